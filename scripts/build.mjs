@@ -1,0 +1,59 @@
+// Builds the bundles (dist/), the precompiled schema validator and, with --tests, the test files (out/).
+import * as esbuild from 'esbuild';
+import { readdirSync, statSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { generateValidator } from './gen-validator.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const args = new Set(process.argv.slice(2));
+const production = args.has('--production');
+
+generateValidator(root);
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: production ? false : 'linked',
+  minify: production || args.has('--minify'),
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+
+const shebang = { js: '#!/usr/bin/env node' };
+const bundles = [
+  { entry: 'server/src/server.ts', out: 'dist/server.js', banner: shebang },
+  { entry: 'server/src/cli.ts', out: 'dist/cli.js', banner: shebang },
+  { entry: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] },
+];
+await Promise.all(
+  bundles.map((b) =>
+    esbuild.build({ ...common, entryPoints: [join(root, b.entry)], outfile: join(root, b.out), ...(b.banner ? { banner: b.banner } : {}), ...(b.external ? { external: b.external } : {}), metafile: false }),
+  ),
+);
+
+if (args.has('--tests')) {
+  const files = [];
+  const walk = (dir) => {
+    for (const name of readdirSync(dir)) {
+      if (name === 'node_modules' || name === 'e2e' || name.startsWith('.')) continue;
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (name.endsWith('.test.ts')) files.push(p);
+    }
+  };
+  walk(join(root, 'test'));
+  rmSync(join(root, 'out'), { recursive: true, force: true });
+  mkdirSync(join(root, 'out'), { recursive: true });
+  await esbuild.build({
+    ...common,
+    minify: false,
+    sourcemap: 'inline',
+    entryPoints: files,
+    outdir: join(root, 'out'),
+    outbase: root,
+    packages: 'external',
+  });
+  writeFileSync(join(root, 'out/tests.json'), JSON.stringify(files.map((f) => relative(root, f).replace(/\.ts$/, '.js'))));
+}

@@ -1,0 +1,297 @@
+// Writes schemas/assistant-config.schema.json: the one description of the AssistantConfig v2 format.
+// Everything here comes from ../shared/spec/assistant-service-spec.md; run `node scripts/gen-schema.mjs`
+// after editing, and a test checks that the committed schema matches.
+import { writeFileSync } from 'node:fs';
+
+const ref = (name) => ({ $ref: `#/definitions/${name}` });
+const nullable = (schema) => ({ anyOf: [schema, { type: 'null' }] });
+const doc = (text, extra = {}) => ({ description: text.replace(/`/g, ''), markdownDescription: text, ...extra });
+const str = (text, extra) => ({ type: ['string', 'null'], ...doc(text, extra) });
+const reqStr = (text, extra) => ({ type: 'string', ...doc(text, extra) });
+const int = (text) => ({ type: ['integer', 'null'], ...doc(text) });
+const env = (text) => ({ ...ref('EnvironmentValue'), ...doc(`${text}\n\nAn EnvironmentValue: exactly one of \`valueFromEnv\` (the name of a secret or environment variable, recommended) or \`value\` (a literal).`) });
+const fallback = { ...nullable(ref('LlmConfig')), ...doc('LLM used if this provider\'s API is unavailable. Any LLM config, nested to any depth.') };
+
+const providers = [
+  ['hosted', 'HostedLlmConfig', 'LLM configured by the platform. Needs no credentials.'],
+  ['vendor_a', 'VendorALlmConfig', 'Vendor A LLM API, authenticated with an API key.'],
+  ['vendor_b', 'VendorBLlmConfig', 'Vendor B LLM API, authenticated with an API key (same fields as vendor_a).'],
+  ['cloud_a', 'CloudALlmConfig', 'Cloud A LLM API at your own endpoint, authenticated with an API key.'],
+  ['vendor_c', 'VendorCLlmConfig', 'Vendor C LLM API, authenticated with an API key, with optional safety settings.'],
+  ['cloud_b', 'CloudBLlmConfig', 'Cloud B LLM in a cloud project and location, authenticated with a service-account key JSON.'],
+  ['cloud_c', 'CloudCLlmConfig', 'Cloud C LLM in a region, authenticated with an access key ID and secret access key.'],
+];
+const selectors = [
+  ['all', 'AllSchema', 'Includes all available schemas.'],
+  ['fixed', 'FixedSchema', 'Includes exactly the listed tables and columns.'],
+  ['llm_selector', 'SchemaSelector', 'An LLM selects the schema items relevant to each question.'],
+];
+const blockTypes = [
+  ['blockNone', 'Never blocks (always shown).'],
+  ['blockOnlyHigh', 'Blocks when there is a high probability of unsafe content.'],
+  ['blockMediumAndAbove', 'Blocks when there is a medium or high probability of unsafe content.'],
+  ['blockLowAndAbove', 'Blocks when there is a low, medium or high probability of unsafe content.'],
+];
+const primitives = [
+  ['classify', 'Classification.'],
+  ['summarize', 'Summarization (also the default LLM for thread title generation).'],
+  ['extract', 'Extraction.'],
+  ['visualize', 'Visualization.'],
+];
+
+const discriminator = (prop, value, text) => ({ type: 'string', const: value, ...doc(text) });
+const providerDoc = (value, title) => `Selects the \`${value}\` variant (${title}).`;
+
+function variant(value, title, text, properties, required) {
+  return {
+    type: 'object',
+    title,
+    ...doc(`**${title}** (\`provider: ${value}\`): ${text}`),
+    properties: { provider: discriminator('provider', value, providerDoc(value, title)), ...properties },
+    required: ['provider', ...required],
+    additionalProperties: false,
+  };
+}
+
+const model = str('Model name. The provider\'s default model is used when absent.');
+const apiKeyed = (value, title, text) => variant(value, title, text, {
+  model,
+  baseUrl: str('Base URL of the API. The provider\'s default URL is used when absent.'),
+  apiKey: env('API key of the provider.'),
+  fallback,
+}, ['apiKey']);
+
+const snippetBodies = {
+  hosted: { provider: 'hosted' },
+  vendor_a: { provider: 'vendor_a', apiKey: { valueFromEnv: '${1:VENDOR_A_API_KEY}' } },
+  vendor_b: { provider: 'vendor_b', apiKey: { valueFromEnv: '${1:VENDOR_B_API_KEY}' } },
+  cloud_a: { provider: 'cloud_a', endpoint: '${1:https://example.com/llm}', apiKey: { valueFromEnv: '${2:CLOUD_A_API_KEY}' } },
+  vendor_c: { provider: 'vendor_c', apiKey: { valueFromEnv: '${1:VENDOR_C_API_KEY}' } },
+  cloud_b: { provider: 'cloud_b', modelId: '${1:model-id}', cloudProject: '${2:my-project}', cloudLocation: '${3:us-central1}', cloudServiceAccountKeyJson: { valueFromEnv: '${4:CLOUD_B_SERVICE_ACCOUNT_KEY_JSON}' } },
+  cloud_c: { provider: 'cloud_c', modelId: '${1:model-id}', regionName: '${2:us-east-1}', cloudAccessKeyId: { valueFromEnv: '${3:CLOUD_C_ACCESS_KEY_ID}' }, cloudSecretAccessKey: { valueFromEnv: '${4:CLOUD_C_SECRET_ACCESS_KEY}' } },
+};
+const selectorSnippets = {
+  all: { type: 'all' },
+  fixed: { type: 'fixed', tables: [{ schemaName: '${1:public}', tableName: '${2:orders}', columns: [] }] },
+  llm_selector: { type: 'llm_selector', llm: { provider: '${1:hosted}' } },
+};
+
+const schema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: 'https://assistant-config.dev/schemas/assistant-config.schema.json',
+  title: 'AssistantConfig',
+  ...doc('Project configuration of the Assistant Query Service (`kind: AssistantConfig`, `version: v2`): the LLM, system instructions, schema selection and other behaviour of the project.'),
+  type: 'object',
+  properties: {
+    $schema: { type: 'string', ...doc('Address of the JSON Schema that editors use for this file. Ignored by the service.') },
+    kind: { type: 'string', enum: ['AssistantConfig'], enumDescriptions: ['A project configuration object.'], ...doc('Kind of the object: always `AssistantConfig`.') },
+    version: { type: 'string', enum: ['v2'], enumDescriptions: ['Version 2 of the format, the only version described.'], ...doc('Version of the format: `v2` (the only version described).') },
+    definition: { ...ref('AssistantConfigV2'), ...doc('The configuration itself (AssistantConfigV2).') },
+  },
+  required: ['kind', 'version', 'definition'],
+  additionalProperties: false,
+  defaultSnippets: [{ label: 'AssistantConfig', description: 'A minimal AssistantConfig v2 with the hosted LLM', body: { kind: 'AssistantConfig', version: 'v2', definition: { llm: { provider: '${1:hosted}' } } } }],
+  definitions: {
+    AssistantConfigV2: {
+      type: 'object',
+      title: 'AssistantConfigV2',
+      ...doc('**AssistantConfigV2**: the project configuration. Only `llm` is required.'),
+      properties: {
+        llm: { ...ref('LlmConfig'), ...doc('LLM used by the service.') },
+        systemInstructions: str('Custom instructions supplied to every thread.'),
+        schemaSelector: { ...nullable(ref('SchemaSelectorConfig')), ...doc('Schema selection. When absent, all tables and columns are included.') },
+        aiPrimitivesLlm: { ...nullable(ref('LlmConfig')), ...doc('Default LLM for AI primitives (classification, summarization, etc.).') },
+        overrideAiPrimitivesLlm: { type: 'array', items: ref('AiPrimitivesLlmConfig'), ...doc('Per-primitive LLM overrides: each entry names a primitive and the LLM used for it.') },
+        threadTitleGeneration: { ...nullable(ref('ThreadTitleGenerationConfig')), ...doc('Title generation for threads in the playground.') },
+        maxAssistantActions: int('Maximum number of autonomous assistant actions before the process is interrupted. No default is given.'),
+        maxTableArtifactSampleRows: int('Maximum number of rows of a table artifact shown to the LLM when sampling. No default is given.'),
+        featureFlags: { ...nullable(ref('AssistantFeatureFlags')), ...doc('Enables or disables experimental features.') },
+        contextWindowLimit: int('Maximum number of tokens used for a thread\'s context window. No default is given.'),
+      },
+      required: ['llm'],
+      additionalProperties: false,
+    },
+    AssistantFeatureFlags: {
+      type: 'object',
+      title: 'AssistantFeatureFlags',
+      ...doc('**AssistantFeatureFlags**: experimental features. Additional custom keys are allowed.'),
+      properties: {
+        enable_automations: { type: ['boolean', 'null'], ...doc('Experimental automations feature.') },
+        enable_visualizations: { type: ['boolean', 'null'], ...doc('Experimental visualizations feature.') },
+        enable_visualizations_v2: { type: ['boolean', 'null'], ...doc('Experimental visualizations v2 feature.') },
+        enable_visualizations_v3: { type: ['boolean', 'null'], ...doc('Experimental visualizations v3 feature.') },
+      },
+      additionalProperties: true,
+    },
+    ThreadTitleGenerationConfig: {
+      type: 'object',
+      title: 'ThreadTitleGenerationConfig',
+      ...doc('**ThreadTitleGenerationConfig**: title generation for threads in the playground.'),
+      properties: {
+        enable: { type: 'boolean', default: true, ...doc('Whether titles are generated. Default `true`.') },
+        llm: { ...nullable(ref('LlmConfig')), ...doc('LLM for title generation. When absent, the LLM of the `summarize` AI primitive is used.') },
+      },
+      required: ['enable'],
+      additionalProperties: false,
+    },
+    AiPrimitivesLlmConfig: {
+      type: 'object',
+      title: 'AiPrimitivesLlmConfig',
+      ...doc('**AiPrimitivesLlmConfig**: the LLM used for one AI primitive.'),
+      properties: {
+        primitiveName: { ...ref('LlmPrimitive'), ...doc('Operation to override: `classify`, `summarize`, `extract` or `visualize`.') },
+        llm: { ...ref('LlmConfig'), ...doc('LLM used for that operation.') },
+      },
+      required: ['primitiveName', 'llm'],
+      additionalProperties: false,
+      defaultSnippets: [{ label: 'primitive override', body: { primitiveName: '${1|classify,summarize,extract,visualize|}', llm: { provider: '${2:hosted}' } } }],
+    },
+    LlmPrimitive: {
+      title: 'LlmPrimitive',
+      ...doc('An AI primitive: a string; the named primitives are `classify`, `summarize`, `extract` and `visualize`.'),
+      anyOf: [
+        { type: 'string', enum: primitives.map((p) => p[0]), enumDescriptions: primitives.map((p) => p[1]) },
+        { type: 'string' },
+      ],
+    },
+    SchemaSelectorConfig: {
+      type: 'object',
+      title: 'SchemaSelectorConfig',
+      ...doc('**SchemaSelectorConfig**: one of three variants, chosen by `type`: `all`, `fixed` or `llm_selector`.'),
+      discriminator: { propertyName: 'type' },
+      properties: { type: { type: 'string', ...doc('Which schema selection variant this config uses.') } },
+      required: ['type'],
+      oneOf: selectors.map(([, name]) => ref(name)),
+      defaultSnippets: selectors.map(([value, name, text]) => ({ label: `type: ${value}`, description: `${name}: ${text}`, body: selectorSnippets[value] })),
+    },
+    AllSchema: {
+      type: 'object', title: 'AllSchema', ...doc('**AllSchema** (`type: all`): includes all available schemas.'),
+      properties: { type: discriminator('type', 'all', 'Selects the `all` variant (AllSchema): includes all available schemas.') },
+      required: ['type'], additionalProperties: false,
+    },
+    FixedSchema: {
+      type: 'object', title: 'FixedSchema', ...doc('**FixedSchema** (`type: fixed`): includes exactly the listed tables.'),
+      properties: {
+        type: discriminator('type', 'fixed', 'Selects the `fixed` variant (FixedSchema): the listed tables.'),
+        tables: { type: 'array', items: ref('FixedSchemaTable'), ...doc('Tables to include.') },
+      },
+      required: ['type', 'tables'], additionalProperties: false,
+    },
+    FixedSchemaTable: {
+      type: 'object', title: 'FixedSchemaTable', ...doc('**FixedSchemaTable**: one table and the columns to include.'),
+      properties: {
+        schemaName: reqStr('Name of the schema that holds the table.'),
+        tableName: reqStr('Name of the table.'),
+        columns: { type: 'array', items: { type: 'string' }, ...doc('Columns to include. An empty list means all columns are included.') },
+      },
+      required: ['schemaName', 'tableName', 'columns'], additionalProperties: false,
+      defaultSnippets: [{ label: 'table', body: { schemaName: '${1:public}', tableName: '${2:table}', columns: [] } }],
+    },
+    SchemaSelector: {
+      type: 'object', title: 'SchemaSelector', ...doc('**SchemaSelector** (`type: llm_selector`): an LLM selects the schema items.'),
+      properties: {
+        type: discriminator('type', 'llm_selector', 'Selects the `llm_selector` variant (SchemaSelector): LLM-based selection.'),
+        llm: { ...ref('LlmConfig'), ...doc('LLM used for selection.') },
+        maxItems: int('Maximum number of items selected. No default is given.'),
+        instructions: str('Custom instructions for the selector.'),
+        alwaysInclude: { ...nullable(ref('SchemaSelection')), ...doc('Items always included.') },
+      },
+      required: ['type', 'llm'], additionalProperties: false,
+    },
+    SchemaSelection: {
+      type: 'object', title: 'SchemaSelection', ...doc('**SchemaSelection**: schema items always included.'),
+      properties: {
+        tables: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, ...doc('Map of schema name to the list of its table names.') },
+        functions: { type: 'array', items: { type: 'string' }, ...doc('Function names.') },
+      },
+      additionalProperties: false,
+    },
+    LlmConfig: {
+      type: 'object',
+      title: 'LlmConfig',
+      ...doc('**LlmConfig**: one of seven variants, chosen by `provider`: `hosted`, `vendor_a`, `vendor_b`, `cloud_a`, `vendor_c`, `cloud_b`, `cloud_c`. Every variant but `hosted` requires credentials as an EnvironmentValue; every variant has an optional `fallback`.'),
+      discriminator: { propertyName: 'provider' },
+      properties: { provider: { type: 'string', ...doc('Which LLM provider, and so which variant, this config uses.') } },
+      required: ['provider'],
+      oneOf: providers.map(([, name]) => ref(name)),
+      defaultSnippets: providers.map(([value, name, text]) => ({ label: `provider: ${value}`, description: `${name}: ${text}`, body: snippetBodies[value] })),
+    },
+    HostedLlmConfig: variant('hosted', 'HostedLlmConfig', 'the LLM configured by the platform.', {
+      fallback,
+      specificLlm: { ...nullable(ref('LlmConfig')), ...doc('A specific LLM to use instead of the platform\'s choice. Any LLM config.') },
+    }, []),
+    VendorALlmConfig: apiKeyed('vendor_a', 'VendorALlmConfig', 'Vendor A\'s LLM API.'),
+    VendorBLlmConfig: apiKeyed('vendor_b', 'VendorBLlmConfig', 'Vendor B\'s LLM API (same fields and rules as vendor_a).'),
+    CloudALlmConfig: variant('cloud_a', 'CloudALlmConfig', 'Cloud A\'s LLM API at your endpoint.', {
+      apiVersion: str('API version. The default version is used when absent.'),
+      model,
+      endpoint: reqStr('Endpoint of the LLM API.'),
+      apiKey: env('API key for the endpoint.'),
+      fallback,
+    }, ['endpoint', 'apiKey']),
+    VendorCLlmConfig: variant('vendor_c', 'VendorCLlmConfig', 'Vendor C\'s LLM API.', {
+      model,
+      apiKey: env('API key of the provider.'),
+      safetySettings: { ...nullable(ref('SafetySettings')), ...doc('Content safety thresholds.') },
+      fallback,
+    }, ['apiKey']),
+    CloudBLlmConfig: variant('cloud_b', 'CloudBLlmConfig', 'Cloud B\'s LLM in a cloud project.', {
+      modelId: reqStr('Model identifier.'),
+      cloudProject: reqStr('Project identifier of the cloud account.'),
+      cloudLocation: reqStr('Region-style location, for example `us-central1`.'),
+      cloudServiceAccountKeyJson: env('Service-account key JSON.'),
+      safetySettings: { ...nullable(ref('SafetySettings')), ...doc('Content safety thresholds.') },
+      fallback,
+    }, ['modelId', 'cloudProject', 'cloudLocation', 'cloudServiceAccountKeyJson']),
+    CloudCLlmConfig: variant('cloud_c', 'CloudCLlmConfig', 'Cloud C\'s LLM in a region.', {
+      modelId: reqStr('Model identifier.'),
+      regionName: reqStr('Region name, for example `us-east-1`.'),
+      cloudAccessKeyId: env('Access key ID of the cloud account.'),
+      cloudSecretAccessKey: env('Secret access key of the cloud account.'),
+      fallback,
+    }, ['modelId', 'regionName', 'cloudAccessKeyId', 'cloudSecretAccessKey']),
+    EnvironmentValue: {
+      type: 'object',
+      title: 'EnvironmentValue',
+      ...doc('**EnvironmentValue**: exactly one of `valueFromEnv` (the name of a secret or environment variable) or `value` (a literal string). Prefer `valueFromEnv` for credentials.'),
+      properties: {
+        value: { type: 'string', ...doc('A literal value. Do not put credentials here: use `valueFromEnv`.') },
+        valueFromEnv: { type: 'string', ...doc('Name of the secret or environment variable that holds the value.') },
+      },
+      additionalProperties: false,
+      minProperties: 1,
+      maxProperties: 1,
+      defaultSnippets: [{ label: 'valueFromEnv', body: { valueFromEnv: '${1:VARIABLE_NAME}' } }],
+    },
+    SafetySettings: {
+      type: 'object',
+      title: 'SafetySettings',
+      ...doc('**SafetySettings**: a BlockType threshold per category; all optional.'),
+      properties: Object.fromEntries([
+        ['harassment', 'Harassment.'], ['hateSpeech', 'Hate speech.'], ['sexuallyExplicit', 'Sexually explicit content.'],
+        ['dangerous', 'Dangerous content.'], ['civicIntegrity', 'Civic integrity.'],
+      ].map(([k, t]) => [k, { ...nullable(ref('BlockType')), ...doc(`Threshold for ${t.toLowerCase().replace(/\.$/, '')} content: a BlockType.`) }])),
+      additionalProperties: false,
+    },
+    BlockType: {
+      type: 'string',
+      title: 'BlockType',
+      ...doc('When content is blocked.'),
+      enum: blockTypes.map((b) => b[0]),
+      enumDescriptions: blockTypes.map((b) => b[1]),
+      markdownEnumDescriptions: blockTypes.map((b) => b[1]),
+    },
+  },
+};
+
+// enumDescriptions for the discriminators, used by completion and hover.
+for (const [value, name, text] of providers) {
+  const p = schema.definitions[name].properties.provider;
+  p.enumDescriptions = [text];
+  void value;
+}
+for (const [, name, text] of selectors) schema.definitions[name].properties.type.enumDescriptions = [text];
+
+const out = new URL('../schemas/assistant-config.schema.json', import.meta.url);
+export const schemaText = JSON.stringify(schema, null, 2) + '\n';
+if (process.argv[1] && new URL(`file://${process.argv[1]}`).href === import.meta.url) writeFileSync(out, schemaText);

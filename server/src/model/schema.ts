@@ -1,0 +1,201 @@
+// Reading the JSON Schema: the one description of the format. Features ask this module for keys,
+// variants, enum values and documentation; none of them keeps a list of its own.
+import schemaJson from '../../../schemas/assistant-config.schema.json';
+import type { Node, ObjectNode } from '../parser/ast';
+import { getPropertyValue, resolve } from '../parser/ast';
+
+export interface Schema {
+  $ref?: string;
+  type?: string | string[];
+  title?: string;
+  description?: string;
+  markdownDescription?: string;
+  properties?: Record<string, Schema>;
+  additionalProperties?: boolean | Schema;
+  required?: string[];
+  items?: Schema;
+  enum?: unknown[];
+  const?: unknown;
+  enumDescriptions?: string[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  discriminator?: { propertyName: string };
+  default?: unknown;
+  defaultSnippets?: { label: string; description?: string; body: unknown }[];
+  definitions?: Record<string, Schema>;
+  minProperties?: number;
+  maxProperties?: number;
+}
+
+export const rootSchema = schemaJson as unknown as Schema;
+const definitions = rootSchema.definitions ?? {};
+
+export function definition(name: string): Schema | undefined {
+  return definitions[name];
+}
+
+/** Follows `$ref` (local definitions only). */
+export function deref(s: Schema | undefined): Schema | undefined {
+  let cur = s;
+  for (let i = 0; cur?.$ref && i < 16; i++) cur = definitions[cur.$ref.replace('#/definitions/', '')];
+  return cur;
+}
+
+/** Name of the definition that a (possibly referencing) schema stands for. */
+export function definitionNameOf(s: Schema | undefined): string | undefined {
+  const inner = s?.$ref ? s.$ref.replace('#/definitions/', '') : undefined;
+  if (inner) return inner;
+  const d = deref(unwrapNullable(s));
+  return d?.title;
+}
+
+/** `anyOf: [X, {type: null}]` stands for X (or null). Returns X, dereferenced. */
+export function unwrapNullable(s: Schema | undefined): Schema | undefined {
+  const d = deref(s);
+  if (d?.anyOf && d.anyOf.length === 2 && d.anyOf.some(isNullSchema)) {
+    const other = d.anyOf.find((x) => !isNullSchema(x));
+    return deref(other);
+  }
+  return d;
+}
+
+function isNullSchema(s: Schema): boolean {
+  return s.type === 'null';
+}
+
+export interface Variant {
+  /** The discriminating property, `provider` or `type`. */
+  property: string;
+  value: string;
+  /** Definition name, e.g. `CloudBLlmConfig`. */
+  name: string;
+  schema: Schema;
+  description: string;
+}
+
+export interface Union {
+  property: string;
+  name: string;
+  variants: Variant[];
+}
+
+const unionCache = new Map<Schema, Union>();
+
+/** The discriminated union a schema stands for, if it is one. */
+export function unionOf(s: Schema | undefined): Union | undefined {
+  const d = unwrapNullable(s);
+  if (!d?.discriminator || !d.oneOf) return undefined;
+  let u = unionCache.get(d);
+  if (!u) {
+    const property = d.discriminator.propertyName;
+    const variants: Variant[] = [];
+    for (const branch of d.oneOf) {
+      const vs = deref(branch);
+      const p = vs?.properties?.[property];
+      if (!vs || typeof p?.const !== 'string') continue;
+      variants.push({ property, value: p.const, name: definitionNameOf(branch) ?? vs.title ?? p.const, schema: vs, description: p.enumDescriptions?.[0] ?? vs.markdownDescription ?? '' });
+    }
+    u = { property, name: d.title ?? 'object', variants };
+    unionCache.set(d, u);
+  }
+  return u;
+}
+
+export interface Resolved {
+  /** The schema that applies to the node: a variant's when a discriminator selects one. */
+  schema: Schema | undefined;
+  /** The union, when the node is a discriminated object. */
+  union?: Union;
+  /** The selected variant, when the discriminator is set to a known value. */
+  variant?: Variant;
+}
+
+/** Which schema applies to an object, given the schema expected at its place. */
+export function resolveFor(expected: Schema | undefined, node: Node | undefined): Resolved {
+  const union = unionOf(expected);
+  if (!union) return { schema: unwrapNullable(expected) };
+  const n = resolve(node);
+  const tag = n?.type === 'object' ? getPropertyValue(n, union.property) : undefined;
+  const value = tag?.type === 'string' ? tag.value : undefined;
+  const variant = union.variants.find((v) => v.value === value);
+  return { schema: variant?.schema ?? unwrapNullable(expected), union, variant };
+}
+
+export function propertySchema(s: Schema | undefined, key: string): Schema | undefined {
+  const d = unwrapNullable(s);
+  const p = d?.properties?.[key];
+  if (p) return p;
+  if (d?.additionalProperties && typeof d.additionalProperties === 'object') return d.additionalProperties;
+  return undefined;
+}
+
+export function itemSchema(s: Schema | undefined): Schema | undefined {
+  return unwrapNullable(s)?.items;
+}
+
+export interface EnumValue {
+  value: string;
+  description: string | undefined;
+}
+
+/** Values that a schema names: `enum`, `const`, and those of `anyOf` branches. `open` when any string is also allowed. */
+export function enumValuesOf(s: Schema | undefined): { values: EnumValue[]; open: boolean } {
+  const d = unwrapNullable(s);
+  const values: EnumValue[] = [];
+  let open = false;
+  const add = (x: Schema | undefined): void => {
+    const y = deref(x);
+    if (!y) return;
+    if (y.enum) y.enum.forEach((v, i) => values.push({ value: String(v), description: y.enumDescriptions?.[i] }));
+    else if (y.const !== undefined) values.push({ value: String(y.const), description: y.enumDescriptions?.[0] ?? y.markdownDescription });
+    else if (y.anyOf) y.anyOf.forEach(add);
+    else if (y.type === 'string') open = true;
+  };
+  add(d);
+  return { values, open };
+}
+
+export function typesOf(s: Schema | undefined): string[] {
+  const d = unwrapNullable(s);
+  if (!d) return [];
+  if (d.anyOf) return [...new Set(d.anyOf.flatMap((x) => typesOf(x)))];
+  const t = d.type;
+  const base = t === undefined ? [] : Array.isArray(t) ? t : [t];
+  const orig = deref(s);
+  if (orig?.anyOf?.some(isNullSchema) && !base.includes('null')) base.push('null');
+  return base;
+}
+
+export function docOf(s: Schema | undefined): string | undefined {
+  return s?.markdownDescription ?? s?.description ?? deref(s)?.markdownDescription;
+}
+
+/** The schema expected at a path of keys and indexes from the root, resolving variants on the way. */
+export function schemaAtPath(root: Node | undefined, path: (string | number)[]): Resolved & { parent?: Resolved } {
+  let expected: Schema | undefined = rootSchema;
+  let node: Node | undefined = resolve(root);
+  let parent: Resolved | undefined;
+  for (const seg of path) {
+    const r = resolveFor(expected, node);
+    parent = r;
+    if (typeof seg === 'number') {
+      expected = itemSchema(r.schema);
+      node = node?.type === 'array' ? resolve(node.items[seg]) : undefined;
+    } else {
+      expected = propertySchema(r.schema, seg);
+      node = node?.type === 'object' ? getPropertyValue(node, seg) : undefined;
+    }
+    if (!expected) return { schema: undefined, parent };
+  }
+  return { ...resolveFor(expected, node), parent };
+}
+
+/** A label for an object's schema in messages: `provider 'cloud_b'` for a variant, else its title. */
+export function labelOf(r: Resolved): string {
+  if (r.variant) return `${r.variant.property} '${r.variant.value}'`;
+  return r.schema?.title ?? 'this object';
+}
+
+export function isObjectNode(n: Node | undefined): n is ObjectNode {
+  return n?.type === 'object';
+}

@@ -1,0 +1,161 @@
+// One node tree for YAML and JSON. Every node carries UTF-16 offsets into the document text.
+
+export type Node = ObjectNode | ArrayNode | StringNode | NumberNode | BooleanNode | NullNode | AliasNode;
+export type Parent = ObjectNode | ArrayNode | PropertyNode | undefined;
+
+interface Base {
+  offset: number;
+  length: number;
+  parent: Parent;
+}
+
+export interface ObjectNode extends Base {
+  type: 'object';
+  properties: PropertyNode[];
+  /** YAML flow style (`{ … }`) or JSON. */
+  flow: boolean;
+  anchor?: string;
+}
+
+export interface PropertyNode {
+  type: 'property';
+  offset: number;
+  length: number;
+  parent: ObjectNode;
+  key: StringNode;
+  value: Node | undefined;
+  /** Offset of the `:` when known. */
+  colonOffset: number;
+}
+
+export interface ArrayNode extends Base {
+  type: 'array';
+  items: Node[];
+  flow: boolean;
+  anchor?: string;
+}
+
+export interface StringNode extends Base {
+  type: 'string';
+  value: string;
+  /** Whether the source wrote the scalar with quotes (YAML) — JSON strings are always quoted. */
+  quoted: boolean;
+  anchor?: string;
+}
+
+export interface NumberNode extends Base {
+  type: 'number';
+  value: number;
+  anchor?: string;
+}
+
+export interface BooleanNode extends Base {
+  type: 'boolean';
+  value: boolean;
+  anchor?: string;
+}
+
+export interface NullNode extends Base {
+  type: 'null';
+  anchor?: string;
+}
+
+/** A YAML alias (`*name`). `target` is the anchored node it points at, if that anchor exists before it. */
+export interface AliasNode extends Base {
+  type: 'alias';
+  name: string;
+  target: Node | undefined;
+}
+
+export type Language = 'yaml' | 'json';
+
+export interface SyntaxProblem {
+  offset: number;
+  length: number;
+  message: string;
+  /** The problem is about something other than syntax proper (another document, a resource limit). */
+  kind?: 'syntax' | 'extra-document' | 'resource-limit';
+}
+
+export interface ParsedDocument {
+  text: string;
+  language: Language;
+  /** The AssistantConfig document's root value, undefined for an empty document. */
+  root: Node | undefined;
+  problems: SyntaxProblem[];
+}
+
+/** Follows aliases to the node they stand for. Anchors cannot be put on aliases, so one step suffices. */
+export function resolve(node: Node | undefined): Node | undefined {
+  return node?.type === 'alias' ? node.target : node;
+}
+
+export function getProperty(obj: ObjectNode, key: string): PropertyNode | undefined {
+  for (const p of obj.properties) if (p.key.value === key) return p;
+  return undefined;
+}
+
+export function getPropertyValue(obj: ObjectNode | undefined, key: string): Node | undefined {
+  return obj ? resolve(getProperty(obj, key)?.value) : undefined;
+}
+
+export function stringValue(node: Node | undefined): string | undefined {
+  const n = resolve(node);
+  return n?.type === 'string' ? n.value : undefined;
+}
+
+/** The deepest node (value or key) whose range contains `offset` (end inclusive). */
+export function nodeAt(root: Node | undefined, offset: number): Node | undefined {
+  let node: Node | undefined = root;
+  let found: Node | undefined;
+  while (node && offset >= node.offset && offset <= node.offset + node.length) {
+    found = node;
+    let next: Node | undefined;
+    if (node.type === 'object') {
+      for (const p of node.properties) {
+        if (offset >= p.key.offset && offset <= p.key.offset + p.key.length) return p.key;
+        if (p.value && offset >= p.value.offset && offset <= p.value.offset + p.value.length) {
+          next = p.value;
+          break;
+        }
+      }
+    } else if (node.type === 'array') {
+      next = findItem(node.items, offset);
+    }
+    node = next;
+  }
+  return found;
+}
+
+function findItem(items: Node[], offset: number): Node | undefined {
+  let lo = 0;
+  let hi = items.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const it = items[mid]!;
+    if (offset < it.offset) hi = mid - 1;
+    else if (offset > it.offset + it.length) lo = mid + 1;
+    else return it;
+  }
+  return undefined;
+}
+
+/** The JSON-pointer-like path of keys and indexes from the root to `node`. */
+export function pathOf(node: Node | StringNode): (string | number)[] {
+  const path: (string | number)[] = [];
+  let cur: Node | PropertyNode | undefined = node;
+  while (cur) {
+    const parent: Parent = cur.parent;
+    if (!parent) break;
+    if (parent.type === 'property') {
+      path.unshift(parent.key.value);
+      cur = parent.parent;
+    } else if (parent.type === 'array') {
+      path.unshift(parent.items.indexOf(cur as Node));
+      cur = parent;
+    } else {
+      cur = parent;
+    }
+  }
+  return path;
+}

@@ -1,0 +1,165 @@
+// YAML text → node tree, through the `yaml` package's document model. Never throws.
+import { parseAllDocuments, isAlias, isMap, isScalar, isSeq, isPair } from 'yaml';
+import type { Document, Node as YNode, ParsedNode } from 'yaml';
+import type { Node, ObjectNode, ArrayNode, PropertyNode, AliasNode, StringNode, SyntaxProblem, Parent } from './ast';
+
+export interface YamlParseResult {
+  root: Node | undefined;
+  problems: SyntaxProblem[];
+}
+
+export interface ParseLimits {
+  /** Deepest nesting of collections that is read; deeper content is replaced by null and reported. */
+  maxDepth: number;
+}
+
+export const DEFAULT_LIMITS: ParseLimits = { maxDepth: 1000 };
+
+export function parseYaml(text: string, limits: ParseLimits = DEFAULT_LIMITS): YamlParseResult {
+  const problems: SyntaxProblem[] = [];
+  let docs: Document.Parsed[];
+  try {
+    const parsed = parseAllDocuments(text, { uniqueKeys: false, prettyErrors: false, strict: false, stringKeys: false });
+    docs = Array.isArray(parsed) ? parsed : [];
+  } catch (e) {
+    // The yaml package recurses on nesting; a pathological document can exhaust the stack.
+    problems.push({ offset: 0, length: Math.min(text.length, 1), message: `The document could not be read: ${e instanceof RangeError ? 'it nests too deeply' : String(e)}.`, kind: 'resource-limit' });
+    return { root: undefined, problems };
+  }
+  if (docs.length === 0) return { root: undefined, problems };
+
+  const chosen = chooseDocument(docs);
+  for (const doc of docs) {
+    for (const err of doc.errors) {
+      problems.push({ offset: err.pos[0], length: Math.max(0, err.pos[1] - err.pos[0]), message: cleanMessage(err.message), kind: 'syntax' });
+    }
+    if (doc !== chosen && doc.contents !== null) {
+      const r = doc.contents.range;
+      problems.push({
+        offset: r[0],
+        length: Math.max(1, Math.min(r[1], text.indexOf('\n', r[0]) === -1 ? r[1] : text.indexOf('\n', r[0])) - r[0]),
+        message: 'This file holds more than one YAML document; only the AssistantConfig document is checked, and this one is ignored.',
+        kind: 'extra-document',
+      });
+    }
+  }
+  const converter = new Converter(text, limits, problems);
+  const root = chosen.contents ? converter.convert(chosen.contents as YNode, undefined, 0) : undefined;
+  converter.linkAliases();
+  return { root, problems };
+}
+
+function chooseDocument(docs: Document.Parsed[]): Document.Parsed {
+  for (const d of docs) {
+    const c = d.contents;
+    if (isMap(c) && c.items.some((p) => isScalar(p.key) && p.key.value === 'kind' && isScalar(p.value) && p.value.value === 'AssistantConfig')) return d;
+  }
+  return docs.find((d) => d.contents !== null) ?? docs[0]!;
+}
+
+function cleanMessage(msg: string): string {
+  // The package appends " at line L, column C" — positions are carried by the range instead.
+  return msg.replace(/ at line \d+, column \d+:?[\s\S]*$/, '').trim();
+}
+
+class Converter {
+  private readonly byYaml = new Map<YNode, Node>();
+  private readonly aliases: [AliasNode, YNode][] = [];
+  private tooDeepReported = false;
+
+  constructor(private readonly text: string, private readonly limits: ParseLimits, private readonly problems: SyntaxProblem[]) {}
+
+  convert(y: YNode, parent: Parent, depth: number): Node {
+    const range = (y as ParsedNode).range ?? [0, 0, 0];
+    const offset = range[0];
+    const length = Math.max(0, range[1] - range[0]);
+    let node: Node;
+    if (depth > this.limits.maxDepth && (isMap(y) || isSeq(y))) {
+      if (!this.tooDeepReported) {
+        this.tooDeepReported = true;
+        this.problems.push({ offset, length: 1, message: `Nesting deeper than ${this.limits.maxDepth} levels is not read.`, kind: 'resource-limit' });
+      }
+      return { type: 'null', offset, length, parent };
+    }
+    if (isMap(y)) {
+      const obj: ObjectNode = { type: 'object', offset, length, parent, properties: [], flow: y.flow === true };
+      for (const pair of y.items) {
+        if (!isPair(pair)) continue;
+        const k = pair.key as YNode | null;
+        const keyRange = k ? (k as ParsedNode).range : undefined;
+        const keyOffset = keyRange ? keyRange[0] : pair.value ? ((pair.value as ParsedNode).range?.[0] ?? offset) : offset;
+        const keyEnd = keyRange ? keyRange[1] : keyOffset;
+        const keyValue = k === null ? '' : isScalar(k) ? String(k.value ?? '') : this.text.slice(keyOffset, keyEnd);
+        const quoted = isScalar(k) && (k.type === 'QUOTE_DOUBLE' || k.type === 'QUOTE_SINGLE');
+        const prop = { type: 'property', offset: keyOffset, length: 0, parent: obj, colonOffset: -1, value: undefined } as unknown as PropertyNode;
+        prop.key = { type: 'string', value: keyValue, quoted, offset: keyOffset, length: keyEnd - keyOffset, parent: prop };
+        prop.colonOffset = this.findColon(keyEnd);
+        if (pair.value !== null && pair.value !== undefined) {
+          prop.value = this.convert(pair.value as YNode, prop, depth + 1);
+          // An empty value (`key:`) is a null scalar placed at the colon; keep it after the colon.
+          if (prop.value.length === 0 && prop.colonOffset >= 0 && prop.value.offset < prop.colonOffset + 1) prop.value.offset = prop.colonOffset + 1;
+        }
+        const end = prop.value && prop.value.length > 0 ? prop.value.offset + prop.value.length : Math.max(keyEnd, prop.colonOffset + 1);
+        prop.length = Math.max(0, end - keyOffset);
+        obj.properties.push(prop);
+      }
+      node = obj;
+    } else if (isSeq(y)) {
+      const arr: ArrayNode = { type: 'array', offset, length, parent, items: [], flow: y.flow === true };
+      for (const item of y.items) {
+        if (item === null || item === undefined) continue;
+        arr.items.push(this.convert(item as YNode, arr, depth + 1));
+      }
+      node = arr;
+    } else if (isAlias(y)) {
+      const a: AliasNode = { type: 'alias', name: y.source, target: undefined, offset, length, parent };
+      this.aliases.push([a, y as unknown as YNode]);
+      return a;
+    } else if (isScalar(y)) {
+      const v = y.value;
+      const quoted = y.type === 'QUOTE_DOUBLE' || y.type === 'QUOTE_SINGLE';
+      if (v === null || v === undefined) node = { type: 'null', offset, length, parent };
+      else if (typeof v === 'boolean') node = { type: 'boolean', value: v, offset, length, parent };
+      else if (typeof v === 'number') node = { type: 'number', value: v, offset, length, parent };
+      else if (typeof v === 'bigint') node = { type: 'number', value: Number(v), offset, length, parent };
+      else if (typeof v === 'string') node = { type: 'string', value: v, quoted, offset, length, parent } as StringNode;
+      else node = { type: 'string', value: String(v), quoted, offset, length, parent } as StringNode;
+    } else {
+      node = { type: 'null', offset, length, parent };
+    }
+    const anchor = (y as { anchor?: string }).anchor;
+    if (anchor) node.anchor = anchor;
+    this.byYaml.set(y, node);
+    return node;
+  }
+
+  /** Aliases point at the node that carried their anchor most recently before them. */
+  linkAliases(): void {
+    if (this.aliases.length === 0) return;
+    const anchored: { name: string; offset: number; node: Node }[] = [];
+    for (const node of this.byYaml.values()) if (node.type !== 'alias' && node.anchor) anchored.push({ name: node.anchor, offset: node.offset, node });
+    anchored.sort((a, b) => a.offset - b.offset);
+    for (const [alias] of this.aliases) {
+      let target: Node | undefined;
+      for (const a of anchored) {
+        if (a.offset >= alias.offset) break;
+        if (a.name === alias.name) target = a.node;
+      }
+      alias.target = target;
+    }
+  }
+
+  private findColon(from: number): number {
+    const t = this.text;
+    for (let i = from; i < t.length && i < from + 4096; i++) {
+      const c = t.charCodeAt(i);
+      if (c === 58 /* : */) return i;
+      if (c === 10 || c === 13) {
+        // Explicit keys and multi-line keys can put the colon on a later line.
+        continue;
+      }
+      if (c !== 32 && c !== 9 && c !== 34 && c !== 39) return -1;
+    }
+    return -1;
+  }
+}
