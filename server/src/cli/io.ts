@@ -1,0 +1,29 @@
+// What a CLI command may touch: output streams, environment and working directory, passed in so
+// commands can be tested in-process as well as run as a real process.
+
+export interface CliIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** Reads all of standard input (for `-`). */
+  readStdin(): Promise<string>;
+}
+
+export function processIO(): CliIO {
+  return {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    env: process.env,
+    cwd: process.cwd(),
+    readStdin: () =>
+      new Promise((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        process.stdin.on('data', (c: Buffer) => chunks.push(c));
+        process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        process.stdin.on('error', reject);
+      }),
+  };
+}
+
+export class UsageError extends Error {}
