@@ -1,0 +1,70 @@
+// What to do about each diagnosis. Kept apart from the steps so that every message of the same
+// kind gives the same advice, whichever step met it.
+import type { Diagnosis, StepName } from './types';
+
+const SETTING_HINT =
+  'In VS Code set it under Settings › AssistantConfig › Connection; on the command line use the matching flag or ASSISTANT_* variable.';
+
+export function adviceFor(d: Diagnosis, step: StepName): string {
+  switch (d) {
+    case 'missing-setting':
+    case 'invalid-setting':
+      return `Correct the setting named above. ${SETTING_HINT}`;
+    case 'invalid-project-id':
+      return `The project ID is a UUID such as 123e4567-e89b-12d3-a456-426614174000; copy it from the project's settings page. ${SETTING_HINT}`;
+    case 'invalid-data-source-url':
+      return "Use the project's data endpoint address, which ends in /v1/sql.";
+    case 'missing-credential':
+      return 'Store it with the command "AssistantConfig: Set Personal Access Token" / "Set Project API Key" / "Set Data Token", or on the command line in ASSISTANT_PAT / ASSISTANT_API_KEY / ASSISTANT_DATA_TOKEN.';
+    case 'insecure-url':
+      return 'Use the https:// address of the service. Plain http:// is accepted only for loopback addresses (127.0.0.1, ::1, localhost).';
+    case 'unknown-host':
+      return 'Check the spelling of the host in the address, your DNS, and whether you need a VPN or a proxy to reach it.';
+    case 'connection-refused':
+      return 'Nothing listens at that host and port: check the port in the address and that the service is running; a firewall may also refuse connections.';
+    case 'tls':
+      return 'The secure connection could not be verified. Check that the address is the right host; if your organisation uses its own certificate authority, add it with NODE_EXTRA_CA_CERTS (CLI) or your system trust store.';
+    case 'timeout':
+      return 'The host did not answer in time: check your network, VPN and proxy, or raise the timeout (assistantConfig.connection.timeoutMs / --timeout-ms).';
+    case 'proxy':
+      return "Check the proxy address and credentials (VS Code's http.proxy, or HTTPS_PROXY/HTTP_PROXY), and NO_PROXY for hosts that must be reached directly.";
+    case 'cancelled':
+      return 'Run Test Connection again when ready.';
+    case 'too-large':
+      return 'The address probably points at something other than the service API; check it.';
+    case 'redirect-other-origin':
+      return 'Use the final address of the service in the settings directly (the one the redirect points to), if you trust it.';
+    case 'too-many-redirects':
+      return 'The address redirects in a loop; use the final address of the service.';
+    case 'network':
+      return 'Check your network connection and the address, then try again.';
+    case 'refresh-unauthorized':
+      return 'The personal access token (or service account token) is wrong, expired or revoked, or it does not belong to this project ID. Create a new token, store it again, and check the project ID.';
+    case 'jwt-refused':
+      return 'The service refused the freshly issued JWT: the base address and the token refresh address may belong to different environments, or the user lacks access to this project.';
+    case 'api-key-refused':
+      return step === 'execute-program'
+        ? 'Program execution refused the project API key: check that the key belongs to this project and is still valid, then store it again.'
+        : 'The project API key is wrong, revoked or belongs to another project: create a new key and store it again.';
+    case 'program-rejected':
+      return 'The program-execution address refused the payload: check the data endpoint address, the data authentication mode and the data token.';
+    case 'not-found':
+      return step === 'token-refresh'
+        ? 'The token refresh address is wrong: check its host and path.'
+        : step === 'execute-program'
+          ? 'The program-execution address is wrong: check its host and path.'
+          : 'The base address is wrong: it must be the address under which /threads lives (check the path, e.g. a missing /v1).';
+    case 'server-error':
+      return 'The service had an internal error; try again later, and contact the service operator if it persists.';
+    case 'unexpected-status':
+      return 'The answer is not what the service sends; check that the address points at the service.';
+    case 'not-json':
+      return 'The address answered with something other than JSON (often a web page or a login portal): check the address and the proxy.';
+    case 'no-token':
+      return 'The token refresh address answered JSON without a "token" field: check that it is the token refresh operation of the authentication host.';
+    case 'not-jwt':
+      return 'The "token" returned is not a JWT: check that the token refresh address is the right operation.';
+    case 'jwt-expired':
+      return "The token was already expired when received: check your computer's clock, then try again; if it persists, contact the service operator.";
+  }
+}

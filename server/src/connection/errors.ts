@@ -1,0 +1,97 @@
+// Network failures, sorted into the kinds the report can explain. undici wraps the real cause
+// (getaddrinfo, connect, TLS) in a generic "fetch failed" TypeError, so we dig through `cause`.
+
+export type NetErrorKind =
+  | 'unknown-host'
+  | 'connection-refused'
+  | 'tls'
+  | 'timeout'
+  | 'proxy'
+  | 'cancelled'
+  | 'too-large'
+  | 'redirect-other-origin'
+  | 'too-many-redirects'
+  | 'insecure-url'
+  | 'network';
+
+export class NetError extends Error {
+  constructor(
+    readonly kind: NetErrorKind,
+    message: string,
+    /** The low-level code (ENOTFOUND, DEPTH_ZERO_SELF_SIGNED_CERT…) when there is one. */
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'NetError';
+  }
+}
+
+interface Cause {
+  code?: string;
+  message: string;
+}
+
+function causes(err: unknown): Cause[] {
+  const out: Cause[] = [];
+  let cur: unknown = err;
+  for (let i = 0; i < 8 && cur && typeof cur === 'object'; i++) {
+    const e = cur as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    out.push({ code: typeof e.code === 'string' ? e.code : undefined, message: typeof e.message === 'string' ? e.message : '' });
+    // AggregateError (happy eyeballs tried several addresses): look at the first one.
+    cur = e.cause ?? (Array.isArray(e.errors) ? (e.errors[0] as unknown) : undefined);
+  }
+  return out;
+}
+
+const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|DEPTH_ZERO|ALTNAME|HOSTNAME_MISMATCH/;
+
+export interface FailureContext {
+  host: string;
+  proxy: string | undefined;
+  timedOut: boolean;
+  cancelled: boolean;
+  timeoutMs: number;
+}
+
+/** Turns whatever fetch threw into a NetError with a specific kind. */
+export function classifyNetworkError(err: unknown, ctx: FailureContext): NetError {
+  if (err instanceof NetError) return err;
+  if (ctx.cancelled) return new NetError('cancelled', 'The request was cancelled.');
+  if (ctx.timedOut) return new NetError('timeout', `No complete answer from ${ctx.host} within ${ctx.timeoutMs} ms.`);
+  const chain = causes(err);
+  const codes = chain.map((c) => c.code).filter((c): c is string => !!c);
+  const has = (...cs: string[]): string | undefined => codes.find((c) => cs.includes(c));
+  const last = chain[chain.length - 1];
+  const detail = last?.message ? ` (${last.message})` : '';
+
+  const proxyTunnel = chain.find((c) => /Proxy response \((\d+)\)|Proxy Authentication Required/i.test(c.message));
+  if (proxyTunnel) {
+    const status = /\((\d+)\)/.exec(proxyTunnel.message)?.[1];
+    return new NetError('proxy', `The proxy refused to open a tunnel to ${ctx.host}${status ? ` (proxy answered ${status})` : ''}.`, status);
+  }
+  const tls = codes.find((c) => TLS_CODE.test(c)) ?? (chain.some((c) => /certificate|tls|ssl/i.test(c.message)) ? 'TLS' : undefined);
+  if (tls) return new NetError('tls', `TLS handshake with ${ctx.host} failed: ${tlsMeaning(tls)}${detail}.`, tls);
+
+  const connectLevel = has('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH');
+  if (ctx.proxy && connectLevel) {
+    // Through a proxy the only host we resolve and connect to ourselves is the proxy.
+    return new NetError('proxy', `Cannot reach the proxy (${connectLevel})${detail}.`, connectLevel);
+  }
+  if (has('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME')) {
+    return new NetError('unknown-host', `The host name ${ctx.host} cannot be resolved (${has('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME')}).`, 'ENOTFOUND');
+  }
+  if (has('ECONNREFUSED')) return new NetError('connection-refused', `${ctx.host} refused the connection (ECONNREFUSED).`, 'ECONNREFUSED');
+  if (has('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT')) {
+    return new NetError('timeout', `Could not connect to ${ctx.host} in time (${has('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT')}).`, 'CONNECT_TIMEOUT');
+  }
+  if (has('UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT')) return new NetError('timeout', `${ctx.host} stopped answering.`, codes[0]);
+  return new NetError('network', `Network error talking to ${ctx.host}${codes[0] ? ` (${codes[0]})` : ''}${detail}.`, codes[0]);
+}
+
+function tlsMeaning(code: string): string {
+  if (/SELF_SIGNED|DEPTH_ZERO/.test(code)) return 'the server certificate is self-signed';
+  if (/UNABLE_TO_(GET|VERIFY)/.test(code)) return 'the server certificate is not signed by a trusted authority';
+  if (/EXPIRED/.test(code)) return 'the server certificate has expired';
+  if (/ALTNAME|HOSTNAME/.test(code)) return 'the certificate does not match the host name';
+  return `error ${code}`;
+}

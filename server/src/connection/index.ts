@@ -1,0 +1,26 @@
+// Public API of Test Connection: free of vscode, credentials always passed in.
+export { runTestConnection } from './runner';
+export { formatReport, reportToJson, summarize } from './report';
+export { redact, redactDeep, REDACTED } from './redact';
+export { providerFromConfigText } from './config';
+export { TokenCache } from './tokenCache';
+export { decodeJwt } from './jwt';
+export type { JwtInfo } from './jwt';
+export { httpRequest } from './http';
+export type { HttpRequest, HttpResponse, HttpSettings } from './http';
+export { NetError } from './errors';
+export type { NetErrorKind } from './errors';
+export { isLoopbackHost, checkServiceUrl, proxyFor, bypassesProxy } from './url';
+export { UUID, DEFAULT_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_MAX_RESPONSE_BYTES } from './settings';
+export { DEFAULT_PROGRAM } from './steps';
+export type {
+  ConnectionOptions,
+  Credentials,
+  DataAuthMode,
+  Diagnosis,
+  RunControl,
+  StepName,
+  StepResult,
+  StepStatus,
+  TestConnectionReport,
+} from './types';

@@ -1,0 +1,140 @@
+// Runs the steps of Test Connection in order and assembles the report. Every text that leaves
+// this module has been through redact() with all the credentials of the run, including the JWT
+// obtained on the way.
+import { performance } from 'node:perf_hooks';
+import { adviceFor } from './advice';
+import { redactDeep } from './redact';
+import { resolveSettings } from './settings';
+import type { ResolvedSettings } from './settings';
+import { DEFAULT_PROGRAM, expiryText, iso, listThreads, refreshToken, runProgram } from './steps';
+import type { Outcome, StepContext } from './steps';
+import type { ConnectionOptions, Credentials, RunControl, StepName, StepResult, TestConnectionReport } from './types';
+
+const TITLES: Record<StepName, string> = {
+  settings: 'Settings and credentials',
+  'token-refresh': 'Token refresh',
+  'threads-user': 'List threads (user-scoped, JWT)',
+  'threads-project': 'List threads (project-scoped, API key)',
+  'execute-program': 'Program execution',
+};
+const ORDER: StepName[] = ['settings', 'token-refresh', 'threads-user', 'threads-project', 'execute-program'];
+
+export async function runTestConnection(options: ConnectionOptions, credentials: Credentials, control: RunControl = {}): Promise<TestConnectionReport> {
+  const now = options.now ?? Date.now;
+  const startedAt = now();
+  const t0 = performance.now();
+  const env = options.env ?? process.env;
+  const secrets: string[] = [credentials.pat, credentials.apiKey, credentials.dataToken, ...proxySecrets([options.proxy, env.HTTPS_PROXY, env.https_proxy, env.HTTP_PROXY, env.http_proxy])].filter(
+    (s): s is string => !!s,
+  );
+  const steps: StepResult[] = [];
+  let proxyUsed: string | undefined;
+  let tokenExpiresAt: number | undefined;
+
+  const record = (name: StepName, outcome: Outcome, startedMs: number): void => {
+    const step: StepResult = { name, title: TITLES[name], durationMs: Math.round(performance.now() - startedMs), ...outcome };
+    if (step.httpStatus === undefined) delete step.httpStatus;
+    if (outcome.status === 'fail' && outcome.diagnosis) step.advice = adviceFor(outcome.diagnosis, name);
+    const clean = redactDeep(step, secrets);
+    steps.push(clean);
+    control.onStep?.(clean);
+  };
+  const run = async (name: StepName, fn: () => Promise<Outcome>): Promise<void> => {
+    if (control.signal?.aborted) {
+      record(name, { status: 'skip', diagnosis: 'cancelled', message: 'Not run: Test Connection was cancelled.' }, performance.now());
+      return;
+    }
+    control.onStepStart?.(name, TITLES[name]);
+    const t = performance.now();
+    let outcome: Outcome;
+    try {
+      outcome = await fn();
+    } catch (err) {
+      // A bug of ours or an unexpected failure: still a report, never a crash.
+      outcome = { status: 'fail', diagnosis: 'network', message: `Unexpected error: ${err instanceof Error ? err.message : String(err)}` };
+    }
+    record(name, outcome, t);
+  };
+
+  const resolved = resolveSettings(options, credentials);
+  if (Array.isArray(resolved)) {
+    const first = resolved[0];
+    record('settings', { status: 'fail', diagnosis: first?.diagnosis ?? 'invalid-setting', message: resolved.map((p) => p.message).join(' ') }, t0);
+    for (const name of ORDER.slice(1)) record(name, { status: 'skip', message: 'Not run: the settings are incomplete or invalid.' }, performance.now());
+  } else {
+    record('settings', { status: 'pass', message: settingsSummary(resolved, credentials) }, t0);
+    const ctx: StepContext = {
+      settings: resolved,
+      credentials,
+      now,
+      onProxy: (p) => (proxyUsed = p),
+      http: {
+        timeoutMs: resolved.timeoutMs,
+        connectTimeoutMs: resolved.connectTimeoutMs,
+        maxResponseBytes: resolved.maxResponseBytes,
+        proxy: options.proxy,
+        env,
+        ca: options.ca,
+        signal: control.signal,
+      },
+    };
+    let jwt: string | undefined;
+    await run('token-refresh', async () => {
+      const key = [resolved.tokenRefreshUrl.href, resolved.projectId, credentials.pat ?? ''] as const;
+      const cached = options.tokenCache?.get(...key);
+      if (cached) {
+        jwt = cached.token;
+        secrets.push(jwt);
+        tokenExpiresAt = cached.expiresAt;
+        return { status: 'pass', message: `Reused the JWT obtained earlier (no request sent); ${expiryText(cached.expiresAt, now())}.` };
+      }
+      const r = await refreshToken(ctx);
+      if (r.received) secrets.push(r.received);
+      tokenExpiresAt = r.expiresAt;
+      if (r.jwt) {
+        jwt = r.jwt;
+        options.tokenCache?.set(...key, r.jwt, r.expiresAt);
+      }
+      return r.outcome;
+    });
+    await run('threads-user', async () => (jwt ? listThreads(ctx, jwt, 'user') : { status: 'skip', message: 'Not run: token refresh gave no usable JWT.' }));
+    await run('threads-project', async () =>
+      credentials.apiKey ? listThreads(ctx, credentials.apiKey, 'project') : { status: 'skip', message: 'No project API key is stored; the project-scoped query is not run.' },
+    );
+    await run('execute-program', async () =>
+      resolved.program ? runProgram(ctx, options.programCode ?? DEFAULT_PROGRAM) : { status: 'skip', message: 'No program-execution address is configured; no program is run.' },
+    );
+  }
+
+  const report: TestConnectionReport = {
+    ok: steps.every((s) => s.status !== 'fail' && s.diagnosis !== 'cancelled'),
+    startedAt: iso(startedAt),
+    durationMs: Math.round(performance.now() - t0),
+    steps,
+  };
+  if (tokenExpiresAt !== undefined) report.tokenExpiresAt = iso(tokenExpiresAt);
+  if (proxyUsed) report.proxy = proxyUsed;
+  return redactDeep(report, secrets);
+}
+
+function settingsSummary(s: ResolvedSettings, c: Credentials): string {
+  const stored = [c.pat && 'PAT', c.apiKey && 'API key', c.dataToken && 'data token'].filter(Boolean).join(', ');
+  const program = s.program ? `, program execution at ${s.program.url.origin} (data auth mode ${s.program.dataAuthMode})` : '';
+  return `Token refresh at ${s.tokenRefreshUrl.origin}, service at ${s.baseUrl.origin}, project ${s.projectId}${program}; credentials present: ${stored}.`;
+}
+
+/** The user names and passwords inside proxy URLs, which must not show up either. */
+function proxySecrets(proxies: (string | undefined)[]): string[] {
+  const out: string[] = [];
+  for (const p of proxies) {
+    if (!p) continue;
+    try {
+      const u = new URL(p);
+      if (u.password) out.push(decodeURIComponent(u.password), u.password);
+      if (u.username && u.password) out.push(`${u.username}:${u.password}`);
+    } catch {
+      // Not a URL: nothing to extract; the generic patterns still apply.
+    }
+  }
+  return out;
+}

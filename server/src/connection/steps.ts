@@ -1,0 +1,185 @@
+// The requests of Test Connection, one function per step. Each returns an outcome in plain
+// words; the runner times, redacts and adds advice.
+import { NetError } from './errors';
+import { httpRequest } from './http';
+import type { HttpRequest, HttpResponse, HttpSettings } from './http';
+import { decodeJwt } from './jwt';
+import type { ResolvedSettings } from './settings';
+import type { Credentials, Diagnosis, StepResult } from './types';
+import { joinUrl } from './url';
+
+export type Outcome = Pick<StepResult, 'status' | 'message' | 'httpStatus' | 'diagnosis'>;
+
+export interface StepContext {
+  settings: ResolvedSettings;
+  credentials: Credentials;
+  http: HttpSettings;
+  now: () => number;
+  /** Tells the runner which proxy answered, for the report. */
+  onProxy: (proxy: string) => void;
+}
+
+/**
+ * The program sent by the program step. The spec says only that the program "can call a
+ * SQL-running helper and a printing helper on an executor object", not their names; these are
+ * our reading, and callers can replace the program (ConnectionOptions.programCode).
+ */
+export const DEFAULT_PROGRAM = 'result = executor.run_sql("SELECT 1")\nexecutor.print(result)\n';
+
+async function send(ctx: StepContext, req: HttpRequest): Promise<HttpResponse | Outcome> {
+  try {
+    const res = await httpRequest(req, ctx.http);
+    if (res.proxy) ctx.onProxy(res.proxy);
+    return res;
+  } catch (err) {
+    if (err instanceof NetError) return { status: 'fail', diagnosis: err.kind, message: err.message };
+    throw err;
+  }
+}
+
+function isOutcome(v: HttpResponse | Outcome): v is Outcome {
+  return 'message' in v;
+}
+
+/** A failure for a non-2xx answer, with a snippet of the body (redacted later by the runner). */
+function statusFailure(res: HttpResponse, what: string, unauthorized: Diagnosis): Outcome {
+  const s = res.status;
+  const diagnosis: Diagnosis = s === 401 || s === 403 ? unauthorized : s === 404 ? 'not-found' : s >= 500 ? 'server-error' : 'unexpected-status';
+  const snippet = bodySnippet(res.body);
+  return { status: 'fail', httpStatus: s, diagnosis, message: `${what} answered HTTP ${s}${snippet ? `: ${snippet}` : '.'}` };
+}
+
+function bodySnippet(body: Buffer): string {
+  const text = body.toString('utf8', 0, Math.min(body.length, 400)).replace(/\s+/g, ' ').trim();
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+function parseJson(body: Buffer): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(body.toString('utf8')) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export interface RefreshResult {
+  outcome: Outcome;
+  /** The usable JWT, only when the step passed. */
+  jwt?: string;
+  /** Whatever string came back as "token", usable or not: the runner redacts it. */
+  received?: string;
+  expiresAt?: number;
+}
+
+/** POST {token_refresh_url} with the PAT; returns the JWT when it is usable. */
+export async function refreshToken(ctx: StepContext): Promise<RefreshResult> {
+  const { settings: s, credentials: c } = ctx;
+  const res = await send(ctx, {
+    method: 'POST',
+    url: s.tokenRefreshUrl,
+    headers: {
+      Authorization: `pat ${c.pat ?? ''}`,
+      'x-platform-project-id': s.projectId,
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+    },
+  });
+  if (isOutcome(res)) return { outcome: res };
+  if (res.status < 200 || res.status > 299) return { outcome: statusFailure(res, 'Token refresh', 'refresh-unauthorized') };
+  const json = parseJson(res.body);
+  if (!json.ok) {
+    const type = res.headers.get('content-type') ?? 'no content type';
+    return { outcome: { status: 'fail', httpStatus: res.status, diagnosis: 'not-json', message: `Token refresh answered HTTP ${res.status} with a body that is not JSON (${type}).` } };
+  }
+  const v = json.value;
+  const token = v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>).token : undefined;
+  if (typeof token !== 'string' || token === '') {
+    return { outcome: { status: 'fail', httpStatus: res.status, diagnosis: 'no-token', message: 'Token refresh answered JSON without a string field "token".' } };
+  }
+  const info = decodeJwt(token);
+  if (info === 'not-jwt') {
+    return { received: token, outcome: { status: 'fail', httpStatus: res.status, diagnosis: 'not-jwt', message: 'Token refresh returned a "token" that is not a JWT (three base64url parts with a JSON header and payload).' } };
+  }
+  if (info.expiresAt !== undefined && info.expiresAt <= ctx.now()) {
+    return {
+      outcome: { status: 'fail', httpStatus: res.status, diagnosis: 'jwt-expired', message: `Token refresh returned a JWT that expired at ${iso(info.expiresAt)}.` },
+      expiresAt: info.expiresAt,
+      received: token,
+    };
+  }
+  return {
+    outcome: { status: 'pass', httpStatus: res.status, message: `Obtained a JWT; ${expiryText(info.expiresAt, ctx.now())}.` },
+    jwt: token,
+    received: token,
+    expiresAt: info.expiresAt,
+  };
+}
+
+export function expiryText(expiresAt: number | undefined, now: number): string {
+  if (expiresAt === undefined) return 'it carries no expiry (exp) claim';
+  const mins = Math.round((expiresAt - now) / 60_000);
+  return `it expires at ${iso(expiresAt)} (in ${mins < 1 ? 'under a minute' : `${mins} min`})`;
+}
+
+export function iso(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** GET {base_url}/threads with a bearer credential: the JWT (user-scoped) or the API key (project-scoped). */
+export async function listThreads(ctx: StepContext, bearer: string, scope: 'user' | 'project'): Promise<Outcome> {
+  const url = joinUrl(ctx.settings.baseUrl, 'threads');
+  const res = await send(ctx, {
+    method: 'GET',
+    url,
+    headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+  });
+  if (isOutcome(res)) return res;
+  const what = `GET ${url.pathname} (${scope === 'user' ? 'with the JWT' : 'with the project API key'})`;
+  if (res.status < 200 || res.status > 299) return statusFailure(res, what, scope === 'user' ? 'jwt-refused' : 'api-key-refused');
+  // The spec does not show the body's shape, so we only require JSON (an HTML page here means
+  // the base address points at a website or a login portal, not at the API).
+  if (res.body.length > 0 && !parseJson(res.body).ok) {
+    return { status: 'fail', httpStatus: res.status, diagnosis: 'not-json', message: `${what} answered HTTP ${res.status} with a body that is not JSON.` };
+  }
+  return { status: 'pass', httpStatus: res.status, message: `${what} answered HTTP ${res.status}.` };
+}
+
+/** The spec's pass-through payload for program execution. */
+export function programPayload(s: ResolvedSettings, c: Credentials, code: string): Record<string, unknown> {
+  const p = s.program;
+  const headers: Record<string, string> =
+    p?.dataAuthMode === 'jwt' ? { authorization: `Bearer ${c.dataToken ?? ''}` } : { 'x-platform-data-token': c.dataToken ?? '' };
+  return {
+    code,
+    assistant_api_key: c.apiKey ?? '',
+    ai_primitives_llm: { provider: s.provider },
+    data_source: { url: p?.dataSourceUrl.href ?? '', headers },
+    artifacts: [],
+  };
+}
+
+/**
+ * One program run. Which credential authenticates the call itself is not stated by the spec; the
+ * Execute Program API is project-scoped, and project-scoped operations take
+ * `Authorization: Bearer <API_KEY>`, so that is what we send.
+ */
+export async function runProgram(ctx: StepContext, code: string): Promise<Outcome> {
+  const p = ctx.settings.program;
+  if (!p) return { status: 'skip', message: 'No program-execution address is configured.' };
+  const res = await send(ctx, {
+    method: 'POST',
+    url: p.url,
+    headers: { Authorization: `Bearer ${ctx.credentials.apiKey ?? ''}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(programPayload(ctx.settings, ctx.credentials, code)),
+  });
+  if (isOutcome(res)) return res;
+  if (res.status === 400 || res.status === 422) {
+    return { ...statusFailure(res, 'Program execution', 'api-key-refused'), diagnosis: 'program-rejected' };
+  }
+  if (res.status < 200 || res.status > 299) return statusFailure(res, 'Program execution', 'api-key-refused');
+  return { status: 'pass', httpStatus: res.status, message: `Program execution answered HTTP ${res.status} (provider ${s(ctx.settings.provider)}, data auth mode ${p.dataAuthMode}).` };
+}
+
+function s(v: string): string {
+  return JSON.stringify(v);
+}
