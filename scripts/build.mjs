@@ -18,6 +18,8 @@ const common = {
   sourcemap: production ? false : 'linked',
   minify: production || args.has('--minify'),
   legalComments: 'none',
+  // jsonc-parser's UMD build hides its requires from bundlers; its ESM build bundles cleanly.
+  mainFields: ['module', 'main'],
   logLevel: 'warning',
 };
 

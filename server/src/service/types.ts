@@ -1,0 +1,77 @@
+// Results of the language service in editor-neutral terms: UTF-16 offsets, markdown strings.
+// Only lsp/ converts them to protocol types.
+import type { Diagnostic } from './codes';
+
+export interface TextEdit {
+  offset: number;
+  length: number;
+  newText: string;
+}
+
+export type CompletionKind = 'property' | 'value' | 'enum' | 'snippet' | 'variable' | 'keyword' | 'module';
+
+export interface CompletionEntry {
+  label: string;
+  kind: CompletionKind;
+  /** One line shown beside the label (the type, or the variant). */
+  detail?: string;
+  /** Markdown. */
+  documentation?: string;
+  /** Text inserted over `replace`; a snippet (with $1, ${1:x}) when `snippet` is true. */
+  insertText: string;
+  snippet: boolean;
+  replace: { offset: number; length: number };
+  sortText?: string;
+  filterText?: string;
+  preselect?: boolean;
+  /** Ask the editor to open completion again after inserting (e.g. after `provider: `). */
+  retrigger?: boolean;
+}
+
+export interface CompletionResult {
+  items: CompletionEntry[];
+  isIncomplete: boolean;
+}
+
+export interface HoverResult {
+  /** Markdown. */
+  contents: string;
+  offset: number;
+  length: number;
+}
+
+export type CodeActionKind = 'quickfix' | 'refactor.rewrite' | 'source.fixAll';
+
+export interface CodeActionEntry {
+  title: string;
+  kind: CodeActionKind;
+  /** The diagnostic this action fixes, when it is a quick fix for one. */
+  diagnostic?: Diagnostic;
+  edits: TextEdit[];
+  isPreferred?: boolean;
+}
+
+export type SymbolKind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null' | 'key';
+
+export interface SymbolEntry {
+  name: string;
+  detail?: string;
+  kind: SymbolKind;
+  offset: number;
+  length: number;
+  selectionOffset: number;
+  selectionLength: number;
+  children: SymbolEntry[];
+}
+
+/** Names of variables known from the environment and `.env` files, and whether one is set. */
+export interface EnvInfo {
+  names(): Iterable<string>;
+  isDefined(name: string): boolean;
+  /** Where a variable is defined, for hover (`environment`, `.env`); never its value. */
+  sourceOf(name: string): string | undefined;
+}
+
+export interface ServiceContext {
+  env?: EnvInfo;
+}

@@ -1,0 +1,70 @@
+// Validation: syntax problems, the schema (through ajv), and the rules beyond the schema.
+import type { ParsedDocument } from '../../parser/ast';
+import type { Diagnostic } from '../codes';
+import { diag } from '../codes';
+import { toValue } from '../../model/value';
+import { walkTyped } from '../../model/typedWalk';
+import { schemaDiagnostics } from './schemaErrors';
+import type { Rule, RuleContext, ValidationOptions } from './rule';
+import { DEFAULT_OPTIONS } from './rule';
+import { envValueRule } from './rules/envValue';
+import { duplicateKeysRule } from './rules/duplicateKeys';
+import { fallbackDepthRule } from './rules/fallbackDepth';
+import { primitivesRule } from './rules/primitives';
+import { limitsRule } from './rules/limits';
+
+export type { ValidationOptions, EnvLookup } from './rule';
+export { DEFAULT_OPTIONS } from './rule';
+
+const RULES: Rule[] = [envValueRule, duplicateKeysRule, fallbackDepthRule, primitivesRule, limitsRule];
+
+export function validate(doc: ParsedDocument, options: ValidationOptions = DEFAULT_OPTIONS): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const p of doc.problems) {
+    const code = p.kind === 'extra-document' ? 'extra-document' : p.kind === 'resource-limit' ? 'resource-limit' : 'syntax-error';
+    out.push(diag(code, p.message, p.offset, p.length));
+  }
+  if (!doc.root) {
+    if (!doc.problems.some((p) => p.kind === 'resource-limit')) {
+      out.push(diag('not-an-object', 'The document is empty: an AssistantConfig needs kind, version and definition.', 0, 0, { data: { missing: ['kind', 'version', 'definition'] } }));
+    }
+    return finish(out);
+  }
+  const conv = toValue(doc.root, options.maxAliasExpansion);
+  for (const a of conv.cycles) {
+    const holder = a.parent?.type === 'property' ? a.parent.key.value : undefined;
+    const what = holder ? `'${holder}'` : 'This alias';
+    out.push(diag('fallback-cycle', `${what} loops back through alias '*${a.name}' to a node that contains it; the chain would never end.`, a.offset, a.length));
+  }
+  for (const a of conv.unresolved) out.push(diag('unresolved-alias', `Alias '*${a.name}' has no anchor '&${a.name}' before it.`, a.offset, a.length));
+  if (conv.expandedSize > options.maxAliasExpansion) {
+    out.push(diag('resource-limit', `The document expands to more than ${options.maxAliasExpansion} nodes through aliases (an alias bomb?); schema validation is skipped.`, doc.root.offset, Math.min(doc.root.length, firstLineLength(doc.text, doc.root.offset))));
+  } else {
+    out.push(...schemaDiagnostics(doc, conv.value));
+  }
+  const ctx: RuleContext = { doc, options, report: (d) => out.push(d) };
+  const running = RULES.map((r) => r.start(ctx));
+  walkTyped(doc.root, (v) => {
+    for (const r of running) r.visit(v);
+  });
+  for (const r of running) r.end?.();
+  return finish(out);
+}
+
+function firstLineLength(text: string, from: number): number {
+  const nl = text.indexOf('\n', from);
+  return (nl === -1 ? text.length : nl) - from;
+}
+
+/** Sorted by position; the same finding reached twice (through an alias) is reported once. */
+function finish(out: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  const res: Diagnostic[] = [];
+  for (const d of out) {
+    const k = `${d.offset}:${d.length}:${d.code}:${d.message}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    res.push(d);
+  }
+  return res.sort((a, b) => a.offset - b.offset || a.length - b.length);
+}

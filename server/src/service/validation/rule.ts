@@ -1,0 +1,36 @@
+// The shape of a rule beyond the schema: it sees each typed visit and reports diagnostics.
+import type { ParsedDocument } from '../../parser/ast';
+import type { Visit } from '../../model/typedWalk';
+import type { Diagnostic } from '../codes';
+
+export interface EnvLookup {
+  /** Whether a variable is defined in the environment or the workspace `.env`. */
+  isDefined(name: string): boolean;
+}
+
+export interface ValidationOptions {
+  /** Where `valueFromEnv` names are looked up; without it, `env-not-set` is not reported. */
+  env?: EnvLookup;
+  maxFallbackDepth: number;
+  maxAliasExpansion: number;
+  maxFileSize: number;
+  maxNestingDepth: number;
+}
+
+export const DEFAULT_OPTIONS: ValidationOptions = {
+  maxFallbackDepth: 16,
+  maxAliasExpansion: 1_000_000,
+  maxFileSize: 16 * 1024 * 1024,
+  maxNestingDepth: 1000,
+};
+
+export interface RuleContext {
+  doc: ParsedDocument;
+  options: ValidationOptions;
+  report(d: Diagnostic): void;
+}
+
+export interface Rule {
+  /** Called for every node with its schema; rules keep per-run state in the closure `start` returns. */
+  start(ctx: RuleContext): { visit(v: Visit): void; end?(): void };
+}

@@ -1,0 +1,41 @@
+// Per-primitive overrides: the same primitive twice, and names outside the named primitives.
+import type { Rule } from '../rule';
+import { definition, enumValuesOf, itemSchema, propertySchema } from '../../../model/schema';
+import { getProperty, resolve } from '../../../parser/ast';
+import type { StringNode } from '../../../parser/ast';
+import { diag } from '../../codes';
+import { closest, quoteList } from '../../text';
+
+export const primitivesRule: Rule = {
+  start(ctx) {
+    const overrideSchema = definition('AiPrimitivesLlmConfig');
+    const nameSchema = propertySchema(overrideSchema, 'primitiveName');
+    const named = enumValuesOf(nameSchema).values.map((v) => v.value);
+    return {
+      visit(v) {
+        if (v.node.type !== 'array' || resolveRef(itemSchema(v.resolved.schema)) !== overrideSchema) return;
+        const seen = new Map<string, StringNode>();
+        for (const it of v.node.items) {
+          const obj = resolve(it);
+          if (obj?.type !== 'object') continue;
+          const name = resolve(getProperty(obj, 'primitiveName')?.value);
+          if (name?.type !== 'string') continue;
+          if (!named.includes(name.value)) {
+            const suggestion = closest(name.value, named);
+            ctx.report(diag('unknown-primitive', `'${name.value}' is not one of the named primitives (${quoteList(named)}).${suggestion ? ` Did you mean '${suggestion}'?` : ''}`, name.offset, name.length, suggestion ? { data: { suggestion } } : undefined));
+          }
+          const prev = seen.get(name.value);
+          if (prev) {
+            ctx.report(diag('duplicate-primitive', `Primitive '${name.value}' is overridden twice; the service may use either.`, name.offset, name.length, {
+              related: [{ offset: prev.offset, length: prev.length, message: `first override of '${name.value}'` }],
+            }));
+          } else seen.set(name.value, name);
+        }
+      },
+    };
+  },
+};
+
+function resolveRef(s: ReturnType<typeof itemSchema>): ReturnType<typeof itemSchema> {
+  return s?.$ref ? definition(s.$ref.replace('#/definitions/', '')) : s;
+}

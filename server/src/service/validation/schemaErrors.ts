@@ -1,0 +1,213 @@
+// Schema validation with the precompiled ajv validator, and the translation of ajv's errors into
+// one precise, variant-named diagnostic per mistake.
+import type { ErrorObject } from 'ajv';
+import validateSchema from '../../generated/validator';
+import type { Node, ObjectNode, ParsedDocument } from '../../parser/ast';
+import { getProperty, resolve } from '../../parser/ast';
+import { locate } from '../../model/locate';
+import type { Located } from '../../model/locate';
+import { schemaAtPath, labelOf, enumValuesOf, definitionNameOf, unwrapNullable, typesOf } from '../../model/schema';
+import type { Resolved, Union } from '../../model/schema';
+import type { Diagnostic } from '../codes';
+import { diag } from '../codes';
+import { closest, quoteList } from '../text';
+
+export function schemaDiagnostics(doc: ParsedDocument, value: unknown): Diagnostic[] {
+  if (validateSchema(value)) return [];
+  const errors = validateSchema.errors ?? [];
+  return translate(doc, errors);
+}
+
+function isUmbrella(e: ErrorObject): boolean {
+  return e.keyword === 'anyOf' || e.keyword === 'oneOf' || (e.keyword === 'type' && e.params.type === 'null');
+}
+
+function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
+  const root = doc.root;
+  const byPath = new Map<string, ErrorObject[]>();
+  for (const e of errors) {
+    // EnvironmentValue's "exactly one of" is reported by its own rule, with a better message.
+    if ((e.keyword === 'minProperties' || e.keyword === 'maxProperties') && e.schemaPath.includes('EnvironmentValue')) continue;
+    let list = byPath.get(e.instancePath);
+    if (!list) byPath.set(e.instancePath, (list = []));
+    list.push(e);
+  }
+  const paths = [...byPath.keys()];
+  const out: Diagnostic[] = [];
+  for (const [path, errs] of byPath) {
+    const deeper = paths.some((p) => p !== path && p.startsWith(path + '/'));
+    const substantive = errs.filter((e) => !isUmbrella(e));
+    // anyOf/null-branch noise only speaks when nothing more precise was found at or below this path.
+    const umbrellasOnly = substantive.length === 0;
+    if (umbrellasOnly && deeper) continue;
+    const loc = locate(root, path);
+    const resolved = schemaAtPath(root, loc.segments);
+    const typeErrs = errs.filter((e) => e.keyword === 'type');
+    if (typeErrs.length > 0 && (substantive.some((e) => e.keyword === 'type') || umbrellasOnly)) {
+      out.push(typeDiagnostic(doc, loc, resolved, typeErrs));
+      // A value of the wrong type says nothing more useful.
+      continue;
+    }
+    const required = substantive.filter((e) => e.keyword === 'required').map((e) => String(e.params.missingProperty));
+    const union = resolved.union;
+    const discriminatorErr = substantive.find((e) => e.keyword === 'discriminator');
+    if (required.length > 0) out.push(...requiredDiagnostics(doc, loc, resolved, union, required));
+    if (discriminatorErr && discriminatorErr.params.error === 'mapping') out.push(unknownDiscriminator(loc, union));
+    if (discriminatorErr && discriminatorErr.params.error === 'tag' && !required.includes(String(discriminatorErr.params.tag))) {
+      out.push(discriminatorNotString(loc, union, String(discriminatorErr.params.tag)));
+    }
+    for (const e of substantive) {
+      if (e.keyword === 'additionalProperties') out.push(...unknownProperty(loc, resolved, String(e.params.additionalProperty)));
+      else if (e.keyword === 'enum' || e.keyword === 'const') out.push(enumDiagnostic(loc, resolved, e));
+      else if (!['required', 'discriminator', 'type'].includes(e.keyword)) out.push(diag('invalid-type', `${subject(loc)} ${e.message ?? 'is not valid'}.`, ...valueRange(loc)));
+    }
+    if (umbrellasOnly && typeErrs.length === 0) out.push(diag('invalid-type', `${subject(loc)} does not match ${definitionNameOf(resolved.schema) ?? 'the schema'}.`, ...valueRange(loc)));
+  }
+  return out;
+}
+
+function subject(loc: Located): string {
+  const last = loc.segments[loc.segments.length - 1];
+  if (last === undefined) return 'The document';
+  return typeof last === 'number' ? `Item ${last + 1}` : `'${last}'`;
+}
+
+function valueRange(loc: Located): [number, number] {
+  const n = loc.node;
+  if (n) return [n.offset, Math.max(n.length, 0)];
+  if (loc.prop) return [loc.prop.key.offset, loc.prop.key.length];
+  return [0, 0];
+}
+
+/** The range of "the object" for messages about it as a whole: the key that holds it, else its first line. */
+export function objectAnchorRange(doc: ParsedDocument, loc: { node: Node | undefined; prop: Located['prop'] }): [number, number] {
+  if (loc.prop) return [loc.prop.key.offset, loc.prop.key.length];
+  const n = loc.node;
+  if (n?.type === 'object' && n.properties.length > 0) {
+    const first = n.properties[0]!;
+    if (!n.flow) {
+      // A list item or the root: point at its first key.
+      return [first.key.offset, first.key.length];
+    }
+  }
+  if (n) {
+    const nl = doc.text.indexOf('\n', n.offset);
+    const end = nl === -1 || nl > n.offset + n.length ? n.offset + n.length : nl;
+    return [n.offset, Math.max(0, end - n.offset)];
+  }
+  return [0, 0];
+}
+
+function describeNode(n: Node | undefined): string {
+  const r = resolve(n);
+  switch (r?.type) {
+    case 'object': return 'a mapping';
+    case 'array': return 'a list';
+    case 'string': return `the string '${r.value.length > 40 ? r.value.slice(0, 40) + '…' : r.value}'`;
+    case 'number': return `the number ${r.value}`;
+    case 'boolean': return `${r.value}`;
+    case 'null': return 'an empty value';
+    default: return 'nothing';
+  }
+}
+
+const typeWords: Record<string, string> = { object: 'a mapping', array: 'a list', string: 'a string', integer: 'a whole number', number: 'a number', boolean: 'a boolean (true or false)', null: 'null' };
+
+function typeDiagnostic(doc: ParsedDocument, loc: Located, resolved: Resolved, errs: ErrorObject[]): Diagnostic {
+  const n = loc.node;
+  const wanted = new Set<string>();
+  for (const e of errs) for (const t of String(e.params.type).split(',')) wanted.add(t);
+  for (const t of typesOf(schemaAtPathExpected(resolved))) wanted.add(t);
+  if (loc.segments.length === 0) {
+    return diag('not-an-object', `An AssistantConfig must be a mapping with kind, version and definition; found ${describeNode(n)}.`, ...objectAnchorRange(doc, loc));
+  }
+  if (wanted.has('integer') && n?.type === 'number' && !Number.isInteger(n.value)) {
+    return diag('not-integer', `${subject(loc)} must be a whole number; found ${n.value}.`, n.offset, n.length);
+  }
+  const name = definitionNameOf(resolved.schema);
+  const isNamedObject = wanted.has('object') && name;
+  const words = [...wanted].filter((t) => !(t === 'number' && wanted.has('integer'))).map((t) => (t === 'object' && isNamedObject ? `${name} (a mapping)` : typeWords[t] ?? t));
+  const list = words.length > 1 ? `${words.slice(0, -1).join(', ')}, or ${words[words.length - 1]}` : words[0] ?? 'something else';
+  return diag('invalid-type', `${subject(loc)} must be ${list}; found ${describeNode(n)}.`, ...valueRange(loc));
+}
+
+function schemaAtPathExpected(resolved: Resolved): Resolved['schema'] {
+  return resolved.schema;
+}
+
+function requiredDiagnostics(doc: ParsedDocument, loc: Located, resolved: Resolved, union: Union | undefined, missing: string[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  if (loc.segments.length === 0) {
+    const anchor = objectAnchorRange(doc, loc);
+    if (missing.includes('kind')) out.push(diag('kind-missing', "The document lacks 'kind: AssistantConfig'.", ...anchor, { data: { missing: ['kind'] } }));
+    if (missing.includes('version')) out.push(diag('version-missing', "The document lacks 'version: v2'.", ...anchor, { data: { missing: ['version'] } }));
+    missing = missing.filter((m) => m !== 'kind' && m !== 'version');
+    if (missing.length === 0) return out;
+  }
+  if (union && missing.includes(union.property)) {
+    out.push(diag('missing-discriminator', `${union.name} requires '${union.property}': one of ${quoteList(union.variants.map((v) => v.value))}.`, ...objectAnchorRange(doc, loc), { data: { missing: [union.property] } }));
+    missing = missing.filter((m) => m !== union.property);
+    if (missing.length === 0) return out;
+  }
+  const label = labelOf(resolved);
+  out.push(diag('missing-required', `${label} requires ${missing.join(', ')}.`, ...objectAnchorRange(doc, loc), { data: { missing } }));
+  return out;
+}
+
+function unknownDiscriminator(loc: Located, union: Union | undefined): Diagnostic {
+  const obj = loc.node as ObjectNode;
+  const prop = union ? getProperty(obj, union.property) : undefined;
+  const valueNode = resolve(prop?.value);
+  const value = valueNode?.type === 'string' ? valueNode.value : '';
+  const valid = union?.variants.map((v) => v.value) ?? [];
+  const suggestion = closest(value, valid);
+  const range: [number, number] = valueNode ? [valueNode.offset, valueNode.length] : [obj.offset, 0];
+  const hint = suggestion ? ` Did you mean '${suggestion}'?` : '';
+  return diag('unknown-discriminator', `Unknown ${union?.property ?? 'variant'} '${value}'.${hint} Valid values: ${quoteList(valid)}.`, ...range, suggestion ? { data: { suggestion } } : undefined);
+}
+
+function discriminatorNotString(loc: Located, union: Union | undefined, tag: string): Diagnostic {
+  const obj = loc.node as ObjectNode;
+  const prop = getProperty(obj, tag);
+  const valueNode = resolve(prop?.value);
+  const valid = union?.variants.map((v) => v.value) ?? [];
+  const range: [number, number] = valueNode ? [valueNode.offset, valueNode.length] : prop ? [prop.key.offset, prop.key.length] : [obj.offset, 0];
+  return diag('unknown-discriminator', `'${tag}' must be one of ${quoteList(valid)}; found ${describeNode(valueNode)}.`, ...range);
+}
+
+function unknownProperty(loc: Located, resolved: Resolved, key: string): Diagnostic[] {
+  const obj = loc.node;
+  if (obj?.type !== 'object') return [];
+  const allowed = Object.keys(unwrapNullable(resolved.schema)?.properties ?? {});
+  const present = new Set(obj.properties.map((p) => p.key.value));
+  const suggestion = closest(key, allowed.filter((k) => !present.has(k)));
+  let owners = '';
+  if (resolved.union) {
+    const others = resolved.union.variants.filter((v) => v !== resolved.variant && v.schema.properties?.[key]).map((v) => v.value);
+    if (others.length > 0) owners = ` ('${key}' belongs to ${resolved.union.property} ${quoteList(others)}.)`;
+  }
+  const label = labelOf(resolved);
+  const hint = suggestion ? ` Did you mean '${suggestion}'?` : '';
+  const out: Diagnostic[] = [];
+  for (const p of obj.properties) {
+    if (p.key.value !== key) continue;
+    out.push(diag('unknown-property', `${label} does not allow '${key}'.${hint}${owners}`, p.key.offset, p.key.length, { data: { key, ...(suggestion ? { suggestion } : {}) } }));
+  }
+  return out;
+}
+
+function enumDiagnostic(loc: Located, resolved: Resolved, e: ErrorObject): Diagnostic {
+  const n = loc.node;
+  const valueText = n?.type === 'string' ? n.value : describeNode(n);
+  const range = valueRange(loc);
+  const key = loc.segments[loc.segments.length - 1];
+  if (loc.segments.length === 1 && key === 'kind') return diag('kind-invalid', `'kind' must be 'AssistantConfig'; found '${valueText}'.`, ...range, { data: { suggestion: 'AssistantConfig' } });
+  if (loc.segments.length === 1 && key === 'version') return diag('version-unsupported', `Version '${valueText}' is not supported: only v2 is described.`, ...range, { data: { suggestion: 'v2' } });
+  const values = e.keyword === 'const' ? [String(e.params.allowedValue)] : (e.params.allowedValues as unknown[]).map(String);
+  const { values: named } = enumValuesOf(resolved.schema);
+  const all = named.length > 0 ? named.map((v) => v.value) : values;
+  const suggestion = n?.type === 'string' ? closest(n.value, all) : undefined;
+  const hint = suggestion ? ` Did you mean '${suggestion}'?` : '';
+  const title = definitionNameOf(resolved.schema);
+  return diag('invalid-enum', `'${valueText}' is not a valid ${title ?? String(key ?? 'value')}.${hint} Valid values: ${quoteList(all)}.`, ...range, suggestion ? { data: { suggestion } } : undefined);
+}
