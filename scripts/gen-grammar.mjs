@@ -1,0 +1,316 @@
+// Writes the TextMate grammars syntaxes/assistantconfig.tmLanguage.json (YAML form, builds on source.yaml)
+// and syntaxes/assistantconfig-json.tmLanguage.json (JSON form, builds on source.json).
+//
+// Every list of the format in the grammars (the header values, the discriminator values of `provider` and
+// `type`, the BlockType values and the keys they follow, the LlmPrimitive names, the `valueFromEnv` key) is
+// read from schemas/assistant-config.schema.json, so the grammar keeps no second list of the format.
+// Run `node scripts/gen-grammar.mjs` after the schema changes; `--check` exits 1 when a committed grammar
+// differs from what this script generates (a test runs it).
+//
+// How the grammars work: each is `include`s the base grammar for everything, plus a grammar-level
+// injection with `L:` priority, so its rules are tried before the base grammar's at every position of the
+// document (in block and flow mappings, at any depth) except inside strings and comments. A rule matches a
+// whole `key: value` pair and only when the value is one of ours, so an unknown value (a misspelt provider)
+// is left to the base grammar and is not marked.
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const SOURCE = 'source.assistantconfig';
+const JSON_SOURCE = 'source.assistantconfig.json';
+
+// ---------------------------------------------------------------------------------------------------------
+// What the schema says: the pairs to mark.
+
+/** Resolves the definitions a property schema refers to (directly, or through anyOf/oneOf such as nullable). */
+function referencedDefinitions(propSchema) {
+  const refs = [];
+  const visit = (s) => {
+    if (!s || typeof s !== 'object') return;
+    if (typeof s.$ref === 'string') refs.push(s.$ref.replace(/^#\/definitions\//, ''));
+    for (const k of ['anyOf', 'oneOf']) if (Array.isArray(s[k])) s[k].forEach(visit);
+  };
+  visit(propSchema);
+  return refs;
+}
+
+/** The string values a (definition) schema enumerates: `enum`, or the `enum` of an anyOf branch (LlmPrimitive). */
+function enumValues(s) {
+  if (!s || typeof s !== 'object') return [];
+  if (Array.isArray(s.enum)) return s.enum.filter((v) => typeof v === 'string');
+  if (Array.isArray(s.anyOf)) return s.anyOf.flatMap((b) => (Array.isArray(b.enum) ? b.enum.filter((v) => typeof v === 'string') : []));
+  return [];
+}
+
+const kebab = (name) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+const sorted = (values) => [...new Set(values)].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+
+/**
+ * Reads the schema and returns the pairs the grammars mark:
+ *   { keys, keyScope?, values?, valueScope, header?, valuePattern? }
+ * `header`: a top-level key (`kind`, `version`): its key is marked too, and in YAML at column 0 even when
+ * its value is not valid. `valuePattern`: a name, not a list (the `valueFromEnv` variable).
+ */
+export function describe(schema) {
+  const defs = schema.definitions ?? {};
+  const need = (cond, what) => {
+    if (!cond) throw new Error(`gen-grammar: the schema has no ${what}`);
+  };
+  const pairs = [];
+
+  // Header: top-level properties with an enum (kind: AssistantConfig, version: v2).
+  const headerValueScope = { kind: 'entity.name.type.kind' };
+  for (const [key, prop] of Object.entries(schema.properties ?? {})) {
+    const values = enumValues(prop);
+    if (!values.length) continue;
+    pairs.push({ keys: [key], keyScope: `keyword.other.${kebab(key)}.assistantconfig`, values, valueScope: `${headerValueScope[key] ?? `constant.language.${kebab(key)}`}.assistantconfig`, header: true });
+  }
+  need(pairs.some((p) => p.keys[0] === 'kind') && pairs.some((p) => p.keys[0] === 'version'), 'kind/version enums');
+
+  // Discriminated unions (LlmConfig by provider, SchemaSelectorConfig by type): values are the variants' consts.
+  for (const def of Object.values(defs)) {
+    const key = def?.discriminator?.propertyName;
+    if (typeof key !== 'string' || !Array.isArray(def.oneOf)) continue;
+    const values = def.oneOf.flatMap((branch) => referencedDefinitions(branch)).map((name) => defs[name]?.properties?.[key]?.const);
+    need(values.length && values.every((v) => typeof v === 'string'), `const '${key}' in every variant of a '${key}' union`);
+    pairs.push({ keys: [key], values, valueScope: `constant.language.${kebab(key)}.assistantconfig` });
+  }
+  need(pairs.some((p) => p.keys[0] === 'provider') && pairs.some((p) => p.keys[0] === 'type'), 'provider/type discriminators');
+
+  // Enums reached through a definition (BlockType after each safety setting, LlmPrimitive after primitiveName).
+  const byEnum = new Map();
+  for (const def of Object.values(defs)) {
+    for (const [key, prop] of Object.entries(def?.properties ?? {})) {
+      for (const name of referencedDefinitions(prop)) {
+        const values = enumValues(defs[name]);
+        if (!values.length) continue;
+        if (!byEnum.has(name)) byEnum.set(name, new Set());
+        byEnum.get(name).add(key);
+      }
+    }
+  }
+  need(byEnum.has('BlockType') && byEnum.has('LlmPrimitive'), 'BlockType/LlmPrimitive properties');
+  for (const [name, keys] of [...byEnum].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    pairs.push({ keys: [...keys], values: enumValues(defs[name]), valueScope: `support.constant.enum.${kebab(name)}.assistantconfig` });
+  }
+
+  // The name of an environment variable after valueFromEnv.
+  need(defs.EnvironmentValue?.properties?.valueFromEnv?.type === 'string', 'EnvironmentValue.valueFromEnv');
+  pairs.push({ keys: ['valueFromEnv'], valuePattern: true, valueScope: 'variable.other.environment.assistantconfig' });
+  return pairs;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// A small regex builder: strings are raw regex text (no capturing groups), cap(scope, ...) is a capturing
+// group whose scope goes into `captures`, arrays are sequences.
+
+const cap = (scope, ...parts) => ({ scope, parts });
+const alt = (...branches) => ['(?:', ...branches.flatMap((b, i) => (i ? ['|', b] : [b])), ')'];
+const esc = (s) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+const words = (values) => `(?:${sorted(values).map(esc).join('|')})`;
+
+function compile(parts) {
+  let src = '';
+  let n = 0;
+  const captures = {};
+  const walk = (p) => {
+    if (typeof p === 'string') {
+      if (/(^|[^\\])\((?!\?)/.test(p.replace(/\\\\/g, ''))) throw new Error(`gen-grammar: capturing group in raw text ${p}`);
+      src += p;
+    } else if (Array.isArray(p)) p.forEach(walk);
+    else {
+      const i = ++n;
+      src += '(';
+      walk(p.parts);
+      src += ')';
+      if (p.scope) captures[String(i)] = { name: p.scope };
+    }
+  };
+  walk(parts);
+  return { regex: src, captures };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// YAML form.
+
+const Y = {
+  colon: 'punctuation.separator.key-value.mapping.yaml',
+  tag: 'entity.name.tag.yaml',
+  dq: 'string.quoted.double.yaml',
+  sq: 'string.quoted.single.yaml',
+  begin: 'punctuation.definition.string.begin.yaml',
+  end: 'punctuation.definition.string.end.yaml',
+};
+// Plain env-variable names, and quoted ones (no escapes, no white space).
+const ENV_PLAIN = '[A-Za-z_][\\w.\\-/]*';
+const ENV_DQ = '[^"\\\\\\s]+';
+const ENV_SQ = "[^'\\s]+";
+
+/** key (plain, "double" or 'single' quoted) and the `:`; `flow` selects the flow-context plain scope. */
+function yamlKey(pair, flow) {
+  const name = words(pair.keys);
+  const inner = (scope) => (pair.keyScope ? cap(Y.tag, cap(pair.keyScope, name)) : cap(scope, name));
+  const plain = flow ? 'string.unquoted.plain.in.yaml' : 'string.unquoted.plain.out.yaml';
+  const colon = cap(Y.colon, ':');
+  return alt(
+    [cap(plain, inner(Y.tag)), '[ \\t]*', colon, '(?=[ \\t]|$)'],
+    [cap(Y.dq, cap(Y.begin, '"'), inner(Y.tag), cap(Y.end, '"')), '[ \\t]*', colon, flow ? '' : '(?=[ \\t]|$)'],
+    [cap(Y.sq, cap(Y.begin, "'"), inner(Y.tag), cap(Y.end, "'")), '[ \\t]*', colon, flow ? '' : '(?=[ \\t]|$)'],
+  );
+}
+
+/** the value (plain, "double" or 'single' quoted), then the end of the value in that context. */
+function yamlValue(pair, flow) {
+  const plain = flow ? 'string.unquoted.plain.in.yaml' : 'string.unquoted.plain.out.yaml';
+  const after = flow ? '(?=[ \\t]*(?:$|[,\\]}])|[ \\t]+#)' : '(?=[ \\t]*$|[ \\t]+#)';
+  const [p, d, s] = pair.valuePattern ? [ENV_PLAIN, ENV_DQ, ENV_SQ] : [words(pair.values), words(pair.values), words(pair.values)];
+  return [
+    alt(
+      cap(plain, cap(pair.valueScope, p)),
+      cap(Y.dq, cap(Y.begin, '"'), cap(pair.valueScope, d), cap(Y.end, '"')),
+      cap(Y.sq, cap(Y.begin, "'"), cap(pair.valueScope, s), cap(Y.end, "'")),
+    ),
+    after,
+  ];
+}
+
+const KEY_START = '(?<![^ \\t,\\[{])'; // a key starts a line, follows white space (`- `), `{`, `[` or `,`
+
+function yamlRule(pair, flow) {
+  const { regex, captures } = compile([KEY_START, yamlKey(pair, flow), '[ \\t]*', yamlValue(pair, flow)]);
+  return { match: regex, captures };
+}
+
+function yamlHeaderRule(pair) {
+  // At column 0 of block context the header key is marked even when its value is not valid.
+  const { regex, captures } = compile(['^', yamlKey(pair, false), '(?:[ \\t]+', yamlValue(pair, false), ')?']);
+  return { match: regex, captures };
+}
+
+function yamlGrammar(pairs) {
+  const ruleName = (pair) => `${kebab(pair.keys.length === 1 ? pair.keys[0] : pair.valueScope.split('.')[3] ?? 'enum')}`;
+  const repository = {};
+  const block = [];
+  const flow = [];
+  for (const pair of pairs) {
+    const name = ruleName(pair);
+    if (pair.header) {
+      repository[`${name}-header`] = yamlHeaderRule(pair);
+      block.push({ include: `#${name}-header` });
+    } else {
+      repository[`${name}-pair`] = yamlRule(pair, false);
+      block.push({ include: `#${name}-pair` });
+    }
+    repository[`${name}-flow-pair`] = yamlRule(pair, true);
+    flow.push({ include: `#${name}-flow-pair` });
+  }
+  return {
+    $schema: 'https://raw.githubusercontent.com/martinring/tmlanguage/master/tmlanguage.json',
+    name: 'AssistantConfig',
+    scopeName: SOURCE,
+    comment: 'Generated by scripts/gen-grammar.mjs from schemas/assistant-config.schema.json: do not edit. AssistantConfig (YAML form): the YAML grammar, plus the marking of kind, version, discriminator values, enum values and valueFromEnv names.',
+    fileTypes: ['assistant.yaml', 'assistant.yml'],
+    patterns: [{ include: 'source.yaml' }],
+    injections: {
+      [`L:${SOURCE} -string -comment -meta.flow-mapping -meta.flow-sequence`]: { patterns: block },
+      [`L:${SOURCE} meta.flow-mapping -string -comment, L:${SOURCE} meta.flow-sequence -string -comment`]: { patterns: flow },
+    },
+    repository,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// JSON form.
+
+const J = {
+  key: 'string.json support.type.property-name.json',
+  keyBegin: 'punctuation.support.type.property-name.begin.json',
+  keyEnd: 'punctuation.support.type.property-name.end.json',
+  colon: 'punctuation.separator.dictionary.key-value.json',
+  pair: 'punctuation.separator.dictionary.pair.json',
+  value: 'meta.structure.dictionary.value.json',
+  string: 'string.quoted.double.json',
+  begin: 'punctuation.definition.string.begin.json',
+  end: 'punctuation.definition.string.end.json',
+};
+const ENV_JSON = '[^"\\\\\\s]+';
+
+function jsonRule(pair) {
+  const value = pair.valuePattern ? ENV_JSON : words(pair.values);
+  const keyName = words(pair.keys);
+  const begin = compile([
+    cap(J.key, cap(J.keyBegin, '"'), pair.keyScope ? cap(pair.keyScope, keyName) : keyName, cap(J.keyEnd, '"')),
+    '[ \\t]*',
+    cap(J.colon, ':'),
+    // Only when the value on the same line is one of ours; otherwise source.json takes the pair.
+    `(?=[ \\t]*"${value}"[ \\t]*(?:$|[,}]|/[/*]))`,
+  ]);
+  const val = compile(['\\G[ \\t]*', cap(J.string, cap(J.begin, '"'), cap(pair.valueScope, value), cap(J.end, '"'))]);
+  return {
+    begin: begin.regex,
+    beginCaptures: begin.captures,
+    end: '(,)|(?=})',
+    endCaptures: { 1: { name: J.pair } },
+    contentName: J.value,
+    patterns: [
+      { match: val.regex, captures: val.captures },
+      { include: 'source.json#comments' },
+      { match: '[^,\\s]', name: 'invalid.illegal.expected-dictionary-separator.json' },
+    ],
+  };
+}
+
+function jsonGrammar(pairs) {
+  const repository = {};
+  const patterns = [];
+  for (const pair of pairs) {
+    const name = `${kebab(pair.keys.length === 1 ? pair.keys[0] : pair.valueScope.split('.')[3] ?? 'enum')}-pair`;
+    repository[name] = jsonRule(pair);
+    patterns.push({ include: `#${name}` });
+  }
+  return {
+    $schema: 'https://raw.githubusercontent.com/martinring/tmlanguage/master/tmlanguage.json',
+    name: 'AssistantConfig (JSON)',
+    scopeName: JSON_SOURCE,
+    comment: 'Generated by scripts/gen-grammar.mjs from schemas/assistant-config.schema.json: do not edit. AssistantConfig (JSON form): the JSON grammar, plus the marking of kind, version, discriminator values, enum values and valueFromEnv names.',
+    fileTypes: ['assistant.json'],
+    patterns: [{ include: 'source.json' }],
+    injections: { [`L:${JSON_SOURCE} -string -comment`]: { patterns } },
+    repository,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+const root = new URL('..', import.meta.url);
+const text = (grammar) => JSON.stringify(grammar, null, 2) + '\n';
+
+/** The generated grammars: file path (relative to the repository) to content. */
+export function generateGrammars(schema) {
+  const pairs = describe(schema);
+  return {
+    'syntaxes/assistantconfig.tmLanguage.json': text(yamlGrammar(pairs)),
+    'syntaxes/assistantconfig-json.tmLanguage.json': text(jsonGrammar(pairs)),
+  };
+}
+
+if (process.argv[1] && new URL(`file://${process.argv[1]}`).href === import.meta.url) {
+  const schema = JSON.parse(readFileSync(new URL('schemas/assistant-config.schema.json', root), 'utf8'));
+  const out = generateGrammars(schema);
+  const check = process.argv.includes('--check');
+  let stale = 0;
+  for (const [path, content] of Object.entries(out)) {
+    const file = new URL(path, root);
+    if (check) {
+      let current = null;
+      try {
+        current = readFileSync(file, 'utf8');
+      } catch {
+        current = null;
+      }
+      if (current !== content) {
+        console.error(`${path} is not what scripts/gen-grammar.mjs generates: run node scripts/gen-grammar.mjs`);
+        stale++;
+      }
+    } else writeFileSync(file, content);
+  }
+  if (stale) process.exit(1);
+}

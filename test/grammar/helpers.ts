@@ -1,0 +1,164 @@
+// Loads the AssistantConfig grammars with vscode-textmate + vscode-oniguruma (the engine VS Code uses) on top of
+// the YAML and JSON base grammars of the tm-grammars package, and tokenizes documents for scope assertions.
+// Repository files are found from process.cwd() (tests run from the repository root; the bundle lives in out/).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as oniguruma from 'vscode-oniguruma';
+import * as vsctm from 'vscode-textmate';
+
+export const root = process.cwd();
+export const repoFile = (path: string): string => join(root, path);
+export const readJson = (path: string): unknown => JSON.parse(readFileSync(repoFile(path), 'utf8'));
+
+export const YAML_SCOPE = 'source.assistantconfig';
+export const JSON_SCOPE = 'source.assistantconfig.json';
+
+const grammarFiles: Record<string, string> = {
+  [YAML_SCOPE]: 'syntaxes/assistantconfig.tmLanguage.json',
+  [JSON_SCOPE]: 'syntaxes/assistantconfig-json.tmLanguage.json',
+  'source.yaml': 'node_modules/tm-grammars/grammars/yaml.json',
+  'source.json': 'node_modules/tm-grammars/grammars/json.json',
+};
+
+let registry: vsctm.Registry | undefined;
+function getRegistry(): vsctm.Registry {
+  if (registry) return registry;
+  const wasm = readFileSync(repoFile('node_modules/vscode-oniguruma/release/onig.wasm'));
+  const onigLib: Promise<vsctm.IOnigLib> = oniguruma
+    .loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength))
+    .then(() => ({
+      createOnigScanner: (patterns: string[]) => new oniguruma.OnigScanner(patterns),
+      createOnigString: (s: string) => new oniguruma.OnigString(s),
+    }));
+  registry = new vsctm.Registry({
+    onigLib,
+    loadGrammar: async (scopeName: string) => {
+      const file = grammarFiles[scopeName];
+      if (!file) return null;
+      return vsctm.parseRawGrammar(readFileSync(repoFile(file), 'utf8'), repoFile(file));
+    },
+  });
+  return registry;
+}
+
+const grammars = new Map<string, Promise<vsctm.IGrammar>>();
+export function loadGrammar(scopeName: string): Promise<vsctm.IGrammar> {
+  let g = grammars.get(scopeName);
+  if (!g) {
+    g = getRegistry()
+      .loadGrammar(scopeName)
+      .then((grammar) => {
+        if (!grammar) throw new Error(`grammar ${scopeName} did not load`);
+        return grammar;
+      });
+    grammars.set(scopeName, g);
+  }
+  return g;
+}
+
+export interface Token {
+  text: string;
+  start: number;
+  end: number;
+  scopes: string[];
+}
+
+/** A tokenized document: its lines, and each line's tokens. */
+export class Tokenized {
+  constructor(
+    readonly lines: string[],
+    readonly tokens: Token[][],
+  ) {}
+
+  /** Tokens that cover `text` on line `line` (its `occurrence`-th appearance there). */
+  at(line: number, text: string, occurrence = 0): Token[] {
+    const source = this.lines[line];
+    assert.ok(source !== undefined, `no line ${line}`);
+    let index = -1;
+    for (let i = 0; i <= occurrence; i++) {
+      index = source.indexOf(text, index + 1);
+      assert.ok(index >= 0, `"${text}" (occurrence ${occurrence}) not on line ${line}: ${source}`);
+    }
+    const end = index + text.length;
+    const covering = (this.tokens[line] ?? []).filter((t) => t.end > index && t.start < end);
+    assert.ok(covering.length > 0, `no token covers "${text}" on line ${line}`);
+    return covering;
+  }
+
+  /** Asserts that every token of `text` on `line` carries `scope` (and, if given, `alsoScopes`). */
+  has(line: number, text: string, scope: string | string[], occurrence = 0): void {
+    const wanted = Array.isArray(scope) ? scope : [scope];
+    for (const t of this.at(line, text, occurrence)) {
+      for (const s of wanted) assert.ok(t.scopes.includes(s), `"${t.text}" on line ${line} lacks ${s}\n${this.dump(line)}`);
+    }
+  }
+
+  /** Asserts that no token of `text` on `line` carries a scope matching `pattern`. */
+  lacks(line: number, text: string, pattern: RegExp, occurrence = 0): void {
+    for (const t of this.at(line, text, occurrence)) {
+      const hit = t.scopes.find((s) => pattern.test(s));
+      assert.equal(hit, undefined, `"${t.text}" on line ${line} has ${String(hit)}\n${this.dump(line)}`);
+    }
+  }
+
+  /** All scopes used anywhere in the document. */
+  allScopes(): Set<string> {
+    return new Set(this.tokens.flat().flatMap((t) => t.scopes));
+  }
+
+  dump(line: number): string {
+    return (this.tokens[line] ?? []).map((t) => `  ${JSON.stringify(t.text)}: ${t.scopes.join(' ')}`).join('\n');
+  }
+}
+
+export async function tokenize(scopeName: string, text: string): Promise<Tokenized> {
+  const grammar = await loadGrammar(scopeName);
+  const lines = text.split(/\r?\n/);
+  let stack = vsctm.INITIAL;
+  const tokens = lines.map((line) => {
+    const result = grammar.tokenizeLine(line, stack);
+    stack = result.ruleStack;
+    return result.tokens.map((t) => ({ text: line.slice(t.startIndex, Math.min(t.endIndex, line.length)), start: t.startIndex, end: t.endIndex, scopes: t.scopes }));
+  });
+  return new Tokenized(lines, tokens);
+}
+
+// ---- The format's values, read from the schema (so the tests keep no list of their own).
+
+interface SchemaNode {
+  enum?: unknown[];
+  anyOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
+  $ref?: string;
+  const?: unknown;
+  properties?: Record<string, SchemaNode>;
+}
+interface Schema extends SchemaNode {
+  definitions: Record<string, SchemaNode>;
+}
+
+export const schema = readJson('schemas/assistant-config.schema.json') as Schema;
+
+function def(name: string): SchemaNode {
+  const d = schema.definitions[name];
+  assert.ok(d, `schema has no definition ${name}`);
+  return d;
+}
+
+function discriminatorValues(union: string, key: string): string[] {
+  return (def(union).oneOf ?? []).map((branch) => {
+    const name = (branch.$ref ?? '').replace('#/definitions/', '');
+    const value = def(name).properties?.[key]?.const;
+    assert.equal(typeof value, 'string');
+    return value as string;
+  });
+}
+
+const strings = (values: unknown[] | undefined): string[] => (values ?? []).filter((v): v is string => typeof v === 'string');
+
+export const providers = discriminatorValues('LlmConfig', 'provider');
+export const selectorTypes = discriminatorValues('SchemaSelectorConfig', 'type');
+export const blockTypes = strings(def('BlockType').enum);
+export const primitives = strings((def('LlmPrimitive').anyOf ?? []).find((b) => Array.isArray(b.enum))?.enum);
+export const safetyKeys = Object.keys(def('SafetySettings').properties ?? {});
