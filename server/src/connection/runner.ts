@@ -31,10 +31,10 @@ export async function runTestConnection(options: ConnectionOptions, credentials:
   let proxyUsed: string | undefined;
   let tokenExpiresAt: number | undefined;
 
-  const record = (name: StepName, outcome: Outcome, startedMs: number): void => {
+  const record = (name: StepName, outcome: Outcome, startedMs: number, advice?: string): void => {
     const step: StepResult = { name, title: TITLES[name], durationMs: Math.round(performance.now() - startedMs), ...outcome };
     if (step.httpStatus === undefined) delete step.httpStatus;
-    if (outcome.status === 'fail' && outcome.diagnosis) step.advice = adviceFor(outcome.diagnosis, name);
+    if (outcome.status === 'fail' && outcome.diagnosis) step.advice = advice ?? adviceFor(outcome.diagnosis, name);
     const clean = redactDeep(step, secrets);
     steps.push(clean);
     control.onStep?.(clean);
@@ -59,7 +59,9 @@ export async function runTestConnection(options: ConnectionOptions, credentials:
   const resolved = resolveSettings(options, credentials);
   if (Array.isArray(resolved)) {
     const first = resolved[0];
-    record('settings', { status: 'fail', diagnosis: first?.diagnosis ?? 'invalid-setting', message: resolved.map((p) => p.message).join(' ') }, t0);
+    // Several problems at once: one message, and the advice for each kind of problem.
+    const advice = [...new Set(resolved.map((p) => adviceFor(p.diagnosis, 'settings')))].join(' ');
+    record('settings', { status: 'fail', diagnosis: first?.diagnosis ?? 'invalid-setting', message: resolved.map((p) => p.message).join(' ') }, t0, advice);
     for (const name of ORDER.slice(1)) record(name, { status: 'skip', message: 'Not run: the settings are incomplete or invalid.' }, performance.now());
   } else {
     record('settings', { status: 'pass', message: settingsSummary(resolved, credentials) }, t0);

@@ -1,0 +1,107 @@
+// Pure pieces of Test Connection: redaction, addresses, proxy choice, JWT reading, the token
+// cache, the provider read from a configuration.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { TokenCache, bypassesProxy, checkServiceUrl, decodeJwt, isLoopbackHost, providerFromConfigText, proxyFor, redact } from '../../server/src/connection';
+
+const jwtOf = (payload: object): string =>
+  `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.c2lnbmF0dXJl`;
+
+describe('redact', () => {
+  it('removes known secrets and their encoded forms', () => {
+    const s = 'p@ss/word+value=1';
+    const out = redact(`a ${s} b ${encodeURIComponent(s)} c ${Buffer.from(s).toString('base64')}`, [s]);
+    assert.ok(!out.includes(s) && !out.includes(encodeURIComponent(s)) && !out.includes(Buffer.from(s).toString('base64').replace(/=+$/, '')), out);
+  });
+  it('removes credentials it was not told about', () => {
+    const jwt = jwtOf({ exp: 1 });
+    const out = redact(`Authorization: pat abcdefgh12345678 then Bearer ${jwt} and x-platform-data-token: dt-123456 via http://bob:hunter22@proxy:8080`);
+    for (const s of ['abcdefgh12345678', jwt, 'dt-123456', 'hunter22']) assert.ok(!out.includes(s), out);
+  });
+  it('leaves prose alone', () => {
+    const text = 'Token refresh answered JSON without a string field "token". Use the pat scheme.';
+    assert.equal(redact(text), text);
+  });
+  it('ignores very short secrets', () => {
+    assert.equal(redact('a b c', ['a', '']), 'a b c');
+  });
+});
+
+describe('addresses', () => {
+  it('knows loopback', () => {
+    for (const h of ['127.0.0.1', '127.1.2.3', '::1', '[::1]', 'localhost', 'LOCALHOST', 'a.localhost', '::ffff:127.0.0.1']) assert.ok(isLoopbackHost(h), h);
+    for (const h of ['128.0.0.1', '10.0.0.1', 'example.com', 'localhost.example.com', '::2']) assert.ok(!isLoopbackHost(h), h);
+  });
+  it('refuses plain http except to loopback', () => {
+    assert.ok(checkServiceUrl('http://127.0.0.1:9/x', 'x') instanceof URL);
+    assert.ok(checkServiceUrl('http://[::1]:9/x', 'x') instanceof URL);
+    assert.ok(checkServiceUrl('https://api.example.com', 'x') instanceof URL);
+    assert.deepEqual((checkServiceUrl('http://api.example.com', 'x') as { kind: string }).kind, 'insecure-http');
+    assert.deepEqual((checkServiceUrl('ftp://api.example.com', 'x') as { kind: string }).kind, 'scheme');
+    assert.deepEqual((checkServiceUrl('', 'x') as { kind: string }).kind, 'missing');
+    assert.deepEqual((checkServiceUrl('not a url', 'x') as { kind: string }).kind, 'malformed');
+    assert.deepEqual((checkServiceUrl('https://u:p@api.example.com', 'x') as { kind: string }).kind, 'malformed');
+  });
+  it('chooses the proxy: explicit first, then the environment, NO_PROXY wins', () => {
+    const u = new URL('https://api.example.com/x');
+    assert.equal(proxyFor(u, undefined, {}), undefined);
+    assert.equal(proxyFor(u, undefined, { HTTPS_PROXY: 'http://p:1' }), 'http://p:1');
+    assert.equal(proxyFor(u, undefined, { https_proxy: 'http://p:2' }), 'http://p:2');
+    assert.equal(proxyFor(u, undefined, { HTTP_PROXY: 'http://p:3' }), 'http://p:3');
+    assert.equal(proxyFor(u, 'http://vs:4', { HTTPS_PROXY: 'http://p:1' }), 'http://vs:4');
+    assert.equal(proxyFor(u, 'http://vs:4', { NO_PROXY: '.example.com' }), undefined);
+    assert.equal(proxyFor(new URL('http://127.0.0.1:5/'), undefined, { HTTP_PROXY: 'http://p:3', no_proxy: 'localhost,127.0.0.1,::1' }), undefined);
+    assert.equal(proxyFor(new URL('http://[::1]:5/'), undefined, { HTTP_PROXY: 'http://p:3', NO_PROXY: '::1' }), undefined);
+  });
+  it('matches NO_PROXY entries like curl', () => {
+    const u = new URL('https://api.example.com:8443/');
+    assert.ok(bypassesProxy(u, '*'));
+    assert.ok(bypassesProxy(u, 'example.com'));
+    assert.ok(bypassesProxy(u, '*.example.com'));
+    assert.ok(bypassesProxy(u, 'api.example.com:8443'));
+    assert.ok(!bypassesProxy(u, 'api.example.com:443'));
+    assert.ok(!bypassesProxy(u, 'ample.com'));
+  });
+});
+
+describe('JWT', () => {
+  it('reads exp without verifying', () => {
+    assert.deepEqual(decodeJwt(jwtOf({ exp: 2_000_000_000 })), { expiresAt: 2_000_000_000_000 });
+    assert.deepEqual(decodeJwt(jwtOf({ sub: 'x' })), { expiresAt: undefined });
+  });
+  it('refuses what is not a JWT', () => {
+    for (const t of ['abc', 'a.b', 'a.b.c', `${Buffer.from('{}').toString('base64url')}.${Buffer.from('{}').toString('base64url')}.x`, 'x.y.z.w']) {
+      assert.equal(decodeJwt(t), 'not-jwt', t);
+    }
+  });
+});
+
+describe('TokenCache', () => {
+  it('reuses until shortly before expiry, per PAT/project/address', () => {
+    let now = 1_000_000;
+    const c = new TokenCache(60_000, () => now);
+    c.set('u', 'p', 'pat1', 'T', now + 120_000);
+    assert.equal(c.get('u', 'p', 'pat1')?.token, 'T');
+    assert.equal(c.get('u', 'p', 'pat2'), undefined);
+    assert.equal(c.get('u', 'q', 'pat1'), undefined);
+    now += 61_000;
+    assert.equal(c.get('u', 'p', 'pat1'), undefined);
+    c.set('u', 'p', 'pat1', 'U', undefined);
+    assert.equal(c.get('u', 'p', 'pat1'), undefined);
+  });
+});
+
+describe('providerFromConfigText', () => {
+  it('reads definition.aiPrimitivesLlm.provider from YAML and JSON', () => {
+    const yaml = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted}\n  aiPrimitivesLlm:\n    provider: vendor_a\n';
+    assert.equal(providerFromConfigText(yaml, 'yaml'), 'vendor_a');
+    const json = '{"kind":"AssistantConfig","version":"v2","definition":{"aiPrimitivesLlm":{"provider":"cloud_b"}}}';
+    assert.equal(providerFromConfigText(json, 'json'), 'cloud_b');
+  });
+  it('falls back to hosted', () => {
+    assert.equal(providerFromConfigText('kind: AssistantConfig\ndefinition:\n  llm: {provider: vendor_a}\n', 'yaml'), 'hosted');
+    assert.equal(providerFromConfigText('definition:\n  aiPrimitivesLlm: null\n', 'yaml'), 'hosted');
+    assert.equal(providerFromConfigText(': : [', 'yaml'), 'hosted');
+    assert.equal(providerFromConfigText('', 'json'), 'hosted');
+  });
+});
