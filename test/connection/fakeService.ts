@@ -27,6 +27,8 @@ export interface Fault {
   declareLength?: boolean;
   /** Answer 307 to this location (absolute or relative). */
   redirectTo?: string;
+  /** Apply to the next request only. */
+  once?: boolean;
   /** Answer 500 with the request's headers echoed in the body (to prove redaction). */
   echoHeaders?: boolean;
 }
@@ -121,7 +123,9 @@ export async function startFakeService(opts: FakeServiceOptions = {}): Promise<F
         path === PATHS.refresh ? 'refresh' : path === `${PATHS.base}/threads` ? 'threads' : path === PATHS.program ? 'program' : undefined;
       if (!endpoint) return json(res, 404, { error: 'not found' });
       state.calls[endpoint]++;
-      void withFault(state.faults[endpoint], req, res, () => {
+      const fault = state.faults[endpoint];
+      if (fault?.once) delete state.faults[endpoint];
+      void withFault(fault, req, res, () => {
         if (endpoint === 'refresh') return refresh(req, res, body);
         if (endpoint === 'threads') return threads(req, res);
         return program(req, res, body);
