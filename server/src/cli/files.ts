@@ -1,6 +1,7 @@
 // Which files the CLI reads: named files, and in directories the AssistantConfig files.
 import { readdirSync, statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { declaresAssistantConfigKind } from '../protocol';
 
 const BY_NAME = /(\.assistant\.(ya?ml|json)|(^|[\\/])assistant-config\.(ya?ml|json))$/i;
 const CANDIDATE = /\.(ya?ml|json)$/i;
@@ -16,7 +17,7 @@ export function isAssistantConfigFile(path: string, text?: string): boolean {
 
 /** A top-level `kind: AssistantConfig` (YAML, at column 0) or `"kind": "AssistantConfig"` (JSON). */
 export function declaresKind(text: string): boolean {
-  return /^kind\s*:\s*["']?AssistantConfig["']?\s*(#.*)?$/m.test(text) || /"kind"\s*:\s*"AssistantConfig"/.test(text.slice(0, 65536));
+  return declaresAssistantConfigKind(text);
 }
 
 function safeRead(path: string): string | undefined {

@@ -2,6 +2,7 @@
 import { parseAllDocuments, isAlias, isMap, isScalar, isSeq, isPair } from 'yaml';
 import type { Document, Node as YNode, ParsedNode } from 'yaml';
 import type { Node, ObjectNode, ArrayNode, PropertyNode, AliasNode, StringNode, SyntaxProblem, Parent } from './ast';
+import { fastParseYaml } from './fastYaml';
 
 export interface YamlParseResult {
   root: Node | undefined;
@@ -16,6 +17,12 @@ export interface ParseLimits {
 export const DEFAULT_LIMITS: ParseLimits = { maxDepth: 1000 };
 
 export function parseYaml(text: string, limits: ParseLimits = DEFAULT_LIMITS): YamlParseResult {
+  // The common block subset takes a single-pass scanner that builds the same tree; anything else, the full path.
+  return fastParseYaml(text, limits) ?? parseYamlFull(text, limits);
+}
+
+/** Text → tree through the `yaml` package's document model: every YAML construct, with its syntax problems. */
+export function parseYamlFull(text: string, limits: ParseLimits = DEFAULT_LIMITS): YamlParseResult {
   const problems: SyntaxProblem[] = [];
   let docs: Document.Parsed[];
   try {

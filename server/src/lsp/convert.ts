@@ -1,0 +1,71 @@
+// Service results (offsets) ↔ protocol types (ranges). The only place that knows both.
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { DiagnosticSeverity, CompletionItemKind, InsertTextFormat, SymbolKind, DiagnosticRelatedInformation, Location } from 'vscode-languageserver';
+import type { Diagnostic as LspDiagnostic, Range, TextEdit as LspTextEdit, CompletionItem, DocumentSymbol } from 'vscode-languageserver';
+import type { Diagnostic, TextEdit, CompletionEntry, SymbolEntry, Severity, CompletionKind, SymbolKind as SvcSymbolKind } from '../service';
+import { SOURCE } from '../service';
+
+export function toRange(doc: TextDocument, offset: number, length: number): Range {
+  return { start: doc.positionAt(offset), end: doc.positionAt(offset + length) };
+}
+
+const SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+export function toLspDiagnostic(doc: TextDocument, d: Diagnostic): LspDiagnostic {
+  const out: LspDiagnostic = { range: toRange(doc, d.offset, d.length), severity: SEVERITY[d.severity], code: d.code, source: SOURCE, message: d.message };
+  if (d.related) out.relatedInformation = d.related.map((r) => DiagnosticRelatedInformation.create(Location.create(doc.uri, toRange(doc, r.offset, r.length)), r.message));
+  if (d.data) out.data = d.data;
+  return out;
+}
+
+export function toLspEdit(doc: TextDocument, e: TextEdit): LspTextEdit {
+  return { range: toRange(doc, e.offset, e.length), newText: e.newText };
+}
+
+const COMPLETION_KIND: Record<CompletionKind, CompletionItemKind> = {
+  property: CompletionItemKind.Property,
+  value: CompletionItemKind.Value,
+  enum: CompletionItemKind.EnumMember,
+  snippet: CompletionItemKind.Snippet,
+  variable: CompletionItemKind.Variable,
+  keyword: CompletionItemKind.Keyword,
+  module: CompletionItemKind.Module,
+};
+
+export function toCompletionItem(doc: TextDocument, e: CompletionEntry): CompletionItem {
+  const item: CompletionItem = {
+    label: e.label,
+    kind: COMPLETION_KIND[e.kind],
+    textEdit: { range: toRange(doc, e.replace.offset, e.replace.length), newText: e.insertText },
+    insertTextFormat: e.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+  };
+  if (e.detail) item.detail = e.detail;
+  if (e.sortText) item.sortText = e.sortText;
+  if (e.filterText) item.filterText = e.filterText;
+  if (e.preselect) item.preselect = true;
+  if (e.retrigger) item.command = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
+  return item;
+}
+
+const SYMBOL_KIND: Record<SvcSymbolKind, SymbolKind> = {
+  object: SymbolKind.Module,
+  array: SymbolKind.Array,
+  string: SymbolKind.String,
+  number: SymbolKind.Number,
+  boolean: SymbolKind.Boolean,
+  null: SymbolKind.Null,
+  key: SymbolKind.Key,
+};
+
+export function toDocumentSymbol(doc: TextDocument, s: SymbolEntry): DocumentSymbol {
+  const range = toRange(doc, s.offset, s.length);
+  const sel = toRange(doc, s.selectionOffset, s.selectionLength);
+  const out: DocumentSymbol = { name: s.name, kind: SYMBOL_KIND[s.kind], range, selectionRange: sel, children: s.children.map((c) => toDocumentSymbol(doc, c)) };
+  if (s.detail) out.detail = s.detail;
+  return out;
+}

@@ -1,0 +1,269 @@
+// The protocol adapter: documents, settings, scheduling and handlers. All features are in service/.
+import { TextDocuments, TextDocumentSyncKind, DocumentDiagnosticReportKind, FileChangeType } from 'vscode-languageserver';
+import type { Connection, InitializeParams, InitializeResult, CompletionItem, CodeAction, Diagnostic as LspDiagnostic } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { doHover, documentSymbols, foldingRanges, selectionRanges, formatDocument } from '../service';
+import type { Diagnostic, ValidationOptions, CompletionEntry } from '../service';
+import { doComplete } from '../service/completion';
+import { getCodeActions } from '../service/codeActions';
+import { getPropertyValue, resolve, LineIndex } from '../parser';
+import { AnalysisCache } from './documents';
+import { readSettings, DEFAULT_SETTINGS } from './settings';
+import type { Settings } from './settings';
+import { WorkspaceEnv } from './env';
+import { runSafe, describe } from './guard';
+import { toLspDiagnostic, toRange, toLspEdit, toCompletionItem, toDocumentSymbol } from './convert';
+import { STATUS_NOTIFICATION, TRUST_NOTIFICATION, LANGUAGE_IDS } from '../protocol';
+import type { StatusParams, TrustParams, InitializationOptions } from '../protocol';
+
+const MAX_DEBOUNCE_MS = 250;
+
+export function startServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  const env = new WorkspaceEnv();
+  let settings: Settings = DEFAULT_SETTINGS;
+  let trusted = true;
+  let folders: string[] = [];
+  let pullDiagnostics = false;
+  let diagnosticRefresh = false;
+  let configurationRequests = false;
+
+  const options = (): ValidationOptions => ({ ...settings.validation, ...(settings.envNotSet ? { env } : {}) });
+  const cache = new AnalysisCache(options);
+  const log = { error: (m: string) => connection.console.error(m) };
+  const isOurs = (doc: TextDocument): boolean => (LANGUAGE_IDS as readonly string[]).includes(doc.languageId) || /\.assistant\.(ya?ml|json)$|assistant-config\.(ya?ml|json)$/.test(doc.uri);
+  const serviceContext = () => ({ env });
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const caps = params.capabilities;
+    pullDiagnostics = !!caps.textDocument?.diagnostic;
+    diagnosticRefresh = !!caps.workspace?.diagnostics?.refreshSupport;
+    configurationRequests = !!caps.workspace?.configuration;
+    const init = (params.initializationOptions ?? {}) as InitializationOptions;
+    if (init.trusted === false) trusted = false;
+    if (init.settings) settings = readSettings(init.settings);
+    folders = (params.workspaceFolders ?? []).map((f) => f.uri);
+    if (folders.length === 0 && params.rootUri) folders = [params.rootUri];
+    env.reload(folders, trusted);
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        completionProvider: { triggerCharacters: [':', ' ', '"', '-'], resolveProvider: true },
+        hoverProvider: true,
+        codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite'], resolveProvider: false },
+        documentSymbolProvider: true,
+        foldingRangeProvider: true,
+        selectionRangeProvider: true,
+        documentFormattingProvider: true,
+        ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
+      },
+      serverInfo: { name: 'assistant-config-language-server' },
+    };
+  });
+
+  connection.onInitialized(() => {
+    void refreshSettings();
+    connection.onDidChangeConfiguration((change) => {
+      if (!configurationRequests && change.settings) {
+        const s = (change.settings as Record<string, unknown>).assistantConfig ?? change.settings;
+        applySettings(readSettings(s));
+      } else void refreshSettings();
+    });
+  });
+
+  async function refreshSettings(): Promise<void> {
+    if (!configurationRequests) return;
+    try {
+      const raw: unknown = await connection.workspace.getConfiguration('assistantConfig');
+      applySettings(readSettings(raw));
+    } catch (e) {
+      log.error(`Reading settings failed: ${describe(e)}`);
+    }
+  }
+
+  function applySettings(next: Settings): void {
+    const parseChanged = next.validation.maxFileSize !== settings.validation.maxFileSize || next.validation.maxNestingDepth !== settings.validation.maxNestingDepth;
+    settings = next;
+    if (parseChanged) cache.clear();
+    else cache.invalidateDiagnostics();
+    revalidateAll();
+  }
+
+  function revalidateAll(): void {
+    if (pullDiagnostics) {
+      if (diagnosticRefresh) void connection.languages.diagnostics.refresh();
+    } else for (const d of documents.all()) if (isOurs(d)) schedule(d, true);
+  }
+
+  connection.onNotification(TRUST_NOTIFICATION, (p: TrustParams) => {
+    trusted = !!p.trusted;
+    env.reload(folders, trusted);
+    cache.invalidateDiagnostics();
+    revalidateAll();
+  });
+
+  connection.onDidChangeWatchedFiles((p) => {
+    if (p.changes.some((c) => /(^|\/)\.env$/.test(c.uri) && c.type !== undefined && [FileChangeType.Created, FileChangeType.Changed, FileChangeType.Deleted].includes(c.type))) {
+      env.reload(folders, trusted);
+      cache.invalidateDiagnostics();
+      revalidateAll();
+    }
+  });
+
+  // Diagnostics ------------------------------------------------------------------------------
+  const timers = new Map<string, NodeJS.Timeout>();
+
+  function computeDiagnostics(doc: TextDocument): LspDiagnostic[] {
+    const r = runSafe(log, 'Validation', [] as Diagnostic[], undefined, () => cache.diagnostics(doc));
+    const diags = Array.isArray(r) ? r : [];
+    sendStatus(doc, diags);
+    return diags.map((d) => toLspDiagnostic(doc, d));
+  }
+
+  function schedule(doc: TextDocument, immediate: boolean): void {
+    const uri = doc.uri;
+    const prev = timers.get(uri);
+    if (prev) clearTimeout(prev);
+    // The debounce follows what validation of this document costs: none for small files.
+    const delay = immediate ? 0 : Math.min(MAX_DEBOUNCE_MS, Math.round(cache.cost(uri)));
+    const run = (): void => {
+      timers.delete(uri);
+      const current = documents.get(uri);
+      if (!current) return;
+      const items = computeDiagnostics(current);
+      void connection.sendDiagnostics({ uri, version: current.version, diagnostics: items });
+    };
+    if (delay === 0) timers.set(uri, setImmediate(run) as unknown as NodeJS.Timeout);
+    else timers.set(uri, setTimeout(run, delay));
+  }
+
+  function sendStatus(doc: TextDocument, diags: Diagnostic[]): void {
+    const parsed = cache.parsed(doc);
+    const root = resolve(parsed.root);
+    const definition = root?.type === 'object' ? getPropertyValue(root, 'definition') : undefined;
+    const llm = definition?.type === 'object' ? getPropertyValue(definition, 'llm') : undefined;
+    const provider = llm?.type === 'object' ? getPropertyValue(llm, 'provider') : undefined;
+    const params: StatusParams = {
+      uri: doc.uri,
+      errors: diags.filter((d) => d.severity === 'error').length,
+      warnings: diags.filter((d) => d.severity === 'warning').length,
+      ...(provider?.type === 'string' ? { llmProvider: provider.value } : {}),
+    };
+    void connection.sendNotification(STATUS_NOTIFICATION, params);
+  }
+
+  documents.onDidOpen((e) => {
+    if (isOurs(e.document) && !pullDiagnostics) schedule(e.document, true);
+  });
+  documents.onDidChangeContent((e) => {
+    if (isOurs(e.document) && !pullDiagnostics && e.document.version > 1) schedule(e.document, false);
+  });
+  documents.onDidClose((e) => {
+    const t = timers.get(e.document.uri);
+    if (t) clearTimeout(t);
+    timers.delete(e.document.uri);
+    cache.delete(e.document.uri);
+    if (!pullDiagnostics) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+  });
+
+  connection.languages.diagnostics.on((params, token) => {
+    const doc = documents.get(params.textDocument.uri);
+    const items = runSafe(log, 'Diagnostics', [] as LspDiagnostic[], token, () => (doc && isOurs(doc) ? computeDiagnostics(doc) : []));
+    if (!Array.isArray(items)) throw items;
+    return { kind: DocumentDiagnosticReportKind.Full, items };
+  });
+
+  // Features ---------------------------------------------------------------------------------
+  const withDoc = <T>(uri: string, fallback: T, fn: (doc: TextDocument) => T): T => {
+    const doc = documents.get(uri);
+    return doc && isOurs(doc) ? fn(doc) : fallback;
+  };
+
+  let lastCompletion: { id: number; entries: CompletionEntry[] } = { id: 0, entries: [] };
+  connection.onCompletion((p, token) =>
+    runSafe(log, 'Completion', null, token, () =>
+      withDoc(p.textDocument.uri, null, (doc) => {
+        const res = doComplete(cache.parsed(doc), doc.offsetAt(p.position), serviceContext());
+        const id = lastCompletion.id + 1;
+        lastCompletion = { id, entries: res.items };
+        // Documentation is sent on resolve: lists can be long, docs are read one at a time.
+        const items = res.items.map((e, i) => ({ ...toCompletionItem(doc, e), data: { id, i } }));
+        return { isIncomplete: res.isIncomplete, items };
+      }),
+    ),
+  );
+  connection.onCompletionResolve((item: CompletionItem) => {
+    const r = runSafe(log, 'Completion resolve', item, undefined, () => {
+      const data = item.data as { id?: number; i?: number } | undefined;
+      const entry = data && data.id === lastCompletion.id && typeof data.i === 'number' ? lastCompletion.entries[data.i] : undefined;
+      if (entry?.documentation) item.documentation = { kind: 'markdown', value: entry.documentation };
+      return item;
+    });
+    return r instanceof Error ? item : r;
+  });
+
+  connection.onHover((p, token) =>
+    runSafe(log, 'Hover', null, token, () =>
+      withDoc(p.textDocument.uri, null, (doc) => {
+        const h = doHover(cache.parsed(doc), doc.offsetAt(p.position), serviceContext());
+        return h ? { contents: { kind: 'markdown' as const, value: h.contents }, range: toRange(doc, h.offset, h.length) } : null;
+      }),
+    ),
+  );
+
+  connection.onCodeAction((p, token) =>
+    runSafe(log, 'Code actions', [] as CodeAction[], token, () =>
+      withDoc(p.textDocument.uri, [] as CodeAction[], (doc) => {
+        const parsed = cache.parsed(doc);
+        const start = doc.offsetAt(p.range.start);
+        const end = doc.offsetAt(p.range.end);
+        const all = cache.diagnostics(doc);
+        const relevant = all.filter((d) => d.offset <= end && d.offset + d.length >= start);
+        const actions = getCodeActions(parsed, relevant, { offset: start, length: end - start });
+        return actions
+          .filter((a) => !p.context.only || p.context.only.some((k) => a.kind === k || a.kind.startsWith(k + '.')))
+          .map((a) => {
+            const ca: CodeAction = { title: a.title, kind: a.kind, edit: { changes: { [doc.uri]: a.edits.map((e) => toLspEdit(doc, e)) } } };
+            if (a.diagnostic) ca.diagnostics = [toLspDiagnostic(doc, a.diagnostic)];
+            if (a.isPreferred) ca.isPreferred = true;
+            return ca;
+          });
+      }),
+    ),
+  );
+
+  connection.onDocumentSymbol((p, token) => runSafe(log, 'Symbols', [], token, () => withDoc(p.textDocument.uri, [], (doc) => documentSymbols(cache.parsed(doc)).map((s) => toDocumentSymbol(doc, s)))));
+
+  connection.onFoldingRanges((p, token) =>
+    runSafe(log, 'Folding', [], token, () =>
+      withDoc(p.textDocument.uri, [], (doc) => {
+        const parsed = cache.parsed(doc);
+        return foldingRanges(parsed, new LineIndex(parsed.text)).map((f) => ({ startLine: f.startLine, endLine: f.endLine, ...(f.kind ? { kind: f.kind } : {}) }));
+      }),
+    ),
+  );
+
+  connection.onSelectionRanges((p, token) =>
+    runSafe(log, 'Selection ranges', [], token, () =>
+      withDoc(p.textDocument.uri, [], (doc) =>
+        p.positions.map((pos) => {
+          const chain = selectionRanges(cache.parsed(doc), doc.offsetAt(pos));
+          type SR = { range: ReturnType<typeof toRange>; parent?: SR };
+          let parent: SR | undefined;
+          for (let i = chain.length - 1; i >= 0; i--) {
+            const c = chain[i]!;
+            parent = parent ? { range: toRange(doc, c.offset, c.length), parent } : { range: toRange(doc, c.offset, c.length) };
+          }
+          return parent ?? { range: { start: pos, end: pos } };
+        }),
+      ),
+    ),
+  );
+
+  connection.onDocumentFormatting((p, token) =>
+    runSafe(log, 'Formatting', [], token, () => withDoc(p.textDocument.uri, [], (doc) => formatDocument(cache.parsed(doc), { tabSize: p.options.tabSize, insertSpaces: p.options.insertSpaces }).map((e) => toLspEdit(doc, e)))),
+  );
+
+  documents.listen(connection);
+  connection.listen();
+}

@@ -1,0 +1,35 @@
+// Settings of the `assistantConfig` section, with defaults, read from whatever the client sends.
+import type { ValidationOptions } from '../service';
+import { DEFAULT_OPTIONS } from '../service';
+
+export interface Settings {
+  envNotSet: boolean;
+  validation: Omit<ValidationOptions, 'env'>;
+}
+
+export const DEFAULT_SETTINGS: Settings = { envNotSet: true, validation: { ...DEFAULT_OPTIONS } };
+
+function num(v: unknown, def: number, min: number): number {
+  return typeof v === 'number' && Number.isFinite(v) && v >= min ? Math.floor(v) : def;
+}
+
+/** Accepts the section object (`{ diagnostics: {...}, limits: {...} }`) or flat dotted keys. */
+export function readSettings(raw: unknown): Settings {
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const get = (path: string): unknown => {
+    if (path in r) return r[path];
+    let cur: unknown = r;
+    for (const part of path.split('.')) cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[part] : undefined;
+    return cur;
+  };
+  const d = DEFAULT_OPTIONS;
+  return {
+    envNotSet: get('diagnostics.envNotSet') !== false,
+    validation: {
+      maxFallbackDepth: num(get('validation.maxFallbackDepth'), d.maxFallbackDepth, 1),
+      maxFileSize: num(get('limits.maxFileSize'), d.maxFileSize, 1024),
+      maxNestingDepth: num(get('limits.maxNestingDepth'), d.maxNestingDepth, 16),
+      maxAliasExpansion: num(get('limits.maxAliasExpansion'), d.maxAliasExpansion, 1000),
+    },
+  };
+}

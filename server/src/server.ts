@@ -1,0 +1,17 @@
+// The language server's entry: `assistant-config-language-server --stdio` (or --node-ipc, --socket=N).
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { startServer } from './lsp/server';
+
+process.on('uncaughtException', (e) => {
+  // Logged on stderr (never stdout, which may carry the protocol); the server stays up.
+  process.stderr.write(`assistant-config-language-server: uncaught ${e instanceof Error ? e.name + ': ' + e.message : String(e)}\n`);
+});
+process.on('unhandledRejection', (e) => {
+  process.stderr.write(`assistant-config-language-server: unhandled rejection ${e instanceof Error ? e.message : String(e)}\n`);
+});
+
+if (process.argv.includes('--version')) {
+  process.stdout.write('assistant-config-language-server 0.1.0\n');
+  process.exit(0);
+}
+startServer(createConnection(ProposedFeatures.all));

@@ -1,0 +1,114 @@
+// Hover: the schema's documentation of a key or value, the variant in force, and for `valueFromEnv`
+// whether the variable is set (never its value).
+import type { Node, ObjectNode, ParsedDocument, PropertyNode, StringNode } from '../parser/ast';
+import { nodeAt, pathOf, resolve } from '../parser/ast';
+import type { Resolved, Schema } from '../model/schema';
+import { docOf, enumValuesOf, propertySchema, resolveFor, schemaAtPath, typesOf, unionOf, definitionNameOf, unwrapNullable } from '../model/schema';
+import type { HoverResult, ServiceContext } from './types';
+
+export function doHover(doc: ParsedDocument, offset: number, ctx: ServiceContext = {}): HoverResult | undefined {
+  const node = nodeAt(doc.root, offset);
+  if (!node) return undefined;
+  const parent = node.parent;
+  if (parent?.type === 'property' && parent.key === node) return hoverKey(doc, parent, ctx);
+  if (parent?.type === 'property') return hoverValue(doc, parent, node, ctx);
+  if (node.type === 'object' || node.type === 'array') {
+    const r = schemaAtPath(doc.root, pathOf(node));
+    if (!r.schema) return undefined;
+    return { contents: describeObject(r), offset: node.offset, length: 0 };
+  }
+  return undefined;
+}
+
+function ownerResolved(doc: ParsedDocument, prop: PropertyNode): Resolved {
+  return schemaAtPath(doc.root, pathOf(prop.parent));
+}
+
+function hoverKey(doc: ParsedDocument, prop: PropertyNode, ctx: ServiceContext): HoverResult | undefined {
+  const owner = ownerResolved(doc, prop);
+  const key = prop.key.value;
+  const s = propertySchema(owner.schema, key);
+  if (!s) return undefined;
+  const parts: string[] = [`**${key}**${typeLabel(s)}${isRequired(owner.schema, key) ? ' (required)' : ''}`];
+  const d = docOf(s);
+  if (d) parts.push(d);
+  const value = resolve(prop.value);
+  const union = unionOf(s);
+  if (union && value?.type === 'object') parts.push(describeObject(resolveFor(s, value)));
+  if (owner.variant) parts.push(`In ${owner.variant.name} (\`${owner.variant.property}: ${owner.variant.value}\`).`);
+  if (key === 'valueFromEnv') {
+    const name = stringOf(value);
+    if (name) parts.push(envStatus(name, ctx));
+  }
+  return { contents: parts.join('\n\n'), offset: prop.key.offset, length: prop.key.length };
+}
+
+function hoverValue(doc: ParsedDocument, prop: PropertyNode, node: Node, ctx: ServiceContext): HoverResult | undefined {
+  const owner = ownerResolved(doc, prop);
+  const key = prop.key.value;
+  const s = propertySchema(owner.schema, key);
+  if (!s) return undefined;
+  const parts: string[] = [];
+  if (node.type === 'string') {
+    // A discriminator value: the variant it selects.
+    if (owner.union && key === owner.union.property) {
+      const v = owner.union.variants.find((x) => x.value === (node as StringNode).value);
+      if (v) {
+        parts.push(`**${v.name}** (\`${v.property}: ${v.value}\`)`, v.description, requiredLine(v.schema));
+        return { contents: parts.filter(Boolean).join('\n\n'), offset: node.offset, length: node.length };
+      }
+    }
+    const { values } = enumValuesOf(s);
+    const ev = values.find((x) => x.value === (node as StringNode).value);
+    if (ev) {
+      parts.push(`**${ev.value}**${definitionNameOf(s) ? ` (${definitionNameOf(s)})` : ''}`);
+      if (ev.description) parts.push(ev.description);
+      const d = docOf(s);
+      if (d) parts.push(`\`${key}\`: ${d}`);
+      return { contents: parts.join('\n\n'), offset: node.offset, length: node.length };
+    }
+    if (key === 'valueFromEnv') {
+      return { contents: [`**${(node as StringNode).value}**`, envStatus((node as StringNode).value, ctx)].join('\n\n'), offset: node.offset, length: node.length };
+    }
+  }
+  const d = docOf(s);
+  if (!d) return undefined;
+  return { contents: `**${key}**${typeLabel(s)}\n\n${d}`, offset: node.offset, length: node.length };
+}
+
+function describeObject(r: Resolved): string {
+  if (r.variant) {
+    return [`Variant in force: **${r.variant.name}** (\`${r.variant.property}: ${r.variant.value}\`).`, requiredLine(r.variant.schema)].filter(Boolean).join(' ');
+  }
+  if (r.union) return `No variant yet: set \`${r.union.property}\` to one of ${r.union.variants.map((v) => `\`${v.value}\``).join(', ')}.`;
+  return docOf(r.schema) ?? '';
+}
+
+function requiredLine(s: Schema): string {
+  const req = s.required ?? [];
+  return req.length > 0 ? `Requires ${req.map((k) => `\`${k}\``).join(', ')}.` : 'Requires nothing else.';
+}
+
+function isRequired(s: Schema | undefined, key: string): boolean {
+  return unwrapNullable(s)?.required?.includes(key) ?? false;
+}
+
+function typeLabel(s: Schema): string {
+  const name = definitionNameOf(s);
+  const types = typesOf(s);
+  if (name && name !== 'AssistantConfig') return `: ${name}${types.includes('null') ? ' or null' : ''}`;
+  return types.length > 0 ? `: ${types.join(' | ')}` : '';
+}
+
+function stringOf(n: Node | undefined): string | undefined {
+  return n?.type === 'string' ? n.value : undefined;
+}
+
+function envStatus(name: string, ctx: ServiceContext): string {
+  if (!ctx.env) return `Variable \`${name}\`: not checked here.`;
+  if (!ctx.env.isDefined(name)) return `Variable \`${name}\` is **not set** in the environment or the workspace .env file.`;
+  const where = ctx.env.sourceOf(name);
+  return `Variable \`${name}\` is set${where ? ` (${where})` : ''}. Its value is never shown.`;
+}
+
+export type { ObjectNode };

@@ -1,0 +1,144 @@
+// Document structure: outline symbols, folding ranges and selection ranges, all from the tree.
+import type { Node, ParsedDocument, PropertyNode } from '../parser/ast';
+import { nodeAt, resolve } from '../parser/ast';
+import { LineIndex } from '../parser/lineIndex';
+import type { SymbolEntry, SymbolKind } from './types';
+
+const MAX_SYMBOLS = 50_000;
+
+export function documentSymbols(doc: ParsedDocument): SymbolEntry[] {
+  const root = resolve(doc.root);
+  if (!root) return [];
+  let budget = MAX_SYMBOLS;
+  const childrenOf = (n: Node | undefined, depth: number): SymbolEntry[] => {
+    if (!n || depth > 64 || budget <= 0) return [];
+    if (n.type === 'object') return n.properties.map((p) => propertySymbol(p, depth)).filter((s): s is SymbolEntry => s !== undefined);
+    if (n.type === 'array') {
+      const out: SymbolEntry[] = [];
+      n.items.forEach((it, i) => {
+        if (budget-- <= 0) return;
+        const r = resolve(it);
+        out.push({ name: itemName(r, i), kind: kindOf(r), offset: it.offset, length: it.length, selectionOffset: it.offset, selectionLength: Math.min(it.length, 1), children: childrenOf(r, depth + 1) });
+      });
+      return out;
+    }
+    return [];
+  };
+  const propertySymbol = (p: PropertyNode, depth: number): SymbolEntry | undefined => {
+    if (budget-- <= 0) return undefined;
+    const v = resolve(p.value);
+    return {
+      name: p.key.value || '(empty key)',
+      detail: detailOf(v),
+      kind: kindOf(v),
+      offset: p.offset,
+      length: Math.max(p.length, p.key.length),
+      selectionOffset: p.key.offset,
+      selectionLength: p.key.length,
+      children: p.value?.type === 'alias' ? [] : childrenOf(v, depth + 1),
+    };
+  };
+  return childrenOf(root, 0);
+}
+
+function kindOf(n: Node | undefined): SymbolKind {
+  if (!n || n.type === 'alias') return 'null';
+  return n.type;
+}
+
+function detailOf(n: Node | undefined): string | undefined {
+  if (!n) return undefined;
+  if (n.type === 'string') return n.value.length > 60 ? n.value.slice(0, 60) + '…' : n.value;
+  if (n.type === 'number' || n.type === 'boolean') return String(n.value);
+  if (n.type === 'object') {
+    // A discriminated object shows its variant: the first short string property that looks like one.
+    for (const key of ['provider', 'type', 'primitiveName']) {
+      const p = n.properties.find((x) => x.key.value === key);
+      const v = resolve(p?.value);
+      if (v?.type === 'string') return v.value;
+    }
+  }
+  if (n.type === 'array') return `${n.items.length} item${n.items.length === 1 ? '' : 's'}`;
+  return undefined;
+}
+
+function itemName(n: Node | undefined, i: number): string {
+  if (n?.type === 'object') {
+    const scalars = n.properties.map((p) => resolve(p.value)).filter((v) => v?.type === 'string').slice(0, 2) as { value: string }[];
+    if (scalars.length > 0) return scalars.map((s) => s.value).join('.');
+  }
+  if (n?.type === 'string' || n?.type === 'number' || n?.type === 'boolean') return String(n.value);
+  return `[${i}]`;
+}
+
+export interface FoldingEntry {
+  startLine: number;
+  endLine: number;
+  kind?: 'comment' | 'region';
+}
+
+export function foldingRanges(doc: ParsedDocument, lines: LineIndex = new LineIndex(doc.text), limit = 20_000): FoldingEntry[] {
+  const out: FoldingEntry[] = [];
+  const stack: Node[] = [];
+  const root = doc.root;
+  if (root) stack.push(root);
+  while (stack.length > 0 && out.length < limit) {
+    const n = stack.pop()!;
+    if (n.type !== 'object' && n.type !== 'array') continue;
+    const startLine = foldStart(n, lines);
+    const endLine = lines.positionAt(lastContentOffset(doc.text, n.offset + n.length)).line;
+    const end = n.flow ? endLine - 1 : endLine;
+    if (end > startLine) out.push({ startLine, endLine: end });
+    if (n.type === 'object') for (const p of n.properties) if (p.value) stack.push(p.value);
+    if (n.type === 'array') for (const it of n.items) stack.push(it);
+  }
+  // Runs of comment lines fold too.
+  const text = doc.text;
+  let runStart = -1;
+  for (let line = 0; line < lines.lineCount; line++) {
+    const s = lines.lineStart(line);
+    const isComment = /^\s*(#|\/\/)/.test(text.slice(s, s + 200));
+    if (isComment && runStart < 0) runStart = line;
+    if (!isComment && runStart >= 0) {
+      if (line - 1 > runStart) out.push({ startLine: runStart, endLine: line - 1, kind: 'comment' });
+      runStart = -1;
+    }
+  }
+  return out.sort((a, b) => a.startLine - b.startLine);
+}
+
+function foldStart(n: Node, lines: LineIndex): number {
+  // A block mapping folds from the line of the key that holds it.
+  const parent = n.parent;
+  if (parent?.type === 'property' && !((n.type === 'object' || n.type === 'array') && n.flow)) return lines.positionAt(parent.key.offset).line;
+  return lines.positionAt(n.offset).line;
+}
+
+function lastContentOffset(text: string, end: number): number {
+  let i = Math.min(end, text.length) - 1;
+  while (i > 0 && /\s/.test(text[i]!)) i--;
+  return Math.max(0, i);
+}
+
+export interface SelectionEntry {
+  offset: number;
+  length: number;
+}
+
+/** Ranges from the innermost (the word) outwards: key or value, property, mapping, enclosing property… */
+export function selectionRanges(doc: ParsedDocument, offset: number): SelectionEntry[] {
+  const out: SelectionEntry[] = [];
+  const push = (o: number, l: number): void => {
+    const last = out[out.length - 1];
+    if (last && last.offset === o && last.length === l) return;
+    if (last && (o > last.offset || o + l < last.offset + last.length)) return;
+    out.push({ offset: o, length: l });
+  };
+  let cur: Node | PropertyNode | undefined = nodeAt(doc.root, offset);
+  while (cur) {
+    push(cur.offset, cur.length);
+    cur = cur.parent;
+  }
+  if (out.length === 0 || out[out.length - 1]!.length < doc.text.length) push(0, doc.text.length);
+  return out;
+}
