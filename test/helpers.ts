@@ -1,0 +1,38 @@
+// Shared test helpers: cursor markers, diagnostic rendering, golden files.
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { LineIndex } from '../server/src/parser';
+import type { Diagnostic } from '../server/src/service';
+
+export const ROOT = process.cwd();
+export const UPDATE = process.env.UPDATE_GOLDEN === '1';
+
+/** Strips the `|` cursor marker and returns the text and the cursor's offset. */
+export function cursor(textWithMarker: string): { text: string; offset: number } {
+  const offset = textWithMarker.indexOf('|');
+  assert.ok(offset >= 0, 'the test text needs a | cursor marker');
+  return { text: textWithMarker.slice(0, offset) + textWithMarker.slice(offset + 1), offset };
+}
+
+/** `line:col-line:col severity code message`, 1-based, one diagnostic a line. */
+export function renderDiagnostics(text: string, diags: Diagnostic[]): string {
+  const li = new LineIndex(text);
+  return diags
+    .map((d) => {
+      const s = li.positionAt(d.offset);
+      const e = li.positionAt(d.offset + d.length);
+      return `${s.line + 1}:${s.character + 1}-${e.line + 1}:${e.character + 1} ${d.severity} ${d.code} ${d.message}`;
+    })
+    .join('\n');
+}
+
+/** Compares with a golden file; with UPDATE_GOLDEN=1 writes it instead (review the diff!). */
+export function assertGolden(path: string, actual: string): void {
+  const content = actual.endsWith('\n') || actual === '' ? actual : actual + '\n';
+  if (UPDATE || !existsSync(path)) {
+    if (!UPDATE) assert.fail(`golden file ${path} is missing; run with UPDATE_GOLDEN=1 and review it`);
+    writeFileSync(path, content);
+    return;
+  }
+  assert.equal(content, readFileSync(path, 'utf8'), `golden mismatch: ${path}`);
+}

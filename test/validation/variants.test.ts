@@ -1,0 +1,110 @@
+// Every required field of every variant, removed one at a time, at the top and five levels deep in a
+// fallback chain: exactly one diagnostic, naming the variant and the field, on the right key.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { stringify } from 'yaml';
+import { analyze, DEFAULT_OPTIONS } from '../../server/src/service';
+import { definition, unionOf } from '../../server/src/model/schema';
+import { LineIndex } from '../../server/src/parser';
+
+/** A snippet body with its placeholders filled: `${1:x}` → x, `${1|a,b|}` → a. */
+function fill(body: unknown): unknown {
+  if (typeof body === 'string') return body.replace(/\$\{\d+\|([^,|]*)[^}]*\}/g, '$1').replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\d+/g, '');
+  if (Array.isArray(body)) return body.map(fill);
+  if (body && typeof body === 'object') return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, fill(v)]));
+  return body;
+}
+
+function validVariant(unionName: string, value: string): Record<string, unknown> {
+  const snippets = definition(unionName)?.defaultSnippets ?? [];
+  const prop = unionOf(definition(unionName))!.property;
+  const s = snippets.find((x) => (x.body as Record<string, unknown>)[prop] === value);
+  assert.ok(s, `a defaultSnippet for ${unionName} ${value}`);
+  return fill(s.body) as Record<string, unknown>;
+}
+
+function wrapLlm(llm: unknown, depth: number): Record<string, unknown> {
+  let inner = llm;
+  for (let i = 0; i < depth; i++) inner = { provider: 'hosted', fallback: inner };
+  return { kind: 'AssistantConfig', version: 'v2', definition: { llm: inner } };
+}
+
+const llmUnion = unionOf(definition('LlmConfig'))!;
+const selectorUnion = unionOf(definition('SchemaSelectorConfig'))!;
+
+test('the unions list seven providers and three selector types', () => {
+  assert.deepEqual(llmUnion.variants.map((v) => v.value), ['hosted', 'vendor_a', 'vendor_b', 'cloud_a', 'vendor_c', 'cloud_b', 'cloud_c']);
+  assert.deepEqual(selectorUnion.variants.map((v) => v.value), ['all', 'fixed', 'llm_selector']);
+});
+
+for (const depth of [0, 5]) {
+  for (const v of llmUnion.variants) {
+    test(`provider ${v.value} at fallback depth ${depth}: the snippet is valid`, () => {
+      const text = stringify(wrapLlm(validVariant('LlmConfig', v.value), depth));
+      assert.deepEqual(analyze(text, 'yaml').diagnostics, []);
+    });
+    for (const field of (v.schema.required ?? []).filter((f) => f !== 'provider')) {
+      test(`provider ${v.value} at fallback depth ${depth}: missing ${field}`, () => {
+        const llm = validVariant('LlmConfig', v.value);
+        delete llm[field];
+        const text = stringify(wrapLlm(llm, depth));
+        const { diagnostics } = analyze(text, 'yaml');
+        assert.equal(diagnostics.length, 1, JSON.stringify(diagnostics));
+        const d = diagnostics[0]!;
+        assert.equal(d.code, 'missing-required');
+        assert.equal(d.message, `provider '${v.value}' requires ${field}.`);
+        const key = depth === 0 ? 'llm' : 'fallback';
+        assert.equal(text.slice(d.offset, d.offset + d.length), key);
+        // The diagnostic is on the innermost key: the line of the deepest fallback.
+        const line = new LineIndex(text).positionAt(d.offset).line;
+        assert.equal(line, text.split('\n').findIndex((l, i) => i >= depth + 3 && l.trimStart().startsWith(key + ':') && l.indexOf(key) === 2 + 2 * depth));
+      });
+    }
+  }
+}
+
+for (const v of selectorUnion.variants) {
+  test(`schemaSelector type ${v.value}: valid, and each required field missing`, () => {
+    const base = validVariant('SchemaSelectorConfig', v.value);
+    const doc = (sel: unknown): string => stringify({ kind: 'AssistantConfig', version: 'v2', definition: { llm: { provider: 'hosted' }, schemaSelector: sel } });
+    assert.deepEqual(analyze(doc(base), 'yaml').diagnostics, []);
+    for (const field of (v.schema.required ?? []).filter((f) => f !== 'type')) {
+      const sel = { ...base };
+      delete sel[field];
+      const text = doc(sel);
+      const { diagnostics } = analyze(text, 'yaml');
+      assert.equal(diagnostics.length, 1);
+      assert.equal(diagnostics[0]!.message, `type '${v.value}' requires ${field}.`);
+      assert.equal(text.slice(diagnostics[0]!.offset, diagnostics[0]!.offset + diagnostics[0]!.length), 'schemaSelector');
+    }
+  });
+}
+
+test('a field of another variant names the variants it belongs to, five levels deep', () => {
+  const text = stringify(wrapLlm({ provider: 'vendor_a', apiKey: { valueFromEnv: 'K' }, regionName: 'x' }, 5));
+  const { diagnostics } = analyze(text, 'yaml');
+  assert.equal(diagnostics.length, 1);
+  assert.equal(diagnostics[0]!.code, 'unknown-property');
+  assert.match(diagnostics[0]!.message, /^provider 'vendor_a' does not allow 'regionName'\..*belongs to provider 'cloud_c'/);
+  assert.equal(text.slice(diagnostics[0]!.offset, diagnostics[0]!.offset + diagnostics[0]!.length), 'regionName');
+});
+
+test('fallback depth 8 stays linear: one diagnostic for one mistake at the bottom', () => {
+  const text = stringify(wrapLlm({ provider: 'vendr_c' }, 8));
+  const { diagnostics } = analyze(text, 'yaml');
+  assert.equal(diagnostics.length, 1);
+  assert.equal(diagnostics[0]!.code, 'unknown-discriminator');
+  assert.equal(diagnostics[0]!.data?.suggestion, 'vendor_c');
+});
+
+test('env-not-set is information, and only when an environment is given', () => {
+  const text = stringify(wrapLlm({ provider: 'vendor_a', apiKey: { valueFromEnv: 'SET_ONE' } }, 0));
+  const other = stringify(wrapLlm({ provider: 'vendor_a', apiKey: { valueFromEnv: 'NOT_SET_ONE' } }, 0));
+  const env = { isDefined: (n: string) => n === 'SET_ONE' };
+  assert.deepEqual(analyze(text, 'yaml', { ...DEFAULT_OPTIONS, env }).diagnostics, []);
+  const d = analyze(other, 'yaml', { ...DEFAULT_OPTIONS, env }).diagnostics;
+  assert.equal(d.length, 1);
+  assert.equal(d[0]!.code, 'env-not-set');
+  assert.equal(d[0]!.severity, 'information');
+  assert.deepEqual(analyze(other, 'yaml').diagnostics, []);
+});
