@@ -48,7 +48,17 @@ export function validate(doc: ParsedDocument, options: ValidationOptions = DEFAU
     for (const r of running) r.visit(v);
   });
   for (const r of running) r.end?.();
-  return finish(out);
+  return finish(withoutBrokenNodes(out, doc));
+}
+
+/**
+ * A value that a syntax error runs through (an unclosed quote, say) is not what the user meant: its
+ * schema diagnostics would only repeat the syntax error in other words.
+ */
+function withoutBrokenNodes(out: Diagnostic[], doc: ParsedDocument): Diagnostic[] {
+  const errs = doc.problems.filter((p) => p.kind === 'syntax');
+  if (errs.length === 0) return out;
+  return out.filter((d) => d.code === 'syntax-error' || !errs.some((e) => d.length > 0 && e.offset > d.offset && e.offset <= d.offset + d.length));
 }
 
 function firstLineLength(text: string, from: number): number {

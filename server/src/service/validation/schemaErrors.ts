@@ -25,6 +25,8 @@ function isUmbrella(e: ErrorObject): boolean {
 function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
   const root = doc.root;
   const byPath = new Map<string, ErrorObject[]>();
+  // Every path with an error, including those whose errors are left to a rule below.
+  const paths = [...new Set(errors.map((e) => e.instancePath))];
   for (const e of errors) {
     // EnvironmentValue's "exactly one of" is reported by its own rule, with a better message.
     if ((e.keyword === 'minProperties' || e.keyword === 'maxProperties') && e.schemaPath.includes('EnvironmentValue')) continue;
@@ -32,7 +34,6 @@ function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
     if (!list) byPath.set(e.instancePath, (list = []));
     list.push(e);
   }
-  const paths = [...byPath.keys()];
   const out: Diagnostic[] = [];
   for (const [path, errs] of byPath) {
     const deeper = paths.some((p) => p !== path && p.startsWith(path + '/'));
@@ -72,8 +73,16 @@ function subject(loc: Located): string {
   return typeof last === 'number' ? `Item ${last + 1}` : `'${last}'`;
 }
 
-function valueRange(loc: Located): [number, number] {
+function valueRange(loc: Located, text?: string): [number, number] {
   const n = loc.node;
+  if (n && (n.type === 'object' || n.type === 'array') && text !== undefined) {
+    // A multi-line block value: its first line stands for it.
+    const nl = text.indexOf('\n', n.offset);
+    const end = nl >= 0 && nl < n.offset + n.length ? nl : n.offset + n.length;
+    let e = end;
+    while (e > n.offset && /\s/.test(text[e - 1]!)) e--;
+    return [n.offset, e - n.offset];
+  }
   if (n) return [n.offset, Math.max(n.length, 0)];
   if (loc.prop) return [loc.prop.key.offset, loc.prop.key.length];
   return [0, 0];
@@ -98,12 +107,17 @@ export function objectAnchorRange(doc: ParsedDocument, loc: { node: Node | undef
   return [0, 0];
 }
 
+function clip(s: string): string {
+  const one = s.replace(/\s+/g, ' ');
+  return one.length > 40 ? one.slice(0, 40) + '…' : one;
+}
+
 function describeNode(n: Node | undefined): string {
   const r = resolve(n);
   switch (r?.type) {
     case 'object': return 'a mapping';
     case 'array': return 'a list';
-    case 'string': return `the string '${r.value.length > 40 ? r.value.slice(0, 40) + '…' : r.value}'`;
+    case 'string': return `the string '${clip(r.value)}'`;
     case 'number': return `the number ${r.value}`;
     case 'boolean': return `${r.value}`;
     case 'null': return 'an empty value';
@@ -128,7 +142,7 @@ function typeDiagnostic(doc: ParsedDocument, loc: Located, resolved: Resolved, e
   const isNamedObject = wanted.has('object') && name;
   const words = [...wanted].filter((t) => !(t === 'number' && wanted.has('integer'))).map((t) => (t === 'object' && isNamedObject ? `${name} (a mapping)` : typeWords[t] ?? t));
   const list = words.length > 1 ? `${words.slice(0, -1).join(', ')}, or ${words[words.length - 1]}` : words[0] ?? 'something else';
-  return diag('invalid-type', `${subject(loc)} must be ${list}; found ${describeNode(n)}.`, ...valueRange(loc));
+  return diag('invalid-type', `${subject(loc)} must be ${list}; found ${describeNode(n)}.`, ...valueRange(loc, doc.text));
 }
 
 function schemaAtPathExpected(resolved: Resolved): Resolved['schema'] {
@@ -163,7 +177,7 @@ function unknownDiscriminator(loc: Located, union: Union | undefined): Diagnosti
   const suggestion = closest(value, valid);
   const range: [number, number] = valueNode ? [valueNode.offset, valueNode.length] : [obj.offset, 0];
   const hint = suggestion ? ` Did you mean '${suggestion}'?` : '';
-  return diag('unknown-discriminator', `Unknown ${union?.property ?? 'variant'} '${value}'.${hint} Valid values: ${quoteList(valid)}.`, ...range, suggestion ? { data: { suggestion } } : undefined);
+  return diag('unknown-discriminator', `Unknown ${union?.property ?? 'variant'} '${clip(value)}'.${hint} Valid values: ${quoteList(valid)}.`, ...range, suggestion ? { data: { suggestion } } : undefined);
 }
 
 function discriminatorNotString(loc: Located, union: Union | undefined, tag: string): Diagnostic {
@@ -198,7 +212,7 @@ function unknownProperty(loc: Located, resolved: Resolved, key: string): Diagnos
 
 function enumDiagnostic(loc: Located, resolved: Resolved, e: ErrorObject): Diagnostic {
   const n = loc.node;
-  const valueText = n?.type === 'string' ? n.value : describeNode(n);
+  const valueText = n?.type === 'string' ? clip(n.value) : describeNode(n);
   const range = valueRange(loc);
   const key = loc.segments[loc.segments.length - 1];
   if (loc.segments.length === 1 && key === 'kind') return diag('kind-invalid', `'kind' must be 'AssistantConfig'; found '${valueText}'.`, ...range, { data: { suggestion: 'AssistantConfig' } });

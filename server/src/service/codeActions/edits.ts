@@ -1,0 +1,333 @@
+// The shared edit toolkit of the quick fixes: insert properties into a mapping, remove properties,
+// replace a scalar or a key — in YAML block mappings, YAML flow mappings and JSON objects, keeping
+// the document's indentation, line endings and comments.
+import type { Node, ObjectNode, ParsedDocument, PropertyNode, StringNode } from '../../parser/ast';
+import type { TextEdit } from '../types';
+
+/** A value to write: a scalar, an empty list, or a mapping of entries. */
+export type NewValue = { kind: 'scalar'; value: string | number | boolean | null } | { kind: 'array' } | { kind: 'object'; entries: NewEntry[] };
+
+export interface NewEntry {
+  key: string;
+  value: NewValue;
+}
+
+export const scalar = (value: string | number | boolean | null): NewValue => ({ kind: 'scalar', value });
+
+/** Applies edits (offsets into the original text) and returns the new text. Edits must not overlap. */
+export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  const sorted = edits.map((e, i) => ({ e, i })).sort((a, b) => a.e.offset - b.e.offset || a.e.length - b.e.length || a.i - b.i);
+  let out = '';
+  let pos = 0;
+  for (const { e } of sorted) {
+    if (e.offset < pos || e.offset + e.length > text.length) throw new Error(`Overlapping or out-of-range edit at ${e.offset}`);
+    out += text.slice(pos, e.offset) + e.newText;
+    pos = e.offset + e.length;
+  }
+  return out + text.slice(pos);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text geometry
+
+export function lineStart(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+/** Offset of the line break that ends the line holding `offset` (or the end of the text). */
+export function lineEnd(text: string, offset: number): number {
+  const nl = text.indexOf('\n', offset);
+  if (nl === -1) return text.length;
+  return nl > 0 && text[nl - 1] === '\r' ? nl - 1 : nl;
+}
+
+/** Offset just after the line break that ends the line holding `offset`. */
+function afterLine(text: string, offset: number): number {
+  const nl = text.indexOf('\n', offset);
+  return nl === -1 ? text.length : nl + 1;
+}
+
+export function isLineLeading(text: string, offset: number): boolean {
+  return text.slice(lineStart(text, offset), offset).trim() === '';
+}
+
+export function columnOf(text: string, offset: number): number {
+  return offset - lineStart(text, offset);
+}
+
+export function eolOf(text: string): string {
+  return text.includes('\r\n') ? '\r\n' : '\n';
+}
+
+/** Where the visible content of a node ends: YAML block collections and scalars carry trailing blanks. */
+export function contentEnd(text: string, n: Node | PropertyNode): number {
+  if (n.type === 'property') {
+    const keyEnd = Math.max(n.key.offset + n.key.length, n.colonOffset + 1);
+    return n.value ? Math.max(keyEnd, contentEnd(text, n.value)) : keyEnd;
+  }
+  if (n.type === 'object' && !n.flow && n.properties.length > 0) return contentEnd(text, n.properties[n.properties.length - 1]!);
+  if (n.type === 'array' && !n.flow && n.items.length > 0) return contentEnd(text, n.items[n.items.length - 1]!);
+  let e = n.offset + n.length;
+  while (e > n.offset + 1 && /\s/.test(text[e - 1]!)) e--;
+  return e;
+}
+
+/** The first `,` after `from`, skipping blanks and comments; -1 when something else comes first. */
+function commaAfter(text: string, from: number): number {
+  let i = from;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === ',') return i;
+    if (/\s/.test(c)) i++;
+    else if (c === '#' || text.startsWith('//', i)) i = lineEnd(text, i);
+    else if (text.startsWith('/*', i)) {
+      const end = text.indexOf('*/', i + 2);
+      i = end === -1 ? text.length : end + 2;
+    } else return -1;
+  }
+  return -1;
+}
+
+/** The indentation step of the document (2 unless nested mappings say otherwise). */
+export function indentUnit(doc: ParsedDocument): string {
+  const text = doc.text;
+  const stack: Node[] = doc.root ? [doc.root] : [];
+  for (let budget = 0; stack.length > 0 && budget < 2000; budget++) {
+    const n = stack.pop()!;
+    if (n.type === 'array') stack.push(...n.items);
+    if (n.type !== 'object') continue;
+    for (const p of n.properties) {
+      const v = p.value;
+      if (v?.type === 'object' && v.properties.length > 0 && isLineLeading(text, p.key.offset)) {
+        const first = v.properties[0]!.key.offset;
+        const step = columnOf(text, first) - columnOf(text, p.key.offset);
+        if (step > 0 && step <= 8 && isLineLeading(text, first)) return text.slice(lineStart(text, first) + columnOf(text, p.key.offset), first).replace(/\t/g, '\t');
+      }
+      if (v) stack.push(v);
+    }
+  }
+  return '  ';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering
+
+const RESERVED = /^(true|false|yes|no|on|off|y|n|null|~)$/i;
+
+/** A YAML scalar: plain when that reads back as the same string, double-quoted otherwise. */
+export function yamlScalar(v: string | number | boolean | null): string {
+  if (typeof v !== 'string') return String(v);
+  if (/^[A-Za-z_$][A-Za-z0-9_.\-/$]*$/.test(v) && !RESERVED.test(v)) return v;
+  return JSON.stringify(v);
+}
+
+function keyText(doc: ParsedDocument, key: string): string {
+  return doc.language === 'json' ? JSON.stringify(key) : yamlScalar(key);
+}
+
+function scalarText(doc: ParsedDocument, v: string | number | boolean | null): string {
+  return doc.language === 'json' ? JSON.stringify(v) : yamlScalar(v);
+}
+
+/** An entry on one line: `key: value`, nested mappings in flow style. */
+function renderInline(doc: ParsedDocument, e: NewEntry): string {
+  return `${keyText(doc, e.key)}: ${renderInlineValue(doc, e.value)}`;
+}
+
+function renderInlineValue(doc: ParsedDocument, v: NewValue): string {
+  if (v.kind === 'scalar') return scalarText(doc, v.value);
+  if (v.kind === 'array') return '[]';
+  if (v.entries.length === 0) return '{}';
+  return `{ ${v.entries.map((e) => renderInline(doc, e)).join(', ')} }`;
+}
+
+/** An entry whose first line starts at `indent`; nested mappings on their own lines. */
+function renderBlock(doc: ParsedDocument, e: NewEntry, indent: string, unit: string, eol: string): string {
+  const key = keyText(doc, e.key);
+  const v = e.value;
+  if (v.kind !== 'object' || v.entries.length === 0) return `${key}: ${renderInlineValue(doc, v)}`;
+  const inner = indent + unit;
+  if (doc.language === 'json') {
+    return `${key}: {${eol}${v.entries.map((x) => inner + renderBlock(doc, x, inner, unit, eol)).join(`,${eol}`)}${eol}${indent}}`;
+  }
+  return `${key}:${v.entries.map((x) => eol + inner + renderBlock(doc, x, inner, unit, eol)).join('')}`;
+}
+
+/** A whole document made of entries (for an empty file). */
+export function renderDocument(doc: ParsedDocument, entries: NewEntry[]): string {
+  const eol = eolOf(doc.text);
+  const unit = indentUnit(doc);
+  if (doc.language === 'json') return `{${eol}${entries.map((e) => unit + renderBlock(doc, e, unit, unit, eol)).join(`,${eol}`)}${eol}}${eol}`;
+  return entries.map((e) => renderBlock(doc, e, '', unit, eol) + eol).join('');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edits
+
+/** Replaces a scalar (value or key) with `value`, keeping YAML quote style. */
+export function replaceScalar(doc: ParsedDocument, node: Node | StringNode, value: string): TextEdit {
+  let newText: string;
+  if (doc.language === 'json') newText = JSON.stringify(value);
+  else {
+    const q = node.type === 'string' && node.quoted ? doc.text[node.offset] : undefined;
+    if (q === "'") newText = `'${value.replace(/'/g, "''")}'`;
+    else if (q === '"') newText = JSON.stringify(value);
+    else newText = yamlScalar(value);
+  }
+  return { offset: node.offset, length: node.length, newText };
+}
+
+/** Sets the value of a property, whether it has one (`key: x`) or not (`key:`). */
+export function setValue(doc: ParsedDocument, prop: PropertyNode, value: string): TextEdit {
+  const v = prop.value;
+  if (v && v.length > 0) return replaceScalar(doc, v, value);
+  const at = prop.colonOffset >= 0 ? prop.colonOffset + 1 : prop.key.offset + prop.key.length;
+  return { offset: at, length: 0, newText: ` ${scalarText(doc, value)}` };
+}
+
+/** Removes properties of one mapping, with their nested lines, trailing comments and (in JSON) commas. */
+export function removeProperties(doc: ParsedDocument, obj: ObjectNode, remove: readonly PropertyNode[]): TextEdit[] {
+  const text = doc.text;
+  const props = obj.properties;
+  const gone = new Set(remove);
+  const edits: TextEdit[] = [];
+  const del = (from: number, to: number, newText = ''): void => {
+    if (to > from || newText) edits.push({ offset: from, length: to - from, newText });
+  };
+  for (let a = 0; a < props.length; a++) {
+    if (!gone.has(props[a]!)) continue;
+    let b = a;
+    while (b + 1 < props.length && gone.has(props[b + 1]!)) b++;
+    const first = props[a]!;
+    const last = props[b]!;
+    const next = props[b + 1];
+    const prev = props[a - 1];
+    const lastEnd = contentEnd(text, last);
+    if (!obj.flow) {
+      const end = blockEnd(text, last, lastEnd);
+      if (isLineLeading(text, first.key.offset)) del(lineStart(text, first.key.offset), end);
+      // The first key of a `- ` list item: the next kept key moves up onto the dash's line.
+      else if (next) del(first.key.offset, next.key.offset);
+      else del(first.key.offset, lineEnd(text, lastEnd), '{}');
+    } else {
+      const trailingComma = commaAfter(text, lastEnd);
+      const stop = trailingComma >= 0 ? trailingComma + 1 : lastEnd;
+      const leading = isLineLeading(text, first.key.offset) && (!next || isLineLeading(text, next.key.offset));
+      if (next) {
+        if (leading) del(lineStart(text, first.key.offset), afterLine(text, stop));
+        else del(first.key.offset, next.key.offset);
+      } else if (prev) {
+        const prevEnd = contentEnd(text, prev);
+        const comma = commaAfter(text, prevEnd);
+        if (leading && comma >= 0 && comma < lineStart(text, first.key.offset)) {
+          del(comma, comma + 1);
+          del(lineStart(text, first.key.offset), afterLine(text, stop));
+        } else del(prevEnd, stop);
+      } else if (leading) del(lineStart(text, first.key.offset), afterLine(text, stop));
+      else del(first.key.offset, stop);
+    }
+    a = b;
+  }
+  return edits;
+}
+
+/** End of a block property's lines: its last line, and comment lines below it indented under it. */
+function blockEnd(text: string, prop: PropertyNode, contentEndOffset: number): number {
+  const col = columnOf(text, prop.key.offset);
+  let end = afterLine(text, contentEndOffset);
+  while (end < text.length) {
+    const le = lineEnd(text, end);
+    const line = text.slice(end, le);
+    const m = /^(\s*)#/.exec(line);
+    if (!m || m[1]!.length <= col) break;
+    end = afterLine(text, end);
+  }
+  return end;
+}
+
+export type Anchor = { after: PropertyNode } | { before: PropertyNode } | 'end';
+
+/** Inserts entries into a mapping, after or before one of its properties, or at its end. */
+export function insertProperties(doc: ParsedDocument, obj: ObjectNode, entries: readonly NewEntry[], anchor: Anchor): TextEdit[] {
+  if (entries.length === 0) return [];
+  const text = doc.text;
+  const eol = eolOf(text);
+  const unit = indentUnit(doc);
+  const props = obj.properties;
+  if (props.length === 0) return insertIntoEmpty(doc, obj, entries, unit, eol);
+  if (anchor === 'end') anchor = { after: props[props.length - 1]! };
+  const ref = 'after' in anchor ? anchor.after : anchor.before;
+  const keyCol = columnOf(text, ref.key.offset);
+  const leading = isLineLeading(text, ref.key.offset);
+  const indent = leading ? text.slice(lineStart(text, ref.key.offset), ref.key.offset) : ' '.repeat(keyCol);
+  if (!obj.flow) {
+    const render = (e: NewEntry): string => renderBlock(doc, e, indent, unit, eol);
+    if ('after' in anchor) return [{ offset: lineEnd(text, contentEnd(text, ref)), length: 0, newText: entries.map((e) => eol + indent + render(e)).join('') }];
+    if (leading) return [{ offset: lineStart(text, ref.key.offset), length: 0, newText: entries.map((e) => indent + render(e) + eol).join('') }];
+    return [{ offset: ref.key.offset, length: 0, newText: entries.map((e) => render(e) + eol + indent).join('') }];
+  }
+  const multiline = leading && lineStart(text, obj.offset) !== lineStart(text, ref.key.offset);
+  const render = (e: NewEntry): string => (multiline && doc.language === 'json' ? renderBlock(doc, e, indent, unit, eol) : renderInline(doc, e));
+  if ('before' in anchor) {
+    if (multiline) return [{ offset: lineStart(text, ref.key.offset), length: 0, newText: entries.map((e) => `${indent}${render(e)},${eol}`).join('') }];
+    return [{ offset: ref.key.offset, length: 0, newText: entries.map((e) => `${render(e)}, `).join('') }];
+  }
+  const end = contentEnd(text, ref);
+  if (!multiline) return [{ offset: end, length: 0, newText: entries.map((e) => `, ${render(e)}`).join('') }];
+  const comma = commaAfter(text, end);
+  if (comma >= 0) return [{ offset: lineEnd(text, comma), length: 0, newText: entries.map((e) => `${eol}${indent}${render(e)},`).join('') }];
+  const body = entries.map((e) => `${eol}${indent}${render(e)}`).join(',');
+  const le = lineEnd(text, end);
+  if (le === end) return [{ offset: end, length: 0, newText: `,${body}` }];
+  return [
+    { offset: end, length: 0, newText: ',' },
+    { offset: le, length: 0, newText: body },
+  ];
+}
+
+function insertIntoEmpty(doc: ParsedDocument, obj: ObjectNode, entries: readonly NewEntry[], unit: string, eol: string): TextEdit[] {
+  const text = doc.text;
+  const open = text.indexOf('{', obj.offset);
+  const close = text.lastIndexOf('}', obj.offset + obj.length);
+  if (open < 0 || close < open) return [];
+  if (doc.language === 'json') {
+    const base = /^[ \t]*/.exec(text.slice(lineStart(text, open)))![0];
+    const inner = base + unit;
+    const body = entries.map((e) => inner + renderBlock(doc, e, inner, unit, eol)).join(`,${eol}`);
+    return [{ offset: open + 1, length: close - open - 1, newText: `${eol}${body}${eol}${base}` }];
+  }
+  return [{ offset: open + 1, length: close - open - 1, newText: ` ${entries.map((e) => renderInline(doc, e)).join(', ')} ` }];
+}
+
+/**
+ * Inserts entries where a reader expects them: each after the last property that comes before it in
+ * `order` (the schema's order of properties), else before the first property.
+ */
+export function addProperties(doc: ParsedDocument, obj: ObjectNode, entries: readonly NewEntry[], order: readonly string[]): TextEdit[] {
+  if (entries.length === 0) return [];
+  const props = obj.properties;
+  if (props.length === 0) return insertProperties(doc, obj, entries, 'end');
+  const rank = (k: string): number => order.indexOf(k);
+  const groups = new Map<PropertyNode | undefined, NewEntry[]>();
+  const sorted = [...entries].sort((a, b) => rank(a.key) - rank(b.key));
+  for (const e of sorted) {
+    let anchor: PropertyNode | undefined;
+    for (const p of props) if (rank(p.key.value) < rank(e.key)) anchor = p;
+    let g = groups.get(anchor);
+    if (!g) groups.set(anchor, (g = []));
+    g.push(e);
+  }
+  const edits: TextEdit[] = [];
+  for (const [anchor, group] of groups) edits.push(...insertProperties(doc, obj, group, anchor ? { after: anchor } : { before: props[0]! }));
+  return edits;
+}
+
+/** One edit that turns `before` into `after`: the changed middle, common prefix and suffix kept. */
+export function diffEdit(before: string, after: string): TextEdit[] {
+  if (before === after) return [];
+  let s = 0;
+  while (s < before.length && s < after.length && before[s] === after[s]) s++;
+  let e = 0;
+  while (e < before.length - s && e < after.length - s && before[before.length - 1 - e] === after[after.length - 1 - e]) e++;
+  return [{ offset: s, length: before.length - s - e, newText: after.slice(s, after.length - e) }];
+}

@@ -1,0 +1,86 @@
+// Where the cursor stands, in terms the schema understands: the path of the mapping (or value) being
+// edited, the range to replace, and the punctuation the insertion needs. YAML and JSON each compute
+// one of these from the cached tree and the text near the cursor; entries.ts turns it into items.
+import type { Language, Node, ObjectNode } from '../../parser/ast';
+
+export type Segment = string | number;
+
+interface Common {
+  language: Language;
+  /** The range the entry replaces: the partial word (with its quotes) being typed. */
+  replace: { offset: number; length: number };
+  /** Text typed so far, without quotes. */
+  prefix: string;
+  /** Quote the user opened (`"ven|`); values are then inserted with the same quote. */
+  quote?: '"' | "'";
+  /** Column at which keys of the mapping being edited stand (YAML), or the line indentation (JSON). */
+  indent: number;
+  /** The document's indentation unit. */
+  unit: number;
+  /** JSON and flow YAML: the insertion must bring its own separators. */
+  commaBefore: boolean;
+  commaAfter: boolean;
+}
+
+export interface KeyContext extends Common {
+  mode: 'key';
+  /** Path of the mapping that receives the key. */
+  path: Segment[];
+  /** The mapping in the tree, when it exists there. */
+  object?: ObjectNode;
+  /** Keys already in the mapping (the one being typed excluded), with their scalar values as text. */
+  siblings: Map<string, string | undefined>;
+  /** The key is followed by its colon already (`provid|: x`): insert the name only. */
+  keyHasColon: boolean;
+  /** JSON with no object around the cursor (an empty document): wrap keys in braces. */
+  wrapInObject?: boolean;
+}
+
+export interface ValueContext extends Common {
+  mode: 'value';
+  /** Path of the value being typed (the owning mapping's path plus the key, or an array index). */
+  path: Segment[];
+  /** The node of the owning mapping (for a key's value), when the tree has it. */
+  owner?: Node;
+  /** Siblings of the key whose value is typed (for resolving the owner's variant without a tree). */
+  ownerSiblings: Map<string, string | undefined>;
+  /** YAML `key:|`: the value needs a space before it. */
+  spaceBefore: boolean;
+  /** Column of the key whose value this is (YAML), for nested block insertions. */
+  keyIndent: number;
+}
+
+export type CursorContext = KeyContext | ValueContext;
+
+export const WORD = /[A-Za-z0-9_$.\-/]/;
+
+/** Most frequent positive step between the indentation of a line and the next deeper one, from the first lines. */
+export function detectIndentUnit(text: string, maxLines = 400): number {
+  let prev = -1;
+  let lines = 0;
+  const counts = new Map<number, number>();
+  let i = 0;
+  while (i <= text.length && lines < maxLines) {
+    let nl = text.indexOf('\n', i);
+    if (nl === -1) nl = text.length;
+    let j = i;
+    while (j < nl && text.charCodeAt(j) === 32) j++;
+    if (j < nl && text[j] !== '#' && text[j] !== '\r') {
+      const ind = j - i;
+      if (prev >= 0 && ind > prev) counts.set(ind - prev, (counts.get(ind - prev) ?? 0) + 1);
+      prev = ind;
+    }
+    lines++;
+    i = nl + 1;
+  }
+  let best = 2;
+  let bestCount = 0;
+  for (const [step, n] of counts) {
+    if (step > 8) continue;
+    if (n > bestCount || (n === bestCount && step < best)) {
+      best = step;
+      bestCount = n;
+    }
+  }
+  return best;
+}

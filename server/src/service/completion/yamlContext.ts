@@ -1,0 +1,302 @@
+// YAML block context from indentation: which mapping the cursor's key belongs to, read from the
+// lines above the cursor (YAML structure is indentation), so it works on half-typed lines and on
+// documents whose tree is partial. The tree is consulted afterwards, by path, for the nodes.
+import type { ParsedDocument, Node, ObjectNode } from '../../parser/ast';
+import { resolve } from '../../parser/ast';
+import type { CursorContext, Segment } from './context';
+import { detectIndentUnit } from './context';
+
+interface Line {
+  start: number;
+  end: number;
+  indent: number;
+  blank: boolean;
+  /** Columns of `- ` item markers. */
+  dashes: number[];
+  /** Column after the item markers: where the line's key (or scalar) starts. */
+  keyCol: number;
+  key?: string;
+  /** Absolute offsets of the key token (quotes included) and of its colon. */
+  keyStart: number;
+  keyEnd: number;
+  colon: number;
+  /** Text after the colon, comment stripped, trimmed. */
+  valueText: string;
+}
+
+function lineEndAt(text: string, start: number): number {
+  let e = text.indexOf('\n', start);
+  if (e === -1) e = text.length;
+  if (e > start && text.charCodeAt(e - 1) === 13) e--;
+  return e;
+}
+
+function readLine(text: string, start: number, end: number): Line {
+  let i = start;
+  while (i < end && text.charCodeAt(i) === 32) i++;
+  const line: Line = { start, end, indent: i - start, blank: false, dashes: [], keyCol: 0, keyStart: -1, keyEnd: -1, colon: -1, valueText: '' };
+  if (i >= end || text[i] === '#' || text.startsWith('---', i) || text.startsWith('...', i)) {
+    line.blank = i >= end || text[i] === '#';
+    if (!line.blank) line.blank = true;
+    return line;
+  }
+  while (i < end && text[i] === '-' && (i + 1 >= end || text[i + 1] === ' ' || text[i + 1] === '\t')) {
+    line.dashes.push(i - start);
+    i++;
+    while (i < end && (text[i] === ' ' || text[i] === '\t')) i++;
+  }
+  line.keyCol = i - start;
+  line.keyStart = i;
+  let j = i;
+  const q = text[i];
+  if (q === '"' || q === "'") {
+    j = i + 1;
+    while (j < end && text[j] !== q) j += text[j] === '\\' && q === '"' ? 2 : 1;
+    if (j >= end) return line;
+    const keyEnd = j + 1;
+    let k = keyEnd;
+    while (k < end && text[k] === ' ') k++;
+    if (text[k] !== ':') return line;
+    line.key = text.slice(i + 1, j);
+    line.keyEnd = keyEnd;
+    line.colon = k;
+  } else {
+    if (q === '{' || q === '[' || q === '?' || q === '|' || q === '>') return line;
+    for (; j < end; j++) {
+      const c = text[j];
+      if (c === ':' && (j + 1 >= end || text[j + 1] === ' ' || text[j + 1] === '\t')) break;
+      if (c === '#' && (text[j - 1] === ' ' || text[j - 1] === '\t')) return line;
+    }
+    if (j >= end) return line;
+    line.key = text.slice(i, j).trimEnd();
+    line.keyEnd = i + line.key.length;
+    line.colon = j;
+  }
+  let v = text.slice(line.colon + 1, end);
+  const hash = v.search(/(^|\s)#/);
+  if (hash >= 0) v = v.slice(0, hash);
+  line.valueText = unquote(v.trim());
+  return line;
+}
+
+function unquote(s: string): string {
+  if (s.length >= 2 && (s[0] === '"' || s[0] === "'") && s[s.length - 1] === s[0]) return s.slice(1, -1);
+  return s;
+}
+
+type Want = { kind: 'map'; col: number } | { kind: 'seq'; col: number; index: number };
+
+/** A mapping that sits behind item markers on a line is the first item of the innermost sequence. */
+function enterDashes(line: Line, segs: Segment[]): Want | undefined {
+  if (line.dashes.length === 0) return undefined;
+  for (let k = line.dashes.length - 1; k > 0; k--) segs.unshift(0);
+  return { kind: 'seq', col: line.dashes[0]!, index: 0 };
+}
+
+/**
+ * Path of the mapping whose keys stand at `col`, given the line the cursor is on. Sibling keys seen
+ * on the way up are collected with their values.
+ */
+function pathAbove(text: string, cursorLine: Line, col: number, siblings: Map<string, string | undefined>): Segment[] {
+  const segs: Segment[] = [];
+  let want: Want = enterDashes(cursorLine, segs) ?? { kind: 'map', col };
+  let collecting = want.kind === 'map';
+  let pos = cursorLine.start;
+  while (pos > 0) {
+    const prevEnd = pos - 1;
+    const start = text.lastIndexOf('\n', prevEnd - 1) + 1;
+    pos = start;
+    // Cheap indentation test first: most lines of a large document are deeper than what we look for.
+    let i = start;
+    while (i < prevEnd && text.charCodeAt(i) === 32) i++;
+    if (i - start > want.col) continue;
+    const line = readLine(text, start, lineEndAt(text, start));
+    if (line.blank || line.indent > want.col) continue;
+    if (want.kind === 'map') {
+      if (line.key !== undefined && line.keyCol === want.col) {
+        if (collecting && !siblings.has(line.key)) siblings.set(line.key, line.valueText);
+        const w = enterDashes(line, segs);
+        if (w) {
+          want = w;
+          collecting = false;
+        }
+        continue;
+      }
+      if (line.key !== undefined && line.keyCol < want.col) {
+        segs.unshift(line.key);
+        want = enterDashes(line, segs) ?? { kind: 'map', col: line.keyCol };
+        collecting = false;
+        continue;
+      }
+      if (line.key === undefined && line.dashes.length > 0 && line.dashes[line.dashes.length - 1]! < want.col && line.keyCol >= want.col) {
+        // `-` alone on its line, the item's mapping below it.
+        want = enterDashes(line, segs)!;
+        collecting = false;
+      }
+      continue;
+    }
+    if (line.dashes[0] === want.col && line.indent === want.col) {
+      want.index++;
+      continue;
+    }
+    if (line.key !== undefined && line.keyCol <= want.col) {
+      segs.unshift(want.index);
+      segs.unshift(line.key);
+      want = enterDashes(line, segs) ?? { kind: 'map', col: line.keyCol };
+    }
+  }
+  if (want.kind === 'seq') segs.unshift(want.index);
+  return segs;
+}
+
+/** Sibling keys below the cursor line, in the same mapping; bounded so a huge mapping stays cheap. */
+function siblingsBelow(text: string, from: number, col: number, siblings: Map<string, string | undefined>, maxLines = 5000): void {
+  let pos = from;
+  for (let n = 0; n < maxLines && pos < text.length; n++) {
+    const end = lineEndAt(text, pos);
+    let i = pos;
+    while (i < end && text.charCodeAt(i) === 32) i++;
+    const next = text.indexOf('\n', end);
+    if (i < end && i - pos <= col) {
+      const line = readLine(text, pos, end);
+      if (!line.blank) {
+        if (line.indent < col || line.dashes.length > 0) return;
+        if (line.key !== undefined && !siblings.has(line.key)) siblings.set(line.key, line.valueText);
+      }
+    }
+    if (next === -1) return;
+    pos = next + 1;
+  }
+}
+
+/** The tree node at a path, following keys and indexes. */
+export function nodeAtPath(root: Node | undefined, path: Segment[]): Node | undefined {
+  let node = resolve(root);
+  for (const seg of path) {
+    if (typeof seg === 'number') node = node?.type === 'array' ? resolve(node.items[seg]) : undefined;
+    else if (node?.type === 'object') {
+      let found: Node | undefined;
+      for (const p of node.properties) if (p.key.value === seg) found = resolve(p.value);
+      node = found;
+    } else node = undefined;
+    if (!node) return undefined;
+  }
+  return node;
+}
+
+function treeKeys(obj: ObjectNode, offset: number, into: Map<string, string | undefined>): void {
+  for (const p of obj.properties) {
+    // The key being typed is not yet a sibling.
+    if (offset >= p.key.offset && offset <= p.key.offset + p.key.length) continue;
+    if (into.has(p.key.value)) continue;
+    const v = resolve(p.value);
+    into.set(p.key.value, v?.type === 'string' ? v.value : undefined);
+  }
+}
+
+function isPlainWord(s: string): boolean {
+  return /^[^\s:#{}[\],&*!|>%@`]*$/.test(s);
+}
+
+export function yamlContext(doc: ParsedDocument, offset: number): CursorContext | undefined {
+  const text = doc.text;
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const lineEnd = lineEndAt(text, lineStart);
+  const line = readLine(text, lineStart, lineEnd);
+  const unit = detectIndentUnit(text);
+  const col = line.keyCol;
+  const keyStartAbs = lineStart + col;
+  if (offset < keyStartAbs) {
+    // Cursor in the indentation (or on a blank line): the key would start at the cursor's column.
+    if (text.slice(lineStart, offset).trim() !== '' || text.slice(offset, lineEnd).trim() !== '') return undefined;
+    return keyContext(doc, offset, { ...line, keyCol: offset - lineStart, dashes: [] }, offset, offset, false, unit);
+  }
+  if (line.key !== undefined && line.colon < offset) {
+    return valueContext(doc, offset, line, unit);
+  }
+  // Key position: the word from the key column to the cursor, and on to its end.
+  let end = offset;
+  let keyHasColon = false;
+  if (line.key !== undefined) {
+    end = line.keyEnd;
+    keyHasColon = true;
+  } else {
+    while (end < lineEnd && !/[\s:#]/.test(text[end]!)) end++;
+  }
+  const typed = text.slice(keyStartAbs, offset);
+  const quote = typed[0] === '"' || typed[0] === "'" ? (typed[0] as '"' | "'") : undefined;
+  if (!quote && !isPlainWord(typed)) return undefined;
+  if (quote && typed.indexOf(quote, 1) !== -1) return undefined;
+  return keyContext(doc, offset, line, keyStartAbs, end, keyHasColon, unit, quote);
+}
+
+function keyContext(doc: ParsedDocument, offset: number, line: Line, start: number, end: number, keyHasColon: boolean, unit: number, quote?: '"' | "'"): CursorContext {
+  const siblings = new Map<string, string | undefined>();
+  const path = pathAbove(doc.text, line, line.keyCol, siblings);
+  const node = nodeAtPath(doc.root, path);
+  const object = node?.type === 'object' ? node : undefined;
+  if (object && !object.flow) treeKeys(object, offset, siblings);
+  if (line.dashes.length === 0) siblingsBelow(doc.text, nextLineStart(doc.text, line.end), line.keyCol, siblings);
+  siblings.delete(doc.text.slice(start + (quote ? 1 : 0), end).replace(/["']$/, ''));
+  const ctx: CursorContext = {
+    mode: 'key',
+    language: 'yaml',
+    path,
+    siblings,
+    keyHasColon,
+    replace: { offset: start, length: end - start },
+    prefix: doc.text.slice(start + (quote ? 1 : 0), offset),
+    indent: line.keyCol,
+    unit,
+    commaBefore: false,
+    commaAfter: false,
+  };
+  if (object) ctx.object = object;
+  if (quote) ctx.quote = quote;
+  return ctx;
+}
+
+function nextLineStart(text: string, end: number): number {
+  const nl = text.indexOf('\n', end);
+  return nl === -1 ? text.length : nl + 1;
+}
+
+function valueContext(doc: ParsedDocument, offset: number, line: Line, unit: number): CursorContext | undefined {
+  const text = doc.text;
+  let start = line.colon + 1;
+  while (start < offset && (text[start] === ' ' || text[start] === '\t')) start++;
+  const typed = text.slice(start, offset);
+  const quote = typed[0] === '"' || typed[0] === "'" ? (typed[0] as '"' | "'") : undefined;
+  let end = offset;
+  if (quote) {
+    if (typed.indexOf(quote, 1) !== -1) return undefined;
+    const close = text.indexOf(quote, offset);
+    end = close !== -1 && close < line.end ? close + 1 : offset;
+    if (close === -1 || close >= line.end) while (end < line.end && !/\s/.test(text[end]!)) end++;
+  } else {
+    if (!isPlainWord(typed)) return undefined;
+    while (end < line.end && !/[\s#]/.test(text[end]!)) end++;
+  }
+  const ownerSiblings = new Map<string, string | undefined>();
+  const ownerPath = pathAbove(text, line, line.keyCol, ownerSiblings);
+  const owner = nodeAtPath(doc.root, ownerPath);
+  if (owner?.type === 'object') treeKeys(owner, offset, ownerSiblings);
+  if (line.dashes.length === 0) siblingsBelow(text, nextLineStart(text, line.end), line.keyCol, ownerSiblings);
+  const ctx: CursorContext = {
+    mode: 'value',
+    language: 'yaml',
+    path: [...ownerPath, line.key!],
+    ownerSiblings,
+    spaceBefore: start === line.colon + 1 && start === offset,
+    keyIndent: line.keyCol,
+    replace: { offset: start, length: end - start },
+    prefix: text.slice(start + (quote ? 1 : 0), offset),
+    indent: line.keyCol,
+    unit,
+    commaBefore: false,
+    commaAfter: false,
+  };
+  if (owner) ctx.owner = owner;
+  if (quote) ctx.quote = quote;
+  return ctx;
+}
