@@ -88,7 +88,8 @@ export function foldingRanges(doc: ParsedDocument, lines: LineIndex = new LineIn
     const startLine = foldStart(n, lines);
     const endLine = lines.positionAt(lastContentOffset(doc.text, n.offset + n.length)).line;
     const end = n.flow ? endLine - 1 : endLine;
-    if (end > startLine) out.push({ startLine, endLine: end });
+    // The top level is the whole document: nothing to fold it into.
+    if (end > startLine && n.parent) out.push({ startLine, endLine: end });
     if (n.type === 'object') for (const p of n.properties) if (p.value) stack.push(p.value);
     if (n.type === 'array') for (const it of n.items) stack.push(it);
   }

@@ -1,0 +1,480 @@
+// The fast YAML path must build exactly the tree of the full `yaml`-package path, or step aside
+// (undefined). Differential tests: hand-written cases for every construct, then generated block YAML
+// and random mutations of it (fast-check; the seed is printed so a failure replays with
+// FAST_YAML_SEED=<seed>).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { fastParseYaml } from '../../server/src/parser/fastYaml';
+import { parseYaml, parseYamlFull, DEFAULT_LIMITS } from '../../server/src/parser/yaml';
+import type { ParseLimits } from '../../server/src/parser/yaml';
+
+const SEED = process.env.FAST_YAML_SEED !== undefined ? Number(process.env.FAST_YAML_SEED) : (Date.now() ^ (process.pid << 8)) >>> 0;
+const RUNS = process.env.FAST_YAML_RUNS !== undefined ? Number(process.env.FAST_YAML_RUNS) : 1500;
+console.log(`fastYaml property tests: seed ${SEED} (replay with FAST_YAML_SEED=${SEED})`);
+
+/** The tree without `parent` links (they make cycles), as plain data. */
+function strip(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(strip);
+  if (v !== null && typeof v === 'object') {
+    const o: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) if (k !== 'parent') o[k] = strip(x);
+    return o;
+  }
+  return v;
+}
+
+/** Parent links the fast path sets: every child points at its container. */
+function checkParents(node: unknown, parent: unknown): void {
+  const n = node as { type: string; parent: unknown; properties?: { parent: unknown; key: { parent: unknown }; value: unknown }[]; items?: unknown[] };
+  assert.equal(n.parent, parent, `parent of ${n.type}`);
+  if (n.properties) {
+    for (const p of n.properties) {
+      assert.equal(p.parent, n);
+      assert.equal(p.key.parent, p);
+      if (p.value !== undefined) checkParents(p.value, p);
+    }
+  }
+  if (n.items) for (const it of n.items) checkParents(it, n);
+}
+
+/** Either the fast path declines, or it returns exactly the full parser's result. Returns whether it engaged. */
+function agree(text: string, limits: ParseLimits = DEFAULT_LIMITS): boolean {
+  const fast = fastParseYaml(text, limits);
+  if (fast === undefined) return false;
+  const full = parseYamlFull(text, limits);
+  assert.deepEqual(strip(fast), strip(full), `fast path differs from the full parser on ${JSON.stringify(text)}`);
+  if (fast.root) checkParents(fast.root, undefined);
+  return true;
+}
+
+function engages(text: string): void {
+  assert.ok(agree(text), `fast path should engage on ${JSON.stringify(text.slice(0, 200))}`);
+}
+
+const SAMPLE = `# comment
+kind: AssistantConfig
+version: v2
+definition:
+  llm:
+    provider: cloud_b   # trailing comment
+    modelId: "gemini-x"
+    cloudServiceAccountKeyJson: { valueFromEnv: SA_KEY }
+    fallback:
+      provider: vendor_a
+      apiKey:
+        valueFromEnv: VENDOR_A_KEY
+  schemaSelector:
+    type: fixed
+    tables:
+      - schemaName: public
+        tableName: orders_0001
+        columns: [id, amount, created_at]
+      - schemaName: 'sales'
+        tableName: t2
+        columns:
+          - id
+          - name
+  maxAssistantActions: 10
+  featureFlags: {enable_automations: true}
+`;
+
+function bigConfig(tables: number, eol = '\n'): string {
+  const out: string[] = ['# generated', 'kind: AssistantConfig', 'version: v2', 'definition:', '  llm:', '    provider: cloud_b', '    modelId: "gemini-x"', '  schemaSelector:', '    type: fixed', '    tables:'];
+  for (let t = 0; t < tables; t++) {
+    const n = String(t).padStart(5, '0');
+    out.push(`      - schemaName: public`, `        tableName: orders_${n}`, `        columns:`);
+    for (let c = 0; c < 7; c++) out.push(`          - col_${c}_${n}`);
+  }
+  out.push('  maxAssistantActions: 10', '');
+  return out.join(eol);
+}
+
+// ---- hand-written cases ----
+
+/** Inputs the fast path must take (and get right). */
+const ENGAGED: string[] = [
+  SAMPLE,
+  SAMPLE.replace(/\n/g, '\r\n'),
+  '\uFEFF' + SAMPLE,
+  '---\n' + SAMPLE,
+  '--- # start\r\n' + SAMPLE,
+  'a: 1',
+  'a: 1\n',
+  'a:',
+  'a:\n',
+  'a:   \n',
+  'a:\nb: 2\n',
+  'x:\n  a:\ny: 1\n',
+  'x:\n  a:  \n',
+  'x:\n  a:',
+  'x:\n- a\n- b\ny: 1\n',
+  'x:\n  - a\n  -\n  - c\ny: 1\n',
+  '- \n- a\n-',
+  '-\n',
+  '- - a\n  - b\n- c\n',
+  '- a: 1\n  b: 2\n- c: 3\n',
+  '-   a: 1\n    b:\n      - x\n',
+  '- a:\n  - x\n',
+  '- a:\n  b: 1\n',
+  '-\n  a: 1\n-\n  - b\n',
+  '- "k": v\n- \'k\': v\n',
+  'a: 1\r\nb:\r\n  c: 2\r\n',
+  'a: [ 1 , b ,]  # x\nb: {a: 1, b, c: }\n',
+  'a: {}\nb: []\nc: [ ]\nd: { }\n',
+  'a: [a, [b, c], {d: e}]\n',
+  'a: {b: [1, 2]}\n',
+  'a: {"x": 1, \'y\': 2}\n',
+  'a: ["x", \'y\', ""]\n',
+  'a: {b: }\nc: {d:}\n',
+  'a: {b: c }  \n',
+  'a: {x: 1,}\n',
+  "a: 'it''s'\nb: \"x\\ty\\u00e9\\\"\\\\\\/\\x41\\U0001F600\\_\\N\\L\\P\\0\\a\\b\\e\\f\\n\\r\\v\\ \"\n",
+  'a: 1   ',
+  'a: x #c',
+  "'a b': 1\n\"c\": 2\n",
+  'k :   v\n',
+  'k: v \n  \n',
+  'a: http://x.y/z\nb: a:b\nc: -1\nd: -x\ne: x#y\nf: a, b\ng: x]y\nh: x}y\n',
+  '<<: 1\n',
+  'a: 1.50\nb: 0o17\nc: 0x1F\nd: -0\ne: +12\nf: 1e3\ng: .inf\nh: -.Inf\ni: .NaN\nj: 1_000\nk: 0b1\nl: 12345678901234567890\nm: 017\nn: 1.\no: .5\np: +.inf\nq: 1E-3\n',
+  '1: a\n1.0: b\nnull: c\ntrue: d\n~: e\n0x10: f\nFalse: g\n.nan: h\n',
+  'a: null\nb: Null\nc: NULL\nd: ~\ne: true\nf: True\ng: TRUE\nh: false\ni: False\nj: FALSE\nk: yes\nl: no\nm: nUll\nn: tRue\n',
+  'a: 日本語\nключ: значение\nemoji: 😀 ok\n',
+  'x:\n  # d\n  a: 1\n  # e\n\n# f\n',
+  'x:\n  a: 1\n# e\n',
+  'x:  # c\n  # d\n  a: 1\n',
+  'a:  # c\n  - x\n',
+  '- # c\n  a: 1\n',
+  'a: b\n   # c\nc: 1\n',
+  'a:\n  b: 1\n# c\n  d: 2\n',
+  'a: 1\n  # c\n',
+  'x:\n  a: b\n    # c\n\n    # d\ny: 1\n',
+  'r:\n  x:\n    a: 1\n    # c\n',
+  'r:\n  x:\n    a: 1\n    # c\n  y: 2\n',
+  'r:\n  x:\n    a: 1\n  # c\n',
+  '- a: 1\n  # c\n- b\n',
+  '- a: 1\n    # c\n- b\n',
+  '  a: 1\n  b: 2\n',
+  '# only a comment first\n\n\na: 1\n',
+  'a: -\nb: --x\n',
+  'a: "#not a comment"\nb: \'# neither\'\n',
+  "a: 'x: y'\n",
+  'a: ": "\n',
+  'key with spaces: value with spaces\n',
+  '-a: 1\n',
+  'a: [-1, -x, +2]\n',
+  'a: { x: [ ], y: { } }\n',
+];
+
+/** Inputs the fast path must decline. */
+const DECLINED: string[] = [
+  '',
+  '---',
+  '# just a comment\n',
+  'just a scalar\n',
+  '[1, 2]\n',
+  '{a: 1}\n',
+  'a: &x 1\nb: *x\n',
+  'a: !!str 1\n',
+  'a: |\n  text\n',
+  'a: >\n  text\n',
+  'a: multi\n  line\n',
+  'a: "multi\n  line"\n',
+  "a: 'multi\n  line'\n",
+  'a: 1\n---\nb: 2\n',
+  'a: 1\n...\n',
+  '? a\n: 1\n',
+  '\ta: 1\n',
+  'a:\n\tb: 1\n',
+  'a: b\tc\n',
+  '%YAML 1.2\n---\na: 1\n',
+  '[a]: 1\n',
+  'a:\n  value on the next line\n',
+  'a: b: c\n',
+  'a: - b\n',
+  'a: [1,\n  2]\n',
+  'a: [a: 1, b]\n',
+  'a: {b:c}\n',
+  'a: [b:c]\n',
+  'a: [1,2]#x\n',
+  'a: [,]\n',
+  'a: "x"y\n',
+  'a: "\\q"\n',
+  'a: "\\\n  b"\n',
+  'a: 1\nb\n',
+  'a:\n    b: 1\n  c: 2\n',
+  '- a\nb: 1\n',
+  'a: 1\n- b\n',
+  'x:\n  a:   # c\n\ny: 1\n',
+  'x:\n  -   # c\ny: 1\n',
+  'x:\n  a:\n  # c\ny: 1\n',
+  'a: x\rb: y\n',
+  'a: \u0085x\n',
+  'a: x\u2028y\n',
+  'a:\n  - b\n c: 1\n',
+  'a: @x\n',
+  'a: `x`\n',
+  'a: %x\n',
+  'a: ?x\n',
+  'a: {a: 1\n',
+  'a: "unterminated\n',
+];
+
+describe('fastParseYaml: hand-written cases', () => {
+  it('engages and agrees on the supported subset', () => {
+    for (const text of ENGAGED) engages(text);
+  });
+  it('declines what it does not cover', () => {
+    for (const text of DECLINED) assert.equal(fastParseYaml(text, DEFAULT_LIMITS), undefined, `should decline ${JSON.stringify(text)}`);
+  });
+  it('engages on the sample config and on a generated 10,000-line config', () => {
+    engages(SAMPLE);
+    const big = bigConfig(1000);
+    assert.ok(big.split('\n').length >= 10_000);
+    engages(big);
+    engages(bigConfig(300, '\r\n'));
+  });
+  it('parseYaml returns the fast tree when the fast path engages, and the full one otherwise', () => {
+    assert.deepEqual(strip(parseYaml(SAMPLE)), strip(parseYamlFull(SAMPLE)));
+    const other = 'a: &x 1\nb: *x\n';
+    assert.deepEqual(strip(parseYaml(other)), strip(parseYamlFull(other)));
+  });
+  it('respects maxDepth (declines where the full parser would cut the tree)', () => {
+    const deep = 'a:\n  b:\n    c:\n      d: [1, [2, [3]]]\n';
+    for (let maxDepth = 0; maxDepth <= 7; maxDepth++) {
+      const limits = { maxDepth };
+      const fast = fastParseYaml(deep, limits);
+      const full = parseYamlFull(deep, limits);
+      if (full.problems.length > 0) assert.equal(fast, undefined, `maxDepth ${maxDepth}`);
+      else assert.ok(agree(deep, limits), `maxDepth ${maxDepth}`);
+    }
+  });
+  it('never throws on odd inputs', () => {
+    const odd = ['\uFEFF', '---', '--- ', '-', ':', '"', "'", '[', '{', '#', '\r', '\r\n', '\n\n', ' ', '- -', '- - -', 'a: [', 'a: {', 'a: "\\', 'a: "\\x4', 'a: "\\U0011FFFF"', '\uD800: x'];
+    for (const t of odd) agree(t);
+    const veryDeep = '- '.repeat(5000) + 'x\n';
+    agree(veryDeep);
+    agree('a: ' + '['.repeat(5000) + ']'.repeat(5000) + '\n');
+  });
+});
+
+// ---- generated documents ----
+
+const word = fc.constantFrom('a', 'b', 'key', 'provider', 'tableName', 'x_1', 'with space', 'a-b', 'é', 'ключ', '日本', 'x.y', 'a/b', 'kind', 'AssistantConfig', 'v2', 'cloud_b', 'orders_0001');
+const plainSpecial = fc.constantFrom(
+  '1', '-1', '+1', '0', '-0', '017', '0o17', '0o8', '0x1F', '0xG', '1_000', '1.5', '1.', '.5', '1.50', '1e3', '1E-3', '-1.5e+10', '.inf', '-.Inf', '+.INF', '.NaN', '.nan', 'nan',
+  '12345678901234567890', 'null', 'Null', 'NULL', 'nul', '~', '~x', 'true', 'True', 'TRUE', 'tRUE', 'false', 'False', 'FALSE', 'yes', 'no', 'on', 'off',
+  'http://h.example/p?q=1', 'x:y', 'x#y', 'a,b', 'a]b', 'a}b', 'a[b', '-x', '--x', '100%', "it's", 'say "hi"', 'a  b', 'a ~', 'x: y', 'x #y', '-', '?x', ':x', '&a', '*a', '!t', '|', '>', '@x', '`x`', '%x',
+);
+const plainScalar = fc.oneof(word, plainSpecial, fc.stringMatching(/^[a-z][a-z0-9_ .:#-]{0,10}[a-z0-9]$/));
+const singleQuoted = fc.oneof(
+  fc.constantFrom("''", "'x'", "'it''s'", "'a: b'", "'# c'", "'\\n'", "'\"'", "' sp '", "'é'", "''''"),
+  fc.stringMatching(/^[a-z' :#"\\]{0,8}$/).map((s) => `'${s.replace(/'/g, "''")}'`),
+);
+const doubleQuoted = fc.oneof(
+  fc.constantFrom('""', '"x"', '"a\\"b"', '"\\\\"', '"\\t\\n\\r"', '"\\x41\\u00e9\\U0001F600"', '"\\/\\_\\N\\L\\P\\0\\a\\b\\e\\f\\v\\ "', '"\\q"', '"\\x4"', '"\\uD800"', '"# not"', '"a: b"', "\"'\"", '"\\U00110000"'),
+  fc.stringMatching(/^[a-z :#'\\"]{0,8}$/).map((s) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`),
+);
+const scalar = fc.oneof({ weight: 4, arbitrary: plainScalar }, { weight: 1, arbitrary: singleQuoted }, { weight: 1, arbitrary: doubleQuoted });
+const flowScalar = fc.oneof(word, fc.constantFrom('1', '-2', '0x1F', 'true', 'null', '~', '1.5', '.inf', 'a b', 'x:y', 'a#b'), singleQuoted, doubleQuoted);
+const sp = fc.constantFrom('', ' ', '  ');
+const flow: fc.Arbitrary<string> = fc.letrec<{ value: string; seq: string; map: string }>((tie) => ({
+  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, flowScalar, tie('seq'), tie('map')),
+  seq: fc.tuple(fc.array(fc.tuple(sp, tie('value'), sp), { maxLength: 3 }), fc.boolean(), sp).map(([items, trailing, s]) => `[${items.map(([a, v, b]) => a + v + b).join(',')}${trailing && items.length > 0 ? ',' : ''}${s}]`),
+  map: fc
+    .tuple(fc.array(fc.tuple(sp, flowScalar, fc.constantFrom(': ', ':', ' : ', '', ':  '), fc.option(tie('value'), { nil: '' }), sp), { maxLength: 3 }), fc.boolean())
+    .map(([entries, trailing]) => `{${entries.map(([a, k, c, v, b]) => a + k + (c === '' ? '' : c + v) + b).join(',')}${trailing && entries.length > 0 ? ',' : ''}}`),
+})).value;
+
+type Value = { kind: 'scalar'; src: string } | { kind: 'empty' } | BlockMap | BlockSeq;
+interface BlockMap {
+  kind: 'map';
+  delta: number;
+  entries: Entry[];
+}
+interface Entry {
+  pre: Line[];
+  key: string;
+  colon: string;
+  value: Value;
+  trail: string;
+}
+interface BlockSeq {
+  kind: 'seq';
+  delta: number;
+  items: Item[];
+}
+interface Item {
+  pre: Line[];
+  dash: string;
+  compact: boolean;
+  value: Value;
+  trail: string;
+}
+/** A blank or comment line: column relative to the collection (may be negative), or null for a blank line. */
+type Line = { col: number; text: string } | null;
+
+const line: fc.Arbitrary<Line> = fc.oneof(fc.constant(null), fc.record({ col: fc.integer({ min: -4, max: 5 }), text: fc.constantFrom('# c', '#', '# a: b', '#\t tab', '   ') }));
+const pre = fc.array(line, { maxLength: 2 });
+const trail = fc.constantFrom('', '', '', '  # t', ' #t', '   ', ' ');
+const key = fc.oneof({ weight: 5, arbitrary: word }, { weight: 2, arbitrary: plainSpecial }, { weight: 1, arbitrary: singleQuoted }, { weight: 1, arbitrary: doubleQuoted });
+
+const tree = fc.letrec<{ value: Value; map: BlockMap; seq: BlockSeq; entry: Entry; item: Item }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    scalar.map((src) => ({ kind: 'scalar' as const, src })),
+    flow.map((src) => ({ kind: 'scalar' as const, src })),
+    fc.constant({ kind: 'empty' as const }),
+    tie('map'),
+    tie('seq'),
+  ),
+  map: fc.record({ kind: fc.constant('map' as const), delta: fc.integer({ min: 1, max: 4 }), entries: fc.array(tie('entry'), { minLength: 1, maxLength: 4 }) }),
+  seq: fc.record({ kind: fc.constant('seq' as const), delta: fc.integer({ min: 0, max: 3 }), items: fc.array(tie('item'), { minLength: 1, maxLength: 4 }) }),
+  entry: fc.record({ pre, key, colon: fc.constantFrom(':', ' :'), value: tie('value'), trail }),
+  item: fc.record({ pre, dash: fc.constantFrom(' ', ' ', '  ', '   '), compact: fc.boolean(), value: tie('value'), trail }),
+}));
+
+function renderPre(out: string[], lines: Line[], indent: number): void {
+  for (const l of lines) out.push(l === null ? '' : ' '.repeat(Math.max(0, indent + l.col)) + l.text);
+}
+
+/** Renders `v` as the value after `head` (a key with its colon, or a dash) on a line at `indent`. */
+function renderValue(out: string[], head: string, v: Value, indent: number, trailText: string, seqDelta: number): void {
+  switch (v.kind) {
+    case 'scalar':
+      out.push(head + ' ' + v.src + trailText);
+      return;
+    case 'empty':
+      out.push(head + trailText);
+      return;
+    case 'map':
+      out.push(head + trailText);
+      renderMap(out, v, indent + v.delta, undefined);
+      return;
+    case 'seq':
+      out.push(head + trailText);
+      renderSeq(out, v, indent + seqDelta, undefined);
+  }
+}
+
+function renderMap(out: string[], m: BlockMap, indent: number, firstHead: string | undefined): void {
+  m.entries.forEach((e, i) => {
+    const inline = i === 0 && firstHead !== undefined;
+    if (!inline) renderPre(out, e.pre, indent);
+    const head = (inline ? firstHead : ' '.repeat(indent)) + e.key + e.colon;
+    renderValue(out, head, e.value, indent, e.trail, e.value.kind === 'seq' ? e.value.delta : 0);
+  });
+}
+
+function renderSeq(out: string[], s: BlockSeq, indent: number, firstHead: string | undefined): void {
+  s.items.forEach((it, i) => {
+    const inline = i === 0 && firstHead !== undefined;
+    if (!inline) renderPre(out, it.pre, indent);
+    const head = (inline ? firstHead : ' '.repeat(indent)) + '-';
+    const v = it.value;
+    if (it.compact && v.kind === 'map') renderMap(out, v, indent + 1 + it.dash.length, head + it.dash);
+    else if (it.compact && v.kind === 'seq') renderSeq(out, v, indent + 1 + it.dash.length, head + it.dash);
+    else renderValue(out, head, v, indent, it.trail, 1 + (v.kind === 'seq' ? v.delta : 0));
+  });
+}
+
+interface Doc {
+  root: BlockMap | BlockSeq;
+  indent: number;
+  bom: boolean;
+  marker: string;
+  lead: Line[];
+  tail: Line[];
+  crlf: boolean;
+  finalNewline: boolean;
+}
+
+const doc: fc.Arbitrary<Doc> = fc.record({
+  root: fc.oneof({ weight: 3, arbitrary: tree.map }, { weight: 1, arbitrary: tree.seq }),
+  indent: fc.constantFrom(0, 0, 0, 1, 2),
+  bom: fc.boolean(),
+  marker: fc.constantFrom('', '', '---', '--- # doc'),
+  lead: pre,
+  tail: pre,
+  crlf: fc.boolean(),
+  finalNewline: fc.boolean(),
+});
+
+function render(d: Doc): string {
+  const out: string[] = [];
+  if (d.marker) out.push(d.marker);
+  renderPre(out, d.lead, 0);
+  if (d.root.kind === 'map') renderMap(out, d.root, d.indent, undefined);
+  else renderSeq(out, d.root, d.indent, undefined);
+  renderPre(out, d.tail, d.indent);
+  let text = out.join(d.crlf ? '\r\n' : '\n') + (d.finalNewline ? (d.crlf ? '\r\n' : '\n') : '');
+  if (d.bom) text = '\uFEFF' + text;
+  return text;
+}
+
+type Mutation = { kind: 'truncate' | 'flip' | 'insert' | 'delete' | 'indent' | 'dedent' | 'dupLine' | 'dropLine'; at: number; ch: string };
+const mutation: fc.Arbitrary<Mutation> = fc.record({
+  kind: fc.constantFrom('truncate', 'flip', 'insert', 'delete', 'indent', 'dedent', 'dupLine', 'dropLine'),
+  at: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
+  ch: fc.constantFrom(' ', ' ', '\t', ':', '-', '#', '"', "'", '[', ']', '{', '}', ',', '\n', '\r', '\r\n', 'a', '1', '&', '*', '!', '|', '>', '?', '%', '.', '\\', '\u0085', '\uFEFF', '\u00a0', '---\n', '...\n'),
+});
+
+function mutate(text: string, m: Mutation): string {
+  const pos = Math.floor(m.at * (text.length + 1));
+  switch (m.kind) {
+    case 'truncate':
+      return text.slice(0, pos);
+    case 'flip':
+      return text.slice(0, pos) + m.ch + text.slice(pos + 1);
+    case 'insert':
+      return text.slice(0, pos) + m.ch + text.slice(pos);
+    case 'delete':
+      return text.slice(0, pos) + text.slice(pos + 1);
+  }
+  const lines = text.split('\n');
+  const li = Math.min(lines.length - 1, Math.floor(m.at * lines.length));
+  const l = lines[li]!;
+  if (m.kind === 'indent') lines[li] = ' ' + l;
+  else if (m.kind === 'dedent') lines[li] = l.startsWith(' ') ? l.slice(1) : l;
+  else if (m.kind === 'dupLine') lines.splice(li, 0, l);
+  else lines.splice(li, 1);
+  return lines.join('\n');
+}
+
+describe('fastParseYaml: generated documents (fast-check)', () => {
+  it('agrees with the full parser on generated block YAML, and engages on most of it', () => {
+    let engaged = 0;
+    let total = 0;
+    fc.assert(
+      fc.property(doc, (d) => {
+        const text = render(d);
+        total++;
+        if (agree(text)) engaged++;
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+    // The generator stays mostly inside the subset; the fast path must not give up on all of it.
+    assert.ok(engaged > total / 10, `engaged on ${engaged} of ${total}`);
+  });
+
+  it('never throws and agrees (or declines) on mutated documents', () => {
+    fc.assert(
+      fc.property(doc, fc.array(mutation, { minLength: 1, maxLength: 3 }), (d, ms) => {
+        let text = render(d);
+        for (const m of ms) text = mutate(text, m);
+        agree(text);
+      }),
+      { seed: SEED + 1, numRuns: RUNS },
+    );
+  });
+
+  it('agrees under small nesting limits', () => {
+    fc.assert(
+      fc.property(doc, fc.integer({ min: 0, max: 4 }), (d, maxDepth) => {
+        agree(render(d), { maxDepth });
+      }),
+      { seed: SEED + 2, numRuns: Math.ceil(RUNS / 3) },
+    );
+  });
+});
