@@ -1,0 +1,60 @@
+// Code actions: quick fixes dispatched on the diagnostic's code through the provider table, plus the
+// "switch variant" refactoring on a discriminator (`provider`, `type`) value. Pure: text in, edits out.
+import type { ParsedDocument } from '../../parser/ast';
+import type { Diagnostic, DiagnosticCode } from '../codes';
+import type { CodeActionEntry } from '../types';
+import { emptyDocument } from './emptyDocument';
+import { envValueConflict, literalSecret } from './envValue';
+import { addHeader, missingRequired } from './missingRequired';
+import type { FixProvider } from './provider';
+import { replaceValue } from './replaceValue';
+import { missingDiscriminator, switchVariantActions } from './switchVariant';
+import { duplicateKey, unknownProperty } from './unknownProperty';
+
+export { applyEdits } from './edits';
+
+/** Which provider fixes which code. A code without an entry gets no quick fix. */
+export const PROVIDERS: { readonly [C in DiagnosticCode]?: FixProvider } = {
+  'missing-required': missingRequired,
+  'missing-discriminator': missingDiscriminator,
+  'kind-missing': addHeader,
+  'version-missing': addHeader,
+  'not-an-object': emptyDocument,
+  'unknown-discriminator': replaceValue,
+  'invalid-enum': replaceValue,
+  'unknown-primitive': replaceValue,
+  'kind-invalid': replaceValue,
+  'version-unsupported': replaceValue,
+  'unknown-property': unknownProperty,
+  'duplicate-key': duplicateKey,
+  'literal-secret': literalSecret,
+  'env-value-conflict': envValueConflict,
+};
+
+function touches(d: Diagnostic, range: { offset: number; length: number }): boolean {
+  return d.offset <= range.offset + range.length && range.offset <= d.offset + d.length;
+}
+
+/** The quick fixes for the diagnostics that touch `range`, then the refactorings available at it. */
+export function getCodeActions(doc: ParsedDocument, diagnostics: Diagnostic[], range: { offset: number; length: number }): CodeActionEntry[] {
+  const out: CodeActionEntry[] = [];
+  const seen = new Set<string>();
+  const add = (entry: CodeActionEntry): void => {
+    if (entry.edits.length === 0) return;
+    const key = `${entry.title}\u0000${JSON.stringify(entry.edits)}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(entry);
+  };
+  for (const d of diagnostics) {
+    const provider = PROVIDERS[d.code];
+    if (!provider || !touches(d, range)) continue;
+    for (const fix of provider(doc, d)) {
+      const entry: CodeActionEntry = { title: fix.title, kind: 'quickfix', diagnostic: d, edits: fix.edits };
+      if (fix.isPreferred) entry.isPreferred = true;
+      add(entry);
+    }
+  }
+  for (const fix of switchVariantActions(doc, range.offset)) add({ title: fix.title, kind: 'refactor.rewrite', edits: fix.edits });
+  return out;
+}

@@ -1,0 +1,52 @@
+// `missing-required`, `kind-missing`, `version-missing`: add the fields the type or variant requires,
+// each where the schema's order puts it, with placeholder values.
+import type { ObjectNode, ParsedDocument } from '../../parser/ast';
+import { getProperty } from '../../parser/ast';
+import { labelOf, unwrapNullable } from '../../model/schema';
+import type { Visit } from '../../model/typedWalk';
+import type { Diagnostic } from '../codes';
+import { objectAnchorRange } from '../validation/schemaErrors';
+import { addProperties, yamlScalar } from './edits';
+import type { NewEntry } from './edits';
+import { findObject } from './find';
+import type { ObjectSite } from './find';
+import { entriesFor } from './placeholders';
+import type { Fix, FixProvider } from './provider';
+import { names } from './provider';
+
+/** The mapping that lacks `missing`: the one the diagnostic's range anchors, whose schema requires them. */
+export function siteMissing(doc: ParsedDocument, d: Diagnostic, missing: readonly string[]): ObjectSite | undefined {
+  const lacks = (v: Visit, obj: ObjectNode): boolean => {
+    const required = unwrapNullable(v.resolved.schema)?.required ?? [];
+    return missing.every((k) => required.includes(k) && !getProperty(obj, k));
+  };
+  return (
+    findObject(doc, (v, obj) => {
+      const [offset, length] = objectAnchorRange(doc, { node: obj, prop: v.prop });
+      return offset === d.offset && length === d.length && lacks(v, obj);
+    }) ?? findObject(doc, (v, obj) => obj.offset <= d.offset && d.offset <= obj.offset + obj.length && lacks(v, obj) && (!v.prop || v.prop.key.offset === d.offset || obj.offset === d.offset))
+  );
+}
+
+export function addMissing(doc: ParsedDocument, d: Diagnostic, missing: readonly string[], title: (entries: NewEntry[], site: ObjectSite) => string): Fix[] {
+  if (missing.length === 0) return [];
+  const site = siteMissing(doc, d, missing);
+  if (!site) return [];
+  const schema = site.resolved.schema;
+  const entries = entriesFor(schema, missing, site.obj);
+  const order = Object.keys(unwrapNullable(schema)?.properties ?? {});
+  const edits = addProperties(doc, site.obj, entries, order);
+  return edits.length > 0 ? [{ title: title(entries, site), edits, isPreferred: true }] : [];
+}
+
+export const missingRequired: FixProvider = (doc, d) =>
+  addMissing(doc, d, d.data?.missing ?? [], (entries, site) => {
+    const owner = site.resolved.variant ? ` of ${labelOf(site.resolved)}` : '';
+    return `Add the required field${entries.length > 1 ? 's' : ''} ${names(entries.map((e) => e.key))}${owner}`;
+  });
+
+/** `kind-missing` / `version-missing`: add `kind: AssistantConfig` / `version: v2` at the top. */
+export const addHeader: FixProvider = (doc, d) =>
+  addMissing(doc, d, d.data?.missing ?? [], (entries) =>
+    `Add ${entries.map((e) => `'${e.key}: ${e.value.kind === 'scalar' ? yamlScalar(e.value.value) : '…'}'`).join(' and ')}`,
+  );

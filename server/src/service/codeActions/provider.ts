@@ -1,0 +1,18 @@
+// What a quick-fix provider is: a small function from one diagnostic to the fixes it offers.
+import type { ParsedDocument } from '../../parser/ast';
+import type { Diagnostic } from '../codes';
+import type { TextEdit } from '../types';
+
+export interface Fix {
+  title: string;
+  edits: TextEdit[];
+  isPreferred?: boolean;
+}
+
+export type FixProvider = (doc: ParsedDocument, diagnostic: Diagnostic) => Fix[];
+
+/** `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`. */
+export function names(keys: readonly string[]): string {
+  const q = keys.map((k) => `'${k}'`);
+  return q.length <= 1 ? (q[0] ?? '') : `${q.slice(0, -1).join(', ')} and ${q[q.length - 1]!}`;
+}

@@ -1,0 +1,42 @@
+// A misspelt value: `invalid-enum`, `unknown-discriminator`, `unknown-primitive`, `kind-invalid`,
+// `version-unsupported`. The closest valid value (the diagnostic's suggestion) is the preferred fix;
+// without one, each valid value of a small closed set is offered.
+import type { Node, ParsedDocument } from '../../parser/ast';
+import { pathOf } from '../../parser/ast';
+import { enumValuesOf, schemaAtPath } from '../../model/schema';
+import type { TextEdit } from '../types';
+import { replaceScalar, setValue } from './edits';
+import { valueAt } from './find';
+import type { Fix, FixProvider } from './provider';
+
+const MAX_CHOICES = 12;
+
+function setTo(doc: ParsedDocument, node: Node, value: string): TextEdit {
+  const p = node.parent;
+  return node.length === 0 && p?.type === 'property' ? setValue(doc, p, value) : replaceScalar(doc, node, value);
+}
+
+export const replaceValue: FixProvider = (doc, d) => {
+  const node = valueAt(doc, d.offset);
+  if (!node || node.type === 'object' || node.type === 'array' || node.type === 'alias') return [];
+  const p = node.parent;
+  const what = p?.type === 'property' ? `'${p.key.value}'` : 'the value';
+  const suggestion = d.data?.suggestion;
+  if (suggestion !== undefined) return [{ title: `Change ${what} to '${suggestion}'`, edits: [setTo(doc, node, suggestion)], isPreferred: true }];
+  const choices = choicesFor(doc, node);
+  if (choices.length > MAX_CHOICES) return [];
+  return choices.map((c): Fix => ({ title: `Change ${what} to '${c}'`, edits: [setTo(doc, node, c)] }));
+};
+
+/** The valid values at a node's place: a union's discriminator values, or a closed enum. */
+function choicesFor(doc: ParsedDocument, node: Node): string[] {
+  const p = node.parent;
+  if (p?.type === 'property') {
+    const owner = schemaAtPath(doc.root, pathOf(p.parent));
+    if (owner.union?.property === p.key.value) return owner.union.variants.map((v) => v.value);
+  }
+  const here = schemaAtPath(doc.root, pathOf(node));
+  const { values, open } = enumValuesOf(here.schema);
+  const current = node.type === 'string' ? node.value : undefined;
+  return open ? [] : values.map((v) => v.value).filter((v) => v !== current);
+}

@@ -1,0 +1,72 @@
+// Switching the variant of a discriminated object (`provider` of an LLM, `type` of a schema selector):
+// the refactoring offered on the discriminator's value, and the fix of `missing-discriminator`.
+// The fields the new variant does not allow go, the ones both variants share stay, and the new
+// variant's required fields are added. Done in two passes over the text (remove and retag, re-parse,
+// insert) so that the insertions see the mapping as it will be; the result is one edit.
+import type { ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
+import { getProperty, nodeAt, pathOf } from '../../parser/ast';
+import { parse } from '../../parser';
+import type { Union, Variant } from '../../model/schema';
+import { schemaAtPath } from '../../model/schema';
+import type { TextEdit } from '../types';
+import { addProperties, applyEdits, diffEdit, removeProperties, scalar, setValue } from './edits';
+import { findObject, objectAtPath } from './find';
+import { entriesFor } from './placeholders';
+import type { Fix, FixProvider } from './provider';
+import { names } from './provider';
+
+/** The refactoring: one action per other variant, when `offset` is on a discriminator's key or value. */
+export function switchVariantActions(doc: ParsedDocument, offset: number): Fix[] {
+  if (!doc.root) return [];
+  const n = nodeAt(doc.root, offset);
+  const prop = n?.parent?.type === 'property' ? n.parent : undefined;
+  if (!prop) return [];
+  const obj = prop.parent;
+  const r = schemaAtPath(doc.root, pathOf(obj));
+  const union = r.union;
+  if (!union || prop.key.value !== union.property) return [];
+  return union.variants.filter((v) => v !== r.variant).map((v) => switchTo(doc, obj, prop, union, v));
+}
+
+function switchTo(doc: ParsedDocument, obj: ObjectNode, tag: PropertyNode, union: Union, v: Variant): Fix {
+  const allowed = v.schema.properties ?? {};
+  const dropped = obj.properties.filter((p) => p !== tag && !Object.prototype.hasOwnProperty.call(allowed, p.key.value));
+  const first = [setValue(doc, tag, v.value), ...removeProperties(doc, obj, dropped)];
+  const edits = thenAddRequired(doc, obj, first, v);
+  const gone = [...new Set(dropped.map((p) => p.key.value))];
+  return { title: `Switch ${union.property} to '${v.value}'${gone.length > 0 ? ` (removes ${names(gone)})` : ''}`, edits };
+}
+
+/** Applies `first`, re-parses, adds the variant's missing required fields; returns the whole change as edits. */
+function thenAddRequired(doc: ParsedDocument, obj: ObjectNode, first: TextEdit[], v: Variant): TextEdit[] {
+  const path = pathOf(obj);
+  const text1 = applyEdits(doc.text, first);
+  const doc1 = parse(text1, doc.language);
+  const obj1 = objectAtPath(doc1.root, path);
+  if (!obj1) return first;
+  const missing = (v.schema.required ?? []).filter((k) => !getProperty(obj1, k));
+  const order = Object.keys(v.schema.properties ?? {});
+  const text2 = applyEdits(text1, addProperties(doc1, obj1, entriesFor(v.schema, missing, obj1), order));
+  return diffEdit(doc.text, text2);
+}
+
+/** `missing-discriminator`: one fix per variant, adding the discriminator and the variant's required fields. */
+export const missingDiscriminator: FixProvider = (doc, d) => {
+  const key = d.data?.missing?.[0];
+  const site = findObject(doc, (vis, obj) => vis.resolved.union !== undefined && vis.resolved.union.property === key && !getProperty(obj, key) && (vis.prop?.key.offset === d.offset || obj.offset <= d.offset && d.offset <= obj.offset + obj.length));
+  const union = site?.resolved.union;
+  if (!site || !union) return [];
+  const obj = site.obj;
+  const present = obj.properties.map((p) => p.key.value);
+  // Variants that allow every key already written come first; the best one is preferred when it alone fits.
+  const misfits = (v: Variant): number => present.filter((k) => !Object.prototype.hasOwnProperty.call(v.schema.properties ?? {}, k)).length;
+  const ranked = [...union.variants].sort((a, b) => misfits(a) - misfits(b));
+  const bestUnique = ranked.length > 1 && misfits(ranked[0]!) === 0 && misfits(ranked[1]!) > 0;
+  return ranked.map((v, i): Fix => {
+    const order = Object.keys(v.schema.properties ?? {});
+    const first = addProperties(doc, obj, [{ key: union.property, value: scalar(v.value) }], order);
+    const fix: Fix = { title: `Add ${union.property} '${v.value}' and its required fields`, edits: thenAddRequired(doc, obj, first, v) };
+    if (i === 0 && bestUnique) fix.isPreferred = true;
+    return fix;
+  });
+};

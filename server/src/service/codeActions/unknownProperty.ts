@@ -1,0 +1,23 @@
+// `unknown-property`: rename a misspelt key to the closest allowed one (preferred), or remove the key
+// with its nested lines and trailing comment.
+import { removeProperties, replaceScalar } from './edits';
+import { propertyAtKey } from './find';
+import type { Fix, FixProvider } from './provider';
+
+export const unknownProperty: FixProvider = (doc, d) => {
+  const prop = propertyAtKey(doc, d.offset);
+  if (!prop) return [];
+  const key = prop.key.value;
+  const out: Fix[] = [];
+  const suggestion = d.data?.suggestion;
+  if (suggestion) out.push({ title: `Rename '${key}' to '${suggestion}'`, edits: [replaceScalar(doc, prop.key, suggestion)], isPreferred: true });
+  out.push({ title: `Remove '${key}'`, edits: removeProperties(doc, prop.parent, [prop]) });
+  return out;
+};
+
+/** `duplicate-key`: remove the later duplicate (the one that is not read). */
+export const duplicateKey: FixProvider = (doc, d) => {
+  const prop = propertyAtKey(doc, d.offset);
+  if (!prop) return [];
+  return [{ title: `Remove the duplicate '${prop.key.value}'`, edits: removeProperties(doc, prop.parent, [prop]), isPreferred: true }];
+};
