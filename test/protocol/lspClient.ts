@@ -1,0 +1,99 @@
+// A small LSP client for tests and benchmarks: spawns the bundled server over stdio.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, PublishDiagnosticsNotification, ConfigurationRequest } from 'vscode-languageserver-protocol/node';
+import type { ProtocolConnection, PublishDiagnosticsParams, ClientCapabilities, InitializeResult } from 'vscode-languageserver-protocol/node';
+import { join } from 'node:path';
+
+export interface StartOptions {
+  pull?: boolean;
+  configuration?: boolean;
+  settings?: () => unknown;
+  initializationOptions?: unknown;
+  env?: NodeJS.ProcessEnv;
+  rootUri?: string | null;
+}
+
+export class TestClient {
+  readonly conn: ProtocolConnection;
+  readonly proc: ChildProcess;
+  readonly diagnostics = new Map<string, PublishDiagnosticsParams[]>();
+  private waiters: { uri: string; pred: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
+  stderr = '';
+  configurationRequests = 0;
+
+  constructor(serverPath = join(process.cwd(), 'dist/server.js'), private readonly opts: StartOptions = {}) {
+    this.proc = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: opts.env ?? process.env });
+    this.proc.stderr!.on('data', (d: Buffer) => (this.stderr += d.toString()));
+    this.conn = createProtocolConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
+    this.conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
+      const list = this.diagnostics.get(p.uri) ?? [];
+      list.push(p);
+      this.diagnostics.set(p.uri, list);
+      this.waiters = this.waiters.filter((w) => {
+        if (w.uri === p.uri && w.pred(p)) {
+          w.resolve(p);
+          return false;
+        }
+        return true;
+      });
+    });
+    this.conn.onRequest(ConfigurationRequest.type, (params) => {
+      this.configurationRequests++;
+      return params.items.map(() => opts.settings?.() ?? {});
+    });
+    this.conn.onNotification(() => undefined);
+    this.conn.listen();
+  }
+
+  async initialize(): Promise<InitializeResult> {
+    const capabilities: ClientCapabilities = {
+      textDocument: {
+        completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown'] } },
+        hover: { contentFormat: ['markdown'] },
+        ...(this.opts.pull ? { diagnostic: { dynamicRegistration: false } } : {}),
+        publishDiagnostics: { relatedInformation: true, versionSupport: true },
+      },
+      workspace: { configuration: this.opts.configuration ?? false, didChangeConfiguration: { dynamicRegistration: false } },
+    };
+    const r = (await this.conn.sendRequest('initialize', { processId: process.pid, rootUri: this.opts.rootUri ?? null, capabilities, initializationOptions: this.opts.initializationOptions })) as InitializeResult;
+    await this.conn.sendNotification('initialized', {});
+    return r;
+  }
+
+  open(uri: string, text: string, languageId = 'assistantconfig', version = 1): Promise<void> {
+    return this.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version, text } });
+  }
+
+  change(uri: string, version: number, changes: unknown[]): Promise<void> {
+    return this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
+  }
+
+  request<T>(method: string, params: unknown): Promise<T> {
+    return this.conn.sendRequest(method, params) as Promise<T>;
+  }
+
+  /** Resolves with the first publication for `uri` (already received or future) that matches. */
+  waitForDiagnostics(uri: string, pred: (p: PublishDiagnosticsParams) => boolean = () => true, timeoutMs = 10_000): Promise<PublishDiagnosticsParams> {
+    const seen = (this.diagnostics.get(uri) ?? []).find(pred);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error(`no matching diagnostics for ${uri} within ${timeoutMs} ms`)), timeoutMs);
+      this.waiters.push({ uri, pred, resolve: (p) => { clearTimeout(t); resolve(p); } });
+    });
+  }
+
+  async shutdown(): Promise<number | null> {
+    const exited = new Promise<number | null>((resolve) => this.proc.on('exit', (code) => resolve(code)));
+    await this.request('shutdown', null);
+    await this.conn.sendNotification('exit');
+    const code = await exited;
+    this.conn.dispose();
+    return code;
+  }
+
+  kill(): void {
+    this.proc.kill();
+    this.conn.dispose();
+  }
+}
