@@ -1,0 +1,170 @@
+// Shared helpers of the end-to-end suite, which runs inside a real VS Code extension host (desktop
+// through @vscode/test-electron, or code-server's remote extension host).
+// Mocha's functions are taken from the globals that mocha defines while it loads each test file, so
+// that these files type-check and lint in the root project without test/e2e's own dependencies.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+
+export interface MochaContext {
+  timeout(ms: number): void;
+  skip(): never;
+}
+type TestFn = (this: MochaContext) => void | Promise<void>;
+type SuiteFn = (this: MochaContext) => void;
+interface MochaGlobals {
+  describe(title: string, fn: SuiteFn): void;
+  it(title: string, fn?: TestFn): void;
+  before(fn: TestFn): void;
+  after(fn: TestFn): void;
+  afterEach(fn: TestFn): void;
+}
+const m = (): MochaGlobals => globalThis as unknown as MochaGlobals;
+export const describe = (title: string, fn: SuiteFn): void => m().describe(title, fn);
+/** A test; without a function it is reported as pending. */
+export const it = (title: string, fn?: TestFn): void => m().it(title, fn);
+export const before = (fn: TestFn): void => m().before(fn);
+export const after = (fn: TestFn): void => m().after(fn);
+export const afterEach = (fn: TestFn): void => m().afterEach(fn);
+
+export const EXTENSION_ID = 'assistant-config-tools.assistant-config-tools';
+export const SOURCE = 'assistant-config';
+export const PROVIDERS = ['hosted', 'vendor_a', 'vendor_b', 'cloud_a', 'vendor_c', 'cloud_b', 'cloud_c'];
+
+/** test/e2e/fixtures, seen from the bundles in test/e2e/.cache/suite/ (the runners may say otherwise). */
+export const FIXTURES = process.env.E2E_FIXTURES ?? path.resolve(__dirname, '../../fixtures');
+export const fixtureUri = (rel: string): vscode.Uri => vscode.Uri.file(path.join(FIXTURES, rel));
+
+export function extension(): vscode.Extension<unknown> {
+  const ext = vscode.extensions.getExtension(EXTENSION_ID);
+  if (!ext) throw new Error(`extension ${EXTENSION_ID} is not installed in this VS Code`);
+  return ext;
+}
+
+/** Opens a fixture in an editor (never saved: every change is reverted by `revertAll`). */
+export async function open(rel: string): Promise<vscode.TextDocument> {
+  const doc = await vscode.workspace.openTextDocument(fixtureUri(rel));
+  await vscode.window.showTextDocument(doc, { preview: false });
+  return doc;
+}
+
+/** Reverts every changed document so that fixtures stay as they are on disk. */
+export async function revertAll(): Promise<void> {
+  for (const doc of vscode.workspace.textDocuments) {
+    if (!doc.isDirty) continue;
+    await vscode.window.showTextDocument(doc, { preview: false });
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  }
+}
+
+/**
+ * Resolves when `check` holds, re-checked on every change of the watched state (never a sleep);
+ * rejects after `timeoutMs` with what `describeState` says about the state at that moment.
+ */
+export function waitFor<T>(what: string, check: () => T | undefined | false, subscribe: (fire: () => void) => vscode.Disposable, describeState: () => string, timeoutMs = 30_000): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const done = (f: () => void): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      sub.dispose();
+      f();
+    };
+    const timer = setTimeout(() => done(() => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; ${describeState()}`))), timeoutMs);
+    const test = (): boolean => {
+      let v: T | undefined | false;
+      try {
+        v = check();
+      } catch (e) {
+        done(() => reject(e));
+        return true;
+      }
+      if (v === undefined || v === false) return false;
+      done(() => resolve(v as T));
+      return true;
+    };
+    const sub = subscribe(() => void test());
+    test();
+  });
+}
+
+export function codeOf(d: vscode.Diagnostic): string {
+  const c = d.code;
+  return typeof c === 'object' && c !== null ? String(c.value) : String(c ?? '');
+}
+
+/** The diagnostics of this extension (its `source`) on a document. */
+export function ours(uri: vscode.Uri): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE);
+}
+
+export function showDiagnostics(ds: readonly vscode.Diagnostic[]): string {
+  if (ds.length === 0) return 'no diagnostics';
+  return ds.map((d) => `${codeOf(d)} ${rangeText(d.range)} ${JSON.stringify(d.message)}`).join('; ');
+}
+
+export function rangeText(r: vscode.Range): string {
+  return `${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}`;
+}
+
+/** Waits (on onDidChangeDiagnostics) until the document's diagnostics satisfy `pred`. */
+export function waitForDiagnostics(uri: vscode.Uri, what: string, pred: (ds: vscode.Diagnostic[]) => boolean, timeoutMs = 30_000): Promise<vscode.Diagnostic[]> {
+  return waitFor(
+    `${what} on ${path.basename(uri.fsPath)}`,
+    () => {
+      const ds = ours(uri);
+      return pred(ds) ? ds : undefined;
+    },
+    (fire) => vscode.languages.onDidChangeDiagnostics((e) => (e.uris.some((u) => u.toString() === uri.toString()) ? fire() : undefined)),
+    () => `diagnostics now: ${showDiagnostics(ours(uri))}`,
+    timeoutMs,
+  );
+}
+
+export const hasCode = (code: string) => (ds: vscode.Diagnostic[]): boolean => ds.some((d) => codeOf(d) === code);
+export const lacksCode = (code: string) => (ds: vscode.Diagnostic[]): boolean => !ds.some((d) => codeOf(d) === code);
+
+/** Resolves once the extension is active (checked on every extension change and editor event). */
+export function waitForActivation(timeoutMs = 30_000): Promise<true> {
+  const ext = extension();
+  return waitFor(
+    'the extension to activate',
+    () => ext.isActive || undefined,
+    (fire) => {
+      // There is no activation event in the API: re-check on anything that follows one, and on a
+      // short tick as a last resort (the bound is the timeout, not the tick).
+      const subs = [vscode.extensions.onDidChange(fire), vscode.languages.onDidChangeDiagnostics(fire), vscode.workspace.onDidOpenTextDocument(fire)];
+      const tick = setInterval(fire, 100);
+      return { dispose: () => (subs.forEach((s) => s.dispose()), clearInterval(tick)) };
+    },
+    () => `isActive=${ext.isActive}`,
+    timeoutMs,
+  );
+}
+
+export function label(item: vscode.CompletionItem): string {
+  return typeof item.label === 'string' ? item.label : item.label.label;
+}
+
+export async function completionsAt(uri: vscode.Uri, line: number, character: number): Promise<vscode.CompletionItem[]> {
+  const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(line, character), undefined, 100);
+  return list?.items ?? [];
+}
+
+export function docText(item: vscode.CompletionItem): string {
+  const d = item.documentation;
+  return [item.detail ?? '', typeof d === 'string' ? d : (d?.value ?? '')].join('\n');
+}
+
+export async function hoverText(uri: vscode.Uri, line: number, character: number): Promise<string> {
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(line, character));
+  return (hovers ?? []).flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n---\n');
+}
+
+export function assert(cond: unknown, message: string): asserts cond {
+  if (!cond) throw new Error(message);
+}
+
+export function assertEqual<T>(actual: T, expected: T, what: string): void {
+  if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+}
