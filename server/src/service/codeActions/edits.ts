@@ -101,7 +101,7 @@ export function indentUnit(doc: ParsedDocument): string {
       if (v?.type === 'object' && v.properties.length > 0 && isLineLeading(text, p.key.offset)) {
         const first = v.properties[0]!.key.offset;
         const step = columnOf(text, first) - columnOf(text, p.key.offset);
-        if (step > 0 && step <= 8 && isLineLeading(text, first)) return text.slice(lineStart(text, first) + columnOf(text, p.key.offset), first).replace(/\t/g, '\t');
+        if (step > 0 && step <= 8 && isLineLeading(text, first)) return text.slice(lineStart(text, first) + columnOf(text, p.key.offset), first);
       }
       if (v) stack.push(v);
     }
@@ -164,12 +164,12 @@ export function renderDocument(doc: ParsedDocument, entries: NewEntry[]): string
 // ---------------------------------------------------------------------------------------------
 // Edits
 
-/** Replaces a scalar (value or key) with `value`, keeping YAML quote style. */
-export function replaceScalar(doc: ParsedDocument, node: Node | StringNode, value: string): TextEdit {
+/** Replaces a scalar (value or key) with `value`, keeping YAML quote style unless `fresh`. */
+export function replaceScalar(doc: ParsedDocument, node: Node | StringNode, value: string, fresh = false): TextEdit {
   let newText: string;
   if (doc.language === 'json') newText = JSON.stringify(value);
   else {
-    const q = node.type === 'string' && node.quoted ? doc.text[node.offset] : undefined;
+    const q = !fresh && node.type === 'string' && node.quoted ? doc.text[node.offset] : undefined;
     if (q === "'") newText = `'${value.replace(/'/g, "''")}'`;
     else if (q === '"') newText = JSON.stringify(value);
     else newText = yamlScalar(value);

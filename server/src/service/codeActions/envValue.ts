@@ -24,7 +24,7 @@ export const literalSecret: FixProvider = (doc, d) => {
   return [
     {
       title: `Move the secret to the environment variable ${name} ('${FROM_ENV_KEY}: ${name}')`,
-      edits: [replaceScalar(doc, prop.key, FROM_ENV_KEY), replaceScalar(doc, literal, name)],
+      edits: [replaceScalar(doc, prop.key, FROM_ENV_KEY), replaceScalar(doc, literal, name, true)],
       isPreferred: true,
     },
   ];

@@ -1,0 +1,232 @@
+// Quick fixes as data: each fixture in test/fixtures/fixes is analysed, the targeted diagnostic found,
+// the chosen action applied, and the result compared with the golden file beside it
+// (`name.assistant.yaml` → `name.golden.assistant.yaml`; UPDATE_GOLDEN=1 rewrites them).
+// The result must parse, lose the targeted diagnostic and gain no error.
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { analyze } from '../../server/src/service/analyze';
+import type { Diagnostic, DiagnosticCode } from '../../server/src/service/codes';
+import { applyEdits, getCodeActions, PROVIDERS } from '../../server/src/service/codeActions';
+import { parse } from '../../server/src/parser';
+import type { Language } from '../../server/src/parser/ast';
+import type { CodeActionEntry } from '../../server/src/service/types';
+
+const DIR = join(process.cwd(), 'test/fixtures/fixes');
+const UPDATE = process.env.UPDATE_GOLDEN === '1';
+
+interface Case {
+  file: string;
+  /** The diagnostic to fix; `refactor` for the switch-variant refactoring (no diagnostic). */
+  code: DiagnosticCode | 'refactor';
+  /** The action's title contains this. */
+  action: string;
+  /** Text inside the targeted diagnostic's range (or where the refactoring is asked for). */
+  at?: string;
+  preferred?: boolean;
+}
+
+const CASES: Case[] = [
+  // 1. missing required fields
+  { file: 'missing-required-cloud-b.assistant.yaml', code: 'missing-required', action: "Add the required fields 'cloudProject', 'cloudLocation' and 'cloudServiceAccountKeyJson' of provider 'cloud_b'", preferred: true },
+  { file: 'missing-required-cloud-b.assistant.json', code: 'missing-required', action: 'Add the required fields', preferred: true },
+  { file: 'missing-required-inline.assistant.json', code: 'missing-required', action: "'endpoint' and 'apiKey'" },
+  { file: 'missing-required-flow.assistant.yaml', code: 'missing-required', action: "'regionName', 'cloudAccessKeyId' and 'cloudSecretAccessKey'" },
+  { file: 'missing-required-fallback-deep.assistant.yaml', code: 'missing-required', action: "Add the required field 'apiKey' of provider 'vendor_c'", at: 'fallback:\n        provider: vendor_c' },
+  { file: 'missing-required-list-item.assistant.yaml', code: 'missing-required', action: "Add the required field 'llm'", at: 'primitiveName: summarize' },
+  { file: 'missing-required-table.assistant.yaml', code: 'missing-required', action: "Add the required field 'columns'" },
+  { file: 'missing-required-title.assistant.json', code: 'missing-required', action: "Add the required field 'enable'" },
+  { file: 'missing-discriminator.assistant.yaml', code: 'missing-discriminator', action: "Add provider 'cloud_a'", preferred: true },
+  // 2. misspelt values and keys
+  { file: 'enum-typo.assistant.yaml', code: 'invalid-enum', action: "Change 'harassment' to 'blockOnlyHigh'", preferred: true },
+  { file: 'enum-typo.assistant.json', code: 'invalid-enum', action: "Change 'harassment' to 'blockMediumAndAbove'", preferred: true },
+  { file: 'discriminator-typo.assistant.yaml', code: 'unknown-discriminator', action: "Change 'provider' to 'vendor_a'", preferred: true },
+  { file: 'discriminator-typo.assistant.json', code: 'unknown-discriminator', action: "Change 'type' to 'fixed'", preferred: true },
+  { file: 'primitive-typo.assistant.yaml', code: 'unknown-primitive', action: "Change 'primitiveName' to 'summarize'", preferred: true },
+  { file: 'key-typo.assistant.yaml', code: 'unknown-property', action: "Rename 'modle' to 'model'", preferred: true },
+  { file: 'key-typo.assistant.json', code: 'unknown-property', action: "Rename 'modelID' to 'modelId'", preferred: true },
+  // 3. keys the variant does not allow
+  { file: 'remove-key.assistant.yaml', code: 'unknown-property', action: "Remove 'apiKey'" },
+  { file: 'remove-key.assistant.json', code: 'unknown-property', action: "Remove 'apiKey'" },
+  { file: 'remove-key-flow.assistant.yaml', code: 'unknown-property', action: "Remove 'model'" },
+  { file: 'remove-key-list-item.assistant.yaml', code: 'unknown-property', action: "Remove 'weight'" },
+  // 4. switch provider / type
+  { file: 'switch-provider.assistant.yaml', code: 'refactor', at: 'vendor_a #', action: "Switch provider to 'cloud_a' (removes 'baseUrl')" },
+  { file: 'switch-provider-cloud-b.assistant.yaml', code: 'refactor', at: 'vendor_a #', action: "Switch provider to 'cloud_b' (removes 'model', 'baseUrl' and 'apiKey')" },
+  { file: 'switch-provider.assistant.json', code: 'refactor', at: '"cloud_c"', action: "Switch provider to 'vendor_c' (removes 'modelId', 'regionName', 'cloudAccessKeyId' and 'cloudSecretAccessKey')" },
+  { file: 'switch-schema-type.assistant.yaml', code: 'refactor', at: 'fixed', action: "Switch type to 'llm_selector' (removes 'tables')" },
+  // 5. literal secrets
+  { file: 'literal-secret.assistant.yaml', code: 'literal-secret', action: 'Move the secret to the environment variable VENDOR_B_API_KEY', preferred: true },
+  { file: 'literal-secret.assistant.json', code: 'literal-secret', action: 'Move the secret to the environment variable CLOUD_C_CLOUD_SECRET_ACCESS_KEY', preferred: true },
+  { file: 'literal-secret-fallback.assistant.yaml', code: 'literal-secret', action: 'VENDOR_A_API_KEY', preferred: true },
+  // 6. value / valueFromEnv
+  { file: 'env-both.assistant.yaml', code: 'env-value-conflict', action: "Keep 'valueFromEnv' (remove 'value')", preferred: true },
+  { file: 'env-keep-value.assistant.yaml', code: 'env-value-conflict', action: "Keep 'value' (remove 'valueFromEnv')" },
+  { file: 'env-both.assistant.json', code: 'env-value-conflict', action: "Keep 'valueFromEnv' (remove 'value')" },
+  { file: 'env-neither.assistant.yaml', code: 'env-value-conflict', action: "Add 'valueFromEnv: CLOUD_A_API_KEY'" },
+  { file: 'env-neither.assistant.json', code: 'env-value-conflict', action: "Add 'valueFromEnv: VENDOR_C_API_KEY'" },
+  // 7. the kind/version header
+  { file: 'kind-missing.assistant.yaml', code: 'kind-missing', action: "Add 'kind: AssistantConfig'" },
+  { file: 'version-missing.assistant.yaml', code: 'version-missing', action: "Add 'version: v2'" },
+  { file: 'header-missing.assistant.json', code: 'kind-missing', action: "Add 'kind: AssistantConfig'" },
+  { file: 'header-missing-version.assistant.json', code: 'version-missing', action: "Add 'version: v2'" },
+  { file: 'kind-invalid.assistant.yaml', code: 'kind-invalid', action: "Change 'kind' to 'AssistantConfig'" },
+  { file: 'version-unsupported.assistant.yaml', code: 'version-unsupported', action: "Change 'version' to 'v2'" },
+  { file: 'empty.assistant.yaml', code: 'not-an-object', action: 'Add the AssistantConfig skeleton' },
+  { file: 'empty.assistant.json', code: 'not-an-object', action: 'Add the AssistantConfig skeleton' },
+  // 8. duplicate keys
+  { file: 'duplicate-key.assistant.yaml', code: 'duplicate-key', action: "Remove the duplicate 'llm'", preferred: true },
+  { file: 'duplicate-key.assistant.json', code: 'duplicate-key', action: "Remove the duplicate 'maxAssistantActions'", preferred: true },
+];
+
+const languageOf = (file: string): Language => (file.endsWith('.json') ? 'json' : 'yaml');
+const goldenOf = (file: string): string => file.replace(/\.assistant\.(yaml|json)$/, '.golden.assistant.$1');
+const read = (file: string): string => readFileSync(join(DIR, file), 'utf8');
+
+function errorCounts(diags: Diagnostic[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const d of diags) if (d.severity === 'error') m.set(d.code, (m.get(d.code) ?? 0) + 1);
+  return m;
+}
+
+function describeActions(actions: CodeActionEntry[]): string {
+  return actions.map((a) => `  ${a.title}`).join('\n');
+}
+
+/** Runs one case and returns the fixed text. */
+function runCase(c: Case): { before: Diagnostic[]; after: Diagnostic[]; text: string; target: Diagnostic | undefined } {
+  const input = read(c.file);
+  const language = languageOf(c.file);
+  const { doc, diagnostics } = analyze(input, language);
+  const atOffset = c.at === undefined ? undefined : input.indexOf(c.at);
+  if (c.at !== undefined) assert.ok(atOffset !== undefined && atOffset >= 0, `marker ${JSON.stringify(c.at)} not in ${c.file}`);
+  let target: Diagnostic | undefined;
+  let actions: CodeActionEntry[];
+  if (c.code === 'refactor') {
+    actions = getCodeActions(doc, diagnostics, { offset: atOffset!, length: 0 }).filter((a) => a.kind === 'refactor.rewrite');
+  } else {
+    target = diagnostics.find((d) => d.code === c.code && (atOffset === undefined || (d.offset <= atOffset && atOffset <= d.offset + d.length)));
+    assert.ok(target, `no ${c.code} diagnostic in ${c.file}; found: ${diagnostics.map((d) => d.code).join(', ')}`);
+    actions = getCodeActions(doc, diagnostics, { offset: target.offset, length: target.length }).filter((a) => a.diagnostic === target);
+  }
+  const chosen = actions.find((a) => a.title.includes(c.action));
+  assert.ok(chosen, `no action "${c.action}" in ${c.file}; offered:\n${describeActions(actions)}`);
+  if (c.preferred !== undefined) assert.equal(chosen.isPreferred === true, c.preferred, `isPreferred of "${chosen.title}"`);
+  const text = applyEdits(input, chosen.edits);
+  const after = analyze(text, language).diagnostics;
+  return { before: diagnostics, after, text, target };
+}
+
+describe('quick fixes on golden fixtures', () => {
+  for (const c of CASES) {
+    it(`${c.file}: ${c.action}`, () => {
+      const { before, after, text, target } = runCase(c);
+      const golden = goldenOf(c.file);
+      if (UPDATE || !existsSync(join(DIR, golden))) writeFileSync(join(DIR, golden), text);
+      assert.equal(text, read(golden), `${c.file}: result differs from ${golden}`);
+      // The result parses…
+      const reparsed = parse(text, languageOf(c.file));
+      assert.deepEqual(reparsed.problems, [], `${c.file}: the fixed document does not parse`);
+      // …the targeted diagnostic is gone…
+      if (target) {
+        const same = (d: Diagnostic): boolean => d.code === target.code && d.message === target.message;
+        assert.ok(after.filter(same).length < before.filter(same).length, `${c.file}: '${target.message}' is still reported`);
+      }
+      // …and no error appears that was not there before (per code, the target's one removed).
+      const was = errorCounts(before);
+      if (target && target.severity === 'error') was.set(target.code, (was.get(target.code) ?? 1) - 1);
+      for (const [code, n] of errorCounts(after)) {
+        assert.ok(n <= (was.get(code) ?? 0), `${c.file}: new '${code}' error after the fix: ${after.filter((d) => d.code === code).map((d) => d.message).join('; ')}`);
+      }
+    });
+  }
+
+  it('every fixture has a case, and every case a fixture', () => {
+    const inputs = readdirSync(DIR).filter((f) => /\.assistant\.(yaml|json)$/.test(f) && !f.includes('.golden.'));
+    assert.deepEqual(inputs.sort(), CASES.map((c) => c.file).sort());
+  });
+});
+
+describe('code actions', () => {
+  it('every provider in the table is exercised by a fixture', () => {
+    const covered = new Set(CASES.map((c) => c.code));
+    for (const code of Object.keys(PROVIDERS)) assert.ok(covered.has(code as DiagnosticCode), `no fixture for ${code}`);
+  });
+
+  it('never puts the secret into a title', () => {
+    for (const file of ['literal-secret.assistant.yaml', 'literal-secret.assistant.json', 'literal-secret-fallback.assistant.yaml']) {
+      const input = read(file);
+      const { doc, diagnostics } = analyze(input, languageOf(file));
+      const actions = getCodeActions(doc, diagnostics, { offset: 0, length: input.length });
+      assert.ok(actions.length > 0);
+      for (const a of actions) for (const secret of ['sk-live-1234567890abcdef', 's3cr3t/KEY+value', 'sk-deep-secret']) assert.ok(!a.title.includes(secret), a.title);
+    }
+  });
+
+  it('offers nothing for diagnostics outside the range', () => {
+    const input = read('key-typo.assistant.yaml');
+    const { doc, diagnostics } = analyze(input, 'yaml');
+    assert.deepEqual(getCodeActions(doc, diagnostics, { offset: 0, length: 4 }), []);
+  });
+
+  it('offers the switch on the discriminator only, one action per other variant', () => {
+    const input = read('switch-provider.assistant.yaml');
+    const { doc, diagnostics } = analyze(input, 'yaml');
+    const on = getCodeActions(doc, diagnostics, { offset: input.indexOf('vendor_a'), length: 0 });
+    assert.deepEqual(
+      on.map((a) => a.title.replace(/ \(.*$/, '')),
+      ['hosted', 'vendor_b', 'cloud_a', 'vendor_c', 'cloud_b', 'cloud_c'].map((p) => `Switch provider to '${p}'`),
+    );
+    assert.ok(on.every((a) => a.kind === 'refactor.rewrite' && a.diagnostic === undefined));
+    assert.deepEqual(getCodeActions(doc, diagnostics, { offset: input.indexOf('fast-model'), length: 0 }), []);
+  });
+
+  it('switching to a variant that shares fields keeps them (vendor_a → vendor_b keeps model, baseUrl, apiKey, fallback)', () => {
+    const input = read('switch-provider.assistant.yaml');
+    const { doc, diagnostics } = analyze(input, 'yaml');
+    const a = getCodeActions(doc, diagnostics, { offset: input.indexOf('vendor_a'), length: 0 }).find((x) => x.title === "Switch provider to 'vendor_b'");
+    assert.ok(a);
+    assert.equal(applyEdits(input, a.edits), input.replace('provider: vendor_a', 'provider: vendor_b'));
+  });
+
+  it('offers the missing-required fix in a fallback chain three levels deep, in JSON', () => {
+    const input = JSON.stringify({ kind: 'AssistantConfig', version: 'v2', definition: { llm: { provider: 'hosted', fallback: { provider: 'hosted', fallback: { provider: 'cloud_c', modelId: 'm', regionName: 'r' } } } } }, null, 2);
+    const { doc, diagnostics } = analyze(input, 'json');
+    const d = diagnostics.find((x) => x.code === 'missing-required');
+    assert.ok(d);
+    const [a] = getCodeActions(doc, diagnostics, d);
+    assert.ok(a);
+    const fixed = applyEdits(input, a.edits);
+    assert.deepEqual(JSON.parse(fixed).definition.llm.fallback.fallback, {
+      provider: 'cloud_c',
+      modelId: 'm',
+      regionName: 'r',
+      cloudAccessKeyId: { valueFromEnv: 'CLOUD_C_CLOUD_ACCESS_KEY_ID' },
+      cloudSecretAccessKey: { valueFromEnv: 'CLOUD_C_CLOUD_SECRET_ACCESS_KEY' },
+    });
+    assert.deepEqual(analyze(fixed, 'json').diagnostics.filter((x) => x.severity === 'error'), []);
+  });
+
+  it('keeps CRLF line endings', () => {
+    const input = 'kind: AssistantConfig\r\nversion: v2\r\ndefinition:\r\n  llm:\r\n    provider: vendor_a\r\n    modle: x\r\n    apiKey:\r\n      valueFromEnv: K\r\n';
+    const { doc, diagnostics } = analyze(input, 'yaml');
+    const d = diagnostics.find((x) => x.code === 'unknown-property');
+    assert.ok(d);
+    const remove = getCodeActions(doc, diagnostics, d).find((a) => a.title.startsWith('Remove'));
+    assert.ok(remove);
+    assert.equal(applyEdits(input, remove.edits), input.replace('    modle: x\r\n', ''));
+  });
+
+  it('applyEdits applies in offset order, inserts before replacements at the same offset, and refuses overlaps', () => {
+    assert.equal(
+      applyEdits('abcdef', [
+        { offset: 4, length: 2, newText: 'X' },
+        { offset: 0, length: 0, newText: '>' },
+        { offset: 4, length: 0, newText: '|' },
+      ]),
+      '>abcd|X',
+    );
+    assert.throws(() => applyEdits('abcdef', [{ offset: 0, length: 3, newText: '' }, { offset: 2, length: 1, newText: '' }]));
+  });
+});
