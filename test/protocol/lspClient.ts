@@ -42,7 +42,6 @@ export class TestClient {
       this.configurationRequests++;
       return params.items.map(() => opts.settings?.() ?? {});
     });
-    this.conn.onNotification(() => undefined);
     this.conn.listen();
   }
 
