@@ -65,7 +65,7 @@ test('usage errors exit 2', () => {
 test('standard input with -', () => {
   const r = run(['lint', '-'], { input: '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"cloud_x"}}}' });
   assert.equal(r.code, 1);
-  assert.match(r.stdout, /^<stdin>:1:75 error unknown-discriminator/m);
+  assert.match(r.stdout, /^<stdin>:1:74 error unknown-discriminator/m);
 });
 
 test('--format json lists each file with 1-based ranges', () => {
