@@ -2,7 +2,7 @@
 // cache, the provider read from a configuration.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { TokenCache, bypassesProxy, checkServiceUrl, decodeJwt, isLoopbackHost, providerFromConfigText, proxyFor, redact } from '../../server/src/connection';
+import { TokenCache, bypassesProxy, validateCredential, checkServiceUrl, decodeJwt, isLoopbackHost, providerFromConfigText, proxyFor, redact } from '../../server/src/connection';
 
 const jwtOf = (payload: object): string =>
   `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.c2lnbmF0dXJl`;
@@ -103,5 +103,16 @@ describe('providerFromConfigText', () => {
     assert.equal(providerFromConfigText('definition:\n  aiPrimitivesLlm: null\n', 'yaml'), 'hosted');
     assert.equal(providerFromConfigText(': : [', 'yaml'), 'hosted');
     assert.equal(providerFromConfigText('', 'json'), 'hosted');
+  });
+});
+
+describe('validateCredential', () => {
+  it('accepts a plausible token and catches paste mistakes without echoing the value', () => {
+    assert.equal(validateCredential('pat', '  abcDEF123456-_.~  '), undefined);
+    for (const bad of ['', '   ', 'pat abcdefgh1234', 'Bearer abcdefgh1234', 'abc def ghi jkl', 'abc\ndefghijkl', '"abcdefgh1234"', 'abc12', 'abcdéfgh1234']) {
+      const msg = validateCredential('apiKey', bad);
+      assert.ok(msg, JSON.stringify(bad));
+      if (bad.trim().length > 4) assert.ok(!msg.includes(bad.trim().slice(-6)), msg);
+    }
   });
 });

@@ -24,3 +24,5 @@ export type {
   StepStatus,
   TestConnectionReport,
 } from './types';
+export { validateCredential, CREDENTIAL_LABELS } from './credentials';
+export type { CredentialKind } from './credentials';

@@ -1,0 +1,134 @@
+// VS Code side of Test Connection: the five commands, credentials in SecretStorage, settings,
+// progress with cancellation, the report in the output channel. The HTTP client runs here in the
+// extension host (imported directly from the server sources, on purpose): the credentials never
+// travel over the LSP pipe to the server process.
+import * as vscode from 'vscode';
+import { CREDENTIAL_LABELS, TokenCache, formatReport, providerFromConfigText, runTestConnection, summarize, validateCredential } from '../../server/src/connection';
+import type { ConnectionOptions, CredentialKind, Credentials, TestConnectionReport } from '../../server/src/connection';
+
+const SECRET_KEYS: Record<CredentialKind, string> = {
+  pat: 'assistantConfig.connection.pat',
+  apiKey: 'assistantConfig.connection.apiKey',
+  dataToken: 'assistantConfig.connection.dataToken',
+};
+
+const PROMPTS: Record<CredentialKind, string> = {
+  pat: 'Personal access token (or project service account token), used for token refresh. Stored in VS Code secret storage.',
+  apiKey: 'Project API key, used for project-scoped calls and program execution. Stored in VS Code secret storage.',
+  dataToken: "Token of the project's data endpoint, passed in the program-execution payload. Stored in VS Code secret storage.",
+};
+
+export function registerConnectionFeatures(
+  context: vscode.ExtensionContext,
+  output: vscode.LogOutputChannel,
+  onResult: (r: { ok: boolean; summary: string }) => void,
+): void {
+  // One cache per activation: a second Test Connection reuses the JWT while it is fresh.
+  const tokenCache = new TokenCache();
+  let running = false;
+
+  const setCredential = async (kind: CredentialKind): Promise<void> => {
+    const value = await vscode.window.showInputBox({
+      title: `AssistantConfig: Set ${CREDENTIAL_LABELS[kind]}`,
+      prompt: PROMPTS[kind],
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: (v) => validateCredential(kind, v),
+    });
+    if (value === undefined) return;
+    await context.secrets.store(SECRET_KEYS[kind], value.trim());
+    if (kind === 'pat') tokenCache.clear();
+    output.info(`The ${CREDENTIAL_LABELS[kind]} was stored in secret storage.`);
+    void vscode.window.showInformationMessage(`AssistantConfig: the ${CREDENTIAL_LABELS[kind]} is stored.`);
+  };
+
+  const clearCredentials = async (): Promise<void> => {
+    await Promise.all(Object.values(SECRET_KEYS).map((k) => context.secrets.delete(k)));
+    tokenCache.clear();
+    output.info('Stored credentials (PAT, API key, data token) and the cached JWT were cleared.');
+    void vscode.window.showInformationMessage('AssistantConfig: stored credentials cleared.');
+  };
+
+  const testConnection = async (): Promise<void> => {
+    if (!vscode.workspace.isTrusted) {
+      // Restricted mode: the workspace could point the settings at any host; send nothing.
+      void vscode.window.showWarningMessage('AssistantConfig: Test Connection is disabled in an untrusted workspace. Trust the workspace to use it.');
+      return;
+    }
+    if (running) {
+      void vscode.window.showInformationMessage('AssistantConfig: Test Connection is already running.');
+      return;
+    }
+    running = true;
+    try {
+      const credentials = await readCredentials(context.secrets);
+      const options: ConnectionOptions = { ...readSettings(), provider: activeProvider(), env: process.env, tokenCache };
+      const secrets = Object.values(credentials).filter((s): s is string => !!s);
+      output.info('Test Connection started.');
+      const report = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'AssistantConfig: Test Connection', cancellable: true },
+        async (progress, token): Promise<TestConnectionReport> => {
+          const controller = new AbortController();
+          const sub = token.onCancellationRequested(() => controller.abort());
+          try {
+            return await runTestConnection(options, credentials, {
+              signal: controller.signal,
+              onStepStart: (_name, title) => progress.report({ message: title }),
+            });
+          } finally {
+            sub.dispose();
+          }
+        },
+      );
+      const text = formatReport(report, secrets);
+      if (report.ok) output.info(`Test Connection report:\n${text}`);
+      else output.warn(`Test Connection report:\n${text}`);
+      const summary = summarize(report);
+      onResult({ ok: report.ok, summary });
+      const message = `AssistantConfig Test Connection: ${summary}`;
+      const pick = report.ok ? await vscode.window.showInformationMessage(message, 'Show Output') : await vscode.window.showWarningMessage(message, 'Show Output');
+      if (pick === 'Show Output') output.show(true);
+    } finally {
+      running = false;
+    }
+  };
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('assistantConfig.testConnection', testConnection),
+    vscode.commands.registerCommand('assistantConfig.setPersonalAccessToken', () => setCredential('pat')),
+    vscode.commands.registerCommand('assistantConfig.setProjectApiKey', () => setCredential('apiKey')),
+    vscode.commands.registerCommand('assistantConfig.setDataToken', () => setCredential('dataToken')),
+    vscode.commands.registerCommand('assistantConfig.clearCredentials', clearCredentials),
+  );
+}
+
+async function readCredentials(secrets: vscode.SecretStorage): Promise<Credentials> {
+  const [pat, apiKey, dataToken] = await Promise.all([secrets.get(SECRET_KEYS.pat), secrets.get(SECRET_KEYS.apiKey), secrets.get(SECRET_KEYS.dataToken)]);
+  return { pat: pat || undefined, apiKey: apiKey || undefined, dataToken: dataToken || undefined };
+}
+
+/** The assistantConfig.connection.* settings, plus VS Code's own http.proxy. */
+function readSettings(): Omit<ConnectionOptions, 'provider' | 'env' | 'tokenCache'> {
+  const c = vscode.workspace.getConfiguration('assistantConfig.connection');
+  const str = (k: string): string => c.get<string>(k, '') ?? '';
+  const proxy = vscode.workspace.getConfiguration('http').get<string>('proxy', '')?.trim();
+  return {
+    baseUrl: str('baseUrl'),
+    tokenRefreshUrl: str('tokenRefreshUrl'),
+    projectId: str('projectId'),
+    dataSourceUrl: str('dataSourceUrl') || undefined,
+    dataAuthMode: str('dataAuthMode') || 'default',
+    executeProgramUrl: str('executeProgramUrl') || undefined,
+    timeoutMs: c.get<number>('timeoutMs', 15_000),
+    proxy: proxy || undefined,
+  };
+}
+
+/** aiPrimitivesLlm.provider of the active AssistantConfig document; undefined means `hosted`. */
+function activeProvider(): string | undefined {
+  const doc = vscode.window.activeTextEditor?.document;
+  if (!doc) return undefined;
+  if (doc.languageId === 'assistantconfig') return providerFromConfigText(doc.getText(), 'yaml');
+  if (doc.languageId === 'assistantconfig-json') return providerFromConfigText(doc.getText(), 'json');
+  return undefined;
+}
