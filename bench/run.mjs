@@ -1,0 +1,579 @@
+// `npm run bench`: our language server side by side with yaml-language-server (given our JSON
+// Schema through its settings) on generated configs of 200, 1k, 10k and 100k lines, the parser floors,
+// fallback chains of depth 1 to 8, the bundle size, and the targets of issue 6 checked PASS/MISS.
+// Prints a markdown table on stdout (progress on stderr) and writes bench/results/latest.{md,json}.
+//
+// Options: --sizes 200,1000 (subset) --samples N (default 50) --only ours|peer --no-build
+//          --no-fallback --no-floors --push (make our server push diagnostics instead of being pulled)
+//          --quick (fewer samples and sizes, for trying the harness)
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir, cpus } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const rootRequire = createRequire(join(root, 'package.json'));
+const started = performance.now();
+const argv = process.argv.slice(2);
+const flag = (name) => argv.includes(name);
+const opt = (name, def) => {
+  const i = argv.indexOf(name);
+  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : def;
+};
+const quick = flag('--quick');
+const SAMPLES = Number(opt('--samples', quick ? 10 : 50));
+const SIZES = opt('--sizes', quick ? '200,10000' : '200,1000,10000,100000')
+  .split(',')
+  .map(Number);
+const ONLY = opt('--only', '');
+const log = (...a) => process.stderr.write(a.join(' ') + '\n');
+
+// ---- Dependencies and our build ----
+
+function ensureBenchDeps() {
+  if (existsSync(join(root, 'bench/node_modules/yaml-language-server/bin/yaml-language-server'))) return;
+  log('installing the benchmark dependencies: npm ci --prefix bench');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const r = spawnSync(npm, ['ci', '--prefix', join(root, 'bench'), '--no-audit', '--no-fund'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (r.status !== 0) throw new Error('npm ci --prefix bench failed');
+}
+
+function newestMtime(dir) {
+  let t = 0;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    const st = statSync(p);
+    t = Math.max(t, st.isDirectory() ? newestMtime(p) : st.mtimeMs);
+  }
+  return t;
+}
+
+function ensureOursBuilt() {
+  const dist = join(root, 'dist/server.js');
+  const src = join(root, 'server/src');
+  if (!existsSync(join(src, 'server.ts'))) return existsSync(dist);
+  if (!flag('--no-build') && (!existsSync(dist) || statSync(dist).mtimeMs < newestMtime(src))) {
+    log('building our server: node scripts/build.mjs');
+    const r = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: ['ignore', 'inherit', 'inherit'], cwd: root });
+    if (r.status !== 0) log('build failed; measuring the existing dist/server.js if any');
+  }
+  return existsSync(dist);
+}
+
+ensureBenchDeps();
+const oursAvailable = ensureOursBuilt();
+const { generate } = await import('./generate.mjs');
+const { LspSession, oursServer, peerServer } = await import('./lsp-client.mjs');
+
+// ---- Statistics and formatting ----
+
+const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
+function median(xs) {
+  const s = xs.filter(isNum).sort((a, b) => a - b);
+  if (!s.length) return undefined;
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+function p95(xs) {
+  const s = xs.filter(isNum).sort((a, b) => a - b);
+  return s.length ? s[Math.max(0, Math.ceil(0.95 * s.length) - 1)] : undefined;
+}
+function fmtMs(v) {
+  if (typeof v === 'string') return v;
+  if (!isNum(v)) return '–';
+  if (v < 1) return `${v.toFixed(2)} ms`;
+  if (v < 100) return `${v.toFixed(1)} ms`;
+  return `${Math.round(v).toLocaleString('en-US')} ms`;
+}
+const fmtMb = (kb) => (isNum(kb) && kb > 0 ? `${(kb / 1024).toFixed(0)} MB` : '–');
+function ratio(peer, ours) {
+  if (typeof peer === 'string' && peer.startsWith('timeout') && isNum(ours)) return `> ${fmt1(parseTimeout(peer) / Math.max(ours, 0.01))}×`;
+  if (!isNum(peer) || !isNum(ours) || ours <= 0) return '–';
+  return `${fmt1(peer / ours)}×`;
+}
+const fmt1 = (x) => (x >= 100 ? Math.round(x).toLocaleString('en-US') : x >= 10 ? x.toFixed(0) : x.toFixed(1));
+const parseTimeout = (s) => Number(/(\d+)/.exec(s)?.[1] ?? 0) * 1000;
+const sizeLabel = (n) => (n >= 1000 ? `${n / 1000}k` : String(n));
+
+// ---- Documents ----
+
+const docDir = mkdtempSync(join(tmpdir(), 'assistant-config-bench-'));
+const docUri = (spec, name) => pathToFileURL(join(docDir, `${spec.name === 'ours' ? 'o' : 'p'}-${name}${spec.fileSuffix}`)).href;
+
+const Ajv = rootRequire('ajv');
+const ajv = new Ajv({ strict: false, discriminator: true, allErrors: true });
+const validateSchema = ajv.compile(JSON.parse(readFileSync(join(root, 'schemas/assistant-config.schema.json'), 'utf8')));
+const envNames = new Set();
+function doc(opts) {
+  const g = generate(opts);
+  const valid = validateSchema(g.data);
+  if (valid === !!opts.errors) throw new Error(`generator: ${JSON.stringify(opts)} valid=${valid} ${JSON.stringify(validateSchema.errors?.slice(0, 3))}`);
+  for (const n of g.envNames) envNames.add(n);
+  return g;
+}
+
+const cases = SIZES.map((n) => ({ key: sizeLabel(n), g: doc({ lines: n }) }));
+if (SIZES.includes(100000) && !quick) cases.push({ key: '100k fb5', g: doc({ lines: 100000, fallbackDepth: 5 }), tight: true });
+const warmDoc = doc({ lines: 60 });
+const fallbackDocs = [1, 2, 3, 4, 5, 6, 7, 8].map((d) => ({ depth: d, g: doc({ lines: 150, fallbackDepth: d }) }));
+log(`documents: ${cases.map((c) => `${c.key}=${c.g.lines} lines/${(c.g.text.length / 1e6).toFixed(2)} MB`).join(', ')} (in ${docDir})`);
+
+const specs = [];
+if (oursAvailable && ONLY !== 'peer') specs.push(() => ({ ...oursServer(root, { envNames: [...envNames] }), ...(flag('--push') ? { pullDiagnostics: false } : {}) }));
+if (ONLY !== 'ours') specs.push(() => peerServer(root));
+if (!oursAvailable) log('dist/server.js does not exist: only the peer is measured');
+
+// ---- Measuring one server on one document ----
+
+/** Collects up to `n` samples of `fn` (ms), stopping early once `budgetMs` is spent (at least `min`). */
+async function samples(n, budgetMs, fn, min = 3) {
+  const out = [];
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) {
+    out.push(await fn(i));
+    if (performance.now() - t0 > budgetMs && out.length >= min) break;
+  }
+  return out;
+}
+
+function toggleChar(session, uri, pos, original) {
+  return session.charAt(uri, pos) === original ? 'Z' : original;
+}
+
+async function startConfigured(spec) {
+  const s = await LspSession.start(spec);
+  await s.configure();
+  return s;
+}
+
+async function warmUp(s, spec) {
+  const uri = docUri(spec, 'warmup');
+  await s.open(uri, warmDoc.text, { timeoutMs: 30000 });
+  await s.completion(uri, warmDoc.marks.providerValue, { timeoutMs: 30000 });
+  await s.hover(uri, warmDoc.marks.tableKey, { timeoutMs: 30000 });
+  s.close(uri);
+}
+
+async function measureCase(spec, c) {
+  const isPeer = spec.name !== 'ours';
+  const timeoutMs = 30000;
+  const budget = c.tight && isPeer ? 15000 : 40000;
+  const r = { lines: c.g.lines };
+  const g = c.g;
+  const uri = docUri(spec, c.key.replace(/\s+/g, '-'));
+  let s;
+  const metric = async (name, fn) => {
+    if (!s || s.exited) return (r[name] = r[name] ?? 'skipped');
+    try {
+      r[name] = await fn();
+    } catch (e) {
+      r[name] = e?.timeout ? `timeout ${timeoutMs / 1000} s` : `error: ${String(e?.message ?? e).slice(0, 80)}`;
+      log(`  ${spec.name} ${c.key} ${name}: ${r[name]}`);
+      if (e?.timeout) {
+        r.peakRssKb = s.peakRssKb();
+        s.kill();
+      }
+    }
+  };
+  try {
+    s = await startConfigured(spec);
+    r.coldStartMs = s.coldStartMs;
+    r.diagnosticMode = s.diagnosticMode;
+    r.sync = s.syncKind === 2 ? 'incremental' : 'full';
+    await warmUp(s, spec);
+  } catch (e) {
+    r.error = String(e?.message ?? e).slice(0, 200);
+    log(`  ${spec.name} ${c.key}: ${r.error}`);
+    s?.kill();
+    return r;
+  }
+  await metric('openMs', async () => {
+    const o = await s.open(uri, g.text, { timeoutMs });
+    r.openDiagnostics = o.diagnostics.length;
+    return o.ms;
+  });
+  const original = g.text.split('\n')[g.marks.edit.line][g.marks.edit.character];
+  await metric('editMs', async () =>
+    samples(20, budget / 2, async () => {
+      const e = await s.replaceChar(uri, g.marks.edit, toggleChar(s, uri, g.marks.edit, original), { timeoutMs });
+      r.editDiagnostics = e.diagnostics.length;
+      return e.ms;
+    }),
+  );
+  await metric('completionMs', async () =>
+    samples(SAMPLES, budget, async () => {
+      const x = await s.completion(uri, g.marks.providerValue, { timeoutMs });
+      r.completionLabels = x.items.map((i) => i.label).slice(0, 20);
+      return x.ms;
+    }),
+  );
+  await metric('hoverMs', async () =>
+    samples(SAMPLES, budget, async () => {
+      const h = await s.hover(uri, g.marks.tableKey, { timeoutMs });
+      r.hoverChars = h.text.length;
+      return h.ms;
+    }),
+  );
+  await metric('editCompletionMs', async () =>
+    samples(10, budget / 2, async () => {
+      const x = await s.replaceCharThenComplete(uri, g.marks.edit, toggleChar(s, uri, g.marks.edit, original), g.marks.providerValue, { timeoutMs });
+      return x.completionMs;
+    }),
+  );
+  if (s && !s.exited) {
+    r.peakRssKb = s.peakRssKb();
+    await s.stop();
+  }
+  return r;
+}
+
+async function measureColdStarts(spec, runs = 5) {
+  const cold = [];
+  const firstOpen = [];
+  const g = cases[0]?.g ?? doc({ lines: 200 });
+  for (let i = 0; i < runs; i++) {
+    let s;
+    try {
+      s = await LspSession.start(spec());
+      cold.push(s.coldStartMs);
+      await s.configure();
+      firstOpen.push((await s.open(docUri(s.spec, `fresh${i}`), g.text, { timeoutMs: 30000 })).ms);
+    } catch (e) {
+      log(`  cold start: ${String(e?.message ?? e).slice(0, 200)}`);
+    } finally {
+      await s?.stop();
+    }
+  }
+  return { coldStartMs: median(cold), coldStartAll: cold, freshOpenMs: median(firstOpen), freshOpenLines: g.lines };
+}
+
+async function measureFallback(specFn) {
+  const spec = specFn();
+  const isPeer = spec.name !== 'ours';
+  const timeoutMs = isPeer ? 15000 : 30000;
+  const budget = isPeer ? 6000 : 20000;
+  const rows = [];
+  let s;
+  let timedOutAt = 0;
+  try {
+    s = await startConfigured(spec);
+    await warmUp(s, spec);
+  } catch (e) {
+    log(`  fallback ${spec.name}: ${String(e?.message ?? e).slice(0, 200)}`);
+    return rows;
+  }
+  for (const { depth, g } of fallbackDocs) {
+    const row = { depth, lines: g.lines };
+    rows.push(row);
+    if (timedOutAt) {
+      row.openMs = row.editMs = row.completionMs = `timeout ${timeoutMs / 1000} s`;
+      row.note = `not run: depth ${timedOutAt} timed out`;
+      continue;
+    }
+    const uri = docUri(spec, `fallback${depth}`);
+    const original = g.text.split('\n')[g.marks.edit.line][g.marks.edit.character];
+    try {
+      const o = await s.open(uri, g.text, { timeoutMs });
+      row.openMs = o.ms;
+      row.openDiagnostics = o.diagnostics.length;
+      row.editMs = await samples(isPeer ? 5 : 20, budget, async () => (await s.replaceChar(uri, g.marks.edit, toggleChar(s, uri, g.marks.edit, original), { timeoutMs })).ms, 1);
+      row.completionMs = await samples(isPeer ? 5 : 20, budget, async () => (await s.completion(uri, g.marks.providerValue, { timeoutMs })).ms, 1);
+      s.close(uri);
+    } catch (e) {
+      const t = e?.timeout ? `timeout ${timeoutMs / 1000} s` : `error: ${String(e?.message ?? e).slice(0, 60)}`;
+      for (const k of ['openMs', 'editMs', 'completionMs']) if (row[k] === undefined) row[k] = t;
+      log(`  ${spec.name} fallback depth ${depth}: ${t}`);
+      if (e?.timeout) {
+        timedOutAt = depth;
+        s.kill();
+        // A deeper chain only costs the peer more: the remaining depths are not run.
+      }
+    }
+  }
+  if (!s.exited) await s.stop();
+  return rows;
+}
+
+// ---- Parser floors (in this process) and the bundle size ----
+
+async function bundleOurs(outdir) {
+  const esbuild = rootRequire('esbuild');
+  const entry = join(outdir, 'entry.ts');
+  const parser = join(root, 'server/src/parser/index.ts');
+  const service = join(root, 'server/src/service/index.ts');
+  if (!existsSync(parser)) return undefined;
+  writeFileSync(
+    entry,
+    `export { parse } from ${JSON.stringify(parser)};\n` + (existsSync(service) ? `export * as service from ${JSON.stringify(service)};\n` : ''),
+  );
+  try {
+    await esbuild.build({ entryPoints: [entry], bundle: true, platform: 'node', target: 'node20', format: 'cjs', mainFields: ['module', 'main'], outfile: join(outdir, 'ours.cjs'), logLevel: 'silent' });
+  } catch (e) {
+    log(`  bundling our parser failed: ${String(e?.message ?? e).slice(0, 200)}`);
+    return undefined;
+  }
+  return createRequire(join(outdir, 'x.cjs'))(join(outdir, 'ours.cjs'));
+}
+
+function time(fn, runs) {
+  fn(); // warm-up
+  const xs = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    fn();
+    xs.push(performance.now() - t0);
+  }
+  return median(xs);
+}
+
+async function measureFloors(g) {
+  const YAML = rootRequire('yaml');
+  const text = g.text;
+  const json = JSON.stringify(g.data, null, 2);
+  const runs = quick ? 2 : 5;
+  const floors = [];
+  floors.push({ name: '`yaml` parseDocument', ms: time(() => YAML.parseDocument(text), runs) });
+  floors.push({
+    name: '`yaml` CST Parser (all tokens)',
+    ms: time(() => {
+      let tokens = 0;
+      for (const token of new YAML.Parser().parse(text)) if (token) tokens++;
+      return tokens;
+    }, runs),
+  });
+  floors.push({
+    name: '`yaml` Lexer alone',
+    ms: time(() => {
+      let lexemes = 0;
+      for (const lexeme of new YAML.Lexer().lex(text)) if (lexeme !== undefined) lexemes++;
+      return lexemes;
+    }, runs),
+  });
+  floors.push({ name: 'JSON.parse (same data as JSON)', ms: time(() => JSON.parse(json), runs) });
+  const tmp = mkdtempSync(join(tmpdir(), 'assistant-config-bench-ours-'));
+  try {
+    const ours = await bundleOurs(tmp);
+    if (ours?.parse) {
+      floors.push({ name: 'ours: parser `parse` (YAML)', ms: time(() => ours.parse(text, 'yaml'), runs), ours: true });
+      floors.push({ name: 'ours: parser `parse` (JSON text)', ms: time(() => ours.parse(json, 'json'), runs), ours: true });
+      const svc = ours.service;
+      if (svc?.validate && svc?.parseWithLimits && svc?.DEFAULT_OPTIONS) {
+        const parsed = svc.parseWithLimits(text, 'yaml', svc.DEFAULT_OPTIONS);
+        floors.push({ name: 'ours: validate (parsed tree, no env check)', ms: time(() => svc.validate(parsed, svc.DEFAULT_OPTIONS), runs), ours: true });
+      }
+    } else floors.push({ name: 'ours: parser', ms: 'not available' });
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  return floors;
+}
+
+async function measureBundle() {
+  const esbuild = rootRequire('esbuild');
+  const entry = join(root, 'server/src/server.ts');
+  if (!existsSync(entry)) return undefined;
+  const tmp = mkdtempSync(join(tmpdir(), 'assistant-config-bench-bundle-'));
+  try {
+    if (!existsSync(join(root, 'server/src/generated/validator.js'))) {
+      const { generateValidator } = await import(pathToFileURL(join(root, 'scripts/gen-validator.mjs')).href);
+      generateValidator(root);
+    }
+    const out = join(tmp, 'server.js');
+    // The options of scripts/build.mjs with --minify, into a temporary directory.
+    await esbuild.build({ entryPoints: [entry], bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: false, minify: true, legalComments: 'none', logLevel: 'silent', outfile: out, banner: { js: '#!/usr/bin/env node' } });
+    return statSync(out).size;
+  } catch (e) {
+    log(`  bundle: ${String(e?.message ?? e).slice(0, 200)}`);
+    return undefined;
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+// ---- Run ----
+
+const results = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model, servers: {} };
+for (const specFn of specs) {
+  const spec = specFn();
+  const out = (results.servers[spec.name] = { cases: {}, fallback: [] });
+  log(`${spec.name}: cold start`);
+  Object.assign(out, await measureColdStarts(specFn));
+  for (const c of cases) {
+    log(`${spec.name}: ${c.key} (${c.g.lines} lines)`);
+    const t0 = performance.now();
+    out.cases[c.key] = await measureCase(specFn(), c);
+    log(`  ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  if (!flag('--no-fallback')) {
+    log(`${spec.name}: fallback depth 1..8`);
+    out.fallback = await measureFallback(specFn);
+  }
+}
+if (!flag('--no-floors')) {
+  const big = cases.find((c) => c.key === '100k') ?? cases[cases.length - 1];
+  log(`parser floors on ${big.key}`);
+  results.floorsOn = big.key;
+  results.floors = await measureFloors(big.g);
+}
+log('bundle size (minified)');
+results.bundleBytes = await measureBundle();
+rmSync(docDir, { recursive: true, force: true });
+
+// ---- Report ----
+
+const O = results.servers.ours;
+const P = results.servers['yaml-language-server'];
+const stat = (r, k, f) => {
+  const v = r?.[k];
+  if (Array.isArray(v)) return f(v);
+  return v;
+};
+const lines = [];
+const push = (s = '') => lines.push(s);
+push(`# Benchmark: AssistantConfig language server vs yaml-language-server 1.25.0`);
+push();
+push(`${results.date.slice(0, 16).replace('T', ' ')} UTC · Node ${results.node} · ${results.cpus} × ${results.cpuModel ?? 'cpu'} · ${SAMPLES} samples for completion/hover, up to 20 edits, 10 edit+completion, medians unless said (the peer's slow cases stop early at a time budget: n given) · diagnostics: ours ${O ? Object.values(O.cases)[0]?.diagnosticMode ?? '?' : '–'}, peer ${P ? Object.values(P.cases)[0]?.diagnosticMode ?? '?' : '–'}`);
+push();
+push('| metric | lines | ours | yaml-language-server | peer/ours |');
+push('|---|---|---:|---:|---:|');
+const n = (r, k) => (Array.isArray(r?.[k]) ? r[k].filter(isNum).length : undefined);
+const withN = (v, r, k) => {
+  const c = n(r, k);
+  return c !== undefined && c < SAMPLES && k !== 'editMs' && k !== 'editCompletionMs' ? `${fmtMs(v)} (n=${c})` : fmtMs(v);
+};
+const metrics = [
+  ['open → first diagnostics', 'openMs', (x) => x],
+  ['1-char edit → new diagnostics (median)', 'editMs', median],
+  ['completion deep in file, median', 'completionMs', median],
+  ['completion deep in file, p95', 'completionMs', p95],
+  ['hover deep in file, median', 'hoverMs', median],
+  ['hover deep in file, p95', 'hoverMs', p95],
+  ['completion right after an edit (median)', 'editCompletionMs', median],
+];
+for (const [label, k, f] of metrics) {
+  for (const c of cases) {
+    const o = stat(O?.cases[c.key], k, f);
+    const p = stat(P?.cases[c.key], k, f);
+    push(`| ${label} | ${c.key} | ${withN(o, O?.cases[c.key], k)} | ${withN(p, P?.cases[c.key], k)} | ${ratio(p, o)} |`);
+  }
+}
+for (const c of cases) {
+  const o = O?.cases[c.key]?.peakRssKb;
+  const p = P?.cases[c.key]?.peakRssKb;
+  push(`| peak resident memory | ${c.key} | ${fmtMb(o)} | ${fmtMb(p)} | ${isNum(o) && isNum(p) && o > 0 ? fmt1(p / o) + '×' : '–'} |`);
+}
+push(`| cold start → initialize answered (median of 5) | – | ${fmtMs(O?.coldStartMs)} | ${fmtMs(P?.coldStartMs)} | ${ratio(P?.coldStartMs, O?.coldStartMs)} |`);
+push(`| open → first diagnostics in a fresh server (no warm-up) | ${sizeLabel(cases[0]?.g.lines ?? 200)} | ${fmtMs(O?.freshOpenMs)} | ${fmtMs(P?.freshOpenMs)} | ${ratio(P?.freshOpenMs, O?.freshOpenMs)} |`);
+push();
+const diagCheck = [];
+for (const [name, S] of [['ours', O], ['peer', P]]) {
+  if (!S) continue;
+  for (const [k, r] of Object.entries(S.cases)) if (r.openDiagnostics !== 0 || (r.editDiagnostics ?? 0) !== 0 || r.error) diagCheck.push(`${name} ${k}: ${r.error ?? `${r.openDiagnostics} diagnostics on open, ${r.editDiagnostics} after edits`}`);
+}
+push(diagCheck.length ? `Unexpected diagnostics on the valid configs: ${diagCheck.join('; ')}.` : 'Every valid config drew no diagnostics from either server (checked), before and after the edits.');
+push();
+
+if (results.floors) {
+  push(`## Parser floors (${results.floorsOn} lines, ${(cases.find((c) => c.key === results.floorsOn)?.g.text.length / 1e6).toFixed(2)} MB, in-process, median of ${quick ? 2 : 5})`);
+  push();
+  push('| parser | time |');
+  push('|---|---:|');
+  for (const f of results.floors) push(`| ${f.name} | ${fmtMs(f.ms)} |`);
+  push();
+}
+
+const fbO = O?.fallback ?? [];
+const fbP = P?.fallback ?? [];
+if (fbO.length || fbP.length) {
+  push(`## Fallback chain depth (a ${fallbackDocs[0].g.lines}-line config, the chain on the last override)`);
+  push();
+  push('| depth | open → diagnostics: ours | peer | × | edit → diagnostics: ours | peer | × | completion: ours | peer | × |');
+  push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (let i = 0; i < fallbackDocs.length; i++) {
+    const o = fbO[i] ?? {};
+    const p = fbP[i] ?? {};
+    const cell = (r, k) => (Array.isArray(r[k]) ? median(r[k]) : r[k]);
+    const cols = ['openMs', 'editMs', 'completionMs'].flatMap((k) => [fmtMs(cell(o, k)), fmtMs(cell(p, k)), ratio(cell(p, k), cell(o, k))]);
+    push(`| ${fallbackDocs[i].depth} | ${cols.join(' | ')} |`);
+  }
+  push();
+}
+
+// ---- Targets (issue 6, item 2) ----
+const T = [];
+const target = (name, ok, figure) => T.push({ name, status: ok === undefined ? 'N/A' : ok ? 'PASS' : 'MISS', figure });
+const c100 = (S, k, f = median) => stat(S?.cases['100k'], k, f);
+const rat = (p, o) => (isNum(p) && isNum(o) && o > 0 ? p / o : typeof p === 'string' && p.startsWith('timeout') && isNum(o) ? parseTimeout(p) / o : undefined);
+const has100 = !!O?.cases['100k'];
+{
+  const o = c100(O, 'editMs');
+  const p = c100(P, 'editMs');
+  const r = rat(p, o);
+  target('100k: edit → new diagnostics ≥ 20× faster than the peer', has100 && r !== undefined ? r >= 20 : undefined, `ours ${fmtMs(o)}, peer ${fmtMs(p)}: ${r !== undefined ? fmt1(r) + '×' : '–'}`);
+}
+for (const [k, label] of [['completionMs', 'completion'], ['hoverMs', 'hover']]) {
+  const o95 = c100(O, k, p95);
+  const om = c100(O, k);
+  const pm = c100(P, k);
+  const r = rat(pm, om);
+  const fb = stat(O?.cases['100k fb5'], k, p95);
+  const okP95 = isNum(o95) && o95 < 15 && (fb === undefined || (isNum(fb) && fb < 15));
+  target(
+    `100k: ${label} p95 < 15 ms, ≥ 50× faster than the peer, independent of fallback depth`,
+    has100 ? okP95 && r !== undefined && r >= 50 : undefined,
+    `ours p95 ${fmtMs(o95)} (with a depth-5 chain: ${fmtMs(fb)}), median ${fmtMs(om)}; peer median ${fmtMs(pm)}: ${r !== undefined ? fmt1(r) + '×' : '–'}`,
+  );
+}
+{
+  const o = c100(O, 'openMs');
+  const p = c100(P, 'openMs');
+  const r = rat(p, o);
+  const pd = results.floors?.find((f) => f.name.includes('parseDocument'))?.ms;
+  target('100k: open → first diagnostics ≥ 3× faster than the peer', has100 && r !== undefined ? r >= 3 : undefined, `ours ${fmtMs(o)}, peer ${fmtMs(p)}: ${r !== undefined ? fmt1(r) + '×' : '–'} (yaml parseDocument ${fmtMs(pd)})`);
+}
+{
+  const d8 = fbO.find((r) => r.depth === 8);
+  const vals = d8 ? [d8.openMs, median(d8.editMs ?? []), median(d8.completionMs ?? [])] : [];
+  const worst = vals.every(isNum) && vals.length ? Math.max(...vals) : undefined;
+  const d1 = fbO.find((r) => r.depth === 1);
+  target(
+    'fallback depth 8 on a small file < 20 ms (cost linear in depth)',
+    d8 ? isNum(worst) && worst < 20 : undefined,
+    d8 ? `depth 8: open ${fmtMs(vals[0])}, edit ${fmtMs(vals[1])}, completion ${fmtMs(vals[2])} (depth 1: edit ${fmtMs(median(d1?.editMs ?? []))})` : 'not measured',
+  );
+}
+{
+  const r200 = O?.cases['200'];
+  const o = r200?.openMs;
+  const e = median(r200?.editMs ?? []);
+  target('200 lines: first diagnostics < 25 ms from open', r200 ? isNum(o) && o < 25 : undefined, `${fmtMs(o)} (fresh server, no warm-up: ${fmtMs(O?.freshOpenMs)})`);
+  target('200 lines: < 10 ms after an edit', r200 ? isNum(e) && e < 10 : undefined, fmtMs(e));
+}
+{
+  const o = O?.cases['100k']?.peakRssKb;
+  const p = P?.cases['100k']?.peakRssKb;
+  target('100k: peak server memory ≤ ¼ of the peer', has100 && isNum(o) && isNum(p) ? o * 4 <= p : undefined, `ours ${fmtMb(o)}, peer ${fmtMb(p)}: ${isNum(o) && isNum(p) && o > 0 ? fmt1(p / o) + '×' : '–'}`);
+}
+target('cold start → initialize answered < 150 ms', O ? isNum(O.coldStartMs) && O.coldStartMs < 150 : undefined, `${fmtMs(O?.coldStartMs)} (median of ${O?.coldStartAll?.length ?? 0}: ${(O?.coldStartAll ?? []).map((x) => Math.round(x)).join(', ')})`);
+target('bundled server < 1 MB minified', isNum(results.bundleBytes) ? results.bundleBytes < 1024 * 1024 : undefined, isNum(results.bundleBytes) ? `${results.bundleBytes.toLocaleString('en-US')} bytes (${(results.bundleBytes / 1024).toFixed(0)} KiB)` : 'not measured');
+results.targets = T;
+push('## Targets (issue 6)');
+push();
+push('| target | result | figure |');
+push('|---|---|---|');
+for (const t of T) push(`| ${t.name} | **${t.status}** | ${t.figure} |`);
+push();
+const total = (performance.now() - started) / 1000;
+results.totalSeconds = total;
+push(`Whole run: ${total.toFixed(0)} s.`);
+
+const md = lines.join('\n') + '\n';
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(join(root, 'bench/results/latest.md'), md);
+writeFileSync(join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2));
+process.stdout.write(md);
+log(`written to bench/results/latest.md (${total.toFixed(0)} s)`);
