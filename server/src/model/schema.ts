@@ -199,3 +199,14 @@ export function labelOf(r: Resolved): string {
 export function isObjectNode(n: Node | undefined): n is ObjectNode {
   return n?.type === 'object';
 }
+
+/**
+ * Whether `key` of an object of schema `owner` holds the name of an environment variable: the
+ * EnvironmentValue property that the definition's own snippet fills in (`valueFromEnv`).
+ */
+export function isEnvNameProperty(owner: Schema | undefined, key: string): boolean {
+  const env = definitions['EnvironmentValue'];
+  if (!env || unwrapNullable(owner) !== env) return false;
+  const body = env.defaultSnippets?.[0]?.body;
+  return typeof body === 'object' && body !== null && Object.prototype.hasOwnProperty.call(body, key);
+}

@@ -36,8 +36,8 @@ function readLine(text: string, start: number, end: number): Line {
   while (i < end && text.charCodeAt(i) === 32) i++;
   const line: Line = { start, end, indent: i - start, blank: false, dashes: [], keyCol: 0, keyStart: -1, keyEnd: -1, colon: -1, valueText: '' };
   if (i >= end || text[i] === '#' || text.startsWith('---', i) || text.startsWith('...', i)) {
-    line.blank = i >= end || text[i] === '#';
-    if (!line.blank) line.blank = true;
+    line.blank = true;
+    line.keyCol = line.indent;
     return line;
   }
   while (i < end && text[i] === '-' && (i + 1 >= end || text[i + 1] === ' ' || text[i + 1] === '\t')) {
@@ -211,6 +211,8 @@ export function yamlContext(doc: ParsedDocument, offset: number): CursorContext 
     if (text.slice(lineStart, offset).trim() !== '' || text.slice(offset, lineEnd).trim() !== '') return undefined;
     return keyContext(doc, offset, { ...line, keyCol: offset - lineStart, dashes: [] }, offset, offset, false, unit);
   }
+  // `-|`: the item marker needs its space before anything can follow.
+  if (line.dashes.length > 0 && offset === keyStartAbs && text[offset - 1] === '-') return undefined;
   if (line.key !== undefined && line.colon < offset) {
     return valueContext(doc, offset, line, unit);
   }
@@ -236,8 +238,7 @@ function keyContext(doc: ParsedDocument, offset: number, line: Line, start: numb
   const node = nodeAtPath(doc.root, path);
   const object = node?.type === 'object' ? node : undefined;
   if (object && !object.flow) treeKeys(object, offset, siblings);
-  if (line.dashes.length === 0) siblingsBelow(doc.text, nextLineStart(doc.text, line.end), line.keyCol, siblings);
-  siblings.delete(doc.text.slice(start + (quote ? 1 : 0), end).replace(/["']$/, ''));
+  siblingsBelow(doc.text, nextLineStart(doc.text, line.end), line.keyCol, siblings);
   const ctx: CursorContext = {
     mode: 'key',
     language: 'yaml',
@@ -281,7 +282,7 @@ function valueContext(doc: ParsedDocument, offset: number, line: Line, unit: num
   const ownerPath = pathAbove(text, line, line.keyCol, ownerSiblings);
   const owner = nodeAtPath(doc.root, ownerPath);
   if (owner?.type === 'object') treeKeys(owner, offset, ownerSiblings);
-  if (line.dashes.length === 0) siblingsBelow(text, nextLineStart(text, line.end), line.keyCol, ownerSiblings);
+  siblingsBelow(text, nextLineStart(text, line.end), line.keyCol, ownerSiblings);
   const ctx: CursorContext = {
     mode: 'value',
     language: 'yaml',

@@ -1,0 +1,15 @@
+// Completion: keys of the variant in force, discriminator and enum values with their documentation,
+// snippets per variant, environment variable names. A pure function of the parsed document and an
+// offset; the context comes from the cached tree and the text near the cursor (never a re-parse).
+import type { ParsedDocument } from '../parser/ast';
+import type { CompletionResult, ServiceContext } from './types';
+import { yamlContext } from './completion/yamlContext';
+import { jsonContext } from './completion/jsonContext';
+import { entriesFor } from './completion/entries';
+
+export function doComplete(doc: ParsedDocument, offset: number, ctx: ServiceContext): CompletionResult {
+  const at = Math.max(0, Math.min(offset, doc.text.length));
+  const cursor = doc.language === 'json' ? jsonContext(doc, at) : yamlContext(doc, at);
+  if (!cursor) return { items: [], isIncomplete: false };
+  return { items: entriesFor(cursor, doc.root, ctx.env), isIncomplete: false };
+}

@@ -1,0 +1,313 @@
+// From a cursor context to completion entries. Every key, value, document and snippet comes from the
+// JSON Schema; this file only decides how to write them at the cursor (YAML or JSON).
+import type { Node } from '../../parser/ast';
+import { getPropertyValue, resolve } from '../../parser/ast';
+import type { Schema, Union, Variant } from '../../model/schema';
+import { rootSchema, resolveFor, unionOf, unwrapNullable, propertySchema, itemSchema, enumValuesOf, typesOf, docOf, definitionNameOf, isEnvNameProperty } from '../../model/schema';
+import type { CompletionEntry, CompletionKind, EnvInfo } from '../types';
+import type { CursorContext, KeyContext, Segment, ValueContext } from './context';
+import { escapeSnippet, isObj, jsonMembers, jsonValue, yamlLines, yamlScalar } from './render';
+
+interface Walked {
+  expected: Schema | undefined;
+  node: Node | undefined;
+}
+
+/** The schema expected at a path; through a union whose variant is unknown, any variant that has the key. */
+function walk(root: Node | undefined, path: Segment[]): Walked {
+  let expected: Schema | undefined = rootSchema;
+  let node = resolve(root);
+  for (const seg of path) {
+    const r = resolveFor(expected, node);
+    if (typeof seg === 'number') {
+      expected = itemSchema(r.schema);
+      node = node?.type === 'array' ? resolve(node.items[seg]) : undefined;
+    } else {
+      let p = propertySchema(r.schema, seg);
+      if (!p && r.union && !r.variant) p = r.union.variants.map((v) => propertySchema(v.schema, seg)).find((x) => x !== undefined);
+      expected = p;
+      node = node?.type === 'object' ? getPropertyValue(node, seg) : undefined;
+    }
+    if (!expected) return { expected: undefined, node: undefined };
+  }
+  return { expected, node };
+}
+
+interface ObjectResolution {
+  schema: Schema | undefined;
+  union?: Union;
+  variant?: Variant;
+}
+
+/** The variant in force: from the tree when it has the object, else from the discriminator found in the text. */
+function resolveObject(expected: Schema | undefined, node: Node | undefined, siblings: Map<string, string | undefined>): ObjectResolution {
+  const r = resolveFor(expected, node);
+  if (r.union && !r.variant) {
+    const tag = siblings.get(r.union.property);
+    const v = r.union.variants.find((x) => x.value === tag);
+    if (v) return { schema: v.schema, union: r.union, variant: v };
+  }
+  const out: ObjectResolution = { schema: r.schema };
+  if (r.union) out.union = r.union;
+  if (r.variant) out.variant = r.variant;
+  return out;
+}
+
+function typeLabel(s: Schema | undefined): string {
+  const types = typesOf(s);
+  const nullable = types.includes('null') ? ' | null' : '';
+  const u = unionOf(s);
+  if (u) return u.name + nullable;
+  const d = unwrapNullable(s);
+  const named = d?.title ?? (deref$ref(s) ? definitionNameOf(s) : undefined);
+  if (named) return named + nullable;
+  const { values, open } = enumValuesOf(s);
+  if (values.length > 0 && !open) return values.map((v) => v.value).join(' | ') + nullable;
+  const main = types.filter((t) => t !== 'null');
+  if (main.length === 1 && main[0] === 'array') return `${typeLabel(itemSchema(s))}[]${nullable}`;
+  return (main.join(' | ') || 'any') + nullable;
+}
+
+function deref$ref(s: Schema | undefined): boolean {
+  return !!s?.$ref || !!s?.anyOf?.some((x) => !!x.$ref);
+}
+
+type Shape = 'object' | 'array' | 'string' | 'boolean' | 'number' | 'other';
+
+function shapeOf(s: Schema | undefined): Shape {
+  if (unionOf(s)) return 'object';
+  const types = typesOf(s).filter((t) => t !== 'null');
+  const d = unwrapNullable(s);
+  if (types.includes('object') || d?.properties) return 'object';
+  if (types.includes('array')) return 'array';
+  if (types.includes('string') || enumValuesOf(s).values.length > 0) return 'string';
+  if (types.includes('boolean')) return 'boolean';
+  if (types.includes('integer') || types.includes('number')) return 'number';
+  return 'other';
+}
+
+function hasValueCompletions(owner: Schema | undefined, key: string, s: Schema | undefined): boolean {
+  const shape = shapeOf(s);
+  return shape === 'object' || shape === 'boolean' || enumValuesOf(s).values.length > 0 || isEnvNameProperty(owner, key);
+}
+
+const pad = (n: number): string => ' '.repeat(n);
+const sortKey = (group: number, i: number): string => `${group}${String(i).padStart(3, '0')}`;
+
+function base(ctx: CursorContext, label: string, kind: CompletionKind, insertText: string, snippet: boolean): CompletionEntry {
+  const e: CompletionEntry = { label, kind, insertText, snippet, replace: { ...ctx.replace } };
+  // The range starts with the quote the user typed, and editors filter on the range's text.
+  if (ctx.quote) e.filterText = `${ctx.quote}${label}`;
+  return e;
+}
+
+/** JSON punctuation around an insertion. */
+function punctuate(ctx: CursorContext, text: string): string {
+  if (ctx.language !== 'json') return text;
+  return `${ctx.commaBefore ? ', ' : ''}${text}${ctx.commaAfter ? ',' : ''}`;
+}
+
+// ---------------------------------------------------------------- keys
+
+function keyInsert(ctx: KeyContext, owner: Schema | undefined, key: string, s: Schema | undefined): { text: string; snippet: boolean; retrigger: boolean } {
+  const shape = shapeOf(s);
+  const { values, open } = enumValuesOf(s);
+  const single = values.length === 1 && !open && shape === 'string' ? values[0]!.value : undefined;
+  const retrigger = single === undefined && hasValueCompletions(owner, key, s);
+  if (ctx.language === 'yaml') {
+    const k = ctx.quote ? `${ctx.quote}${key}${ctx.quote}` : yamlScalar(key);
+    if (ctx.keyHasColon) return { text: k, snippet: false, retrigger: false };
+    if (single !== undefined) return { text: `${k}: ${yamlScalar(single)}`, snippet: false, retrigger: false };
+    if (shape === 'object') return { text: `${k}:\n${pad(ctx.indent + ctx.unit)}`, snippet: false, retrigger };
+    if (shape === 'array') return { text: `${k}:\n${pad(ctx.indent + ctx.unit)}- `, snippet: false, retrigger: shapeOf(itemSchema(s)) === 'object' };
+    return { text: `${k}: `, snippet: false, retrigger };
+  }
+  const k = escapeSnippet(JSON.stringify(key));
+  if (ctx.keyHasColon) return { text: k, snippet: true, retrigger: false };
+  let value: string;
+  if (single !== undefined) value = escapeSnippet(JSON.stringify(single));
+  else if (shape === 'object') value = `{\n${pad(ctx.indent + ctx.unit)}$1\n${pad(ctx.indent)}}`;
+  else if (shape === 'array') value = '[$1]';
+  else if (shape === 'string') value = '"$1"';
+  else if (shape === 'boolean') value = `\${1:${unwrapNullable(s)?.default === true ? 'true' : 'false'}}`;
+  else if (shape === 'number') value = '${1:0}';
+  else value = '${1:null}';
+  let text = `${k}: ${value}`;
+  if (ctx.wrapInObject) {
+    text = `{\n${pad(ctx.unit)}${text.replace(/\n/g, `\n${pad(ctx.unit)}`)}\n}`;
+    return { text, snippet: true, retrigger };
+  }
+  return { text: punctuate(ctx, text), snippet: true, retrigger };
+}
+
+function keyEntries(ctx: KeyContext, res: ObjectResolution, root: Node | undefined): CompletionEntry[] {
+  const out: CompletionEntry[] = [];
+  const { union, variant } = res;
+  if (union && !variant) {
+    if (ctx.siblings.has(union.property)) return out;
+    const baseSchema = unwrapNullable(res.schema);
+    const ps = baseSchema?.properties?.[union.property];
+    const ins = keyInsert(ctx, baseSchema, union.property, { type: 'string', enum: union.variants.map((v) => v.value) });
+    const e = base(ctx, union.property, 'property', ins.text, ins.snippet);
+    e.detail = `${union.variants.map((v) => v.value).join(' | ')} · ${union.name}`;
+    e.documentation = `${docOf(ps) ?? ''}\n\n${union.variants.map((v) => `- \`${v.value}\`: ${v.description}`).join('\n')}`.trim();
+    e.sortText = sortKey(0, 0);
+    e.preselect = true;
+    if (!ctx.keyHasColon) e.retrigger = true;
+    out.push(e);
+    if (!ctx.keyHasColon) out.push(...snippetEntries(ctx, baseSchema, root));
+    return out;
+  }
+  const schema = unwrapNullable(res.schema);
+  const props = schema?.properties;
+  if (!props) return out;
+  // EnvironmentValue holds exactly one of its keys.
+  if (schema.maxProperties !== undefined && ctx.siblings.size >= schema.maxProperties) return out;
+  const required = new Set(schema.required ?? []);
+  Object.entries(props).forEach(([key, ps], i) => {
+    if (ctx.siblings.has(key)) return;
+    if (union && key === union.property) return;
+    const ins = keyInsert(ctx, schema, key, ps);
+    const e = base(ctx, key, 'property', ins.text, ins.snippet);
+    const isReq = required.has(key);
+    e.detail = `${typeLabel(ps)}${variant ? ` · ${variant.name}` : schema.title ? ` · ${schema.title}` : ''}`;
+    const doc = docOf(ps) ?? '';
+    e.documentation = isReq ? `${doc}\n\n*Required${variant ? ` for \`${variant.property}: ${variant.value}\`` : ''}.*`.trim() : doc;
+    e.sortText = sortKey(isReq ? 0 : 1, i);
+    if (ins.retrigger) e.retrigger = true;
+    out.push(e);
+  });
+  if (ctx.siblings.size === 0 && !ctx.keyHasColon) out.push(...snippetEntries(ctx, schema, root));
+  return out;
+}
+
+/** The schema's own snippets (one per variant for a union), minus keys the mapping already has. */
+function snippetEntries(ctx: CursorContext, schema: Schema | undefined, root: Node | undefined): CompletionEntry[] {
+  const out: CompletionEntry[] = [];
+  const snippets = schema?.defaultSnippets ?? [];
+  // The whole-document snippet only where the document is empty.
+  if (schema === rootSchema && resolve(root) && ctx.mode === 'key' && ctx.siblings.size > 0) return out;
+  snippets.forEach((sn, i) => {
+    if (!isObj(sn.body)) return;
+    const body: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(sn.body)) if (!(ctx.mode === 'key' && ctx.siblings.has(k))) body[k] = v;
+    if (Object.keys(body).length === 0) return;
+    const text = snippetText(ctx, body);
+    if (text === undefined) return;
+    const e = base(ctx, sn.label, 'snippet', text, true);
+    if (sn.description) e.detail = sn.description;
+    e.documentation = '```' + ctx.language + '\n' + previewOf(ctx, body) + '\n```';
+    e.sortText = sortKey(2, i);
+    e.filterText = ctx.quote ? `${ctx.quote}${sn.label}` : sn.label;
+    out.push(e);
+  });
+  return out;
+}
+
+function snippetText(ctx: CursorContext, body: Record<string, unknown>): string | undefined {
+  if (ctx.mode === 'key') {
+    if (ctx.keyHasColon) return undefined;
+    if (ctx.language === 'yaml') return yamlLines(body, ctx.indent, ctx.unit).join('\n').slice(ctx.indent);
+    if (ctx.wrapInObject) return jsonValue(body, 0, ctx.unit);
+    return punctuate(ctx, jsonMembers(body, ctx.indent, ctx.unit).slice(ctx.indent));
+  }
+  if (ctx.quote) return undefined;
+  if (ctx.language === 'yaml') {
+    const item = typeof ctx.path[ctx.path.length - 1] === 'number';
+    if (item) return yamlLines(body, ctx.keyIndent, ctx.unit).join('\n').slice(ctx.keyIndent);
+    return `\n${yamlLines(body, ctx.keyIndent + ctx.unit, ctx.unit).join('\n')}`;
+  }
+  return punctuate(ctx, jsonValue(body, ctx.keyIndent, ctx.unit));
+}
+
+function previewOf(ctx: CursorContext, body: Record<string, unknown>): string {
+  const strip = (s: string): string => s.replace(/\$\{\d+\|([^,|]*)[^}]*\|\}/g, '$1').replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\{\d+\}|\$\d+/g, '');
+  return strip(ctx.language === 'yaml' ? yamlLines(body, 0, ctx.unit).join('\n') : jsonValue(body, 0, ctx.unit));
+}
+
+// ---------------------------------------------------------------- values
+
+function valueText(ctx: CursorContext, value: string, literal: boolean): string {
+  if (ctx.language === 'yaml') {
+    const t = ctx.quote ? `${ctx.quote}${ctx.quote === "'" ? value.replace(/'/g, "''") : JSON.stringify(value).slice(1, -1)}${ctx.quote}` : literal ? value : yamlScalar(value);
+    return ctx.mode === 'value' && ctx.spaceBefore ? ` ${t}` : t;
+  }
+  return punctuate(ctx, literal ? value : JSON.stringify(value));
+}
+
+function valueEntries(ctx: CursorContext, owner: ObjectResolution | undefined, key: string | undefined, s: Schema | undefined, env: EnvInfo | undefined, root: Node | undefined): CompletionEntry[] {
+  const out: CompletionEntry[] = [];
+  const add = (label: string, kind: CompletionKind, literal: boolean, detail: string | undefined, doc: string | undefined, group: number): void => {
+    if (ctx.quote && literal) return;
+    const e = base(ctx, label, kind, valueText(ctx, label, literal), false);
+    if (detail) e.detail = detail;
+    if (doc) e.documentation = doc;
+    e.sortText = sortKey(group, out.length);
+    out.push(e);
+  };
+  if (owner?.union && key === owner.union.property) {
+    for (const v of owner.union.variants) {
+      const req = (v.schema.required ?? []).filter((r) => r !== v.property);
+      const doc = `${v.description}\n\n${docOf(v.schema) ?? ''}${req.length ? `\n\nRequires ${req.map((r) => `\`${r}\``).join(', ')}.` : ''}`;
+      add(v.value, 'enum', false, v.name, doc.trim(), 0);
+    }
+    return out;
+  }
+  if (key !== undefined && isEnvNameProperty(owner?.schema, key)) {
+    const names = [...new Set(env ? [...env.names()] : [])].sort();
+    for (const name of names) add(name, 'variable', false, env?.sourceOf(name) ?? 'environment variable', undefined, 0);
+    return out;
+  }
+  const { values } = enumValuesOf(s);
+  const typeDoc = docOf(unwrapNullable(s));
+  for (const v of values) add(v.value, 'enum', false, typeLabel(s), [v.description, typeDoc].filter(Boolean).join('\n\n') || undefined, 0);
+  const types = typesOf(s);
+  if (types.includes('boolean')) {
+    const def = unwrapNullable(s)?.default;
+    for (const b of ['true', 'false']) {
+      add(b, 'value', true, 'boolean', undefined, 0);
+      if (String(def) === b) out[out.length - 1]!.preselect = true;
+    }
+  }
+  if (out.length > 0 && types.includes('null')) add('null', 'value', true, 'null', 'No value: the default applies.', 1);
+  if (shapeOf(s) === 'object') {
+    const u = unionOf(s);
+    const schema = unwrapNullable(s);
+    out.push(...snippetEntries(ctx, schema, root));
+    if (!u && out.length === 0 && ctx.language === 'json' && !ctx.quote) {
+      const ind = ctx.mode === 'value' ? ctx.keyIndent : ctx.indent;
+      const e = base(ctx, '{}', 'value', punctuate(ctx, `{\n${pad(ind + ctx.unit)}$1\n${pad(ind)}}`), true);
+      e.detail = typeLabel(s);
+      e.retrigger = true;
+      out.push(e);
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- entry point
+
+export function entriesFor(ctx: CursorContext, root: Node | undefined, env: EnvInfo | undefined): CompletionEntry[] {
+  if (ctx.mode === 'key') {
+    const w = walk(root, ctx.path);
+    if (!w.expected) return [];
+    const res = resolveObject(w.expected, ctx.object ?? w.node, ctx.siblings);
+    if (!res.union && shapeOf(w.expected) !== 'object') {
+      // `- |` in a list of scalars: the item is a value.
+      if (ctx.siblings.size > 0 || ctx.keyHasColon) return [];
+      const asValue: ValueContext = { ...ctx, mode: 'value', ownerSiblings: new Map(), spaceBefore: false, keyIndent: ctx.indent };
+      return valueEntries(asValue, undefined, undefined, w.expected, env, root);
+    }
+    return keyEntries(ctx, res, root);
+  }
+  const last = ctx.path[ctx.path.length - 1];
+  const ownerPath = ctx.path.slice(0, -1);
+  const w = walk(root, ownerPath);
+  if (!w.expected) return [];
+  const owner = resolveObject(w.expected, ctx.owner ?? w.node, ctx.ownerSiblings);
+  if (typeof last === 'number') return valueEntries(ctx, owner, undefined, itemSchema(owner.schema), env, root);
+  if (last === undefined) return [];
+  let s = propertySchema(owner.schema, last);
+  if (!s && owner.union && !owner.variant) s = owner.union.variants.map((v) => propertySchema(v.schema, last)).find((x) => x !== undefined);
+  return valueEntries(ctx, owner, last, s, env, root);
+}

@@ -1,0 +1,132 @@
+// JSON context from the tree (jsonc-parser keeps partial objects) and the punctuation around the
+// cursor: key or value position, the partial word with its quotes, and the commas needed.
+import type { ParsedDocument, Node, ObjectNode, ArrayNode } from '../../parser/ast';
+import { pathOf, resolve } from '../../parser/ast';
+import type { CursorContext, Segment } from './context';
+import { WORD, detectIndentUnit } from './context';
+
+function containerAt(root: Node | undefined, pos: number, text: string): ObjectNode | ArrayNode | undefined {
+  let node = resolve(root);
+  let found: ObjectNode | ArrayNode | undefined;
+  while (node && (node.type === 'object' || node.type === 'array')) {
+    const end = node.offset + node.length;
+    const closed = text[end - 1] === (node.type === 'object' ? '}' : ']');
+    if (!(pos > node.offset && (pos < end || (!closed && pos === end)))) break;
+    found = node;
+    let next: Node | undefined;
+    if (node.type === 'object') {
+      for (const p of node.properties) {
+        const v = resolve(p.value);
+        if (v && (v.type === 'object' || v.type === 'array') && pos > v.offset && pos <= v.offset + v.length) next = v;
+      }
+    } else {
+      for (const it of node.items) if ((it.type === 'object' || it.type === 'array') && pos > it.offset && pos <= it.offset + it.length) next = it;
+    }
+    node = next;
+  }
+  return found;
+}
+
+function siblingsOf(obj: ObjectNode, offset: number): Map<string, string | undefined> {
+  const m = new Map<string, string | undefined>();
+  for (const p of obj.properties) {
+    if (offset >= p.key.offset && offset <= p.key.offset + p.key.length) continue;
+    const v = resolve(p.value);
+    if (!m.has(p.key.value)) m.set(p.key.value, v?.type === 'string' ? v.value : undefined);
+  }
+  return m;
+}
+
+function lineIndentAt(text: string, pos: number): number {
+  const ls = text.lastIndexOf('\n', pos - 1) + 1;
+  let i = ls;
+  while (text[i] === ' ' || text[i] === '\t') i++;
+  return i - ls;
+}
+
+const VALUE_END = /["}\]0-9a-z]/;
+
+export function jsonContext(doc: ParsedDocument, offset: number): CursorContext | undefined {
+  const text = doc.text;
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  let lineEnd = text.indexOf('\n', offset);
+  if (lineEnd === -1) lineEnd = text.length;
+  // Inside a string on this line?
+  let open = -1;
+  for (let i = lineStart; i < offset; i++) {
+    const c = text[i];
+    if (open >= 0) {
+      if (c === '\\') i++;
+      else if (c === '"') open = -1;
+    } else if (c === '"') open = i;
+    else if (c === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) return undefined;
+  }
+  let start: number;
+  let end = offset;
+  if (open >= 0) {
+    start = open;
+    let close = -1;
+    for (let i = offset; i < lineEnd; i++) {
+      if (text[i] === '\\') i++;
+      else if (text[i] === '"') {
+        close = i;
+        break;
+      }
+    }
+    if (close >= 0) end = close + 1;
+    else while (end < lineEnd && WORD.test(text[end]!)) end++;
+    if (/\s/.test(text.slice(open + 1, offset))) return undefined;
+  } else {
+    start = offset;
+    while (start > lineStart && WORD.test(text[start - 1]!)) start--;
+    while (end < lineEnd && WORD.test(text[end]!)) end++;
+  }
+  let p = start - 1;
+  while (p >= 0 && /\s/.test(text[p]!)) p--;
+  const prev = p >= 0 ? text[p]! : '';
+  let n = end;
+  while (n < text.length && /\s/.test(text[n]!)) n++;
+  const next = n < text.length ? text[n]! : '';
+  const unit = detectIndentUnit(text);
+  const container = containerAt(doc.root, start, text);
+  const beforeOnLine = text.slice(lineStart, start).trim();
+  const indent = beforeOnLine === '' ? lineIndentAt(text, start) : container ? lineIndentAt(text, container.offset) + unit : 0;
+  const common = {
+    language: 'json' as const,
+    replace: { offset: start, length: end - start },
+    prefix: text.slice(open >= 0 ? start + 1 : start, offset),
+    indent,
+    unit,
+    commaBefore: false,
+    commaAfter: next !== '' && !'}],:'.includes(next),
+  };
+  if (open >= 0) Object.assign(common, { quote: '"' });
+  if (!container) {
+    const root = resolve(doc.root);
+    if (root && (root.type === 'object' || root.type === 'array')) return undefined;
+    // An empty document, or a bare word at the top: keys come wrapped in an object.
+    if (text.slice(0, start).trim() !== '' || text.slice(end).trim() !== '') return undefined;
+    return { ...common, mode: 'key', path: [], siblings: new Map(), keyHasColon: false, wrapInObject: true, commaAfter: false };
+  }
+  const basePath: Segment[] = pathOf(container);
+  const gap = p < start - 1;
+  const missingComma = prev !== '' && VALUE_END.test(prev) && gap;
+  if (container.type === 'object') {
+    if (prev === ':') {
+      const prop = container.properties.find((x) => x.colonOffset === p) ?? [...container.properties].reverse().find((x) => x.key.offset < p);
+      if (!prop) return undefined;
+      return { ...common, mode: 'value', path: [...basePath, prop.key.value], owner: container, ownerSiblings: siblingsOf(container, offset), spaceBefore: false, keyIndent: lineIndentAt(text, prop.key.offset) };
+    }
+    if (prev === '{' || prev === ',' || missingComma) {
+      if (prev === '{' && p !== container.offset) return undefined;
+      const keyHasColon = next === ':';
+      return { ...common, mode: 'key', path: basePath, object: container, siblings: siblingsOf(container, offset), keyHasColon, commaBefore: missingComma, commaAfter: keyHasColon ? false : common.commaAfter };
+    }
+    return undefined;
+  }
+  if (prev === '[' || prev === ',' || missingComma) {
+    const index = container.items.filter((it) => it.offset + it.length <= start).length;
+    return { ...common, mode: 'value', path: [...basePath, index], owner: container, ownerSiblings: new Map(), spaceBefore: false, keyIndent: indent, commaBefore: missingComma };
+  }
+  return undefined;
+}
