@@ -148,6 +148,215 @@ describe('quick fixes on golden fixtures', () => {
   });
 });
 
+const H = 'kind: AssistantConfig\nversion: v2\ndefinition:\n';
+
+interface Inline {
+  name: string;
+  language: Language;
+  input: string;
+  code: DiagnosticCode | 'refactor';
+  action: string;
+  at?: string;
+  expected: string;
+}
+
+/** The edit toolkit on layouts the fixtures do not show: flow mappings over lines, minified JSON, comments, indentation. */
+const INLINE: Inline[] = [
+  {
+    name: 'YAML flow mapping over several lines: insert after a commented last entry',
+    language: 'yaml',
+    input: H + '  llm: {\n    provider: cloud_c,\n    modelId: x # c\n  }\n',
+    code: 'missing-required',
+    action: 'Add',
+    expected: H + '  llm: {\n    provider: cloud_c,\n    modelId: x, # c\n    regionName: "",\n    cloudAccessKeyId: { valueFromEnv: CLOUD_C_CLOUD_ACCESS_KEY_ID },\n    cloudSecretAccessKey: { valueFromEnv: CLOUD_C_CLOUD_SECRET_ACCESS_KEY }\n  }\n',
+  },
+  {
+    name: 'YAML flow mapping over several lines: remove the last entry and the comma before it',
+    language: 'yaml',
+    input: H + '  llm: {\n    provider: hosted,\n    model: x # c\n  }\n',
+    code: 'unknown-property',
+    action: 'Remove',
+    expected: H + '  llm: {\n    provider: hosted\n  }\n',
+  },
+  {
+    name: 'JSON: insert after a last entry with a line comment',
+    language: 'json',
+    input: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "vendor_a" // the vendor\n    }\n  }\n}\n',
+    code: 'missing-required',
+    action: 'Add',
+    expected: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "vendor_a", // the vendor\n      "apiKey": {\n        "valueFromEnv": "VENDOR_A_API_KEY"\n      }\n    }\n  }\n}\n',
+  },
+  {
+    name: 'JSON: remove the last entry, keeping the comment of the one before',
+    language: 'json',
+    input: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "hosted", // ok\n      "model": "x"\n    }\n  }\n}\n',
+    code: 'unknown-property',
+    action: 'Remove',
+    expected: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "hosted" // ok\n    }\n  }\n}\n',
+  },
+  {
+    name: 'JSON: remove the first entry',
+    language: 'json',
+    input: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "model": "x",\n      "provider": "hosted"\n    }\n  }\n}\n',
+    code: 'unknown-property',
+    action: 'Remove',
+    expected: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "hosted"\n    }\n  }\n}\n',
+  },
+  {
+    name: 'minified JSON: remove',
+    language: 'json',
+    input: '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"hosted","model":"x"}}}',
+    code: 'unknown-property',
+    action: 'Remove',
+    expected: '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"hosted"}}}',
+  },
+  {
+    name: 'minified JSON: insert stays on the line',
+    language: 'json',
+    input: '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"vendor_a"}}}',
+    code: 'missing-required',
+    action: 'Add',
+    expected: '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"vendor_a", "apiKey": { "valueFromEnv": "VENDOR_A_API_KEY" }}}}',
+  },
+  {
+    name: 'minified JSON: an empty object filled on its line',
+    language: 'json',
+    input: '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{}}}',
+    code: 'missing-discriminator',
+    action: "Add provider 'hosted'",
+    expected: '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{ "provider": "hosted" }}}',
+  },
+  {
+    name: 'JSON: an empty object expanded over lines',
+    language: 'json',
+    input: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {}\n  }\n}\n',
+    code: 'missing-discriminator',
+    action: "Add provider 'vendor_a'",
+    expected: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "vendor_a",\n      "apiKey": {\n        "valueFromEnv": "VENDOR_A_API_KEY"\n      }\n    }\n  }\n}\n',
+  },
+  {
+    name: 'YAML: a field that comes first goes before the first key of a list item',
+    language: 'yaml',
+    input: H + '  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n    - llm:\n        provider: hosted\n',
+    code: 'missing-required',
+    action: "'primitiveName'",
+    expected: H + '  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n    - primitiveName: ""\n      llm:\n        provider: hosted\n',
+  },
+  {
+    name: 'YAML: four-space indentation is kept',
+    language: 'yaml',
+    input: 'kind: AssistantConfig\nversion: v2\ndefinition:\n    llm:\n        provider: vendor_b\n',
+    code: 'missing-required',
+    action: 'Add',
+    expected: 'kind: AssistantConfig\nversion: v2\ndefinition:\n    llm:\n        provider: vendor_b\n        apiKey:\n            valueFromEnv: VENDOR_B_API_KEY\n',
+  },
+  {
+    name: 'YAML: switch inside a list item',
+    language: 'yaml',
+    input: H + '  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n    - primitiveName: classify\n      llm:\n        provider: vendor_a\n        apiKey: {valueFromEnv: X}\n',
+    code: 'refactor',
+    at: 'vendor_a',
+    action: "Switch provider to 'cloud_c'",
+    expected: H + '  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n    - primitiveName: classify\n      llm:\n        provider: cloud_c\n        modelId: ""\n        regionName: ""\n        cloudAccessKeyId:\n          valueFromEnv: CLOUD_C_CLOUD_ACCESS_KEY_ID\n        cloudSecretAccessKey:\n          valueFromEnv: CLOUD_C_CLOUD_SECRET_ACCESS_KEY\n',
+  },
+  {
+    name: 'YAML: switch in a flow mapping',
+    language: 'yaml',
+    input: H + '  llm: { provider: vendor_a, model: x, apiKey: { valueFromEnv: X } }\n',
+    code: 'refactor',
+    at: 'vendor_a',
+    action: "Switch provider to 'cloud_b'",
+    expected: H + '  llm: { provider: cloud_b, modelId: "", cloudProject: "", cloudLocation: "", cloudServiceAccountKeyJson: { valueFromEnv: CLOUD_B_CLOUD_SERVICE_ACCOUNT_KEY_JSON } }\n',
+  },
+  {
+    name: 'YAML: switch when the discriminator is not the first key',
+    language: 'yaml',
+    input: H + '  llm:\n    model: x\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: X\n  maxAssistantActions: 3\n',
+    code: 'refactor',
+    at: 'vendor_a',
+    action: "Switch provider to 'hosted' (removes 'model' and 'apiKey')",
+    expected: H + '  llm:\n    provider: hosted\n  maxAssistantActions: 3\n',
+  },
+  {
+    name: 'YAML: switch an empty discriminator',
+    language: 'yaml',
+    input: H + '  llm:\n    provider:\n',
+    code: 'refactor',
+    at: 'provider:',
+    action: "Switch provider to 'vendor_a'",
+    expected: H + '  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY\n',
+  },
+  {
+    name: 'YAML: a provider that is not a string gets each valid value',
+    language: 'yaml',
+    input: H + '  llm:\n    provider: 5\n',
+    code: 'unknown-discriminator',
+    action: "Change 'provider' to 'hosted'",
+    expected: H + '  llm:\n    provider: hosted\n',
+  },
+  {
+    name: 'YAML: kind after a document start marker',
+    language: 'yaml',
+    input: '---\nversion: v2\ndefinition:\n  llm:\n    provider: hosted\n',
+    code: 'kind-missing',
+    action: 'Add',
+    expected: '---\nkind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: hosted\n',
+  },
+  {
+    name: 'YAML: a missing definition gets the smallest LLM',
+    language: 'yaml',
+    input: 'kind: AssistantConfig\nversion: v2\n',
+    code: 'missing-required',
+    action: "'definition'",
+    expected: 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: hosted\n',
+  },
+  {
+    name: 'YAML: a fix on an anchored mapping',
+    language: 'yaml',
+    input: H + '  llm: &main\n    provider: vendor_a\n  aiPrimitivesLlm: *main\n',
+    code: 'missing-required',
+    action: 'Add',
+    expected: H + '  llm: &main\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY\n  aiPrimitivesLlm: *main\n',
+  },
+  {
+    name: 'YAML: a literal secret beside a valueFromEnv is removed',
+    language: 'yaml',
+    input: H + '  llm:\n    provider: vendor_a\n    apiKey:\n      value: sk-123\n      valueFromEnv: Y\n',
+    code: 'literal-secret',
+    action: "Remove the literal 'value' and keep 'valueFromEnv' (Y)",
+    expected: H + '  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: Y\n',
+  },
+  {
+    name: 'YAML: a literal block scalar is removed whole',
+    language: 'yaml',
+    input: H + '  llm:\n    provider: hosted\n    notes: |\n      line one\n      line two\n  systemInstructions: hi\n',
+    code: 'unknown-property',
+    action: 'Remove',
+    expected: H + '  llm:\n    provider: hosted\n  systemInstructions: hi\n',
+  },
+];
+
+describe('edit toolkit on in-memory documents', () => {
+  for (const c of INLINE) {
+    it(c.name, () => {
+      const { doc, diagnostics } = analyze(c.input, c.language);
+      const at = c.at === undefined ? undefined : c.input.indexOf(c.at);
+      let actions: CodeActionEntry[];
+      if (c.code === 'refactor') actions = getCodeActions(doc, diagnostics, { offset: at!, length: 0 });
+      else {
+        const d = diagnostics.find((x) => x.code === c.code);
+        assert.ok(d, `no ${c.code}: ${diagnostics.map((x) => x.code).join(', ')}`);
+        actions = getCodeActions(doc, diagnostics, d);
+      }
+      const a = actions.find((x) => x.title.includes(c.action));
+      assert.ok(a, `no "${c.action}"; offered:\n${describeActions(actions)}`);
+      const fixed = applyEdits(c.input, a.edits);
+      assert.equal(fixed, c.expected);
+      assert.deepEqual(parse(fixed, c.language).problems, []);
+    });
+  }
+});
+
 describe('code actions', () => {
   it('every provider in the table is exercised by a fixture', () => {
     const covered = new Set(CASES.map((c) => c.code));

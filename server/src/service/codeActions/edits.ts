@@ -288,9 +288,11 @@ export function insertProperties(doc: ParsedDocument, obj: ObjectNode, entries: 
 function insertIntoEmpty(doc: ParsedDocument, obj: ObjectNode, entries: readonly NewEntry[], unit: string, eol: string): TextEdit[] {
   const text = doc.text;
   const open = text.indexOf('{', obj.offset);
-  const close = text.lastIndexOf('}', obj.offset + obj.length);
+  const close = text.lastIndexOf('}', obj.offset + obj.length - 1);
   if (open < 0 || close < open) return [];
-  if (doc.language === 'json') {
+  // A document written on one line stays on one line.
+  const oneLine = doc.root !== undefined && !text.slice(doc.root.offset, doc.root.offset + doc.root.length).includes('\n');
+  if (doc.language === 'json' && !oneLine) {
     const base = /^[ \t]*/.exec(text.slice(lineStart(text, open)))![0];
     const inner = base + unit;
     const body = entries.map((e) => inner + renderBlock(doc, e, inner, unit, eol)).join(`,${eol}`);
