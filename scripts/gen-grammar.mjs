@@ -7,11 +7,12 @@
 // Run `node scripts/gen-grammar.mjs` after the schema changes; `--check` exits 1 when a committed grammar
 // differs from what this script generates (a test runs it).
 //
-// How the grammars work: each is `include`s the base grammar for everything, plus a grammar-level
-// injection with `L:` priority, so its rules are tried before the base grammar's at every position of the
-// document (in block and flow mappings, at any depth) except inside strings and comments. A rule matches a
-// whole `key: value` pair and only when the value is one of ours, so an unknown value (a misspelt provider)
-// is left to the base grammar and is not marked.
+// How the grammars work: each `include`s its base grammar (source.yaml, source.json) for everything, plus
+// grammar-level injections with `L:` priority, so their rules are tried before the base grammar's at every
+// position of the document (block and flow collections, any depth) except inside strings and comments. A
+// rule marks a value only when its key is ours and the value is one of the listed ones, so an unknown value
+// (a misspelt provider) is left to the base grammar and is not marked. Tested with vscode-textmate on the
+// tm-grammars YAML/JSON grammars and, when a VS Code build is in the tree, on VS Code's own (test/grammar).
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const SOURCE = 'source.assistantconfig';
@@ -130,9 +131,17 @@ function compile(parts) {
 
 // ---------------------------------------------------------------------------------------------------------
 // YAML form.
+//
+// The rules never consume a key: keys, `:` and the mapping structure stay the YAML grammar's. A value rule
+// matches only the value and finds its key with a look-behind (`provider: ` at the start of a line or after
+// `- `, or after `{`/`,`/`[` in a flow collection), so it starts where the YAML grammar would start the
+// scalar, and wins there by its `L:` priority. Only the header keys (`kind`, `version` at column 0) are marked
+// themselves: inside the key scope (VS Code's YAML grammar) or in place of the key (the classic YAML grammar).
+// No rule matches at the very start of a document (`(?!\A)`): VS Code's YAML grammar begins its document
+// rule there (`begin: \A`), and a rule of ours winning that position would leave the whole file unparsed. So
+// on the first line the classic grammar's `kind` key keeps plain key scopes (its value is still marked).
 
 const Y = {
-  colon: 'punctuation.separator.key-value.mapping.yaml',
   tag: 'entity.name.tag.yaml',
   dq: 'string.quoted.double.yaml',
   sq: 'string.quoted.single.yaml',
@@ -144,64 +153,80 @@ const ENV_PLAIN = '[A-Za-z_][\\w.\\-/]*';
 const ENV_DQ = '[^"\\\\\\s]+';
 const ENV_SQ = "[^'\\s]+";
 
-/** key (plain, "double" or 'single' quoted) and the `:`; `flow` selects the flow-context plain scope. */
-function yamlKey(pair, flow) {
-  const name = words(pair.keys);
-  const inner = (scope) => (pair.keyScope ? cap(Y.tag, cap(pair.keyScope, name)) : cap(scope, name));
-  const plain = flow ? 'string.unquoted.plain.in.yaml' : 'string.unquoted.plain.out.yaml';
-  const colon = cap(Y.colon, ':');
-  return alt(
-    [cap(plain, inner(Y.tag)), '[ \\t]*', colon, '(?=[ \\t]|$)'],
-    [cap(Y.dq, cap(Y.begin, '"'), inner(Y.tag), cap(Y.end, '"')), '[ \\t]*', colon, flow ? '' : '(?=[ \\t]|$)'],
-    [cap(Y.sq, cap(Y.begin, "'"), inner(Y.tag), cap(Y.end, "'")), '[ \\t]*', colon, flow ? '' : '(?=[ \\t]|$)'],
-  );
-}
+/** The key and its `:`; in flow context a quoted (JSON-like) key may be followed by the value directly. */
+const keyAndColon = (pair, flow) => {
+  const k = words(pair.keys);
+  return flow ? `(?:${k}[ \\t]*:[ \\t]+|(?:"${k}"|'${k}')[ \\t]*:[ \\t]*)` : `(?:${k}|"${k}"|'${k}')[ \\t]*:[ \\t]+`;
+};
+// What stands before a key: block context, the start of a line (after indentation and `- ` sequence
+// entries); flow context, also `{`, `[` or `,`.
+const BLOCK_BEFORE_KEY = '^[ \\t]*(?:-[ \\t]+)*';
+const FLOW_BEFORE_KEY = '(?:^|[{\\[,])[ \\t]*(?:-[ \\t]+)*';
 
-/** the value (plain, "double" or 'single' quoted), then the end of the value in that context. */
-function yamlValue(pair, flow) {
+/** The value of `pair` (plain, "double" or 'single' quoted), found after its key, in block or flow context. */
+function yamlValueRule(pair, flow, { header = false } = {}) {
   const plain = flow ? 'string.unquoted.plain.in.yaml' : 'string.unquoted.plain.out.yaml';
+  const before = header ? '^' : flow ? FLOW_BEFORE_KEY : BLOCK_BEFORE_KEY;
   const after = flow ? '(?=[ \\t]*(?:$|[,\\]}])|[ \\t]+#)' : '(?=[ \\t]*$|[ \\t]+#)';
   const [p, d, s] = pair.valuePattern ? [ENV_PLAIN, ENV_DQ, ENV_SQ] : [words(pair.values), words(pair.values), words(pair.values)];
-  return [
+  const { regex, captures } = compile([
+    `(?<=${before}${keyAndColon(pair, flow)})`,
     alt(
       cap(plain, cap(pair.valueScope, p)),
       cap(Y.dq, cap(Y.begin, '"'), cap(pair.valueScope, d), cap(Y.end, '"')),
       cap(Y.sq, cap(Y.begin, "'"), cap(pair.valueScope, s), cap(Y.end, "'")),
     ),
     after,
-  ];
-}
-
-const KEY_START = '(?<![^ \\t,\\[{])'; // a key starts a line, follows white space (`- `), `{`, `[` or `,`
-
-function yamlRule(pair, flow) {
-  const { regex, captures } = compile([KEY_START, yamlKey(pair, flow), '[ \\t]*', yamlValue(pair, flow)]);
+  ]);
   return { match: regex, captures };
 }
 
-function yamlHeaderRule(pair) {
-  // At column 0 of block context the header key is marked even when its value is not valid.
-  const { regex, captures } = compile(['^', yamlKey(pair, false), '(?:[ \\t]+', yamlValue(pair, false), ')?']);
+/** A header key at column 0 in place of the YAML grammar's key (with the YAML key scopes). */
+function yamlHeaderKeyRule(pair) {
+  const k = words(pair.keys);
+  const { regex, captures } = compile([
+    '(?!\\A)^', // never at the start of the document: VS Code's YAML grammar begins its document rule there
+    alt(
+      cap('string.unquoted.plain.out.yaml', cap(Y.tag, cap(pair.keyScope, k))),
+      cap(Y.dq, cap(Y.begin, '"'), cap(Y.tag, cap(pair.keyScope, k)), cap(Y.end, '"')),
+      cap(Y.sq, cap(Y.begin, "'"), cap(Y.tag, cap(pair.keyScope, k)), cap(Y.end, "'")),
+    ),
+    '(?=[ \\t]*:(?:[ \\t]|$))',
+  ]);
   return { match: regex, captures };
 }
+
+/** A header key at column 0 inside the YAML grammar's key scope (VS Code's YAML grammar). */
+function yamlHeaderKeyInKeyRule(pair) {
+  const k = words(pair.keys);
+  const { regex, captures } = compile([alt(['^', cap(pair.keyScope, k), '(?=[ \\t]*:(?:[ \\t]|$))'], ['(?<=^["\'])', cap(pair.keyScope, k), '(?=["\'][ \\t]*:(?:[ \\t]|$))'])]);
+  return { match: regex, captures };
+}
+
+const ruleName = (pair) => kebab(pair.keys.length === 1 ? pair.keys[0] : (pair.valueScope.split('.')[3] ?? 'enum'));
+const FLOW_SCOPES = ['meta.flow-mapping', 'meta.flow-sequence', 'meta.flow.mapping', 'meta.flow.sequence']; // classic, VS Code
+const NOT_IN = '-string -comment';
 
 function yamlGrammar(pairs) {
-  const ruleName = (pair) => `${kebab(pair.keys.length === 1 ? pair.keys[0] : pair.valueScope.split('.')[3] ?? 'enum')}`;
   const repository = {};
   const block = [];
   const flow = [];
+  const headerKeys = [];
+  const headerKeysInKey = [];
   for (const pair of pairs) {
     const name = ruleName(pair);
     if (pair.header) {
-      repository[`${name}-header`] = yamlHeaderRule(pair);
-      block.push({ include: `#${name}-header` });
-    } else {
-      repository[`${name}-pair`] = yamlRule(pair, false);
-      block.push({ include: `#${name}-pair` });
+      repository[`${name}-key`] = yamlHeaderKeyRule(pair);
+      headerKeys.push({ include: `#${name}-key` });
+      repository[`${name}-key-in-key`] = yamlHeaderKeyInKeyRule(pair);
+      headerKeysInKey.push({ include: `#${name}-key-in-key` });
     }
-    repository[`${name}-flow-pair`] = yamlRule(pair, true);
-    flow.push({ include: `#${name}-flow-pair` });
+    repository[`${name}-value`] = yamlValueRule(pair, false, { header: pair.header });
+    block.push({ include: `#${name}-value` });
+    repository[`${name}-flow-value`] = yamlValueRule(pair, true);
+    flow.push({ include: `#${name}-flow-value` });
   }
+  const notFlow = FLOW_SCOPES.map((s) => `-${s}`).join(' ');
   return {
     $schema: 'https://raw.githubusercontent.com/martinring/tmlanguage/master/tmlanguage.json',
     name: 'AssistantConfig',
@@ -210,8 +235,10 @@ function yamlGrammar(pairs) {
     fileTypes: ['assistant.yaml', 'assistant.yml'],
     patterns: [{ include: 'source.yaml' }],
     injections: {
-      [`L:${SOURCE} -string -comment -meta.flow-mapping -meta.flow-sequence`]: { patterns: block },
-      [`L:${SOURCE} meta.flow-mapping -string -comment, L:${SOURCE} meta.flow-sequence -string -comment`]: { patterns: flow },
+      [`L:${SOURCE} ${NOT_IN} ${notFlow}`]: { patterns: block },
+      [FLOW_SCOPES.map((s) => `L:${SOURCE} ${s} ${NOT_IN}`).join(', ')]: { patterns: flow },
+      [`L:${SOURCE} ${NOT_IN} ${notFlow} -meta.stream`]: { patterns: headerKeys },
+      [`L:${SOURCE} meta.map.key.yaml entity.name.tag.yaml`]: { patterns: headerKeysInKey },
     },
     repository,
   };
@@ -262,7 +289,7 @@ function jsonGrammar(pairs) {
   const repository = {};
   const patterns = [];
   for (const pair of pairs) {
-    const name = `${kebab(pair.keys.length === 1 ? pair.keys[0] : pair.valueScope.split('.')[3] ?? 'enum')}-pair`;
+    const name = `${ruleName(pair)}-pair`;
     repository[name] = jsonRule(pair);
     patterns.push({ include: `#${name}` });
   }

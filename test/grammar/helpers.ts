@@ -2,7 +2,7 @@
 // the YAML and JSON base grammars of the tm-grammars package, and tokenizes documents for scope assertions.
 // Repository files are found from process.cwd() (tests run from the repository root; the bundle lives in out/).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as oniguruma from 'vscode-oniguruma';
 import * as vsctm from 'vscode-textmate';
@@ -14,45 +14,82 @@ export const readJson = (path: string): unknown => JSON.parse(readFileSync(repoF
 export const YAML_SCOPE = 'source.assistantconfig';
 export const JSON_SCOPE = 'source.assistantconfig.json';
 
-const grammarFiles: Record<string, string> = {
+/** Where the grammars of a base come from: scope name to file (relative to the repository, or absolute). */
+export type Base = 'tm-grammars' | 'vscode';
+const ours: Record<string, string> = {
   [YAML_SCOPE]: 'syntaxes/assistantconfig.tmLanguage.json',
   [JSON_SCOPE]: 'syntaxes/assistantconfig-json.tmLanguage.json',
-  'source.yaml': 'node_modules/tm-grammars/grammars/yaml.json',
-  'source.json': 'node_modules/tm-grammars/grammars/json.json',
 };
 
-let registry: vsctm.Registry | undefined;
-function getRegistry(): vsctm.Registry {
-  if (registry) return registry;
-  const wasm = readFileSync(repoFile('node_modules/vscode-oniguruma/release/onig.wasm'));
-  const onigLib: Promise<vsctm.IOnigLib> = oniguruma
-    .loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength))
-    .then(() => ({
+/**
+ * VS Code's own YAML and JSON grammars, when a VS Code build is present in the tree (the end-to-end tests
+ * install one) or named by ASSISTANTCONFIG_VSCODE_EXTENSIONS (a VS Code `extensions` folder). VS Code's YAML
+ * grammar is not the one of tm-grammars, and it is the one users see.
+ */
+export function vscodeExtensionsDir(): string | undefined {
+  const candidates = [process.env.ASSISTANTCONFIG_VSCODE_EXTENSIONS, repoFile('test/e2e/node_modules/code-server/lib/vscode/extensions')];
+  return candidates.find((dir): dir is string => !!dir && existsSync(join(dir, 'yaml/syntaxes/yaml.tmLanguage.json')) && existsSync(join(dir, 'json/syntaxes/JSON.tmLanguage.json')));
+}
+
+function baseFiles(base: Base): Record<string, string> {
+  if (base === 'tm-grammars') {
+    return { 'source.yaml': repoFile('node_modules/tm-grammars/grammars/yaml.json'), 'source.json': repoFile('node_modules/tm-grammars/grammars/json.json') };
+  }
+  const dir = vscodeExtensionsDir();
+  assert.ok(dir, 'no VS Code extensions folder');
+  const files: Record<string, string> = {};
+  for (const sub of ['yaml/syntaxes', 'json/syntaxes']) {
+    for (const name of readdirSync(join(dir, sub))) {
+      if (!name.endsWith('.json')) continue;
+      const path = join(dir, sub, name);
+      const scopeName = (JSON.parse(readFileSync(path, 'utf8')) as { scopeName?: unknown }).scopeName;
+      if (typeof scopeName === 'string') files[scopeName] = path;
+    }
+  }
+  return files;
+}
+
+let onigLib: Promise<vsctm.IOnigLib> | undefined;
+function getOnigLib(): Promise<vsctm.IOnigLib> {
+  if (!onigLib) {
+    const wasm = readFileSync(repoFile('node_modules/vscode-oniguruma/release/onig.wasm'));
+    onigLib = oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength)).then(() => ({
       createOnigScanner: (patterns: string[]) => new oniguruma.OnigScanner(patterns),
       createOnigString: (s: string) => new oniguruma.OnigString(s),
     }));
-  registry = new vsctm.Registry({
-    onigLib,
-    loadGrammar: async (scopeName: string) => {
-      const file = grammarFiles[scopeName];
-      if (!file) return null;
-      return vsctm.parseRawGrammar(readFileSync(repoFile(file), 'utf8'), repoFile(file));
-    },
-  });
+  }
+  return onigLib;
+}
+
+const registries = new Map<Base, vsctm.Registry>();
+function getRegistry(base: Base): vsctm.Registry {
+  let registry = registries.get(base);
+  if (!registry) {
+    const files: Record<string, string> = { ...baseFiles(base), ...Object.fromEntries(Object.entries(ours).map(([k, v]) => [k, repoFile(v)])) };
+    registry = new vsctm.Registry({
+      onigLib: getOnigLib(),
+      loadGrammar: async (scopeName: string) => {
+        const file = files[scopeName];
+        return file ? vsctm.parseRawGrammar(readFileSync(file, 'utf8'), file) : null;
+      },
+    });
+    registries.set(base, registry);
+  }
   return registry;
 }
 
 const grammars = new Map<string, Promise<vsctm.IGrammar>>();
-export function loadGrammar(scopeName: string): Promise<vsctm.IGrammar> {
-  let g = grammars.get(scopeName);
+export function loadGrammar(scopeName: string, base: Base = 'tm-grammars'): Promise<vsctm.IGrammar> {
+  const key = `${base} ${scopeName}`;
+  let g = grammars.get(key);
   if (!g) {
-    g = getRegistry()
+    g = getRegistry(base)
       .loadGrammar(scopeName)
       .then((grammar) => {
         if (!grammar) throw new Error(`grammar ${scopeName} did not load`);
         return grammar;
       });
-    grammars.set(scopeName, g);
+    grammars.set(key, g);
   }
   return g;
 }
@@ -112,8 +149,8 @@ export class Tokenized {
   }
 }
 
-export async function tokenize(scopeName: string, text: string): Promise<Tokenized> {
-  const grammar = await loadGrammar(scopeName);
+export async function tokenize(scopeName: string, text: string, base: Base = 'tm-grammars'): Promise<Tokenized> {
+  const grammar = await loadGrammar(scopeName, base);
   const lines = text.split(/\r?\n/);
   let stack = vsctm.INITIAL;
   const tokens = lines.map((line) => {

@@ -42,15 +42,24 @@ describe('YAML grammar: loading', () => {
 
 describe('YAML grammar: header', () => {
   it('marks kind and AssistantConfig', async () => {
-    const d = await yaml('kind: AssistantConfig');
-    d.has(0, 'kind', [S.tag, S.kindKey]);
-    d.has(0, ':', S.colon);
-    d.has(0, 'AssistantConfig', [S.plain, S.kindValue]);
+    const d = await yaml('# yaml-language-server: $schema=../schemas/assistant-config.schema.json\nkind: AssistantConfig');
+    d.has(1, 'kind', [S.plain, S.tag, S.kindKey]);
+    d.has(1, ':', S.colon);
+    d.has(1, 'AssistantConfig', [S.plain, S.kindValue]);
   });
   it('marks version and v2', async () => {
-    const d = await yaml('version: v2');
-    d.has(0, 'version', [S.tag, S.versionKey]);
-    d.has(0, 'v2', [S.plain, S.versionValue]);
+    const d = await yaml('kind: AssistantConfig\nversion: v2');
+    d.has(1, 'version', [S.tag, S.versionKey]);
+    d.has(1, 'v2', [S.plain, S.versionValue]);
+  });
+  it('on the first line of a document marks the value and leaves the key to the YAML grammar', async () => {
+    // No rule matches at the very start of a document: VS Code's YAML grammar begins its document rule there
+    // (and marks the key inside its own key scope); this YAML grammar keeps its plain key scopes.
+    const d = await yaml('kind: AssistantConfig\n---\nkind: AssistantConfig');
+    d.has(0, 'kind', [S.plain, S.tag]);
+    d.has(0, 'AssistantConfig', S.kindValue);
+    d.has(2, 'kind', S.kindKey);
+    d.has(2, 'AssistantConfig', S.kindValue);
   });
   it('marks quoted header values and keys', async () => {
     const d = await yaml(`kind: "AssistantConfig"\nversion: 'v2'\n"kind": AssistantConfig\n'version': "v2"`);
@@ -71,12 +80,12 @@ describe('YAML grammar: header', () => {
     d.has(1, '#v', S.comment);
   });
   it('marks the top-level kind key but not a wrong value', async () => {
-    const d = await yaml('kind: AssistantConfigs\nversion: v3');
-    d.has(0, 'kind', S.kindKey);
-    d.lacks(0, 'AssistantConfigs', OURS);
-    d.has(0, 'AssistantConfigs', S.plain);
-    d.has(1, 'version', S.versionKey);
-    d.lacks(1, 'v3', OURS);
+    const d = await yaml('---\nkind: AssistantConfigs\nversion: v3');
+    d.has(1, 'kind', S.kindKey);
+    d.lacks(1, 'AssistantConfigs', OURS);
+    d.has(1, 'AssistantConfigs', S.plain);
+    d.has(2, 'version', S.versionKey);
+    d.lacks(2, 'v3', OURS);
   });
   it('does not mark an indented kind (not the header)', async () => {
     const d = await yaml('definition:\n  kind: AssistantConfig');
@@ -84,9 +93,9 @@ describe('YAML grammar: header', () => {
     d.lacks(1, 'AssistantConfig', OURS);
     d.has(1, 'kind', S.tag);
   });
-  it('marks kind and version in a top-level flow mapping', async () => {
+  it('marks the kind and version values in a flow mapping', async () => {
     const d = await yaml('{ kind: AssistantConfig, version: v2, definition: { llm: { provider: hosted } } }');
-    d.has(0, 'kind', S.kindKey);
+    d.has(0, 'kind', S.tag);
     d.has(0, 'AssistantConfig', [S.plainIn, S.kindValue]);
     d.has(0, 'v2', S.versionValue);
     d.has(0, 'hosted', S.provider);
@@ -110,7 +119,7 @@ describe('YAML grammar: provider', () => {
     d.has(0, '"', 'punctuation.definition.string.begin.yaml', 0);
     d.has(0, '"', 'punctuation.definition.string.end.yaml', 1);
     d.has(1, 'cloud_c', [S.sq, S.provider]);
-    d.has(2, 'provider', S.tag);
+    d.has(2, 'provider', S.dq); // the YAML grammar's scope for a quoted key
     d.has(2, 'hosted', S.provider);
     d.has(3, 'vendor_b', [S.dq, S.provider]);
     d.has(3, 'c', S.comment);
@@ -127,7 +136,7 @@ describe('YAML grammar: provider', () => {
       [
         'llm: { provider: vendor_a, apiKey: { valueFromEnv: VENDOR_A_API_KEY }, fallback: { provider: hosted } }',
         'llm: {provider: cloud_b}',
-        'llm: {"provider":"vendor_c"}',
+        'llm: {"provider": "vendor_c"}',
         "llm: [ { provider: 'hosted' } ]",
         'llm: {',
         '  provider: cloud_c,',
@@ -166,10 +175,17 @@ describe('YAML grammar: provider', () => {
     d.lacks(6, 'provider:hosted', OURS);
   });
   it('does not mark a provider value after another key', async () => {
-    const d = await yaml('model: hosted\nmyprovider: hosted\nprovider_x: vendor_a');
+    const d = await yaml('model: hosted\nmyprovider: hosted\nprovider_x: vendor_a\nfoo provider: hosted\nnote: provider: hosted');
     d.lacks(0, 'hosted', OURS);
     d.lacks(1, 'hosted', OURS);
     d.lacks(2, 'vendor_a', OURS);
+    d.lacks(3, 'hosted', OURS); // the key is "foo provider"
+    d.lacks(4, 'hosted', OURS);
+  });
+  it('marks a provider with white space around the colon', async () => {
+    const d = await yaml('llm:\n  provider :   cloud_a\n  provider:\tvendor_b');
+    d.has(1, 'cloud_a', S.provider);
+    d.has(2, 'vendor_b', S.provider);
   });
 });
 
