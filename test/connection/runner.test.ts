@@ -2,6 +2,8 @@
 // certificate made by the test): the happy path, every injected failure with its own
 // diagnosis, the token cache, the program payload, and a scan of every report for credentials.
 import assert from 'node:assert/strict';
+import { createServer as createNetServer } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { TokenCache, formatReport, reportToJson, runTestConnection } from '../../server/src/connection';
 import type { ConnectionOptions, Credentials, StepName, StepResult, TestConnectionReport } from '../../server/src/connection';
@@ -165,6 +167,21 @@ describe('every failure has its own diagnosis', () => {
     const r = await run({ timeoutMs: 200 });
     assertFail(r, 'token-refresh', 'timeout');
     assert.ok(step(r, 'token-refresh').durationMs < 2000);
+  });
+  it('connect timeout (TCP accepted, TLS handshake never answered)', async () => {
+    const sockets: Socket[] = [];
+    const silent = createNetServer((s) => sockets.push(s));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      const r = await run({ tokenRefreshUrl: `https://127.0.0.1:${port}/refresh`, connectTimeoutMs: 200, timeoutMs: 5000 });
+      const s = assertFail(r, 'token-refresh', 'timeout');
+      assert.match(s.message, /connect/i);
+      assert.ok(s.durationMs < 2000, String(s.durationMs));
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((r) => silent.close(() => r()));
+    }
   });
   it('401 on refresh: wrong PAT', async () => {
     const r = await run({}, { ...credentialsOf(svc), pat: 'pat_wrongwrongwrong' });
