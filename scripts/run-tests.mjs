@@ -9,5 +9,21 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const filter = process.argv.slice(2);
 let files = JSON.parse(readFileSync(join(root, 'out/tests.json'), 'utf8')).map((f) => join(root, 'out', f));
 if (filter.length) files = files.filter((f) => filter.some((x) => f.includes(x)));
-const run = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-concurrency=2', ...files], { stdio: 'inherit', cwd: root });
+const tap = join(root, 'out/tap.txt');
+const run = spawnSync(
+  process.execPath,
+  ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, '--test-concurrency=2', ...files],
+  { stdio: 'inherit', cwd: root },
+);
+// A plain closing line that any CI reader understands.
+try {
+  const text = readFileSync(tap, 'utf8');
+  const count = (k) => {
+    const all = [...text.matchAll(new RegExp(`^# ${k} (\\d+)$`, 'gm'))];
+    return Number(all.length > 0 ? all[all.length - 1][1] : 0);
+  };
+  console.log(`\ntests: ${count('pass')} passed, ${count('fail')} failed, ${count('skipped')} skipped`);
+} catch {
+  // No TAP file: the runner itself failed; its exit status says so.
+}
 process.exit(run.status ?? 1);
