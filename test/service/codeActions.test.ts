@@ -73,6 +73,8 @@ const CASES: Case[] = [
   { file: 'header-missing-version.assistant.json', code: 'version-missing', action: "Add 'version: v2'" },
   { file: 'kind-invalid.assistant.yaml', code: 'kind-invalid', action: "Change 'kind' to 'AssistantConfig'" },
   { file: 'version-unsupported.assistant.yaml', code: 'version-unsupported', action: "Change 'version' to 'v2'" },
+  { file: 'version-number.assistant.yaml', code: 'invalid-type', action: "Change 'version' to 'v2'", preferred: true },
+  { file: 'version-null.assistant.json', code: 'invalid-type', action: "Change 'version' to 'v2'", preferred: true },
   { file: 'empty.assistant.yaml', code: 'not-an-object', action: 'Add the AssistantConfig skeleton' },
   { file: 'empty.assistant.json', code: 'not-an-object', action: 'Add the AssistantConfig skeleton' },
   // 8. duplicate keys
@@ -361,6 +363,35 @@ describe('code actions', () => {
   it('every provider in the table is exercised by a fixture', () => {
     const covered = new Set(CASES.map((c) => c.code));
     for (const code of Object.keys(PROVIDERS)) assert.ok(covered.has(code as DiagnosticCode), `no fixture for ${code}`);
+  });
+
+  it('every action offered anywhere on the fixtures and examples applies, and the result parses', () => {
+    const files = [
+      ...readdirSync(DIR).filter((f) => !f.includes('.golden.')).map((f) => join(DIR, f)),
+      ...readdirSync(join(process.cwd(), 'examples')).map((f) => join(process.cwd(), 'examples', f)),
+    ];
+    let count = 0;
+    for (const file of files) {
+      const input = readFileSync(file, 'utf8');
+      const language = languageOf(file);
+      const { doc, diagnostics } = analyze(input, language);
+      const ranges = [...diagnostics.map((d) => ({ offset: d.offset, length: d.length }))];
+      // The refactoring wherever a scalar value starts.
+      for (let i = 0; i < input.length; i++) if (/[:\s]/.test(input[i - 1] ?? '') && /[\w"]/.test(input[i]!)) ranges.push({ offset: i, length: 0 });
+      for (const range of ranges) {
+        for (const a of getCodeActions(doc, diagnostics, range)) {
+          const fixed = applyEdits(input, a.edits);
+          assert.deepEqual(parse(fixed, language).problems, [], `${file}: "${a.title}" breaks the document:\n${fixed}`);
+          if (a.kind === 'refactor.rewrite') {
+            const errors = analyze(fixed, language).diagnostics.filter((d) => d.severity === 'error');
+            const before = diagnostics.filter((d) => d.severity === 'error');
+            assert.ok(errors.length <= before.length, `${file}: "${a.title}" adds errors: ${errors.map((d) => d.message).join('; ')}`);
+          }
+          count++;
+        }
+      }
+    }
+    assert.ok(count > 100, `only ${count} actions checked`);
   });
 
   it('never puts the secret into a title', () => {

@@ -1,6 +1,6 @@
 // Finding the nodes a diagnostic speaks of, from its range and the schema.
 import type { Node, ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
-import { nodeAt, resolve } from '../../parser/ast';
+import { nodeAt } from '../../parser/ast';
 import type { Resolved } from '../../model/schema';
 import { walkTyped } from '../../model/typedWalk';
 import type { Visit } from '../../model/typedWalk';
@@ -45,16 +45,35 @@ export function valueAt(doc: ParsedDocument, offset: number): Node | undefined {
   return n;
 }
 
-/** The mapping at a path of keys and indexes (after a re-parse). */
-export function objectAtPath(root: Node | undefined, path: readonly (string | number)[]): ObjectNode | undefined {
-  let n = resolve(root);
-  for (const seg of path) {
-    if (typeof seg === 'number') n = n?.type === 'array' ? resolve(n.items[seg]) : undefined;
-    else if (n?.type === 'object') {
-      let next: Node | undefined;
-      for (const p of n.properties) if (p.key.value === seg) { next = p.value; break; }
-      n = resolve(next);
-    } else n = undefined;
+/** One step from a node to its child: a key (and which of equal keys), or a list index. */
+export type Step = { key: string; nth: number } | number;
+
+/** The steps from the root to `node`; unlike a path, they tell duplicate keys apart. */
+export function stepsTo(node: Node): Step[] {
+  const steps: Step[] = [];
+  let cur: Node = node;
+  for (;;) {
+    const parent = cur.parent;
+    if (!parent) break;
+    if (parent.type === 'property') {
+      const key = parent.key.value;
+      const nth = parent.parent.properties.filter((p) => p.key.value === key).indexOf(parent);
+      steps.unshift({ key, nth });
+      cur = parent.parent;
+    } else if (parent.type === 'array') {
+      steps.unshift(parent.items.indexOf(cur));
+      cur = parent;
+    } else break;
+  }
+  return steps;
+}
+
+/** The mapping at `steps` (in a re-parsed document). */
+export function objectAtSteps(root: Node | undefined, steps: readonly Step[]): ObjectNode | undefined {
+  let n = root;
+  for (const step of steps) {
+    if (typeof step === 'number') n = n?.type === 'array' ? n.items[step] : undefined;
+    else n = n?.type === 'object' ? n.properties.filter((p) => p.key.value === step.key)[step.nth]?.value : undefined;
   }
   return n?.type === 'object' ? n : undefined;
 }

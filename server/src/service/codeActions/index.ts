@@ -7,7 +7,7 @@ import { emptyDocument } from './emptyDocument';
 import { envValueConflict, literalSecret } from './envValue';
 import { addHeader, missingRequired } from './missingRequired';
 import type { FixProvider } from './provider';
-import { replaceValue } from './replaceValue';
+import { onlyValue, replaceValue } from './replaceValue';
 import { missingDiscriminator, switchVariantActions } from './switchVariant';
 import { duplicateKey, unknownProperty } from './unknownProperty';
 
@@ -25,6 +25,7 @@ export const PROVIDERS: { readonly [C in DiagnosticCode]?: FixProvider } = {
   'unknown-primitive': replaceValue,
   'kind-invalid': replaceValue,
   'version-unsupported': replaceValue,
+  'invalid-type': onlyValue,
   'unknown-property': unknownProperty,
   'duplicate-key': duplicateKey,
   'literal-secret': literalSecret,

@@ -28,6 +28,20 @@ export const replaceValue: FixProvider = (doc, d) => {
   return choices.map((c): Fix => ({ title: `Change ${what} to '${c}'`, edits: [setTo(doc, node, c)] }));
 };
 
+/**
+ * `invalid-type` where only one value is valid (`version: 2`, `kind:` left empty): set that value.
+ * Other type mistakes have no mechanical fix.
+ */
+export const onlyValue: FixProvider = (doc, d) => {
+  const node = valueAt(doc, d.offset);
+  if (!node || node.type === 'object' || node.type === 'array' || node.type === 'alias') return [];
+  const { values, open } = enumValuesOf(schemaAtPath(doc.root, pathOf(node)).schema);
+  const only = values.length === 1 && !open ? values[0]!.value : undefined;
+  const p = node.parent;
+  if (only === undefined || p?.type !== 'property') return [];
+  return [{ title: `Change '${p.key.value}' to '${only}'`, edits: [setTo(doc, node, only)], isPreferred: true }];
+};
+
 /** The valid values at a node's place: a union's discriminator values, or a closed enum. */
 function choicesFor(doc: ParsedDocument, node: Node): string[] {
   const p = node.parent;

@@ -4,13 +4,13 @@
 // variant's required fields are added. Done in two passes over the text (remove and retag, re-parse,
 // insert) so that the insertions see the mapping as it will be; the result is one edit.
 import type { ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
-import { getProperty, nodeAt, pathOf } from '../../parser/ast';
+import { getProperty, nodeAt, pathOf, stringValue } from '../../parser/ast';
 import { parse } from '../../parser';
 import type { Union, Variant } from '../../model/schema';
 import { schemaAtPath } from '../../model/schema';
 import type { TextEdit } from '../types';
 import { addProperties, applyEdits, diffEdit, removeProperties, scalar, setValue } from './edits';
-import { findObject, objectAtPath } from './find';
+import { findObject, objectAtSteps, stepsTo } from './find';
 import { entriesFor } from './placeholders';
 import type { Fix, FixProvider } from './provider';
 import { names } from './provider';
@@ -22,10 +22,11 @@ export function switchVariantActions(doc: ParsedDocument, offset: number): Fix[]
   const prop = n?.parent?.type === 'property' ? n.parent : undefined;
   if (!prop) return [];
   const obj = prop.parent;
-  const r = schemaAtPath(doc.root, pathOf(obj));
-  const union = r.union;
+  // The union comes from the place; the variant from this mapping itself (a duplicate key may hold another).
+  const union = schemaAtPath(doc.root, pathOf(obj)).union;
   if (!union || prop.key.value !== union.property) return [];
-  return union.variants.filter((v) => v !== r.variant).map((v) => switchTo(doc, obj, prop, union, v));
+  const current = stringValue(prop.value);
+  return union.variants.filter((v) => v.value !== current).map((v) => switchTo(doc, obj, prop, union, v));
 }
 
 function switchTo(doc: ParsedDocument, obj: ObjectNode, tag: PropertyNode, union: Union, v: Variant): Fix {
@@ -39,10 +40,10 @@ function switchTo(doc: ParsedDocument, obj: ObjectNode, tag: PropertyNode, union
 
 /** Applies `first`, re-parses, adds the variant's missing required fields; returns the whole change as edits. */
 function thenAddRequired(doc: ParsedDocument, obj: ObjectNode, first: TextEdit[], v: Variant): TextEdit[] {
-  const path = pathOf(obj);
+  const steps = stepsTo(obj);
   const text1 = applyEdits(doc.text, first);
   const doc1 = parse(text1, doc.language);
-  const obj1 = objectAtPath(doc1.root, path);
+  const obj1 = objectAtSteps(doc1.root, steps);
   if (!obj1) return first;
   const missing = (v.schema.required ?? []).filter((k) => !getProperty(obj1, k));
   const order = Object.keys(v.schema.properties ?? {});
