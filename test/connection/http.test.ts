@@ -107,6 +107,11 @@ describe('plain http', () => {
       await v6.close();
     }
   });
+  it('https:// to a plain-http port is a TLS failure that says so', async () => {
+    const r = await run(plain, { tokenRefreshUrl: plain.tokenRefreshUrl.replace('http:', 'https:') });
+    assert.equal(status(r, 'token-refresh'), 'fail:tls', formatReport(r));
+    assert.match(r.steps[1]?.message ?? '', /does not speak TLS/);
+  });
   it('is refused by the HTTP layer itself for any other host, before any lookup', async () => {
     await assert.rejects(
       httpRequest({ method: 'GET', url: new URL('http://service.example.invalid/x'), headers: { Authorization: 'Bearer abcdefghijkl' } }, { timeoutMs: 1000, connectTimeoutMs: 1000, maxResponseBytes: 1000, env: CLEAN_ENV }),

@@ -92,6 +92,7 @@ function tlsMeaning(code: string): string {
   if (/SELF_SIGNED|DEPTH_ZERO/.test(code)) return 'the server certificate is self-signed';
   if (/UNABLE_TO_(GET|VERIFY)/.test(code)) return 'the server certificate is not signed by a trusted authority';
   if (/EXPIRED/.test(code)) return 'the server certificate has expired';
+  if (/WRONG_VERSION|PACKET_LENGTH|RECORD_LAYER/.test(code)) return 'the server does not speak TLS on that port (is it an http:// address?)';
   if (/ALTNAME|HOSTNAME/.test(code)) return 'the certificate does not match the host name';
   return `error ${code}`;
 }
