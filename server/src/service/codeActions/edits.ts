@@ -47,6 +47,11 @@ function afterLine(text: string, offset: number): number {
   return nl === -1 ? text.length : nl + 1;
 }
 
+/** Whether nothing but blanks and a comment follows `offset` on its line. */
+export function restIsBlank(text: string, offset: number): boolean {
+  return /^\s*(#.*|\/\/.*|\/\*.*\*\/\s*)?$/.test(text.slice(offset, lineEnd(text, offset)));
+}
+
 export function isLineLeading(text: string, offset: number): boolean {
   return text.slice(lineStart(text, offset), offset).trim() === '';
 }
@@ -212,7 +217,7 @@ export function removeProperties(doc: ParsedDocument, obj: ObjectNode, remove: r
     } else {
       const trailingComma = commaAfter(text, lastEnd);
       const stop = trailingComma >= 0 ? trailingComma + 1 : lastEnd;
-      const leading = isLineLeading(text, first.key.offset) && (!next || isLineLeading(text, next.key.offset));
+      const leading = isLineLeading(text, first.key.offset) && (!next || isLineLeading(text, next.key.offset)) && restIsBlank(text, stop);
       if (next) {
         if (leading) del(lineStart(text, first.key.offset), afterLine(text, stop));
         else del(first.key.offset, next.key.offset);
@@ -275,7 +280,9 @@ export function insertProperties(doc: ParsedDocument, obj: ObjectNode, entries: 
   const end = contentEnd(text, ref);
   if (!multiline) return [{ offset: end, length: 0, newText: entries.map((e) => `, ${render(e)}`).join('') }];
   const comma = commaAfter(text, end);
-  if (comma >= 0) return [{ offset: lineEnd(text, comma), length: 0, newText: entries.map((e) => `${eol}${indent}${render(e)},`).join('') }];
+  if (comma >= 0 && restIsBlank(text, comma + 1)) return [{ offset: lineEnd(text, comma), length: 0, newText: entries.map((e) => `${eol}${indent}${render(e)},`).join('') }];
+  // More entries (or the closing brace) follow on the line: insert in place.
+  if (!restIsBlank(text, comma >= 0 ? comma + 1 : end)) return [{ offset: end, length: 0, newText: entries.map((e) => `, ${renderInline(doc, e)}`).join('') }];
   const body = entries.map((e) => `${eol}${indent}${render(e)}`).join(',');
   const le = lineEnd(text, end);
   if (le === end) return [{ offset: end, length: 0, newText: `,${body}` }];

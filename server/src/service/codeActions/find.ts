@@ -29,13 +29,6 @@ export function propertyAtKey(doc: ParsedDocument, offset: number): PropertyNode
   return n?.type === 'string' && p?.type === 'property' && p.key === n && n.offset === offset ? p : undefined;
 }
 
-/** The property whose key or value holds `offset`. */
-export function propertyAt(doc: ParsedDocument, offset: number): PropertyNode | undefined {
-  const n = nodeAt(doc.root, offset);
-  const p = n?.parent;
-  return p?.type === 'property' ? p : undefined;
-}
-
 /** The value node that starts at `offset` (a scalar a diagnostic points at). */
 export function valueAt(doc: ParsedDocument, offset: number): Node | undefined {
   const n = nodeAt(doc.root, offset);
