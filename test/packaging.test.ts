@@ -1,0 +1,60 @@
+// `npm run package` builds a .vsix under 1 MB that ships only what runs, with the marketplace fields.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './helpers';
+
+/** File names in a zip archive, from its central directory. */
+function zipEntries(buf: Buffer): string[] {
+  let eocd = buf.length - 22;
+  while (eocd >= 0 && buf.readUInt32LE(eocd) !== 0x06054b50) eocd--;
+  assert.ok(eocd >= 0, 'a zip archive');
+  const count = buf.readUInt16LE(eocd + 10);
+  let p = buf.readUInt32LE(eocd + 16);
+  const names: string[] = [];
+  for (let i = 0; i < count; i++) {
+    assert.equal(buf.readUInt32LE(p), 0x02014b50);
+    const nameLen = buf.readUInt16LE(p + 28);
+    const extra = buf.readUInt16LE(p + 30);
+    const comment = buf.readUInt16LE(p + 32);
+    names.push(buf.subarray(p + 46, p + 46 + nameLen).toString('utf8'));
+    p += 46 + nameLen + extra + comment;
+  }
+  return names.sort();
+}
+
+test('npm run package builds a small .vsix with only what runs', { timeout: 240_000 }, () => {
+  const r = spawnSync('npm', ['run', 'package'], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  const vsix = join(ROOT, 'assistant-config-tools.vsix');
+  const size = statSync(vsix).size;
+  assert.ok(size < 1024 * 1024, `vsix is ${size} bytes`);
+  const files = zipEntries(readFileSync(vsix)).filter((f) => f.startsWith('extension/')).map((f) => f.slice('extension/'.length));
+  assert.deepEqual(files, [
+    'LICENSE.txt',
+    'changelog.md',
+    'dist/cli.js',
+    'dist/client.js',
+    'dist/server.js',
+    'images/icon.png',
+    'language-configuration-json.json',
+    'language-configuration.json',
+    'package.json',
+    'readme.md',
+    'schemas/assistant-config.schema.json',
+    'syntaxes/assistantconfig-json.tmLanguage.json',
+    'syntaxes/assistantconfig.tmLanguage.json',
+  ]);
+  assert.ok(statSync(join(ROOT, 'dist/server.js')).size < 1024 * 1024, 'the bundled server is under 1 MB minified');
+  // Put the development bundles back for the tests that follow.
+  assert.equal(spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT }).status, 0);
+});
+
+test('package.json carries the marketplace fields', () => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
+  for (const k of ['publisher', 'displayName', 'description', 'categories', 'keywords', 'repository', 'icon', 'engines', 'license']) assert.ok(pkg[k], k);
+  assert.match((pkg.engines as { vscode: string }).vscode, /^\^1\.\d+\.0$/);
+  assert.deepEqual(pkg.activationEvents, ['onLanguage:assistantconfig', 'onLanguage:assistantconfig-json']);
+});
