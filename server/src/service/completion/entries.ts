@@ -97,7 +97,7 @@ const sortKey = (group: number, i: number): string => `${group}${String(i).padSt
 function base(ctx: CursorContext, label: string, kind: CompletionKind, insertText: string, snippet: boolean): CompletionEntry {
   const e: CompletionEntry = { label, kind, insertText, snippet, replace: { ...ctx.replace } };
   // The range starts with the quote the user typed, and editors filter on the range's text.
-  if (ctx.quote) e.filterText = `${ctx.quote}${label}`;
+  if (ctx.quote) e.filterText = `${ctx.quote}${label}${ctx.quote}`;
   return e;
 }
 
@@ -198,7 +198,7 @@ function snippetEntries(ctx: CursorContext, schema: Schema | undefined, root: No
     if (sn.description) e.detail = sn.description;
     e.documentation = '```' + ctx.language + '\n' + previewOf(ctx, body) + '\n```';
     e.sortText = sortKey(2, i);
-    e.filterText = ctx.quote ? `${ctx.quote}${sn.label}` : sn.label;
+    e.filterText = ctx.quote ? `${ctx.quote}${sn.label}${ctx.quote}` : sn.label;
     out.push(e);
   });
   return out;

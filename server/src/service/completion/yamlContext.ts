@@ -1,8 +1,8 @@
 // YAML block context from indentation: which mapping the cursor's key belongs to, read from the
 // lines above the cursor (YAML structure is indentation), so it works on half-typed lines and on
 // documents whose tree is partial. The tree is consulted afterwards, by path, for the nodes.
-import type { ParsedDocument, Node, ObjectNode } from '../../parser/ast';
-import { resolve } from '../../parser/ast';
+import type { ParsedDocument, Node, ObjectNode, ArrayNode, PropertyNode, StringNode } from '../../parser/ast';
+import { nodeAt, pathOf, resolve } from '../../parser/ast';
 import type { CursorContext, Segment } from './context';
 import { detectIndentUnit } from './context';
 
@@ -93,13 +93,109 @@ function enterDashes(line: Line, segs: Segment[]): Want | undefined {
   return { kind: 'seq', col: line.dashes[0]!, index: 0 };
 }
 
+/** The property whose key starts exactly at `offset`, if the tree has it. */
+function propertyAt(root: Node | undefined, offset: number): PropertyNode | undefined {
+  const n = nodeAt(root, offset);
+  if (n?.type === 'string' && n.offset === offset && n.parent?.type === 'property' && n.parent.key === n) return n.parent;
+  return undefined;
+}
+
+/** The sequence item whose content starts exactly at `offset`, with its index. */
+function itemAt(root: Node | undefined, line: Line): { array: ArrayNode; index: number } | undefined {
+  if (line.dashes.length !== 1) return undefined;
+  let n: Node | undefined;
+  if (line.key !== undefined) n = propertyAt(root, line.keyStart)?.parent;
+  else {
+    const m = nodeAt(root, line.keyStart);
+    n = m?.offset === line.keyStart && m.parent?.type === 'array' ? m : undefined;
+  }
+  const arr = n?.parent;
+  if (!n || arr?.type !== 'array') return undefined;
+  const index = arr.items.indexOf(n);
+  return index >= 0 ? { array: arr, index } : undefined;
+}
+
+interface Found {
+  path: Segment[];
+  /** The mapping in the tree, when a sibling key above the cursor placed it there. */
+  object?: ObjectNode;
+}
+
+function colOf(text: string, offset: number): number {
+  return offset - (text.lastIndexOf('\n', offset - 1) + 1);
+}
+
+/** Column of the `- ` marker in front of a block sequence item, if there is one on its line. */
+function dashCol(text: string, itemOffset: number): number | undefined {
+  let j = itemOffset - 1;
+  while (j >= 0 && text[j] === ' ') j--;
+  return text[j] === '-' ? colOf(text, j) : undefined;
+}
+
+/** The nearest line above `lineStart` that holds content. */
+function previousContentLine(text: string, lineStart: number): Line | undefined {
+  let pos = lineStart;
+  while (pos > 0) {
+    const start = text.lastIndexOf('\n', pos - 2) + 1;
+    const line = readLine(text, start, lineEndAt(text, start));
+    if (!line.blank) return line;
+    pos = start;
+  }
+  return undefined;
+}
+
 /**
- * Path of the mapping whose keys stand at `col`, given the line the cursor is on. Sibling keys seen
- * on the way up are collected with their values.
+ * The fast way: start from the tree node on the nearest content line above and climb its ancestors
+ * until one stands at the wanted column. Cost: the depth of the tree, whatever the document's size.
  */
-function pathAbove(text: string, cursorLine: Line, col: number, siblings: Map<string, string | undefined>): Segment[] {
+function climb(doc: ParsedDocument, from: Line, want: Want): Found | undefined {
+  const text = doc.text;
+  let n: Node | StringNode | undefined = nodeAt(doc.root, from.keyStart);
+  if (!n || n.offset > from.keyStart) return undefined;
+  for (let guard = 0; n && guard < 10000; guard++) {
+    const par: Node['parent'] | StringNode['parent'] = n.parent;
+    if (!par) return undefined;
+    if (par.type === 'property') {
+      const kc = colOf(text, par.key.offset);
+      if (want.kind === 'map') {
+        if (kc === want.col) return { path: pathOf(par.parent), object: par.parent };
+        if (kc < want.col) return { path: pathOf(par.key) };
+      } else if (kc <= want.col) return { path: [...pathOf(par.key), 0] };
+      n = par.parent;
+      continue;
+    }
+    if (par.type === 'array' && !par.flow) {
+      const dc = dashCol(text, n.offset);
+      if (dc !== undefined && dc <= want.col) {
+        const k = par.items.indexOf(n as Node);
+        if (k < 0) return undefined;
+        if (want.kind === 'seq' && dc === want.col) return { path: [...pathOf(par), k + 1] };
+        if (want.kind === 'map' && dc < want.col) return { path: [...pathOf(par), k] };
+        return undefined;
+      }
+    }
+    n = par as Node;
+  }
+  return undefined;
+}
+
+/**
+ * Path of the mapping whose keys stand at `col`, given the line the cursor is on. Lines are read
+ * upwards by indentation until one of them is found in the tree (usually the line just above), so
+ * the cost does not grow with the document; on a document whose tree disagrees, the scan goes on
+ * to the top. Sibling keys seen on the way up are collected with their values.
+ */
+function pathAbove(doc: ParsedDocument, cursorLine: Line, col: number, siblings: Map<string, string | undefined>): Found {
+  const text = doc.text;
+  const root = doc.root;
   const segs: Segment[] = [];
   let want: Want = enterDashes(cursorLine, segs) ?? { kind: 'map', col };
+  const prev = root ? previousContentLine(text, cursorLine.start) : undefined;
+  const quick = prev ? climb(doc, prev, want) : undefined;
+  if (quick) {
+    if (segs.length === 0 && want.kind === 'map' && quick.object) return quick;
+    return { path: [...quick.path, ...segs] };
+  }
   let collecting = want.kind === 'map';
   let pos = cursorLine.start;
   while (pos > 0) {
@@ -109,12 +205,14 @@ function pathAbove(text: string, cursorLine: Line, col: number, siblings: Map<st
     // Cheap indentation test first: most lines of a large document are deeper than what we look for.
     let i = start;
     while (i < prevEnd && text.charCodeAt(i) === 32) i++;
-    if (i - start > want.col) continue;
+    if (i - start > want.col || i >= prevEnd) continue;
     const line = readLine(text, start, lineEndAt(text, start));
     if (line.blank || line.indent > want.col) continue;
     if (want.kind === 'map') {
       if (line.key !== undefined && line.keyCol === want.col) {
         if (collecting && !siblings.has(line.key)) siblings.set(line.key, line.valueText);
+        const prop = propertyAt(root, line.keyStart);
+        if (prop) return { path: [...pathOf(prop.parent), ...segs], ...(collecting ? { object: prop.parent } : {}) };
         const w = enterDashes(line, segs);
         if (w) {
           want = w;
@@ -123,6 +221,8 @@ function pathAbove(text: string, cursorLine: Line, col: number, siblings: Map<st
         continue;
       }
       if (line.key !== undefined && line.keyCol < want.col) {
+        const prop = propertyAt(root, line.keyStart);
+        if (prop) return { path: [...pathOf(prop.key), ...segs] };
         segs.unshift(line.key);
         want = enterDashes(line, segs) ?? { kind: 'map', col: line.keyCol };
         collecting = false;
@@ -136,17 +236,21 @@ function pathAbove(text: string, cursorLine: Line, col: number, siblings: Map<st
       continue;
     }
     if (line.dashes[0] === want.col && line.indent === want.col) {
+      const item = itemAt(root, line);
+      if (item) return { path: [...pathOf(item.array), item.index + want.index + 1, ...segs] };
       want.index++;
       continue;
     }
     if (line.key !== undefined && line.keyCol <= want.col) {
+      const prop = propertyAt(root, line.keyStart);
+      if (prop) return { path: [...pathOf(prop.key), want.index, ...segs] };
       segs.unshift(want.index);
       segs.unshift(line.key);
       want = enterDashes(line, segs) ?? { kind: 'map', col: line.keyCol };
     }
   }
   if (want.kind === 'seq') segs.unshift(want.index);
-  return segs;
+  return { path: segs };
 }
 
 /** Sibling keys below the cursor line, in the same mapping; bounded so a huge mapping stays cheap. */
@@ -234,8 +338,9 @@ export function yamlContext(doc: ParsedDocument, offset: number): CursorContext 
 
 function keyContext(doc: ParsedDocument, offset: number, line: Line, start: number, end: number, keyHasColon: boolean, unit: number, quote?: '"' | "'"): CursorContext {
   const siblings = new Map<string, string | undefined>();
-  const path = pathAbove(doc.text, line, line.keyCol, siblings);
-  const node = nodeAtPath(doc.root, path);
+  const found = pathAbove(doc, line, line.keyCol, siblings);
+  const path = found.path;
+  const node = found.object ?? nodeAtPath(doc.root, path);
   const object = node?.type === 'object' ? node : undefined;
   if (object && !object.flow) treeKeys(object, offset, siblings);
   siblingsBelow(doc.text, nextLineStart(doc.text, line.end), line.keyCol, siblings);
@@ -279,8 +384,9 @@ function valueContext(doc: ParsedDocument, offset: number, line: Line, unit: num
     while (end < line.end && !/[\s#]/.test(text[end]!)) end++;
   }
   const ownerSiblings = new Map<string, string | undefined>();
-  const ownerPath = pathAbove(text, line, line.keyCol, ownerSiblings);
-  const owner = nodeAtPath(doc.root, ownerPath);
+  const found = pathAbove(doc, line, line.keyCol, ownerSiblings);
+  const ownerPath = found.path;
+  const owner = found.object ?? nodeAtPath(doc.root, ownerPath);
   if (owner?.type === 'object') treeKeys(owner, offset, ownerSiblings);
   siblingsBelow(text, nextLineStart(text, line.end), line.keyCol, ownerSiblings);
   const ctx: CursorContext = {
