@@ -142,6 +142,12 @@ describe('proxy', () => {
     assert.equal(r.ok, true, formatReport(r));
     assert.equal(proxy.connects.length, 4);
   });
+  it('accepts a proxy setting written without a scheme', async () => {
+    const r = await run(svc, { proxy: proxy.url.replace('http://', '') });
+    assert.equal(r.ok, true, formatReport(r));
+    assert.equal(r.proxy, proxy.url);
+    assert.equal(proxy.connects.length, 4);
+  });
   it('honours NO_PROXY for loopback', async () => {
     const r = await run(svc, { env: { HTTPS_PROXY: proxy.url, NO_PROXY: 'localhost,127.0.0.1,::1' } });
     assert.equal(r.ok, true, formatReport(r));

@@ -117,6 +117,17 @@ describe('token cache', () => {
     assert.equal(step(b, 'token-refresh').httpStatus, undefined);
     assert.equal(a.tokenExpiresAt, b.tokenExpiresAt);
   });
+  it('forgets a cached token the service refuses', async () => {
+    const tokenCache = new TokenCache();
+    const before = svc.calls.refresh;
+    await run({ tokenCache });
+    svc.faults.threads = { status: 401, body: '{"error":"revoked"}', once: true };
+    const refused = await run({ tokenCache });
+    assertFail(refused, 'threads-user', 'jwt-refused', 401);
+    const again = await run({ tokenCache });
+    assert.equal(again.ok, true);
+    assert.equal(svc.calls.refresh, before + 2);
+  });
   it('does not reuse a token close to expiry', async () => {
     const tokenCache = new TokenCache(60_000, () => Date.now() + 3600_000);
     const before = svc.calls.refresh;

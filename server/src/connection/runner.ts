@@ -81,8 +81,8 @@ export async function runTestConnection(options: ConnectionOptions, credentials:
       },
     };
     let jwt: string | undefined;
+    const key = [resolved.tokenRefreshUrl.href, resolved.projectId, credentials.pat ?? ''] as const;
     await run('token-refresh', async () => {
-      const key = [resolved.tokenRefreshUrl.href, resolved.projectId, credentials.pat ?? ''] as const;
       const cached = options.tokenCache?.get(...key);
       if (cached) {
         jwt = cached.token;
@@ -99,7 +99,12 @@ export async function runTestConnection(options: ConnectionOptions, credentials:
       }
       return r.outcome;
     });
-    await run('threads-user', async () => (jwt ? listThreads(ctx, jwt, 'user') : { status: 'skip', message: 'Not run: token refresh gave no usable JWT.' }));
+    await run('threads-user', async () => {
+      if (!jwt) return { status: 'skip', message: 'Not run: token refresh gave no usable JWT.' };
+      const outcome = await listThreads(ctx, jwt, 'user');
+      if (outcome.diagnosis === 'jwt-refused') options.tokenCache?.delete(...key);
+      return outcome;
+    });
     await run('threads-project', async () =>
       credentials.apiKey ? listThreads(ctx, credentials.apiKey, 'project') : { status: 'skip', message: 'No project API key is stored; the project-scoped query is not run.' },
     );

@@ -37,6 +37,11 @@ export class TokenCache {
     this.entries.set(cacheKey(refreshUrl, projectId, pat), { token, expiresAt });
   }
 
+  /** Forgets a token the service refused, so that the next run asks for a new one. */
+  delete(refreshUrl: string, projectId: string, pat: string): void {
+    this.entries.delete(cacheKey(refreshUrl, projectId, pat));
+  }
+
   clear(): void {
     this.entries.clear();
   }

@@ -90,10 +90,15 @@ export function bypassesProxy(url: URL, noProxy: string | undefined): boolean {
 export function proxyFor(url: URL, explicit: string | undefined, env: Readonly<Record<string, string | undefined>>): string | undefined {
   const noProxy = env.NO_PROXY ?? env.no_proxy;
   if (bypassesProxy(url, noProxy)) return undefined;
-  if (explicit?.trim()) return explicit.trim();
+  if (explicit?.trim()) return withScheme(explicit.trim());
   // Lower-case first, as curl does; HTTP_PROXY also serves https targets when no HTTPS_PROXY is set.
   const https = env.https_proxy || env.HTTPS_PROXY;
   const http = env.http_proxy || env.HTTP_PROXY;
   const chosen = url.protocol === 'https:' ? https || http : http;
-  return chosen?.trim() || undefined;
+  return chosen?.trim() ? withScheme(chosen.trim()) : undefined;
+}
+
+/** Proxy settings are often written without a scheme ("proxy.corp:8080"); that means http://. */
+function withScheme(proxy: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(proxy) ? proxy : `http://${proxy}`;
 }
