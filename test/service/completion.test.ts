@@ -405,6 +405,34 @@ describe('YAML: nesting, lists, broken documents', () => {
   });
 });
 
+describe('YAML: flow collections', () => {
+  test('`llm: {provider: ven|}`: the providers, plain', () => {
+    const { text, items } = complete(`${HEAD}definition:\n  llm: {provider: ven|}\n`, 'yaml');
+    assert.deepEqual(labels(items), PROVIDERS);
+    const e = entry(items, 'vendor_a');
+    assertReplaces(text, e, 'ven');
+    assert.equal(e.insertText, 'vendor_a');
+    assertValueValid(text, e, 'yaml');
+  });
+
+  test('keys of the variant with flow punctuation', () => {
+    const after = complete(`${HEAD}definition:\n  llm: {provider: vendor_a, |}\n`, 'yaml');
+    assert.deepEqual(labels(after.items).sort(), ['apiKey', 'baseUrl', 'fallback', 'model']);
+    assert.equal(entry(after.items, 'apiKey').insertText, 'apiKey: {$1}');
+    for (const e of after.items) assertApplies(after.text, e, 'yaml');
+    const before = complete(`${HEAD}definition:\n  llm: {| provider: vendor_a}\n`, 'yaml');
+    const m = entry(before.items, 'model');
+    assert.equal(m.insertText, 'model: $1,');
+    assertApplies(before.text, m, 'yaml');
+  });
+
+  test('env names inside a flow EnvironmentValue', () => {
+    const { text, items } = complete(`${HEAD}definition:\n  llm: {provider: vendor_a, apiKey: {valueFromEnv: |}}\n`, 'yaml');
+    assert.deepEqual(labels(items), ['OPENAI_KEY', 'VENDOR_A_API_KEY']);
+    assertValueValid(text, items[0]!, 'yaml');
+  });
+});
+
 // ------------------------------------------------------------------ JSON
 
 describe('JSON', () => {

@@ -17,6 +17,8 @@ interface Common {
   indent: number;
   /** The document's indentation unit. */
   unit: number;
+  /** YAML flow collection (`{a: 1, |}`): JSON's punctuation, YAML's scalars. */
+  flow?: boolean;
   /** JSON and flow YAML: the insertion must bring its own separators. */
   commaBefore: boolean;
   commaAfter: boolean;

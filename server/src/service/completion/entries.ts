@@ -103,7 +103,7 @@ function base(ctx: CursorContext, label: string, kind: CompletionKind, insertTex
 
 /** JSON punctuation around an insertion. */
 function punctuate(ctx: CursorContext, text: string): string {
-  if (ctx.language !== 'json') return text;
+  if (ctx.language !== 'json' && !ctx.flow) return text;
   return `${ctx.commaBefore ? ', ' : ''}${text}${ctx.commaAfter ? ',' : ''}`;
 }
 
@@ -114,6 +114,12 @@ function keyInsert(ctx: KeyContext, owner: Schema | undefined, key: string, s: S
   const { values, open } = enumValuesOf(s);
   const single = values.length === 1 && !open && shape === 'string' ? values[0]!.value : undefined;
   const retrigger = single === undefined && hasValueCompletions(owner, key, s);
+  if (ctx.language === 'yaml' && ctx.flow) {
+    const k = escapeSnippet(ctx.quote ? `${ctx.quote}${key}${ctx.quote}` : yamlScalar(key));
+    if (ctx.keyHasColon) return { text: k, snippet: true, retrigger: false };
+    const value = single !== undefined ? escapeSnippet(yamlScalar(single)) : shape === 'object' ? '{$1}' : shape === 'array' ? '[$1]' : '$1';
+    return { text: punctuate(ctx, `${k}: ${value}`), snippet: true, retrigger };
+  }
   if (ctx.language === 'yaml') {
     const k = ctx.quote ? `${ctx.quote}${key}${ctx.quote}` : yamlScalar(key);
     if (ctx.keyHasColon) return { text: k, snippet: false, retrigger: false };
@@ -205,6 +211,8 @@ function snippetEntries(ctx: CursorContext, schema: Schema | undefined, root: No
 }
 
 function snippetText(ctx: CursorContext, body: Record<string, unknown>): string | undefined {
+  // Block snippets do not fit in a YAML flow collection.
+  if (ctx.flow && ctx.language === 'yaml') return undefined;
   if (ctx.mode === 'key') {
     if (ctx.keyHasColon) return undefined;
     if (ctx.language === 'yaml') return yamlLines(body, ctx.indent, ctx.unit).join('\n').slice(ctx.indent);
@@ -230,6 +238,7 @@ function previewOf(ctx: CursorContext, body: Record<string, unknown>): string {
 function valueText(ctx: CursorContext, value: string, literal: boolean): string {
   if (ctx.language === 'yaml') {
     const t = ctx.quote ? `${ctx.quote}${ctx.quote === "'" ? value.replace(/'/g, "''") : JSON.stringify(value).slice(1, -1)}${ctx.quote}` : literal ? value : yamlScalar(value);
+    if (ctx.flow) return punctuate(ctx, t);
     return ctx.mode === 'value' && ctx.spaceBefore ? ` ${t}` : t;
   }
   return punctuate(ctx, literal ? value : JSON.stringify(value));

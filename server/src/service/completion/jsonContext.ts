@@ -46,8 +46,13 @@ function lineIndentAt(text: string, pos: number): number {
 
 const VALUE_END = /["}\]0-9a-z]/;
 
+/**
+ * JSON, and YAML flow collections (`llm: {provider: |}`), which share its punctuation. For YAML the
+ * cursor must be inside a flow collection of the tree.
+ */
 export function jsonContext(doc: ParsedDocument, offset: number): CursorContext | undefined {
   const text = doc.text;
+  const yaml = doc.language === 'yaml';
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   let lineEnd = text.indexOf('\n', offset);
   if (lineEnd === -1) lineEnd = text.length;
@@ -56,19 +61,21 @@ export function jsonContext(doc: ParsedDocument, offset: number): CursorContext 
   for (let i = lineStart; i < offset; i++) {
     const c = text[i];
     if (open >= 0) {
-      if (c === '\\') i++;
-      else if (c === '"') open = -1;
-    } else if (c === '"') open = i;
-    else if (c === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) return undefined;
+      if (c === '\\' && text[open] === '"') i++;
+      else if (c === text[open]) open = -1;
+    } else if (c === '"' || (yaml && c === "'")) open = i;
+    else if (!yaml && c === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) return undefined;
+    else if (yaml && c === '#' && (i === lineStart || /\s/.test(text[i - 1]!))) return undefined;
   }
   let start: number;
   let end = offset;
   if (open >= 0) {
     start = open;
     let close = -1;
+    const q = text[open];
     for (let i = offset; i < lineEnd; i++) {
-      if (text[i] === '\\') i++;
-      else if (text[i] === '"') {
+      if (text[i] === '\\' && q === '"') i++;
+      else if (text[i] === q) {
         close = i;
         break;
       }
@@ -89,10 +96,12 @@ export function jsonContext(doc: ParsedDocument, offset: number): CursorContext 
   const next = n < text.length ? text[n]! : '';
   const unit = detectIndentUnit(text);
   const container = containerAt(doc.root, start, text);
+  if (yaml && !container?.flow) return undefined;
   const beforeOnLine = text.slice(lineStart, start).trim();
   const indent = beforeOnLine === '' ? lineIndentAt(text, start) : container ? lineIndentAt(text, container.offset) + unit : 0;
   const common = {
-    language: 'json' as const,
+    language: doc.language,
+    flow: yaml,
     replace: { offset: start, length: end - start },
     prefix: text.slice(open >= 0 ? start + 1 : start, offset),
     indent,
@@ -100,7 +109,7 @@ export function jsonContext(doc: ParsedDocument, offset: number): CursorContext 
     commaBefore: false,
     commaAfter: next !== '' && !'}],:'.includes(next),
   };
-  if (open >= 0) Object.assign(common, { quote: '"' });
+  if (open >= 0) Object.assign(common, { quote: text[open] });
   if (!container) {
     const root = resolve(doc.root);
     if (root && (root.type === 'object' || root.type === 'array')) return undefined;

@@ -5,6 +5,7 @@ import type { ParsedDocument, Node, ObjectNode, ArrayNode, PropertyNode, StringN
 import { nodeAt, pathOf, resolve } from '../../parser/ast';
 import type { CursorContext, Segment } from './context';
 import { detectIndentUnit } from './context';
+import { jsonContext } from './jsonContext';
 
 interface Line {
   start: number;
@@ -302,9 +303,26 @@ function isPlainWord(s: string): boolean {
   return /^[^\s:#{}[\],&*!|>%@`]*$/.test(s);
 }
 
+/** Whether the text before the cursor on its line opens a flow collection that is still open. */
+function inFlow(text: string, lineStart: number, offset: number): boolean {
+  let depth = 0;
+  let q = '';
+  for (let i = lineStart; i < offset; i++) {
+    const c = text[i]!;
+    if (q) {
+      if (c === q) q = '';
+    } else if (c === '"' || c === "'") q = c;
+    else if (c === '#' && (i === lineStart || /\s/.test(text[i - 1]!))) return false;
+    else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') depth = Math.max(0, depth - 1);
+  }
+  return depth > 0;
+}
+
 export function yamlContext(doc: ParsedDocument, offset: number): CursorContext | undefined {
   const text = doc.text;
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  if (inFlow(text, lineStart, offset)) return jsonContext(doc, offset);
   const lineEnd = lineEndAt(text, lineStart);
   const line = readLine(text, lineStart, lineEnd);
   const unit = detectIndentUnit(text);
