@@ -2,6 +2,7 @@
 // through @vscode/test-electron, or code-server's remote extension host).
 // Mocha's functions are taken from the globals that mocha defines while it loads each test file, so
 // that these files type-check and lint in the root project without test/e2e's own dependencies.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 
@@ -47,12 +48,21 @@ export async function open(rel: string): Promise<vscode.TextDocument> {
   return doc;
 }
 
-/** Reverts every changed document so that fixtures stay as they are on disk. */
+/** Reverts every changed document so that fixtures stay as they are on disk (nothing is saved). */
 export async function revertAll(): Promise<void> {
   for (const doc of vscode.workspace.textDocuments) {
-    if (!doc.isDirty) continue;
+    if (!doc.isDirty || doc.uri.scheme !== 'file') continue;
     await vscode.window.showTextDocument(doc, { preview: false });
     await vscode.commands.executeCommand('workbench.action.files.revert');
+    const disk = fs.readFileSync(doc.uri.fsPath, 'utf8');
+    if (doc.getText() !== disk) {
+      // The revert did not take (it acts on the active editor, which focus may have moved from):
+      // put the text back by an edit instead.
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), disk);
+      await vscode.workspace.applyEdit(edit);
+    }
+    assert(doc.getText() === disk, `could not restore ${doc.uri.fsPath}`);
   }
 }
 
@@ -167,4 +177,34 @@ export function assert(cond: unknown, message: string): asserts cond {
 
 export function assertEqual<T>(actual: T, expected: T, what: string): void {
   if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+}
+
+/**
+ * The UI driver: the runner that drives the workbench from outside (Playwright in Chromium for
+ * code-server, over CDP for VS Code desktop) serves requests that the suite writes into
+ * $E2E_DRIVER_DIR, for the few things the extension API cannot do: type into an input box that a
+ * command opened, read a notification. Without a driver, the tests that need one are skipped.
+ */
+export const hasDriver = (): boolean => !!process.env.E2E_DRIVER_DIR;
+let driverSeq = 0;
+
+export async function driver<T>(action: 'type-input' | 'wait-notification', params: Record<string, unknown>, timeoutMs = 30_000): Promise<T> {
+  const dir = process.env.E2E_DRIVER_DIR;
+  if (!dir) throw new Error('no UI driver (E2E_DRIVER_DIR is not set)');
+  const id = `${process.pid}-${Date.now()}-${++driverSeq}`;
+  const req = path.join(dir, `request-${id}.json`);
+  fs.writeFileSync(`${req}.tmp`, JSON.stringify({ id, action, params, timeoutMs }));
+  fs.renameSync(`${req}.tmp`, req);
+  const resp = path.join(dir, `response-${id}.json`);
+  const end = Date.now() + timeoutMs + 10_000;
+  while (Date.now() < end) {
+    if (fs.existsSync(resp)) {
+      const r = JSON.parse(fs.readFileSync(resp, 'utf8')) as { result?: T; error?: string };
+      fs.rmSync(resp, { force: true });
+      if (r.error !== undefined) throw new Error(`UI driver, ${action}: ${r.error}`);
+      return r.result as T;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`UI driver, ${action}: no answer within ${timeoutMs} ms`);
 }
