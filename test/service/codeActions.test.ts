@@ -400,8 +400,8 @@ describe('code actions', () => {
       const language = languageOf(file);
       const { doc, diagnostics } = analyze(input, language);
       const ranges = [...diagnostics.map((d) => ({ offset: d.offset, length: d.length }))];
-      // The refactoring wherever a scalar value starts.
-      for (let i = 0; i < input.length; i++) if (/[:\s]/.test(input[i - 1] ?? '') && /[\w"]/.test(input[i]!)) ranges.push({ offset: i, length: 0 });
+      // The refactoring on every discriminator value.
+      for (const m of input.matchAll(/"?(?:provider|type)"?:\s*/g)) ranges.push({ offset: m.index + m[0].length, length: 0 });
       for (const range of ranges) {
         for (const a of getCodeActions(doc, diagnostics, range)) {
           const fixed = applyEdits(input, a.edits);
@@ -416,6 +416,40 @@ describe('code actions', () => {
       }
     }
     assert.ok(count > 100, `only ${count} actions checked`);
+  });
+
+  it('on mutated fixtures (lines dropped, repeated, characters added and removed) every action applies, and keeps a parsing document parsing', () => {
+    const files = readdirSync(DIR).filter((f) => !f.includes('.golden.'));
+    let seed = 20261121;
+    const rnd = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    for (let iter = 0; iter < 200; iter++) {
+      const file = files[rnd(files.length)]!;
+      const language = languageOf(file);
+      const lines = read(file).split('\n');
+      for (let m = 1 + rnd(3); m > 0 && lines.length > 1; m--) {
+        const i = rnd(lines.length);
+        const line = lines[i]!;
+        const k = rnd(line.length + 1);
+        const op = rnd(4);
+        if (op === 0) lines.splice(i, 1);
+        else if (op === 1) lines.splice(i, 0, lines[rnd(lines.length)]!);
+        else if (op === 2) lines[i] = line.slice(0, k) + line.slice(k + 1);
+        else lines[i] = line.slice(0, k) + 'x' + line.slice(k);
+      }
+      const text = lines.join('\n');
+      const { doc, diagnostics } = analyze(text, language);
+      const ranges = diagnostics.map((d) => ({ offset: d.offset, length: d.length }));
+      for (let k = 0; k < 3; k++) ranges.push({ offset: rnd(text.length + 1), length: 0 });
+      for (const range of ranges) {
+        for (const a of getCodeActions(doc, diagnostics, range)) {
+          const fixed = applyEdits(text, a.edits);
+          if (doc.problems.length === 0) assert.deepEqual(parse(fixed, language).problems, [], `"${a.title}" breaks:\n${text}\n---\n${fixed}`);
+        }
+      }
+    }
   });
 
   it('never puts the secret into a title', () => {

@@ -253,11 +253,10 @@ function blockEnd(text: string, prop: PropertyNode, contentEndOffset: number): n
 export type Anchor = { after: PropertyNode } | { before: PropertyNode } | 'end';
 
 /** Inserts entries into a mapping, after or before one of its properties, or at its end. */
-export function insertProperties(doc: ParsedDocument, obj: ObjectNode, entries: readonly NewEntry[], anchor: Anchor): TextEdit[] {
+export function insertProperties(doc: ParsedDocument, obj: ObjectNode, entries: readonly NewEntry[], anchor: Anchor, unit = indentUnit(doc)): TextEdit[] {
   if (entries.length === 0) return [];
   const text = doc.text;
   const eol = eolOf(text);
-  const unit = indentUnit(doc);
   const props = obj.properties;
   if (props.length === 0) return insertIntoEmpty(doc, obj, entries, unit, eol);
   if (anchor === 'end') anchor = { after: props[props.length - 1]! };
@@ -312,10 +311,10 @@ function insertIntoEmpty(doc: ParsedDocument, obj: ObjectNode, entries: readonly
  * Inserts entries where a reader expects them: each after the last property that comes before it in
  * `order` (the schema's order of properties), else before the first property.
  */
-export function addProperties(doc: ParsedDocument, obj: ObjectNode, entries: readonly NewEntry[], order: readonly string[]): TextEdit[] {
+export function addProperties(doc: ParsedDocument, obj: ObjectNode, entries: readonly NewEntry[], order: readonly string[], unit = indentUnit(doc)): TextEdit[] {
   if (entries.length === 0) return [];
   const props = obj.properties;
-  if (props.length === 0) return insertProperties(doc, obj, entries, 'end');
+  if (props.length === 0) return insertProperties(doc, obj, entries, 'end', unit);
   const rank = (k: string): number => order.indexOf(k);
   const groups = new Map<PropertyNode | undefined, NewEntry[]>();
   const sorted = [...entries].sort((a, b) => rank(a.key) - rank(b.key));
@@ -327,7 +326,7 @@ export function addProperties(doc: ParsedDocument, obj: ObjectNode, entries: rea
     g.push(e);
   }
   const edits: TextEdit[] = [];
-  for (const [anchor, group] of groups) edits.push(...insertProperties(doc, obj, group, anchor ? { after: anchor } : { before: props[0]! }));
+  for (const [anchor, group] of groups) edits.push(...insertProperties(doc, obj, group, anchor ? { after: anchor } : { before: props[0]! }, unit));
   return edits;
 }
 

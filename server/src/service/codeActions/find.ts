@@ -4,6 +4,8 @@ import { nodeAt } from '../../parser/ast';
 import type { Resolved } from '../../model/schema';
 import { walkTyped } from '../../model/typedWalk';
 import type { Visit } from '../../model/typedWalk';
+import type { Diagnostic } from '../codes';
+import { objectAnchorRange } from '../validation/schemaErrors';
 
 export interface ObjectSite {
   obj: ObjectNode;
@@ -20,6 +22,25 @@ export function findObject(doc: ParsedDocument, pred: (v: Visit, obj: ObjectNode
     if (pred(v, v.node)) found = { obj: v.node, resolved: v.resolved, prop: v.prop };
   });
   return found;
+}
+
+/**
+ * The object a diagnostic about a whole mapping speaks of (`missing-required` and the like): the one
+ * whose anchor range (the key holding it, else its first key or line) is the diagnostic's range, else
+ * the innermost one holding the diagnostic's start; in both cases one that `pred` accepts.
+ */
+export function objectOfDiagnostic(doc: ParsedDocument, d: Diagnostic, pred: (v: Visit, obj: ObjectNode) => boolean): ObjectSite | undefined {
+  let exact: ObjectSite | undefined;
+  let inner: ObjectSite | undefined;
+  walkTyped(doc.root, (v) => {
+    if (exact || v.node.type !== 'object' || !pred(v, v.node)) return;
+    const obj = v.node;
+    const [offset, length] = objectAnchorRange(doc, { node: obj, prop: v.prop });
+    const site = { obj, resolved: v.resolved, prop: v.prop };
+    if (offset === d.offset && length === d.length) exact = site;
+    else if ((v.prop?.key.offset ?? obj.offset) <= d.offset && d.offset <= obj.offset + obj.length) inner = site;
+  });
+  return exact ?? inner;
 }
 
 /** The property whose key starts at `offset`. */

@@ -5,10 +5,9 @@ import { getProperty } from '../../parser/ast';
 import { labelOf, unwrapNullable } from '../../model/schema';
 import type { Visit } from '../../model/typedWalk';
 import type { Diagnostic } from '../codes';
-import { objectAnchorRange } from '../validation/schemaErrors';
 import { addProperties, yamlScalar } from './edits';
 import type { NewEntry } from './edits';
-import { findObject } from './find';
+import { objectOfDiagnostic } from './find';
 import type { ObjectSite } from './find';
 import { entriesFor } from './placeholders';
 import type { Fix, FixProvider } from './provider';
@@ -16,16 +15,10 @@ import { names } from './provider';
 
 /** The mapping that lacks `missing`: the one the diagnostic's range anchors, whose schema requires them. */
 export function siteMissing(doc: ParsedDocument, d: Diagnostic, missing: readonly string[]): ObjectSite | undefined {
-  const lacks = (v: Visit, obj: ObjectNode): boolean => {
+  return objectOfDiagnostic(doc, d, (v: Visit, obj: ObjectNode) => {
     const required = unwrapNullable(v.resolved.schema)?.required ?? [];
     return missing.every((k) => required.includes(k) && !getProperty(obj, k));
-  };
-  return (
-    findObject(doc, (v, obj) => {
-      const [offset, length] = objectAnchorRange(doc, { node: obj, prop: v.prop });
-      return offset === d.offset && length === d.length && lacks(v, obj);
-    }) ?? findObject(doc, (v, obj) => obj.offset <= d.offset && d.offset <= obj.offset + obj.length && lacks(v, obj) && (!v.prop || v.prop.key.offset === d.offset || obj.offset === d.offset))
-  );
+  });
 }
 
 export function addMissing(doc: ParsedDocument, d: Diagnostic, missing: readonly string[], title: (entries: NewEntry[], site: ObjectSite) => string): Fix[] {

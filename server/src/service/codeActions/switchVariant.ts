@@ -1,16 +1,16 @@
 // Switching the variant of a discriminated object (`provider` of an LLM, `type` of a schema selector):
 // the refactoring offered on the discriminator's value, and the fix of `missing-discriminator`.
 // The fields the new variant does not allow go, the ones both variants share stay, and the new
-// variant's required fields are added. Done in two passes over the text (remove and retag, re-parse,
+// variant's required fields are added. Done in two passes (remove and retag; re-read the mapping;
 // insert) so that the insertions see the mapping as it will be; the result is one edit.
 import type { ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
 import { getProperty, nodeAt, pathOf, stringValue } from '../../parser/ast';
-import { parse } from '../../parser';
 import type { Union, Variant } from '../../model/schema';
 import { schemaAtPath } from '../../model/schema';
 import type { TextEdit } from '../types';
-import { addProperties, applyEdits, diffEdit, removeProperties, scalar, setValue } from './edits';
-import { findObject, objectAtSteps, stepsTo } from './find';
+import { composeInObject } from './compose';
+import { addProperties, indentUnit, removeProperties, scalar, setValue } from './edits';
+import { objectOfDiagnostic } from './find';
 import { entriesFor } from './placeholders';
 import type { Fix, FixProvider } from './provider';
 import { names } from './provider';
@@ -38,23 +38,20 @@ function switchTo(doc: ParsedDocument, obj: ObjectNode, tag: PropertyNode, union
   return { title: `Switch ${union.property} to '${v.value}'${gone.length > 0 ? ` (removes ${names(gone)})` : ''}`, edits };
 }
 
-/** Applies `first`, re-parses, adds the variant's missing required fields; returns the whole change as edits. */
+/** Applies `first`, then adds the variant's required fields the mapping still lacks; one edit in all. */
 function thenAddRequired(doc: ParsedDocument, obj: ObjectNode, first: TextEdit[], v: Variant): TextEdit[] {
-  const steps = stepsTo(obj);
-  const text1 = applyEdits(doc.text, first);
-  const doc1 = parse(text1, doc.language);
-  const obj1 = objectAtSteps(doc1.root, steps);
-  if (!obj1) return first;
-  const missing = (v.schema.required ?? []).filter((k) => !getProperty(obj1, k));
+  const unit = indentUnit(doc);
   const order = Object.keys(v.schema.properties ?? {});
-  const text2 = applyEdits(text1, addProperties(doc1, obj1, entriesFor(v.schema, missing, obj1), order));
-  return diffEdit(doc.text, text2);
+  return composeInObject(doc, obj, first, (doc1, obj1) => {
+    const missing = (v.schema.required ?? []).filter((k) => !getProperty(obj1, k));
+    return addProperties(doc1, obj1, entriesFor(v.schema, missing, obj1), order, unit);
+  });
 }
 
 /** `missing-discriminator`: one fix per variant, adding the discriminator and the variant's required fields. */
 export const missingDiscriminator: FixProvider = (doc, d) => {
   const key = d.data?.missing?.[0];
-  const site = findObject(doc, (vis, obj) => vis.resolved.union !== undefined && vis.resolved.union.property === key && !getProperty(obj, key) && (vis.prop?.key.offset === d.offset || obj.offset <= d.offset && d.offset <= obj.offset + obj.length));
+  const site = objectOfDiagnostic(doc, d, (vis, obj) => key !== undefined && vis.resolved.union?.property === key && !getProperty(obj, key));
   const union = site?.resolved.union;
   if (!site || !union) return [];
   const obj = site.obj;
