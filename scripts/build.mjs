@@ -6,7 +6,9 @@ import { generateValidator } from './gen-validator.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const args = new Set(process.argv.slice(2));
-const production = args.has('--production');
+// Bundles are always minified (they ship as built; cold start is faster) with linked source maps
+// beside them, which .vscodeignore leaves out of the package. --dev skips minification.
+const dev = args.has('--dev');
 
 generateValidator(root);
 
@@ -15,8 +17,8 @@ const common = {
   platform: 'node',
   target: 'node20',
   format: 'cjs',
-  sourcemap: production ? false : 'linked',
-  minify: production || args.has('--minify'),
+  sourcemap: 'linked',
+  minify: !dev,
   legalComments: 'none',
   // jsonc-parser's UMD build hides its requires from bundlers; its ESM build bundles cleanly.
   mainFields: ['module', 'main'],

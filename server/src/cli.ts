@@ -13,7 +13,7 @@ Commands:
 Run 'assistant-config <command> --help' for a command's options.
 `;
 
-export async function main(argv: string[], io: CliIO): Promise<number> {
+export async function main(argv: string[], io: CliIO, signal?: AbortSignal): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
@@ -21,7 +21,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         return await lintCommand(rest, io);
       case 'test-connection': {
         const { testConnectionCommand } = await import('./cli/testConnection');
-        return await testConnectionCommand(rest, io);
+        return await testConnectionCommand(rest, io, signal);
       }
       case '--version':
       case '-v':
@@ -46,7 +46,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 }
 
 if (require.main === module) {
-  main(process.argv.slice(2), processIO()).then(
+  // Ctrl-C cancels a running Test Connection cleanly (its report says so); a second one exits.
+  const abort = new AbortController();
+  process.once('SIGINT', () => {
+    abort.abort();
+    process.once('SIGINT', () => process.exit(130));
+  });
+  main(process.argv.slice(2), processIO(), abort.signal).then(
     (code) => {
       process.exitCode = code;
     },
