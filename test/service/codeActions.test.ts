@@ -33,7 +33,7 @@ const CASES: Case[] = [
   { file: 'missing-required-cloud-b.assistant.json', code: 'missing-required', action: 'Add the required fields', preferred: true },
   { file: 'missing-required-inline.assistant.json', code: 'missing-required', action: "'endpoint' and 'apiKey'" },
   { file: 'missing-required-flow.assistant.yaml', code: 'missing-required', action: "'regionName', 'cloudAccessKeyId' and 'cloudSecretAccessKey'" },
-  { file: 'missing-required-fallback-deep.assistant.yaml', code: 'missing-required', action: "Add the required field 'apiKey' of provider 'vendor_c'", at: 'fallback:\n        provider: vendor_c' },
+  { file: 'missing-required-fallback-deep.assistant.yaml', code: 'missing-required', action: "Add the required field 'apiKey' of provider 'vendor_c'", at: 'fallback:\n          provider: vendor_c' },
   { file: 'missing-required-list-item.assistant.yaml', code: 'missing-required', action: "Add the required field 'llm'", at: 'primitiveName: summarize' },
   { file: 'missing-required-table.assistant.yaml', code: 'missing-required', action: "Add the required field 'columns'" },
   { file: 'missing-required-title.assistant.json', code: 'missing-required', action: "Add the required field 'enable'" },
@@ -55,6 +55,7 @@ const CASES: Case[] = [
   { file: 'switch-provider.assistant.yaml', code: 'refactor', at: 'vendor_a #', action: "Switch provider to 'cloud_a' (removes 'baseUrl')" },
   { file: 'switch-provider-cloud-b.assistant.yaml', code: 'refactor', at: 'vendor_a #', action: "Switch provider to 'cloud_b' (removes 'model', 'baseUrl' and 'apiKey')" },
   { file: 'switch-provider.assistant.json', code: 'refactor', at: '"cloud_c"', action: "Switch provider to 'vendor_c' (removes 'modelId', 'regionName', 'cloudAccessKeyId' and 'cloudSecretAccessKey')" },
+  { file: 'switch-provider-deep-list.assistant.yaml', code: 'refactor', at: 'vendor_b #', action: "Switch provider to 'cloud_c' (removes 'model' and 'apiKey')" },
   { file: 'switch-schema-type.assistant.yaml', code: 'refactor', at: 'fixed', action: "Switch type to 'llm_selector' (removes 'tables')" },
   // 5. literal secrets
   { file: 'literal-secret.assistant.yaml', code: 'literal-secret', action: 'Move the secret to the environment variable VENDOR_B_API_KEY', preferred: true },
