@@ -11,6 +11,7 @@
 // `e2e: N passed, N failed, N pending`. Exit code 0 only when nothing failed.
 // Environment: E2E_VSIX=FILE skips packaging; E2E_TIMEOUT_MS (default 900000) bounds the whole run;
 // E2E_GREP filters the suite; E2E_KEEP=1 keeps the temporary directory; E2E_SKIP_UI=1 / E2E_SKIP_SUITE=1.
+/* global AbortSignal */
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
@@ -279,6 +280,9 @@ async function main() {
         'editor.hover.delay': 100,
         'workbench.colorTheme': 'Default Dark Modern',
         'window.commandCenter': false,
+        'workbench.reduceMotion': 'on',
+        'git.enabled': false,
+        'git.openRepositoryInParentFolders': 'never',
       },
       null,
       2,
