@@ -101,6 +101,10 @@ interface Frame {
   depth: number;
   /** End (range[2] in the `yaml` package's terms) of the last item so far. */
   end: number;
+  /** The last item's value is a scalar or a flow collection (a CST token with an `end` that can absorb comments). */
+  lastHasEnd: boolean;
+  /** Comment lines after the last item that were not absorbed into its value: the column of the rightmost, or -1. */
+  trailMaxCol: number;
 }
 
 const PENDING_NONE = 0;
@@ -141,7 +145,13 @@ class Scanner {
     const t = this.text;
     const len = this.len;
     let pos = 0;
-    if (len > 0 && t.charCodeAt(0) === 0xfeff) pos = 1;
+    if (len > 0 && t.charCodeAt(0) === 0xfeff) {
+      // The `yaml` package counts the BOM in the first line's indentation: an indented line or a sequence
+      // right after it comes out wrong there. Leave those to it.
+      pos = 1;
+      const c = t.charCodeAt(1);
+      if (c === SPACE || (c === DASH && this.emptyAt(2))) throw BAIL;
+    }
     // A `---` marker on the first line, alone or with a comment.
     if (t.charCodeAt(pos) === DASH && t.charCodeAt(pos + 1) === DASH && t.charCodeAt(pos + 2) === DASH) {
       const after = pos + 3;
@@ -171,6 +181,7 @@ class Scanner {
       if (c === HASH) {
         this.pos = this.skipComment(i);
         if (this.pending !== PENDING_NONE) this.pendingComment = true;
+        else if (this.stack.length > 0) this.commentLine(i - lineStart);
         continue;
       }
       const indent = i - lineStart;
@@ -181,7 +192,22 @@ class Scanner {
       this.contentLine(i, indent);
     }
     if (this.pending !== PENDING_NONE) this.resolvePendingNull();
-    while (this.stack.length > 0) this.pop();
+    while (this.stack.length > 0) this.pop(len);
+  }
+
+  /**
+   * A comment line after the last item of the innermost collection. Like the `yaml` CST parser: a comment
+   * indented deeper than the collection, with no other comment before it, joins the last value's end
+   * (stretching the collection); otherwise it stays after the items, and may stretch the collection's
+   * range end when it is closed (see `pop`).
+   */
+  private commentLine(col: number): void {
+    const top = this.stack[this.stack.length - 1]!;
+    if (top.trailMaxCol < 0 && col > top.indent && top.lastHasEnd) {
+      top.end = this.pos;
+      return;
+    }
+    if (col > top.trailMaxCol) top.trailMaxCol = col;
   }
 
   private contentLine(i: number, indent: number): void {
@@ -204,7 +230,7 @@ class Scanner {
     }
     let top = stack[stack.length - 1]!;
     while (top.indent > indent) {
-      this.pop();
+      this.pop(i);
       if (stack.length === 0) throw BAIL;
       top = stack[stack.length - 1]!;
     }
@@ -217,7 +243,7 @@ class Scanner {
       // A sequence written at the same column as the key that holds it ends here.
       const below = stack.length > 1 ? stack[stack.length - 2]! : undefined;
       if (below === undefined || below.seq || below.indent !== indent) throw BAIL;
-      this.pop();
+      this.pop(i);
       this.mapEntry(below, i);
       return;
     }
@@ -228,6 +254,7 @@ class Scanner {
   /** The next content line, more indented (or a sequence at the key's column), holds the pending value. */
   private openPendingCollection(i: number, indent: number, isItem: boolean): void {
     const owner = this.pendingFrame!;
+    owner.lastHasEnd = false;
     const prop = this.pending === PENDING_KEY ? this.pendingProp : undefined;
     const arr = this.pending === PENDING_ITEM ? (owner.node as ArrayNode) : undefined;
     this.pending = PENDING_NONE;
@@ -245,19 +272,34 @@ class Scanner {
     if (prop) prop.value = node;
     else if (arr) arr.items.push(node);
     else this.root = node;
-    const frame: Frame = { indent, seq: isItem, node, prop, depth, end: i };
+    const frame: Frame = { indent, seq: isItem, node, prop, depth, end: i, lastHasEnd: false, trailMaxCol: -1 };
     this.stack.push(frame);
     if (isItem) this.seqItem(frame, i);
     else this.mapEntry(frame, i);
   }
 
-  private pop(): void {
+  /**
+   * Closes the innermost collection; `trailEnd` is where the next content starts. The CST parser leaves the
+   * comment lines after the last item in a closed collection when one of them is at least as indented as
+   * the collection (and it is not at column 0): the collection's range end then reaches `trailEnd`, which
+   * shows in the parent's length. Otherwise they move to the parent.
+   */
+  private pop(trailEnd: number): void {
     const f = this.stack.pop()!;
     const end = f.end;
     f.node.length = end - f.node.offset;
     if (f.prop) f.prop.length = end - f.prop.offset;
     const parent = this.stack[this.stack.length - 1];
-    if (parent) parent.end = end;
+    if (parent) {
+      parent.lastHasEnd = false;
+      if (f.indent !== 0 && f.trailMaxCol >= f.indent) {
+        parent.end = trailEnd;
+        parent.trailMaxCol = -1;
+      } else {
+        parent.end = end;
+        parent.trailMaxCol = f.trailMaxCol;
+      }
+    }
   }
 
   /** The pending value turned out to be empty: a null right after the indicator (and the spaces after it). */
@@ -280,6 +322,7 @@ class Scanner {
   }
 
   private setPending(kind: number, frame: Frame, prop: PropertyNode | undefined, nullOffset: number, comment: boolean): void {
+    frame.lastHasEnd = false;
     this.pending = kind;
     this.pendingFrame = frame;
     this.pendingProp = prop;
@@ -291,11 +334,15 @@ class Scanner {
   private seqItem(frame: Frame, i: number): void {
     const t = this.text;
     const arr = frame.node as ArrayNode;
+    // Comment lines before the dash belong to the item's properties; an empty item would stretch over them.
+    const commentsBefore = frame.trailMaxCol >= 0;
+    frame.trailMaxCol = -1;
+    frame.lastHasEnd = true;
     let k = i + 1;
     while (t.charCodeAt(k) === SPACE) k++;
     const c = k < this.len ? t.charCodeAt(k) : LF;
     if (c === LF || c === CR) {
-      this.setPending(PENDING_ITEM, frame, undefined, k, false);
+      this.setPending(PENDING_ITEM, frame, undefined, k, commentsBefore);
       this.pos = this.finishLine(k);
       return;
     }
@@ -306,6 +353,7 @@ class Scanner {
     }
     const col = k - this.lineStart;
     if (c === DASH && this.emptyAt(k + 1)) {
+      frame.lastHasEnd = false;
       this.openCollection(k, col, true, undefined, arr, frame.depth + 1);
       return;
     }
@@ -321,6 +369,7 @@ class Scanner {
       while (t.charCodeAt(j) === SPACE) j++;
       if (t.charCodeAt(j) === COLON) {
         // `- "key": value`: a mapping inside the item.
+        frame.lastHasEnd = false;
         this.openCollection(k, col, false, undefined, arr, frame.depth + 1);
         return;
       }
@@ -332,6 +381,7 @@ class Scanner {
     if ((c === DASH || c === 63 || c === COLON) && this.emptyAt(k + 1)) throw BAIL;
     const end = this.scanPlainBlock(k);
     if (this.term === TERM_COLON) {
+      frame.lastHasEnd = false;
       this.openCollection(k, col, false, undefined, arr, frame.depth + 1);
       return;
     }
@@ -343,6 +393,8 @@ class Scanner {
   private mapEntry(frame: Frame, i: number): void {
     const t = this.text;
     const obj = frame.node as ObjectNode;
+    frame.trailMaxCol = -1;
+    frame.lastHasEnd = true;
     const c0 = t.charCodeAt(i);
     let keyEnd: number;
     let colon: number;
