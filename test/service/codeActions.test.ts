@@ -59,7 +59,7 @@ const CASES: Case[] = [
   { file: 'switch-schema-type.assistant.yaml', code: 'refactor', at: 'fixed', action: "Switch type to 'llm_selector' (removes 'tables')" },
   // 5. literal secrets
   { file: 'literal-secret.assistant.yaml', code: 'literal-secret', action: 'Move the secret to the environment variable VENDOR_B_API_KEY', preferred: true },
-  { file: 'literal-secret.assistant.json', code: 'literal-secret', action: 'Move the secret to the environment variable CLOUD_C_CLOUD_SECRET_ACCESS_KEY', preferred: true },
+  { file: 'literal-secret.assistant.json', code: 'literal-secret', action: 'Move the secret to the environment variable CLOUD_C_SECRET_ACCESS_KEY', preferred: true },
   { file: 'literal-secret-fallback.assistant.yaml', code: 'literal-secret', action: 'VENDOR_A_API_KEY', preferred: true },
   // 6. value / valueFromEnv
   { file: 'env-both.assistant.yaml', code: 'env-value-conflict', action: "Keep 'valueFromEnv' (remove 'value')", preferred: true },
@@ -171,7 +171,7 @@ const INLINE: Inline[] = [
     input: H + '  llm: {\n    provider: cloud_c,\n    modelId: x # c\n  }\n',
     code: 'missing-required',
     action: 'Add',
-    expected: H + '  llm: {\n    provider: cloud_c,\n    modelId: x, # c\n    regionName: "",\n    cloudAccessKeyId: { valueFromEnv: CLOUD_C_CLOUD_ACCESS_KEY_ID },\n    cloudSecretAccessKey: { valueFromEnv: CLOUD_C_CLOUD_SECRET_ACCESS_KEY }\n  }\n',
+    expected: H + '  llm: {\n    provider: cloud_c,\n    modelId: x, # c\n    regionName: "",\n    cloudAccessKeyId: { valueFromEnv: CLOUD_C_ACCESS_KEY_ID },\n    cloudSecretAccessKey: { valueFromEnv: CLOUD_C_SECRET_ACCESS_KEY }\n  }\n',
   },
   {
     name: 'YAML flow mapping over several lines: remove the last entry and the comma before it',
@@ -284,7 +284,7 @@ const INLINE: Inline[] = [
     code: 'refactor',
     at: 'vendor_a',
     action: "Switch provider to 'cloud_c'",
-    expected: H + '  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n    - primitiveName: classify\n      llm:\n        provider: cloud_c\n        modelId: ""\n        regionName: ""\n        cloudAccessKeyId:\n          valueFromEnv: CLOUD_C_CLOUD_ACCESS_KEY_ID\n        cloudSecretAccessKey:\n          valueFromEnv: CLOUD_C_CLOUD_SECRET_ACCESS_KEY\n',
+    expected: H + '  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n    - primitiveName: classify\n      llm:\n        provider: cloud_c\n        modelId: ""\n        regionName: ""\n        cloudAccessKeyId:\n          valueFromEnv: CLOUD_C_ACCESS_KEY_ID\n        cloudSecretAccessKey:\n          valueFromEnv: CLOUD_C_SECRET_ACCESS_KEY\n',
   },
   {
     name: 'YAML: switch in a flow mapping',
@@ -293,7 +293,7 @@ const INLINE: Inline[] = [
     code: 'refactor',
     at: 'vendor_a',
     action: "Switch provider to 'cloud_b'",
-    expected: H + '  llm: { provider: cloud_b, modelId: "", cloudProject: "", cloudLocation: "", cloudServiceAccountKeyJson: { valueFromEnv: CLOUD_B_CLOUD_SERVICE_ACCOUNT_KEY_JSON } }\n',
+    expected: H + '  llm: { provider: cloud_b, modelId: "", cloudProject: "", cloudLocation: "", cloudServiceAccountKeyJson: { valueFromEnv: CLOUD_B_SERVICE_ACCOUNT_KEY_JSON } }\n',
   },
   {
     name: 'YAML: switch when the discriminator is not the first key',
@@ -501,8 +501,8 @@ describe('code actions', () => {
       provider: 'cloud_c',
       modelId: 'm',
       regionName: 'r',
-      cloudAccessKeyId: { valueFromEnv: 'CLOUD_C_CLOUD_ACCESS_KEY_ID' },
-      cloudSecretAccessKey: { valueFromEnv: 'CLOUD_C_CLOUD_SECRET_ACCESS_KEY' },
+      cloudAccessKeyId: { valueFromEnv: 'CLOUD_C_ACCESS_KEY_ID' },
+      cloudSecretAccessKey: { valueFromEnv: 'CLOUD_C_SECRET_ACCESS_KEY' },
     });
     assert.deepEqual(analyze(fixed, 'json').diagnostics.filter((x) => x.severity === 'error'), []);
   });

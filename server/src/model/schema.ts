@@ -49,8 +49,18 @@ export function definitionNameOf(s: Schema | undefined): string | undefined {
   return d?.title;
 }
 
+const unwrapCache = new Map<Schema, Schema | undefined>();
+
 /** `anyOf: [X, {type: null}]` stands for X (or null). Returns X, dereferenced. */
 export function unwrapNullable(s: Schema | undefined): Schema | undefined {
+  if (!s) return undefined;
+  if (unwrapCache.has(s)) return unwrapCache.get(s);
+  const r = unwrapNullableUncached(s);
+  unwrapCache.set(s, r);
+  return r;
+}
+
+function unwrapNullableUncached(s: Schema | undefined): Schema | undefined {
   const d = deref(s);
   if (d?.anyOf && d.anyOf.length === 2 && d.anyOf.some(isNullSchema)) {
     const other = d.anyOf.find((x) => !isNullSchema(x));
@@ -85,6 +95,10 @@ const unionCache = new Map<Schema, Union>();
 export function unionOf(s: Schema | undefined): Union | undefined {
   const d = unwrapNullable(s);
   if (!d?.discriminator || !d.oneOf) return undefined;
+  return unionOfDefinition(d as Schema & { discriminator: { propertyName: string }; oneOf: Schema[] });
+}
+
+function unionOfDefinition(d: Schema & { discriminator: { propertyName: string }; oneOf: Schema[] }): Union {
   let u = unionCache.get(d);
   if (!u) {
     const property = d.discriminator.propertyName;

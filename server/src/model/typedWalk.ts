@@ -3,7 +3,7 @@
 import type { Node, PropertyNode } from '../parser/ast';
 import { resolve } from '../parser/ast';
 import type { Resolved, Schema } from './schema';
-import { rootSchema, resolveFor, propertySchema, itemSchema } from './schema';
+import { rootSchema, resolveFor, propertySchema, itemSchema, unwrapNullable } from './schema';
 
 export interface Visit {
   node: Node;
@@ -33,7 +33,8 @@ export function walkTyped(root: Node | undefined, visit: (v: Visit) => void): vo
       node = t;
     }
     if (!node) continue;
-    const resolved = resolveFor(item.expected, node);
+    // Only mappings can select a variant; scalars and lists skip the union lookup.
+    const resolved = node.type === 'object' ? resolveFor(item.expected, node) : { schema: unwrapNullable(item.expected) };
     const unionName = resolved.union?.name;
     const chainDepth = unionName && unionName === item.parentUnion ? item.chainDepth + 1 : unionName ? 1 : 0;
     visit({ node, expected: item.expected, resolved, prop: item.prop, chainDepth });

@@ -1,6 +1,5 @@
 // Tree → plain JS value for ajv, with YAML aliases shared (not copied), loops cut and counted.
 import type { Node, AliasNode } from '../parser/ast';
-import { resolve } from '../parser/ast';
 
 export interface ValueResult {
   value: unknown;
@@ -12,78 +11,92 @@ export interface ValueResult {
   expandedSize: number;
 }
 
-/** Converts the tree. Stops expanding (and reports a size above `limit`) on alias bombs. */
+/**
+ * Converts the tree in one pass. Only anchored nodes are memoised and tracked for loops (an alias
+ * can only point at an anchor), so a document without aliases costs one walk and no maps. When
+ * aliases exist, the expanded size is computed over the alias DAG, so an alias bomb is refused
+ * before a validator walks it.
+ */
 export function toValue(root: Node | undefined, limit: number): ValueResult {
   const cycles: AliasNode[] = [];
   const unresolved: AliasNode[] = [];
   const memo = new Map<Node, unknown>();
-  const sizes = new Map<Node, number>();
   const inProgress = new Set<Node>();
+  let aliases = 0;
+  let nodes = 0;
 
-  // Expanded size first (memoised over the alias DAG), so a bomb is refused before it is built.
-  const sizeOf = (n: Node | undefined): number => {
-    if (!n) return 1;
-    if (n.type === 'alias') {
-      if (!n.target) {
-        unresolved.push(n);
-        return 1;
-      }
-      if (inProgress.has(n.target)) {
-        cycles.push(n);
-        return 1;
-      }
-      return sizeOf(n.target);
-    }
-    const known = sizes.get(n);
-    if (known !== undefined) return known;
-    let s = 1;
-    if (n.type === 'object' || n.type === 'array') {
-      inProgress.add(n);
-      if (n.type === 'object') for (const p of n.properties) s = Math.min(limit + 1, s + sizeOf(p.value));
-      else for (const it of n.items) s = Math.min(limit + 1, s + sizeOf(it));
-      inProgress.delete(n);
-    }
-    sizes.set(n, s);
-    return s;
-  };
-  const expandedSize = sizeOf(root);
-  if (expandedSize > limit) return { value: undefined, cycles, unresolved, expandedSize };
-
-  const cyclic = new Set(cycles);
   const convert = (node: Node | undefined): unknown => {
     if (!node) return null;
-    if (node.type === 'alias') {
-      if (cyclic.has(node) || !node.target) return null;
-      return convert(resolve(node));
-    }
-    const known = memo.get(node);
-    if (known !== undefined) return known;
-    let v: unknown;
+    nodes++;
     switch (node.type) {
+      case 'alias': {
+        aliases++;
+        const t = node.target;
+        if (!t) {
+          unresolved.push(node);
+          return null;
+        }
+        if (inProgress.has(t)) {
+          cycles.push(node);
+          return null;
+        }
+        return memo.has(t) ? memo.get(t) : convert(t);
+      }
       case 'object': {
         const o: Record<string, unknown> = {};
-        memo.set(node, o);
-        for (const p of node.properties) {
-          // The first occurrence wins for validation; duplicates get their own diagnostic.
-          if (!Object.prototype.hasOwnProperty.call(o, p.key.value)) {
-            Object.defineProperty(o, p.key.value, { value: convert(p.value), enumerable: true, writable: true, configurable: true });
-          }
+        if (node.anchor) {
+          memo.set(node, o);
+          inProgress.add(node);
         }
+        for (const p of node.properties) {
+          const k = p.key.value;
+          // The first occurrence wins for validation; duplicates get their own diagnostic.
+          if (Object.prototype.hasOwnProperty.call(o, k)) continue;
+          const v = convert(p.value);
+          if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+          else o[k] = v;
+        }
+        if (node.anchor) inProgress.delete(node);
         return o;
       }
       case 'array': {
-        const a: unknown[] = [];
-        memo.set(node, a);
-        for (const it of node.items) a.push(convert(it));
+        const a: unknown[] = new Array(node.items.length);
+        if (node.anchor) {
+          memo.set(node, a);
+          inProgress.add(node);
+        }
+        for (let i = 0; i < node.items.length; i++) a[i] = convert(node.items[i]);
+        if (node.anchor) inProgress.delete(node);
         return a;
       }
       case 'null':
-        v = null;
-        break;
+        return null;
       default:
-        v = node.value;
+        return node.value;
     }
-    return v;
   };
-  return { value: convert(root), cycles, unresolved, expandedSize };
+  const value = convert(root);
+  const expandedSize = aliases === 0 ? nodes : expanded(root, limit);
+  return { value: expandedSize > limit ? undefined : value, cycles, unresolved, expandedSize };
+}
+
+/** Node count with every alias expanded, memoised over anchored nodes, capped at limit + 1. */
+function expanded(root: Node | undefined, limit: number): number {
+  const sizes = new Map<Node, number>();
+  const inProgress = new Set<Node>();
+  const sizeOf = (n: Node | undefined): number => {
+    if (!n) return 1;
+    if (n.type === 'alias') return !n.target || inProgress.has(n.target) ? 1 : sizeOf(n.target);
+    if (n.type !== 'object' && n.type !== 'array') return 1;
+    const known = sizes.get(n);
+    if (known !== undefined) return known;
+    inProgress.add(n);
+    let s = 1;
+    if (n.type === 'object') for (const p of n.properties) s = Math.min(limit + 1, s + sizeOf(p.value));
+    else for (const it of n.items) s = Math.min(limit + 1, s + sizeOf(it));
+    inProgress.delete(n);
+    if (n.anchor) sizes.set(n, s);
+    return s;
+  };
+  return sizeOf(root);
 }

@@ -10,6 +10,11 @@ export function suggestEnvName(envValue: ObjectNode): string {
   const key = prop?.key.value ?? 'SECRET';
   const owner = prop?.parent;
   const provider = owner ? stringValue(getPropertyValue(owner, 'provider')) : undefined;
-  const name = snake(provider ? `${provider}_${key}` : key);
+  // `cloudSecretAccessKey` under `cloud_c` is CLOUD_C_SECRET_ACCESS_KEY, not CLOUD_C_CLOUD_….
+  const prefix = provider ? snake(provider) : '';
+  let keyPart = snake(key);
+  const firstWord = prefix.split('_')[0];
+  if (firstWord && keyPart.startsWith(firstWord + '_')) keyPart = keyPart.slice(firstWord.length + 1);
+  const name = prefix ? `${prefix}_${keyPart}` : keyPart;
   return /^[0-9]/.test(name) ? `_${name}` : name;
 }
