@@ -4,6 +4,7 @@ import type { Node as JNode, ParseError } from 'jsonc-parser';
 import type { Node, ObjectNode, ArrayNode, PropertyNode, SyntaxProblem, Parent } from './ast';
 import type { ParseLimits } from './yaml';
 import { DEFAULT_LIMITS } from './yaml';
+import { fastParseJson } from './fastJson';
 
 const messages: Record<string, string> = {
   InvalidSymbol: 'Invalid symbol',
@@ -25,6 +26,11 @@ const messages: Record<string, string> = {
 };
 
 export function parseJson(text: string, limits: ParseLimits = DEFAULT_LIMITS): { root: Node | undefined; problems: SyntaxProblem[] } {
+  return fastParseJson(text, limits.maxDepth) ?? parseJsonFull(text, limits);
+}
+
+/** The jsonc-parser path: comments, trailing commas, and every syntax problem reported. */
+export function parseJsonFull(text: string, limits: ParseLimits = DEFAULT_LIMITS): { root: Node | undefined; problems: SyntaxProblem[] } {
   const errors: ParseError[] = [];
   const problems: SyntaxProblem[] = [];
   let tree: JNode | undefined;
