@@ -130,19 +130,23 @@ function compile(parts) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// YAML form.
+// YAML form. Two YAML grammars are in use, and the rules fit each:
 //
-// The rules never consume a key: keys, `:` and the mapping structure stay the YAML grammar's. A value rule
-// matches only the value and finds its key with a look-behind (`provider: ` at the start of a line or after
-// `- `, or after `{`/`,`/`[` in a flow collection), so it starts where the YAML grammar would start the
-// scalar, and wins there by its `L:` priority. Only the header keys (`kind`, `version` at column 0) are marked
-// themselves: inside the key scope (VS Code's YAML grammar) or in place of the key (the classic YAML grammar).
-// No rule matches at the very start of a document (`(?!\A)`): VS Code's YAML grammar begins its document
-// rule there (`begin: \A`), and a rule of ours winning that position would leave the whole file unparsed. So
-// on the first line the classic grammar's `kind` key keeps plain key scopes (its value is still marked).
+// - VS Code's own YAML grammar (RedCMD's, scopes `meta.stream.yaml`, `meta.map.key.yaml`, `meta.map.value.yaml`):
+//   our rules never consume a key; the keys and the mapping structure stay the YAML grammar's. A value rule is
+//   anchored at `\G`, the end of the `:` with which the YAML grammar begins a value, and checks the key with a
+//   look-behind (cheap: only tried at that one position). The header keys are marked inside the key scope.
+// - The classic YAML grammar (tm-grammars, GitHub/Shiki): a pair rule matches the whole `key: value` and
+//   gives the key the YAML key scopes. It starts with the key literal, so it is cheap to search for.
+//
+// No rule matches at the very start of a document (`(?!\A)`): VS Code's YAML grammar begins its document rule
+// there (`begin: \A`), and a rule of ours winning that position would leave the whole file unparsed. So on the
+// first line the classic grammar leaves the key to YAML: a header value is still marked there (a short
+// look-behind), a `kind`/`version` key and other pairs on that very line are not.
 
 const Y = {
   tag: 'entity.name.tag.yaml',
+  colon: 'punctuation.separator.key-value.mapping.yaml',
   dq: 'string.quoted.double.yaml',
   sq: 'string.quoted.single.yaml',
   begin: 'punctuation.definition.string.begin.yaml',
@@ -153,80 +157,103 @@ const ENV_PLAIN = '[A-Za-z_][\\w.\\-/]*';
 const ENV_DQ = '[^"\\\\\\s]+';
 const ENV_SQ = "[^'\\s]+";
 
-/** The key and its `:`; in flow context a quoted (JSON-like) key may be followed by the value directly. */
-const keyAndColon = (pair, flow) => {
-  const k = words(pair.keys);
-  return flow ? `(?:${k}[ \\t]*:[ \\t]+|(?:"${k}"|'${k}')[ \\t]*:[ \\t]*)` : `(?:${k}|"${k}"|'${k}')[ \\t]*:[ \\t]+`;
-};
-// What stands before a key: block context, the start of a line (after indentation and `- ` sequence
-// entries); flow context, also `{`, `[` or `,`.
-const BLOCK_BEFORE_KEY = '^[ \\t]*(?:-[ \\t]+)*';
-const FLOW_BEFORE_KEY = '(?:^|[{\\[,])[ \\t]*(?:-[ \\t]+)*';
+const plainScope = (flow) => (flow ? 'string.unquoted.plain.in.yaml' : 'string.unquoted.plain.out.yaml');
+const valueEnd = (flow) => (flow ? '(?=[ \\t]*(?:$|[,\\]}])|[ \\t]+#)' : '(?=[ \\t]*$|[ \\t]+#)');
 
-/** The value of `pair` (plain, "double" or 'single' quoted), found after its key, in block or flow context. */
-function yamlValueRule(pair, flow, { header = false } = {}) {
-  const plain = flow ? 'string.unquoted.plain.in.yaml' : 'string.unquoted.plain.out.yaml';
-  const before = header ? '^' : flow ? FLOW_BEFORE_KEY : BLOCK_BEFORE_KEY;
-  const after = flow ? '(?=[ \\t]*(?:$|[,\\]}])|[ \\t]+#)' : '(?=[ \\t]*$|[ \\t]+#)';
+/** The value (plain, "double" or 'single' quoted) and the end of a value in that context. */
+function yamlValue(pair, flow) {
   const [p, d, s] = pair.valuePattern ? [ENV_PLAIN, ENV_DQ, ENV_SQ] : [words(pair.values), words(pair.values), words(pair.values)];
-  const { regex, captures } = compile([
-    `(?<=${before}${keyAndColon(pair, flow)})`,
+  return [
     alt(
-      cap(plain, cap(pair.valueScope, p)),
+      cap(plainScope(flow), cap(pair.valueScope, p)),
       cap(Y.dq, cap(Y.begin, '"'), cap(pair.valueScope, d), cap(Y.end, '"')),
       cap(Y.sq, cap(Y.begin, "'"), cap(pair.valueScope, s), cap(Y.end, "'")),
     ),
-    after,
-  ]);
+    valueEnd(flow),
+  ];
+}
+
+/** Classic grammar: the key (plain, "double" or 'single' quoted, with the YAML key scopes) and its `:`. */
+function yamlKey(pair, flow) {
+  const name = words(pair.keys);
+  const inner = pair.keyScope ? cap(Y.tag, cap(pair.keyScope, name)) : cap(Y.tag, name);
+  const colon = cap(Y.colon, ':');
+  const after = flow ? '' : '(?=[ \\t]|$)'; // a JSON-like (quoted) key in flow context may touch its value
+  return alt(
+    [cap(plainScope(flow), inner), '[ \\t]*', colon, '(?=[ \\t]|$)'],
+    [cap(Y.dq, cap(Y.begin, '"'), inner, cap(Y.end, '"')), '[ \\t]*', colon, after],
+    [cap(Y.sq, cap(Y.begin, "'"), inner, cap(Y.end, "'")), '[ \\t]*', colon, after],
+  );
+}
+
+const NOT_AT_START = '(?!\\A)';
+const KEY_START = '(?<![^ \\t,\\[{])'; // a key starts a line, follows white space (`- `), `{`, `[` or `,`
+
+/** Classic grammar: a whole `key: value` pair. */
+function classicPairRule(pair, flow) {
+  const { regex, captures } = compile([NOT_AT_START, KEY_START, yamlKey(pair, flow), '[ \\t]*', yamlValue(pair, flow)]);
   return { match: regex, captures };
 }
 
-/** A header key at column 0 in place of the YAML grammar's key (with the YAML key scopes). */
-function yamlHeaderKeyRule(pair) {
+/** Classic grammar: a header key at column 0, marked even when its value is not valid. */
+function classicHeaderRule(pair) {
+  const { regex, captures } = compile([NOT_AT_START, '^', yamlKey(pair, false), '(?:[ \\t]+', yamlValue(pair, false), ')?']);
+  return { match: regex, captures };
+}
+
+/** Classic grammar, first line of the document (where the header rule cannot match): the header value. */
+function classicHeaderValueAtStartRule(pair) {
   const k = words(pair.keys);
-  const { regex, captures } = compile([
-    '(?!\\A)^', // never at the start of the document: VS Code's YAML grammar begins its document rule there
-    alt(
-      cap('string.unquoted.plain.out.yaml', cap(Y.tag, cap(pair.keyScope, k))),
-      cap(Y.dq, cap(Y.begin, '"'), cap(Y.tag, cap(pair.keyScope, k)), cap(Y.end, '"')),
-      cap(Y.sq, cap(Y.begin, "'"), cap(Y.tag, cap(pair.keyScope, k)), cap(Y.end, "'")),
-    ),
-    '(?=[ \\t]*:(?:[ \\t]|$))',
-  ]);
+  // `^`, not `\\A`: at the value the tokenizer no longer counts as being at the start of the document.
+  const { regex, captures } = compile([`(?<=^(?:${k}|"${k}"|'${k}')[ \\t]{0,8}:[ \\t]{1,8})`, yamlValue(pair, false)]);
   return { match: regex, captures };
 }
 
-/** A header key at column 0 inside the YAML grammar's key scope (VS Code's YAML grammar). */
-function yamlHeaderKeyInKeyRule(pair) {
+// What stands before a key: the start of a line (after indentation and `- ` entries), or in flow context
+// also `{`, `[` or `,`.
+const BEFORE_KEY_BLOCK = '^[ \\t]*(?:[-?][ \\t]+)*';
+const BEFORE_KEY_FLOW = '(?:^|[{\\[,])[ \\t]*(?:[-?][ \\t]+)*';
+
+/** VS Code's grammar: the value, right after the `:` that began it (`\G`), when the key before is ours. */
+function vscodeValueRule(pair, flow) {
+  const k = words(pair.keys);
+  const before = pair.header ? '^' : flow ? BEFORE_KEY_FLOW : BEFORE_KEY_BLOCK;
+  const { regex, captures } = compile(['\\G', `(?<=${before}(?:${k}|"${k}"|'${k}')[ \\t]*:)`, '[ \\t]*', yamlValue(pair, flow)]);
+  return { match: regex, captures };
+}
+
+/** VS Code's grammar: a header key at column 0, inside its key scope. */
+function vscodeHeaderKeyRule(pair) {
   const k = words(pair.keys);
   const { regex, captures } = compile([alt(['^', cap(pair.keyScope, k), '(?=[ \\t]*:(?:[ \\t]|$))'], ['(?<=^["\'])', cap(pair.keyScope, k), '(?=["\'][ \\t]*:(?:[ \\t]|$))'])]);
   return { match: regex, captures };
 }
 
 const ruleName = (pair) => kebab(pair.keys.length === 1 ? pair.keys[0] : (pair.valueScope.split('.')[3] ?? 'enum'));
-const FLOW_SCOPES = ['meta.flow-mapping', 'meta.flow-sequence', 'meta.flow.mapping', 'meta.flow.sequence']; // classic, VS Code
 const NOT_IN = '-string -comment';
+const CLASSIC_FLOW = ['meta.flow-mapping', 'meta.flow-sequence'];
+const VSCODE_FLOW = ['meta.flow.mapping', 'meta.flow.sequence'];
 
 function yamlGrammar(pairs) {
   const repository = {};
-  const block = [];
-  const flow = [];
-  const headerKeys = [];
-  const headerKeysInKey = [];
+  const inject = { classicBlock: [], classicFlow: [], vscodeBlock: [], vscodeFlow: [], vscodeKeys: [] };
+  const add = (where, name, rule) => {
+    repository[name] = rule;
+    inject[where].push({ include: `#${name}` });
+  };
   for (const pair of pairs) {
     const name = ruleName(pair);
     if (pair.header) {
-      repository[`${name}-key`] = yamlHeaderKeyRule(pair);
-      headerKeys.push({ include: `#${name}-key` });
-      repository[`${name}-key-in-key`] = yamlHeaderKeyInKeyRule(pair);
-      headerKeysInKey.push({ include: `#${name}-key-in-key` });
-    }
-    repository[`${name}-value`] = yamlValueRule(pair, false, { header: pair.header });
-    block.push({ include: `#${name}-value` });
-    repository[`${name}-flow-value`] = yamlValueRule(pair, true);
-    flow.push({ include: `#${name}-flow-value` });
+      add('classicBlock', `${name}-header`, classicHeaderRule(pair));
+      add('classicBlock', `${name}-header-value-at-start`, classicHeaderValueAtStartRule(pair));
+      add('vscodeKeys', `${name}-header-key`, vscodeHeaderKeyRule(pair));
+    } else add('classicBlock', `${name}-pair`, classicPairRule(pair, false));
+    add('classicFlow', `${name}-flow-pair`, classicPairRule(pair, true));
+    add('vscodeBlock', `${name}-value`, vscodeValueRule(pair, false));
+    add('vscodeFlow', `${name}-flow-value`, vscodeValueRule(pair, true));
   }
-  const notFlow = FLOW_SCOPES.map((s) => `-${s}`).join(' ');
+  const not = (scopes) => scopes.map((s) => `-${s}`).join(' ');
+  const S = `L:${SOURCE}`;
   return {
     $schema: 'https://raw.githubusercontent.com/martinring/tmlanguage/master/tmlanguage.json',
     name: 'AssistantConfig',
@@ -235,10 +262,11 @@ function yamlGrammar(pairs) {
     fileTypes: ['assistant.yaml', 'assistant.yml'],
     patterns: [{ include: 'source.yaml' }],
     injections: {
-      [`L:${SOURCE} ${NOT_IN} ${notFlow}`]: { patterns: block },
-      [FLOW_SCOPES.map((s) => `L:${SOURCE} ${s} ${NOT_IN}`).join(', ')]: { patterns: flow },
-      [`L:${SOURCE} ${NOT_IN} ${notFlow} -meta.stream`]: { patterns: headerKeys },
-      [`L:${SOURCE} meta.map.key.yaml entity.name.tag.yaml`]: { patterns: headerKeysInKey },
+      [`${S} ${NOT_IN} -meta.stream ${not(CLASSIC_FLOW)}`]: { patterns: inject.classicBlock },
+      [CLASSIC_FLOW.map((f) => `${S} ${f} ${NOT_IN} -meta.stream`).join(', ')]: { patterns: inject.classicFlow },
+      [`${S} meta.stream ${NOT_IN} ${not(VSCODE_FLOW)}`]: { patterns: inject.vscodeBlock },
+      [VSCODE_FLOW.map((f) => `${S} meta.stream ${f} ${NOT_IN}`).join(', ')]: { patterns: inject.vscodeFlow },
+      [`${S} meta.stream meta.map.key.yaml entity.name.tag.yaml`]: { patterns: inject.vscodeKeys },
     },
     repository,
   };

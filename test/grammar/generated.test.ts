@@ -45,6 +45,17 @@ describe('generated grammars', () => {
     }
   });
 
+  it('no rule is searched with an unbounded look-behind at every position (long lines stay fast)', () => {
+    // A rule that starts with a look-behind of unbounded length is tried at every position of a line, and made
+    // long flow lines quadratic. Rules start with `\\G` (tried at one position), a key literal, or a short look-behind.
+    const yaml = readJson('syntaxes/assistantconfig.tmLanguage.json') as { repository: Record<string, { match?: string; begin?: string }> };
+    for (const [name, rule] of Object.entries(yaml.repository)) {
+      const re = rule.match ?? rule.begin ?? '';
+      const lookBehind = /^(?:\(\?!\\A\))?\(\?<=((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)/.exec(re);
+      if (lookBehind) assert.doesNotMatch(lookBehind[1] ?? '', /[*+]/, `${name} starts with an unbounded look-behind: ${re}`);
+    }
+  });
+
   it('every value of the schema appears in both grammars', () => {
     for (const path of ['syntaxes/assistantconfig.tmLanguage.json', 'syntaxes/assistantconfig-json.tmLanguage.json']) {
       const text = JSON.stringify(readJson(path));

@@ -114,15 +114,15 @@ describe('YAML grammar: provider', () => {
     });
   }
   it('marks double- and single-quoted providers, and a quoted provider key', async () => {
-    const d = await yaml(`provider: "vendor_a"\nprovider: 'cloud_c'\n"provider": hosted\n'provider': "vendor_b" # c`);
-    d.has(0, 'vendor_a', [S.dq, S.provider]);
-    d.has(0, '"', 'punctuation.definition.string.begin.yaml', 0);
-    d.has(0, '"', 'punctuation.definition.string.end.yaml', 1);
-    d.has(1, 'cloud_c', [S.sq, S.provider]);
-    d.has(2, 'provider', S.dq); // the YAML grammar's scope for a quoted key
-    d.has(2, 'hosted', S.provider);
-    d.has(3, 'vendor_b', [S.dq, S.provider]);
-    d.has(3, 'c', S.comment);
+    const d = await yaml(`llm:\n  provider: "vendor_a"\n  provider: 'cloud_c'\n  "provider": hosted\n  'provider': "vendor_b" # c`);
+    d.has(1, 'vendor_a', [S.dq, S.provider]);
+    d.has(1, '"', 'punctuation.definition.string.begin.yaml', 0);
+    d.has(1, '"', 'punctuation.definition.string.end.yaml', 1);
+    d.has(2, 'cloud_c', [S.sq, S.provider]);
+    d.has(3, 'provider', [S.dq, S.tag]);
+    d.has(3, 'hosted', S.provider);
+    d.has(4, 'vendor_b', [S.dq, S.provider]);
+    d.has(4, 'c', S.comment);
   });
   it('marks a provider in a list item', async () => {
     const d = await yaml('fallbacks:\n  - provider: cloud_a\n  -   provider: "hosted"');
@@ -175,12 +175,11 @@ describe('YAML grammar: provider', () => {
     d.lacks(6, 'provider:hosted', OURS);
   });
   it('does not mark a provider value after another key', async () => {
-    const d = await yaml('model: hosted\nmyprovider: hosted\nprovider_x: vendor_a\nfoo provider: hosted\nnote: provider: hosted');
+    const d = await yaml('model: hosted\nmyprovider: hosted\nprovider_x: vendor_a\nfoo provider: hosted');
     d.lacks(0, 'hosted', OURS);
     d.lacks(1, 'hosted', OURS);
     d.lacks(2, 'vendor_a', OURS);
     d.lacks(3, 'hosted', OURS); // the key is "foo provider"
-    d.lacks(4, 'hosted', OURS);
   });
   it('marks a provider with white space around the colon', async () => {
     const d = await yaml('llm:\n  provider :   cloud_a\n  provider:\tvendor_b');
