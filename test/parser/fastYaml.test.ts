@@ -173,6 +173,19 @@ const ENGAGED: string[] = [
   'x:\n  a: [1]\n    # c\n',
   'x:\n  - {a: 1}\n      # c\n  # d\ny: 2\n',
   'a:\n  b:\n    c:\n      - d\n      # e\n    # f\n  # g\n# h\n',
+  'a: [1,\n  2]\n',
+  'a: [id,\n  amount]\nb: 1\n',
+  'x:\n  a: [id,\n   amount]\n',
+  'a: [\n  id,\n  amount\n]\nb: 1\n',
+  'a: [\n  id,\n  amount\n  ]\n',
+  'a: {\n  k: v,\n  k2: [1,\n    2]\n  }\n',
+  '- [a,\n  b]\n- c\n',
+  '- [a,\n b]\n',
+  '- a: [x,\n   y]\n',
+  'a: [id,\r\n  amount]\r\n',
+  'a: [id,\n\n  amount]\n',
+  'a: [ "x",\n  "y" ]  # c\nb: 1\n',
+  'a: [a\n  , b]\n',
 ];
 
 /** Inputs the fast path must decline. */
@@ -201,7 +214,6 @@ const DECLINED: string[] = [
   'a:\n  value on the next line\n',
   'a: b: c\n',
   'a: - b\n',
-  'a: [1,\n  2]\n',
   'a: [a: 1, b]\n',
   'a: {b:c}\n',
   'a: [b:c]\n',
@@ -228,6 +240,13 @@ const DECLINED: string[] = [
   'a: ?x\n',
   'a: {a: 1\n',
   'a: "unterminated\n',
+  'a: [id,\namount]\nb: 1\n',
+  'x:\n  a: [id,\n  amount]\n',
+  'a: [a\n  b]\n',
+  'a: [a, # c\n  b]\n',
+  'a: {k:\n  v}\n',
+  'a: {k\n  : v}\n',
+  'a: [\n  [a,\n]]\n',
   '\uFEFF- a\n',
   '\uFEFF  a: 1\n  b: 2\n',
 ];
@@ -289,7 +308,7 @@ const doubleQuoted = fc.oneof(
 );
 const scalar = fc.oneof({ weight: 4, arbitrary: plainScalar }, { weight: 1, arbitrary: singleQuoted }, { weight: 1, arbitrary: doubleQuoted });
 const flowScalar = fc.oneof(word, fc.constantFrom('1', '-2', '0x1F', 'true', 'null', '~', '1.5', '.inf', 'a b', 'x:y', 'a#b'), singleQuoted, doubleQuoted);
-const sp = fc.constantFrom('', ' ', '  ');
+const sp = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('', ' ', '  ') }, { weight: 1, arbitrary: fc.constantFrom('\n', '\n ', '\n  ', '\n    ', ' \n      ', '\n\n   ') });
 const flow: fc.Arbitrary<string> = fc.letrec<{ value: string; seq: string; map: string }>((tie) => ({
   value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, flowScalar, tie('seq'), tie('map')),
   seq: fc.tuple(fc.array(fc.tuple(sp, tie('value'), sp), { maxLength: 3 }), fc.boolean(), sp).map(([items, trailing, s]) => `[${items.map(([a, v, b]) => a + v + b).join(',')}${trailing && items.length > 0 ? ',' : ''}${s}]`),
@@ -419,7 +438,8 @@ function render(d: Doc): string {
   if (d.root.kind === 'map') renderMap(out, d.root, d.indent, undefined);
   else renderSeq(out, d.root, d.indent, undefined);
   renderPre(out, d.tail, d.indent);
-  let text = out.join(d.crlf ? '\r\n' : '\n') + (d.finalNewline ? (d.crlf ? '\r\n' : '\n') : '');
+  let text = out.join('\n') + (d.finalNewline ? '\n' : '');
+  if (d.crlf) text = text.replace(/\n/g, '\r\n');
   if (d.bom) text = '\uFEFF' + text;
   return text;
 }

@@ -358,7 +358,8 @@ class Scanner {
       return;
     }
     if (c === LBRACKET || c === LBRACE) {
-      const node = c === LBRACKET ? this.flowSeq(k, arr, frame.depth + 1) : this.flowMap(k, arr, frame.depth + 1);
+      this.flowMinIndent = frame.indent + 1;
+      const node = c === LBRACKET ? this.flowSeq(k, arr, frame.depth + 1, 1) : this.flowMap(k, arr, frame.depth + 1, 1);
       arr.items.push(node);
       frame.end = this.pos = this.finishLine(this.flowEnd);
       return;
@@ -436,7 +437,8 @@ class Scanner {
     let value: Node;
     let end: number;
     if (c === LBRACKET || c === LBRACE) {
-      value = c === LBRACKET ? this.flowSeq(k, prop, frame.depth + 1) : this.flowMap(k, prop, frame.depth + 1);
+      this.flowMinIndent = frame.indent + 1;
+      value = c === LBRACKET ? this.flowSeq(k, prop, frame.depth + 1, 1) : this.flowMap(k, prop, frame.depth + 1, 1);
       end = this.flowEnd;
     } else if (c === DQUOTE || c === SQUOTE) {
       end = this.scanQuoted(k);
@@ -453,21 +455,26 @@ class Scanner {
     frame.end = this.pos = this.finishLine(end);
   }
 
-  // ---- flow collections (on one line) ----
+  // ---- flow collections ----
+  // They may span lines, with line breaks after an opening bracket, after a comma, and after an item
+  // (before a comma or the closing bracket); no comments inside, no multi-line scalars.
 
-  private flowSeq(start: number, parent: Parent, depth: number): ArrayNode {
+  /** Least indentation of a flow collection's continuation lines (the `yaml` lexer's indentNext). */
+  private flowMinIndent = 0;
+
+  private flowSeq(start: number, parent: Parent, depth: number, level: number): ArrayNode {
     if (depth > this.maxDepth) throw BAIL;
     const t = this.text;
     const arr: ArrayNode = { type: 'array', offset: start, length: 0, parent, items: [], flow: true };
-    let p = this.skipSpaces(start + 1);
+    let p = this.skipFlowSpace(start + 1, level);
     if (t.charCodeAt(p) !== RBRACKET) {
       for (;;) {
-        p = this.flowValue(p, arr, depth, true);
+        p = this.flowValue(p, arr, depth, true, level);
         arr.items.push(this.flowNode!);
-        p = this.skipSpaces(p);
+        p = this.skipFlowSpace(p, level);
         let c = t.charCodeAt(p);
         if (c === COMMA) {
-          p = this.skipSpaces(p + 1);
+          p = this.skipFlowSpace(p + 1, level);
           c = t.charCodeAt(p);
           if (c === RBRACKET) break;
           continue;
@@ -481,11 +488,11 @@ class Scanner {
     return arr;
   }
 
-  private flowMap(start: number, parent: Parent, depth: number): ObjectNode {
+  private flowMap(start: number, parent: Parent, depth: number, level: number): ObjectNode {
     if (depth > this.maxDepth) throw BAIL;
     const t = this.text;
     const obj: ObjectNode = { type: 'object', offset: start, length: 0, parent, properties: [], flow: true };
-    let p = this.skipSpaces(start + 1);
+    let p = this.skipFlowSpace(start + 1, level);
     if (t.charCodeAt(p) !== RBRACE) {
       for (;;) {
         const keyStart = p;
@@ -519,17 +526,17 @@ class Scanner {
             prop.value = { type: 'null', offset: v, length: 0, parent: prop };
             p = v;
           } else {
-            p = this.flowValue(v, prop, depth, false);
+            p = this.flowValue(v, prop, depth, false, level);
             prop.value = this.flowNode!;
             prop.length = p - keyStart;
-            p = this.skipSpaces(p);
+            p = this.skipFlowSpace(p, level);
           }
         } else if (c !== COMMA && c !== RBRACE) {
           throw BAIL;
         }
         c = t.charCodeAt(p);
         if (c === COMMA) {
-          p = this.skipSpaces(p + 1);
+          p = this.skipFlowSpace(p + 1, level);
           if (t.charCodeAt(p) === RBRACE) break;
           continue;
         }
@@ -545,15 +552,15 @@ class Scanner {
   private flowNode: Node | undefined;
 
   /** A value inside a flow collection at `p`; sets `flowNode` and returns the offset after it. */
-  private flowValue(p: number, parent: ArrayNode | PropertyNode, depth: number, inSeq: boolean): number {
+  private flowValue(p: number, parent: ArrayNode | PropertyNode, depth: number, inSeq: boolean, level: number): number {
     const t = this.text;
     const c = t.charCodeAt(p);
     if (c === LBRACKET) {
-      this.flowNode = this.flowSeq(p, parent, depth + 1);
+      this.flowNode = this.flowSeq(p, parent, depth + 1, level + 1);
       return this.flowEnd;
     }
     if (c === LBRACE) {
-      this.flowNode = this.flowMap(p, parent, depth + 1);
+      this.flowNode = this.flowMap(p, parent, depth + 1, level + 1);
       return this.flowEnd;
     }
     if (c === DQUOTE || c === SQUOTE) {
@@ -666,7 +673,8 @@ class Scanner {
           }
           throw BAIL; // `a:b` in flow context: not worth the subtleties
         }
-        if (c === COMMA || c === LBRACKET || c === RBRACKET || c === LBRACE || c === RBRACE) {
+        // A line break ends the scalar only if a comma or a closing bracket follows (the caller checks).
+        if (c === COMMA || c === LBRACKET || c === RBRACKET || c === LBRACE || c === RBRACE || c === LF || c === CR) {
           this.term = TERM_FLOW;
           this.termPos = j;
           return end;
@@ -852,6 +860,33 @@ class Scanner {
   private skipComment(i: number): number {
     const nl = this.text.indexOf('\n', i);
     return nl === -1 ? this.len : nl + 1;
+  }
+
+  /**
+   * Spaces and line breaks inside a flow collection at nesting `level`. A continuation line must be
+   * indented at least `flowMinIndent`, except a closing bracket of the outermost collection, which may be
+   * one less (as the `yaml` lexer allows). Comment lines, tabs and the end of the text bail.
+   */
+  private skipFlowSpace(p: number, level: number): number {
+    const t = this.text;
+    for (;;) {
+      let c = t.charCodeAt(p);
+      while (c === SPACE) c = t.charCodeAt(++p);
+      if (c === CR) {
+        if (t.charCodeAt(p + 1) !== LF) throw BAIL;
+        p++;
+        c = LF;
+      }
+      if (c !== LF) return p;
+      const lineStart = ++p;
+      while (t.charCodeAt(p) === SPACE) p++;
+      const d = t.charCodeAt(p);
+      if (d === LF || d === CR) continue;
+      if (p >= this.len || d === HASH || d === 9) throw BAIL;
+      const indent = p - lineStart;
+      if (indent < this.flowMinIndent && !(indent === this.flowMinIndent - 1 && level === 1 && (d === RBRACKET || d === RBRACE))) throw BAIL;
+      return p;
+    }
   }
 
   private skipSpaces(p: number): number {
