@@ -4,10 +4,19 @@ import type { Language, ParsedDocument } from '../parser';
 import { languageOf } from '../parser';
 import type { Diagnostic, ValidationOptions } from '../service';
 import { parseWithLimits, validate } from '../service';
+import { applyEdit } from '../parser/incremental';
+
+interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
 
 interface Entry {
   version: number;
   doc: ParsedDocument;
+  /** Edits received since `version`, in order, while they can still be applied to the tree. */
+  pending?: { toVersion: number; edits: Edit[] };
   diagnostics?: Diagnostic[];
   /** Milliseconds the last validation of this document took, to size the debounce. */
   cost: number;
@@ -25,10 +34,39 @@ export class AnalysisCache {
     return languageOf(doc.uri, doc.getText());
   }
 
+  /**
+   * Records an incremental change (offsets in the text of version `toVersion - 1`), so the next
+   * parse can patch the tree instead of reading the whole text again. `undefined` means a change
+   * that cannot be replayed (a full replacement, several ranges): the next parse starts afresh.
+   */
+  recordChange(uri: string, toVersion: number, edit: Edit | undefined): void {
+    const e = this.entries.get(uri);
+    if (!e) return;
+    const chainFrom = e.pending ? e.pending.toVersion : e.version;
+    if (!edit || chainFrom !== toVersion - 1 || (e.pending?.edits.length ?? 0) > 32) {
+      e.pending = undefined;
+      e.version = -1;
+      return;
+    }
+    e.pending = { toVersion, edits: [...(e.pending?.edits ?? []), edit] };
+  }
+
   parsed(doc: TextDocument): ParsedDocument {
     const e = this.entries.get(doc.uri);
     if (e && e.version === doc.version) return e.doc;
-    const parsed = parseWithLimits(doc.getText(), this.languageOf(doc), this.options());
+    const text = doc.getText();
+    let parsed: ParsedDocument | undefined;
+    if (e && e.pending && e.pending.toVersion === doc.version && e.version >= 0) {
+      parsed = e.doc;
+      for (const ed of e.pending.edits) {
+        parsed = parsed && applyEdit(parsed, ed.start, ed.end, ed.text);
+        if (!parsed) break;
+      }
+      // The patched tree must stand for exactly this text; anything else is parsed afresh.
+      if (parsed && parsed.text.length !== text.length) parsed = undefined;
+      if (parsed) parsed = { ...parsed, text };
+    }
+    parsed ??= parseWithLimits(text, this.languageOf(doc), this.options());
     this.entries.set(doc.uri, { version: doc.version, doc: parsed, cost: this.lastCost.get(doc.uri) ?? 0 });
     return parsed;
   }

@@ -1,6 +1,6 @@
 // The protocol adapter: documents, settings, scheduling and handlers. All features are in service/.
-import { TextDocuments, TextDocumentSyncKind, DocumentDiagnosticReportKind, FileChangeType } from 'vscode-languageserver';
-import type { Connection, InitializeParams, InitializeResult, CompletionItem, CodeAction, Diagnostic as LspDiagnostic } from 'vscode-languageserver';
+import { TextDocumentSyncKind, DocumentDiagnosticReportKind, FileChangeType } from 'vscode-languageserver';
+import type { Connection, InitializeParams, InitializeResult, CompletionItem, CodeAction, Diagnostic as LspDiagnostic, Range } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { doHover, documentSymbols, foldingRanges, selectionRanges, formatDocument } from '../service';
 import type { Diagnostic, ValidationOptions, CompletionEntry } from '../service';
@@ -19,7 +19,7 @@ import type { StatusParams, TrustParams, InitializationOptions } from '../protoc
 const MAX_DEBOUNCE_MS = 250;
 
 export function startServer(connection: Connection): void {
-  const documents = new TextDocuments(TextDocument);
+  const documents = new DocumentStore();
   const env = new WorkspaceEnv();
   let settings: Settings = DEFAULT_SETTINGS;
   let trusted = true;
@@ -152,18 +152,33 @@ export function startServer(connection: Connection): void {
     void connection.sendNotification(STATUS_NOTIFICATION, params);
   }
 
-  documents.onDidOpen((e) => {
-    if (isOurs(e.document) && !pullDiagnostics) schedule(e.document, true);
+  connection.onDidOpenTextDocument((p) => {
+    const d = TextDocument.create(p.textDocument.uri, p.textDocument.languageId, p.textDocument.version, p.textDocument.text);
+    documents.set(d);
+    cache.delete(d.uri);
+    if (isOurs(d) && !pullDiagnostics) schedule(d, true);
   });
-  documents.onDidChangeContent((e) => {
-    if (isOurs(e.document) && !pullDiagnostics && e.document.version > 1) schedule(e.document, false);
+  connection.onDidChangeTextDocument((p) => {
+    const prev = documents.get(p.textDocument.uri);
+    if (!prev) return;
+    const changes = p.contentChanges;
+    const only = changes.length === 1 ? changes[0]! : undefined;
+    // One ranged change can be replayed on the parsed tree; anything else is parsed afresh.
+    const range = (only as { range?: Range } | undefined)?.range;
+    const edit = only && range ? { start: prev.offsetAt(range.start), end: prev.offsetAt(range.end), text: only.text } : undefined;
+    cache.recordChange(prev.uri, p.textDocument.version, edit);
+    const next = TextDocument.update(prev, changes, p.textDocument.version);
+    documents.set(next);
+    if (isOurs(next) && !pullDiagnostics) schedule(next, false);
   });
-  documents.onDidClose((e) => {
-    const t = timers.get(e.document.uri);
+  connection.onDidCloseTextDocument((p) => {
+    const uri = p.textDocument.uri;
+    const t = timers.get(uri);
     if (t) clearTimeout(t);
-    timers.delete(e.document.uri);
-    cache.delete(e.document.uri);
-    if (!pullDiagnostics) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    timers.delete(uri);
+    documents.delete(uri);
+    cache.delete(uri);
+    if (!pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] });
   });
 
   connection.languages.diagnostics.on((params, token) => {
@@ -264,6 +279,22 @@ export function startServer(connection: Connection): void {
     runSafe(log, 'Formatting', [], token, () => withDoc(p.textDocument.uri, [], (doc) => formatDocument(cache.parsed(doc), { tabSize: p.options.tabSize, insertSpaces: p.options.insertSpaces }).map((e) => toLspEdit(doc, e)))),
   );
 
-  documents.listen(connection);
   connection.listen();
+}
+
+/** Open documents, kept up to date from the change notifications (which carry the edit ranges). */
+class DocumentStore {
+  private readonly docs = new Map<string, TextDocument>();
+  get(uri: string): TextDocument | undefined {
+    return this.docs.get(uri);
+  }
+  set(doc: TextDocument): void {
+    this.docs.set(doc.uri, doc);
+  }
+  delete(uri: string): void {
+    this.docs.delete(uri);
+  }
+  all(): TextDocument[] {
+    return [...this.docs.values()];
+  }
 }
