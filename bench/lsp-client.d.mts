@@ -40,6 +40,7 @@ export class TimeoutError extends Error {
 export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T>;
 export function hoverText(hover: unknown): string;
 export function procMemoryKb(pid: number): { hwm: number; rss: number };
+export function procCpuMs(pid: number): number;
 export function sleep(ms: number): Promise<void>;
 
 export class LspSession {
@@ -49,6 +50,9 @@ export class LspSession {
   readonly proc: ChildProcess;
   readonly pid: number;
   readonly coldStartMs: number;
+  /** CPU time the server had used when `initialize` was answered. */
+  readonly coldStartCpuMs: number;
+  cpuMs(): number;
   readonly capabilities: Record<string, unknown>;
   readonly configRequests: number;
   readonly exited: boolean;

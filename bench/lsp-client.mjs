@@ -100,6 +100,19 @@ export function procMemoryKb(pid) {
   }
 }
 
+/** CPU time (user + system) the process has used so far, in ms (from /proc; 10 ms resolution). */
+export function procCpuMs(pid) {
+  try {
+    const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of stat (utime, stime), counted after the command name: indexes 11 and 12.
+    return ((Number(f[11]) + Number(f[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+const CLOCK_TICKS = 100;
+
 function lineStarts(text) {
   const starts = [0];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
@@ -201,6 +214,7 @@ export class LspSession {
       `${this.name} initialize`,
     );
     this.coldStartMs = performance.now() - t0;
+    this.coldStartCpuMs = procCpuMs(this.pid);
     this.capabilities = result?.capabilities ?? {};
     this.serverInfo = result?.serverInfo;
     conn.sendNotification('initialized', {});
@@ -216,6 +230,11 @@ export class LspSession {
   peakRssKb() {
     this.#sampleRss();
     return this.maxRssKb;
+  }
+
+  /** CPU time the server has used so far, ms (NaN where /proc is missing). */
+  cpuMs() {
+    return procCpuMs(this.pid);
   }
 
   /** 1 = full text, 2 = incremental. */

@@ -5,7 +5,8 @@
 //
 // Options: --sizes 200,1000 (subset) --samples N (default 50) --only ours|peer --no-build
 //          --no-fallback --no-floors --push (make our server push diagnostics instead of being pulled)
-//          --quick (fewer samples and sizes, for trying the harness)
+//          --quick (fewer samples and sizes, for trying the harness) --json (adds a 100k-line JSON case)
+//          --readme (also writes the table into bench/README.md)
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -102,7 +103,7 @@ const sizeLabel = (n) => (n >= 1000 ? `${n / 1000}k` : String(n));
 // ---- Documents ----
 
 const docDir = mkdtempSync(join(tmpdir(), 'assistant-config-bench-'));
-const docUri = (spec, name) => pathToFileURL(join(docDir, `${spec.name === 'ours' ? 'o' : 'p'}-${name}${spec.fileSuffix}`)).href;
+const docUri = (spec, name, json = false) => pathToFileURL(join(docDir, `${spec.name === 'ours' ? 'o' : 'p'}-${name}${json ? spec.jsonFileSuffix : spec.fileSuffix}`)).href;
 
 const Ajv = rootRequire('ajv');
 const ajv = new Ajv({ strict: false, discriminator: true, allErrors: true });
@@ -118,6 +119,7 @@ function doc(opts) {
 
 const cases = SIZES.map((n) => ({ key: sizeLabel(n), g: doc({ lines: n }) }));
 if (SIZES.includes(100000) && !quick) cases.push({ key: '100k fb5', g: doc({ lines: 100000, fallbackDepth: 5 }), tight: true });
+if (flag('--json')) cases.push({ key: '100k JSON', g: doc({ lines: 100000, format: 'json' }), tight: true });
 const warmDoc = doc({ lines: 60 });
 const fallbackDocs = [1, 2, 3, 4, 5, 6, 7, 8].map((d) => ({ depth: d, g: doc({ lines: 150, fallbackDepth: d }) }));
 log(`documents: ${cases.map((c) => `${c.key}=${c.g.lines} lines/${(c.g.text.length / 1e6).toFixed(2)} MB`).join(', ')} (in ${docDir})`);
@@ -164,9 +166,11 @@ async function measureCase(spec, c) {
   // The peer's slow cases stop early: a time budget per metric (each gives at least `min` samples).
   const budget = !isPeer ? 60000 : c.tight ? 8000 : 30000;
   const min = !isPeer ? 3 : c.tight ? 1 : 2;
-  const r = { lines: c.g.lines };
   const g = c.g;
-  const uri = docUri(spec, c.key.replace(/\s+/g, '-'));
+  const r = { lines: g.lines };
+  const json = g.format === 'json';
+  const uri = docUri(spec, c.key.replace(/\s+/g, '-'), json);
+  const languageId = json ? spec.jsonLanguageId : spec.languageId;
   let s;
   const metric = async (name, fn) => {
     if (!s || s.exited) return (r[name] = r[name] ?? 'skipped');
@@ -184,6 +188,7 @@ async function measureCase(spec, c) {
   try {
     s = await startConfigured(spec);
     r.coldStartMs = s.coldStartMs;
+    r.coldStartCpuMs = s.coldStartCpuMs;
     r.diagnosticMode = s.diagnosticMode;
     r.sync = s.syncKind === 2 ? 'incremental' : 'full';
     await warmUp(s, spec);
@@ -193,19 +198,25 @@ async function measureCase(spec, c) {
     s?.kill();
     return r;
   }
+  // Server CPU time around the open and the edits: a figure less sensitive to the machine's load.
+  let cpu0 = s.cpuMs();
   await metric('openMs', async () => {
-    const o = await s.open(uri, g.text, { timeoutMs });
+    const o = await s.open(uri, g.text, { timeoutMs, languageId });
     r.openDiagnostics = o.diagnostics.length;
+    r.openCpuMs = s.cpuMs() - cpu0;
     return o.ms;
   });
   const original = g.text.split('\n')[g.marks.edit.line][g.marks.edit.character];
-  await metric('editMs', async () =>
-    samples(20, budget / 2, async () => {
+  cpu0 = s.cpuMs();
+  await metric('editMs', async () => {
+    const xs = await samples(20, budget / 2, async () => {
       const e = await s.replaceChar(uri, g.marks.edit, toggleChar(s, uri, g.marks.edit, original), { timeoutMs });
       r.editDiagnostics = e.diagnostics.length;
       return e.ms;
-    }, min),
-  );
+    }, min);
+    r.editCpuMs = (s.cpuMs() - cpu0) / xs.length;
+    return xs;
+  });
   await metric('completionMs', async () =>
     samples(SAMPLES, budget, async () => {
       const x = await s.completion(uri, g.marks.providerValue, { timeoutMs });
@@ -235,6 +246,7 @@ async function measureCase(spec, c) {
 
 async function measureColdStarts(spec, runs = 5) {
   const cold = [];
+  const coldCpu = [];
   const firstOpen = [];
   const g = cases[0]?.g ?? doc({ lines: 200 });
   for (let i = 0; i < runs; i++) {
@@ -242,6 +254,7 @@ async function measureColdStarts(spec, runs = 5) {
     try {
       s = await LspSession.start(spec());
       cold.push(s.coldStartMs);
+      coldCpu.push(s.coldStartCpuMs);
       await s.configure();
       firstOpen.push((await s.open(docUri(s.spec, `fresh${i}`), g.text, { timeoutMs: 30000 })).ms);
     } catch (e) {
@@ -250,7 +263,7 @@ async function measureColdStarts(spec, runs = 5) {
       await s?.stop();
     }
   }
-  return { coldStartMs: median(cold), coldStartAll: cold, freshOpenMs: median(firstOpen), freshOpenLines: g.lines };
+  return { coldStartMs: median(cold), coldStartAll: cold, coldStartCpuMs: median(coldCpu), freshOpenMs: median(firstOpen), freshOpenLines: g.lines };
 }
 
 async function measureFallback(specFn) {
@@ -424,7 +437,8 @@ for (const specFn of specs) {
   }
 }
 if (!flag('--no-floors')) {
-  const big = cases.find((c) => c.key === '100k') ?? cases[cases.length - 1];
+  const yamlCases = cases.filter((c) => c.g.format === 'yaml' && !c.g.data.definition.overrideAiPrimitivesLlm.some((o) => o.llm.fallback));
+  const big = yamlCases.find((c) => c.key === '100k') ?? yamlCases[yamlCases.length - 1];
   log(`parser floors on ${big.key}`);
   results.floorsOn = big.key;
   results.floors = await measureFloors(big.g);
@@ -480,6 +494,15 @@ for (const c of cases) {
 push(`| cold start → initialize answered (median of 5) | – | ${fmtMs(O?.coldStartMs)} | ${fmtMs(P?.coldStartMs)} | ${ratio(P?.coldStartMs, O?.coldStartMs)} |`);
 push(`| open → first diagnostics in a fresh server (no warm-up) | ${sizeLabel(cases[0]?.g.lines ?? 200)} | ${fmtMs(O?.freshOpenMs)} | ${fmtMs(P?.freshOpenMs)} | ${ratio(P?.freshOpenMs, O?.freshOpenMs)} |`);
 push();
+push('Server CPU time (user + system, from /proc, 10 ms resolution; less sensitive to the load of the machine than the times above):');
+push();
+push('| what | lines | ours | yaml-language-server | peer/ours |');
+push('|---|---|---:|---:|---:|');
+push(`| cold start → initialize answered | – | ${fmtMs(O?.coldStartCpuMs)} | ${fmtMs(P?.coldStartCpuMs)} | ${ratio(P?.coldStartCpuMs, O?.coldStartCpuMs)} |`);
+for (const [label, k] of [['open → first diagnostics', 'openCpuMs'], ['1-char edit → new diagnostics (mean per edit)', 'editCpuMs']]) {
+  for (const c of cases) push(`| ${label} | ${c.key} | ${fmtMs(O?.cases[c.key]?.[k])} | ${fmtMs(P?.cases[c.key]?.[k])} | ${ratio(P?.cases[c.key]?.[k], O?.cases[c.key]?.[k])} |`);
+}
+push();
 const diagCheck = [];
 for (const [name, S] of [['ours', O], ['peer', P]]) {
   if (!S) continue;
@@ -524,7 +547,11 @@ const has100 = !!O?.cases['100k'];
   const o = c100(O, 'editMs');
   const p = c100(P, 'editMs');
   const r = rat(p, o);
-  target('100k: edit → new diagnostics ≥ 20× faster than the peer', has100 && r !== undefined ? r >= 20 : undefined, `ours ${fmtMs(o)}, peer ${fmtMs(p)}: ${r !== undefined ? fmt1(r) + '×' : '–'}`);
+  target(
+    '100k: edit → new diagnostics ≥ 20× faster than the peer',
+    has100 && r !== undefined ? r >= 20 : undefined,
+    `ours ${fmtMs(o)}, peer ${fmtMs(p)}: ${r !== undefined ? fmt1(r) + '×' : '–'} (server CPU per edit: ours ${fmtMs(O?.cases['100k']?.editCpuMs)}, peer ${fmtMs(P?.cases['100k']?.editCpuMs)})`,
+  );
 }
 for (const [k, label] of [['completionMs', 'completion'], ['hoverMs', 'hover']]) {
   const o95 = c100(O, k, p95);
@@ -544,7 +571,11 @@ for (const [k, label] of [['completionMs', 'completion'], ['hoverMs', 'hover']])
   const p = c100(P, 'openMs');
   const r = rat(p, o);
   const pd = results.floors?.find((f) => f.name.includes('parseDocument'))?.ms;
-  target('100k: open → first diagnostics ≥ 3× faster than the peer', has100 && r !== undefined ? r >= 3 : undefined, `ours ${fmtMs(o)}, peer ${fmtMs(p)}: ${r !== undefined ? fmt1(r) + '×' : '–'} (yaml parseDocument ${fmtMs(pd)})`);
+  target(
+    '100k: open → first diagnostics ≥ 3× faster than the peer',
+    has100 && r !== undefined ? r >= 3 : undefined,
+    `ours ${fmtMs(o)}, peer ${fmtMs(p)}: ${r !== undefined ? fmt1(r) + '×' : '–'} (yaml parseDocument ${fmtMs(pd)}; server CPU: ours ${fmtMs(O?.cases['100k']?.openCpuMs)}, peer ${fmtMs(P?.cases['100k']?.openCpuMs)})`,
+  );
 }
 {
   const d8 = fbO.find((r) => r.depth === 8);
@@ -569,7 +600,7 @@ for (const [k, label] of [['completionMs', 'completion'], ['hoverMs', 'hover']])
   const p = P?.cases['100k']?.peakRssKb;
   target('100k: peak server memory ≤ ¼ of the peer', has100 && isNum(o) && isNum(p) ? o * 4 <= p : undefined, `ours ${fmtMb(o)}, peer ${fmtMb(p)}: ${isNum(o) && isNum(p) && o > 0 ? fmt1(p / o) + '×' : '–'}`);
 }
-target('cold start → initialize answered < 150 ms', O ? isNum(O.coldStartMs) && O.coldStartMs < 150 : undefined, `${fmtMs(O?.coldStartMs)} (median of ${O?.coldStartAll?.length ?? 0}: ${(O?.coldStartAll ?? []).map((x) => Math.round(x)).join(', ')})`);
+target('cold start → initialize answered < 150 ms', O ? isNum(O.coldStartMs) && O.coldStartMs < 150 : undefined, `${fmtMs(O?.coldStartMs)} (median of ${O?.coldStartAll?.length ?? 0}: ${(O?.coldStartAll ?? []).map((x) => Math.round(x)).join(', ')}; server CPU ${fmtMs(O?.coldStartCpuMs)})`);
 target('bundled server < 1 MB minified', isNum(results.bundleBytes) ? results.bundleBytes < 1024 * 1024 : undefined, isNum(results.bundleBytes) ? `${results.bundleBytes.toLocaleString('en-US')} bytes (${(results.bundleBytes / 1024).toFixed(0)} KiB)` : 'not measured');
 results.targets = T;
 if (results.bundleTop) T[T.length - 1].figure += ` — largest parts: ${results.bundleTop.map(([k, v]) => `${k} ${(v / 1024).toFixed(0)} KiB`).join(', ')}`;
@@ -589,4 +620,14 @@ mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(join(root, 'bench/results/latest.md'), md);
 writeFileSync(join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2));
 process.stdout.write(md);
+if (flag('--readme')) {
+  // The latest table goes into bench/README.md, between its markers.
+  const readme = join(root, 'bench/README.md');
+  const text = readFileSync(readme, 'utf8');
+  const begin = '<!-- latest-results:begin -->';
+  const end = '<!-- latest-results:end -->';
+  const body = `${begin}\n${md.replace(/^# .*\n/, '## Latest results\n')}${end}`;
+  writeFileSync(readme, text.includes(begin) ? text.replace(new RegExp(`${begin}[\\s\\S]*${end}`), () => body) : `${text.trimEnd()}\n\n${body}\n`);
+  log('bench/README.md updated');
+}
 log(`written to bench/results/latest.md (${total.toFixed(0)} s)`);
