@@ -2,6 +2,7 @@
 // request is answered as cancelled. The server never exits because of a document.
 import { ResponseError, LSPErrorCodes } from 'vscode-languageserver';
 import type { CancellationToken } from 'vscode-languageserver';
+import { redact } from '../connection/redact';
 
 export interface Logger {
   error(message: string): void;
@@ -23,8 +24,13 @@ function cancelled(): ResponseError<void> {
   return new ResponseError(LSPErrorCodes.RequestCancelled, 'Request cancelled');
 }
 
-/** Error text for logs: the message and the top of the stack, never document content. */
+/**
+ * Error text for logs: the message and the top of the stack, never document content. An error
+ * message can quote the document (which may hold a literal credential), so quoted text is elided
+ * and the rest goes through the one redaction function.
+ */
 export function describe(e: unknown): string {
-  if (e instanceof Error) return `${e.name}: ${e.message.slice(0, 300)}${e.stack ? '\n' + e.stack.split('\n').slice(1, 6).join('\n') : ''}`;
-  return String(e).slice(0, 300);
+  const clean = (m: string): string => redact(m.slice(0, 300).replace(/(["'`])(?:(?!\1).)*\1/g, '$1…$1'));
+  if (e instanceof Error) return `${e.name}: ${clean(e.message)}${e.stack ? '\n' + e.stack.split('\n').slice(1, 6).join('\n') : ''}`;
+  return clean(String(e));
 }
