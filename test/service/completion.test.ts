@@ -393,6 +393,20 @@ describe('YAML: nesting, lists, broken documents', () => {
     assertApplies(text, s, 'yaml');
   });
 
+  test('a key typed above its existing block gets only `key:`; a misaligned column gets nothing', () => {
+    const { text, items } = complete(`${HEAD}definition:\n  l|\n    provider: hosted\n  systemInstructions: x\n`, 'yaml');
+    const e = entry(items, 'llm');
+    assert.equal(e.insertText, 'llm:');
+    assert.equal(byKind(items, 'snippet').length, 0);
+    assertApplies(text, e, 'yaml');
+    assert.deepEqual(labels(complete(`${HEAD}definition:\n  llm:\n   |\n    provider: hosted\n`, 'yaml').items), []);
+    assert.deepEqual(labels(complete(`${HEAD}definition:\n |\n  llm:\n    provider: hosted\n`, 'yaml').items), []);
+  });
+
+  test('nothing inside the text of a block scalar', () => {
+    assert.deepEqual(labels(complete(`${HEAD}definition:\n  systemInstructions: ¦\n    Be brief.\n    |\n  llm:\n    provider: hosted\n`, 'yaml').items), []);
+  });
+
   test('CRLF line ends', () => {
     const { text, items } = complete('kind: AssistantConfig\r\nversion: v2\r\ndefinition:\r\n  llm:\r\n    provider: vendor_a\r\n    ap|\r\n', 'yaml');
     assert.deepEqual(labels(items).sort(), ['apiKey', 'baseUrl', 'fallback', 'model']);

@@ -34,6 +34,8 @@ export interface KeyContext extends Common {
   siblings: Map<string, string | undefined>;
   /** The key is followed by its colon already (`provid|: x`): insert the name only. */
   keyHasColon: boolean;
+  /** YAML: deeper lines follow the key being typed, so it gets `key:` and keeps them as its value. */
+  blockBelow?: boolean;
   /** JSON with no object around the cursor (an empty document): wrap keys in braces. */
   wrapInObject?: boolean;
 }

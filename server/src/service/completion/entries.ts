@@ -123,6 +123,7 @@ function keyInsert(ctx: KeyContext, owner: Schema | undefined, key: string, s: S
   if (ctx.language === 'yaml') {
     const k = ctx.quote ? `${ctx.quote}${key}${ctx.quote}` : yamlScalar(key);
     if (ctx.keyHasColon) return { text: k, snippet: false, retrigger: false };
+    if (ctx.blockBelow) return { text: `${k}:`, snippet: false, retrigger: false };
     if (single !== undefined) return { text: `${k}: ${yamlScalar(single)}`, snippet: false, retrigger: false };
     if (shape === 'object') return { text: `${k}:\n${pad(ctx.indent + ctx.unit)}`, snippet: false, retrigger };
     if (shape === 'array') return { text: `${k}:\n${pad(ctx.indent + ctx.unit)}- `, snippet: false, retrigger: shapeOf(itemSchema(s)) === 'object' };
@@ -214,7 +215,7 @@ function snippetText(ctx: CursorContext, body: Record<string, unknown>): string 
   // Block snippets do not fit in a YAML flow collection.
   if (ctx.flow && ctx.language === 'yaml') return undefined;
   if (ctx.mode === 'key') {
-    if (ctx.keyHasColon) return undefined;
+    if (ctx.keyHasColon || ctx.blockBelow) return undefined;
     if (ctx.language === 'yaml') return yamlLines(body, ctx.indent, ctx.unit).join('\n').slice(ctx.indent);
     if (ctx.wrapInObject) return jsonValue(body, 0, ctx.unit);
     return punctuate(ctx, jsonMembers(body, ctx.indent, ctx.unit).slice(ctx.indent));

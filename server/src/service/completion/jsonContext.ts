@@ -124,6 +124,19 @@ export function jsonContext(doc: ParsedDocument, offset: number): CursorContext 
     if (prev === ':') {
       const prop = container.properties.find((x) => x.colonOffset === p) ?? [...container.properties].reverse().find((x) => x.key.offset < p);
       if (!prop) return undefined;
+      const v = prop.value;
+      if (v && v.offset >= end) {
+        const vEnd = v.offset + v.length;
+        let m = vEnd;
+        while (m < text.length && /\s/.test(text[m]!)) m++;
+        // A "value" followed by a colon is the next member's key (the value is still missing).
+        if (text[m] !== ':') {
+          // The cursor stands before the value already there: replace it, or leave a collection alone.
+          if (v.type === 'object' || v.type === 'array' || /\S|\n/.test(text.slice(end, v.offset))) return undefined;
+          common.replace = { offset: start, length: vEnd - start };
+          common.commaAfter = m < text.length && !'}],:'.includes(text[m]!);
+        }
+      }
       return { ...common, mode: 'value', path: [...basePath, prop.key.value], owner: container, ownerSiblings: siblingsOf(container, offset), spaceBefore: false, keyIndent: lineIndentAt(text, prop.key.offset) };
     }
     if (prev === '{' || prev === ',' || missingComma) {

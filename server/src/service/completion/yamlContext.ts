@@ -120,6 +120,8 @@ interface Found {
   path: Segment[];
   /** The mapping in the tree, when a sibling key above the cursor placed it there. */
   object?: ObjectNode;
+  /** The cursor's column is not that of the mapping the parent already has. */
+  misaligned?: boolean;
 }
 
 function colOf(text: string, offset: number): number {
@@ -160,7 +162,13 @@ function climb(doc: ParsedDocument, from: Line, want: Want): Found | undefined {
       const kc = colOf(text, par.key.offset);
       if (want.kind === 'map') {
         if (kc === want.col) return { path: pathOf(par.parent), object: par.parent };
-        if (kc < want.col) return { path: pathOf(par.key) };
+        if (kc < want.col) {
+          // A parent whose mapping already stands at another column: a key here would break it.
+          const v = resolve(par.value);
+          const first = v?.type === 'object' && !v.flow ? v.properties[0] : undefined;
+          const misaligned = first !== undefined && colOf(text, first.key.offset) !== want.col;
+          return { path: pathOf(par.key), ...(misaligned ? { misaligned } : {}) };
+        }
       } else if (kc <= want.col) return { path: [...pathOf(par.key), 0] };
       n = par.parent;
       continue;
@@ -171,7 +179,11 @@ function climb(doc: ParsedDocument, from: Line, want: Want): Found | undefined {
         const k = par.items.indexOf(n as Node);
         if (k < 0) return undefined;
         if (want.kind === 'seq' && dc === want.col) return { path: [...pathOf(par), k + 1] };
-        if (want.kind === 'map' && dc < want.col) return { path: [...pathOf(par), k] };
+        if (want.kind === 'map' && dc < want.col) {
+          const first = n.type === 'object' && !n.flow ? n.properties[0] : undefined;
+          const misaligned = first !== undefined && colOf(text, first.key.offset) !== want.col;
+          return { path: [...pathOf(par), k], ...(misaligned ? { misaligned } : {}) };
+        }
         return undefined;
       }
     }
@@ -195,7 +207,7 @@ function pathAbove(doc: ParsedDocument, cursorLine: Line, col: number, siblings:
   const quick = prev ? climb(doc, prev, want) : undefined;
   if (quick) {
     if (segs.length === 0 && want.kind === 'map' && quick.object) return quick;
-    return { path: [...quick.path, ...segs] };
+    return { path: [...quick.path, ...segs], ...(quick.misaligned ? { misaligned: true } : {}) };
   }
   let collecting = want.kind === 'map';
   let pos = cursorLine.start;
@@ -323,6 +335,7 @@ export function yamlContext(doc: ParsedDocument, offset: number): CursorContext 
   const text = doc.text;
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   if (inFlow(text, lineStart, offset)) return jsonContext(doc, offset);
+  if (inBlockScalar(doc, offset, offset - lineStart)) return undefined;
   const lineEnd = lineEndAt(text, lineStart);
   const line = readLine(text, lineStart, lineEnd);
   const unit = detectIndentUnit(text);
@@ -354,9 +367,48 @@ export function yamlContext(doc: ParsedDocument, offset: number): CursorContext 
   return keyContext(doc, offset, line, keyStartAbs, end, keyHasColon, unit, quote);
 }
 
-function keyContext(doc: ParsedDocument, offset: number, line: Line, start: number, end: number, keyHasColon: boolean, unit: number, quote?: '"' | "'"): CursorContext {
+/** Whether the cursor is in the text of a `|` or `>` block scalar (as deep as its content). */
+function inBlockScalar(doc: ParsedDocument, offset: number, col: number): boolean {
+  const n = nodeAt(doc.root, offset);
+  const text = doc.text;
+  if (n?.type !== 'string' || n.offset >= offset || (text[n.offset] !== '|' && text[n.offset] !== '>')) return false;
+  // Content indentation: that of the first non-empty line after the header.
+  let pos = nextLineStart(text, n.offset);
+  while (pos < n.offset + n.length) {
+    const line = readLine(text, pos, lineEndAt(text, pos));
+    if (line.indent < line.end - line.start) return col >= line.indent;
+    pos = nextLineStart(text, line.end);
+  }
+  return true;
+}
+
+/**
+ * Whether the next content line is deeper than `col` (the key being typed already has a block
+ * below it), and whether that block is well formed as its value: a later line between `col` and the
+ * block's indentation would make any key here break the document.
+ */
+function blockBelow(text: string, from: number, col: number): 'none' | 'block' | 'broken' {
+  let pos = from;
+  let inner = -1;
+  for (let n = 0; n < 2000 && pos < text.length; n++) {
+    const line = readLine(text, pos, lineEndAt(text, pos));
+    pos = nextLineStart(text, line.end);
+    if (line.blank) continue;
+    if (inner < 0) {
+      if (line.indent <= col) return 'none';
+      inner = line.indent;
+      continue;
+    }
+    if (line.indent <= col) return 'block';
+    if (line.indent < inner) return 'broken';
+  }
+  return inner < 0 ? 'none' : 'block';
+}
+
+function keyContext(doc: ParsedDocument, offset: number, line: Line, start: number, end: number, keyHasColon: boolean, unit: number, quote?: '"' | "'"): CursorContext | undefined {
   const siblings = new Map<string, string | undefined>();
   const found = pathAbove(doc, line, line.keyCol, siblings);
+  if (found.misaligned) return undefined;
   const path = found.path;
   const node = found.object ?? nodeAtPath(doc.root, path);
   const object = node?.type === 'object' ? node : undefined;
@@ -377,6 +429,11 @@ function keyContext(doc: ParsedDocument, offset: number, line: Line, start: numb
   };
   if (object) ctx.object = object;
   if (quote) ctx.quote = quote;
+  if (!keyHasColon) {
+    const below = blockBelow(doc.text, nextLineStart(doc.text, line.end), line.keyCol);
+    if (below === 'broken') return undefined;
+    if (below === 'block') ctx.blockBelow = true;
+  }
   return ctx;
 }
 
