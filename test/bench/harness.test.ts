@@ -84,8 +84,10 @@ async function measureOnce(spec: ServerSpec, g: Generated, languageId: string, j
     const hover = await s.hover(uri, g.marks.tableKey, TIMEOUT);
     const providerHover = await s.hover(uri, g.marks.providerValue, TIMEOUT);
     const afterEdit = await s.replaceCharThenComplete(uri, g.marks.edit, original, g.marks.providerValue, TIMEOUT);
+    // A one-character edit that breaks the config: the provider value becomes unknown.
+    const breaking = await s.replaceChar(uri, g.marks.providerValue, 'Q', TIMEOUT);
     s.close(uri);
-    return { s, open, edit, completion, keyCompletion, hover, providerHover, afterEdit, memoryKb: s.peakRssKb(), coldStartMs: s.coldStartMs, mode: s.diagnosticMode };
+    return { s, open, edit, completion, keyCompletion, hover, providerHover, afterEdit, breaking, memoryKb: s.peakRssKb(), coldStartMs: s.coldStartMs, mode: s.diagnosticMode };
   } finally {
     await s.stop();
   }
@@ -125,6 +127,10 @@ for (const mode of ['pull', 'push'] as const) {
       assert.ok(r.providerHover.text.length > 0, 'hover on a provider value has content');
       assert.ok(r.memoryKb > 0, 'peak resident memory is read');
       assert.ok(r.coldStartMs > 0);
+      assert.ok(
+        r.breaking.diagnostics.some((d) => d.range.start.line === g.marks.providerValue.line),
+        `an edit that makes the provider unknown draws a diagnostic there (${r.breaking.diagnostics.map((d) => d.message).join(' | ')})`,
+      );
 
       const diags = await errorsDiagnostics(spec, bad, languageId, format === 'json');
       assert.ok(diags.length >= 2, `errors on: diagnostics (${diags.map((d) => d.message).join(' | ')})`);
@@ -148,6 +154,7 @@ test('the peer (yaml-language-server, given our schema) through the same harness
   assert.ok(r.completion.items.length > 0, 'the peer completes provider values');
   assert.ok(r.hover.text.length > 0, 'the peer hovers');
   assert.ok(r.memoryKb > 0);
+  assert.ok(r.breaking.diagnostics.length > 0, 'the peer reports the edit that breaks the config');
   const diags = await errorsDiagnostics(spec, generate({ lines: 200, errors: true }), spec.languageId!);
   assert.ok(diags.length >= 1, 'the schema reaches the peer through its settings');
 });
