@@ -1,7 +1,6 @@
 // Walks the tree beside the schema: every mapping, list and scalar is visited with the schema that
 // applies at its place (a discriminated object's variant resolved). Rules and features build on it.
 import type { Node, PropertyNode } from '../parser/ast';
-import { resolve } from '../parser/ast';
 import type { Resolved, Schema } from './schema';
 import { rootSchema, resolveFor, propertySchema, itemSchema, unwrapNullable } from './schema';
 
@@ -16,13 +15,30 @@ export interface Visit {
   chainDepth: number;
 }
 
-/** Calls `visit` for each node, parents before children. Each alias target is walked once at most. */
-export function walkTyped(root: Node | undefined, visit: (v: Visit) => void): void {
-  const r = resolve(root);
-  if (!r) return;
+export interface WalkOptions {
+  /** Also visit scalars that are list items (columns, function names…); no rule needs them. */
+  scalarItems?: boolean;
+}
+
+interface Item {
+  node: Node | undefined;
+  expected: Schema | undefined;
+  prop: PropertyNode | undefined;
+  parentUnion: string | undefined;
+  chainDepth: number;
+}
+
+/**
+ * Calls `visit` for each node, parents before their children. Each alias target is walked once at
+ * most. Scalars are visited in place, without a stack entry: on large files most nodes are scalars.
+ */
+export function walkTyped(root: Node | undefined, visit: (v: Visit) => void, options: WalkOptions = {}): void {
+  if (!root) return;
   const seenTargets = new Set<Node>();
-  type Item = { node: Node | undefined; expected: Schema | undefined; prop: PropertyNode | undefined; parentUnion: string | undefined; chainDepth: number };
   const stack: Item[] = [{ node: root, expected: rootSchema, prop: undefined, parentUnion: undefined, chainDepth: 0 }];
+  const scalar = (node: Node, expected: Schema | undefined, prop: PropertyNode | undefined): void => {
+    visit({ node, expected, resolved: { schema: unwrapNullable(expected) }, prop, chainDepth: 0 });
+  };
   while (stack.length > 0) {
     const item = stack.pop()!;
     let node = item.node;
@@ -33,7 +49,11 @@ export function walkTyped(root: Node | undefined, visit: (v: Visit) => void): vo
       node = t;
     }
     if (!node) continue;
-    // Only mappings can select a variant; scalars and lists skip the union lookup.
+    if (node.type !== 'object' && node.type !== 'array') {
+      scalar(node, item.expected, item.prop);
+      continue;
+    }
+    // Only mappings can select a variant.
     const resolved = node.type === 'object' ? resolveFor(item.expected, node) : { schema: unwrapNullable(item.expected) };
     const unionName = resolved.union?.name;
     const chainDepth = unionName && unionName === item.parentUnion ? item.chainDepth + 1 : unionName ? 1 : 0;
@@ -41,11 +61,19 @@ export function walkTyped(root: Node | undefined, visit: (v: Visit) => void): vo
     if (node.type === 'object') {
       for (let i = node.properties.length - 1; i >= 0; i--) {
         const p = node.properties[i]!;
-        stack.push({ node: p.value, expected: propertySchema(resolved.schema, p.key.value), prop: p, parentUnion: unionName, chainDepth });
+        const v = p.value;
+        const expected = propertySchema(resolved.schema, p.key.value);
+        if (v && v.type !== 'object' && v.type !== 'array' && v.type !== 'alias') scalar(v, expected, p);
+        else stack.push({ node: v, expected, prop: p, parentUnion: unionName, chainDepth });
       }
-    } else if (node.type === 'array') {
+    } else {
       const is = itemSchema(resolved.schema);
-      for (let i = node.items.length - 1; i >= 0; i--) stack.push({ node: node.items[i], expected: is, prop: undefined, parentUnion: undefined, chainDepth: 0 });
+      for (let i = node.items.length - 1; i >= 0; i--) {
+        const it = node.items[i]!;
+        if (it.type !== 'object' && it.type !== 'array' && it.type !== 'alias') {
+          if (options.scalarItems) scalar(it, is, undefined);
+        } else stack.push({ node: it, expected: is, prop: undefined, parentUnion: undefined, chainDepth: 0 });
+      }
     }
   }
 }

@@ -83,25 +83,27 @@ function inFlow(n: Node): boolean {
 
 /** Moves what starts at or after `at` (the old end of the edit) by `delta`; grows what contains the scalar. */
 function shift(root: Node, at: number, delta: number, edited: Node): void {
-  const containing = new Set<unknown>();
-  for (let p: unknown = edited.parent; p; p = (p as { parent?: unknown }).parent) containing.add(p);
+  // Containers that enclose the edited scalar are exactly those spanning its old range.
+  const from = edited.offset;
   const stack: Node[] = [root];
   while (stack.length > 0) {
     const n = stack.pop()!;
-    if (n !== edited) {
-      if (containing.has(n)) n.length += delta;
-      else if (n.offset >= at) n.offset += delta;
-    }
     if (n.type === 'object') {
+      if (n.offset <= from && n.offset + n.length >= at) n.length += delta;
+      else if (n.offset >= at) n.offset += delta;
       for (const p of n.properties) {
-        if (containing.has(p)) p.length += delta;
+        if (p.offset <= from && p.offset + p.length >= at) p.length += delta;
         else if (p.offset >= at) p.offset += delta;
         if (p.colonOffset >= at) p.colonOffset += delta;
         if (p.key !== edited && p.key.offset >= at) p.key.offset += delta;
         if (p.value) stack.push(p.value);
       }
     } else if (n.type === 'array') {
+      if (n.offset <= from && n.offset + n.length >= at) n.length += delta;
+      else if (n.offset >= at) n.offset += delta;
       for (const it of n.items) stack.push(it);
+    } else if (n !== edited && n.offset >= at) {
+      n.offset += delta;
     }
   }
 }
