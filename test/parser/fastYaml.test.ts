@@ -473,7 +473,86 @@ function mutate(text: string, m: Mutation): string {
   return lines.join('\n');
 }
 
+/**
+ * Documents of simple scalars with many comment and blank lines at every column, between and after
+ * nested collections: where they land decides the collections' range ends in the `yaml` package
+ * (a comment may join the previous value, stay in a closed collection, or move to its parent).
+ * Drawn from a small PRNG seeded by fast-check, so a failing seed replays.
+ */
+function commentHeavyDoc(seed: number): string {
+  let state = seed | 0;
+  const rnd = (n: number): number => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) % n;
+  };
+  const out: string[] = [];
+  const comments = (indent: number): void => {
+    const k = rnd(3) === 0 ? 1 + rnd(3) : 0;
+    for (let i = 0; i < k; i++) {
+      const r = rnd(3);
+      out.push(r === 0 ? '' : r === 1 ? ' '.repeat(Math.max(0, indent + rnd(7) - 3)) + '# c' : ' '.repeat(rnd(3)));
+    }
+  };
+  const scalarText = (): string => ['a', 'b1', '1', 'true', '"q"', "'s'", '[x, y]', '{k: v}', '[]', 'x # t', '[x,\n' + ' '.repeat(rnd(6)) + 'y]'][rnd(11)]!;
+  const value = (head: string, indent: number, depth: number): void => {
+    const r = depth > 4 ? 0 : rnd(6);
+    if (r <= 2) out.push(head + ' ' + scalarText());
+    else if (r === 3) {
+      out.push(head + (rnd(2) ? '  # h' : ''));
+      map(indent + 1 + rnd(3), depth + 1, undefined);
+    } else if (r === 4) {
+      out.push(head + (rnd(2) ? '  # h' : ''));
+      seq(indent + rnd(3), depth + 1, undefined);
+    } else out.push(head);
+  };
+  const map = (indent: number, depth: number, first: string | undefined): void => {
+    const n = 1 + rnd(3);
+    for (let i = 0; i < n; i++) {
+      const inline = i === 0 && first !== undefined;
+      if (!inline) comments(indent);
+      value((inline ? first : ' '.repeat(indent)) + 'k' + i + ':', indent, depth);
+    }
+    comments(indent);
+  };
+  const seq = (indent: number, depth: number, first: string | undefined): void => {
+    const n = 1 + rnd(3);
+    for (let i = 0; i < n; i++) {
+      const inline = i === 0 && first !== undefined;
+      if (!inline) comments(indent);
+      const head = (inline ? first : ' '.repeat(indent)) + '-';
+      const r = depth > 4 ? 0 : rnd(4);
+      if (r === 0) out.push(head + ' ' + scalarText());
+      else if (r === 1) map(indent + 2, depth + 1, head + ' ');
+      else if (r === 2) seq(indent + 2, depth + 1, head + ' ');
+      else value(head, indent, depth);
+    }
+    comments(indent);
+  };
+  comments(0);
+  if (rnd(4) === 0) seq(rnd(2), 0, undefined);
+  else map(rnd(4) === 0 ? 1 : 0, 0, undefined);
+  const text = out.join('\n') + (rnd(2) ? '\n' : '');
+  return rnd(5) === 0 ? text.replace(/\n/g, '\r\n') : text;
+}
+
 describe('fastParseYaml: generated documents (fast-check)', () => {
+  it('agrees with the full parser on comment-heavy documents, and mostly engages', () => {
+    let engaged = 0;
+    let total = 0;
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        total++;
+        if (agree(commentHeavyDoc(seed))) engaged++;
+      }),
+      { seed: SEED + 3, numRuns: RUNS },
+    );
+    console.log(`fast path engaged on ${engaged} of ${total} comment-heavy documents`);
+    assert.ok(engaged > total / 2, `engaged on ${engaged} of ${total}`);
+  });
+
   it('agrees with the full parser on generated block YAML, and engages on most of it', () => {
     let engaged = 0;
     let total = 0;
