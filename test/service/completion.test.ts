@@ -1,5 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from '../../server/src/parser';
 import type { Language } from '../../server/src/parser';
 import { doComplete } from '../../server/src/service/completion';
@@ -591,6 +593,40 @@ describe('JSON', () => {
     assert.deepEqual(labels(complete('{"kind": "AssistantConfig", // a |\n}', 'json').items), []);
   });
 });
+
+// ------------------------------------------------------------------ every position of real documents
+
+for (const file of ['everything.assistant.yaml', 'everything.assistant.json', 'schema-fixed.assistant.yaml']) {
+  test(`every half-typed prefix of every line of examples/${file}: entries keep the document parsing`, () => {
+    const language: Language = file.endsWith('.json') ? 'json' : 'yaml';
+    const full = readFileSync(join(process.cwd(), 'examples', file), 'utf8');
+    let offered = 0;
+    for (let ls = 0; ls < full.length; ) {
+      let le = full.indexOf('\n', ls);
+      if (le === -1) le = full.length;
+      // Cut the line at a few places, as if it were being typed.
+      for (const k of new Set([Math.floor((ls + le) / 2), le])) {
+        if (k < ls) continue;
+        const text = full.slice(0, k) + full.slice(le);
+        const doc = parse(text, language);
+        const items = doComplete(doc, k, { env: ENV }).items;
+        const kinds = new Set<string>();
+        for (const e of items) {
+          assert.ok(e.replace.offset <= k && k <= e.replace.offset + e.replace.length, `range of '${e.label}' must contain the cursor`);
+          offered++;
+          // One entry of each kind (they share their shape), every snippet.
+          if (kinds.has(e.kind) && e.kind !== 'snippet') continue;
+          kinds.add(e.kind);
+          const before = doc.problems.length;
+          const after = parse(apply(text, e), language).problems.length;
+          assert.ok(after <= before, `'${e.label}' breaks the document at ${k}:\n${apply(text, e)}`);
+        }
+      }
+      ls = le + 1;
+    }
+    assert.ok(offered > 20, `only ${offered} entries offered`);
+  });
+}
 
 // ------------------------------------------------------------------ large documents
 

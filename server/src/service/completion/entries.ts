@@ -59,7 +59,7 @@ function typeLabel(s: Schema | undefined): string {
   const u = unionOf(s);
   if (u) return u.name + nullable;
   const d = unwrapNullable(s);
-  const named = d?.title ?? (deref$ref(s) ? definitionNameOf(s) : undefined);
+  const named = d?.title ?? (refersToDefinition(s) ? definitionNameOf(s) : undefined);
   if (named) return named + nullable;
   const { values, open } = enumValuesOf(s);
   if (values.length > 0 && !open) return values.map((v) => v.value).join(' | ') + nullable;
@@ -68,7 +68,7 @@ function typeLabel(s: Schema | undefined): string {
   return (main.join(' | ') || 'any') + nullable;
 }
 
-function deref$ref(s: Schema | undefined): boolean {
+function refersToDefinition(s: Schema | undefined): boolean {
   return !!s?.$ref || !!s?.anyOf?.some((x) => !!x.$ref);
 }
 
