@@ -641,11 +641,14 @@ test('completion stays fast in a 100,000-line document (tree and nearby text onl
   for (const marked of cases) {
     const { text, offset } = at(marked);
     const doc = parse(text, 'yaml');
-    doComplete(doc, offset, {});
-    const t0 = performance.now();
-    const r = doComplete(doc, offset, {});
-    const ms = performance.now() - t0;
-    assert.ok(r.items.length > 0);
+    // The best of a few runs: a loaded machine or a GC pause must not fail the test, a slow algorithm must.
+    let ms = Infinity;
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      const r = doComplete(doc, offset, {});
+      ms = Math.min(ms, performance.now() - t0);
+      assert.ok(r.items.length > 0);
+    }
     assert.ok(ms < 50, `completion took ${ms.toFixed(1)} ms`);
   }
 });
