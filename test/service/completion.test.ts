@@ -409,6 +409,10 @@ describe('YAML: nesting, lists, broken documents', () => {
     assert.deepEqual(labels(complete(`${HEAD}definition:\n  systemInstructions: ¦\n    Be brief.\n    |\n  llm:\n    provider: hosted\n`, 'yaml').items), []);
   });
 
+  test('no value where the value is already a block below the key', () => {
+    assert.deepEqual(labels(complete(`${HEAD}definition:\n  llm: |\n    provider: hosted\n`, 'yaml').items), []);
+  });
+
   test('CRLF line ends', () => {
     const { text, items } = complete('kind: AssistantConfig\r\nversion: v2\r\ndefinition:\r\n  llm:\r\n    provider: vendor_a\r\n    ap|\r\n', 'yaml');
     assert.deepEqual(labels(items).sort(), ['apiKey', 'baseUrl', 'fallback', 'model']);

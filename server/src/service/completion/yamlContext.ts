@@ -119,6 +119,8 @@ function valueContext(doc: ParsedDocument, offset: number, line: Line, unit: num
     if (!isPlainWord(typed)) return undefined;
     while (end < line.end && !/[\s#]/.test(text[end]!)) end++;
   }
+  // The value is already there as a block below the key: anything inserted here would clash with it.
+  if (text.slice(end, line.end).trim() === '' && blockBelow(text, nextLineStart(text, line.end), line.keyCol) !== 'none') return undefined;
   const ownerSiblings = new Map<string, string | undefined>();
   const found = pathAbove(doc, line, line.keyCol, ownerSiblings);
   const ownerPath = found.path;
