@@ -1,8 +1,11 @@
 // Fast path from YAML text to the node tree, for the common subset of AssistantConfig files: block
-// mappings and sequences, one-line plain and quoted scalars, one-line flow collections, comments.
-// It builds exactly the tree `parseYamlFull` builds from the `yaml` package's document model, in a
-// single pass over the text. Whenever the text leaves that subset, or anything looks questionable,
-// it returns undefined and the caller falls back to the full parser. Never throws.
+// mappings and sequences, one-line plain and quoted scalars, flow collections of those (also across
+// lines), comments, CRLF, a BOM, a leading `---`. It builds exactly the tree `parseYamlFull` builds from
+// the `yaml` package's document model (offsets and range ends included, down to where that package
+// lets comment lines stretch a collection), in a single pass over the text with no regular expression
+// in the character loops. Whenever the text leaves that subset (anchors, aliases, tags, block scalars,
+// multi-line scalars, several documents, explicit keys, tabs, any syntax error, ...), or anything looks
+// questionable, it returns undefined and the caller falls back to the full parser. Never throws.
 import type { Node, ObjectNode, ArrayNode, PropertyNode, StringNode, SyntaxProblem, Parent } from './ast';
 import type { ParseLimits } from './yaml';
 
