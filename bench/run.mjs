@@ -531,6 +531,35 @@ for (const [name, S] of [['ours', O], ['peer', P]]) {
 push(diagCheck.length ? `Unexpected diagnostics on the valid configs: ${diagCheck.join('; ')}.` : 'Every valid config drew no diagnostics from either server (checked), before and after the edits.');
 push();
 
+// The figures issue 6 gives for the peer and the parsers on its authors' machines: how this machine
+// and this run compare (a factor well above 1 means a slower or busier machine).
+const ANCHORS = [
+  ['peer open → first diagnostics', '1k', 297, () => stat(P?.cases['1k'], 'openMs', median)],
+  ['peer open → first diagnostics', '10k', 467, () => stat(P?.cases['10k'], 'openMs', median)],
+  ['peer open → first diagnostics', '100k', 1333, () => stat(P?.cases['100k'], 'openMs', median)],
+  ['peer completion deep in the file', '1k', 12, () => stat(P?.cases['1k'], 'completionMs', median)],
+  ['peer completion deep in the file', '10k', 70, () => stat(P?.cases['10k'], 'completionMs', median)],
+  ['peer completion deep in the file', '100k', 685, () => stat(P?.cases['100k'], 'completionMs', median)],
+  ['peer open → first diagnostics, depth-5 chain', '100k', 2798, () => stat(P?.cases['100k fb5'], 'openMs', median)],
+  ['peer completion, depth-5 chain', '100k', 2223, () => stat(P?.cases['100k fb5'], 'completionMs', median)],
+  ['`yaml` parseDocument', '100k', 775, () => results.floors?.find((f) => f.name.includes('parseDocument'))?.ms],
+  ['`yaml` CST parser', '100k', 585, () => results.floors?.find((f) => f.name.includes('CST'))?.ms],
+  ['`yaml` lexer', '100k', 195, () => results.floors?.find((f) => f.name.includes('Lexer'))?.ms],
+  ['JSON.parse', '100k', 5, () => results.floors?.find((f) => f.name.startsWith('JSON.parse'))?.ms],
+];
+{
+  const floorsComparable = results.floorsOn === '100k';
+  const rows = ANCHORS.map(([what, size, anchor, get]) => [what, size, anchor, what.startsWith('peer') || floorsComparable ? get() : undefined]).filter((r) => isNum(r[3]));
+  if (rows.length) {
+    push("## This run against the issue's anchors");
+    push();
+    push('| what | lines | issue 6 | here | here/issue |');
+    push('|---|---|---:|---:|---:|');
+    for (const [what, size, anchor, here] of rows) push(`| ${what} | ${size} | ${fmtMs(anchor)} | ${fmtMs(here)} | ${fmt1(here / anchor)}× |`);
+    push();
+  }
+}
+
 if (results.floors) {
   push(`## Parser floors (${results.floorsOn} lines, ${(cases.find((c) => c.key === results.floorsOn)?.g.text.length / 1e6).toFixed(2)} MB, in-process, median of ${quick ? 2 : 3} after a warm-up run)`);
   push();
