@@ -18,8 +18,16 @@ async function handle(page, { action, params, timeoutMs }) {
       return true;
     }
     case 'wait-notification': {
-      const toast = page.locator('.notifications-toasts .notification-toast', { hasText: new RegExp(params.pattern) }).first();
-      await toast.waitFor({ state: 'visible', timeout });
+      // A toast, or an entry of the notification center (where a notification goes when the center
+      // is open, or when its toast was hidden).
+      const toast = page.locator('.notification-list-item', { hasText: new RegExp(params.pattern) }).first();
+      try {
+        await toast.waitFor({ state: 'visible', timeout });
+      } catch {
+        if (params.failureShot) await page.screenshot({ path: params.failureShot }).catch(() => {});
+        const shown = await page.locator('.notification-list-item').allInnerTexts();
+        throw new Error(`no notification matching /${params.pattern}/ within ${timeout} ms; shown: ${JSON.stringify(shown.map((t) => t.replace(/\s+/g, ' ').trim()))}`);
+      }
       return (await toast.innerText()).replace(/\s+/g, ' ').trim();
     }
     default:

@@ -110,6 +110,7 @@ export async function* uiChecks(page, { base, fixtures, results, log }) {
     const item = page.locator('.action-widget .monaco-list-row', { hasText: 'vendor_a' }).first();
     await item.waitFor({ state: 'visible', timeout: T });
     await shot('quickfix-menu');
+    await page.screenshot({ path: join(results, 'readme.png'), clip: { x: 0, y: 0, width: 1100, height: 720 } }).catch(() => {});
     // Keyboard, as a user would: the preferred fix is focused first; else walk down to it.
     for (let i = 0; i < 12; i++) {
       const focused = clean(await page.locator('.action-widget .monaco-list-row.focused').first().innerText());
