@@ -18,8 +18,13 @@ done
 if ((${#missing[@]})); then
   log "apt-get install ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  sudo=()
+  if [[ "$(id -u)" != 0 ]]; then
+    command -v sudo >/dev/null || { log "ERROR: not root and no sudo: install ${missing[*]} first"; exit 1; }
+    sudo=(sudo -E)
+  fi
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 # 2. @vscode/ripgrep's postinstall downloads rg from GitHub, which we cannot reach; it first looks
