@@ -592,6 +592,17 @@ describe('JSON', () => {
     assert.deepEqual(labels(items).sort(), ['apiKey', 'baseUrl', 'fallback', 'model']);
   });
 
+  test('comments (JSONC) between members do not confuse the punctuation', () => {
+    const line = complete(`{\n  "definition": {\n    "llm": {\n      "provider": "vendor_a", // the vendor\n      |\n    }\n  }\n}`, 'json');
+    assert.equal(entry(line.items, 'model').insertText, '"model": "$1"');
+    for (const e of line.items) assertApplies(line.text, e, 'json');
+    const block = complete(`{\n  "definition": { /* settings */ |\n  }\n}`, 'json');
+    assert.equal(entry(block.items, 'llm').insertText, '"llm": {\n      $1\n    }');
+    const after = complete(`{"definition": {"llm": {"provider": | // which\n "model": "y"}}}`, 'json');
+    assert.equal(entry(after.items, 'hosted').insertText, '"hosted",');
+    assertApplies(after.text, entry(after.items, 'hosted'), 'json');
+  });
+
   test('nothing outside the root object or inside a comment', () => {
     assert.deepEqual(labels(complete('{"kind": "AssistantConfig"} |', 'json').items), []);
     assert.deepEqual(labels(complete('{"kind": "AssistantConfig", // a |\n}', 'json').items), []);

@@ -44,6 +44,60 @@ function lineIndentAt(text: string, pos: number): number {
   return i - ls;
 }
 
+/** End of the code on a line: where a `//` (JSONC) or ` #` (YAML) comment starts, outside strings. */
+function codeEnd(text: string, lineStart: number, limit: number, yaml: boolean): number {
+  let q = '';
+  for (let i = lineStart; i < limit; i++) {
+    const c = text[i]!;
+    if (q) {
+      if (c === '\\' && q === '"') i++;
+      else if (c === q) q = '';
+    } else if (c === '"' || (yaml && c === "'")) q = c;
+    else if (!yaml && c === '/' && text[i + 1] === '/') return i;
+    else if (yaml && c === '#' && (i === lineStart || /\s/.test(text[i - 1]!))) return i;
+  }
+  return limit;
+}
+
+/** The last character before `pos` that is neither space nor comment, or -1. */
+function prevSignificant(text: string, pos: number, yaml: boolean): number {
+  let p = pos - 1;
+  while (p >= 0) {
+    const ls = text.lastIndexOf('\n', p) + 1;
+    let i = codeEnd(text, ls, p + 1, yaml) - 1;
+    while (i >= ls && /\s/.test(text[i]!)) i--;
+    if (i >= ls) {
+      if (!yaml && text[i] === '/' && text[i - 1] === '*') {
+        const open = text.lastIndexOf('/*', i - 2);
+        if (open >= 0) {
+          p = open - 1;
+          continue;
+        }
+      }
+      return i;
+    }
+    p = ls - 2;
+  }
+  return -1;
+}
+
+/** The first character at or after `pos` that is neither space nor comment (text.length if none). */
+function nextSignificant(text: string, pos: number, yaml: boolean): number {
+  let n = pos;
+  while (n < text.length) {
+    const c = text[n]!;
+    if (/\s/.test(c)) n++;
+    else if ((!yaml && c === '/' && text[n + 1] === '/') || (yaml && c === '#')) {
+      const nl = text.indexOf('\n', n);
+      n = nl === -1 ? text.length : nl;
+    } else if (!yaml && c === '/' && text[n + 1] === '*') {
+      const close = text.indexOf('*/', n + 2);
+      n = close === -1 ? text.length : close + 2;
+    } else break;
+  }
+  return n;
+}
+
 const VALUE_END = /["}\]0-9a-z]/;
 
 /**
@@ -64,7 +118,12 @@ export function jsonContext(doc: ParsedDocument, offset: number): CursorContext 
       if (c === '\\' && text[open] === '"') i++;
       else if (c === text[open]) open = -1;
     } else if (c === '"' || (yaml && c === "'")) open = i;
-    else if (!yaml && c === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) return undefined;
+    else if (!yaml && c === '/' && text[i + 1] === '/') return undefined;
+    else if (!yaml && c === '/' && text[i + 1] === '*') {
+      const close = text.indexOf('*/', i + 2);
+      if (close === -1 || close + 2 > offset) return undefined;
+      i = close + 1;
+    }
     else if (yaml && c === '#' && (i === lineStart || /\s/.test(text[i - 1]!))) return undefined;
   }
   let start: number;
@@ -88,11 +147,9 @@ export function jsonContext(doc: ParsedDocument, offset: number): CursorContext 
     while (start > lineStart && WORD.test(text[start - 1]!)) start--;
     while (end < lineEnd && WORD.test(text[end]!)) end++;
   }
-  let p = start - 1;
-  while (p >= 0 && /\s/.test(text[p]!)) p--;
+  const p = prevSignificant(text, start, yaml);
   const prev = p >= 0 ? text[p]! : '';
-  let n = end;
-  while (n < text.length && /\s/.test(text[n]!)) n++;
+  const n = nextSignificant(text, end, yaml);
   const next = n < text.length ? text[n]! : '';
   const unit = detectIndentUnit(text);
   const container = containerAt(doc.root, start, text);
@@ -127,8 +184,7 @@ export function jsonContext(doc: ParsedDocument, offset: number): CursorContext 
       const v = prop.value;
       if (v && v.offset >= end) {
         const vEnd = v.offset + v.length;
-        let m = vEnd;
-        while (m < text.length && /\s/.test(text[m]!)) m++;
+        const m = nextSignificant(text, vEnd, yaml);
         // A "value" followed by a colon is the next member's key (the value is still missing).
         if (text[m] !== ':') {
           // The cursor stands before the value already there: replace it, or leave a collection alone.
