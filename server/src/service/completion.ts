@@ -1,6 +1,11 @@
 // Completion: keys of the variant in force, discriminator and enum values with their documentation,
 // snippets per variant, environment variable names. A pure function of the parsed document and an
 // offset; the context comes from the cached tree and the text near the cursor (never a re-parse).
+//
+// For the protocol layer: multi-line `insertText` carries absolute indentation (the document's own
+// unit), so it must be inserted as is (LSP `InsertTextMode.asIs`), not re-indented by the editor;
+// `replace` is always on the cursor's line and contains the cursor; `retrigger` asks for completion
+// again after insertion (`provider: ` → the providers).
 import type { ParsedDocument } from '../parser/ast';
 import type { CompletionResult, ServiceContext } from './types';
 import { yamlContext } from './completion/yamlContext';
