@@ -628,6 +628,7 @@ for (const file of ['everything.assistant.yaml', 'everything.assistant.json', 's
         const kinds = new Set<string>();
         for (const e of items) {
           assert.ok(e.replace.offset <= k && k <= e.replace.offset + e.replace.length, `range of '${e.label}' must contain the cursor`);
+          assert.ok(!/[\r\n]/.test(text.slice(e.replace.offset, e.replace.offset + e.replace.length)), `range of '${e.label}' must stay on one line`);
           offered++;
           // One entry of each kind (they share their shape), every snippet.
           if (kinds.has(e.kind) && e.kind !== 'snippet') continue;
