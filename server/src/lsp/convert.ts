@@ -1,9 +1,10 @@
 // Service results (offsets) ↔ protocol types (ranges). The only place that knows both.
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { DiagnosticSeverity, CompletionItemKind, InsertTextFormat, SymbolKind, DiagnosticRelatedInformation, Location } from 'vscode-languageserver';
+import { DiagnosticSeverity, CompletionItemKind, InsertTextFormat, InsertTextMode, SymbolKind, DiagnosticRelatedInformation, Location } from 'vscode-languageserver';
 import type { Diagnostic as LspDiagnostic, Range, TextEdit as LspTextEdit, CompletionItem, DocumentSymbol } from 'vscode-languageserver';
-import type { Diagnostic, TextEdit, CompletionEntry, SymbolEntry, Severity, CompletionKind, SymbolKind as SvcSymbolKind } from '../service';
-import { SOURCE } from '../service';
+import type { Diagnostic, Severity } from '../service/codes';
+import type { TextEdit, CompletionEntry, SymbolEntry, CompletionKind, SymbolKind as SvcSymbolKind } from '../service/types';
+import { SOURCE } from '../service/codes';
 
 export function toRange(doc: TextDocument, offset: number, length: number): Range {
   return { start: doc.positionAt(offset), end: doc.positionAt(offset + length) };
@@ -43,6 +44,8 @@ export function toCompletionItem(doc: TextDocument, e: CompletionEntry): Complet
     kind: COMPLETION_KIND[e.kind],
     textEdit: { range: toRange(doc, e.replace.offset, e.replace.length), newText: e.insertText },
     insertTextFormat: e.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+    // Multi-line insertions already carry the document's indentation.
+    insertTextMode: InsertTextMode.asIs,
   };
   if (e.detail) item.detail = e.detail;
   if (e.sortText) item.sortText = e.sortText;

@@ -3,8 +3,8 @@
 import { readFileSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EnvInfo } from '../service';
-import { dotenvNames } from '../service';
+import type { EnvInfo } from '../service/types';
+import { dotenvNames } from '../service/dotenv';
 
 export class WorkspaceEnv implements EnvInfo {
   private fromDotenv = new Map<string, string>();

@@ -1,13 +1,14 @@
 // The protocol adapter: documents, settings, scheduling and handlers. All features are in service/.
 import { TextDocumentSyncKind, DocumentDiagnosticReportKind, FileChangeType } from 'vscode-languageserver';
-import type { Connection, InitializeParams, InitializeResult, CompletionItem, CodeAction, Diagnostic as LspDiagnostic, Range } from 'vscode-languageserver';
+import type { Connection, InitializeParams, InitializeResult, CompletionItem, CodeAction, Diagnostic as LspDiagnostic, Range, CancellationToken, ResponseError } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { doHover, documentSymbols, foldingRanges, selectionRanges, formatDocument } from '../service';
-import type { Diagnostic, ValidationOptions, CompletionEntry } from '../service';
-import { doComplete } from '../service/completion';
-import { getCodeActions } from '../service/codeActions';
-import { getPropertyValue, resolve, LineIndex } from '../parser';
-import { AnalysisCache } from './documents';
+import type { Diagnostic } from '../service/codes';
+import type { ValidationOptions } from '../service/validation/rule';
+import type { CompletionEntry } from '../service/types';
+import { getPropertyValue, resolve } from '../parser/ast';
+import { LineIndex } from '../parser/lineIndex';
+import type { AnalysisCache } from './documents';
+import type * as EngineModule from './engine';
 import { readSettings, DEFAULT_SETTINGS } from './settings';
 import type { Settings } from './settings';
 import { WorkspaceEnv } from './env';
@@ -17,6 +18,8 @@ import { STATUS_NOTIFICATION, TRUST_NOTIFICATION, LANGUAGE_IDS } from '../protoc
 import type { StatusParams, TrustParams, InitializationOptions } from '../protocol';
 
 const MAX_DEBOUNCE_MS = 250;
+
+type Engine = typeof EngineModule;
 
 export function startServer(connection: Connection): void {
   const documents = new DocumentStore();
@@ -29,7 +32,22 @@ export function startServer(connection: Connection): void {
   let configurationRequests = false;
 
   const options = (): ValidationOptions => ({ ...settings.validation, ...(settings.envNotSet ? { env } : {}) });
-  const cache = new AnalysisCache(options);
+  // The engine loads right after `initialize` is answered; a request that comes first waits for it.
+  let engine: Engine | undefined;
+  let cacheInstance: AnalysisCache | undefined;
+  let loading: Promise<Engine> | undefined;
+  const load = (): Promise<Engine> =>
+    (loading ??= import('./engine').then((m) => {
+      engine = m;
+      cacheInstance = new m.AnalysisCache(options);
+      return m;
+    }));
+  const cacheOf = (): AnalysisCache => cacheInstance!;
+  /** A guarded handler body that runs once the engine is loaded. */
+  const safe = async <T>(name: string, fallback: T, token: CancellationToken, fn: () => T): Promise<T | ResponseError<void>> => {
+    await load();
+    return runSafe(log, name, fallback, token, fn);
+  };
   const log = { error: (m: string) => connection.console.error(m) };
   const isOurs = (doc: TextDocument): boolean => (LANGUAGE_IDS as readonly string[]).includes(doc.languageId) || /\.assistant\.(ya?ml|json)$|assistant-config\.(ya?ml|json)$/.test(doc.uri);
   const serviceContext = () => ({ env });
@@ -62,6 +80,7 @@ export function startServer(connection: Connection): void {
   });
 
   connection.onInitialized(() => {
+    void load();
     void refreshSettings();
     connection.onDidChangeConfiguration((change) => {
       if (!configurationRequests && change.settings) {
@@ -84,8 +103,8 @@ export function startServer(connection: Connection): void {
   function applySettings(next: Settings): void {
     const parseChanged = next.validation.maxFileSize !== settings.validation.maxFileSize || next.validation.maxNestingDepth !== settings.validation.maxNestingDepth;
     settings = next;
-    if (parseChanged) cache.clear();
-    else cache.invalidateDiagnostics();
+    if (parseChanged) cacheInstance?.clear();
+    else cacheInstance?.invalidateDiagnostics();
     revalidateAll();
   }
 
@@ -98,14 +117,14 @@ export function startServer(connection: Connection): void {
   connection.onNotification(TRUST_NOTIFICATION, (p: TrustParams) => {
     trusted = !!p.trusted;
     env.reload(folders, trusted);
-    cache.invalidateDiagnostics();
+    cacheInstance?.invalidateDiagnostics();
     revalidateAll();
   });
 
   connection.onDidChangeWatchedFiles((p) => {
     if (p.changes.some((c) => /(^|\/)\.env$/.test(c.uri) && c.type !== undefined && [FileChangeType.Created, FileChangeType.Changed, FileChangeType.Deleted].includes(c.type))) {
       env.reload(folders, trusted);
-      cache.invalidateDiagnostics();
+      cacheInstance?.invalidateDiagnostics();
       revalidateAll();
     }
   });
@@ -114,7 +133,7 @@ export function startServer(connection: Connection): void {
   const timers = new Map<string, NodeJS.Timeout>();
 
   function computeDiagnostics(doc: TextDocument): LspDiagnostic[] {
-    const r = runSafe(log, 'Validation', [] as Diagnostic[], undefined, () => cache.diagnostics(doc));
+    const r = runSafe(log, 'Validation', [] as Diagnostic[], undefined, () => cacheOf().diagnostics(doc));
     const diags = Array.isArray(r) ? r : [];
     sendStatus(doc, diags);
     return diags.map((d) => toLspDiagnostic(doc, d));
@@ -125,20 +144,22 @@ export function startServer(connection: Connection): void {
     const prev = timers.get(uri);
     if (prev) clearTimeout(prev);
     // The debounce follows what validation of this document costs: none for small files.
-    const delay = immediate ? 0 : Math.min(MAX_DEBOUNCE_MS, Math.round(cache.cost(uri)));
+    const delay = immediate ? 0 : Math.min(MAX_DEBOUNCE_MS, Math.round(cacheInstance?.cost(uri) ?? 0));
     const run = (): void => {
       timers.delete(uri);
-      const current = documents.get(uri);
-      if (!current) return;
-      const items = computeDiagnostics(current);
-      void connection.sendDiagnostics({ uri, version: current.version, diagnostics: items });
+      void load().then(() => {
+        const current = documents.get(uri);
+        if (!current) return;
+        const items = computeDiagnostics(current);
+        void connection.sendDiagnostics({ uri, version: current.version, diagnostics: items });
+      });
     };
     if (delay === 0) timers.set(uri, setImmediate(run) as unknown as NodeJS.Timeout);
     else timers.set(uri, setTimeout(run, delay));
   }
 
   function sendStatus(doc: TextDocument, diags: Diagnostic[]): void {
-    const parsed = cache.parsed(doc);
+    const parsed = cacheOf().parsed(doc);
     const root = resolve(parsed.root);
     const definition = root?.type === 'object' ? getPropertyValue(root, 'definition') : undefined;
     const llm = definition?.type === 'object' ? getPropertyValue(definition, 'llm') : undefined;
@@ -155,7 +176,7 @@ export function startServer(connection: Connection): void {
   connection.onDidOpenTextDocument((p) => {
     const d = TextDocument.create(p.textDocument.uri, p.textDocument.languageId, p.textDocument.version, p.textDocument.text);
     documents.set(d);
-    cache.delete(d.uri);
+    cacheInstance?.delete(d.uri);
     if (isOurs(d) && !pullDiagnostics) schedule(d, true);
   });
   connection.onDidChangeTextDocument((p) => {
@@ -166,7 +187,7 @@ export function startServer(connection: Connection): void {
     // One ranged change can be replayed on the parsed tree; anything else is parsed afresh.
     const range = (only as { range?: Range } | undefined)?.range;
     const edit = only && range ? { start: prev.offsetAt(range.start), end: prev.offsetAt(range.end), text: only.text } : undefined;
-    cache.recordChange(prev.uri, p.textDocument.version, edit);
+    cacheInstance?.recordChange(prev.uri, p.textDocument.version, edit);
     const next = TextDocument.update(prev, changes, p.textDocument.version);
     documents.set(next);
     if (isOurs(next) && !pullDiagnostics) schedule(next, false);
@@ -177,11 +198,12 @@ export function startServer(connection: Connection): void {
     if (t) clearTimeout(t);
     timers.delete(uri);
     documents.delete(uri);
-    cache.delete(uri);
+    cacheInstance?.delete(uri);
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] });
   });
 
-  connection.languages.diagnostics.on((params, token) => {
+  connection.languages.diagnostics.on(async (params, token) => {
+    await load();
     const doc = documents.get(params.textDocument.uri);
     const items = runSafe(log, 'Diagnostics', [] as LspDiagnostic[], token, () => (doc && isOurs(doc) ? computeDiagnostics(doc) : []));
     if (!Array.isArray(items)) throw items;
@@ -196,9 +218,9 @@ export function startServer(connection: Connection): void {
 
   let lastCompletion: { id: number; entries: CompletionEntry[] } = { id: 0, entries: [] };
   connection.onCompletion((p, token) =>
-    runSafe(log, 'Completion', null, token, () =>
+    safe('Completion', null, token, () =>
       withDoc(p.textDocument.uri, null, (doc) => {
-        const res = doComplete(cache.parsed(doc), doc.offsetAt(p.position), serviceContext());
+        const res = engine!.doComplete(cacheOf().parsed(doc), doc.offsetAt(p.position), serviceContext());
         const id = lastCompletion.id + 1;
         lastCompletion = { id, entries: res.items };
         // Documentation is sent on resolve: lists can be long, docs are read one at a time.
@@ -218,23 +240,23 @@ export function startServer(connection: Connection): void {
   });
 
   connection.onHover((p, token) =>
-    runSafe(log, 'Hover', null, token, () =>
+    safe('Hover', null, token, () =>
       withDoc(p.textDocument.uri, null, (doc) => {
-        const h = doHover(cache.parsed(doc), doc.offsetAt(p.position), serviceContext());
+        const h = engine!.doHover(cacheOf().parsed(doc), doc.offsetAt(p.position), serviceContext());
         return h ? { contents: { kind: 'markdown' as const, value: h.contents }, range: toRange(doc, h.offset, h.length) } : null;
       }),
     ),
   );
 
   connection.onCodeAction((p, token) =>
-    runSafe(log, 'Code actions', [] as CodeAction[], token, () =>
+    safe('Code actions', [] as CodeAction[], token, () =>
       withDoc(p.textDocument.uri, [] as CodeAction[], (doc) => {
-        const parsed = cache.parsed(doc);
+        const parsed = cacheOf().parsed(doc);
         const start = doc.offsetAt(p.range.start);
         const end = doc.offsetAt(p.range.end);
-        const all = cache.diagnostics(doc);
+        const all = cacheOf().diagnostics(doc);
         const relevant = all.filter((d) => d.offset <= end && d.offset + d.length >= start);
-        const actions = getCodeActions(parsed, relevant, { offset: start, length: end - start });
+        const actions = engine!.getCodeActions(parsed, relevant, { offset: start, length: end - start });
         return actions
           .filter((a) => !p.context.only || p.context.only.some((k) => a.kind === k || a.kind.startsWith(k + '.')))
           .map((a) => {
@@ -247,22 +269,23 @@ export function startServer(connection: Connection): void {
     ),
   );
 
-  connection.onDocumentSymbol((p, token) => runSafe(log, 'Symbols', [], token, () => withDoc(p.textDocument.uri, [], (doc) => documentSymbols(cache.parsed(doc)).map((s) => toDocumentSymbol(doc, s)))));
+  connection.onDocumentSymbol((p, token) =>
+    safe('Symbols', [], token, () => withDoc(p.textDocument.uri, [], (doc) => engine!.documentSymbols(cacheOf().parsed(doc)).map((s) => toDocumentSymbol(doc, s)))));
 
   connection.onFoldingRanges((p, token) =>
-    runSafe(log, 'Folding', [], token, () =>
+    safe('Folding', [], token, () =>
       withDoc(p.textDocument.uri, [], (doc) => {
-        const parsed = cache.parsed(doc);
-        return foldingRanges(parsed, new LineIndex(parsed.text)).map((f) => ({ startLine: f.startLine, endLine: f.endLine, ...(f.kind ? { kind: f.kind } : {}) }));
+        const parsed = cacheOf().parsed(doc);
+        return engine!.foldingRanges(parsed, new LineIndex(parsed.text)).map((f) => ({ startLine: f.startLine, endLine: f.endLine, ...(f.kind ? { kind: f.kind } : {}) }));
       }),
     ),
   );
 
   connection.onSelectionRanges((p, token) =>
-    runSafe(log, 'Selection ranges', [], token, () =>
+    safe('Selection ranges', [], token, () =>
       withDoc(p.textDocument.uri, [], (doc) =>
         p.positions.map((pos) => {
-          const chain = selectionRanges(cache.parsed(doc), doc.offsetAt(pos));
+          const chain = engine!.selectionRanges(cacheOf().parsed(doc), doc.offsetAt(pos));
           type SR = { range: ReturnType<typeof toRange>; parent?: SR };
           let parent: SR | undefined;
           for (let i = chain.length - 1; i >= 0; i--) {
@@ -276,7 +299,7 @@ export function startServer(connection: Connection): void {
   );
 
   connection.onDocumentFormatting((p, token) =>
-    runSafe(log, 'Formatting', [], token, () => withDoc(p.textDocument.uri, [], (doc) => formatDocument(cache.parsed(doc), { tabSize: p.options.tabSize, insertSpaces: p.options.insertSpaces }).map((e) => toLspEdit(doc, e)))),
+    safe('Formatting', [], token, () => withDoc(p.textDocument.uri, [], (doc) => engine!.formatDocument(cacheOf().parsed(doc), { tabSize: p.options.tabSize, insertSpaces: p.options.insertSpaces }).map((e) => toLspEdit(doc, e)))),
   );
 
   connection.listen();

@@ -1,6 +1,6 @@
 // Settings of the `assistantConfig` section, with defaults, read from whatever the client sends.
-import type { ValidationOptions } from '../service';
-import { DEFAULT_OPTIONS } from '../service';
+import type { ValidationOptions } from '../service/validation/rule';
+import { DEFAULT_OPTIONS } from '../service/validation/rule';
 
 export interface Settings {
   envNotSet: boolean;

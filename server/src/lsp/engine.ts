@@ -1,0 +1,7 @@
+// Everything heavy the protocol layer uses (parsers, the schema validator, the features). The
+// server loads it after answering `initialize`, so an editor gets its answer without waiting for
+// code that the first request will need anyway.
+export { AnalysisCache } from './documents';
+export { doHover, documentSymbols, foldingRanges, selectionRanges, formatDocument } from '../service';
+export { doComplete } from '../service/completion';
+export { getCodeActions } from '../service/codeActions';
