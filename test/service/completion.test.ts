@@ -646,25 +646,17 @@ for (const file of ['everything.assistant.yaml', 'everything.assistant.json', 's
 
 // ------------------------------------------------------------------ large documents
 
-test('completion stays fast in a 100,000-line document (tree and nearby text only)', () => {
+test('completion in a 100,000-line document answers from the tree and nearby text (timing is in bench/)', () => {
   const items: string[] = [];
   for (let i = 0; i < 20000; i++) items.push(`    - primitiveName: p${i}\n      llm:\n        provider: vendor_a\n        apiKey:\n          valueFromEnv: K${i}\n`);
-  const cases = [
-    `${HEAD}definition:\n  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n${items.join('')}    - primitiveName: x\n      llm:\n        provider: cloud_b\n        |\n`,
-    `${HEAD}definition:\n  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n${items.join('')}  |\n`,
-    `${HEAD}definition:\n  llm:\n    provider: hosted\n    |\n  overrideAiPrimitivesLlm:\n${items.join('')}`,
+  const cases: [string, string][] = [
+    [`${HEAD}definition:\n  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n${items.join('')}    - primitiveName: x\n      llm:\n        provider: cloud_b\n        |\n`, 'modelId'],
+    [`${HEAD}definition:\n  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n${items.join('')}  |\n`, 'systemInstructions'],
+    [`${HEAD}definition:\n  llm:\n    provider: hosted\n    |\n  overrideAiPrimitivesLlm:\n${items.join('')}`, 'fallback'],
   ];
-  for (const marked of cases) {
+  for (const [marked, expected] of cases) {
     const { text, offset } = at(marked);
-    const doc = parse(text, 'yaml');
-    // The best of a few runs: a loaded machine or a GC pause must not fail the test, a slow algorithm must.
-    let ms = Infinity;
-    for (let i = 0; i < 5; i++) {
-      const t0 = performance.now();
-      const r = doComplete(doc, offset, {});
-      ms = Math.min(ms, performance.now() - t0);
-      assert.ok(r.items.length > 0);
-    }
-    assert.ok(ms < 50, `completion took ${ms.toFixed(1)} ms`);
+    const labels = doComplete(parse(text, 'yaml'), offset, {}).items.map((i) => i.label);
+    assert.ok(labels.includes(expected), `${expected} in ${labels.join(', ')}`);
   }
 });
