@@ -38,7 +38,15 @@ export function parseYamlFull(text: string, limits: ParseLimits = DEFAULT_LIMITS
   const chosen = chooseDocument(docs);
   for (const doc of docs) {
     for (const err of doc.errors) {
-      problems.push({ offset: err.pos[0], length: Math.max(0, err.pos[1] - err.pos[0]), message: cleanMessage(err.message), kind: 'syntax' });
+      // The package composes collections recursively and reports a stack overflow as this code:
+      // the document nests deeper than can be read, a resource limit rather than a syntax error.
+      if (err.code === 'RESOURCE_EXHAUSTION') {
+        problems.push({ offset: Math.min(err.pos[0], Math.max(0, text.length - 1)), length: Math.min(1, text.length), message: 'The document nests too deeply to be read; what is nested below this point is not checked.', kind: 'resource-limit' });
+        continue;
+      }
+      // Errors at the end of the text (an unclosed quote) can reach one past it: keep ranges inside.
+      const start = Math.min(err.pos[0], text.length);
+      problems.push({ offset: start, length: Math.max(0, Math.min(err.pos[1], text.length) - start), message: cleanMessage(err.message), kind: 'syntax' });
     }
     if (doc !== chosen && doc.contents !== null) {
       const r = doc.contents.range;

@@ -10,6 +10,9 @@ export interface FormatOptions {
 }
 
 export function formatDocument(doc: ParsedDocument, options: FormatOptions): TextEdit[] {
+  // A document over a safety limit (size, nesting) is left alone: re-reading it whole to print it
+  // again would cost what the limit is there to prevent (deep nesting prints quadratically).
+  if (doc.problems.some((p) => p.kind === 'resource-limit')) return [];
   if (doc.language === 'json') {
     return formatJson(doc.text, undefined, { tabSize: options.tabSize, insertSpaces: options.insertSpaces, eol: eolOf(doc.text) }).map((e) => ({ offset: e.offset, length: e.length, newText: e.content }));
   }
@@ -18,7 +21,13 @@ export function formatDocument(doc: ParsedDocument, options: FormatOptions): Tex
   const docs = parseAllDocuments(doc.text, { uniqueKeys: false, strict: false });
   if (!Array.isArray(docs) || docs.some((d) => d.errors.length > 0)) return [];
   const indent = Math.max(1, Math.min(8, options.tabSize));
-  let out = docs.map((d) => d.toString({ indent, lineWidth: 0, minContentWidth: 0, indentSeq: true })).join('');
+  let out: string;
+  try {
+    out = docs.map((d) => d.toString({ indent, lineWidth: 0, minContentWidth: 0, indentSeq: true })).join('');
+  } catch {
+    // The package refuses to print some documents it reads (an alias before its anchor): leave them.
+    return [];
+  }
   const eol = eolOf(doc.text);
   if (eol === '\r\n') out = out.replace(/\r?\n/g, '\r\n');
   if (doc.text.charCodeAt(0) === 0xfeff) out = '\uFEFF' + out;

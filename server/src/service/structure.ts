@@ -18,7 +18,7 @@ export function documentSymbols(doc: ParsedDocument): SymbolEntry[] {
       n.items.forEach((it, i) => {
         if (budget-- <= 0) return;
         const r = resolve(it);
-        out.push({ name: itemName(r, i), kind: kindOf(r), offset: it.offset, length: it.length, selectionOffset: it.offset, selectionLength: Math.min(it.length, 1), children: childrenOf(r, depth + 1) });
+        out.push({ name: itemName(r, i) || `[${i}]`, kind: kindOf(r), offset: it.offset, length: it.length, selectionOffset: it.offset, selectionLength: Math.min(it.length, 1), children: childrenOf(r, depth + 1) });
       });
       return out;
     }

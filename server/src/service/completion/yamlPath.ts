@@ -112,7 +112,8 @@ export function pathAbove(doc: ParsedDocument, cursorLine: Line, col: number, si
   let pos = cursorLine.start;
   while (pos > 0) {
     const prevEnd = pos - 1;
-    const start = text.lastIndexOf('\n', prevEnd - 1) + 1;
+    // (lastIndexOf clamps a negative start to 0, where a leading newline would be found again.)
+    const start = prevEnd > 0 ? text.lastIndexOf('\n', prevEnd - 1) + 1 : 0;
     pos = start;
     // Cheap indentation test first: most lines of a large document are deeper than what we look for.
     let i = start;

@@ -98,7 +98,8 @@ export function dashCol(text: string, itemOffset: number): number | undefined {
 export function previousContentLine(text: string, lineStart: number): Line | undefined {
   let pos = lineStart;
   while (pos > 0) {
-    const start = text.lastIndexOf('\n', pos - 2) + 1;
+    // (lastIndexOf clamps a negative start to 0, where a leading newline would be found again.)
+    const start = pos > 1 ? text.lastIndexOf('\n', pos - 2) + 1 : 0;
     const line = readLine(text, start, lineEndAt(text, start));
     if (!line.blank) return line;
     pos = start;
