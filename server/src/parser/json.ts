@@ -26,6 +26,9 @@ const messages: Record<string, string> = {
 };
 
 export function parseJson(text: string, limits: ParseLimits = DEFAULT_LIMITS): { root: Node | undefined; problems: SyntaxProblem[] } {
+  // A byte order mark (kept by readers that decode files themselves, as the CLI does) is not a
+  // syntax error: it is read as a space, so every offset stays that of the original text.
+  if (text.charCodeAt(0) === 0xfeff) text = ' ' + text.slice(1);
   return fastParseJson(text, limits.maxDepth) ?? parseJsonFull(text, limits);
 }
 

@@ -18,7 +18,23 @@ export const DEFAULT_LIMITS: ParseLimits = { maxDepth: 1000 };
 
 export function parseYaml(text: string, limits: ParseLimits = DEFAULT_LIMITS): YamlParseResult {
   // The common block subset takes a single-pass scanner that builds the same tree; anything else, the full path.
-  return fastParseYaml(text, limits) ?? parseYamlFull(text, limits);
+  const r = fastParseYaml(text, limits) ?? parseYamlFull(text, limits);
+  const controls = controlCharacters(text);
+  return controls.length === 0 ? r : { root: r.root, problems: [...r.problems, ...controls] };
+}
+
+// C0 controls other than tab, LF and CR, and DEL: YAML does not allow them anywhere (not even in
+// quoted scalars), and the `yaml` package reads most of them silently as part of a value.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+function controlCharacters(text: string): SyntaxProblem[] {
+  const out: SyntaxProblem[] = [];
+  CONTROL.lastIndex = 0;
+  for (let m = CONTROL.exec(text); m && out.length < 20; m = CONTROL.exec(text)) {
+    const code = m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+    out.push({ offset: m.index, length: 1, message: `The control character U+${code}${code === '0000' ? ' (NUL)' : ''} is not allowed in YAML; remove it (or write it as an escape in a double-quoted string).`, kind: 'syntax' });
+  }
+  return out;
 }
 
 /** Text → tree through the `yaml` package's document model: every YAML construct, with its syntax problems. */
@@ -50,9 +66,11 @@ export function parseYamlFull(text: string, limits: ParseLimits = DEFAULT_LIMITS
     }
     if (doc !== chosen && doc.contents !== null) {
       const r = doc.contents.range;
+      // An empty document after a final `---` sits at the very end: its one-character range is kept inside.
+      const at = Math.min(r[0], Math.max(0, text.length - 1));
       problems.push({
-        offset: r[0],
-        length: Math.max(1, Math.min(r[1], text.indexOf('\n', r[0]) === -1 ? r[1] : text.indexOf('\n', r[0])) - r[0]),
+        offset: at,
+        length: Math.min(text.length - at, Math.max(1, Math.min(r[1], text.indexOf('\n', r[0]) === -1 ? r[1] : text.indexOf('\n', r[0])) - r[0])),
         message: 'This file holds more than one YAML document; only the AssistantConfig document is checked, and this one is ignored.',
         kind: 'extra-document',
       });
