@@ -101,6 +101,11 @@ if (isMainThread) {
     checkCase({ text: '\nx\n  ', language: 'yaml', positions: [4, 0, 1], source: 'regression' });
     // And an unclosed quote at the end: its syntax error must stay inside the text.
     checkCase({ text: 'kind: AssistantConfig\n    ": x\n', language: 'yaml', positions: [0], source: 'regression' });
-    assert.ok(stats.cases >= 2);
+    // A lone newline, cursor at 0: the cursor's line was taken to start after it (a negative column).
+    checkCase({ text: '\n', language: 'yaml', positions: [0, 1], source: 'regression' });
+    checkCase({ text: '\n', language: 'json', positions: [0, 1], source: 'regression' });
+    // A final `---`: the empty document's warning stays inside the text.
+    checkCase({ text: 'name: x\n---', language: 'yaml', positions: [0], source: 'regression' });
+    assert.ok(stats.cases >= 5);
   });
 }

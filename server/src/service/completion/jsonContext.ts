@@ -107,7 +107,7 @@ const VALUE_END = /["}\]0-9a-z]/;
 export function jsonContext(doc: ParsedDocument, offset: number): CursorContext | undefined {
   const text = doc.text;
   const yaml = doc.language === 'yaml';
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const lineStart = offset > 0 ? text.lastIndexOf('\n', offset - 1) + 1 : 0;
   let lineEnd = text.indexOf('\n', offset);
   if (lineEnd === -1) lineEnd = text.length;
   // Inside a string on this line?

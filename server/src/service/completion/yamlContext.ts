@@ -22,7 +22,7 @@ function treeKeys(obj: ObjectNode, offset: number, into: Map<string, string | un
 
 export function yamlContext(doc: ParsedDocument, offset: number): CursorContext | undefined {
   const text = doc.text;
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const lineStart = offset > 0 ? text.lastIndexOf('\n', offset - 1) + 1 : 0;
   if (inFlow(text, lineStart, offset)) return jsonContext(doc, offset);
   if (inBlockScalar(doc, offset, offset - lineStart)) return undefined;
   const lineEnd = lineEndAt(text, lineStart);

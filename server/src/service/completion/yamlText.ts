@@ -84,7 +84,7 @@ export function nextLineStart(text: string, end: number): number {
 }
 
 export function colOf(text: string, offset: number): number {
-  return offset - (text.lastIndexOf('\n', offset - 1) + 1);
+  return offset > 0 ? offset - (text.lastIndexOf('\n', offset - 1) + 1) : 0;
 }
 
 /** Column of the `- ` marker in front of a block sequence item, if there is one on its line. */
