@@ -23,6 +23,11 @@ const m = (): MochaGlobals => globalThis as unknown as MochaGlobals;
 export const describe = (title: string, fn: SuiteFn): void => m().describe(title, fn);
 /** A test; without a function it is reported as pending. */
 export const it = (title: string, fn?: TestFn): void => m().it(title, fn);
+/**
+ * A test of required behaviour that the product does not have yet (reported): pending, so that CI
+ * stays green, unless E2E_STRICT=1, which runs it. Remove the wrapper once the product is fixed.
+ */
+export const itKnownBug = (title: string, fn: TestFn): void => (process.env.E2E_STRICT ? m().it(title, fn) : m().it(`KNOWN BUG (pending; E2E_STRICT=1 runs it): ${title}`));
 export const before = (fn: TestFn): void => m().before(fn);
 export const after = (fn: TestFn): void => m().after(fn);
 export const afterEach = (fn: TestFn): void => m().afterEach(fn);
