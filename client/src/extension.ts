@@ -33,7 +33,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ clie
     documentSelector: LANGUAGE_IDS.map((language) => ({ language })),
     outputChannel: output,
     initializationOptions: { trusted: vscode.workspace.isTrusted },
-    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/.env') },
+    // configurationSection makes the client send didChangeConfiguration when these settings change;
+    // the server then reads them again through workspace/configuration.
+    synchronize: { configurationSection: 'assistantConfig', fileEvents: vscode.workspace.createFileSystemWatcher('**/.env') },
   };
   // The id makes the client honour the `assistantConfig.trace.server` setting.
   client = new LanguageClient('assistantConfig', 'AssistantConfig Language Server', serverOptions, clientOptions);
