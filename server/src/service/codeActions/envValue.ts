@@ -3,7 +3,7 @@
 import { getProperty, resolve } from '../../parser/ast';
 import { unwrapNullable } from '../../model/schema';
 import { suggestEnvName } from '../envNames';
-import { addProperties, removeProperties, replaceScalar, scalar } from './edits';
+import { addProperties, contentEnd, removeProperties, replaceScalar, scalar } from './edits';
 import { findObject, valueAt } from './find';
 import { envValueSchema, FROM_ENV_KEY, LITERAL_KEY } from './placeholders';
 import type { Fix, FixProvider } from './provider';
@@ -24,7 +24,8 @@ export const literalSecret: FixProvider = (doc, d) => {
   return [
     {
       title: `Move the secret to the environment variable ${name} ('${FROM_ENV_KEY}: ${name}')`,
-      edits: [replaceScalar(doc, prop.key, FROM_ENV_KEY), replaceScalar(doc, literal, name, true)],
+      // A block scalar's range ends past its line break: only its content is replaced.
+      edits: [replaceScalar(doc, prop.key, FROM_ENV_KEY), { ...replaceScalar(doc, literal, name, true), length: contentEnd(doc.text, literal) - literal.offset }],
       isPreferred: true,
     },
   ];
