@@ -9,8 +9,11 @@ import { Worker } from 'node:worker_threads';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setInterval, clearInterval } from 'node:timers';
 
 const root = new URL('..', import.meta.url).pathname;
+process.chdir(root);
 const argv = process.argv.slice(2);
 const opt = (name, def) => {
   const i = argv.indexOf(`--${name}`);
@@ -39,7 +42,7 @@ await esbuild.build({
 const workerCode = `
 const { parentPort, workerData } = require('node:worker_threads');
 const fc = require(${JSON.stringify(join(root, 'node_modules/fast-check'))});
-process.chdir(workerData.root);
+
 const P = require(workerData.bundle);
 const arbs = P.caseArbitraries(workerData.root);
 parentPort.on('message', ({ k, seed, numRuns }) => {

@@ -25,6 +25,7 @@ export function parseYaml(text: string, limits: ParseLimits = DEFAULT_LIMITS): Y
 
 // C0 controls other than tab, LF and CR, and DEL: YAML does not allow them anywhere (not even in
 // quoted scalars), and the `yaml` package reads most of them silently as part of a value.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
 function controlCharacters(text: string): SyntaxProblem[] {
