@@ -106,6 +106,8 @@ if (isMainThread) {
     checkCase({ text: '\n', language: 'json', positions: [0, 1], source: 'regression' });
     // A final `---`: the empty document's warning stays inside the text.
     checkCase({ text: 'name: x\n---', language: 'yaml', positions: [0], source: 'regression' });
-    assert.ok(stats.cases >= 5);
+    // Completion inside the quotes of a boolean with a default (`"enable": "bl|"`) threw.
+    checkCase({ text: '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"hosted"},"threadTitleGeneration":{"enable":"blockMedium"}}}', language: 'json', positions: [118, 120, 129], source: 'regression' });
+    assert.ok(stats.cases >= 6);
   });
 }

@@ -276,7 +276,9 @@ function valueEntries(ctx: CursorContext, owner: ObjectResolution | undefined, k
     const def = unwrapNullable(s)?.default;
     for (const b of ['true', 'false']) {
       add(b, 'value', true, 'boolean', undefined, 0);
-      if (String(def) === b) out[out.length - 1]!.preselect = true;
+      // (Inside quotes the literal is not offered: nothing was added to preselect.)
+      const last = out[out.length - 1];
+      if (String(def) === b && last?.label === b) last.preselect = true;
     }
   }
   if (out.length > 0 && types.includes('null')) add('null', 'value', true, 'null', 'No value: the default applies.', 1);
