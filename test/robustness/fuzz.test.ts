@@ -62,7 +62,8 @@ if (!isMainThread && workerData) {
     );
     parentPort!.postMessage({ type: 'done', stats: { ...stats }, ms: performance.now() - t0 } satisfies Msg);
   } catch (e) {
-    parentPort!.postMessage({ type: 'fail', message: e instanceof Error ? e.message : String(e) } satisfies Msg);
+    const cause = e instanceof Error && e.cause instanceof Error ? `\ncause: ${e.cause.stack ?? e.cause.message}` : '';
+    parentPort!.postMessage({ type: 'fail', message: (e instanceof Error ? e.message : String(e)) + cause } satisfies Msg);
   }
 }
 
