@@ -54,7 +54,7 @@ parentPort.on('message', ({ k, seed, numRuns }) => {
     else parentPort.postMessage({ type: 'tick' });
     P.checkCase(c);
   }), { seed, numRuns });
-  parentPort.postMessage({ type: 'chunk', k, name: a.name, seed, stats: { ...P.stats }, failed: r.failed, report: r.failed ? fc.defaultReportMessage(r) + '\\nerror: ' + String(r.errorInstance && r.errorInstance.stack ? r.errorInstance.stack.split('\\n').slice(0, 6).join('\n') : r.errorInstance) : undefined });
+  parentPort.postMessage({ type: 'chunk', k, name: a.name, seed, stats: { ...P.stats }, failed: r.failed, report: r.failed ? fc.defaultReportMessage(r) + '\\nerror: ' + String(r.errorInstance && r.errorInstance.stack ? r.errorInstance.stack.split('\\n').slice(0, 6).join('\\n') : r.errorInstance) : undefined });
 });
 `;
 
