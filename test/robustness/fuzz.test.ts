@@ -109,6 +109,8 @@ if (isMainThread) {
     checkCase({ text: 'name: x\n---', language: 'yaml', positions: [0], source: 'regression' });
     // Completion inside the quotes of a boolean with a default (`"enable": "bl|"`) threw.
     checkCase({ text: '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"hosted"},"threadTitleGeneration":{"enable":"blockMedium"}}}', language: 'json', positions: [118, 120, 129], source: 'regression' });
-    assert.ok(stats.cases >= 6);
+    // Switching the variant of an unclosed flow mapping: its composed edits overlapped and threw.
+    checkCase({ text: 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: {vendor_b\n    baseUrl: https://llm.vendor-b.example/v1\n    apiKey:\n      valueFromEnv: VENDOR_B_API_KEY\n', language: 'yaml', positions: [0, 65, 70], source: 'regression' });
+    assert.ok(stats.cases >= 7);
   });
 }

@@ -36,10 +36,16 @@ export function composeInObject(doc: ParsedDocument, obj: ObjectNode, first: Tex
 
 /** The slow way, for layouts the region cannot be read alone: apply, re-parse the document, go on. */
 function wholeDocument(doc: ParsedDocument, obj: ObjectNode, first: TextEdit[], then: (doc: ParsedDocument, obj: ObjectNode) => TextEdit[]): TextEdit[] {
-  const steps = stepsTo(obj);
-  const text1 = applyEdits(doc.text, first);
-  const doc1 = parse(text1, doc.language);
-  const obj1 = objectAtSteps(doc1.root, steps);
-  if (!obj1) return first;
-  return diffEdit(doc.text, applyEdits(text1, then(doc1, obj1)));
+  // Text that does not read as it looks (an unclosed flow mapping) can yield edits that overlap:
+  // then no fix is offered rather than a request that fails.
+  try {
+    const steps = stepsTo(obj);
+    const text1 = applyEdits(doc.text, first);
+    const doc1 = parse(text1, doc.language);
+    const obj1 = objectAtSteps(doc1.root, steps);
+    if (!obj1) return first;
+    return diffEdit(doc.text, applyEdits(text1, then(doc1, obj1)));
+  } catch {
+    return [];
+  }
 }
