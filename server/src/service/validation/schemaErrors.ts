@@ -117,7 +117,8 @@ function describeNode(n: Node | undefined): string {
   switch (r?.type) {
     case 'object': return 'a mapping';
     case 'array': return 'a list';
-    case 'string': return `the string '${clip(r.value)}'`;
+    // The text is not repeated: a credential pasted where a mapping belongs must not reach a message.
+    case 'string': return 'a string';
     case 'number': return `the number ${r.value}`;
     case 'boolean': return `${r.value}`;
     case 'null': return 'an empty value';

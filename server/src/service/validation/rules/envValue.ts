@@ -36,7 +36,8 @@ export const envValueRule: Rule = {
         const name = resolve(fromEnvProp?.value);
         if (name?.type === 'string') {
           if (!ENV_NAME.test(name.value)) {
-            ctx.report(diag('invalid-env-name', `'${name.value}' is not a valid environment variable name (letters, digits and '_', not starting with a digit).`, name.offset, name.length));
+            // Not quoted: a credential pasted here by mistake must not reach the message.
+            ctx.report(diag('invalid-env-name', `'valueFromEnv' must name an environment variable (letters, digits and '_', not starting with a digit); this is not a variable name.`, name.offset, name.length));
           } else if (ctx.options.env && !ctx.options.env.isDefined(name.value)) {
             ctx.report(diag('env-not-set', `Variable '${name.value}' is defined neither in the environment nor in the workspace .env file.`, name.offset, name.length));
           }
