@@ -31,7 +31,8 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
 // Text geometry
 
 export function lineStart(text: string, offset: number): number {
-  return text.lastIndexOf('\n', offset - 1) + 1;
+  // lastIndexOf treats a negative start as 0 and would find a newline at offset 0 itself.
+  return offset <= 0 ? 0 : text.lastIndexOf('\n', offset - 1) + 1;
 }
 
 /** Offset of the line break that ends the line holding `offset` (or the end of the text). */

@@ -38,7 +38,7 @@ function siblingsOf(obj: ObjectNode, offset: number): Map<string, string | undef
 }
 
 function lineIndentAt(text: string, pos: number): number {
-  const ls = text.lastIndexOf('\n', pos - 1) + 1;
+  const ls = pos > 0 ? text.lastIndexOf('\n', pos - 1) + 1 : 0;
   let i = ls;
   while (text[i] === ' ' || text[i] === '\t') i++;
   return i - ls;
