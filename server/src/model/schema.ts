@@ -224,3 +224,25 @@ export function isEnvNameProperty(owner: Schema | undefined, key: string): boole
   const body = env.defaultSnippets?.[0]?.body;
   return typeof body === 'object' && body !== null && Object.prototype.hasOwnProperty.call(body, key);
 }
+
+let labelKeysCache: string[] | undefined;
+
+/**
+ * Keys whose string value names what an object is, for outlines: the discriminators of the unions
+ * (`provider`, `type`) and required keys that name one of a set of values (`primitiveName`).
+ */
+export function labelKeys(): string[] {
+  if (labelKeysCache) return labelKeysCache;
+  const keys = new Set<string>();
+  for (const def of Object.values(definitions)) {
+    if (def.discriminator) keys.add(def.discriminator.propertyName);
+  }
+  for (const def of Object.values(definitions)) {
+    for (const key of def.required ?? []) {
+      const { values } = enumValuesOf(def.properties?.[key]);
+      if (values.length > 1 && !keys.has(key)) keys.add(key);
+    }
+  }
+  labelKeysCache = [...keys];
+  return labelKeysCache;
+}

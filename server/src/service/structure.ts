@@ -2,6 +2,7 @@
 import type { Node, ParsedDocument, PropertyNode } from '../parser/ast';
 import { nodeAt, resolve } from '../parser/ast';
 import { LineIndex } from '../parser/lineIndex';
+import { labelKeys } from '../model/schema';
 import type { SymbolEntry, SymbolKind } from './types';
 
 const MAX_SYMBOLS = 50_000;
@@ -51,8 +52,8 @@ function detailOf(n: Node | undefined): string | undefined {
   if (n.type === 'string') return n.value.length > 60 ? n.value.slice(0, 60) + '…' : n.value;
   if (n.type === 'number' || n.type === 'boolean') return String(n.value);
   if (n.type === 'object') {
-    // A discriminated object shows its variant: the first short string property that looks like one.
-    for (const key of ['provider', 'type', 'primitiveName']) {
+    // A discriminated object shows its variant (or a primitive override its primitive).
+    for (const key of labelKeys()) {
       const p = n.properties.find((x) => x.key.value === key);
       const v = resolve(p?.value);
       if (v?.type === 'string') return v.value;
