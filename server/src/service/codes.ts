@@ -29,6 +29,7 @@ export const CODES = {
   'duplicate-primitive': { severity: 'warning', doc: 'The same `primitiveName` overridden twice in `overrideAiPrimitivesLlm`.' },
   'unknown-primitive': { severity: 'warning', doc: 'A `primitiveName` outside the four named primitives.' },
   'unresolved-alias': { severity: 'error', doc: 'A YAML alias whose anchor is not defined before it.' },
+  'invalid-encoding': { severity: 'warning', doc: 'The text holds U+FFFD replacement characters: the file was probably not valid UTF-8 when it was read.' },
 } as const satisfies Record<string, { severity: Severity; doc: string }>;
 
 export type DiagnosticCode = keyof typeof CODES;

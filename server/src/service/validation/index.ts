@@ -24,6 +24,7 @@ export function validate(doc: ParsedDocument, options: ValidationOptions = DEFAU
     const code = p.kind === 'extra-document' ? 'extra-document' : p.kind === 'resource-limit' ? 'resource-limit' : 'syntax-error';
     out.push(diag(code, p.message, p.offset, p.length));
   }
+  encodingProblems(doc.text, out);
   if (!doc.root) {
     if (!doc.problems.some((p) => p.kind === 'resource-limit')) {
       out.push(diag('not-an-object', 'The document is empty: an AssistantConfig needs kind, version and definition.', 0, 0, { data: { missing: ['kind', 'version', 'definition'] } }));
@@ -59,6 +60,17 @@ function withoutBrokenNodes(out: Diagnostic[], doc: ParsedDocument): Diagnostic[
   const errs = doc.problems.filter((p) => p.kind === 'syntax');
   if (errs.length === 0) return out;
   return out.filter((d) => d.code === 'syntax-error' || !errs.some((e) => d.length > 0 && e.offset > d.offset && e.offset <= d.offset + d.length));
+}
+
+/** Replacement characters stand for bytes that were not UTF-8; the first few are reported. */
+function encodingProblems(text: string, out: Diagnostic[]): void {
+  let at = text.indexOf('\uFFFD');
+  for (let n = 0; at >= 0 && n < 5; n++) {
+    let end = at;
+    while (text.charCodeAt(end) === 0xfffd) end++;
+    out.push(diag('invalid-encoding', 'Bytes here were not valid UTF-8 and were replaced (U+FFFD) when the file was read: save the file as UTF-8.', at, end - at));
+    at = text.indexOf('\uFFFD', end);
+  }
 }
 
 function firstLineLength(text: string, from: number): number {
