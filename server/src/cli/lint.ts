@@ -5,8 +5,8 @@ import { pathToFileURL } from 'node:url';
 import type { CliIO } from './io';
 import { UsageError } from './io';
 import { collectFiles } from './files';
-import { analyze, CODES, DEFAULT_OPTIONS, SOURCE } from '../service';
-import type { Diagnostic, DiagnosticCode, ValidationOptions } from '../service';
+import { analyze, DEFAULT_OPTIONS, SOURCE } from '../service';
+import type { Diagnostic, ValidationOptions } from '../service';
 import { LineIndex, languageOf } from '../parser';
 import { dotenvNames } from '../service/dotenv';
 import { toSarif } from './sarif';
@@ -141,8 +141,4 @@ function toJson(results: FileResult[]): unknown {
       };
     }),
   };
-}
-
-export function codeDoc(code: DiagnosticCode): string {
-  return CODES[code].doc;
 }

@@ -1,6 +1,6 @@
 // Hover: the schema's documentation of a key or value, the variant in force, and for `valueFromEnv`
 // whether the variable is set (never its value).
-import type { Node, ObjectNode, ParsedDocument, PropertyNode, StringNode } from '../parser/ast';
+import type { Node, ParsedDocument, PropertyNode, StringNode } from '../parser/ast';
 import { nodeAt, pathOf, resolve } from '../parser/ast';
 import type { Resolved, Schema } from '../model/schema';
 import { docOf, enumValuesOf, propertySchema, resolveFor, schemaAtPath, typesOf, unionOf, definitionNameOf, unwrapNullable } from '../model/schema';
@@ -111,4 +111,3 @@ function envStatus(name: string, ctx: ServiceContext): string {
   return `Variable \`${name}\` is set${where ? ` (${where})` : ''}. Its value is never shown.`;
 }
 
-export type { ObjectNode };

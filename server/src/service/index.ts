@@ -10,3 +10,5 @@ export type { FoldingEntry, SelectionEntry } from './structure';
 export { formatDocument } from './format';
 export type { FormatOptions } from './format';
 export { dotenvNames } from './dotenv';
+export { doComplete } from './completion';
+export { getCodeActions, applyEdits } from './codeActions';
