@@ -50,8 +50,8 @@ parentPort.on('message', ({ k, seed, numRuns }) => {
   P.resetStats();
   let n = 0;
   const r = fc.check(fc.property(a.arb, (c) => {
-    if ((n++ & 15) === 0) parentPort.postMessage({ type: 'case', c });
-    else parentPort.postMessage({ type: 'tick' });
+    // Every case is announced before it runs, so a stall names the exact case and its chunk.
+    parentPort.postMessage({ type: 'case', c, k, n: n++ });
     P.checkCase(c);
   }), { seed, numRuns });
   parentPort.postMessage({ type: 'chunk', k, name: a.name, seed, stats: { ...P.stats }, failed: r.failed, report: r.failed ? fc.defaultReportMessage(r) + '\\nerror: ' + String(r.errorInstance && r.errorInstance.stack ? r.errorInstance.stack.split('\\n').slice(0, 6).join('\\n') : r.errorInstance) : undefined });
@@ -85,7 +85,7 @@ await new Promise((resolveAll) => {
     let lastBeat = performance.now();
     const watchdog = setInterval(() => {
       if (performance.now() - lastBeat > STALL_MS) {
-        console.log(`HANG: a worker made no progress for ${STALL_MS / 1000} s; around this case (seed ${seed}):\n${JSON.stringify(lastCase)}`);
+        console.log(`HANG: a worker made no progress for ${STALL_MS / 1000} s on case ${lastCase?.n} of chunk ${lastCase?.k} (chunk seed ${seed + (lastCase?.k ?? 0)}):\n${JSON.stringify(lastCase?.c)}`);
         failures++;
         clearInterval(watchdog);
         void w.terminate();
@@ -102,7 +102,7 @@ await new Promise((resolveAll) => {
     };
     w.on('message', (m) => {
       lastBeat = performance.now();
-      if (m.type === 'case') lastCase = m.c;
+      if (m.type === 'case') lastCase = m;
       else if (m.type === 'chunk') {
         done += m.stats.cases;
         calls += m.stats.calls;
