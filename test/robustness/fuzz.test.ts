@@ -111,6 +111,9 @@ if (isMainThread) {
     checkCase({ text: '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"hosted"},"threadTitleGeneration":{"enable":"blockMedium"}}}', language: 'json', positions: [118, 120, 129], source: 'regression' });
     // Switching the variant of an unclosed flow mapping: its composed edits overlapped and threw.
     checkCase({ text: 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: {vendor_b\n    baseUrl: https://llm.vendor-b.example/v1\n    apiKey:\n      valueFromEnv: VENDOR_B_API_KEY\n', language: 'yaml', positions: [0, 65, 70], source: 'regression' });
-    assert.ok(stats.cases >= 7);
+    // Completion in a broken flow mapping whose alias points back at the enclosing mapping looped
+    // forever (found by fuzz-long at 122k cases).
+    checkCase({ text: 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: &main\n    provider: hosted\n    f{allback: *main\n  aiPrimitivesLlm: *nowhere\n', language: 'yaml', positions: [95, 78], source: 'regression' });
+    assert.ok(stats.cases >= 8);
   });
 }

@@ -15,8 +15,10 @@ function containerAt(root: Node | undefined, pos: number, text: string): ObjectN
     found = node;
     let next: Node | undefined;
     if (node.type === 'object') {
+      // Descend only into what stands at `pos`: an alias points elsewhere (maybe at this very
+      // mapping, which would loop forever).
       for (const p of node.properties) {
-        const v = resolve(p.value);
+        const v = p.value;
         if (v && (v.type === 'object' || v.type === 'array') && pos > v.offset && pos <= v.offset + v.length) next = v;
       }
     } else {
