@@ -14,6 +14,22 @@ export const readJson = (path: string): unknown => JSON.parse(readFileSync(repoF
 export const YAML_SCOPE = 'source.assistantconfig';
 export const JSON_SCOPE = 'source.assistantconfig.json';
 
+/** The scopes our grammars add, the same in the YAML and the JSON form. */
+export const OUR_SCOPES = {
+  kindKey: 'keyword.other.kind.assistantconfig',
+  kindValue: 'entity.name.type.kind.assistantconfig',
+  versionKey: 'keyword.other.version.assistantconfig',
+  versionValue: 'constant.language.version.assistantconfig',
+  provider: 'constant.language.provider.assistantconfig',
+  type: 'constant.language.type.assistantconfig',
+  blockType: 'support.constant.enum.block-type.assistantconfig',
+  primitive: 'support.constant.enum.llm-primitive.assistantconfig',
+  env: 'variable.other.environment.assistantconfig',
+} as const;
+
+/** A marking of ours (not the root scope). */
+export const OURS = /^(?!source\.).*\.assistantconfig$/;
+
 /** Where the grammars of a base come from: scope name to file (relative to the repository, or absolute). */
 export type Base = 'tm-grammars' | 'vscode';
 const ours: Record<string, string> = {

@@ -1,7 +1,7 @@
 // The AssistantConfig JSON grammar (source.assistantconfig.json) on top of the JSON grammar: scopes of sample lines.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { blockTypes, JSON_SCOPE, loadGrammar, primitives, providers, safetyKeys, selectorTypes, tokenize } from './helpers';
+import { blockTypes, JSON_SCOPE, loadGrammar, primitives, providers, safetyKeys, selectorTypes, tokenize, OUR_SCOPES, OURS } from './helpers';
 
 const S = {
   key: 'support.type.property-name.json',
@@ -9,17 +9,8 @@ const S = {
   value: 'meta.structure.dictionary.value.json',
   pairSep: 'punctuation.separator.dictionary.pair.json',
   colon: 'punctuation.separator.dictionary.key-value.json',
-  kindKey: 'keyword.other.kind.assistantconfig',
-  kindValue: 'entity.name.type.kind.assistantconfig',
-  versionKey: 'keyword.other.version.assistantconfig',
-  versionValue: 'constant.language.version.assistantconfig',
-  provider: 'constant.language.provider.assistantconfig',
-  type: 'constant.language.type.assistantconfig',
-  blockType: 'support.constant.enum.block-type.assistantconfig',
-  primitive: 'support.constant.enum.llm-primitive.assistantconfig',
-  env: 'variable.other.environment.assistantconfig',
+  ...OUR_SCOPES,
 };
-const OURS = /^(?!source\.).*\.assistantconfig$/; // a marking of ours (not the root scope)
 const json = (text: string) => tokenize(JSON_SCOPE, text);
 const noInvalid = (scopes: Set<string>) => assert.deepEqual([...scopes].filter((s) => s.startsWith('invalid')), []);
 

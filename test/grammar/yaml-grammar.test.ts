@@ -1,7 +1,7 @@
 // The AssistantConfig YAML grammar (source.assistantconfig) on top of the YAML grammar: scopes of sample lines.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { blockTypes, loadGrammar, primitives, providers, safetyKeys, selectorTypes, tokenize, YAML_SCOPE } from './helpers';
+import { blockTypes, loadGrammar, primitives, providers, safetyKeys, selectorTypes, tokenize, YAML_SCOPE, OUR_SCOPES, OURS } from './helpers';
 
 const S = {
   tag: 'entity.name.tag.yaml',
@@ -11,17 +11,8 @@ const S = {
   dq: 'string.quoted.double.yaml',
   sq: 'string.quoted.single.yaml',
   comment: 'comment.line.number-sign.yaml',
-  kindKey: 'keyword.other.kind.assistantconfig',
-  kindValue: 'entity.name.type.kind.assistantconfig',
-  versionKey: 'keyword.other.version.assistantconfig',
-  versionValue: 'constant.language.version.assistantconfig',
-  provider: 'constant.language.provider.assistantconfig',
-  type: 'constant.language.type.assistantconfig',
-  blockType: 'support.constant.enum.block-type.assistantconfig',
-  primitive: 'support.constant.enum.llm-primitive.assistantconfig',
-  env: 'variable.other.environment.assistantconfig',
+  ...OUR_SCOPES,
 };
-const OURS = /^(?!source\.).*\.assistantconfig$/; // a marking of ours (not the root scope)
 const yaml = (text: string) => tokenize(YAML_SCOPE, text);
 
 describe('YAML grammar: loading', () => {
