@@ -324,6 +324,25 @@ class Scanner {
     this.pendingProp = undefined;
   }
 
+  /**
+   * After `- ` or `key:`, nothing but the end of the line or a comment: the value (if any) comes on a
+   * later line. Records that as pending and moves past the line; returns whether it did.
+   */
+  private valueOnLaterLine(kind: number, frame: Frame, prop: PropertyNode | undefined, k: number, commentsBefore: boolean): boolean {
+    const c = k < this.len ? this.text.charCodeAt(k) : LF;
+    if (c === LF || c === CR) {
+      this.setPending(kind, frame, prop, k, commentsBefore);
+      this.pos = this.finishLine(k);
+      return true;
+    }
+    if (c === HASH) {
+      this.setPending(kind, frame, prop, k, true);
+      this.pos = this.skipComment(k);
+      return true;
+    }
+    return false;
+  }
+
   private setPending(kind: number, frame: Frame, prop: PropertyNode | undefined, nullOffset: number, comment: boolean): void {
     frame.lastHasEnd = false;
     this.pending = kind;
@@ -343,17 +362,8 @@ class Scanner {
     frame.lastHasEnd = true;
     let k = i + 1;
     while (t.charCodeAt(k) === SPACE) k++;
-    const c = k < this.len ? t.charCodeAt(k) : LF;
-    if (c === LF || c === CR) {
-      this.setPending(PENDING_ITEM, frame, undefined, k, commentsBefore);
-      this.pos = this.finishLine(k);
-      return;
-    }
-    if (c === HASH) {
-      this.setPending(PENDING_ITEM, frame, undefined, k, true);
-      this.pos = this.skipComment(k);
-      return;
-    }
+    if (this.valueOnLaterLine(PENDING_ITEM, frame, undefined, k, commentsBefore)) return;
+    const c = t.charCodeAt(k);
     const col = k - this.lineStart;
     if (c === DASH && this.emptyAt(k + 1)) {
       frame.lastHasEnd = false;
@@ -426,17 +436,8 @@ class Scanner {
 
     let k = colon + 1;
     while (t.charCodeAt(k) === SPACE) k++;
-    const c = k < this.len ? t.charCodeAt(k) : LF;
-    if (c === LF || c === CR) {
-      this.setPending(PENDING_KEY, frame, prop, k, false);
-      this.pos = this.finishLine(k);
-      return;
-    }
-    if (c === HASH) {
-      this.setPending(PENDING_KEY, frame, prop, k, true);
-      this.pos = this.skipComment(k);
-      return;
-    }
+    if (this.valueOnLaterLine(PENDING_KEY, frame, prop, k, false)) return;
+    const c = t.charCodeAt(k);
     let value: Node;
     let end: number;
     if (c === LBRACKET || c === LBRACE) {
