@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { fastParseYaml } from '../../server/src/parser/fastYaml';
 import { parseYaml, parseYamlFull, DEFAULT_LIMITS } from '../../server/src/parser/yaml';
 import type { ParseLimits } from '../../server/src/parser/yaml';
+import { word, plainSpecial, singleQuoted, doubleQuoted, scalar, flow } from './yamlArbitraries';
 
 const SEED = process.env.FAST_YAML_SEED !== undefined ? Number(process.env.FAST_YAML_SEED) : (Date.now() ^ (process.pid << 8)) | 0;
 const RUNS = process.env.FAST_YAML_RUNS !== undefined ? Number(process.env.FAST_YAML_RUNS) : 1500;
@@ -290,32 +291,6 @@ describe('fastParseYaml: hand-written cases', () => {
 });
 
 // ---- generated documents ----
-
-const word = fc.constantFrom('a', 'b', 'key', 'provider', 'tableName', 'x_1', 'with space', 'a-b', 'é', 'ключ', '日本', 'x.y', 'a/b', 'kind', 'AssistantConfig', 'v2', 'cloud_b', 'orders_0001');
-const plainSpecial = fc.constantFrom(
-  '1', '-1', '+1', '0', '-0', '017', '0o17', '0o8', '0x1F', '0xG', '1_000', '1.5', '1.', '.5', '1.50', '1e3', '1E-3', '-1.5e+10', '.inf', '-.Inf', '+.INF', '.NaN', '.nan', 'nan',
-  '12345678901234567890', 'null', 'Null', 'NULL', 'nul', '~', '~x', 'true', 'True', 'TRUE', 'tRUE', 'false', 'False', 'FALSE', 'yes', 'no', 'on', 'off',
-  'http://h.example/p?q=1', 'x:y', 'x#y', 'a,b', 'a]b', 'a}b', 'a[b', '-x', '--x', '100%', "it's", 'say "hi"', 'a  b', 'a ~', 'x: y', 'x #y', '-', '?x', ':x', '&a', '*a', '!t', '|', '>', '@x', '`x`', '%x',
-);
-const plainScalar = fc.oneof(word, plainSpecial, fc.stringMatching(/^[a-z][a-z0-9_ .:#-]{0,10}[a-z0-9]$/));
-const singleQuoted = fc.oneof(
-  fc.constantFrom("''", "'x'", "'it''s'", "'a: b'", "'# c'", "'\\n'", "'\"'", "' sp '", "'é'", "''''"),
-  fc.stringMatching(/^[a-z' :#"\\]{0,8}$/).map((s) => `'${s.replace(/'/g, "''")}'`),
-);
-const doubleQuoted = fc.oneof(
-  fc.constantFrom('""', '"x"', '"a\\"b"', '"\\\\"', '"\\t\\n\\r"', '"\\x41\\u00e9\\U0001F600"', '"\\/\\_\\N\\L\\P\\0\\a\\b\\e\\f\\v\\ "', '"\\q"', '"\\x4"', '"\\uD800"', '"# not"', '"a: b"', "\"'\"", '"\\U00110000"'),
-  fc.stringMatching(/^[a-z :#'\\"]{0,8}$/).map((s) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`),
-);
-const scalar = fc.oneof({ weight: 4, arbitrary: plainScalar }, { weight: 1, arbitrary: singleQuoted }, { weight: 1, arbitrary: doubleQuoted });
-const flowScalar = fc.oneof(word, fc.constantFrom('1', '-2', '0x1F', 'true', 'null', '~', '1.5', '.inf', 'a b', 'x:y', 'a#b'), singleQuoted, doubleQuoted);
-const sp = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('', ' ', '  ') }, { weight: 1, arbitrary: fc.constantFrom('\n', '\n ', '\n  ', '\n    ', ' \n      ', '\n\n   ') });
-const flow: fc.Arbitrary<string> = fc.letrec<{ value: string; seq: string; map: string }>((tie) => ({
-  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, flowScalar, tie('seq'), tie('map')),
-  seq: fc.tuple(fc.array(fc.tuple(sp, tie('value'), sp), { maxLength: 3 }), fc.boolean(), sp).map(([items, trailing, s]) => `[${items.map(([a, v, b]) => a + v + b).join(',')}${trailing && items.length > 0 ? ',' : ''}${s}]`),
-  map: fc
-    .tuple(fc.array(fc.tuple(sp, flowScalar, fc.constantFrom(': ', ':', ' : ', '', ':  '), fc.option(tie('value'), { nil: '' }), sp), { maxLength: 3 }), fc.boolean())
-    .map(([entries, trailing]) => `{${entries.map(([a, k, c, v, b]) => a + k + (c === '' ? '' : c + v) + b).join(',')}${trailing && entries.length > 0 ? ',' : ''}}`),
-})).value;
 
 type Value = { kind: 'scalar'; src: string } | { kind: 'empty' } | BlockMap | BlockSeq;
 interface BlockMap {
