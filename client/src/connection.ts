@@ -3,8 +3,8 @@
 // extension host (imported directly from the server sources, on purpose): the credentials never
 // travel over the LSP pipe to the server process.
 import * as vscode from 'vscode';
-import { CREDENTIAL_LABELS, TokenCache, formatReport, providerFromConfigText, runTestConnection, summarize, validateCredential } from '../../server/src/connection';
-import type { ConnectionOptions, CredentialKind, Credentials, TestConnectionReport } from '../../server/src/connection';
+import { CREDENTIAL_LABELS, TokenCache, formatReport, providerFromConfigText, runTestConnection, summarize, validateCredential } from '../../server/src/shared/testConnection';
+import type { ConnectionOptions, CredentialKind, Credentials, TestConnectionReport } from '../../server/src/shared/testConnection';
 
 const SECRET_KEYS: Record<CredentialKind, string> = {
   pat: 'assistantConfig.connection.pat',

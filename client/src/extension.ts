@@ -3,8 +3,8 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind } from 'vscode-languageclient/node';
 import type { LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
-import { LANGUAGE_IDS, STATUS_NOTIFICATION, TRUST_NOTIFICATION, declaresAssistantConfigKind } from '../../server/src/protocol';
-import type { StatusParams } from '../../server/src/protocol';
+import { LANGUAGE_IDS, STATUS_NOTIFICATION, TRUST_NOTIFICATION, declaresAssistantConfigKind } from '../../server/src/shared';
+import type { StatusParams } from '../../server/src/shared';
 import { registerConnectionFeatures } from './connection';
 
 let client: LanguageClient | undefined;

@@ -1,7 +1,7 @@
 // Which files the CLI reads: named files, and in directories the AssistantConfig files.
 import { readdirSync, statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { declaresAssistantConfigKind } from '../protocol';
+import { declaresAssistantConfigKind } from '../shared';
 
 const BY_NAME = /(\.assistant\.(ya?ml|json)|(^|[\\/])assistant-config\.(ya?ml|json))$/i;
 const CANDIDATE = /\.(ya?ml|json)$/i;

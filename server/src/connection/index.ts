@@ -1,7 +1,7 @@
 // Public API of Test Connection: free of vscode, credentials always passed in.
 export { runTestConnection } from './runner';
 export { formatReport, reportToJson, summarize } from './report';
-export { redact, redactDeep, REDACTED } from './redact';
+export { redact, redactDeep, REDACTED } from '../shared/redact';
 export { providerFromConfigText } from './config';
 export { TokenCache } from './tokenCache';
 export { decodeJwt } from './jwt';

@@ -1,6 +1,6 @@
 // The report as text (output channel, CLI) and as JSON (CLI --format json). Both go through
 // redact() once more: the report is already clean, this is a second lock on the same door.
-import { redact, redactDeep } from './redact';
+import { redact, redactDeep } from '../shared/redact';
 import type { StepResult, TestConnectionReport } from './types';
 
 const MARK: Record<StepResult['status'], string> = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' };

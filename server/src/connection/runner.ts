@@ -3,7 +3,7 @@
 // obtained on the way.
 import { performance } from 'node:perf_hooks';
 import { adviceFor } from './advice';
-import { redactDeep } from './redact';
+import { redactDeep } from '../shared/redact';
 import { resolveSettings } from './settings';
 import type { ResolvedSettings } from './settings';
 import { DEFAULT_PROGRAM, expiryText, iso, listThreads, refreshToken, runProgram } from './steps';

@@ -2,8 +2,8 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, CompletionItemKind, InsertTextFormat, InsertTextMode, SymbolKind, DiagnosticRelatedInformation, Location } from 'vscode-languageserver';
 import type { Diagnostic as LspDiagnostic, Range, TextEdit as LspTextEdit, CompletionItem, DocumentSymbol } from 'vscode-languageserver';
-import type { Diagnostic, Severity } from '../service/codes';
-import type { TextEdit, CompletionEntry, SymbolEntry, CompletionKind, SymbolKind as SvcSymbolKind } from '../service/types';
+import type { Diagnostic, Severity, TextEdit, CompletionEntry, SymbolEntry, CompletionKind, SymbolKind as SvcSymbolKind } from '../service';
+// A light module imported directly: importing the index would load the whole service at startup.
 import { SOURCE } from '../service/codes';
 
 export function toRange(doc: TextDocument, offset: number, length: number): Range {

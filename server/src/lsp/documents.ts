@@ -1,10 +1,7 @@
 // Open documents and their analysis, cached per version: parsed once, validated once per version.
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Language, ParsedDocument } from '../parser';
-import { languageOf } from '../parser';
-import type { Diagnostic, ValidationOptions } from '../service';
-import { parseWithLimits, validate } from '../service';
-import { applyEdit } from '../parser/incremental';
+import type { Diagnostic, Language, ParsedDocument, ValidationOptions } from '../service';
+import { applyEdit, languageOf, parseWithLimits, validate } from '../service';
 
 interface Edit {
   start: number;

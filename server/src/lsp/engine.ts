@@ -2,4 +2,4 @@
 // server loads it after answering `initialize`, so an editor gets its answer without waiting for
 // code that the first request will need anyway.
 export { AnalysisCache } from './documents';
-export { doHover, documentSymbols, foldingRanges, selectionRanges, formatDocument, doComplete, getCodeActions } from '../service';
+export { doHover, documentSymbols, foldingRanges, selectionRanges, formatDocument, doComplete, getCodeActions, llmProviderInForce, LineIndex } from '../service';

@@ -3,7 +3,8 @@
 import { readFileSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EnvInfo } from '../service/types';
+import type { EnvInfo } from '../service';
+// A light module imported directly: importing the index would load the whole service at startup.
 import { dotenvNames } from '../service/dotenv';
 
 export class WorkspaceEnv implements EnvInfo {

@@ -2,7 +2,7 @@
 // request is answered as cancelled. The server never exits because of a document.
 import { ResponseError, LSPErrorCodes } from 'vscode-languageserver';
 import type { CancellationToken } from 'vscode-languageserver';
-import { redact } from '../connection/redact';
+import { redact } from '../shared';
 
 export interface Logger {
   error(message: string): void;

@@ -2,11 +2,7 @@
 import { TextDocumentSyncKind, DocumentDiagnosticReportKind, FileChangeType } from 'vscode-languageserver';
 import type { Connection, InitializeParams, InitializeResult, CompletionItem, CodeAction, Diagnostic as LspDiagnostic, Range, CancellationToken, ResponseError } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Diagnostic } from '../service/codes';
-import type { ValidationOptions } from '../service/validation/rule';
-import type { CompletionEntry } from '../service/types';
-import { getPropertyValue, resolve } from '../parser/ast';
-import { LineIndex } from '../parser/lineIndex';
+import type { Diagnostic, ValidationOptions, CompletionEntry } from '../service';
 import type { AnalysisCache } from './documents';
 import type * as EngineModule from './engine';
 import { readSettings, DEFAULT_SETTINGS } from './settings';
@@ -14,8 +10,8 @@ import type { Settings } from './settings';
 import { WorkspaceEnv } from './env';
 import { runSafe, describe } from './guard';
 import { toLspDiagnostic, toRange, toLspEdit, toCompletionItem, toDocumentSymbol } from './convert';
-import { STATUS_NOTIFICATION, TRUST_NOTIFICATION, LANGUAGE_IDS } from '../protocol';
-import type { StatusParams, TrustParams, InitializationOptions } from '../protocol';
+import { STATUS_NOTIFICATION, TRUST_NOTIFICATION, LANGUAGE_IDS } from '../shared';
+import type { StatusParams, TrustParams, InitializationOptions } from '../shared';
 
 const MAX_DEBOUNCE_MS = 250;
 
@@ -159,16 +155,12 @@ export function startServer(connection: Connection): void {
   }
 
   function sendStatus(doc: TextDocument, diags: Diagnostic[]): void {
-    const parsed = cacheOf().parsed(doc);
-    const root = resolve(parsed.root);
-    const definition = root?.type === 'object' ? getPropertyValue(root, 'definition') : undefined;
-    const llm = definition?.type === 'object' ? getPropertyValue(definition, 'llm') : undefined;
-    const provider = llm?.type === 'object' ? getPropertyValue(llm, 'provider') : undefined;
+    const provider = engine!.llmProviderInForce(cacheOf().parsed(doc).root, 'llm');
     const params: StatusParams = {
       uri: doc.uri,
       errors: diags.filter((d) => d.severity === 'error').length,
       warnings: diags.filter((d) => d.severity === 'warning').length,
-      ...(provider?.type === 'string' ? { llmProvider: provider.value } : {}),
+      ...(provider ? { llmProvider: provider } : {}),
     };
     void connection.sendNotification(STATUS_NOTIFICATION, params);
   }
@@ -276,7 +268,7 @@ export function startServer(connection: Connection): void {
     safe('Folding', [], token, () =>
       withDoc(p.textDocument.uri, [], (doc) => {
         const parsed = cacheOf().parsed(doc);
-        return engine!.foldingRanges(parsed, new LineIndex(parsed.text)).map((f) => ({ startLine: f.startLine, endLine: f.endLine, ...(f.kind ? { kind: f.kind } : {}) }));
+        return engine!.foldingRanges(parsed, new engine!.LineIndex(parsed.text)).map((f) => ({ startLine: f.startLine, endLine: f.endLine, ...(f.kind ? { kind: f.kind } : {}) }));
       }),
     ),
   );

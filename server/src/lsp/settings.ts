@@ -1,5 +1,6 @@
 // Settings of the `assistantConfig` section, with defaults, read from whatever the client sends.
-import type { ValidationOptions } from '../service/validation/rule';
+import type { ValidationOptions } from '../service';
+// A light module imported directly: importing the index would load the whole service at startup.
 import { DEFAULT_OPTIONS } from '../service/validation/rule';
 
 export interface Settings {

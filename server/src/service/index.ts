@@ -12,3 +12,9 @@ export type { FormatOptions } from './format';
 export { dotenvNames } from './dotenv';
 export { doComplete } from './completion';
 export { getCodeActions, applyEdits } from './codeActions';
+export { llmProviderInForce } from './llm';
+export type { LlmField } from './llm';
+// What the protocol layer needs of the parser, so that lsp/ reaches everything below through this index.
+export { LineIndex, languageOf } from '../parser';
+export type { Language, ParsedDocument } from '../parser';
+export { applyEdit } from '../parser/incremental';

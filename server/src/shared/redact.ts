@@ -37,10 +37,17 @@ function variants(secrets: readonly (string | undefined)[]): string[] {
     set.add(s);
     set.add(encodeURIComponent(s));
     set.add(JSON.stringify(s).slice(1, -1));
-    set.add(Buffer.from(s, 'utf8').toString('base64').replace(/=+$/, ''));
+    set.add(base64(s).replace(/=+$/, ''));
   }
   // Longest first so that a secret containing another is removed whole.
   return [...set].filter((s) => s.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+}
+
+/** Base64 of the UTF-8 bytes, without Node's Buffer: this module also runs in the browser. */
+function base64(s: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(s)) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }
 
 /** Deep-redacts every string of a JSON-like value (for reports and their JSON form). */

@@ -1,5 +1,5 @@
-// Names and shapes shared by the VS Code client and the server. The client imports only this module
-// from the server tree (and the vscode-free connection client).
+// Names and shapes shared by the VS Code client and the server (part of the shared module, see
+// ./index.ts).
 
 export const LANGUAGE_IDS = ['assistantconfig', 'assistantconfig-json'] as const;
 

@@ -1,0 +1,19 @@
+// Which LLM provider a document puts in force. One function for the editor's status item
+// (`definition.llm`) and for Test Connection (`definition.aiPrimitivesLlm`), so both read a
+// document the same way (aliases followed at every step, surrounding blanks ignored).
+import { getPropertyValue, resolve, stringValue } from '../parser/ast';
+import type { Node, ObjectNode } from '../parser/ast';
+
+export type LlmField = 'llm' | 'aiPrimitivesLlm';
+
+function asObject(n: Node | undefined): ObjectNode | undefined {
+  const r = resolve(n);
+  return r?.type === 'object' ? r : undefined;
+}
+
+/** `definition.<field>.provider` of a document's root, trimmed; undefined when absent, empty or not a string. */
+export function llmProviderInForce(root: Node | undefined, field: LlmField): string | undefined {
+  const definition = asObject(getPropertyValue(asObject(root), 'definition'));
+  const llm = asObject(getPropertyValue(definition, field));
+  return stringValue(getPropertyValue(llm, 'provider'))?.trim() || undefined;
+}

@@ -1,0 +1,7 @@
+// The shared module (this directory): the only part of server/src that the client may import
+// (eslint.config.mjs enforces it). This index holds what both sides use and runs anywhere (no Node
+// API): the protocol names and shapes and the redaction helpers. ./testConnection.ts is the Test
+// Connection API that the Node client runs in the extension host (credentials never travel to the
+// server); it is kept out of this index so that the server and a browser client do not load it.
+export * from './protocol';
+export { redact, redactDeep, REDACTED } from './redact';
