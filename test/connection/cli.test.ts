@@ -83,7 +83,7 @@ describe('test-connection in-process', () => {
     const r = await cli(['--project-id', '00000000-0000-4000-8000-000000000000', '--format', 'json'], envFor(svc));
     assert.equal(r.code, 1);
     const report = JSON.parse(r.out) as TestConnectionReport;
-    assert.equal(report.steps[1]?.diagnosis, 'refresh-unauthorized');
+    assert.equal(report.steps[1]?.diagnosis, 'forbidden');
   });
   it('exits 1 when a step fails, with the diagnosis', async () => {
     const r = await cli(['--base-url', `${svc.origin}/nope`], envFor(svc));
@@ -152,7 +152,7 @@ describe('test-connection as a real process', () => {
     if (!existsSync(cliPath)) return t.skip('dist/cli.js not built');
     const r = await proc(['--format', 'json'], envFor(tls));
     assert.equal(r.code, 1, r.out + r.err);
-    assert.equal((JSON.parse(r.out) as TestConnectionReport).steps[1]?.diagnosis, 'tls');
+    assert.equal((JSON.parse(r.out) as TestConnectionReport).steps[1]?.diagnosis, 'tls-untrusted');
     const u = await proc(['--pat', 'very-secret-value-123'], envFor(tls));
     assert.equal(u.code, 2);
     assert.ok(!u.err.includes('very-secret-value-123'));

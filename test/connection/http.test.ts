@@ -109,7 +109,7 @@ describe('plain http', () => {
   });
   it('https:// to a plain-http port is a TLS failure that says so', async () => {
     const r = await run(plain, { tokenRefreshUrl: plain.tokenRefreshUrl.replace('http:', 'https:') });
-    assert.equal(status(r, 'token-refresh'), 'fail:tls', formatReport(r));
+    assert.equal(status(r, 'token-refresh'), 'fail:tls-not-tls', formatReport(r));
     assert.match(r.steps[1]?.message ?? '', /does not speak TLS/);
   });
   it('is refused by the HTTP layer itself for any other host, before any lookup', async () => {

@@ -22,6 +22,29 @@ describe('redact', () => {
     const text = 'Token refresh answered JSON without a string field "token". Use the pat scheme.';
     assert.equal(redact(text), text);
   });
+  it('finds a secret reshaped by an echoing service, and any 8-character run of it', () => {
+    const s = 'Zq7/Kd+9wXy=Lm3/Pq8rTs2u';
+    const shapes = [
+      s.replace(/\//g, '\\/'), // escaped slashes
+      s.replace(/(.{5})/g, '$1\n'), // wrapped
+      s.replace(/(.{7})/g, '$1\\r\\n'), // wrapped inside a JSON string
+      encodeURIComponent(s),
+      encodeURIComponent(encodeURIComponent(s)),
+      s.toUpperCase(),
+      s.replace(/\//g, '&#x2F;').replace(/=/g, '&amp;#61;'),
+      s.replace(/(.{6})/g, '$1\uFFFD'),
+      JSON.stringify(JSON.stringify(s)),
+      s.slice(3, 11), // a cut: 8 characters from the middle
+    ];
+    for (const shape of shapes) {
+      const out = redact(`before ${shape} after`, [s]);
+      assert.match(out, /^before .*\[REDACTED\].* after$/, JSON.stringify(shape));
+      const lower = out.toLowerCase();
+      for (let i = 0; i + 8 <= s.length; i++) assert.ok(!lower.includes(s.slice(i, i + 8).toLowerCase()), `${JSON.stringify(shape)} -> ${out}`);
+    }
+    // Seven characters are not a run: ordinary text that shares a few letters with a secret stays.
+    assert.equal(redact('x Zq7/Kd+ y', [s]), 'x Zq7/Kd+ y');
+  });
   it('ignores very short secrets', () => {
     assert.equal(redact('a b c', ['a', '']), 'a b c');
   });

@@ -5,6 +5,9 @@ import type { Diagnosis, StepName } from './types';
 const SETTING_HINT =
   'In VS Code set it under Settings › AssistantConfig › Connection; on the command line use the matching flag or ASSISTANT_* variable.';
 
+const STORE_HINT =
+  'in VS Code with the command "AssistantConfig: Set Personal Access Token" / "Set Project API Key" / "Set Data Token"; on the command line in ASSISTANT_PAT / ASSISTANT_API_KEY / ASSISTANT_DATA_TOKEN.';
+
 export function adviceFor(d: Diagnosis, step: StepName): string {
   switch (d) {
     case 'missing-setting':
@@ -15,15 +18,33 @@ export function adviceFor(d: Diagnosis, step: StepName): string {
     case 'invalid-data-source-url':
       return "Use the project's data endpoint address, which ends in /v1/sql.";
     case 'missing-credential':
-      return 'Store it with the command "AssistantConfig: Set Personal Access Token" / "Set Project API Key" / "Set Data Token", or on the command line in ASSISTANT_PAT / ASSISTANT_API_KEY / ASSISTANT_DATA_TOKEN.';
+      return `Store it: ${STORE_HINT}`;
+    case 'invalid-credential':
+      return `Store the credential again, as the bare value only: ${STORE_HINT}`;
+    case 'forbidden':
+      return step === 'token-refresh'
+        ? 'The service accepted the token but refuses this request: the token does not give access to this project ID, or the user lacks the role it needs. Check the project ID and ask a project administrator for access (the reason above says which).'
+        : step === 'threads-project' || step === 'execute-program'
+          ? 'The project API key is valid but lacks permission for this operation: check its scopes or role in the project settings (the reason above says which).'
+          : 'The JWT was accepted but the user lacks permission for this operation or project: ask a project administrator for the role it needs (the reason above says which).';
     case 'insecure-url':
       return 'Use the https:// address of the service. Plain http:// is accepted only for loopback addresses (127.0.0.1, ::1, localhost).';
     case 'unknown-host':
       return 'Check the spelling of the host in the address, your DNS, and whether you need a VPN or a proxy to reach it.';
     case 'connection-refused':
-      return 'Nothing listens at that host and port: check the port in the address and that the service is running; a firewall may also refuse connections.';
+      return 'Nothing listens at the host and port named above: check the port in the address (https is usually 443) and that the service is running; a firewall may also refuse connections.';
     case 'tls':
-      return 'The secure connection could not be verified. Check that the address is the right host; if your organisation uses its own certificate authority, add it with NODE_EXTRA_CA_CERTS (CLI) or your system trust store.';
+      return 'The secure connection could not be set up. Check that the address is the right host and port, and that nothing between you and the service (a proxy, a firewall) intercepts TLS.';
+    case 'tls-untrusted':
+      return 'The server certificate is not signed by an authority this computer trusts (it may be self-signed, or signed by your organisation). Check that the address is the right host; if your organisation uses its own certificate authority, add it with NODE_EXTRA_CA_CERTS (CLI) or your system trust store.';
+    case 'tls-expired':
+      return "The server's certificate has expired: the service operator must renew it. If it should still be valid, check your computer's date and time. Do not work around it by trusting the certificate.";
+    case 'tls-not-yet-valid':
+      return "The server's certificate is not valid yet: check your computer's date and time (it is probably behind); if it is right, the service operator installed a certificate too early.";
+    case 'tls-hostname':
+      return 'The certificate was issued for another host name: use the host name the service is published under (not an IP address or an internal alias), or ask the operator for a certificate that covers this one.';
+    case 'tls-not-tls':
+      return 'The port answered without TLS: the address probably points at a plain-http port. Check the port (https is usually 443), or whether the address should be http:// (allowed for loopback only).';
     case 'timeout':
       return 'The host did not answer in time: check your network, VPN and proxy, or raise the timeout (assistantConfig.connection.timeoutMs / --timeout-ms).';
     case 'proxy':
@@ -31,7 +52,9 @@ export function adviceFor(d: Diagnosis, step: StepName): string {
     case 'cancelled':
       return 'Run Test Connection again when ready.';
     case 'too-large':
-      return 'The address probably points at something other than the service API; check it.';
+      return 'The answer is far larger than any the service sends: the address probably points at something other than the service API (a download, a stream); check it.';
+    case 'redirect-method-change':
+      return 'The address redirects the request to another path with a method change (a POST would arrive as a GET): use the final address of the operation in the settings directly.';
     case 'redirect-other-origin':
       return 'Use the final address of the service in the settings directly (the one the redirect points to), if you trust it.';
     case 'too-many-redirects':

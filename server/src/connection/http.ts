@@ -8,8 +8,10 @@ import { NetError, classifyNetworkError } from './errors';
 import { checkServiceUrl, hostOf, isUrlProblem, proxyFor } from './url';
 
 export interface HttpSettings {
-  /** Overall limit for one request, from the first byte sent to the last byte read. */
+  /** Limit for one request, from the first byte sent to the last byte read (the runner passes what is left of the run's deadline). */
   timeoutMs: number;
+  /** The run's whole time limit, named in the message when it runs out; timeoutMs when absent. */
+  overallTimeoutMs?: number;
   connectTimeoutMs: number;
   maxResponseBytes: number;
   /** Explicit proxy (VS Code's `http.proxy`); otherwise HTTPS_PROXY/HTTP_PROXY from `env`. */
@@ -35,7 +37,20 @@ export interface HttpResponse {
   url: URL;
   /** The proxy used, credentials removed; undefined for a direct connection. */
   proxy: string | undefined;
+  /** The redirects followed on the way (same origin only), oldest first. */
+  redirects: Redirect[];
+  /** The body was longer than what is read of an error answer (ERROR_BODY_BYTES) and was cut. */
+  truncated: boolean;
 }
+
+export interface Redirect {
+  status: number;
+  /** Where it pointed: origin and path, without the query. */
+  to: string;
+}
+
+/** Of an answer that is not 2xx only this much is read: enough for a reason, never a flood. */
+export const ERROR_BODY_BYTES = 4096;
 
 const MAX_REDIRECTS = 5;
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
@@ -59,7 +74,7 @@ export async function httpRequest(req: HttpRequest, s: HttpSettings): Promise<Ht
   try {
     return await followRedirects(req, dispatcher, controller.signal, s.maxResponseBytes, proxy);
   } catch (err) {
-    throw classifyNetworkError(err, { host: hostOf(req.url), proxy, timedOut, cancelled, timeoutMs: s.timeoutMs });
+    throw classifyNetworkError(err, { host: hostOf(req.url), port: portOf(req.url), proxy, timedOut, cancelled, timeoutMs: s.overallTimeoutMs ?? s.timeoutMs });
   } finally {
     clearTimeout(timer);
     s.signal?.removeEventListener('abort', onAbort);
@@ -87,24 +102,32 @@ async function followRedirects(
   maxBytes: number,
   proxy: string | undefined,
 ): Promise<HttpResponse> {
-  let { method, url, body } = req;
+  const { method, body } = req;
+  let url = req.url;
   const headers = { ...req.headers };
+  const redirects: Redirect[] = [];
   for (let hop = 0; ; hop++) {
     const checked = checkServiceUrl(url.href, 'The address');
     if (isUrlProblem(checked)) throw new NetError('insecure-url', checked.message);
     const res = await fetch(url, { method, headers, body, redirect: 'manual', dispatcher, signal });
     const location = res.headers.get('location');
     if (!REDIRECT.has(res.status) || !location) {
-      const data = await readCapped(res.body, maxBytes, res.headers.get('content-length'), hostOf(url));
-      return { status: res.status, headers: res.headers, body: data, url, proxy: proxy ? stripUserInfo(proxy) : undefined };
+      const ok = res.status >= 200 && res.status <= 299;
+      // An error answer is read only up to ERROR_BODY_BYTES and keeps its status; a 2xx answer is
+      // read whole up to maxBytes, and beyond that reported as too large, with its status.
+      const read = await readCapped(res.body, ok ? maxBytes : ERROR_BODY_BYTES, res.headers.get('content-length'), !ok);
+      if (read === 'too-large') {
+        throw new NetError('too-large', `${hostOf(url)} answered HTTP ${res.status} with a body larger than ${maxBytes} bytes; reading stopped.`, undefined, res.status);
+      }
+      return { status: res.status, headers: res.headers, body: read.data, url, proxy: proxy ? stripUserInfo(proxy) : undefined, redirects, truncated: read.truncated };
     }
     await res.body?.cancel().catch(() => undefined);
-    if (hop >= MAX_REDIRECTS) throw new NetError('too-many-redirects', `More than ${MAX_REDIRECTS} redirects from ${hostOf(req.url)}.`);
+    if (hop >= MAX_REDIRECTS) throw new NetError('too-many-redirects', `More than ${MAX_REDIRECTS} redirects from ${hostOf(req.url)}.`, undefined, res.status);
     let next: URL;
     try {
       next = new URL(location, url);
     } catch {
-      throw new NetError('network', `${hostOf(url)} redirected to an invalid address.`);
+      throw new NetError('network', `${hostOf(url)} redirected to an invalid address.`, undefined, res.status);
     }
     if (next.origin !== url.origin) {
       // Authorization, x-platform-project-id and the payload's tokens would all go along with a
@@ -113,23 +136,32 @@ async function followRedirects(
         'redirect-other-origin',
         `${url.origin} redirected (HTTP ${res.status}) to another origin, ${next.origin}; not followed, so that credentials are not sent there.`,
         String(res.status),
+        res.status,
       );
     }
-    if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === 'POST')) {
-      method = 'GET';
-      body = undefined;
-      delete headers['Content-Type'];
+    if (method === 'POST' && (res.status === 301 || res.status === 302 || res.status === 303)) {
+      // A client following this would send a GET without the body: the service would never see
+      // the request we mean to test. Say so instead of reporting whatever the GET returns.
+      throw new NetError(
+        'redirect-method-change',
+        `${url.origin}${url.pathname} answered HTTP ${res.status}, a redirect to ${next.pathname} that turns the POST into a GET; not followed.`,
+        String(res.status),
+        res.status,
+      );
     }
+    redirects.push({ status: res.status, to: `${next.origin}${next.pathname}` });
     url = next;
   }
 }
 
-async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number, declared: string | null, host: string): Promise<Buffer> {
-  const tooLarge = (): NetError => new NetError('too-large', `The answer from ${host} is larger than ${maxBytes} bytes; reading stopped.`);
-  if (!body) return Buffer.alloc(0);
-  if (declared && Number(declared) > maxBytes) {
+type Read = { data: Buffer; truncated: boolean } | 'too-large';
+
+/** Reads at most `maxBytes`: beyond that either cuts (`cutOff`) or reports 'too-large'. */
+async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number, declared: string | null, cutOff: boolean): Promise<Read> {
+  if (!body) return { data: Buffer.alloc(0), truncated: false };
+  if (!cutOff && declared && Number(declared) > maxBytes) {
     await body.cancel().catch(() => undefined);
-    throw tooLarge();
+    return 'too-large';
   }
   const reader = body.getReader();
   const chunks: Buffer[] = [];
@@ -137,14 +169,20 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: num
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
+    if (total + value.byteLength > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge();
+      if (!cutOff) return 'too-large';
+      chunks.push(Buffer.from(value.subarray(0, maxBytes - total)));
+      return { data: Buffer.concat(chunks), truncated: true };
     }
+    total += value.byteLength;
     chunks.push(Buffer.from(value));
   }
-  return Buffer.concat(chunks);
+  return { data: Buffer.concat(chunks), truncated: false };
+}
+
+function portOf(url: URL): string {
+  return url.port || (url.protocol === 'https:' ? '443' : '80');
 }
 
 function stripUserInfo(proxy: string): string {

@@ -70,6 +70,7 @@ export async function runTestConnection(options: ConnectionOptions, credentials:
       credentials,
       now,
       onProxy: (p) => (proxyUsed = p),
+      secrets,
       http: {
         timeoutMs: resolved.timeoutMs,
         connectTimeoutMs: resolved.connectTimeoutMs,

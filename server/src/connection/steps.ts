@@ -4,6 +4,7 @@ import { NetError } from './errors';
 import { httpRequest } from './http';
 import type { HttpRequest, HttpResponse, HttpSettings } from './http';
 import { decodeJwt } from './jwt';
+import { quoteBody, quoteWwwAuthenticate } from './quote';
 import type { ResolvedSettings } from './settings';
 import type { Credentials, Diagnosis, StepResult } from './types';
 import { joinUrl } from './url';
@@ -17,6 +18,8 @@ export interface StepContext {
   now: () => number;
   /** Tells the runner which proxy answered, for the report. */
   onProxy: (proxy: string) => void;
+  /** Every credential of the run so far (the runner adds the JWT when it has one), for quoting. */
+  secrets: readonly string[];
 }
 
 /**
@@ -32,7 +35,7 @@ async function send(ctx: StepContext, req: HttpRequest): Promise<HttpResponse | 
     if (res.proxy) ctx.onProxy(res.proxy);
     return res;
   } catch (err) {
-    if (err instanceof NetError) return { status: 'fail', diagnosis: err.kind, message: err.message };
+    if (err instanceof NetError) return { status: 'fail', diagnosis: err.kind, message: err.message, ...(err.status !== undefined ? { httpStatus: err.status } : {}) };
     throw err;
   }
 }
@@ -41,17 +44,22 @@ function isOutcome(v: HttpResponse | Outcome): v is Outcome {
   return 'message' in v;
 }
 
-/** A failure for a non-2xx answer, with a snippet of the body (redacted later by the runner). */
-function statusFailure(res: HttpResponse, what: string, unauthorized: Diagnosis): Outcome {
+/**
+ * A failure for a non-2xx answer: 401 (the credential is not accepted) apart from 403 (it is, but
+ * lacks permission), with the service's reason quoted (redacted and short).
+ */
+function statusFailure(ctx: StepContext, res: HttpResponse, what: string, unauthorized: Diagnosis): Outcome {
   const s = res.status;
-  const diagnosis: Diagnosis = s === 401 || s === 403 ? unauthorized : s === 404 ? 'not-found' : s >= 500 ? 'server-error' : 'unexpected-status';
-  const snippet = bodySnippet(res.body);
-  return { status: 'fail', httpStatus: s, diagnosis, message: `${what} answered HTTP ${s}${snippet ? `: ${snippet}` : '.'}` };
+  const diagnosis: Diagnosis = s === 401 ? unauthorized : s === 403 ? 'forbidden' : s === 404 ? 'not-found' : s >= 500 ? 'server-error' : 'unexpected-status';
+  const quotes = [quoteWwwAuthenticate(res.headers.get('www-authenticate'), ctx.secrets), quoteBody(res.body, ctx.secrets)].filter(Boolean);
+  const cut = res.truncated ? ' (the body was longer; only its start was read)' : '';
+  return { status: 'fail', httpStatus: s, diagnosis, message: `${what} answered HTTP ${s}${via(res)}${quotes.length ? `: ${quotes.join('; ')}` : '.'}${cut}` };
 }
 
-function bodySnippet(body: Buffer): string {
-  const text = body.toString('utf8', 0, Math.min(body.length, 400)).replace(/\s+/g, ' ').trim();
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+/** Names the redirects followed, for the step's message. */
+function via(res: HttpResponse): string {
+  if (res.redirects.length === 0) return '';
+  return ` (after ${res.redirects.map((r) => `a redirect (HTTP ${r.status}) to ${r.to.length > 100 ? `${r.to.slice(0, 100)}…` : r.to}`).join(', then ')})`;
 }
 
 function parseJson(body: Buffer): { ok: true; value: unknown } | { ok: false } {
@@ -85,11 +93,11 @@ export async function refreshToken(ctx: StepContext): Promise<RefreshResult> {
     },
   });
   if (isOutcome(res)) return { outcome: res };
-  if (res.status < 200 || res.status > 299) return { outcome: statusFailure(res, 'Token refresh', 'refresh-unauthorized') };
+  if (res.status < 200 || res.status > 299) return { outcome: statusFailure(ctx, res, 'Token refresh', 'refresh-unauthorized') };
   const json = parseJson(res.body);
   if (!json.ok) {
     const type = res.headers.get('content-type') ?? 'no content type';
-    return { outcome: { status: 'fail', httpStatus: res.status, diagnosis: 'not-json', message: `Token refresh answered HTTP ${res.status} with a body that is not JSON (${type}).` } };
+    return { outcome: { status: 'fail', httpStatus: res.status, diagnosis: 'not-json', message: `Token refresh answered HTTP ${res.status}${via(res)} with a body that is not JSON (${type.slice(0, 60)}).` } };
   }
   const v = json.value;
   const token = v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>).token : undefined;
@@ -108,7 +116,7 @@ export async function refreshToken(ctx: StepContext): Promise<RefreshResult> {
     };
   }
   return {
-    outcome: { status: 'pass', httpStatus: res.status, message: `Obtained a JWT; ${expiryText(info.expiresAt, ctx.now())}.` },
+    outcome: { status: 'pass', httpStatus: res.status, message: `Obtained a JWT${via(res)}; ${expiryText(info.expiresAt, ctx.now())}.` },
     jwt: token,
     received: token,
     expiresAt: info.expiresAt,
@@ -135,13 +143,15 @@ export async function listThreads(ctx: StepContext, bearer: string, scope: 'user
   });
   if (isOutcome(res)) return res;
   const what = `GET ${url.pathname} (${scope === 'user' ? 'with the JWT' : 'with the project API key'})`;
-  if (res.status < 200 || res.status > 299) return statusFailure(res, what, scope === 'user' ? 'jwt-refused' : 'api-key-refused');
-  // The spec does not show the body's shape, so we only require JSON (an HTML page here means
-  // the base address points at a website or a login portal, not at the API).
-  if (res.body.length > 0 && !parseJson(res.body).ok) {
-    return { status: 'fail', httpStatus: res.status, diagnosis: 'not-json', message: `${what} answered HTTP ${res.status} with a body that is not JSON.` };
+  if (res.status < 200 || res.status > 299) return statusFailure(ctx, res, what, scope === 'user' ? 'jwt-refused' : 'api-key-refused');
+  // The spec does not show the body's shape, so we only require JSON (an HTML page or an empty
+  // answer here means the base address points at a website or a login portal, not at the API).
+  if (!parseJson(res.body).ok) {
+    const type = res.headers.get('content-type') ?? 'no content type';
+    const body = res.body.length === 0 ? 'an empty body' : `a body that is not JSON (${type.slice(0, 60)})`;
+    return { status: 'fail', httpStatus: res.status, diagnosis: 'not-json', message: `${what} answered HTTP ${res.status}${via(res)} with ${body}.` };
   }
-  return { status: 'pass', httpStatus: res.status, message: `${what} answered HTTP ${res.status}.` };
+  return { status: 'pass', httpStatus: res.status, message: `${what} answered HTTP ${res.status}${via(res)}.` };
 }
 
 /** The spec's pass-through payload for program execution. */
@@ -174,10 +184,10 @@ export async function runProgram(ctx: StepContext, code: string): Promise<Outcom
   });
   if (isOutcome(res)) return res;
   if (res.status === 400 || res.status === 422) {
-    return { ...statusFailure(res, 'Program execution', 'api-key-refused'), diagnosis: 'program-rejected' };
+    return { ...statusFailure(ctx, res, 'Program execution', 'api-key-refused'), diagnosis: 'program-rejected' };
   }
-  if (res.status < 200 || res.status > 299) return statusFailure(res, 'Program execution', 'api-key-refused');
-  return { status: 'pass', httpStatus: res.status, message: `Program execution answered HTTP ${res.status} (provider ${s(ctx.settings.provider)}, data auth mode ${p.dataAuthMode}).` };
+  if (res.status < 200 || res.status > 299) return statusFailure(ctx, res, 'Program execution', 'api-key-refused');
+  return { status: 'pass', httpStatus: res.status, message: `Program execution answered HTTP ${res.status}${via(res)} (provider ${s(ctx.settings.provider)}, data auth mode ${p.dataAuthMode}).` };
 }
 
 function s(v: string): string {

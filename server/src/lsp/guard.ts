@@ -30,7 +30,8 @@ function cancelled(): ResponseError<void> {
  * and the rest goes through the one redaction function.
  */
 export function describe(e: unknown): string {
-  const clean = (m: string): string => redact(m.slice(0, 300).replace(/(["'`])(?:(?!\1).)*\1/g, '$1…$1'));
+  // Redact the whole message before cutting it: a cut could otherwise fall inside a credential.
+  const clean = (m: string): string => redact(m.replace(/(["'`])(?:(?!\1).)*\1/g, '$1…$1')).slice(0, 300);
   if (e instanceof Error) return `${e.name}: ${clean(e.message)}${e.stack ? '\n' + e.stack.split('\n').slice(1, 6).join('\n') : ''}`;
   return clean(String(e));
 }
