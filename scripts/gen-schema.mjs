@@ -65,14 +65,14 @@ const snippetBodies = {
   hosted: { provider: 'hosted' },
   vendor_a: { provider: 'vendor_a', apiKey: { valueFromEnv: '${1:VENDOR_A_API_KEY}' } },
   vendor_b: { provider: 'vendor_b', apiKey: { valueFromEnv: '${1:VENDOR_B_API_KEY}' } },
-  cloud_a: { provider: 'cloud_a', endpoint: '${1:https://example.com/llm}', apiKey: { valueFromEnv: '${2:CLOUD_A_API_KEY}' } },
+  cloud_a: { provider: 'cloud_a', endpoint: '${1:<endpoint>}', apiKey: { valueFromEnv: '${2:CLOUD_A_API_KEY}' } },
   vendor_c: { provider: 'vendor_c', apiKey: { valueFromEnv: '${1:VENDOR_C_API_KEY}' } },
-  cloud_b: { provider: 'cloud_b', modelId: '${1:model-id}', cloudProject: '${2:my-project}', cloudLocation: '${3:us-central1}', cloudServiceAccountKeyJson: { valueFromEnv: '${4:CLOUD_B_SERVICE_ACCOUNT_KEY_JSON}' } },
-  cloud_c: { provider: 'cloud_c', modelId: '${1:model-id}', regionName: '${2:us-east-1}', cloudAccessKeyId: { valueFromEnv: '${3:CLOUD_C_ACCESS_KEY_ID}' }, cloudSecretAccessKey: { valueFromEnv: '${4:CLOUD_C_SECRET_ACCESS_KEY}' } },
+  cloud_b: { provider: 'cloud_b', modelId: '${1:<modelId>}', cloudProject: '${2:<cloudProject>}', cloudLocation: '${3:<cloudLocation>}', cloudServiceAccountKeyJson: { valueFromEnv: '${4:CLOUD_B_SERVICE_ACCOUNT_KEY_JSON}' } },
+  cloud_c: { provider: 'cloud_c', modelId: '${1:<modelId>}', regionName: '${2:<regionName>}', cloudAccessKeyId: { valueFromEnv: '${3:CLOUD_C_ACCESS_KEY_ID}' }, cloudSecretAccessKey: { valueFromEnv: '${4:CLOUD_C_SECRET_ACCESS_KEY}' } },
 };
 const selectorSnippets = {
   all: { type: 'all' },
-  fixed: { type: 'fixed', tables: [{ schemaName: '${1:public}', tableName: '${2:orders}', columns: [] }] },
+  fixed: { type: 'fixed', tables: [{ schemaName: '${1:<schemaName>}', tableName: '${2:<tableName>}', columns: [] }] },
   llm_selector: { type: 'llm_selector', llm: { provider: '${1:hosted}' } },
 };
 
@@ -185,7 +185,7 @@ const schema = {
         columns: { type: 'array', items: { type: 'string' }, ...doc('Columns to include. An empty list means all columns are included.') },
       },
       required: ['schemaName', 'tableName', 'columns'], additionalProperties: false,
-      defaultSnippets: [{ label: 'table', body: { schemaName: '${1:public}', tableName: '${2:table}', columns: [] } }],
+      defaultSnippets: [{ label: 'table', body: { schemaName: '${1:<schemaName>}', tableName: '${2:<tableName>}', columns: [] } }],
     },
     SchemaSelector: {
       type: 'object', title: 'SchemaSelector', ...doc('**SchemaSelector** (`type: llm_selector`): an LLM selects the schema items.'),
@@ -218,7 +218,7 @@ const schema = {
     },
     HostedLlmConfig: variant('hosted', 'HostedLlmConfig', 'the LLM configured by the platform.', {
       fallback,
-      specificLlm: { ...nullable(ref('LlmConfig')), ...doc('A specific LLM to use instead of the platform\'s choice. Any LLM config.') },
+      specificLlm: { ...nullable(ref('LlmConfig')), ...doc('An optional LLM config of any variant. The spec lists this field without describing how the service uses it.') },
     }, []),
     VendorALlmConfig: apiKeyed('vendor_a', 'VendorALlmConfig', 'Vendor A\'s LLM API.'),
     VendorBLlmConfig: apiKeyed('vendor_b', 'VendorBLlmConfig', 'Vendor B\'s LLM API (same fields and rules as vendor_a).'),
@@ -268,9 +268,9 @@ const schema = {
       title: 'SafetySettings',
       ...doc('**SafetySettings**: a BlockType threshold per category; all optional.'),
       properties: Object.fromEntries([
-        ['harassment', 'Harassment.'], ['hateSpeech', 'Hate speech.'], ['sexuallyExplicit', 'Sexually explicit content.'],
-        ['dangerous', 'Dangerous content.'], ['civicIntegrity', 'Civic integrity.'],
-      ].map(([k, t]) => [k, { ...nullable(ref('BlockType')), ...doc(`Threshold for ${t.toLowerCase().replace(/\.$/, '')} content: a BlockType.`) }])),
+        ['harassment', 'harassment'], ['hateSpeech', 'hate speech'], ['sexuallyExplicit', 'sexually explicit content'],
+        ['dangerous', 'dangerous content'], ['civicIntegrity', 'civic integrity'],
+      ].map(([k, t]) => [k, { ...nullable(ref('BlockType')), ...doc(`Blocking threshold for ${t}: a BlockType.`) }])),
       additionalProperties: false,
     },
     BlockType: {

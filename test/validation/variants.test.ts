@@ -7,9 +7,10 @@ import { analyze, DEFAULT_OPTIONS } from '../../server/src/service';
 import { definition, unionOf } from '../../server/src/model/schema';
 import { LineIndex } from '../../server/src/parser';
 
-/** A snippet body with its placeholders filled: `${1:x}` → x, `${1|a,b|}` → a. */
+/** A snippet body with its placeholders filled: `${1:x}` → x, `${1|a,b|}` → a, `<modelId>` → my-modelId. */
 function fill(body: unknown): unknown {
-  if (typeof body === 'string') return body.replace(/\$\{\d+\|([^,|]*)[^}]*\}/g, '$1').replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\d+/g, '');
+  // (A `<field>` placeholder is what the user types over: a real value stands in for it here.)
+  if (typeof body === 'string') return body.replace(/\$\{\d+\|([^,|]*)[^}]*\}/g, '$1').replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\d+/g, '').replace(/^<(\w+)>$/, 'my-$1');
   if (Array.isArray(body)) return body.map(fill);
   if (body && typeof body === 'object') return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, fill(v)]));
   return body;

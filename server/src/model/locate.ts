@@ -1,6 +1,7 @@
 // From a path (as ajv reports it) back to the nodes of the tree.
 import type { Node, PropertyNode } from '../parser/ast';
 import { resolve } from '../parser/ast';
+import { readProperty } from './merge';
 
 export interface Located {
   /** The value at the path, aliases resolved. */
@@ -26,8 +27,7 @@ export function locate(root: Node | undefined, pointer: string): Located {
   const segments: (string | number)[] = [];
   for (const part of parts) {
     if (node?.type === 'object') {
-      prop = undefined;
-      for (const p of node.properties) if (p.key.value === part) { prop = p; break; }
+      prop = readProperty(node, part);
       node = resolve(prop?.value);
       segments.push(part);
     } else if (node?.type === 'array') {

@@ -2,7 +2,8 @@
 // variants, enum values and documentation; none of them keeps a list of its own.
 import schemaJson from '../../../schemas/assistant-config.schema.json';
 import type { Node, ObjectNode } from '../parser/ast';
-import { getPropertyValue, resolve } from '../parser/ast';
+import { resolve } from '../parser/ast';
+import { readValue } from './merge';
 
 export interface Schema {
   $ref?: string;
@@ -129,7 +130,7 @@ export function resolveFor(expected: Schema | undefined, node: Node | undefined)
   const union = unionOf(expected);
   if (!union) return { schema: unwrapNullable(expected) };
   const n = resolve(node);
-  const tag = n?.type === 'object' ? getPropertyValue(n, union.property) : undefined;
+  const tag = n?.type === 'object' ? readValue(n, union.property) : undefined;
   const value = tag?.type === 'string' ? tag.value : undefined;
   const variant = union.variants.find((v) => v.value === value);
   return { schema: variant?.schema ?? unwrapNullable(expected), union, variant };
@@ -197,7 +198,7 @@ export function schemaAtPath(root: Node | undefined, path: (string | number)[]):
       node = node?.type === 'array' ? resolve(node.items[seg]) : undefined;
     } else {
       expected = propertySchema(r.schema, seg);
-      node = node?.type === 'object' ? getPropertyValue(node, seg) : undefined;
+      node = node?.type === 'object' ? readValue(node, seg) : undefined;
     }
     if (!expected) return { schema: undefined, parent };
   }

@@ -2,6 +2,7 @@
 // applies at its place (a discriminated object's variant resolved). Rules and features build on it.
 import type { Node, PropertyNode } from '../parser/ast';
 import type { Resolved, Schema } from './schema';
+import { readProperties } from './merge';
 import { rootSchema, resolveFor, propertySchema, itemSchema, unwrapNullable } from './schema';
 
 export interface Visit {
@@ -13,6 +14,8 @@ export interface Visit {
   prop: PropertyNode | undefined;
   /** How many objects of the same discriminated union enclose this one directly (fallback chains). */
   chainDepth: number;
+  /** The schema of the mapping this is a value of (its variant resolved), when it is a property's value. */
+  owner?: Schema | undefined;
 }
 
 export interface WalkOptions {
@@ -22,6 +25,7 @@ export interface WalkOptions {
 
 interface Item {
   node: Node | undefined;
+  owner: Schema | undefined;
   expected: Schema | undefined;
   prop: PropertyNode | undefined;
   parentUnion: string | undefined;
@@ -29,50 +33,59 @@ interface Item {
 }
 
 /**
- * Calls `visit` for each node, parents before their children. Each alias target is walked once at
- * most. Scalars are visited in place, without a stack entry: on large files most nodes are scalars.
+ * Calls `visit` for each node, parents before their children, as a loader reads the document: a
+ * duplicate key's last occurrence only, YAML merge keys applied (model/merge.ts). A node reached
+ * through aliases is walked once per schema it is reached with (an `apiKey: *ref` is checked as an
+ * EnvironmentValue even when the anchor was first used elsewhere); the expansion bound that
+ * validation checks first keeps that finite and small. Scalars are visited in place, without a
+ * stack entry: on large files most nodes are scalars.
  */
 export function walkTyped(root: Node | undefined, visit: (v: Visit) => void, options: WalkOptions = {}): void {
   if (!root) return;
-  const seenTargets = new Set<Node>();
-  const stack: Item[] = [{ node: root, expected: rootSchema, prop: undefined, parentUnion: undefined, chainDepth: 0 }];
-  const scalar = (node: Node, expected: Schema | undefined, prop: PropertyNode | undefined): void => {
-    visit({ node, expected, resolved: { schema: unwrapNullable(expected) }, prop, chainDepth: 0 });
+  const seenTargets = new Map<Node, Set<Schema | undefined>>();
+  const stack: Item[] = [{ node: root, owner: undefined, expected: rootSchema, prop: undefined, parentUnion: undefined, chainDepth: 0 }];
+  const scalar = (node: Node, expected: Schema | undefined, prop: PropertyNode | undefined, owner: Schema | undefined): void => {
+    visit({ node, expected, resolved: { schema: unwrapNullable(expected) }, prop, chainDepth: 0, owner });
   };
   while (stack.length > 0) {
     const item = stack.pop()!;
     let node = item.node;
     if (node?.type === 'alias') {
       const t = node.target;
-      if (!t || seenTargets.has(t)) continue;
-      seenTargets.add(t);
+      if (!t) continue;
+      let seen = seenTargets.get(t);
+      if (!seen) seenTargets.set(t, (seen = new Set()));
+      if (seen.has(item.expected)) continue;
+      seen.add(item.expected);
       node = t;
     }
     if (!node) continue;
     if (node.type !== 'object' && node.type !== 'array') {
-      scalar(node, item.expected, item.prop);
+      scalar(node, item.expected, item.prop, item.owner);
       continue;
     }
     // Only mappings can select a variant.
     const resolved = node.type === 'object' ? resolveFor(item.expected, node) : { schema: unwrapNullable(item.expected) };
     const unionName = resolved.union?.name;
     const chainDepth = unionName && unionName === item.parentUnion ? item.chainDepth + 1 : unionName ? 1 : 0;
-    visit({ node, expected: item.expected, resolved, prop: item.prop, chainDepth });
+    visit({ node, expected: item.expected, resolved, prop: item.prop, chainDepth, owner: item.owner });
     if (node.type === 'object') {
-      for (let i = node.properties.length - 1; i >= 0; i--) {
-        const p = node.properties[i]!;
+      const props = readProperties(node);
+      const owner = resolved.schema;
+      for (let i = props.length - 1; i >= 0; i--) {
+        const p = props[i]!;
         const v = p.value;
         const expected = propertySchema(resolved.schema, p.key.value);
-        if (v && v.type !== 'object' && v.type !== 'array' && v.type !== 'alias') scalar(v, expected, p);
-        else stack.push({ node: v, expected, prop: p, parentUnion: unionName, chainDepth });
+        if (v && v.type !== 'object' && v.type !== 'array' && v.type !== 'alias') scalar(v, expected, p, owner);
+        else stack.push({ node: v, owner, expected, prop: p, parentUnion: unionName, chainDepth });
       }
     } else {
       const is = itemSchema(resolved.schema);
       for (let i = node.items.length - 1; i >= 0; i--) {
         const it = node.items[i]!;
         if (it.type !== 'object' && it.type !== 'array' && it.type !== 'alias') {
-          if (options.scalarItems) scalar(it, is, undefined);
-        } else stack.push({ node: it, expected: is, prop: undefined, parentUnion: undefined, chainDepth: 0 });
+          if (options.scalarItems) scalar(it, is, undefined, undefined);
+        } else stack.push({ node: it, owner: undefined, expected: is, prop: undefined, parentUnion: undefined, chainDepth: 0 });
       }
     }
   }

@@ -1,5 +1,11 @@
 // Tree → plain JS value for ajv, with YAML aliases shared (not copied), loops cut and counted.
 import type { Node, AliasNode } from '../parser/ast';
+import { isMergeKey } from './merge';
+
+function set(o: Record<string, unknown>, k: string, v: unknown): void {
+  if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else o[k] = v;
+}
 
 export interface ValueResult {
   value: unknown;
@@ -48,13 +54,28 @@ export function toValue(root: Node | undefined, limit: number): ValueResult {
           memo.set(node, o);
           inProgress.add(node);
         }
+        let merged: unknown[] | undefined;
         for (const p of node.properties) {
           const k = p.key.value;
-          // The first occurrence wins for validation; duplicates get their own diagnostic.
-          if (Object.prototype.hasOwnProperty.call(o, k)) continue;
-          const v = convert(p.value);
-          if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
-          else o[k] = v;
+          // A merge key's mappings are applied after the mapping's own keys, which win (model/merge.ts).
+          if (isMergeKey(p)) {
+            (merged ??= []).push(convert(p.value));
+            continue;
+          }
+          // With the same key twice, the last occurrence is read; duplicates get their own diagnostic.
+          set(o, k, convert(p.value));
+        }
+        if (merged) {
+          const own = new Set(Object.keys(o));
+          for (const m of merged) {
+            for (const src of Array.isArray(m) ? m : [m]) {
+              if (typeof src !== 'object' || src === null || Array.isArray(src)) continue;
+              for (const [k, v] of Object.entries(src as Record<string, unknown>)) {
+                if (own.has(k) || Object.prototype.hasOwnProperty.call(o, k)) continue;
+                set(o, k, v);
+              }
+            }
+          }
         }
         if (node.anchor) inProgress.delete(node);
         return o;

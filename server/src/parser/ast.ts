@@ -90,9 +90,19 @@ export function resolve(node: Node | undefined): Node | undefined {
   return node?.type === 'alias' ? node.target : node;
 }
 
+/**
+ * The property `key` of a mapping as a reader sees it: with the same key twice, the last occurrence
+ * (JSON.parse, and the YAML loaders that accept duplicates, keep the last value).
+ */
 export function getProperty(obj: ObjectNode, key: string): PropertyNode | undefined {
-  for (const p of obj.properties) if (p.key.value === key) return p;
+  const props = obj.properties;
+  for (let i = props.length - 1; i >= 0; i--) if (props[i]!.key.value === key) return props[i];
   return undefined;
+}
+
+/** Whether a property is shadowed by a later one with the same key (and so is not read). */
+export function isShadowed(p: PropertyNode): boolean {
+  return getProperty(p.parent, p.key.value) !== p;
 }
 
 export function getPropertyValue(obj: ObjectNode | undefined, key: string): Node | undefined {

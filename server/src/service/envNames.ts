@@ -1,11 +1,11 @@
 // Suggested environment variable names for a credential, from where it stands in the document.
-import type { ObjectNode } from '../parser/ast';
+import type { Node } from '../parser/ast';
 import { getPropertyValue, stringValue } from '../parser/ast';
 
 const snake = (s: string): string => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').toUpperCase();
 
 /** `apiKey` under `provider: vendor_a` → `VENDOR_A_API_KEY`. */
-export function suggestEnvName(envValue: ObjectNode): string {
+export function suggestEnvName(envValue: Node): string {
   const prop = envValue.parent?.type === 'property' ? envValue.parent : undefined;
   const key = prop?.key.value ?? 'SECRET';
   const owner = prop?.parent;

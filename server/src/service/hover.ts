@@ -1,7 +1,7 @@
 // Hover: the schema's documentation of a key or value, the variant in force, and for `valueFromEnv`
 // whether the variable is set (never its value).
 import type { Node, ParsedDocument, PropertyNode, StringNode } from '../parser/ast';
-import { nodeAt, pathOf, resolve } from '../parser/ast';
+import { isShadowed, nodeAt, pathOf, resolve } from '../parser/ast';
 import type { Resolved, Schema } from '../model/schema';
 import { docOf, enumValuesOf, propertySchema, resolveFor, schemaAtPath, typesOf, unionOf, definitionNameOf, unwrapNullable } from '../model/schema';
 import type { HoverResult, ServiceContext } from './types';
@@ -28,8 +28,13 @@ function hoverKey(doc: ParsedDocument, prop: PropertyNode, ctx: ServiceContext):
   const owner = ownerResolved(doc, prop);
   const key = prop.key.value;
   const s = propertySchema(owner.schema, key);
-  if (!s) return undefined;
+  const range = { offset: prop.key.offset, length: prop.key.length };
+  if (!s) {
+    const contents = notAllowed(owner, key);
+    return contents ? { contents, ...range } : undefined;
+  }
   const parts: string[] = [`**${key}**${typeLabel(s)}${isRequired(owner.schema, key) ? ' (required)' : ''}`];
+  if (isShadowed(prop)) parts.push(`This \`${key}\` is **ignored**: the key appears again below, and the last occurrence is the one read.`);
   const d = docOf(s);
   if (d) parts.push(d);
   const value = resolve(prop.value);
@@ -40,7 +45,18 @@ function hoverKey(doc: ParsedDocument, prop: PropertyNode, ctx: ServiceContext):
     const name = stringOf(value);
     if (name) parts.push(envStatus(name, ctx));
   }
-  return { contents: parts.join('\n\n'), offset: prop.key.offset, length: prop.key.length };
+  return { contents: parts.join('\n\n'), ...range };
+}
+
+/** A key the variant in force does not allow: which variants do. */
+function notAllowed(owner: Resolved, key: string): string | undefined {
+  const union = owner.union;
+  if (!union) return undefined;
+  const allow = union.variants.filter((v) => v.schema.properties?.[key]);
+  if (allow.length === 0) return undefined;
+  const list = allow.map((v) => `\`${v.value}\``).join(', ');
+  const here = owner.variant ? `${owner.variant.name} (\`${union.property}: ${owner.variant.value}\`) does not allow \`${key}\`` : `\`${key}\` depends on \`${union.property}\``;
+  return `${here}. It belongs to ${union.property} ${list}.`;
 }
 
 function hoverValue(doc: ParsedDocument, prop: PropertyNode, node: Node, ctx: ServiceContext): HoverResult | undefined {

@@ -4,6 +4,7 @@ import type { ParsedDocument } from '../../parser/ast';
 import type { Diagnostic, DiagnosticCode } from '../codes';
 import type { CodeActionEntry } from '../types';
 import { emptyDocument } from './emptyDocument';
+import { jsonStrict } from './jsonStrict';
 import { envValueConflict, literalSecret } from './envValue';
 import { addHeader, missingRequired } from './missingRequired';
 import type { FixProvider } from './provider';
@@ -30,6 +31,7 @@ export const PROVIDERS: { readonly [C in DiagnosticCode]?: FixProvider } = {
   'duplicate-key': duplicateKey,
   'literal-secret': literalSecret,
   'env-value-conflict': envValueConflict,
+  'json-not-strict': jsonStrict,
 };
 
 function touches(d: Diagnostic, range: { offset: number; length: number }): boolean {

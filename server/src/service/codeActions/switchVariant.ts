@@ -19,12 +19,13 @@ import { names } from './provider';
 export function switchVariantActions(doc: ParsedDocument, offset: number): Fix[] {
   if (!doc.root) return [];
   const n = nodeAt(doc.root, offset);
-  const prop = n?.parent?.type === 'property' ? n.parent : undefined;
-  if (!prop) return [];
-  const obj = prop.parent;
-  // The union comes from the place; the variant from this mapping itself (a duplicate key may hold another).
+  const at = n?.parent?.type === 'property' ? n.parent : undefined;
+  if (!at) return [];
+  const obj = at.parent;
   const union = schemaAtPath(doc.root, pathOf(obj)).union;
-  if (!union || prop.key.value !== union.property) return [];
+  if (!union || at.key.value !== union.property) return [];
+  // With the discriminator twice, the occurrence that is read (the last) is the one switched.
+  const prop = getProperty(obj, union.property) ?? at;
   const current = stringValue(prop.value);
   return union.variants.filter((v) => v.value !== current).map((v) => switchTo(doc, obj, prop, union, v));
 }

@@ -1,12 +1,14 @@
 // `unknown-property`: rename a misspelt key to the closest allowed one (preferred), or remove the key
 // with its nested lines and trailing comment.
+import { isShadowed } from '../../parser/ast';
 import { removeProperties, replaceScalar } from './edits';
 import { propertyAtKey } from './find';
 import type { Fix, FixProvider } from './provider';
 
 export const unknownProperty: FixProvider = (doc, d) => {
   const prop = propertyAtKey(doc, d.offset);
-  if (!prop) return [];
+  // (A key merged in through `<<` is reported on the `<<`: nothing to rename or remove there.)
+  if (!prop || d.data?.key !== prop.key.value) return [];
   const key = prop.key.value;
   const out: Fix[] = [];
   const suggestion = d.data?.suggestion;
@@ -15,9 +17,9 @@ export const unknownProperty: FixProvider = (doc, d) => {
   return out;
 };
 
-/** `duplicate-key`: remove the later duplicate (the one that is not read). */
+/** `duplicate-key`: remove the copy the diagnostic is on, an earlier one that is not read. */
 export const duplicateKey: FixProvider = (doc, d) => {
   const prop = propertyAtKey(doc, d.offset);
-  if (!prop) return [];
-  return [{ title: `Remove the duplicate '${prop.key.value}'`, edits: removeProperties(doc, prop.parent, [prop]), isPreferred: true }];
+  if (!prop || !isShadowed(prop)) return [];
+  return [{ title: `Remove the ignored duplicate '${prop.key.value}' (the last one is read)`, edits: removeProperties(doc, prop.parent, [prop]), isPreferred: true }];
 };

@@ -12,11 +12,13 @@ import { duplicateKeysRule } from './rules/duplicateKeys';
 import { fallbackDepthRule } from './rules/fallbackDepth';
 import { primitivesRule } from './rules/primitives';
 import { limitsRule } from './rules/limits';
+import { emptyRequiredRule } from './rules/emptyRequired';
+import { jsonStrictness } from './jsonStrict';
 
 export type { ValidationOptions, EnvLookup } from './rule';
 export { DEFAULT_OPTIONS } from './rule';
 
-const RULES: Rule[] = [envValueRule, duplicateKeysRule, fallbackDepthRule, primitivesRule, limitsRule];
+const RULES: Rule[] = [envValueRule, duplicateKeysRule, fallbackDepthRule, primitivesRule, limitsRule, emptyRequiredRule];
 
 export function validate(doc: ParsedDocument, options: ValidationOptions = DEFAULT_OPTIONS): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -25,6 +27,7 @@ export function validate(doc: ParsedDocument, options: ValidationOptions = DEFAU
     out.push(diag(code, p.message, p.offset, p.length));
   }
   encodingProblems(doc.text, out);
+  if (doc.language === 'json') out.push(...jsonStrictness(doc.text));
   if (!doc.root) {
     if (!doc.problems.some((p) => p.kind === 'resource-limit')) {
       out.push(diag('not-an-object', 'The document is empty: an AssistantConfig needs kind, version and definition.', 0, 0, { data: { missing: ['kind', 'version', 'definition'] } }));

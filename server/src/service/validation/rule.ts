@@ -6,6 +6,11 @@ import type { Diagnostic } from '../codes';
 export interface EnvLookup {
   /** Whether a variable is defined in the environment or the workspace `.env`. */
   isDefined(name: string): boolean;
+  /**
+   * Whether the variable comes from the workspace `.env` and git does not ignore that file (in a git
+   * workspace): its secret could be committed. Hosts that cannot tell leave this out.
+   */
+  exposedInDotenv?(name: string): boolean;
 }
 
 export interface ValidationOptions {

@@ -2,11 +2,12 @@
 // one precise, variant-named diagnostic per mistake.
 import type { ErrorObject } from 'ajv';
 import validateSchema from '../../generated/validator';
-import type { Node, ObjectNode, ParsedDocument } from '../../parser/ast';
+import type { Node, ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
 import { getProperty, resolve } from '../../parser/ast';
 import { locate } from '../../model/locate';
+import { isMergeKey } from '../../model/merge';
 import type { Located } from '../../model/locate';
-import { schemaAtPath, labelOf, enumValuesOf, definitionNameOf, unwrapNullable, typesOf } from '../../model/schema';
+import { definition, schemaAtPath, labelOf, enumValuesOf, definitionNameOf, unwrapNullable, typesOf } from '../../model/schema';
 import type { Resolved, Union } from '../../model/schema';
 import type { Diagnostic } from '../codes';
 import { diag } from '../codes';
@@ -45,24 +46,57 @@ function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
     const resolved = schemaAtPath(root, loc.segments);
     const typeErrs = errs.filter((e) => e.keyword === 'type');
     if (typeErrs.length > 0 && (substantive.some((e) => e.keyword === 'type') || umbrellasOnly)) {
+      // `apiKey: sk-…`: the EnvironmentValue rule reports it as a literal credential, with its fix.
+      if (resolved.schema === definition('EnvironmentValue') && loc.node?.type === 'string' && loc.node.value.trim() !== '') continue;
       out.push(typeDiagnostic(doc, loc, resolved, typeErrs));
       // A value of the wrong type says nothing more useful.
       continue;
     }
-    const required = substantive.filter((e) => e.keyword === 'required').map((e) => String(e.params.missingProperty));
+    const allRequired = substantive.filter((e) => e.keyword === 'required').map((e) => String(e.params.missingProperty));
+    let required = allRequired;
     const union = resolved.union;
+    // `provder:` where `provider` is missing: one diagnostic on the misspelt key, not two.
+    const renamed = misspellings(loc, resolved, required);
+    for (const [prop, meant] of renamed) {
+      out.push(diag('unknown-property', `${labelOf(resolved)} does not allow '${prop.key.value}'; did you mean '${meant}' (required)?`, prop.key.offset, prop.key.length, { data: { key: prop.key.value, suggestion: meant } }));
+    }
+    if (renamed.size > 0) required = required.filter((k) => ![...renamed.values()].includes(k));
     const discriminatorErr = substantive.find((e) => e.keyword === 'discriminator');
     if (required.length > 0) out.push(...requiredDiagnostics(doc, loc, resolved, union, required));
     if (discriminatorErr && discriminatorErr.params.error === 'mapping') out.push(unknownDiscriminator(loc, union));
-    if (discriminatorErr && discriminatorErr.params.error === 'tag' && !required.includes(String(discriminatorErr.params.tag))) {
+    if (discriminatorErr && discriminatorErr.params.error === 'tag' && !allRequired.includes(String(discriminatorErr.params.tag))) {
       out.push(discriminatorNotString(loc, union, String(discriminatorErr.params.tag)));
     }
     for (const e of substantive) {
-      if (e.keyword === 'additionalProperties') out.push(...unknownProperty(loc, resolved, String(e.params.additionalProperty)));
+      if (e.keyword === 'additionalProperties') {
+        const key = String(e.params.additionalProperty);
+        if (![...renamed.keys()].some((p) => p.key.value === key)) out.push(...unknownProperty(loc, resolved, key));
+      }
       else if (e.keyword === 'enum' || e.keyword === 'const') out.push(enumDiagnostic(loc, resolved, e));
       else if (!['required', 'discriminator', 'type'].includes(e.keyword)) out.push(diag('invalid-type', `${subject(loc)} ${e.message ?? 'is not valid'}.`, ...valueRange(loc)));
     }
     if (umbrellasOnly && typeErrs.length === 0) out.push(diag('invalid-type', `${subject(loc)} does not match ${definitionNameOf(resolved.schema) ?? 'the schema'}.`, ...valueRange(loc)));
+  }
+  return out;
+}
+
+/**
+ * Keys of the mapping at `loc` that no variant allows and that are a likely misspelling of a missing
+ * required key (`provder` for `provider`, `defintion`, `lm` for `llm`), each with the key meant.
+ */
+export function misspellings(loc: Located, resolved: Resolved, missing: readonly string[]): Map<PropertyNode, string> {
+  const out = new Map<PropertyNode, string>();
+  const obj = loc.node;
+  if (obj?.type !== 'object' || missing.length === 0) return out;
+  const allowed = new Set(Object.keys(unwrapNullable(resolved.schema)?.properties ?? {}));
+  if (resolved.union && !resolved.variant) for (const v of resolved.union.variants) for (const k of Object.keys(v.schema.properties ?? {})) allowed.add(k);
+  const left = [...missing];
+  for (const p of obj.properties) {
+    if (allowed.has(p.key.value) || p.key.value === '<<') continue;
+    const meant = closest(p.key.value, left);
+    if (!meant) continue;
+    out.set(p, meant);
+    left.splice(left.indexOf(meant), 1);
   }
   return out;
 }
@@ -207,6 +241,11 @@ function unknownProperty(loc: Located, resolved: Resolved, key: string): Diagnos
   for (const p of obj.properties) {
     if (p.key.value !== key) continue;
     out.push(diag('unknown-property', `${label} does not allow '${key}'.${hint}${owners}`, p.key.offset, p.key.length, { data: { key, ...(suggestion ? { suggestion } : {}) } }));
+  }
+  if (out.length === 0) {
+    // The key came in through a YAML merge key: said on the `<<`.
+    const merge = obj.properties.find(isMergeKey);
+    if (merge) out.push(diag('unknown-property', `${label} does not allow '${key}', which '<<' merges in.${owners}`, merge.key.offset, merge.key.length));
   }
   return out;
 }

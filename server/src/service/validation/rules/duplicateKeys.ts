@@ -1,4 +1,6 @@
-// The same key twice in one mapping.
+// The same key twice in one mapping. The last occurrence is the one read (JSON.parse and most JSON
+// readers keep the last value; so do the YAML loaders that accept duplicates, while strict ones reject
+// the file), and validation, hover and every fix act on it: the diagnostic is on each earlier copy.
 import type { Rule } from '../rule';
 import type { PropertyNode } from '../../../parser/ast';
 import { diag } from '../../codes';
@@ -8,15 +10,17 @@ export const duplicateKeysRule: Rule = {
     return {
       visit(v) {
         if (v.node.type !== 'object' || v.node.properties.length < 2) return;
-        const first = new Map<string, PropertyNode>();
-        for (const p of v.node.properties) {
-          const prev = first.get(p.key.value);
-          if (!prev) {
-            first.set(p.key.value, p);
+        const props = v.node.properties;
+        const last = new Map<string, PropertyNode>();
+        for (let i = props.length - 1; i >= 0; i--) {
+          const p = props[i]!;
+          const read = last.get(p.key.value);
+          if (!read) {
+            last.set(p.key.value, p);
             continue;
           }
-          ctx.report(diag('duplicate-key', `Duplicate key '${p.key.value}': only its first occurrence is read.`, p.key.offset, p.key.length, {
-            related: [{ offset: prev.key.offset, length: prev.key.length, message: `first '${p.key.value}'` }],
+          ctx.report(diag('duplicate-key', `Duplicate key '${p.key.value}': this occurrence is ignored; the last one is read (as JSON.parse and YAML loaders that accept duplicates do), and strict YAML loaders reject the file.`, p.key.offset, p.key.length, {
+            related: [{ offset: read.key.offset, length: read.key.length, message: `the '${p.key.value}' that is read` }],
             data: { key: p.key.value },
           }));
         }

@@ -1,18 +1,35 @@
-// EnvironmentValue: exactly one of value/valueFromEnv, no literal credentials, valid and known variable names.
+// EnvironmentValue: exactly one of value/valueFromEnv, no literal credentials (in `value`, or a plain
+// string written where the EnvironmentValue belongs), usable and known variable names.
 import type { Rule } from '../rule';
-import { definition } from '../../../model/schema';
+import { definition, unwrapNullable } from '../../../model/schema';
 import { getProperty, resolve } from '../../../parser/ast';
 import type { ObjectNode, PropertyNode } from '../../../parser/ast';
 import { diag } from '../../codes';
 import { suggestEnvName } from '../../envNames';
 
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** A name a POSIX shell can export. Other names (`vendor-a-key`, `projects/p/secrets/k`) are valid secret names. */
+const SHELL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+// eslint-disable-next-line no-control-regex -- control characters are what makes a name unusable
+const CONTROL = /[\u0000-\u001F\u007F]/;
+
+/** Why a `valueFromEnv` cannot name anything, or undefined when it can. */
+export function unusableEnvName(name: string): string | undefined {
+  if (name.trim() === '') return name === '' ? 'is empty' : 'is only blanks';
+  if (CONTROL.test(name)) return 'holds a control character';
+  return undefined;
+}
 
 export const envValueRule: Rule = {
   start(ctx) {
     const envSchema = definition('EnvironmentValue');
+    let exposedReported = false;
     return {
       visit(v) {
+        // `apiKey: sk-…`: a credential written where an EnvironmentValue belongs.
+        if (v.node.type === 'string' && v.prop && unwrapNullable(v.expected) === envSchema && envSchema && v.node.value.trim() !== '') {
+          ctx.report(diag('literal-secret', `'${v.prop.key.value}' must be an EnvironmentValue, and this string is a literal credential: move it to an environment variable ('valueFromEnv') so the secret stays out of the file.`, v.node.offset, v.node.length, { severity: 'error', data: { suggestion: suggestEnvName(v.node as unknown as ObjectNode) } }));
+          return;
+        }
         if (v.resolved.schema !== envSchema || v.node.type !== 'object') return;
         const obj = v.node;
         const holder = v.prop?.key.value ?? 'this EnvironmentValue';
@@ -30,17 +47,25 @@ export const envValueRule: Rule = {
           ctx.report(diag('env-value-conflict', `'${holder}' needs exactly one of 'valueFromEnv' (recommended) or 'value'; it has neither.`, ...anchor, { data: { missing: ['valueFromEnv'] } }));
         }
         const literal = resolve(valueProp?.value);
-        if (valueProp && literal?.type === 'string') {
+        if (valueProp && literal?.type === 'string' && literal.value.trim() !== '') {
           ctx.report(diag('literal-secret', `'${holder}' holds a literal credential; use 'valueFromEnv' so the secret stays out of the file.`, literal.offset, literal.length, { data: { suggestion: suggestEnvName(obj) } }));
         }
         const name = resolve(fromEnvProp?.value);
-        if (name?.type === 'string') {
-          if (!ENV_NAME.test(name.value)) {
-            // Not quoted: a credential pasted here by mistake must not reach the message.
-            ctx.report(diag('invalid-env-name', `'valueFromEnv' must name an environment variable (letters, digits and '_', not starting with a digit); this is not a variable name.`, name.offset, name.length));
-          } else if (ctx.options.env && !ctx.options.env.isDefined(name.value)) {
-            ctx.report(diag('env-not-set', `Variable '${name.value}' is defined neither in the environment nor in the workspace .env file.`, name.offset, name.length));
-          }
+        if (name?.type !== 'string') return;
+        const why = unusableEnvName(name.value);
+        if (why) {
+          // Not quoted: a credential pasted here by mistake must not reach the message.
+          ctx.report(diag('invalid-env-name', `'valueFromEnv' ${why}: it must name a secret or environment variable.`, name.offset, name.length));
+          return;
+        }
+        const env = ctx.options.env;
+        if (!env) return;
+        if (!env.isDefined(name.value)) {
+          const shell = SHELL_NAME.test(name.value) ? '' : ' (A shell cannot export a variable of this name: it can come from a secret store or a .env file, not from `export`.)';
+          ctx.report(diag('env-not-set', `Variable '${name.value}' is defined neither in the environment nor in the workspace .env file.${shell}`, name.offset, name.length));
+        } else if (!exposedReported && env.exposedInDotenv?.(name.value)) {
+          exposedReported = true;
+          ctx.report(diag('dotenv-not-ignored', `'${name.value}' is read from the workspace .env, which git does not ignore: the secret could be committed. Add '.env' to .gitignore.`, name.offset, name.length));
         }
       },
     };

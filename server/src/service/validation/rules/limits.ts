@@ -1,4 +1,5 @@
-// Integer limits (maxAssistantActions, contextWindowLimit, …) that are zero or negative.
+// Integer limits (maxAssistantActions, contextWindowLimit, …) that are zero or negative. The spec
+// gives these limits no defaults and no meaning below one, so the warning says only that.
 import type { Rule } from '../rule';
 import { typesOf } from '../../../model/schema';
 import { diag } from '../../codes';
@@ -7,9 +8,10 @@ export const limitsRule: Rule = {
   start(ctx) {
     return {
       visit(v) {
-        if (v.node.type !== 'number' || v.node.value > 0 || !v.prop) return;
+        // NaN, infinities and fractions already get their own diagnostic (not a whole number).
+        if (v.node.type !== 'number' || !Number.isInteger(v.node.value) || v.node.value > 0 || !v.prop) return;
         if (!typesOf(v.expected).includes('integer')) return;
-        ctx.report(diag('non-positive-limit', `'${v.prop.key.value}' is ${v.node.value}; a limit of zero or less stops the feature it limits.`, v.node.offset, v.node.length));
+        ctx.report(diag('non-positive-limit', `'${v.prop.key.value}' is ${v.node.value}: the spec does not say what a limit of zero or less does; a maximum is expected to be at least 1.`, v.node.offset, v.node.length));
       },
     };
   },

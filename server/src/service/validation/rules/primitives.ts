@@ -20,9 +20,10 @@ export const primitivesRule: Rule = {
           if (obj?.type !== 'object') continue;
           const name = resolve(getProperty(obj, 'primitiveName')?.value);
           if (name?.type !== 'string') continue;
-          if (!named.includes(name.value)) {
-            const suggestion = closest(name.value, named);
-            ctx.report(diag('unknown-primitive', `'${name.value}' is not one of the named primitives (${quoteList(named)}).${suggestion ? ` Did you mean '${suggestion}'?` : ''}`, name.offset, name.length, suggestion ? { data: { suggestion } } : undefined));
+          // LlmPrimitive is any string: only a name close to a named primitive is worth a warning.
+          const suggestion = named.includes(name.value) ? undefined : closest(name.value, named);
+          if (suggestion) {
+            ctx.report(diag('unknown-primitive', `'${name.value}' is not one of the named primitives (${quoteList(named)}); did you mean '${suggestion}'? (Other names are allowed.)`, name.offset, name.length, { data: { suggestion } }));
           }
           const prev = seen.get(name.value);
           if (prev) {

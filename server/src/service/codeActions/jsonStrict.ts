@@ -1,0 +1,28 @@
+// `json-not-strict`: remove a comment (with its line when it stands alone there) or a trailing comma.
+// Only the comment or comma goes: what the user wrote in the values stays.
+import { isLineLeading, lineEnd, lineStart, restIsBlank } from './edits';
+import type { FixProvider } from './provider';
+
+export const jsonStrict: FixProvider = (doc, d) => {
+  const text = doc.text;
+  const what = d.data?.key;
+  if (what === 'comma') {
+    if (text[d.offset] !== ',') return [];
+    return [{ title: 'Remove the trailing comma', edits: [{ offset: d.offset, length: 1, newText: '' }], isPreferred: true }];
+  }
+  if (what !== 'comment' || !(text.startsWith('//', d.offset) || text.startsWith('/*', d.offset))) return [];
+  const end = d.offset + d.length;
+  let from = d.offset;
+  let to = end;
+  if (isLineLeading(text, d.offset) && restIsBlank(text, end) && !text.slice(end, lineEnd(text, end)).includes('/')) {
+    // Alone on its line(s): the whole line goes, with its line break.
+    from = lineStart(text, d.offset);
+    const le = lineEnd(text, end);
+    to = text.startsWith('\r\n', le) ? le + 2 : text[le] === '\n' ? le + 1 : le;
+  } else {
+    // After a value: the blanks before it go too.
+    while (from > 0 && (text[from - 1] === ' ' || text[from - 1] === '\t')) from--;
+    if (from > 0 && text[from - 1] !== '\n' && !restIsBlank(text, end)) from = d.offset;
+  }
+  return [{ title: 'Remove the comment (JSON has none)', edits: [{ offset: from, length: to - from, newText: '' }], isPreferred: true }];
+};
