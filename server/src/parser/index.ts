@@ -4,7 +4,7 @@ import type { ParseLimits } from './yaml';
 import { parseJson } from './json';
 
 export * from './ast';
-export { LineIndex } from './lineIndex';
+export { LineIndex, lineStart, lineEnd, nextLineStart, columnOf, isLineLeading, eolOf } from './lineIndex';
 export type { Position } from './lineIndex';
 export type { ParseLimits } from './yaml';
 export { DEFAULT_LIMITS } from './yaml';

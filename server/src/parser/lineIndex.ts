@@ -49,3 +49,41 @@ export class LineIndex {
     return this.starts[Math.max(0, Math.min(line, this.starts.length - 1))]!;
   }
 }
+
+// Line geometry read straight from the text, for code that looks at a few lines near an offset
+// (completion, quick fixes, formatting). The one copy of these helpers: line starts at offset 0
+// (also when the text begins with a line break) and CRLF endings are handled here once.
+
+/** Offset where the line holding `offset` starts. */
+export function lineStart(text: string, offset: number): number {
+  // lastIndexOf treats a negative start as 0 and would find a line break at offset 0 itself.
+  return offset <= 0 ? 0 : text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+/** Offset where the line holding `offset` ends, before its `\n` or `\r\n` (never before `offset`). */
+export function lineEnd(text: string, offset: number): number {
+  const nl = text.indexOf('\n', offset);
+  if (nl === -1) return text.length;
+  return nl > offset && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+}
+
+/** Offset just after the line break that ends the line holding `offset` (the text's length on the last line). */
+export function nextLineStart(text: string, offset: number): number {
+  const nl = text.indexOf('\n', offset);
+  return nl === -1 ? text.length : nl + 1;
+}
+
+/** Column of `offset` on its line, in UTF-16 code units. */
+export function columnOf(text: string, offset: number): number {
+  return offset - lineStart(text, offset);
+}
+
+/** Whether only blanks precede `offset` on its line. */
+export function isLineLeading(text: string, offset: number): boolean {
+  return text.slice(lineStart(text, offset), offset).trim() === '';
+}
+
+/** The document's line ending: `\r\n` when it has any, `\n` otherwise. */
+export function eolOf(text: string): string {
+  return text.includes('\r\n') ? '\r\n' : '\n';
+}

@@ -3,6 +3,7 @@ import { parseAllDocuments } from 'yaml';
 import { format as formatJson } from 'jsonc-parser';
 import type { ParsedDocument } from '../parser/ast';
 import type { TextEdit } from './types';
+import { eolOf } from '../parser/lineIndex';
 
 export interface FormatOptions {
   tabSize: number;
@@ -32,8 +33,4 @@ export function formatDocument(doc: ParsedDocument, options: FormatOptions): Tex
   if (eol === '\r\n') out = out.replace(/\r?\n/g, '\r\n');
   if (doc.text.charCodeAt(0) === 0xfeff) out = '\uFEFF' + out;
   return out === doc.text ? [] : [{ offset: 0, length: doc.text.length, newText: out }];
-}
-
-function eolOf(text: string): string {
-  return text.includes('\r\n') ? '\r\n' : '\n';
 }

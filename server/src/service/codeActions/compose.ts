@@ -5,7 +5,8 @@
 import { parse } from '../../parser';
 import type { ObjectNode, ParsedDocument } from '../../parser/ast';
 import type { TextEdit } from '../types';
-import { applyEdits, contentEnd, diffEdit, lineEnd, lineStart } from './edits';
+import { applyEdits, contentEnd, diffEdit } from './edits';
+import { lineEnd, lineStart } from '../../parser/lineIndex';
 import { objectAtSteps, stepsTo } from './find';
 
 export function composeInObject(doc: ParsedDocument, obj: ObjectNode, first: TextEdit[], then: (doc: ParsedDocument, obj: ObjectNode) => TextEdit[]): TextEdit[] {

@@ -3,6 +3,7 @@
 // the document's indentation, line endings and comments.
 import type { Node, ObjectNode, ParsedDocument, PropertyNode, StringNode } from '../../parser/ast';
 import type { TextEdit } from '../types';
+import { columnOf, eolOf, isLineLeading, lineEnd, lineStart, nextLineStart } from '../../parser/lineIndex';
 
 /** A value to write: a scalar, an empty list, or a mapping of entries. */
 export type NewValue = { kind: 'scalar'; value: string | number | boolean | null } | { kind: 'array' } | { kind: 'object'; entries: NewEntry[] };
@@ -30,39 +31,9 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
 // ---------------------------------------------------------------------------------------------
 // Text geometry
 
-export function lineStart(text: string, offset: number): number {
-  // lastIndexOf treats a negative start as 0 and would find a newline at offset 0 itself.
-  return offset <= 0 ? 0 : text.lastIndexOf('\n', offset - 1) + 1;
-}
-
-/** Offset of the line break that ends the line holding `offset` (or the end of the text). */
-export function lineEnd(text: string, offset: number): number {
-  const nl = text.indexOf('\n', offset);
-  if (nl === -1) return text.length;
-  return nl > 0 && text[nl - 1] === '\r' ? nl - 1 : nl;
-}
-
-/** Offset just after the line break that ends the line holding `offset`. */
-function afterLine(text: string, offset: number): number {
-  const nl = text.indexOf('\n', offset);
-  return nl === -1 ? text.length : nl + 1;
-}
-
 /** Whether nothing but blanks and a comment follows `offset` on its line. */
 export function restIsBlank(text: string, offset: number): boolean {
   return /^\s*(#.*|\/\/.*|\/\*.*\*\/\s*)?$/.test(text.slice(offset, lineEnd(text, offset)));
-}
-
-export function isLineLeading(text: string, offset: number): boolean {
-  return text.slice(lineStart(text, offset), offset).trim() === '';
-}
-
-export function columnOf(text: string, offset: number): number {
-  return offset - lineStart(text, offset);
-}
-
-export function eolOf(text: string): string {
-  return text.includes('\r\n') ? '\r\n' : '\n';
 }
 
 /** Where the visible content of a node ends: YAML block collections and scalars carry trailing blanks. */
@@ -220,16 +191,16 @@ export function removeProperties(doc: ParsedDocument, obj: ObjectNode, remove: r
       const stop = trailingComma >= 0 ? trailingComma + 1 : lastEnd;
       const leading = isLineLeading(text, first.key.offset) && (!next || isLineLeading(text, next.key.offset)) && restIsBlank(text, stop);
       if (next) {
-        if (leading) del(lineStart(text, first.key.offset), afterLine(text, stop));
+        if (leading) del(lineStart(text, first.key.offset), nextLineStart(text, stop));
         else del(first.key.offset, next.key.offset);
       } else if (prev) {
         const prevEnd = contentEnd(text, prev);
         const comma = commaAfter(text, prevEnd);
         if (leading && comma >= 0 && comma < lineStart(text, first.key.offset)) {
           del(comma, comma + 1);
-          del(lineStart(text, first.key.offset), afterLine(text, stop));
+          del(lineStart(text, first.key.offset), nextLineStart(text, stop));
         } else del(prevEnd, stop);
-      } else if (leading) del(lineStart(text, first.key.offset), afterLine(text, stop));
+      } else if (leading) del(lineStart(text, first.key.offset), nextLineStart(text, stop));
       else del(first.key.offset, stop);
     }
     a = b;
@@ -240,13 +211,13 @@ export function removeProperties(doc: ParsedDocument, obj: ObjectNode, remove: r
 /** End of a block property's lines: its last line, and comment lines below it indented under it. */
 function blockEnd(text: string, prop: PropertyNode, contentEndOffset: number): number {
   const col = columnOf(text, prop.key.offset);
-  let end = afterLine(text, contentEndOffset);
+  let end = nextLineStart(text, contentEndOffset);
   while (end < text.length) {
     const le = lineEnd(text, end);
     const line = text.slice(end, le);
     const m = /^(\s*)#/.exec(line);
     if (!m || m[1]!.length <= col) break;
-    end = afterLine(text, end);
+    end = nextLineStart(text, end);
   }
   return end;
 }

@@ -1,7 +1,8 @@
 // `not-an-object` on an empty document: write the skeleton the top level requires
 // (kind, version and a definition with the smallest LLM).
 import { rootSchema } from '../../model/schema';
-import { eolOf, renderDocument } from './edits';
+import { renderDocument } from './edits';
+import { eolOf } from '../../parser/lineIndex';
 import { placeholderFor } from './placeholders';
 import type { FixProvider } from './provider';
 import { names } from './provider';

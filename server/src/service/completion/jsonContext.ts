@@ -4,6 +4,7 @@ import type { ParsedDocument, Node, ObjectNode, ArrayNode } from '../../parser/a
 import { pathOf, resolve } from '../../parser/ast';
 import type { CursorContext, Segment } from './context';
 import { WORD, detectIndentUnit } from './context';
+import { lineEnd, lineStart } from '../../parser/lineIndex';
 
 function containerAt(root: Node | undefined, pos: number, text: string): ObjectNode | ArrayNode | undefined {
   let node = resolve(root);
@@ -40,7 +41,7 @@ function siblingsOf(obj: ObjectNode, offset: number): Map<string, string | undef
 }
 
 function lineIndentAt(text: string, pos: number): number {
-  const ls = pos > 0 ? text.lastIndexOf('\n', pos - 1) + 1 : 0;
+  const ls = lineStart(text, pos);
   let i = ls;
   while (text[i] === ' ' || text[i] === '\t') i++;
   return i - ls;
@@ -65,7 +66,7 @@ function codeEnd(text: string, lineStart: number, limit: number, yaml: boolean):
 function prevSignificant(text: string, pos: number, yaml: boolean): number {
   let p = pos - 1;
   while (p >= 0) {
-    const ls = text.lastIndexOf('\n', p) + 1;
+    const ls = lineStart(text, p + 1);
     let i = codeEnd(text, ls, p + 1, yaml) - 1;
     while (i >= ls && /\s/.test(text[i]!)) i--;
     if (i >= ls) {
@@ -90,8 +91,7 @@ function nextSignificant(text: string, pos: number, yaml: boolean): number {
     const c = text[n]!;
     if (/\s/.test(c)) n++;
     else if ((!yaml && c === '/' && text[n + 1] === '/') || (yaml && c === '#')) {
-      const nl = text.indexOf('\n', n);
-      n = nl === -1 ? text.length : nl;
+      n = lineEnd(text, n);
     } else if (!yaml && c === '/' && text[n + 1] === '*') {
       const close = text.indexOf('*/', n + 2);
       n = close === -1 ? text.length : close + 2;
@@ -109,12 +109,11 @@ const VALUE_END = /["}\]0-9a-z]/;
 export function jsonContext(doc: ParsedDocument, offset: number): CursorContext | undefined {
   const text = doc.text;
   const yaml = doc.language === 'yaml';
-  const lineStart = offset > 0 ? text.lastIndexOf('\n', offset - 1) + 1 : 0;
-  let lineEnd = text.indexOf('\n', offset);
-  if (lineEnd === -1) lineEnd = text.length;
+  const lineFrom = lineStart(text, offset);
+  const lineTo = lineEnd(text, offset);
   // Inside a string on this line?
   let open = -1;
-  for (let i = lineStart; i < offset; i++) {
+  for (let i = lineFrom; i < offset; i++) {
     const c = text[i];
     if (open >= 0) {
       if (c === '\\' && text[open] === '"') i++;
@@ -126,7 +125,7 @@ export function jsonContext(doc: ParsedDocument, offset: number): CursorContext 
       if (close === -1 || close + 2 > offset) return undefined;
       i = close + 1;
     }
-    else if (yaml && c === '#' && (i === lineStart || /\s/.test(text[i - 1]!))) return undefined;
+    else if (yaml && c === '#' && (i === lineFrom || /\s/.test(text[i - 1]!))) return undefined;
   }
   let start: number;
   let end = offset;
@@ -134,7 +133,7 @@ export function jsonContext(doc: ParsedDocument, offset: number): CursorContext 
     start = open;
     let close = -1;
     const q = text[open];
-    for (let i = offset; i < lineEnd; i++) {
+    for (let i = offset; i < lineTo; i++) {
       if (text[i] === '\\' && q === '"') i++;
       else if (text[i] === q) {
         close = i;
@@ -142,12 +141,12 @@ export function jsonContext(doc: ParsedDocument, offset: number): CursorContext 
       }
     }
     if (close >= 0) end = close + 1;
-    else while (end < lineEnd && WORD.test(text[end]!)) end++;
+    else while (end < lineTo && WORD.test(text[end]!)) end++;
     if (/\s/.test(text.slice(open + 1, offset))) return undefined;
   } else {
     start = offset;
-    while (start > lineStart && WORD.test(text[start - 1]!)) start--;
-    while (end < lineEnd && WORD.test(text[end]!)) end++;
+    while (start > lineFrom && WORD.test(text[start - 1]!)) start--;
+    while (end < lineTo && WORD.test(text[end]!)) end++;
   }
   const p = prevSignificant(text, start, yaml);
   const prev = p >= 0 ? text[p]! : '';
@@ -156,7 +155,7 @@ export function jsonContext(doc: ParsedDocument, offset: number): CursorContext 
   const unit = detectIndentUnit(text);
   const container = containerAt(doc.root, start, text);
   if (yaml && !container?.flow) return undefined;
-  const beforeOnLine = text.slice(lineStart, start).trim();
+  const beforeOnLine = text.slice(lineFrom, start).trim();
   const indent = beforeOnLine === '' ? lineIndentAt(text, start) : container ? lineIndentAt(text, container.offset) + unit : 0;
   const common = {
     language: doc.language,

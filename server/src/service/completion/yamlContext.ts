@@ -7,7 +7,8 @@ import type { CursorContext } from './context';
 import { detectIndentUnit } from './context';
 import { jsonContext } from './jsonContext';
 import type { Line } from './yamlText';
-import { blockBelow, inFlow, isPlainWord, lineEndAt, nextLineStart, readLine, siblingsBelow } from './yamlText';
+import { blockBelow, inFlow, isPlainWord, readLine, siblingsBelow } from './yamlText';
+import { lineEnd, lineStart, nextLineStart } from '../../parser/lineIndex';
 import { nodeAtPath, pathAbove } from './yamlPath';
 
 function treeKeys(obj: ObjectNode, offset: number, into: Map<string, string | undefined>): void {
@@ -22,18 +23,18 @@ function treeKeys(obj: ObjectNode, offset: number, into: Map<string, string | un
 
 export function yamlContext(doc: ParsedDocument, offset: number): CursorContext | undefined {
   const text = doc.text;
-  const lineStart = offset > 0 ? text.lastIndexOf('\n', offset - 1) + 1 : 0;
-  if (inFlow(text, lineStart, offset)) return jsonContext(doc, offset);
-  if (inBlockScalar(doc, offset, offset - lineStart)) return undefined;
-  const lineEnd = lineEndAt(text, lineStart);
-  const line = readLine(text, lineStart, lineEnd);
+  const lineFrom = lineStart(text, offset);
+  if (inFlow(text, lineFrom, offset)) return jsonContext(doc, offset);
+  if (inBlockScalar(doc, offset, offset - lineFrom)) return undefined;
+  const lineTo = lineEnd(text, lineFrom);
+  const line = readLine(text, lineFrom, lineTo);
   const unit = detectIndentUnit(text);
   const col = line.keyCol;
-  const keyStartAbs = lineStart + col;
+  const keyStartAbs = lineFrom + col;
   if (offset < keyStartAbs) {
     // Cursor in the indentation (or on a blank line): the key would start at the cursor's column.
-    if (text.slice(lineStart, offset).trim() !== '' || text.slice(offset, lineEnd).trim() !== '') return undefined;
-    return keyContext(doc, offset, { ...line, keyCol: offset - lineStart, dashes: [] }, offset, offset, false, unit);
+    if (text.slice(lineFrom, offset).trim() !== '' || text.slice(offset, lineTo).trim() !== '') return undefined;
+    return keyContext(doc, offset, { ...line, keyCol: offset - lineFrom, dashes: [] }, offset, offset, false, unit);
   }
   // `-|`: the item marker needs its space before anything can follow.
   if (line.dashes.length > 0 && offset === keyStartAbs && text[offset - 1] === '-') return undefined;
@@ -47,7 +48,7 @@ export function yamlContext(doc: ParsedDocument, offset: number): CursorContext 
     end = line.keyEnd;
     keyHasColon = true;
   } else {
-    while (end < lineEnd && !/[\s:#]/.test(text[end]!)) end++;
+    while (end < lineTo && !/[\s:#]/.test(text[end]!)) end++;
   }
   const typed = text.slice(keyStartAbs, offset);
   const quote = typed[0] === '"' || typed[0] === "'" ? (typed[0] as '"' | "'") : undefined;
@@ -64,7 +65,7 @@ function inBlockScalar(doc: ParsedDocument, offset: number, col: number): boolea
   // Content indentation: that of the first non-empty line after the header.
   let pos = nextLineStart(text, n.offset);
   while (pos < n.offset + n.length) {
-    const line = readLine(text, pos, lineEndAt(text, pos));
+    const line = readLine(text, pos, lineEnd(text, pos));
     if (line.indent < line.end - line.start) return col >= line.indent;
     pos = nextLineStart(text, line.end);
   }

@@ -5,7 +5,8 @@ import type { ParsedDocument, Node, ObjectNode, ArrayNode, PropertyNode, StringN
 import { nodeAt, pathOf, resolve } from '../../parser/ast';
 import type { Segment } from './context';
 import type { Line } from './yamlText';
-import { colOf, dashCol, lineEndAt, previousContentLine, readLine } from './yamlText';
+import { dashCol, previousContentLine, readLine } from './yamlText';
+import { columnOf, lineEnd, lineStart } from '../../parser/lineIndex';
 
 type Want = { kind: 'map'; col: number } | { kind: 'seq'; col: number; index: number };
 
@@ -58,14 +59,14 @@ function climb(doc: ParsedDocument, from: Line, want: Want): Found | undefined {
     const par: Node['parent'] | StringNode['parent'] = n.parent;
     if (!par) return undefined;
     if (par.type === 'property') {
-      const kc = colOf(text, par.key.offset);
+      const kc = columnOf(text, par.key.offset);
       if (want.kind === 'map') {
         if (kc === want.col) return { path: pathOf(par.parent), object: par.parent };
         if (kc < want.col) {
           // A parent whose mapping already stands at another column: a key here would break it.
           const v = resolve(par.value);
           const first = v?.type === 'object' && !v.flow ? v.properties[0] : undefined;
-          const misaligned = first !== undefined && colOf(text, first.key.offset) !== want.col;
+          const misaligned = first !== undefined && columnOf(text, first.key.offset) !== want.col;
           return { path: pathOf(par.key), ...(misaligned ? { misaligned } : {}) };
         }
       } else if (kc <= want.col) return { path: [...pathOf(par.key), 0] };
@@ -80,7 +81,7 @@ function climb(doc: ParsedDocument, from: Line, want: Want): Found | undefined {
         if (want.kind === 'seq' && dc === want.col) return { path: [...pathOf(par), k + 1] };
         if (want.kind === 'map' && dc < want.col) {
           const first = n.type === 'object' && !n.flow ? n.properties[0] : undefined;
-          const misaligned = first !== undefined && colOf(text, first.key.offset) !== want.col;
+          const misaligned = first !== undefined && columnOf(text, first.key.offset) !== want.col;
           return { path: [...pathOf(par), k], ...(misaligned ? { misaligned } : {}) };
         }
         return undefined;
@@ -112,14 +113,13 @@ export function pathAbove(doc: ParsedDocument, cursorLine: Line, col: number, si
   let pos = cursorLine.start;
   while (pos > 0) {
     const prevEnd = pos - 1;
-    // (lastIndexOf clamps a negative start to 0, where a leading newline would be found again.)
-    const start = prevEnd > 0 ? text.lastIndexOf('\n', prevEnd - 1) + 1 : 0;
+    const start = lineStart(text, prevEnd);
     pos = start;
     // Cheap indentation test first: most lines of a large document are deeper than what we look for.
     let i = start;
     while (i < prevEnd && text.charCodeAt(i) === 32) i++;
     if (i - start > want.col || i >= prevEnd) continue;
-    const line = readLine(text, start, lineEndAt(text, start));
+    const line = readLine(text, start, lineEnd(text, start));
     if (line.blank || line.indent > want.col) continue;
     if (want.kind === 'map') {
       if (line.key !== undefined && line.keyCol === want.col) {

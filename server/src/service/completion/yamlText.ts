@@ -1,5 +1,7 @@
 // Reading YAML lines: indentation, item markers, the key and its colon. Only the lines near the
 // cursor are read; none of this parses the document.
+import { columnOf, lineEnd, lineStart, nextLineStart } from '../../parser/lineIndex';
+
 export interface Line {
   start: number;
   end: number;
@@ -16,13 +18,6 @@ export interface Line {
   colon: number;
   /** Text after the colon, comment stripped, trimmed. */
   valueText: string;
-}
-
-export function lineEndAt(text: string, start: number): number {
-  let e = text.indexOf('\n', start);
-  if (e === -1) e = text.length;
-  if (e > start && text.charCodeAt(e - 1) === 13) e--;
-  return e;
 }
 
 export function readLine(text: string, start: number, end: number): Line {
@@ -78,29 +73,19 @@ export function unquote(s: string): string {
   return s;
 }
 
-export function nextLineStart(text: string, end: number): number {
-  const nl = text.indexOf('\n', end);
-  return nl === -1 ? text.length : nl + 1;
-}
-
-export function colOf(text: string, offset: number): number {
-  return offset > 0 ? offset - (text.lastIndexOf('\n', offset - 1) + 1) : 0;
-}
-
 /** Column of the `- ` marker in front of a block sequence item, if there is one on its line. */
 export function dashCol(text: string, itemOffset: number): number | undefined {
   let j = itemOffset - 1;
   while (j >= 0 && text[j] === ' ') j--;
-  return text[j] === '-' ? colOf(text, j) : undefined;
+  return text[j] === '-' ? columnOf(text, j) : undefined;
 }
 
-/** The nearest line above `lineStart` that holds content. */
-export function previousContentLine(text: string, lineStart: number): Line | undefined {
-  let pos = lineStart;
+/** The nearest line above the line starting at `from` that holds content. */
+export function previousContentLine(text: string, from: number): Line | undefined {
+  let pos = from;
   while (pos > 0) {
-    // (lastIndexOf clamps a negative start to 0, where a leading newline would be found again.)
-    const start = pos > 1 ? text.lastIndexOf('\n', pos - 2) + 1 : 0;
-    const line = readLine(text, start, lineEndAt(text, start));
+    const start = lineStart(text, pos - 1);
+    const line = readLine(text, start, lineEnd(text, start));
     if (!line.blank) return line;
     pos = start;
   }
@@ -136,7 +121,7 @@ export function blockBelow(text: string, from: number, col: number): 'none' | 'b
   let pos = from;
   let inner = -1;
   for (let n = 0; n < 2000 && pos < text.length; n++) {
-    const line = readLine(text, pos, lineEndAt(text, pos));
+    const line = readLine(text, pos, lineEnd(text, pos));
     pos = nextLineStart(text, line.end);
     if (line.blank) continue;
     if (inner < 0) {
@@ -154,7 +139,7 @@ export function blockBelow(text: string, from: number, col: number): 'none' | 'b
 export function siblingsBelow(text: string, from: number, col: number, siblings: Map<string, string | undefined>, maxLines = 5000): void {
   let pos = from;
   for (let n = 0; n < maxLines && pos < text.length; n++) {
-    const end = lineEndAt(text, pos);
+    const end = lineEnd(text, pos);
     let i = pos;
     while (i < end && text.charCodeAt(i) === 32) i++;
     const next = text.indexOf('\n', end);

@@ -1,5 +1,6 @@
 // Validation: syntax problems, the schema (through ajv), and the rules beyond the schema.
 import type { ParsedDocument } from '../../parser/ast';
+import { lineEnd } from '../../parser/lineIndex';
 import type { Diagnostic } from '../codes';
 import { diag } from '../codes';
 import { toValue } from '../../model/value';
@@ -42,7 +43,7 @@ export function validate(doc: ParsedDocument, options: ValidationOptions = DEFAU
   }
   for (const a of conv.unresolved) out.push(diag('unresolved-alias', `Alias '*${a.name}' has no anchor '&${a.name}' before it.`, a.offset, a.length));
   if (conv.expandedSize > options.maxAliasExpansion) {
-    out.push(diag('resource-limit', `The document expands to more than ${options.maxAliasExpansion} nodes through aliases (an alias bomb?); schema validation is skipped.`, doc.root.offset, Math.min(doc.root.length, firstLineLength(doc.text, doc.root.offset))));
+    out.push(diag('resource-limit', `The document expands to more than ${options.maxAliasExpansion} nodes through aliases (an alias bomb?); schema validation is skipped.`, doc.root.offset, Math.min(doc.root.length, lineEnd(doc.text, doc.root.offset) - doc.root.offset)));
   } else {
     out.push(...schemaDiagnostics(doc, conv.value));
   }
@@ -74,11 +75,6 @@ function encodingProblems(text: string, out: Diagnostic[]): void {
     out.push(diag('invalid-encoding', 'Bytes here were not valid UTF-8 and were replaced (U+FFFD) when the file was read: save the file as UTF-8.', at, end - at));
     at = text.indexOf('\uFFFD', end);
   }
-}
-
-function firstLineLength(text: string, from: number): number {
-  const nl = text.indexOf('\n', from);
-  return (nl === -1 ? text.length : nl) - from;
 }
 
 /** Sorted by position; the same finding reached twice (through an alias) is reported once. */

@@ -4,6 +4,7 @@ import type { ErrorObject } from 'ajv';
 import validateSchema from '../../generated/validator';
 import type { Node, ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
 import { getProperty, resolve } from '../../parser/ast';
+import { lineEnd } from '../../parser/lineIndex';
 import { locate } from '../../model/locate';
 import { isMergeKey } from '../../model/merge';
 import type { Located } from '../../model/locate';
@@ -111,8 +112,7 @@ function valueRange(loc: Located, text?: string): [number, number] {
   const n = loc.node;
   if (n && (n.type === 'object' || n.type === 'array') && text !== undefined) {
     // A multi-line block value: its first line stands for it.
-    const nl = text.indexOf('\n', n.offset);
-    const end = nl >= 0 && nl < n.offset + n.length ? nl : n.offset + n.length;
+    const end = Math.min(lineEnd(text, n.offset), n.offset + n.length);
     let e = end;
     while (e > n.offset && /\s/.test(text[e - 1]!)) e--;
     return [n.offset, e - n.offset];
@@ -134,8 +134,7 @@ export function objectAnchorRange(doc: ParsedDocument, loc: { node: Node | undef
     }
   }
   if (n) {
-    const nl = doc.text.indexOf('\n', n.offset);
-    const end = nl === -1 || nl > n.offset + n.length ? n.offset + n.length : nl;
+    const end = Math.min(lineEnd(doc.text, n.offset), n.offset + n.length);
     return [n.offset, Math.max(0, end - n.offset)];
   }
   return [0, 0];
