@@ -29,11 +29,51 @@ const shebang = { js: '#!/usr/bin/env node' };
 const bundles = [
   { entry: 'server/src/server.ts', out: 'dist/server.js', banner: shebang },
   { entry: 'server/src/cli.ts', out: 'dist/cli.js', banner: shebang },
+  // The desktop client in three steps: what activates on every YAML/JSON file (main), the language
+  // client loaded with the first AssistantConfig document, Test Connection loaded on first use.
   { entry: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] },
+  { entry: 'client/src/lsp.ts', out: 'dist/client-lsp.js', external: ['vscode'] },
+  { entry: 'client/src/connection.ts', out: 'dist/client-connection.js', external: ['vscode'] },
+  // The web extension: one client bundle for the web-worker extension host and the server as a Web
+  // Worker, on the same service code; Node modules replaced by the small browser versions in
+  // client/src/web/ (fetch for HTTP, a Buffer subset, SHA-256).
+  { entry: 'client/src/browser.ts', out: 'dist/browser/client.js', external: ['vscode'], web: true },
+  { entry: 'server/src/browserServer.ts', out: 'dist/browser/server.js', web: true, format: 'iife' },
 ];
+
+const web = (root) => ({
+  platform: 'browser',
+  target: 'es2022',
+  mainFields: ['browser', 'module', 'main'],
+  alias: {
+    'node:crypto': join(root, 'client/src/web/crypto.ts'),
+    'node:net': join(root, 'client/src/web/net.ts'),
+    'node:perf_hooks': join(root, 'client/src/web/perfHooks.ts'),
+  },
+  inject: [join(root, 'client/src/web/bufferGlobal.ts')],
+  plugins: [
+    {
+      // Test Connection's HTTP layer (undici, proxies) becomes fetch in the browser.
+      name: 'fetch-http',
+      setup(build) {
+        build.onResolve({ filter: /^\.\/http$/ }, (a) => (a.importer.includes(join('server', 'src', 'connection')) ? { path: join(root, 'server/src/connection/fetchHttp.ts') } : undefined));
+      },
+    },
+  ],
+});
+
 await Promise.all(
   bundles.map((b) =>
-    esbuild.build({ ...common, entryPoints: [join(root, b.entry)], outfile: join(root, b.out), ...(b.banner ? { banner: b.banner } : {}), ...(b.external ? { external: b.external } : {}), metafile: false }),
+    esbuild.build({
+      ...common,
+      ...(b.web ? web(root) : {}),
+      ...(b.format ? { format: b.format } : {}),
+      entryPoints: [join(root, b.entry)],
+      outfile: join(root, b.out),
+      ...(b.banner ? { banner: b.banner } : {}),
+      ...(b.external ? { external: b.external } : {}),
+      metafile: false,
+    }),
   ),
 );
 

@@ -36,7 +36,11 @@ test('npm run package builds a small .vsix with only what runs', { timeout: 240_
   assert.deepEqual(files, [
     'LICENSE.txt',
     'changelog.md',
+    'dist/browser/client.js',
+    'dist/browser/server.js',
     'dist/cli.js',
+    'dist/client-connection.js',
+    'dist/client-lsp.js',
     'dist/client.js',
     'dist/server.js',
     'images/icon.png',
@@ -49,11 +53,29 @@ test('npm run package builds a small .vsix with only what runs', { timeout: 240_
     'syntaxes/assistantconfig.tmLanguage.json',
   ]);
   assert.ok(statSync(join(ROOT, 'dist/server.js')).size < 1024 * 1024, 'the bundled server is under 1 MB minified');
+  // Issue 16: what loads when any YAML/JSON file opens is at most 50 KB, with no language client
+  // library, parser or HTTP client in it (each leaves marks that minification keeps).
+  const main = readFileSync(join(ROOT, 'dist/client.js'), 'utf8');
+  assert.ok(main.length <= 50 * 1024, `dist/client.js is ${main.length} bytes`);
+  for (const [what, mark] of [
+    ['vscode-languageclient', 'textDocument/didOpen'],
+    ['vscode-jsonrpc', 'Content-Length'],
+    ['the yaml parser', 'YAMLParseError'],
+    ['jsonc-parser', 'InvalidSymbol'],
+    ['undici', 'undici'],
+  ] as const)
+    assert.ok(!main.includes(mark), `dist/client.js holds ${what}`);
+  assert.ok(readFileSync(join(ROOT, 'dist/client-lsp.js'), 'utf8').includes('textDocument/didOpen'), 'the language client is in the second bundle');
+  assert.ok(readFileSync(join(ROOT, 'dist/client-connection.js'), 'utf8').includes('undici'), 'the HTTP client is in the third bundle');
 });
 
 test('package.json carries the marketplace fields', () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
   for (const k of ['publisher', 'displayName', 'description', 'categories', 'keywords', 'repository', 'icon', 'engines', 'license']) assert.ok(pkg[k], k);
   assert.match((pkg.engines as { vscode: string }).vscode, /^\^1\.\d+\.0$/);
-  assert.deepEqual(pkg.activationEvents, ['onLanguage:assistantconfig', 'onLanguage:assistantconfig-json']);
+  const events = pkg.activationEvents as string[];
+  for (const e of ['onLanguage:assistantconfig', 'onLanguage:assistantconfig-json', 'onLanguage:yaml', 'onLanguage:json', 'workspaceContains:**/*.assistant.yaml', 'workspaceContains:**/assistant-config.json'])
+    assert.ok(events.includes(e), e);
+  assert.equal(pkg.main, './dist/client.js');
+  assert.equal(pkg.browser, './dist/browser/client.js');
 });

@@ -1,8 +1,11 @@
 // VS Code side of Test Connection: the five commands, credentials in SecretStorage, settings,
 // progress with cancellation, the report in the output channel. The HTTP client runs here in the
 // extension host (imported directly from the server sources, on purpose): the credentials never
-// travel over the LSP pipe to the server process.
+// travel over the LSP pipe to the server process. On the desktop this is the third bundle
+// (dist/client-connection.js), loaded the first time one of the commands runs; in the browser the
+// same code runs with a fetch-based HTTP client.
 import * as vscode from 'vscode';
+import type { ConnectionCommands, ConnectionResult } from './connectionTypes';
 import { CREDENTIAL_LABELS, TokenCache, formatReport, providerFromConfigText, runTestConnection, summarize, validateCredential } from '../../server/src/shared/testConnection';
 import type { ConnectionOptions, CredentialKind, Credentials, TestConnectionReport } from '../../server/src/shared/testConnection';
 
@@ -18,11 +21,7 @@ const PROMPTS: Record<CredentialKind, string> = {
   dataToken: "Token of the project's data endpoint, passed in the program-execution payload. Stored in VS Code secret storage.",
 };
 
-export function registerConnectionFeatures(
-  context: vscode.ExtensionContext,
-  output: vscode.LogOutputChannel,
-  onResult: (r: { ok: boolean; summary: string }) => void,
-): void {
+export function createConnectionCommands(context: vscode.ExtensionContext, output: vscode.LogOutputChannel, onResult: (r: ConnectionResult) => void): ConnectionCommands {
   // One cache per activation: a second Test Connection reuses the JWT while it is fresh.
   const tokenCache = new TokenCache();
   let running = false;
@@ -62,7 +61,7 @@ export function registerConnectionFeatures(
     running = true;
     try {
       const credentials = await readCredentials(context.secrets);
-      const options: ConnectionOptions = { ...readSettings(), provider: activeProvider(), env: process.env, tokenCache };
+      const options: ConnectionOptions = { ...readSettings(), provider: activeProvider(), env: processEnv(), tokenCache };
       const secrets = Object.values(credentials).filter((s): s is string => !!s);
       output.info('Test Connection started.');
       const report = await vscode.window.withProgress(
@@ -93,13 +92,13 @@ export function registerConnectionFeatures(
     }
   };
 
-  context.subscriptions.push(
-    vscode.commands.registerCommand('assistantConfig.testConnection', testConnection),
-    vscode.commands.registerCommand('assistantConfig.setPersonalAccessToken', () => setCredential('pat')),
-    vscode.commands.registerCommand('assistantConfig.setProjectApiKey', () => setCredential('apiKey')),
-    vscode.commands.registerCommand('assistantConfig.setDataToken', () => setCredential('dataToken')),
-    vscode.commands.registerCommand('assistantConfig.clearCredentials', clearCredentials),
-  );
+  return {
+    testConnection,
+    setPersonalAccessToken: () => setCredential('pat'),
+    setProjectApiKey: () => setCredential('apiKey'),
+    setDataToken: () => setCredential('dataToken'),
+    clearCredentials,
+  };
 }
 
 async function readCredentials(secrets: vscode.SecretStorage): Promise<Credentials> {
@@ -131,4 +130,9 @@ function activeProvider(): string | undefined {
   if (doc.languageId === 'assistantconfig') return providerFromConfigText(doc.getText(), 'yaml');
   if (doc.languageId === 'assistantconfig-json') return providerFromConfigText(doc.getText(), 'json');
   return undefined;
+}
+
+/** The extension host's environment; a browser has none. */
+function processEnv(): Record<string, string | undefined> {
+  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
 }

@@ -1,6 +1,7 @@
 // The language server's entry: `assistant-config-language-server --stdio` (or --node-ipc, --socket=N).
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from './lsp/server';
+import { WorkspaceEnv } from './lsp/env';
 
 process.on('uncaughtException', (e) => {
   // Logged on stderr (never stdout, which may carry the protocol); the server stays up.
@@ -14,4 +15,4 @@ if (process.argv.includes('--version')) {
   process.stdout.write('assistant-config-language-server 0.1.0\n');
   process.exit(0);
 }
-startServer(createConnection(ProposedFeatures.all));
+startServer(createConnection(ProposedFeatures.all), new WorkspaceEnv());

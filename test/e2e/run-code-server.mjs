@@ -13,7 +13,7 @@
 // E2E_GREP filters the suite; E2E_KEEP=1 keeps the temporary directory; E2E_SKIP_UI=1 / E2E_SKIP_SUITE=1.
 /* global AbortSignal */
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -199,10 +199,36 @@ async function runSuite(browser, base, installedDir, resultsFile, driverDir) {
     if (state?.done || exitCode !== undefined) break;
     await sleep(500);
   }
+  // The reload phase: the same window reloaded, and only suite/*.reload.test.ts run (they check what
+  // must survive a reload). Their results are reported after the first phase's.
+  let reloadState;
+  const reloadResults = resultsFile.replace(/\.json$/, '.reload.json');
+  if (state?.done && readdirSync(join(here, 'suite')).some((f) => f.endsWith('.reload.test.ts'))) {
+    log('suite: reloading the window for the *.reload tests');
+    rmSync(reloadResults, { force: true });
+    writeFileSync(join(driverDir, 'phase'), 'reload');
+    await page.reload({ waitUntil: 'domcontentloaded', timeout: 60_000 }).catch((e) => log(`reload: ${e?.message ?? e}`));
+    const until = Date.now() + 3 * 60_000;
+    while (Date.now() < until) {
+      try {
+        reloadState = JSON.parse(readFileSync(reloadResults, 'utf8'));
+      } catch {
+        reloadState = undefined;
+      }
+      if (reloadState?.done) break;
+      await sleep(500);
+    }
+    rmSync(join(driverDir, 'phase'), { force: true });
+    if (!reloadState?.done) {
+      tally.failed++;
+      failures.push(`suite: the reload phase did not finish (${reloadState ? 'partial results' : 'no results'}; see test-results/suite-browser-console.log)`);
+    }
+  }
   await stopDriver();
   await page.screenshot({ path: join(results, 'suite-final.png') }).catch(() => {});
   await context.close();
   consoleLog.end();
+  if (state && reloadState) state = { ...state, results: [...state.results, ...reloadState.results.map((r) => ({ ...r, title: `after a reload: ${r.title}` }))] };
   if (!state) {
     tally.failed++;
     failures.push(`suite: no results (extension host exit code ${exitCode ?? 'none'}; see test-results/suite-browser-console.log and code-server.log)`);

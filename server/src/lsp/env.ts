@@ -7,7 +7,15 @@ import type { EnvInfo } from '../service';
 // A light module imported directly: importing the index would load the whole service at startup.
 import { dotenvNames } from '../service/dotenv';
 
-export class WorkspaceEnv implements EnvInfo {
+/** What the protocol layer needs to know about variables; Node and web-worker servers fill it differently. */
+export interface ServerEnv extends EnvInfo {
+  /** Reads the `.env` files of the given folders again (none in an untrusted workspace). */
+  reload(folderUris: string[], trusted: boolean): void;
+  /** Names of `.env` variables reported by a client that reads the files itself (the browser's). */
+  setReportedNames?(names: readonly string[]): void;
+}
+
+export class WorkspaceEnv implements ServerEnv {
   private fromDotenv = new Map<string, string>();
 
   constructor(private readonly processEnv: NodeJS.ProcessEnv = process.env) {}

@@ -7,19 +7,22 @@ import type { AnalysisCache } from './documents';
 import type * as EngineModule from './engine';
 import { readSettings, DEFAULT_SETTINGS } from './settings';
 import type { Settings } from './settings';
-import { WorkspaceEnv } from './env';
+import type { ServerEnv } from './env';
 import { runSafe, describe } from './guard';
 import { toLspDiagnostic, toRange, toLspEdit, toCompletionItem, toDocumentSymbol } from './convert';
-import { STATUS_NOTIFICATION, TRUST_NOTIFICATION, LANGUAGE_IDS } from '../shared';
-import type { StatusParams, TrustParams, InitializationOptions } from '../shared';
+import { STATUS_NOTIFICATION, TRUST_NOTIFICATION, DOTENV_NAMES_NOTIFICATION, LANGUAGE_IDS } from '../shared';
+import type { StatusParams, TrustParams, InitializationOptions, DotenvNamesParams } from '../shared';
 
 const MAX_DEBOUNCE_MS = 250;
 
 type Engine = typeof EngineModule;
 
-export function startServer(connection: Connection): void {
+/**
+ * Serves the protocol on `connection`. `env` says which variables exist: on Node the process
+ * environment and the workspace's `.env` files, in a web worker only what the client reports.
+ */
+export function startServer(connection: Connection, env: ServerEnv): void {
   const documents = new DocumentStore();
-  const env = new WorkspaceEnv();
   let settings: Settings = DEFAULT_SETTINGS;
   let trusted = true;
   let folders: string[] = [];
@@ -117,6 +120,15 @@ export function startServer(connection: Connection): void {
     revalidateAll();
   });
 
+  // A client that reads `.env` itself (the browser's, through the workspace file system) sends the
+  // variable names it found; never values.
+  connection.onNotification(DOTENV_NAMES_NOTIFICATION, (p: DotenvNamesParams) => {
+    if (!env.setReportedNames) return;
+    env.setReportedNames(trusted && Array.isArray(p.names) ? p.names.filter((n): n is string => typeof n === 'string') : []);
+    cacheInstance?.invalidateDiagnostics();
+    revalidateAll();
+  });
+
   connection.onDidChangeWatchedFiles((p) => {
     if (p.changes.some((c) => /(^|\/)\.env$/.test(c.uri) && c.type !== undefined && [FileChangeType.Created, FileChangeType.Changed, FileChangeType.Deleted].includes(c.type))) {
       env.reload(folders, trusted);
@@ -150,7 +162,7 @@ export function startServer(connection: Connection): void {
         void connection.sendDiagnostics({ uri, version: current.version, diagnostics: items });
       });
     };
-    if (delay === 0) timers.set(uri, setImmediate(run) as unknown as NodeJS.Timeout);
+    if (delay === 0 && typeof setImmediate === 'function') timers.set(uri, setImmediate(run) as unknown as NodeJS.Timeout);
     else timers.set(uri, setTimeout(run, delay));
   }
 

@@ -19,31 +19,114 @@ export interface TrustParams {
   trusted: boolean;
 }
 
+/**
+ * Client → server: the variable names of the workspace's `.env` files, for a server that cannot read
+ * files (the web-worker build; the browser client reads them through the workspace file system).
+ * Names only: values never travel.
+ */
+export const DOTENV_NAMES_NOTIFICATION = 'assistantConfig/dotenvNames';
+export interface DotenvNamesParams {
+  names: string[];
+}
+
 export interface InitializationOptions {
   trusted?: boolean;
   /** Settings for editors without workspace/configuration. */
   settings?: unknown;
 }
 
+/** How much of a document the editor reads to recognise it (the CLI reads more, see callers). */
+export const SNIFF_CHARS = 16 * 1024;
+
 /**
- * Whether a YAML or JSON text says `kind: AssistantConfig` at its top level: a YAML line at column 0,
- * or a JSON `"kind": "AssistantConfig"` at the first level of the top object.
+ * Whether a YAML or JSON text says `kind: AssistantConfig` at its top level: a YAML line at column 0
+ * (after any comments, blank lines, directives or a BOM), or a JSON `"kind": "AssistantConfig"` at the
+ * first level of the top object, wherever it stands among its keys. Only the first `limit` characters
+ * are looked at; a `kind` nested deeper than the top level never counts.
  */
-export function declaresAssistantConfigKind(text: string): boolean {
-  const head = text.length > 262144 ? text.slice(0, 262144) : text;
-  if (/^kind[ \t]*:[ \t]*["']?AssistantConfig["']?[ \t]*(#.*)?\r?$/m.test(head)) return true;
-  if (!/^\uFEFF?\s*\{/.test(head)) return false;
-  // JSON: track nesting depth so a nested "kind" does not count.
+export function declaresAssistantConfigKind(text: string, limit = 262144): boolean {
+  const head = text.length > limit ? text.slice(0, limit) : text;
+  if (/^\uFEFF?\s*[{[]/.test(head) || /^\uFEFF?\s*(\/\/|\/\*)/.test(head)) return jsonDeclaresKind(head);
+  return /^\uFEFF?(?:---[ \t]+)?(?:kind|"kind"|'kind')[ \t]*:[ \t]*(?:AssistantConfig|"AssistantConfig"|'AssistantConfig')[ \t]*(?:#.*)?\r?$/m.test(head);
+}
+
+/** A JSON (or JSONC) text whose top-level object has `"kind": "AssistantConfig"`. */
+function jsonDeclaresKind(head: string): boolean {
   let depth = 0;
+  let topIsObject = false;
   for (let i = 0; i < head.length; i++) {
-    const c = head[i];
-    if (c === '"') {
-      const end = head.indexOf('"', i + 1);
-      if (end < 0) return false;
-      if (depth === 1 && head.slice(i, end + 1) === '"kind"' && /^\s*:\s*"AssistantConfig"/.test(head.slice(end + 1, end + 40))) return true;
+    const c = head.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      let end = i + 1;
+      while (end < head.length && head.charCodeAt(end) !== 0x22) end += head.charCodeAt(end) === 0x5c /* \ */ ? 2 : 1;
+      if (end >= head.length) return false;
+      if (topIsObject && depth === 1 && end - i === 5 && head.slice(i + 1, end) === 'kind' && /^\s*:\s*"AssistantConfig"/.test(head.slice(end + 1, end + 64))) return true;
       i = end;
-    } else if (c === '{' || c === '[') depth++;
-    else if (c === '}' || c === ']') depth--;
+    } else if (c === 0x2f /* / */ && head[i + 1] === '/') {
+      const nl = head.indexOf('\n', i);
+      if (nl < 0) return false;
+      i = nl;
+    } else if (c === 0x2f && head[i + 1] === '*') {
+      const close = head.indexOf('*/', i + 2);
+      if (close < 0) return false;
+      i = close + 1;
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      if (depth === 0) topIsObject = c === 0x7b;
+      depth++;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      depth--;
+      if (depth <= 0) return false;
+    }
   }
   return false;
+}
+
+/**
+ * A YAML text without a top-level `kind` that still reads like an AssistantConfig: a top-level
+ * `definition:` holding an `llm:` mapping whose `provider:` is one of `providers` (the values the
+ * schema gives). A line scan of the head, no parser: it only decides whether to offer a choice.
+ */
+export function looksLikeConfigWithoutKind(head: string, providers: ReadonlySet<string>): boolean {
+  if (/^\uFEFF?\s*[{[]/.test(head) || /^\uFEFF?kind[ \t]*:/m.test(head)) return false;
+  const lines = head.split(/\r?\n/);
+  let inDefinition = false;
+  let llmIndent = -1;
+  for (const raw of lines) {
+    const line = raw.replace(/^\uFEFF/, '');
+    if (/^\s*(#.*)?$/.test(line)) continue;
+    const indent = line.length - line.trimStart().length;
+    const key = /^\s*([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]+(.*?))?[ \t]*(?:#.*)?$/.exec(line);
+    if (indent === 0) {
+      inDefinition = !!key && key[1] === 'definition' && !key[2];
+      llmIndent = -1;
+      continue;
+    }
+    if (!inDefinition || !key) continue;
+    if (llmIndent < 0) {
+      if (key[1] === 'llm' && !key[2]) llmIndent = indent;
+      continue;
+    }
+    if (indent <= llmIndent) {
+      llmIndent = key[1] === 'llm' && !key[2] ? indent : -1;
+      continue;
+    }
+    if (key[1] === 'provider' && key[2] !== undefined) {
+      const value = key[2].replace(/^(["'])(.*)\1$/, '$2');
+      if (providers.has(value)) return true;
+    }
+  }
+  return false;
+}
+
+/** The provider values of `LlmConfig`'s variants, read from the JSON Schema (never a second list). */
+export function providerValuesFromSchema(schema: unknown): string[] {
+  type Def = { oneOf?: { $ref?: string }[]; properties?: Record<string, { const?: unknown; enum?: unknown[] }> };
+  const defs = (schema as { definitions?: Record<string, Def> } | undefined)?.definitions ?? {};
+  const out: string[] = [];
+  for (const ref of defs.LlmConfig?.oneOf ?? []) {
+    const name = ref.$ref?.replace('#/definitions/', '');
+    const p = name ? defs[name]?.properties?.provider : undefined;
+    for (const v of p?.const !== undefined ? [p.const] : (p?.enum ?? [])) if (typeof v === 'string') out.push(v);
+  }
+  return out;
 }

@@ -2,6 +2,7 @@
 // through @vscode/test-electron, or code-server's remote extension host).
 // Mocha's functions are taken from the globals that mocha defines while it loads each test file, so
 // that these files type-check and lint in the root project without test/e2e's own dependencies.
+import * as cp from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -212,4 +213,32 @@ export async function driver<T>(action: 'type-input' | 'wait-notification', para
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`UI driver, ${action}: no answer within ${timeoutMs} ms`);
+}
+
+/** Opens the fixture at `rel` and waits until its document has the language `languageId`. */
+export async function waitForLanguage(rel: string, languageId: string): Promise<vscode.TextDocument> {
+  const first = await open(rel);
+  const uri = first.uri.toString();
+  return waitFor(
+    `${rel} to become ${languageId}`,
+    () => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri && d.languageId === languageId),
+    (fire) => {
+      const subs = [vscode.workspace.onDidOpenTextDocument(fire), vscode.window.onDidChangeActiveTextEditor(fire)];
+      return { dispose: () => subs.forEach((s) => s.dispose()) };
+    },
+    () => `language now: ${vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri)?.languageId}`,
+  );
+}
+
+/**
+ * The language server processes of this extension (installed copy): command lines in the process
+ * list that run its dist/server.js. Read from `ps`, so it sees what the machine sees.
+ */
+export function serverProcesses(): string[] {
+  const server = path.join(extension().extensionPath, 'dist', 'server.js');
+  const out = cp.execFileSync('ps', ['-A', '-o', 'pid=,args='], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.includes(server));
 }

@@ -29,14 +29,19 @@ export function run(): Promise<void> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const Mocha = require('mocha') as MochaCtor;
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, reporter: 'spec', ...(process.env.E2E_GREP ? { grep: process.env.E2E_GREP } : {}) });
+  // After a reload of the window (the runner writes `reload` into $E2E_DRIVER_DIR/phase), only the
+  // *.reload.test.js files run; before it, every other test file.
+  const phaseFile = process.env.E2E_DRIVER_DIR ? path.join(process.env.E2E_DRIVER_DIR, 'phase') : undefined;
+  const reloaded = !!phaseFile && fs.existsSync(phaseFile) && fs.readFileSync(phaseFile, 'utf8').trim() === 'reload';
   const files = fs
     .readdirSync(__dirname)
-    .filter((f) => f.endsWith('.test.js'))
+    .filter((f) => f.endsWith('.test.js') && f.endsWith('.reload.test.js') === reloaded)
     .sort();
   for (const f of files) mocha.addFile(path.join(__dirname, f));
 
   const results: SuiteResult[] = [];
-  const out = process.env.E2E_RESULTS ?? path.resolve(__dirname, '../../../../test-results/suite-results.json');
+  const base = process.env.E2E_RESULTS ?? path.resolve(__dirname, '../../../../test-results/suite-results.json');
+  const out = reloaded ? base.replace(/\.json$/, '.reload.json') : base;
   const write = (done: boolean): void => {
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, JSON.stringify({ done, results }, null, 2));

@@ -1,0 +1,67 @@
+// The web extension's entry (`browser`, dist/browser/client.js) for vscode.dev, github.dev and
+// code-server's web-worker extension host: the same recognition and commands as the desktop, the
+// language client talking to the server in a Web Worker (dist/browser/server.js, the same service
+// code), and Test Connection over the browser's fetch. A web extension is one file, so nothing is
+// loaded in steps here; the server worker still starts only with the first AssistantConfig file.
+import * as vscode from 'vscode';
+import { LanguageClient } from 'vscode-languageclient/browser';
+import { DOTENV_NAMES_NOTIFICATION, dotenvNames } from '../../server/src/shared';
+import { createConnectionCommands } from './connection';
+import { activateFront } from './front';
+import type { ClientHooks, ExtensionApi, StartedClient } from './front';
+import { CLIENT_ID, CLIENT_NAME, clientOptions, startWithGlue } from './glue';
+
+let stop: (() => Promise<void>) | undefined;
+
+export function activate(context: vscode.ExtensionContext): ExtensionApi {
+  const front = activateFront(context, {
+    startClient,
+    loadConnection: async (ctx, output, onResult) => createConnectionCommands(ctx, output, onResult),
+  });
+  stop = front.deactivate;
+  return front.api;
+}
+
+export async function deactivate(): Promise<void> {
+  await stop?.();
+  stop = undefined;
+}
+
+async function startClient(context: vscode.ExtensionContext, hooks: ClientHooks): Promise<StartedClient> {
+  const workerUri = vscode.Uri.joinPath(context.extensionUri, 'dist', 'browser', 'server.js');
+  const WorkerCtor = (globalThis as unknown as { Worker: new (url: string, options?: { name?: string }) => ConstructorParameters<typeof LanguageClient>[3] }).Worker;
+  const worker = new WorkerCtor(workerUri.toString(true), { name: 'AssistantConfig language server' });
+  const client = new LanguageClient(CLIENT_ID, CLIENT_NAME, clientOptions(hooks), worker);
+  const started = await startWithGlue(context, client, hooks);
+  watchDotenv(context, client, hooks);
+  return started;
+}
+
+/**
+ * The worker cannot read files: the client reads each folder's `.env` through the workspace file
+ * system (when one is there to read it, and only in a trusted workspace) and sends the names.
+ */
+function watchDotenv(context: vscode.ExtensionContext, client: LanguageClient, hooks: ClientHooks): void {
+  const send = async (): Promise<void> => {
+    const names = new Set<string>();
+    if (vscode.workspace.isTrusted) {
+      for (const folder of vscode.workspace.workspaceFolders ?? []) {
+        // No file system provider for this scheme: nothing to read, and no error either.
+        if (vscode.workspace.fs.isWritableFileSystem(folder.uri.scheme) === undefined) continue;
+        try {
+          const uri = vscode.Uri.joinPath(folder.uri, '.env');
+          const stat = await vscode.workspace.fs.stat(uri);
+          if (stat.size > 1024 * 1024) continue;
+          for (const n of dotenvNames(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)))) names.add(n);
+        } catch {
+          // No .env in this folder (or unreadable): treated as absent.
+        }
+      }
+    }
+    await client.sendNotification(DOTENV_NAMES_NOTIFICATION, { names: [...names] });
+  };
+  const resend = (): void => void send().catch((e: unknown) => hooks.output().warn(`Reading .env failed: ${e instanceof Error ? e.message : String(e)}`));
+  const watcher = vscode.workspace.createFileSystemWatcher('**/.env');
+  context.subscriptions.push(watcher, watcher.onDidCreate(resend), watcher.onDidChange(resend), watcher.onDidDelete(resend), vscode.workspace.onDidGrantWorkspaceTrust(resend), vscode.workspace.onDidChangeWorkspaceFolders(resend));
+  resend();
+}

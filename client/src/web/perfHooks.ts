@@ -1,0 +1,2 @@
+// `node:perf_hooks` in the browser build: the global performance clock.
+export const performance = globalThis.performance;

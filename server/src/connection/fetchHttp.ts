@@ -1,0 +1,80 @@
+// The HTTP layer of Test Connection in the browser (the web extension's build puts this module in
+// place of ./http): the browser's own fetch, which has no proxy setting, no custom CA and no
+// readable redirects, and which refuses calls that its security rules forbid (CORS, mixed content)
+// without saying which rule it applied. Such a refusal is reported as the browser's doing, with
+// the way to run the same test from VS Code desktop or the CLI.
+import { NetError } from './errors';
+import { checkServiceUrl, hostOf, isUrlProblem } from './url';
+import type { HttpRequest, HttpResponse, HttpSettings } from './http';
+
+export type { HttpRequest, HttpResponse, HttpSettings } from './http';
+
+export const RUN_ELSEWHERE =
+  'Run "AssistantConfig: Test Connection" in VS Code desktop, or on the command line: npx assistant-config test-connection --config <file>.';
+
+/** The origin of the page (or worker) the extension runs in, if there is one. */
+function pageProtocol(): string | undefined {
+  return (globalThis as { location?: { protocol?: string } }).location?.protocol;
+}
+
+export function browserBlockedMessage(url: URL): string {
+  if (pageProtocol() === 'https:' && url.protocol === 'http:')
+    return `The browser blocked the call to ${hostOf(url)}: the editor page is served over https and the address is plain http (mixed content). This is the browser's rule, not a verdict on the service. ${RUN_ELSEWHERE}`;
+  return `The browser refused or could not complete the call to ${hostOf(url)}: most often the service does not allow calls from a web page (CORS), or the host is unreachable; the browser does not say which. This is the browser's doing, not necessarily a problem with the settings. ${RUN_ELSEWHERE}`;
+}
+
+export async function httpRequest(req: HttpRequest, s: HttpSettings): Promise<HttpResponse> {
+  const checked = checkServiceUrl(req.url.href, 'The address');
+  if (isUrlProblem(checked)) throw new NetError('insecure-url', checked.message);
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, s.timeoutMs);
+  const onAbort = (): void => controller.abort();
+  if (s.signal?.aborted) onAbort();
+  else s.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    // Redirects are not followed: a browser hides where they lead, and credentials must not go to
+    // another origin. The settings should name the final address.
+    const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body, redirect: 'manual', signal: controller.signal, credentials: 'omit' });
+    if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) {
+      throw new NetError('redirect-other-origin', `${req.url.origin} answered with a redirect, which the browser does not let an extension follow safely; use the final address of the service in the settings.`);
+    }
+    const body = await readCapped(res, s.maxResponseBytes, hostOf(req.url));
+    return { status: res.status, headers: res.headers, body, url: req.url, proxy: undefined };
+  } catch (err) {
+    if (err instanceof NetError) throw err;
+    if (s.signal?.aborted) throw new NetError('cancelled', 'The request was cancelled.');
+    if (timedOut) throw new NetError('timeout', `No complete answer from ${hostOf(req.url)} within ${s.timeoutMs} ms.`);
+    throw new NetError('network', browserBlockedMessage(req.url), 'BROWSER_BLOCKED');
+  } finally {
+    clearTimeout(timer);
+    s.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+async function readCapped(res: Response, maxBytes: number, host: string): Promise<Buffer> {
+  const tooLarge = (): NetError => new NetError('too-large', `The answer from ${host} is larger than ${maxBytes} bytes; reading stopped.`);
+  const declared = res.headers.get('content-length');
+  if (declared && Number(declared) > maxBytes) {
+    await res.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!res.body) return Buffer.alloc(0);
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}

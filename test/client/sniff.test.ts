@@ -1,0 +1,113 @@
+// The content sniff that decides, at activation, whether a YAML/JSON file is an AssistantConfig
+// file (issue 16): top-level `kind: AssistantConfig` only, read from the head of the file.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SNIFF_CHARS, declaresAssistantConfigKind as declares, looksLikeConfigWithoutKind, providerValuesFromSchema } from '../../server/src/shared';
+import { associatedLanguage, matchesAssociation } from '../../client/src/glob';
+import { ROOT } from '../helpers';
+
+const head = (t: string): boolean => declares(t, SNIFF_CHARS);
+
+describe('sniff: YAML', () => {
+  test('kind on the first line', () => assert.ok(head('kind: AssistantConfig\nversion: v2\n')));
+  test('comments and blank lines before kind', () => assert.ok(head('# project config\n\n# owner: data team\n\nkind: AssistantConfig\nversion: v2\n')));
+  test('kind after other top-level keys, with a block scalar before it', () =>
+    assert.ok(head('version: v2\ndefinition:\n  instructions: |\n    kind: not this one\n    Be brief.\nkind: AssistantConfig\n')));
+  test('quoted value, trailing comment, document start', () => {
+    assert.ok(head("kind: 'AssistantConfig'\n"));
+    assert.ok(head('kind: "AssistantConfig"   # the only kind\n'));
+    assert.ok(head('---\nkind: AssistantConfig\n'));
+  });
+  test('a BOM before kind', () => assert.ok(head('\uFEFFkind: AssistantConfig\nversion: v2\n')));
+  test('CRLF line ends', () => {
+    assert.ok(head('# c\r\n\r\nkind: AssistantConfig\r\nversion: v2\r\n'));
+    assert.ok(head('\uFEFF# c\r\nkind: AssistantConfig\r\n'));
+  });
+  test('kind nested deeper than the top level does not match', () => {
+    assert.equal(head('apiVersion: v1\nmetadata:\n  kind: AssistantConfig\n'), false);
+    assert.equal(head('items:\n  - kind: AssistantConfig\n'), false);
+    assert.equal(head('spec:\n    kind: AssistantConfig\n'), false);
+  });
+  test('another kind, or the word elsewhere, does not match', () => {
+    assert.equal(head('kind: Deployment\n'), false);
+    assert.equal(head('# kind: AssistantConfig\nkind: Service\n'), false);
+    assert.equal(head('kind: AssistantConfigV3\n'), false);
+    assert.equal(head('name: kind: AssistantConfig\n'), false);
+    assert.equal(head(''), false);
+  });
+});
+
+describe('sniff: JSON', () => {
+  test('kind first, formatted or minified', () => {
+    assert.ok(head('{\n  "kind": "AssistantConfig",\n  "version": "v2"\n}\n'));
+    assert.ok(head('{"kind":"AssistantConfig","version":"v2"}'));
+  });
+  test('kind not first, after a nested object that has its own kind', () =>
+    assert.ok(head('{\n  "version": "v2",\n  "definition": { "kind": "Other", "llm": { "provider": "hosted" } },\n  "kind": "AssistantConfig"\n}')));
+  test('BOM and CRLF', () => assert.ok(head('\uFEFF{\r\n  "version": "v2",\r\n  "kind": "AssistantConfig"\r\n}\r\n')));
+  test('escaped quotes inside strings do not derail the scan', () => assert.ok(head('{"note": "say \\"kind\\": \\"AssistantConfig\\" {", "kind": "AssistantConfig"}')));
+  test('JSONC comments before and between keys', () => assert.ok(head('// config\n{\n  /* "kind": "x", { */\n  "kind": "AssistantConfig"\n}')));
+  test('kind nested deeper than the top level does not match', () => {
+    assert.equal(head('{"definition": {"kind": "AssistantConfig"}}'), false);
+    assert.equal(head('[{"kind": "AssistantConfig"}]'), false);
+    assert.equal(head('{"items": [{"kind": "AssistantConfig"}], "x": 1}'), false);
+  });
+  test('the string "kind" as a value does not match', () => assert.equal(head('{"a": "kind", "b": "AssistantConfig"}'), false));
+});
+
+describe('sniff: a huge file is read only at its start', () => {
+  const filler = (n: number): string => Array.from({ length: n }, (_, i) => `key${i}: value ${i}`).join('\n');
+  test('kind within the head of a 5 MB file matches, past the head it does not', () => {
+    const big = filler(300_000);
+    assert.ok(big.length > 5_000_000);
+    assert.ok(head(`kind: AssistantConfig\n${big}`));
+    assert.equal(head(`${big}\nkind: AssistantConfig\n`), false, 'a kind far past the head is not looked for');
+  });
+  test('the limit is a hard bound: a kind that starts just inside but ends outside it does not match', () => {
+    const pad = '#'.repeat(SNIFF_CHARS - 10) + '\n';
+    assert.equal(head(`${pad}kind: AssistantConfig\n`), false);
+    assert.ok(head(`${'#'.repeat(SNIFF_CHARS - 40)}\nkind: AssistantConfig\n`));
+  });
+});
+
+describe('looks like an AssistantConfig without kind (the quiet offer)', () => {
+  const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/assistant-config.schema.json'), 'utf8')) as unknown;
+  const providers = new Set(providerValuesFromSchema(schema));
+  test('the provider values come from the schema: every LlmConfig variant', () => {
+    const defs = (schema as { definitions: { LlmConfig: { oneOf: unknown[] } } }).definitions;
+    assert.equal(providers.size, defs.LlmConfig.oneOf.length);
+    assert.ok(providers.size >= 2);
+  });
+  const someProvider = [...providerValuesFromSchema(schema)][1]!;
+  test('definition.llm.provider with a known value', () => {
+    assert.ok(looksLikeConfigWithoutKind(`# mine\ndefinition:\n  instructions: |\n    hi\n  llm:\n    provider: ${someProvider}\n`, providers));
+    assert.ok(looksLikeConfigWithoutKind(`version: v2\r\ndefinition:\r\n  llm:\r\n    provider: "${someProvider}"  # chosen\r\n`, providers));
+  });
+  test('not offered: unknown provider, wrong place, or kind already there', () => {
+    assert.equal(looksLikeConfigWithoutKind('definition:\n  llm:\n    provider: nope_not_a_provider\n', providers), false);
+    assert.equal(looksLikeConfigWithoutKind(`llm:\n  provider: ${someProvider}\n`, providers), false);
+    assert.equal(looksLikeConfigWithoutKind(`definition:\n  other:\n    provider: ${someProvider}\n`, providers), false);
+    assert.equal(looksLikeConfigWithoutKind(`kind: Deployment\ndefinition:\n  llm:\n    provider: ${someProvider}\n`, providers), false);
+    assert.equal(looksLikeConfigWithoutKind(`definition:\n  llm:\n    provider: ${someProvider}\n`, new Set()), false);
+  });
+});
+
+describe('files.associations patterns', () => {
+  test('a pattern without a slash matches the file name', () => {
+    assert.ok(matchesAssociation('*.yaml', '/w/config/prod.yaml'));
+    assert.ok(matchesAssociation('prod.{yaml,yml}', '/w/config/prod.yml'));
+    assert.equal(matchesAssociation('*.yml', '/w/config/prod.yaml'), false);
+  });
+  test('a pattern with a slash matches the path', () => {
+    assert.ok(matchesAssociation('**/config/*.yaml', '/w/config/prod.yaml'));
+    assert.equal(matchesAssociation('**/deploy/*.yaml', '/w/config/prod.yaml'), false);
+    assert.ok(matchesAssociation('/w/config/prod.yaml', '/w/config/prod.yaml'));
+  });
+  test('the language of the first matching pattern', () => {
+    assert.equal(associatedLanguage({ '*.json': 'jsonc', '**/config/*.yaml': 'yaml' }, '/w/config/prod.yaml'), 'yaml');
+    assert.equal(associatedLanguage({ '*.json': 'jsonc' }, '/w/config/prod.yaml'), undefined);
+    assert.equal(associatedLanguage(undefined, '/w/a.yaml'), undefined);
+  });
+});
