@@ -1,6 +1,7 @@
 // `json-not-strict`: remove a comment (with its line when it stands alone there) or a trailing comma.
 // Only the comment or comma goes: what the user wrote in the values stays.
-import { isLineLeading, lineEnd, lineStart, restIsBlank } from './edits';
+import { restIsBlank } from './edits';
+import { isLineLeading, lineEnd, lineStart } from '../../parser/lineIndex';
 import type { FixProvider } from './provider';
 
 export const jsonStrict: FixProvider = (doc, d) => {
