@@ -6,8 +6,9 @@
 // same code runs with a fetch-based HTTP client.
 import * as vscode from 'vscode';
 import type { ConnectionCommands, ConnectionResult } from './connectionTypes';
-import { CREDENTIAL_LABELS, TokenCache, formatReport, providerFromConfigText, runTestConnection, summarize, validateCredential } from '../../server/src/shared/testConnection';
+import { CREDENTIAL_COMMANDS, CREDENTIAL_LABELS, TokenCache, formatReport, providerFromConfigText, runTestConnection, summarize, validateCredential } from '../../server/src/shared/testConnection';
 import type { ConnectionOptions, CredentialKind, Credentials, TestConnectionReport } from '../../server/src/shared/testConnection';
+import { redact } from '../../server/src/shared';
 
 const SECRET_KEYS: Record<CredentialKind, string> = {
   pat: 'assistantConfig.connection.pat',
@@ -61,7 +62,10 @@ export function createConnectionCommands(context: vscode.ExtensionContext, outpu
     running = true;
     try {
       const credentials = await readCredentials(context.secrets);
-      const options: ConnectionOptions = { ...readSettings(), provider: activeProvider(), env: processEnv(), tokenCache };
+      // A malformed stored credential fails the settings step (nothing is sent), naming the command that stores it.
+      const credentialSources = { pat: '', apiKey: '', dataToken: '' };
+      for (const k of Object.keys(credentialSources) as CredentialKind[]) credentialSources[k] = `stored with the command "${CREDENTIAL_COMMANDS[k]}"`;
+      const options: ConnectionOptions = { ...readSettings(), provider: activeProvider(), env: processEnv(), tokenCache, credentialSources };
       const secrets = Object.values(credentials).filter((s): s is string => !!s);
       output.info('Test Connection started.');
       const report = await vscode.window.withProgress(
@@ -82,7 +86,7 @@ export function createConnectionCommands(context: vscode.ExtensionContext, outpu
       const text = formatReport(report, secrets);
       if (report.ok) output.info(`Test Connection report:\n${text}`);
       else output.warn(`Test Connection report:\n${text}`);
-      const summary = summarize(report);
+      const summary = redact(summarize(report), secrets);
       onResult({ ok: report.ok, summary });
       const message = `AssistantConfig Test Connection: ${summary}`;
       const pick = report.ok ? await vscode.window.showInformationMessage(message, 'Show Output') : await vscode.window.showWarningMessage(message, 'Show Output');

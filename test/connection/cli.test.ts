@@ -123,6 +123,76 @@ describe('test-connection in-process', () => {
   });
 });
 
+describe('test-connection: malformed credentials fail the settings step and nothing is sent', () => {
+  const shapes: [string, (v: string) => string][] = [
+    ['the "pat " scheme pasted in front', (v) => `pat ${v}`],
+    ['the "Bearer " scheme pasted in front', (v) => `Bearer ${v}`],
+    ['an inner line break', (v) => `${v.slice(0, 10)}\n${v.slice(10)}`],
+    ['an inner carriage return', (v) => `${v.slice(0, 10)}\r${v.slice(10)}`],
+    ['a control character', (v) => `${v.slice(0, 10)}\u0007${v.slice(10)}`],
+    ['a character a header cannot carry', (v) => `${v.slice(0, 10)}é${v.slice(10)}`],
+    ['an inner space', (v) => `${v.slice(0, 10)} ${v.slice(10)}`],
+    ['quotes around it', (v) => `"${v}"`],
+  ];
+  for (const variable of ['ASSISTANT_PAT', 'ASSISTANT_API_KEY', 'ASSISTANT_DATA_TOKEN'] as const) {
+    for (const [what, shape] of shapes) {
+      it(`${variable} with ${what}: exit 1, settings step fails naming ${variable}, no request`, async () => {
+        const env = envFor(svc);
+        env[variable] = shape(env[variable] ?? '');
+        const before = svc.requests.length;
+        const text = await cli([], env);
+        const json = await cli(['--format', 'json'], env);
+        assert.equal(text.code, 1, text.out);
+        assert.equal(json.code, 1);
+        const report = JSON.parse(json.out) as TestConnectionReport;
+        assert.equal(report.steps[0]?.status, 'fail');
+        assert.equal(report.steps[0]?.diagnosis, 'invalid-credential');
+        assert.match(report.steps[0]?.message ?? '', new RegExp(`\\(${variable}\\)`));
+        assert.ok(report.steps.slice(1).every((st) => st.status === 'skip'));
+        assert.match(text.out, /FAIL {2}Settings and credentials/);
+        assert.equal(svc.requests.length, before, 'the fake service received no request');
+        leaks.addSecrets(env[variable]);
+      });
+    }
+  }
+  it('a trailing line break is trimmed: the run passes', async () => {
+    const r = await cli([], envFor(svc, { ASSISTANT_PAT: `${svc.pat}\n`, ASSISTANT_API_KEY: `${svc.apiKey}\r\n` }));
+    assert.equal(r.code, 0, r.out);
+  });
+});
+
+describe('test-connection: progress and output streams', () => {
+  it('announces each step on stderr as it starts in text format; JSON format keeps both streams clean', async () => {
+    const t = await cli([], envFor(svc));
+    assert.equal(t.code, 0);
+    for (const title of ['Settings and credentials', 'Token refresh', 'List threads (user-scoped, JWT)', 'List threads (project-scoped, API key)', 'Program execution']) {
+      assert.ok(t.err.includes(`… ${title}\n`), `${title} in ${t.err}`);
+    }
+    assert.ok(!t.out.includes('… '), 'progress is not on stdout');
+    const j = await cli(['--format', 'json'], envFor(svc));
+    assert.equal(j.err, '');
+    assert.equal((JSON.parse(j.out) as TestConnectionReport).ok, true);
+  });
+  it('one deadline bounds the whole run: a stalled step fails with timeout and the rest are not run', async () => {
+    svc.faults.threads = { hang: true };
+    try {
+      const r = await cli(['--format', 'json', '--timeout-ms', '1500'], envFor(svc));
+      assert.equal(r.code, 1);
+      const report = JSON.parse(r.out) as TestConnectionReport;
+      const byName = new Map(report.steps.map((st) => [st.name, st]));
+      assert.equal(byName.get('token-refresh')?.status, 'pass');
+      assert.equal(byName.get('threads-user')?.diagnosis, 'timeout');
+      assert.match(byName.get('threads-user')?.message ?? '', /time limit of 1500 ms/);
+      for (const n of ['threads-project', 'execute-program'] as const) {
+        assert.equal(byName.get(n)?.status, 'skip');
+        assert.equal(byName.get(n)?.diagnosis, 'timeout');
+      }
+    } finally {
+      svc.faults = {};
+    }
+  });
+});
+
 describe('test-connection as a real process', () => {
   // The test runner's working directory is the repository root.
   const cliPath = join(process.cwd(), 'dist', 'cli.js');
@@ -147,6 +217,31 @@ describe('test-connection as a real process', () => {
     const r = await proc(['--config', 'p.assistant.yaml'], envFor(tls, { NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem') }));
     assert.equal(r.code, 0, r.out + r.err);
     assert.match(r.out, /PASS {2}Program execution/);
+  });
+  it('Ctrl-C stops at once, prints the partial report and exits 130', async (t) => {
+    if (!existsSync(cliPath)) return t.skip('dist/cli.js not built');
+    svc.faults.threads = { hang: true };
+    try {
+      const child = spawn(process.execPath, [cliPath, 'test-connection'], { env: { PATH: process.env.PATH ?? '', ...envFor(svc, { ASSISTANT_TIMEOUT_MS: '600000' }) }, cwd: dir });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+      // Interrupt once the stalled step has been announced.
+      child.stderr.on('data', (c: Buffer) => {
+        err += c.toString();
+        if (err.includes('… List threads (user-scoped, JWT)') && !child.killed) child.kill('SIGINT');
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      leaks.add('SIGINT stdout', out);
+      leaks.add('SIGINT stderr', err);
+      assert.equal(code, 130, out + err);
+      assert.match(out, /PASS {2}Token refresh/);
+      assert.match(out, /FAIL {2}List threads \(user-scoped, JWT\)[\s\S]*Diagnosis: cancelled/);
+      assert.match(out, /SKIP {2}Program execution/);
+      assert.match(err, /Interrupted/);
+    } finally {
+      svc.faults = {};
+    }
   });
   it('exits 1 with the TLS diagnosis without the CA, and 2 on a credential flag', async (t) => {
     if (!existsSync(cliPath)) return t.skip('dist/cli.js not built');

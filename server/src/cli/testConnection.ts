@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { formatReport, providerFromConfigText, reportToJson, runTestConnection } from '../connection';
+import { CREDENTIAL_VARIABLES, redact } from '../connection';
 import type { ConnectionOptions, Credentials } from '../connection';
 import { languageOf } from '../parser';
 import { UsageError } from './io';
@@ -22,7 +23,8 @@ Options (each also from the environment variable shown; a flag wins):
   --data-source-url URL       ASSISTANT_DATA_SOURCE_URL     data endpoint, ending in /v1/sql
   --data-auth-mode MODE       ASSISTANT_DATA_AUTH_MODE      default | jwt
   --execute-program-url URL   ASSISTANT_EXECUTE_PROGRAM_URL program-execution address
-  --timeout-ms N              ASSISTANT_TIMEOUT_MS          timeout of each request (default 15000)
+  --timeout-ms N              ASSISTANT_TIMEOUT_MS          time limit of the whole run, every step
+                                                            together, in ms (default 30000)
   --format text|json                                        output format (default text)
 
 Credentials, from the environment only (never flags):
@@ -30,8 +32,16 @@ Credentials, from the environment only (never flags):
   ASSISTANT_API_KEY    project API key (project-scoped query and program run)
   ASSISTANT_DATA_TOKEN data endpoint token (program run)
 
+A credential with a line break, a control character, a space, quotes or its scheme pasted in
+front ("pat …", "Bearer …") fails the settings step and nothing is sent; a trailing line break
+is trimmed.
+
+In text format each step is announced on stderr as it starts; the report goes to stdout (in
+JSON format stdout holds only the JSON report). Ctrl-C stops at once and prints the partial report.
+
 Proxy: HTTPS_PROXY / HTTP_PROXY and NO_PROXY. Extra CA certificates: NODE_EXTRA_CA_CERTS.
-Exit status: 0 every step passed, 1 a step failed, 2 usage error.
+Exit status: 0 every step passed, 1 a step failed (or was not run), 2 usage error,
+130 interrupted (Ctrl-C; the partial report is printed).
 `;
 
 type Setting = 'config' | 'baseUrl' | 'tokenRefreshUrl' | 'projectId' | 'dataSourceUrl' | 'dataAuthMode' | 'executeProgramUrl' | 'timeoutMs' | 'format';
@@ -101,16 +111,27 @@ export async function testConnectionCommand(args: string[], io: CliIO, signal?: 
     provider,
     timeoutMs,
     env: io.env,
+    credentialSources: { ...CREDENTIAL_VARIABLES },
   };
+  // As set: the runner trims them and its settings step checks them before anything is sent.
   const credentials: Credentials = {
     pat: io.env.ASSISTANT_PAT || undefined,
     apiKey: io.env.ASSISTANT_API_KEY || undefined,
     dataToken: io.env.ASSISTANT_DATA_TOKEN || undefined,
   };
   const secrets = [credentials.pat, credentials.apiKey, credentials.dataToken].filter((s): s is string => !!s);
+  const progress = (text: string): void => io.stderr(redact(text, secrets));
 
-  const report = await runTestConnection(options, credentials, { signal });
+  const report = await runTestConnection(options, credentials, {
+    signal,
+    // Progress goes to stderr in text format only: in JSON format stdout and stderr stay clean.
+    onStepStart: format === 'text' ? (_name, title) => progress(`… ${title}\n`) : undefined,
+  });
   io.stdout(format === 'json' ? reportToJson(report, secrets) : formatReport(report, secrets));
+  if (signal?.aborted) {
+    if (format === 'text') progress('Interrupted: the report above is partial.\n');
+    return 130;
+  }
   return report.ok ? 0 : 1;
 }
 

@@ -1,5 +1,8 @@
-// Format checks for credentials typed by hand (VS Code input boxes). They catch the usual paste
-// mistakes — the scheme pasted along, a line break, quotes — without ever echoing the value.
+// The one format check for credentials, used by the VS Code input boxes, the settings step of
+// every run (credentials from SecretStorage or from ASSISTANT_* variables) and so the CLI. It
+// catches the usual paste mistakes — the scheme pasted along, a line break, quotes, characters
+// an HTTP header cannot carry — without ever echoing the value, so that a malformed credential
+// fails the settings step with a clear message instead of reaching the network.
 
 export type CredentialKind = 'pat' | 'apiKey' | 'dataToken';
 
@@ -9,15 +12,45 @@ export const CREDENTIAL_LABELS: Record<CredentialKind, string> = {
   dataToken: 'data token',
 };
 
-/** Returns a message saying what is wrong, or undefined when the value looks usable. */
-export function validateCredential(kind: CredentialKind, raw: string): string | undefined {
-  const value = raw.trim();
-  const label = CREDENTIAL_LABELS[kind];
-  if (!value) return `Enter the ${label}.`;
-  if (/^(pat|bearer|basic)\s/i.test(value)) return `Enter the ${label} only, without the "${value.split(/\s/)[0] ?? ''}" scheme in front.`;
-  if (/\s/.test(value)) return `The ${label} cannot contain spaces or line breaks.`;
-  if (/^["'].*["']$/.test(value)) return `Enter the ${label} without quotes.`;
-  if (/[^\x21-\x7e]/.test(value)) return `The ${label} contains characters that cannot be sent in an HTTP header.`;
-  if (value.length < 8) return `That is too short to be a ${label}.`;
+/** Where each credential comes from on the command line. */
+export const CREDENTIAL_VARIABLES: Record<CredentialKind, string> = {
+  pat: 'ASSISTANT_PAT',
+  apiKey: 'ASSISTANT_API_KEY',
+  dataToken: 'ASSISTANT_DATA_TOKEN',
+};
+
+/** The VS Code command that stores each credential. */
+export const CREDENTIAL_COMMANDS: Record<CredentialKind, string> = {
+  pat: 'AssistantConfig: Set Personal Access Token',
+  apiKey: 'AssistantConfig: Set Project API Key',
+  dataToken: 'AssistantConfig: Set Data Token',
+};
+
+/** Surrounding white space goes, a trailing line break (a pasted line, `echo` into a file) included. */
+export function trimCredential(raw: string): string {
+  return raw.trim();
+}
+
+/** What is wrong with a credential, in words that fit after "The <label> …"; undefined when it looks usable. */
+export function credentialProblem(kind: CredentialKind, raw: string): string | undefined {
+  const value = trimCredential(raw);
+  if (!value) return 'is empty';
+  const scheme = /^(pat|bearer|basic|token)[\s:]+\S/i.exec(value);
+  if (scheme) return `starts with the scheme "${scheme[1] ?? ''}": store the value alone, without the scheme (it is added when the request is sent)`;
+  if (/[\r\n]/.test(value)) return 'contains a line break';
+  // eslint-disable-next-line no-control-regex
+  if (/[\x00-\x08\x0b-\x1f\x7f]/.test(value)) return 'contains a control character';
+  if (/\s/.test(value)) return 'contains a space or a tab';
+  if (/^["'].*["']$/.test(value)) return 'is wrapped in quotes: store it without them';
+  if (/[^\x21-\x7e]/.test(value)) return 'contains characters that cannot be sent in an HTTP header (only printable ASCII can)';
+  if (value.length < 8) return `is too short to be a ${CREDENTIAL_LABELS[kind]}`;
   return undefined;
+}
+
+/** The message for the VS Code input box; undefined when the value looks usable. */
+export function validateCredential(kind: CredentialKind, raw: string): string | undefined {
+  const problem = credentialProblem(kind, raw);
+  if (!problem) return undefined;
+  if (problem === 'is empty') return `Enter the ${CREDENTIAL_LABELS[kind]}.`;
+  return `The ${CREDENTIAL_LABELS[kind]} ${problem}.`;
 }

@@ -7,6 +7,9 @@ import { NetError } from './errors';
 import { checkServiceUrl, hostOf, isUrlProblem } from './url';
 import type { HttpRequest, HttpResponse, HttpSettings } from './http';
 
+/** Of an answer that is not 2xx only this much is read (as in ./http). */
+const ERROR_BODY_BYTES = 4096;
+
 export type { HttpRequest, HttpResponse, HttpSettings } from './http';
 
 export const RUN_ELSEWHERE =
@@ -40,14 +43,18 @@ export async function httpRequest(req: HttpRequest, s: HttpSettings): Promise<Ht
     // another origin. The settings should name the final address.
     const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body, redirect: 'manual', signal: controller.signal, credentials: 'omit' });
     if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) {
-      throw new NetError('redirect-other-origin', `${req.url.origin} answered with a redirect, which the browser does not let an extension follow safely; use the final address of the service in the settings.`);
+      throw new NetError('redirect-other-origin', `${req.url.origin} answered with a redirect, which the browser does not let an extension follow safely; use the final address of the service in the settings.`, undefined, res.status || undefined);
     }
-    const body = await readCapped(res, s.maxResponseBytes, hostOf(req.url));
-    return { status: res.status, headers: res.headers, body, url: req.url, proxy: undefined };
+    const ok = res.status >= 200 && res.status <= 299;
+    const read = await readCapped(res, ok ? s.maxResponseBytes : ERROR_BODY_BYTES, !ok);
+    if (read === 'too-large') {
+      throw new NetError('too-large', `${hostOf(req.url)} answered HTTP ${res.status} with a body larger than ${s.maxResponseBytes} bytes; reading stopped.`, undefined, res.status);
+    }
+    return { status: res.status, headers: res.headers, body: read.data, url: req.url, proxy: undefined, redirects: [], truncated: read.truncated };
   } catch (err) {
     if (err instanceof NetError) throw err;
     if (s.signal?.aborted) throw new NetError('cancelled', 'The request was cancelled.');
-    if (timedOut) throw new NetError('timeout', `No complete answer from ${hostOf(req.url)} within ${s.timeoutMs} ms.`);
+    if (timedOut) throw new NetError('timeout', `No complete answer from ${hostOf(req.url)} before the time limit of ${s.overallTimeoutMs ?? s.timeoutMs} ms ran out.`);
     throw new NetError('network', browserBlockedMessage(req.url), 'BROWSER_BLOCKED');
   } finally {
     clearTimeout(timer);
@@ -55,26 +62,30 @@ export async function httpRequest(req: HttpRequest, s: HttpSettings): Promise<Ht
   }
 }
 
-async function readCapped(res: Response, maxBytes: number, host: string): Promise<Buffer> {
-  const tooLarge = (): NetError => new NetError('too-large', `The answer from ${host} is larger than ${maxBytes} bytes; reading stopped.`);
+type Read = { data: Buffer; truncated: boolean } | 'too-large';
+
+/** Reads at most `maxBytes`: beyond that either cuts (`cutOff`, error answers) or reports 'too-large'. */
+async function readCapped(res: Response, maxBytes: number, cutOff: boolean): Promise<Read> {
   const declared = res.headers.get('content-length');
-  if (declared && Number(declared) > maxBytes) {
+  if (!cutOff && declared && Number(declared) > maxBytes) {
     await res.body?.cancel().catch(() => undefined);
-    throw tooLarge();
+    return 'too-large';
   }
-  if (!res.body) return Buffer.alloc(0);
+  if (!res.body) return { data: Buffer.alloc(0), truncated: false };
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
+    if (total + value.byteLength > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge();
+      if (!cutOff) return 'too-large';
+      chunks.push(value.subarray(0, maxBytes - total));
+      return { data: Buffer.concat(chunks), truncated: true };
     }
+    total += value.byteLength;
     chunks.push(value);
   }
-  return Buffer.concat(chunks);
+  return { data: Buffer.concat(chunks), truncated: false };
 }

@@ -24,5 +24,5 @@ export type {
   StepStatus,
   TestConnectionReport,
 } from './types';
-export { validateCredential, CREDENTIAL_LABELS } from './credentials';
+export { validateCredential, credentialProblem, trimCredential, CREDENTIAL_LABELS, CREDENTIAL_COMMANDS, CREDENTIAL_VARIABLES } from './credentials';
 export type { CredentialKind } from './credentials';

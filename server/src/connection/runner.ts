@@ -3,9 +3,11 @@
 // obtained on the way.
 import { performance } from 'node:perf_hooks';
 import { adviceFor } from './advice';
+import { trimCredential } from './credentials';
 import { redactDeep } from '../shared/redact';
 import { resolveSettings } from './settings';
 import type { ResolvedSettings } from './settings';
+import type { HttpSettings } from './http';
 import { DEFAULT_PROGRAM, expiryText, iso, listThreads, refreshToken, runProgram } from './steps';
 import type { Outcome, StepContext } from './steps';
 import type { ConnectionOptions, Credentials, RunControl, StepName, StepResult, TestConnectionReport } from './types';
@@ -19,12 +21,16 @@ const TITLES: Record<StepName, string> = {
 };
 const ORDER: StepName[] = ['settings', 'token-refresh', 'threads-user', 'threads-project', 'execute-program'];
 
-export async function runTestConnection(options: ConnectionOptions, credentials: Credentials, control: RunControl = {}): Promise<TestConnectionReport> {
+export async function runTestConnection(options: ConnectionOptions, rawCredentials: Credentials, control: RunControl = {}): Promise<TestConnectionReport> {
+  // Surrounding white space (a trailing line break above all) is trimmed; what is left is checked
+  // by the settings step before anything is sent.
+  const trim = (v: string | undefined): string | undefined => (v === undefined ? undefined : trimCredential(v) || undefined);
+  const credentials: Credentials = { pat: trim(rawCredentials.pat), apiKey: trim(rawCredentials.apiKey), dataToken: trim(rawCredentials.dataToken) };
   const now = options.now ?? Date.now;
   const startedAt = now();
   const t0 = performance.now();
   const env = options.env ?? process.env;
-  const secrets: string[] = [credentials.pat, credentials.apiKey, credentials.dataToken, ...proxySecrets([options.proxy, env.HTTPS_PROXY, env.https_proxy, env.HTTP_PROXY, env.http_proxy])].filter(
+  const secrets: string[] = [credentials.pat, credentials.apiKey, credentials.dataToken, rawCredentials.pat, rawCredentials.apiKey, rawCredentials.dataToken, ...proxySecrets([options.proxy, env.HTTPS_PROXY, env.https_proxy, env.HTTP_PROXY, env.http_proxy])].filter(
     (s): s is string => !!s,
   );
   const steps: StepResult[] = [];
@@ -39,10 +45,21 @@ export async function runTestConnection(options: ConnectionOptions, credentials:
     steps.push(clean);
     control.onStep?.(clean);
   };
+  // One deadline bounds the whole run: each request gets what is left of it.
+  let deadline: { at: number; limitMs: number; http: HttpSettings; connectTimeoutMs: number } | undefined;
   const run = async (name: StepName, fn: () => Promise<Outcome>): Promise<void> => {
     if (control.signal?.aborted) {
       record(name, { status: 'skip', diagnosis: 'cancelled', message: 'Not run: Test Connection was cancelled.' }, performance.now());
       return;
+    }
+    if (deadline) {
+      const left = Math.floor(deadline.at - performance.now());
+      if (left <= 0) {
+        record(name, { status: 'skip', diagnosis: 'timeout', message: `Not run: the time limit of ${deadline.limitMs} ms for the whole run ran out.` }, performance.now());
+        return;
+      }
+      deadline.http.timeoutMs = left;
+      deadline.http.connectTimeoutMs = Math.min(deadline.connectTimeoutMs, left);
     }
     control.onStepStart?.(name, TITLES[name]);
     const t = performance.now();
@@ -56,6 +73,7 @@ export async function runTestConnection(options: ConnectionOptions, credentials:
     record(name, outcome, t);
   };
 
+  control.onStepStart?.('settings', TITLES.settings);
   const resolved = resolveSettings(options, credentials);
   if (Array.isArray(resolved)) {
     const first = resolved[0];
@@ -73,6 +91,7 @@ export async function runTestConnection(options: ConnectionOptions, credentials:
       secrets,
       http: {
         timeoutMs: resolved.timeoutMs,
+        overallTimeoutMs: resolved.timeoutMs,
         connectTimeoutMs: resolved.connectTimeoutMs,
         maxResponseBytes: resolved.maxResponseBytes,
         proxy: options.proxy,
@@ -81,6 +100,7 @@ export async function runTestConnection(options: ConnectionOptions, credentials:
         signal: control.signal,
       },
     };
+    deadline = { at: t0 + resolved.timeoutMs, limitMs: resolved.timeoutMs, http: ctx.http, connectTimeoutMs: resolved.connectTimeoutMs };
     let jwt: string | undefined;
     const key = [resolved.tokenRefreshUrl.href, resolved.projectId, credentials.pat ?? ''] as const;
     await run('token-refresh', async () => {
@@ -115,7 +135,8 @@ export async function runTestConnection(options: ConnectionOptions, credentials:
   }
 
   const report: TestConnectionReport = {
-    ok: steps.every((s) => s.status !== 'fail' && s.diagnosis !== 'cancelled'),
+    // A step skipped for a reason (cancelled, out of time) fails the run too.
+    ok: steps.every((s) => s.status !== 'fail' && !(s.status === 'skip' && s.diagnosis)),
     startedAt: iso(startedAt),
     durationMs: Math.round(performance.now() - t0),
     steps,

@@ -1,12 +1,15 @@
 // Checks every setting and credential before anything is sent: a request with a malformed
 // project ID or to a plain http:// host must never leave the machine.
+import { CREDENTIAL_COMMANDS, CREDENTIAL_LABELS, CREDENTIAL_VARIABLES, credentialProblem } from './credentials';
+import type { CredentialKind } from './credentials';
 import type { ConnectionOptions, Credentials, DataAuthMode, Diagnosis } from './types';
 import { checkServiceUrl, isUrlProblem } from './url';
 import type { UrlProblem } from './url';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const DEFAULT_TIMEOUT_MS = 15_000;
+/** The time limit of a whole run (every step together). */
+export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 
@@ -43,6 +46,14 @@ export function resolveSettings(o: ConnectionOptions, c: Credentials): ResolvedS
   if (!projectId) problems.push({ diagnosis: 'missing-setting', message: 'The project ID (projectId) is not set.' });
   else if (!UUID.test(projectId)) problems.push({ diagnosis: 'invalid-project-id', message: 'The project ID (projectId) is not a UUID.' });
   if (!c.pat) problems.push({ diagnosis: 'missing-credential', message: 'No personal access token (PAT) is stored; it is needed for token refresh.' });
+  // A malformed credential fails here, named by where it is set, and nothing is sent: a line
+  // break or a pasted scheme would otherwise reach the network as a confusing header error or
+  // as "pat pat …" that the service refuses like a revoked token.
+  for (const kind of ['pat', 'apiKey', 'dataToken'] as const) {
+    const value = c[kind];
+    const problem = value ? credentialProblem(kind, value) : undefined;
+    if (problem) problems.push({ diagnosis: 'invalid-credential', message: `The ${CREDENTIAL_LABELS[kind]} (${sourceOf(kind, o)}) ${problem}. Nothing was sent.` });
+  }
 
   const timeoutMs = positiveInt(o.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs', problems);
   const connectTimeoutMs = Math.min(positiveInt(o.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS, 'connectTimeoutMs', problems), timeoutMs);
@@ -82,4 +93,8 @@ function positiveInt(v: number | undefined, dflt: number, name: string, problems
     return dflt;
   }
   return v;
+}
+
+function sourceOf(kind: CredentialKind, o: ConnectionOptions): string {
+  return o.credentialSources?.[kind] ?? `stored with "${CREDENTIAL_COMMANDS[kind]}" or set in ${CREDENTIAL_VARIABLES[kind]}`;
 }

@@ -21,9 +21,9 @@ export interface ConnectionOptions {
   provider?: string;
   /** The program sent by the program step (see DEFAULT_PROGRAM). */
   programCode?: string;
-  /** Overall timeout of each request (default 15000). */
+  /** Time limit of the whole run, every step together, in ms (default 30000); each request gets what is left. */
   timeoutMs?: number;
-  /** Timeout for opening the connection (TCP + TLS), at most timeoutMs (default 10000). */
+  /** Timeout for opening one connection (TCP + TLS), at most what is left of timeoutMs (default 10000). */
   connectTimeoutMs?: number;
   /** Largest answer read, in bytes (default 1 MiB). */
   maxResponseBytes?: number;
@@ -35,6 +35,11 @@ export interface ConnectionOptions {
   ca?: string | Buffer;
   /** Reuse of JWTs between runs; without one, every run refreshes. */
   tokenCache?: TokenCache;
+  /**
+   * Where each credential was set, named in the settings step's message when it is malformed
+   * (the CLI says ASSISTANT_PAT, VS Code the "Set Personal Access Token" command).
+   */
+  credentialSources?: Partial<Record<'pat' | 'apiKey' | 'dataToken', string>>;
   /** Clock, for tests. */
   now?: () => number;
 }
