@@ -1,0 +1,301 @@
+// The web extension's server (dist/browser/server.js) in a real Web Worker in headless Chromium
+// (issue 14 item 1): LSP messages over postMessage for diagnostics, completion, quick fixes, hover,
+// symbols, folding and formatting, each answer compared with the Node server's (dist/server.js) on
+// the same documents, and the `.env` names a browser client reports. Chromium and playwright-core
+// come from test/e2e/setup.sh (CI runs it before npm test); without them this file is skipped.
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { TestClient } from '../protocol/lspClient';
+import { ROOT } from '../helpers';
+
+const E2E_MODULES = join(ROOT, 'test/e2e/node_modules');
+const CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
+const skip = existsSync(join(E2E_MODULES, 'playwright-core')) ? false : 'playwright-core is not installed (run test/e2e/setup.sh)';
+
+interface Page {
+  goto(url: string): Promise<unknown>;
+  addScriptTag(o: { content: string }): Promise<unknown>;
+  evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
+  waitForFunction<A>(fn: (arg: A) => boolean, arg: A, options?: { timeout?: number }): Promise<unknown>;
+  on(event: 'console' | 'pageerror', fn: (m: { text?: () => string; message?: string }) => void): void;
+}
+interface Browser {
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+interface Message {
+  id?: number;
+  method?: string;
+  params?: { uri?: string; diagnostics?: unknown[] } & Record<string, unknown>;
+  result?: unknown;
+  error?: { message: string };
+}
+
+// The browser's types, declared here (the project's TypeScript has no DOM library).
+declare const Worker: new (url: string) => {
+  onerror: ((e: { message: string }) => void) | null;
+  onmessage: ((e: { data: Message }) => void) | null;
+  postMessage(m: unknown): void;
+};
+
+// Runs in the page: a minimal LSP client over the worker's postMessage (the framing of
+// vscode-languageserver/browser: one JSON-RPC object per message).
+function startWorker(url: string): void {
+  const w = new Worker(url);
+  const pending = new Map<number, (m: Message) => void>();
+  const notes: Message[] = [];
+  const errors: string[] = [];
+  let seq = 0;
+  w.onerror = (e) => void errors.push(e.message);
+  w.onmessage = (ev) => {
+    const m = ev.data;
+    if (m.id !== undefined && m.method) {
+      // Requests from the server: settings (defaults), registrations.
+      const result = m.method === 'workspace/configuration' ? (m.params as { items: unknown[] }).items.map(() => ({})) : null;
+      w.postMessage({ jsonrpc: '2.0', id: m.id, result });
+    } else if (m.id !== undefined) {
+      pending.get(m.id)?.(m);
+      pending.delete(m.id);
+    } else notes.push(m);
+  };
+  (globalThis as unknown as { lsp: unknown }).lsp = {
+    request: (method: string, params: unknown) =>
+      new Promise<Message>((resolve) => {
+        const id = ++seq;
+        pending.set(id, resolve);
+        w.postMessage({ jsonrpc: '2.0', id, method, params });
+      }),
+    notify: (method: string, params: unknown) => w.postMessage({ jsonrpc: '2.0', method, params }),
+    notes,
+    errors,
+  };
+}
+
+type PageLsp = { request(method: string, params: unknown): Promise<Message>; notify(method: string, params: unknown): void; notes: Message[]; errors: string[] };
+
+const YAML_URI = 'file:///w/config/prod.yaml';
+// As people write it: comments, a block scalar, CRLF, a variable that no environment defines, a
+// misspelt provider in the fallback.
+const YAML = [
+  '# Production assistant',
+  'kind: AssistantConfig',
+  'version: v2',
+  'definition:',
+  '  systemInstructions: |',
+  '    Answer briefly.',
+  '  llm:',
+  '    provider: vendor_a',
+  '    apiKey:',
+  '      valueFromEnv: AC_WEB_WORKER_TEST_UNSET',
+  '    fallback:',
+  '      provider: vendr_a # the backup',
+  '',
+].join('\r\n');
+const JSON_URI = 'file:///w/deploy/config.json';
+const JSON_TEXT = '{\n  "version": "v2",\n  "definition": { "llm": { "provider": "hosted" } },\n  "kind": "AssistantConfig"\n}\n';
+
+const PROVIDER_LINE = 11;
+const CAPS = {
+  textDocument: {
+    completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown'] } },
+    hover: { contentFormat: ['markdown'] },
+    publishDiagnostics: { relatedInformation: true, versionSupport: true },
+  },
+  workspace: { configuration: false },
+};
+
+describe('the web-worker server in headless Chromium', { skip }, () => {
+  let http: Server;
+  let browser: Browser;
+  let page: Page;
+  let node: TestClient;
+  const consoleLines: string[] = [];
+
+  before(async () => {
+    const bundle = readFileSync(join(ROOT, 'dist/browser/server.js'));
+    http = createServer((req, res) => {
+      if (req.url === '/server.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
+      else res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>worker test</title>');
+    });
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+    const port = (http.address() as { port: number }).port;
+    const { chromium } = createRequire(join(E2E_MODULES, 'x.js'))('playwright-core') as { chromium: { launch(o: unknown): Promise<Browser> } };
+    assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}: run test/e2e/setup.sh`);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+      timeout: 60_000,
+    });
+    page = await browser.newPage();
+    page.on('console', (m) => void consoleLines.push(m.text?.() ?? ''));
+    page.on('pageerror', (e) => void consoleLines.push(`pageerror: ${e.message}`));
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.evaluate(startWorker, '/server.js');
+    node = new TestClient(join(ROOT, 'dist/server.js'), { env: { PATH: process.env.PATH ?? '' } });
+  });
+
+  after(async () => {
+    node?.kill();
+    await browser?.close();
+    await new Promise((r) => http?.close(r));
+  });
+
+  const inWorker = async (method: string, params: unknown): Promise<unknown> => {
+    const m = await page.evaluate(([mm, pp]) => (globalThis as unknown as { lsp: PageLsp }).lsp.request(mm, pp), [method, params] as const);
+    assert.equal(m.error, undefined, `${method} failed in the worker: ${m.error?.message}`);
+    return m.result;
+  };
+  const notifyWorker = (method: string, params: unknown): Promise<void> => page.evaluate(([mm, pp]) => (globalThis as unknown as { lsp: PageLsp }).lsp.notify(mm, pp), [method, params] as const);
+  const workerDiagnostics = async (uri: string, after = 0): Promise<unknown[]> => {
+    await page.waitForFunction(([u, n]) => (globalThis as unknown as { lsp: PageLsp }).lsp.notes.filter((m) => m.method === 'textDocument/publishDiagnostics' && m.params?.uri === u).length > n, [uri, after] as const, { timeout: 20_000 });
+    return page.evaluate((u) => (globalThis as unknown as { lsp: PageLsp }).lsp.notes.filter((m) => m.method === 'textDocument/publishDiagnostics' && m.params?.uri === u).at(-1)!.params!.diagnostics!, uri);
+  };
+  const publications = (uri: string): Promise<number> => page.evaluate((u) => (globalThis as unknown as { lsp: PageLsp }).lsp.notes.filter((m) => m.method === 'textDocument/publishDiagnostics' && m.params?.uri === u).length, uri);
+  const both = async (method: string, params: unknown): Promise<unknown> => {
+    const [w, n] = await Promise.all([inWorker(method, params), node.request<unknown>(method, params)]);
+    assert.deepEqual(w, n, `${method}: the worker answers as the Node server does`);
+    return w;
+  };
+
+  test('initialize: the same capabilities as the Node server, and no error in the worker', async () => {
+    const init = { processId: null, rootUri: null, capabilities: CAPS };
+    const w = await inWorker('initialize', init);
+    const n = await node.request<unknown>('initialize', init);
+    assert.deepEqual(w, n);
+    await notifyWorker('initialized', {});
+    await node.conn.sendNotification('initialized', {});
+    for (const [uri, text, lang] of [
+      [YAML_URI, YAML, 'assistantconfig'],
+      [JSON_URI, JSON_TEXT, 'assistantconfig-json'],
+    ] as const) {
+      const doc = { textDocument: { uri, languageId: lang, version: 1, text } };
+      await notifyWorker('textDocument/didOpen', doc);
+      await node.conn.sendNotification('textDocument/didOpen', doc);
+    }
+    assert.deepEqual(await page.evaluate(() => (globalThis as unknown as { lsp: PageLsp }).lsp.errors, null), []);
+  });
+
+  test('diagnostics: pushed by the worker, the same as the Node server', async () => {
+    const w = await workerDiagnostics(YAML_URI);
+    const n = (await node.waitForDiagnostics(YAML_URI)).diagnostics;
+    assert.deepEqual(w, n);
+    const codes = (w as { code?: unknown }[]).map((d) => d.code);
+    assert.ok(codes.includes('unknown-discriminator'), `codes: ${codes.join(', ')}`);
+    assert.ok(codes.includes('env-not-set'), `codes: ${codes.join(', ')}`);
+    assert.deepEqual(await workerDiagnostics(JSON_URI), (await node.waitForDiagnostics(JSON_URI)).diagnostics);
+  });
+
+  test('completion after `provider: `: the providers of the schema', async () => {
+    const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/assistant-config.schema.json'), 'utf8')) as { definitions: { LlmConfig: { oneOf: { $ref: string }[] } } & Record<string, { properties?: { provider?: { const?: string } } }> };
+    const providers = schema.definitions.LlmConfig.oneOf.map((r) => schema.definitions[r.$ref.replace('#/definitions/', '')]?.properties?.provider?.const);
+    const r = (await both('textDocument/completion', { textDocument: { uri: YAML_URI }, position: { line: PROVIDER_LINE, character: 16 } })) as { items: { label: string }[] };
+    const labels = r.items.map((i) => i.label);
+    for (const p of providers) assert.ok(labels.includes(p!), `${p} offered (got ${labels.join(', ')})`);
+  });
+
+  test('a quick fix for the misspelt provider, identical edits', async () => {
+    const diags = (await workerDiagnostics(YAML_URI)) as { code: string; range: unknown }[];
+    const d = diags.find((x) => x.code === 'unknown-discriminator')!;
+    const actions = (await both('textDocument/codeAction', { textDocument: { uri: YAML_URI }, range: d.range, context: { diagnostics: [d] } })) as { title: string; edit?: unknown }[];
+    const fix = actions.find((a) => /vendor_a/.test(a.title));
+    assert.ok(fix?.edit, `a fix to vendor_a among: ${actions.map((a) => a.title).join(' | ')}`);
+  });
+
+  test('hover, symbols, folding and formatting answer as on the desktop', async () => {
+    const hover = (await both('textDocument/hover', { textDocument: { uri: YAML_URI }, position: { line: PROVIDER_LINE, character: 8 } })) as { contents?: { value: string } } | null;
+    assert.ok(hover?.contents?.value, 'a hover');
+    const symbols = (await both('textDocument/documentSymbol', { textDocument: { uri: YAML_URI } })) as unknown[];
+    assert.ok(symbols.length > 0);
+    const folds = (await both('textDocument/foldingRange', { textDocument: { uri: YAML_URI } })) as unknown[];
+    assert.ok(folds.length > 0);
+    await both('textDocument/formatting', { textDocument: { uri: JSON_URI }, options: { tabSize: 2, insertSpaces: true } });
+    await both('textDocument/formatting', { textDocument: { uri: YAML_URI }, options: { tabSize: 2, insertSpaces: true } });
+  });
+
+  test('`.env` names reported by the client clear env-not-set (the worker reads no files itself)', async () => {
+    const seen = await publications(YAML_URI);
+    await notifyWorker('assistantConfig/dotenvNames', { names: ['AC_WEB_WORKER_TEST_UNSET'] });
+    const after = (await workerDiagnostics(YAML_URI, seen)) as { code: string }[];
+    assert.ok(!after.some((d) => d.code === 'env-not-set'), `codes now: ${after.map((d) => d.code).join(', ')}`);
+    assert.ok(after.some((d) => d.code === 'unknown-discriminator'), 'the other problems stay');
+    assert.deepEqual(await page.evaluate(() => (globalThis as unknown as { lsp: PageLsp }).lsp.errors, null), [], `worker errors; console: ${consoleLines.join('\n')}`);
+  });
+});
+
+describe('Test Connection in the browser: fetch, and a refusal reported as the browser\'s', { skip }, () => {
+  let services: Server;
+  let browser: Browser;
+  let page: Page;
+  let port = 0;
+
+  before(async () => {
+    // Two origins on loopback: the page, and a "service" that allows calls from web pages only on
+    // /cors (like a service with CORS configured) and not on /plain.
+    services = createServer((req, res) => {
+      if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>fetch test</title>');
+      const cors = req.url?.startsWith('/cors') ? { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' } : {};
+      if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+      res.writeHead(200, { 'content-type': 'application/json', ...cors }).end('{"threads":[]}');
+    });
+    await new Promise<void>((r) => services.listen(0, '127.0.0.1', r));
+    port = (services.address() as { port: number }).port;
+    const esbuild = await import('esbuild');
+    const built = await esbuild.build({
+      entryPoints: [join(ROOT, 'server/src/connection/fetchHttp.ts')],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      globalName: 'FetchHttp',
+      platform: 'browser',
+      alias: { 'node:net': join(ROOT, 'client/src/web/net.ts') },
+      inject: [join(ROOT, 'client/src/web/bufferGlobal.ts')],
+      logLevel: 'silent',
+    });
+    const { chromium } = createRequire(join(E2E_MODULES, 'x.js'))('playwright-core') as { chromium: { launch(o: unknown): Promise<Browser> } };
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'], timeout: 60_000 });
+    page = await browser.newPage();
+    // The page is served from `localhost`, the service is called at 127.0.0.1: another origin.
+    await page.goto(`http://localhost:${port}/`);
+    await page.addScriptTag({ content: built.outputFiles[0]!.text });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await new Promise((r) => services?.close(r));
+  });
+
+  type Outcome = { status?: number; body?: string; error?: { name: string; kind: string; code?: string; message: string } };
+  const call = (path: string): Promise<Outcome> =>
+    page.evaluate(async (url) => {
+      const lib = (globalThis as unknown as { FetchHttp: { httpRequest(r: unknown, s: unknown): Promise<{ status: number; body: { toString(): string } }> } }).FetchHttp;
+      try {
+        const r = await lib.httpRequest({ method: 'GET', url: new URL(url), headers: { authorization: 'Bearer not-a-real-token' } }, { timeoutMs: 10_000, connectTimeoutMs: 5_000, maxResponseBytes: 1 << 20, env: {} });
+        return { status: r.status, body: r.body.toString() };
+      } catch (e) {
+        const err = e as { name: string; kind: string; code?: string; message: string };
+        return { error: { name: err.name, kind: err.kind, code: err.code, message: err.message } };
+      }
+    }, `http://127.0.0.1:${port}${path}`);
+
+  test('a service that allows calls from web pages answers through fetch', async () => {
+    const r = await call('/cors/threads');
+    assert.deepEqual(r, { status: 200, body: '{"threads":[]}' });
+  });
+
+  test('a service that does not (CORS): the report says it was the browser and how to run it elsewhere', async () => {
+    const r = await call('/plain/threads');
+    assert.equal(r.error?.name, 'NetError');
+    assert.equal(r.error?.code, 'BROWSER_BLOCKED');
+    assert.match(r.error!.message, /browser/i);
+    assert.match(r.error!.message, /CORS/);
+    assert.match(r.error!.message, /VS Code desktop/);
+    assert.match(r.error!.message, /npx assistant-config test-connection/);
+    assert.ok(!r.error!.message.includes('not-a-real-token'), 'no credential in the message');
+  });
+});
