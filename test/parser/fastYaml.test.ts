@@ -8,22 +8,11 @@ import fc from 'fast-check';
 import { fastParseYaml } from '../../server/src/parser/fastYaml';
 import { parseYaml, parseYamlFull, DEFAULT_LIMITS } from '../../server/src/parser/yaml';
 import type { ParseLimits } from '../../server/src/parser/yaml';
-import { word, plainSpecial, singleQuoted, doubleQuoted, scalar, flow } from './yamlArbitraries';
+import { word, plainSpecial, singleQuoted, doubleQuoted, scalar, flow, strip } from './yamlArbitraries';
 
 const SEED = process.env.FAST_YAML_SEED !== undefined ? Number(process.env.FAST_YAML_SEED) : (Date.now() ^ (process.pid << 8)) | 0;
 const RUNS = process.env.FAST_YAML_RUNS !== undefined ? Number(process.env.FAST_YAML_RUNS) : 1500;
 console.log(`fastYaml property tests: seed ${SEED} (replay with FAST_YAML_SEED=${SEED})`);
-
-/** The tree without `parent` links (they make cycles), as plain data. */
-function strip(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(strip);
-  if (v !== null && typeof v === 'object') {
-    const o: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) if (k !== 'parent') o[k] = strip(x);
-    return o;
-  }
-  return v;
-}
 
 /** Parent links the fast path sets: every child points at its container. */
 function checkParents(node: unknown, parent: unknown): void {
@@ -41,13 +30,16 @@ function checkParents(node: unknown, parent: unknown): void {
 
 /** Either the fast path declines, or it returns exactly the full parser's result. Returns whether it engaged. */
 function agree(text: string, limits: ParseLimits = DEFAULT_LIMITS): boolean {
-  const fast = fastParseYaml(text, limits);
+  const fast = fastParseYaml(text, limits, handOff);
   if (fast === undefined) return false;
   const full = parseYamlFull(text, limits);
-  assert.deepEqual(strip(fast), strip(full), `fast path differs from the full parser on ${JSON.stringify(text)}`);
+  assert.deepEqual(strip({ root: fast.root, problems: fast.problems }), strip(full), `fast path differs from the full parser on ${JSON.stringify(text)}`);
   if (fast.root) checkParents(fast.root, undefined);
   return true;
 }
+
+/** The full parser for one value's text, as `parseYaml` hands it over. */
+const handOff = (snippet: string, maxDepth: number) => parseYamlFull(snippet, { maxDepth });
 
 function engages(text: string): void {
   assert.ok(agree(text), `fast path should engage on ${JSON.stringify(text.slice(0, 200))}`);
@@ -187,6 +179,28 @@ const ENGAGED: string[] = [
   'a: [id,\n\n  amount]\n',
   'a: [ "x",\n  "y" ]  # c\nb: 1\n',
   'a: [a\n  , b]\n',
+  // Read since the fast path splices in what it hands to the full parser (issue 13).
+  'a: &x 1\nb: *x\n',
+  'a: !!str 1\n',
+  'a: |\n  text\n',
+  'a: >\n  text\n',
+  'a: multi\n  line\n',
+  'a: "multi\n  line"\n',
+  "a: 'multi\n  line'\n",
+  'a: 1\n...\n',
+  'a: b\tc\n',
+  'a:\n  value on the next line\n',
+  'a: [a: 1, b]\n',
+  'a: {b:c}\n',
+  'a: [b:c]\n',
+  'a: "\\\n  b"\n',
+  'a: \u0085x\n',
+  'a: x\u2028y\n',
+  'a: ?x\n',
+  'a: [a\n  b]\n',
+  'a: [a, # c\n  b]\n',
+  'a: {k:\n  v}\n',
+  'a: {k\n  : v}\n',
 ];
 
 /** Inputs the fast path must decline. */
@@ -197,32 +211,18 @@ const DECLINED: string[] = [
   'just a scalar\n',
   '[1, 2]\n',
   '{a: 1}\n',
-  'a: &x 1\nb: *x\n',
-  'a: !!str 1\n',
-  'a: |\n  text\n',
-  'a: >\n  text\n',
-  'a: multi\n  line\n',
-  'a: "multi\n  line"\n',
-  "a: 'multi\n  line'\n",
   'a: 1\n---\nb: 2\n',
-  'a: 1\n...\n',
   '? a\n: 1\n',
   '\ta: 1\n',
   'a:\n\tb: 1\n',
-  'a: b\tc\n',
   '%YAML 1.2\n---\na: 1\n',
   '[a]: 1\n',
-  'a:\n  value on the next line\n',
   'a: b: c\n',
   'a: - b\n',
-  'a: [a: 1, b]\n',
-  'a: {b:c}\n',
-  'a: [b:c]\n',
   'a: [1,2]#x\n',
   'a: [,]\n',
   'a: "x"y\n',
   'a: "\\q"\n',
-  'a: "\\\n  b"\n',
   'a: 1\nb\n',
   'a:\n    b: 1\n  c: 2\n',
   '- a\nb: 1\n',
@@ -232,21 +232,14 @@ const DECLINED: string[] = [
   'x:\n  a:\n  # c\ny: 1\n',
   '- 1\n# c\n-\na: a\n',
   'a: x\rb: y\n',
-  'a: \u0085x\n',
-  'a: x\u2028y\n',
   'a:\n  - b\n c: 1\n',
   'a: @x\n',
   'a: `x`\n',
   'a: %x\n',
-  'a: ?x\n',
   'a: {a: 1\n',
   'a: "unterminated\n',
   'a: [id,\namount]\nb: 1\n',
   'x:\n  a: [id,\n  amount]\n',
-  'a: [a\n  b]\n',
-  'a: [a, # c\n  b]\n',
-  'a: {k:\n  v}\n',
-  'a: {k\n  : v}\n',
   'a: [\n  [a,\n]]\n',
   '\uFEFF- a\n',
   '\uFEFF  a: 1\n  b: 2\n',
@@ -257,7 +250,7 @@ describe('fastParseYaml: hand-written cases', () => {
     for (const text of ENGAGED) engages(text);
   });
   it('declines what it does not cover', () => {
-    for (const text of DECLINED) assert.equal(fastParseYaml(text, DEFAULT_LIMITS), undefined, `should decline ${JSON.stringify(text)}`);
+    for (const text of DECLINED) assert.equal(fastParseYaml(text, DEFAULT_LIMITS, handOff), undefined, `should decline ${JSON.stringify(text)}`);
   });
   it('engages on the sample config and on a generated 10,000-line config', () => {
     engages(SAMPLE);
@@ -292,9 +285,24 @@ describe('fastParseYaml: hand-written cases', () => {
 
 // ---- generated documents ----
 
-type Value = { kind: 'scalar'; src: string } | { kind: 'empty' } | BlockMap | BlockSeq;
+type Value = { kind: 'scalar'; src: string } | { kind: 'empty' } | BlockMap | BlockSeq | BlockScalar | MultiLine;
+/** A block scalar: its header, its content lines (relative to the content indentation), that indentation. */
+interface BlockScalar {
+  kind: 'block';
+  header: string;
+  lines: string[];
+  delta: number;
+}
+/** A plain or quoted scalar over several lines: the first, then the continuation lines, indented by `delta`. */
+interface MultiLine {
+  kind: 'multi';
+  first: string;
+  rest: string[];
+  delta: number;
+}
 interface BlockMap {
   kind: 'map';
+  anchor: string;
   delta: number;
   entries: Entry[];
 }
@@ -307,6 +315,7 @@ interface Entry {
 }
 interface BlockSeq {
   kind: 'seq';
+  anchor: string;
   delta: number;
   items: Item[];
 }
@@ -325,17 +334,38 @@ const pre = fc.oneof({ weight: 3, arbitrary: fc.constant<Line[]>([]) }, { weight
 const trail = fc.constantFrom('', '', '', '  # t', ' #t', '   ', ' ');
 const key = fc.oneof({ weight: 5, arbitrary: word }, { weight: 2, arbitrary: plainSpecial }, { weight: 1, arbitrary: singleQuoted }, { weight: 1, arbitrary: doubleQuoted });
 
+// Properties before a value (anchors, tags), aliases, block scalars and multi-line scalars: what real files hold.
+const props = fc.constantFrom('', '', '', '', '', '&a ', '&b ', '&a1 ', '!!str ', '!t ', '&a !!str ', '!!int ');
+const alias = fc.constantFrom('*a', '*b', '*a1', '*zz', '*a  # c', '*a :');
+const collectionAnchor = fc.constantFrom('', '', '', ' &a', ' &b', ' &a # c', ' !!map');
+const blockLine = fc.constantFrom('text', 'more text here', ' indented more', '   deeper', '# not a comment', 'key: value', '- item', '', '', ' ', '    ', 'x  ', '"quoted"', '\ttab', 'a #b');
+const blockScalar = fc.record({
+  kind: fc.constant('block' as const),
+  header: fc.constantFrom('|', '>', '|-', '>-', '|+', '>+', '|2', '>1-', '|-2', '| # c', '>- #c', '|+  # keep', '|x', '|#'),
+  lines: fc.array(blockLine, { minLength: 0, maxLength: 6 }),
+  delta: fc.integer({ min: 0, max: 3 }),
+});
+const multiLine = fc.record({
+  kind: fc.constant('multi' as const),
+  first: fc.constantFrom('plain start', '"quoted start', "'single start", 'a', '"esc \\', '&a two'),
+  rest: fc.array(fc.constantFrom('continued', 'more words', '', 'end"', "end'", 'x: y', '# c', '- z'), { minLength: 1, maxLength: 3 }),
+  delta: fc.integer({ min: 0, max: 3 }),
+});
+
 const tree = fc.letrec<{ value: Value; map: BlockMap; seq: BlockSeq; entry: Entry; item: Item }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
-    { weight: 3, arbitrary: scalar.map((src) => ({ kind: 'scalar' as const, src })) },
+    { weight: 3, arbitrary: fc.tuple(props, scalar).map(([p, src]) => ({ kind: 'scalar' as const, src: p + src })) },
+    { weight: 1, arbitrary: alias.map((src) => ({ kind: 'scalar' as const, src })) },
+    { weight: 1, arbitrary: blockScalar.chain((b) => props.map((p) => ({ ...b, header: p + b.header }))) },
+    { weight: 1, arbitrary: multiLine },
     { weight: 1, arbitrary: flow.map((src) => ({ kind: 'scalar' as const, src })) },
     { weight: 1, arbitrary: fc.constant({ kind: 'empty' as const }) },
     { weight: 2, arbitrary: tie('map') },
     { weight: 2, arbitrary: tie('seq') },
   ),
-  map: fc.record({ kind: fc.constant('map' as const), delta: fc.integer({ min: 1, max: 4 }), entries: fc.array(tie('entry'), { minLength: 1, maxLength: 4 }) }),
-  seq: fc.record({ kind: fc.constant('seq' as const), delta: fc.integer({ min: 0, max: 3 }), items: fc.array(tie('item'), { minLength: 1, maxLength: 4 }) }),
+  map: fc.record({ kind: fc.constant('map' as const), anchor: collectionAnchor, delta: fc.integer({ min: 1, max: 4 }), entries: fc.array(tie('entry'), { minLength: 1, maxLength: 4 }) }),
+  seq: fc.record({ kind: fc.constant('seq' as const), anchor: collectionAnchor, delta: fc.integer({ min: 0, max: 3 }), items: fc.array(tie('item'), { minLength: 1, maxLength: 4 }) }),
   entry: fc.record({ pre, key, colon: fc.constantFrom(':', ' :'), value: tie('value'), trail }),
   item: fc.record({ pre, dash: fc.constantFrom(' ', ' ', '  ', '   '), compact: fc.boolean(), value: tie('value'), trail }),
 }));
@@ -354,12 +384,20 @@ function renderValue(out: string[], head: string, v: Value, indent: number, trai
       out.push(head + trailText);
       return;
     case 'map':
-      out.push(head + trailText);
+      out.push(head + v.anchor + trailText);
       renderMap(out, v, indent + v.delta, undefined);
       return;
     case 'seq':
-      out.push(head + trailText);
+      out.push(head + v.anchor + trailText);
       renderSeq(out, v, indent + seqDelta, undefined);
+      return;
+    case 'block':
+      out.push(head + ' ' + v.header + trailText);
+      for (const l of v.lines) out.push(l === '' ? '' : ' '.repeat(indent + 1 + v.delta) + l);
+      return;
+    case 'multi':
+      out.push(head + ' ' + v.first);
+      for (const l of v.rest) out.push(l === '' ? '' : ' '.repeat(indent + v.delta) + l);
   }
 }
 
@@ -393,6 +431,7 @@ interface Doc {
   tail: Line[];
   crlf: boolean;
   finalNewline: boolean;
+  end: string;
 }
 
 const doc: fc.Arbitrary<Doc> = fc.record({
@@ -404,6 +443,7 @@ const doc: fc.Arbitrary<Doc> = fc.record({
   tail: pre,
   crlf: fc.boolean(),
   finalNewline: fc.boolean(),
+  end: fc.constantFrom('', '', '', '...', '... # end', '...\n# after', '---\nb: 1'),
 });
 
 function render(d: Doc): string {
@@ -413,6 +453,7 @@ function render(d: Doc): string {
   if (d.root.kind === 'map') renderMap(out, d.root, d.indent, undefined);
   else renderSeq(out, d.root, d.indent, undefined);
   renderPre(out, d.tail, d.indent);
+  if (d.end) out.push(d.end);
   let text = out.join('\n') + (d.finalNewline ? '\n' : '');
   if (d.crlf) text = text.replace(/\n/g, '\r\n');
   if (d.bom) text = '\uFEFF' + text;
@@ -562,5 +603,59 @@ describe('fastParseYaml: generated documents (fast-check)', () => {
       }),
       { seed: SEED + 2, numRuns: Math.ceil(RUNS / 3) },
     );
+  });
+});
+
+// ---- what real files hold: read natively, or only the node handed to the full parser ----
+
+const NATIVE: string[] = [
+  'systemInstructions: |\n  You are a helpful assistant.\n  Answer briefly.\n\n  Second paragraph.\nother: 1\n',
+  'a: >\n  folded\n  text\n\n  next\n    more indented\n  back\nb: 2\n',
+  'a: |-\n  x\n\n\nb: |+\n  y\n\n\nc: >- # a comment after the header\n  z\n',
+  'a: |\n  x\n  # not a comment\n# a comment\nb: 1\n',
+  'x:\n  - |\n    item text\n  - >+\n    kept\n\n  - plain\n',
+  'a: |\r\n  crlf\r\n\r\n  text\r\nb: 1\r\n',
+  'a: |\n    deeper first\n    line\n',
+  'primary: &primary\n  provider: vendor_a\n  modelId: m\nfallback: *primary\nlist:\n  - *primary\n  - &x 1\n  - *x  # again\n',
+  'a: &doc |\n  text\nb: *doc\nc: &s "q"\nd: &f [1, 2]\ne: *f\n',
+  'r: &r\n  self: *r\n',
+  'a: *missing\n',
+  'a: &x 1\nb: &x 2\nc: *x\n',
+  'a: 1\n...\n',
+  'a: 1\n... # end\n# after\n',
+];
+
+const HANDED: string[] = [
+  'a: !!str 1\nb: 2\n',
+  'a: multi\n  line plain\nb: 2\n',
+  'a: "multi\n  line"\nb: 2\n',
+  'a: |2\n   indented by indicator\nb: 2\n',
+  'a:\n  value on the next line\nb: 2\n',
+  '- !t x\n- y\n- z\n',
+];
+
+describe('fastParseYaml: real YAML stays on the fast path', () => {
+  it('reads block scalars, anchors, aliases and a document end itself, exactly', () => {
+    for (const text of NATIVE) {
+      engages(text);
+      assert.equal(fastParseYaml(text, DEFAULT_LIMITS, handOff)!.handedOff, 0, `nothing handed off in ${JSON.stringify(text)}`);
+    }
+  });
+  it('hands only the value it does not read to the full parser, and splices it in exactly', () => {
+    for (const text of HANDED) {
+      engages(text);
+      const r = fastParseYaml(text, DEFAULT_LIMITS, handOff)!;
+      assert.ok(r.handedOff > 0 && r.handedOff < text.length, `only part of ${JSON.stringify(text)} handed off (${r.handedOff})`);
+    }
+  });
+  it('an alias points at the most recent anchor before it, also across a spliced value', () => {
+    const text = 'a: &x 1\nb: !!str &x two\nc: *x\n';
+    engages(text);
+    const root = fastParseYaml(text, DEFAULT_LIMITS, handOff)!.root as { properties: { value: { type: string; target?: { offset: number } } }[] };
+    assert.equal(root.properties[2]!.value.type, 'alias');
+    assert.equal(root.properties[2]!.value.target?.offset, text.indexOf('two'));
+  });
+  it('without a hand-off, a value it does not read gives the whole file to the full parser', () => {
+    assert.equal(fastParseYaml('a: !!str 1\n', DEFAULT_LIMITS), undefined);
   });
 });

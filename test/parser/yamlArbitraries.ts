@@ -27,12 +27,15 @@ export const flow: fc.Arbitrary<string> = fc.letrec<{ value: string; seq: string
     .map(([entries, trailing]) => `{${entries.map(([a, k, c, v, b]) => a + k + (c === '' ? '' : c + v) + b).join(',')}${trailing && entries.length > 0 ? ',' : ''}}`),
 })).value;
 
-/** A tree without `parent` links (they make cycles), as plain data, for deep comparison. */
+/** A tree without `parent` links (they make cycles), aliases' targets as where they point, as plain data, for deep comparison. */
 export function strip(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(strip);
   if (v !== null && typeof v === 'object') {
     const o: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) if (k !== 'parent') o[k] = strip(x);
+    for (const [k, x] of Object.entries(v)) {
+      if (k === 'target') o[k] = x === undefined ? undefined : { type: (x as { type: string }).type, offset: (x as { offset: number }).offset };
+      else if (k !== 'parent') o[k] = strip(x);
+    }
     return o;
   }
   return v;

@@ -1,31 +1,39 @@
-// Fast path from YAML text to the node tree, for the common subset of AssistantConfig files: block
-// mappings and sequences, one-line plain and quoted scalars, flow collections of those (also across
-// lines), comments, CRLF, a BOM, a leading `---`. It builds exactly the tree `parseYamlFull` builds from
-// the `yaml` package's document model (offsets and range ends included, down to where that package
-// lets comment lines stretch a collection), in a single pass over the text with no regular expression
-// in the character loops. Whenever the text leaves that subset (anchors, aliases, tags, block scalars,
-// multi-line scalars, several documents, explicit keys, tabs, any syntax error, ...), or anything looks
-// questionable, it returns undefined and the caller falls back to the full parser. Never throws.
+// Fast path from YAML text to the node tree. It builds exactly the tree `parseYamlFull` builds from the
+// `yaml` package's document model (offsets and range ends included, down to where that package lets
+// comment lines stretch a collection), in a single pass over the text with no regular expression in the
+// character loops. It reads block mappings and sequences, one-line plain and quoted scalars, flow
+// collections (also across lines), block scalars (literal and folded, chomping, comments after the
+// header, trailing blank lines), anchors and aliases (linked as the full path links them), comments,
+// CRLF, a BOM, a leading `---` and a final `...`. A value it does not read itself (a tag, a multi-line
+// plain or quoted scalar, a block scalar with an indentation indicator, ...) is handed alone to the full
+// parser and spliced in with its offsets shifted. Whatever else leaves that subset (several documents,
+// explicit keys, tabs, any syntax error, ...) makes it return undefined, and the caller parses the whole
+// text with the full parser. Never throws.
 // The readers, by what they read: fastYaml/text.ts (line helpers), scalars.ts, flow.ts, block.ts.
 import type { Node, SyntaxProblem } from './ast';
 import type { ParseLimits } from './yaml';
 import { BlockReader } from './fastYaml/block';
+import type { HandOff } from './fastYaml/block';
+
+export type { HandOff } from './fastYaml/block';
 
 export interface FastYamlResult {
   root: Node | undefined;
   problems: SyntaxProblem[];
+  /** Characters of the text that were handed to the full parser (values the fast path does not read itself). */
+  handedOff: number;
 }
 
 /**
  * Parses `text` on the fast path, or returns undefined when the text is outside what the fast path handles
  * (the caller then uses the full parser). A defined result is exactly what the full parser would return.
  */
-export function fastParseYaml(text: string, limits: ParseLimits): FastYamlResult | undefined {
+export function fastParseYaml(text: string, limits: ParseLimits, handOff?: HandOff): FastYamlResult | undefined {
   try {
-    const s = new BlockReader(text, limits.maxDepth);
+    const s = new BlockReader(text, limits.maxDepth, handOff);
     s.run();
     if (s.root === undefined) return undefined;
-    return { root: s.root, problems: [] };
+    return { root: s.root, problems: [], handedOff: s.handedOff };
   } catch {
     return undefined;
   }

@@ -18,9 +18,15 @@ export const DEFAULT_LIMITS: ParseLimits = { maxDepth: 1000 };
 
 export function parseYaml(text: string, limits: ParseLimits = DEFAULT_LIMITS): YamlParseResult {
   // The common block subset takes a single-pass scanner that builds the same tree; anything else, the full path.
-  const r = fastParseYaml(text, limits) ?? parseYamlFull(text, limits);
+  // Values the fast path does not read are handed to the full parser alone and spliced in.
+  const fast = fastParseYaml(text, limits, handOff);
+  const r = fast ? { root: fast.root, problems: fast.problems } : parseYamlFull(text, limits);
   const controls = controlCharacters(text);
   return controls.length === 0 ? r : { root: r.root, problems: [...r.problems, ...controls] };
+}
+
+function handOff(snippet: string, maxDepth: number): YamlParseResult {
+  return parseYamlFull(snippet, { maxDepth });
 }
 
 // C0 controls other than tab, LF and CR, and DEL: YAML does not allow them anywhere (not even in
@@ -41,6 +47,13 @@ function controlCharacters(text: string): SyntaxProblem[] {
 /** Text → tree through the `yaml` package's document model: every YAML construct, with its syntax problems. */
 export function parseYamlFull(text: string, limits: ParseLimits = DEFAULT_LIMITS): YamlParseResult {
   const problems: SyntaxProblem[] = [];
+  const deep = nestingBeyond(text, YAML_PACKAGE_DEPTH);
+  if (deep >= 0) {
+    // The `yaml` package recurses on nesting; near the stack's end it can abort the process (a regular
+    // expression compiled there fails as "out of memory") instead of throwing. Such a text is not given to it.
+    problems.push({ offset: deep, length: Math.min(1, text.length - deep), message: 'The document nests too deeply to be read; what is nested below this point is not checked.', kind: 'resource-limit' });
+    return { root: undefined, problems };
+  }
   let docs: Document.Parsed[];
   try {
     const parsed = parseAllDocuments(text, { uniqueKeys: false, prettyErrors: false, strict: false, stringKeys: false });
@@ -81,6 +94,57 @@ export function parseYamlFull(text: string, limits: ParseLimits = DEFAULT_LIMITS
   const root = chosen.contents ? converter.convert(chosen.contents as YNode, undefined, 0) : undefined;
   converter.linkAliases();
   return { root, problems };
+}
+
+/** Nesting the `yaml` package reads without nearing the end of the stack (it reports RESOURCE_EXHAUSTION from about 1,000). */
+const YAML_PACKAGE_DEPTH = 600;
+
+/**
+ * Where the text nests deeper than `limit` (an over-estimate: flow brackets outside quotes and comments,
+ * plus each line's indentation and its `- `, `? `, `: ` indicators), or -1.
+ */
+export function nestingBeyond(text: string, limit: number): number {
+  let flow = 0;
+  let lineDepth = 0;
+  let atLineStart = true;
+  const len = text.length;
+  for (let i = 0; i < len; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      atLineStart = true;
+      lineDepth = 0;
+      continue;
+    }
+    if (atLineStart) {
+      if (c === 32) {
+        if (++lineDepth + flow > limit) return i;
+        continue;
+      }
+      atLineStart = false;
+    }
+    if ((c === 45 || c === 63 || c === 58) && text.charCodeAt(i + 1) === 32) {
+      if (++lineDepth + flow > limit) return i;
+    } else if (c === 91 || c === 123) {
+      if (++flow + lineDepth > limit) return i;
+    } else if (c === 93 || c === 125) {
+      if (flow > 0) flow--;
+    } else if (c === 35 && (i === 0 || text.charCodeAt(i - 1) === 32 || text.charCodeAt(i - 1) === 10)) {
+      const nl = text.indexOf('\n', i);
+      if (nl < 0) break;
+      i = nl - 1;
+    } else if (c === 34 || c === 39) {
+      // A quoted scalar on this line: its brackets do not nest.
+      let j = i + 1;
+      for (; j < len; j++) {
+        const d = text.charCodeAt(j);
+        if (d === 10) break;
+        if (c === 34 && d === 92) j++;
+        else if (d === c) break;
+      }
+      if (j < len && text.charCodeAt(j) === c) i = j;
+    }
+  }
+  return -1;
 }
 
 function chooseDocument(docs: Document.Parsed[]): Document.Parsed {

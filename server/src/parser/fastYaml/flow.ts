@@ -2,7 +2,7 @@
 // after an opening bracket, after a comma, and after an item before a comma or the closing bracket); no
 // comments inside, no multi-line scalars, no implicit pairs in sequences.
 import type { Node, ObjectNode, ArrayNode, PropertyNode, StringNode, Parent } from '../ast';
-import { BAIL, isOddWide, SPACE, LF, CR, HASH, COLON, DASH, DQUOTE, SQUOTE, LBRACKET, RBRACKET, LBRACE, RBRACE, COMMA, TAB } from './text';
+import { BAIL, GIVE_UP, isOddWide, SPACE, LF, CR, HASH, COLON, DASH, DQUOTE, SQUOTE, LBRACKET, RBRACKET, LBRACE, RBRACE, COMMA, TAB } from './text';
 import { ScalarReader, BAD_PLAIN_START, TERM_COLON } from './scalars';
 
 /** Reads flow collections; the block reader builds on it. */
@@ -22,7 +22,7 @@ export class FlowReader extends ScalarReader {
   }
 
   flowSeq(start: number, parent: Parent, depth: number, level: number): ArrayNode {
-    if (depth > this.maxDepth) throw BAIL;
+    if (depth > this.maxDepth) throw GIVE_UP;
     const t = this.text;
     const arr: ArrayNode = { type: 'array', offset: start, length: 0, parent, items: [], flow: true };
     let p = this.skipFlowSpace(start + 1, level);
@@ -48,7 +48,7 @@ export class FlowReader extends ScalarReader {
   }
 
   flowMap(start: number, parent: Parent, depth: number, level: number): ObjectNode {
-    if (depth > this.maxDepth) throw BAIL;
+    if (depth > this.maxDepth) throw GIVE_UP;
     const t = this.text;
     const obj: ObjectNode = { type: 'object', offset: start, length: 0, parent, properties: [], flow: true };
     let p = this.skipFlowSpace(start + 1, level);

@@ -320,3 +320,70 @@ export class ScalarReader extends TextReader {
     }
   }
 }
+
+/**
+ * The value of a block scalar (`|` literal or `>` folded) from its source: the lines after the header, up
+ * to where the scalar ends, with the chomping indicator `-`, `+` or '' (clip). Auto-detected indentation
+ * only, with no leading blank line more indented than the first content line (the caller checks). A port
+ * of the `yaml` package's resolveBlockScalar for that case, so that the value is exactly the same.
+ */
+export function blockScalarValue(source: string, folded: boolean, chomp: string): string {
+  const split = source.split(/\n( *)/);
+  const first = split[0]!;
+  let lead = 0;
+  while (first.charCodeAt(lead) === SPACE) lead++;
+  const lines: [string, string][] = [[first.slice(0, lead), first.slice(lead)]];
+  for (let i = 1; i < split.length; i += 2) lines.push([split[i]!, split[i + 1]!]);
+  let chompStart = lines.length;
+  for (let i = lines.length - 1; i >= 0; --i) {
+    const content = lines[i]![1];
+    if (content === '' || content === '\r') chompStart = i;
+    else break;
+  }
+  if (chompStart === 0) return chomp === '+' && lines.length > 0 ? '\n'.repeat(Math.max(1, lines.length - 1)) : '';
+  let trimIndent = 0;
+  let contentStart = 0;
+  for (let i = 0; i < chompStart; ++i) {
+    const [indent, content] = lines[i]!;
+    if (content === '' || content === '\r') {
+      if (indent.length > trimIndent) trimIndent = indent.length;
+    } else {
+      trimIndent = indent.length;
+      contentStart = i;
+      break;
+    }
+  }
+  for (let i = lines.length - 1; i >= chompStart; --i) if (lines[i]![0].length > trimIndent) chompStart = i + 1;
+  let value = '';
+  let sep = '';
+  let prevMoreIndented = false;
+  for (let i = 0; i < contentStart; ++i) value += lines[i]![0].slice(trimIndent) + '\n';
+  for (let i = contentStart; i < chompStart; ++i) {
+    const [indent, raw] = lines[i]!;
+    const content = raw.charCodeAt(raw.length - 1) === CR ? raw.slice(0, -1) : raw;
+    if (!folded) {
+      value += sep + indent.slice(trimIndent) + content;
+      sep = '\n';
+    } else if (indent.length > trimIndent || content.charCodeAt(0) === TAB) {
+      if (sep === ' ') sep = '\n';
+      else if (!prevMoreIndented && sep === '\n') sep = '\n\n';
+      value += sep + indent.slice(trimIndent) + content;
+      sep = '\n';
+      prevMoreIndented = true;
+    } else if (content === '') {
+      if (sep === '\n') value += '\n';
+      else sep = '\n';
+    } else {
+      value += sep + content;
+      sep = ' ';
+      prevMoreIndented = false;
+    }
+  }
+  if (chomp === '+') {
+    for (let i = chompStart; i < lines.length; ++i) value += '\n' + lines[i]![0].slice(trimIndent);
+    if (value.charCodeAt(value.length - 1) !== LF) value += '\n';
+  } else if (chomp !== '-') {
+    value += '\n';
+  }
+  return value;
+}

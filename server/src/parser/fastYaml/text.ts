@@ -4,6 +4,8 @@
 /** Thrown inside the readers to give up; caught in `fastParseYaml`. */
 export class Bail extends Error {}
 export const BAIL = new Bail('fast YAML path not applicable');
+/** Gives up on the whole text, not only on the value at hand (nesting beyond the limit): no hand-off. */
+export const GIVE_UP = new Bail('fast YAML path not applicable to this text');
 
 export const SPACE = 32;
 export const LF = 10;
