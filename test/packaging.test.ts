@@ -38,7 +38,6 @@ test('npm run package builds a small .vsix with only what runs', { timeout: 240_
     'changelog.md',
     'dist/browser/client.js',
     'dist/browser/server.js',
-    'dist/cli.js',
     'dist/client-connection.js',
     'dist/client-lsp.js',
     'dist/client.js',

@@ -28,9 +28,15 @@ export async function deactivate(): Promise<void> {
 }
 
 async function startClient(context: vscode.ExtensionContext, hooks: ClientHooks): Promise<StartedClient> {
+  // The worker is made from the bundle's text: the extension's own URI may use a scheme a Worker
+  // cannot load (code-server serves a remote extension as vscode-remote://), while the workspace
+  // file system can read it everywhere.
   const workerUri = vscode.Uri.joinPath(context.extensionUri, 'dist', 'browser', 'server.js');
+  const code = await vscode.workspace.fs.readFile(workerUri);
+  const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
   const WorkerCtor = (globalThis as unknown as { Worker: new (url: string, options?: { name?: string }) => ConstructorParameters<typeof LanguageClient>[3] }).Worker;
-  const worker = new WorkerCtor(workerUri.toString(true), { name: 'AssistantConfig language server' });
+  const worker = new WorkerCtor(url, { name: 'AssistantConfig language server' });
+  hooks.output().info(`Language server started in a Web Worker (from ${workerUri.scheme}:).`);
   const client = new LanguageClient(CLIENT_ID, CLIENT_NAME, clientOptions(hooks), worker);
   const started = await startWithGlue(context, client, hooks);
   watchDotenv(context, client, hooks);

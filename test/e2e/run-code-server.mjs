@@ -7,10 +7,12 @@
 //   3. UI checks in the browser on the installed extension: the Problems panel lists the
 //      diagnostic, the suggest widget shows the providers, the hover shows the docs, the quick-fix
 //      menu offers the fix (and applying it clears the problem). Screenshots go to test-results/.
+//   4. the web extension: a browser-only variant of the .vsix (no `main`) in a second code-server,
+//      where it runs in the web-worker extension host; the UI checks again (web-ui-*.png).
 // Every step is bounded in time; code-server and Chromium are killed at the end; the last line is
 // `e2e: N passed, N failed, N pending`. Exit code 0 only when nothing failed.
 // Environment: E2E_VSIX=FILE skips packaging; E2E_TIMEOUT_MS (default 900000) bounds the whole run;
-// E2E_GREP filters the suite; E2E_KEEP=1 keeps the temporary directory; E2E_SKIP_UI=1 / E2E_SKIP_SUITE=1.
+// E2E_GREP filters the suite; E2E_KEEP=1 keeps the temporary directory; E2E_SKIP_UI=1 / E2E_SKIP_SUITE=1 / E2E_SKIP_WEB=1.
 /* global AbortSignal */
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
@@ -130,9 +132,9 @@ function packageVsix(tmp) {
   return copy;
 }
 
-async function startCodeServer(dirs, env) {
+async function startCodeServer(dirs, env, logName = 'code-server.log') {
   const port = await freePort();
-  const out = createWriteStream(join(results, 'code-server.log'));
+  const out = createWriteStream(join(results, logName));
   const args = ['--config', dirs.config, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions];
   const child = spawn(codeServerBin, args, { env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.pipe(out);
@@ -249,29 +251,52 @@ async function runSuite(browser, base, installedDir, resultsFile, driverDir) {
   }
 }
 
-/** Part 3: UI checks on the installed extension, in the browser. */
-async function runUiChecks(browser, base) {
+/** Part 3: UI checks on the installed extension, in the browser (`prefix` names a second variant). */
+async function runUiChecks(browser, base, prefix = '') {
   const { uiChecks } = await import('./ui-checks.mjs');
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
-  const consoleLog = createWriteStream(join(results, 'ui-browser-console.log'));
+  const consoleLog = createWriteStream(join(results, `${prefix}ui-browser-console.log`));
   page.on('console', (m) => consoleLog.write(`[${m.type()}] ${m.text()}\n`));
   try {
-    for await (const r of uiChecks(page, { base, fixtures, results, remoteUri: (p) => remoteUri(base, p), log })) {
+    for await (const r of uiChecks(page, { base, fixtures, results, remoteUri: (p) => remoteUri(base, p), log, prefix })) {
       if (stopping) break;
       if (r.ok) {
         tally.passed++;
-        console.log(`  ok   ui: ${r.name}`);
+        console.log(`  ok   ${prefix}ui: ${r.name}`);
       } else {
         tally.failed++;
-        failures.push(`ui: ${r.name}`);
-        console.log(`  FAIL ui: ${r.name}\n       ${String(r.error).split('\n').slice(0, 6).join('\n       ')}`);
+        failures.push(`${prefix}ui: ${r.name}`);
+        console.log(`  FAIL ${prefix}ui: ${r.name}\n       ${String(r.error).split('\n').slice(0, 6).join('\n       ')}`);
       }
     }
   } finally {
     await context.close();
     consoleLog.end();
   }
+}
+
+/**
+ * Part 4 (issue 14 item 1): the web extension. A browser-only variant of the .vsix (no `main`, so
+ * VS Code can run it only in its web-worker extension host, with no `process` object) is installed
+ * into a second code-server, and the UI checks run again on it: Problems panel diagnostics, the
+ * provider completion, the hover and the quick fix, all served by the server in a Web Worker.
+ */
+async function runWebVariant(browser, tmp, dirs) {
+  const { packageWebVsix } = await import('./web-vsix.mjs');
+  const vsix = packageWebVsix(root, tmp);
+  const web = { config: dirs.config, userData: join(tmp, 'web-user-data'), extensions: join(tmp, 'web-extensions') };
+  mkdirSync(join(web.userData, 'User'), { recursive: true });
+  mkdirSync(web.extensions, { recursive: true });
+  copyFileSync(join(dirs.userData, 'User', 'settings.json'), join(web.userData, 'User', 'settings.json'));
+  log(`web: installing the browser-only ${vsix}`);
+  const inst = run(codeServerBin, ['--config', web.config, '--user-data-dir', web.userData, '--extensions-dir', web.extensions, '--install-extension', vsix, '--force'], { timeout: 120_000 });
+  if (inst.status !== 0) throw new Error(`--install-extension (browser-only) failed:\n${inst.out}`);
+  const installed = JSON.parse(readFileSync(join(web.extensions, 'extensions.json'), 'utf8')).find((e) => e.identifier.id.toLowerCase() === EXT_ID);
+  const manifest = JSON.parse(readFileSync(join(installed.location.path ?? installed.location.fsPath, 'package.json'), 'utf8'));
+  if (manifest.main || !manifest.browser) throw new Error('the browser-only variant must have a `browser` entry and no `main`');
+  const { base } = await startCodeServer(web, {}, 'code-server-web.log');
+  await runUiChecks(browser, base, 'web-');
 }
 
 async function main() {
@@ -338,6 +363,14 @@ async function main() {
 
   if (!process.env.E2E_SKIP_SUITE) await runSuite(browser, base, installedDir, resultsFile, driverDir);
   if (!process.env.E2E_SKIP_UI) await runUiChecks(browser, base);
+  if (!process.env.E2E_SKIP_WEB) {
+    try {
+      await runWebVariant(browser, tmp, dirs);
+    } catch (e) {
+      tally.failed++;
+      failures.push(`web: ${e?.stack ?? e}`);
+    }
+  }
 }
 
 try {

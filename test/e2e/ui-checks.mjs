@@ -8,10 +8,10 @@ const T = 30_000;
 
 const clean = (s) => s.replace(/\u00a0/g, ' ');
 
-export async function* uiChecks(page, { base, fixtures, results, log }) {
-  const shot = (name) => page.screenshot({ path: join(results, `ui-${name}.png`) }).catch(() => {});
+export async function* uiChecks(page, { base, fixtures, results, log, prefix = '' }) {
+  const shot = (name) => page.screenshot({ path: join(results, `${prefix}ui-${name}.png`) }).catch(() => {});
   const check = async (name, slug, fn) => {
-    log(`ui: ${name}`);
+    log(`${prefix}ui: ${name}`);
     try {
       await fn();
       await shot(slug);
@@ -110,7 +110,7 @@ export async function* uiChecks(page, { base, fixtures, results, log }) {
     const item = page.locator('.action-widget .monaco-list-row', { hasText: 'vendor_a' }).first();
     await item.waitFor({ state: 'visible', timeout: T });
     await shot('quickfix-menu');
-    await page.screenshot({ path: join(results, 'readme.png'), clip: { x: 0, y: 0, width: 1100, height: 720 } }).catch(() => {});
+    if (!prefix) await page.screenshot({ path: join(results, 'readme.png'), clip: { x: 0, y: 0, width: 1100, height: 720 } }).catch(() => {});
     // Keyboard, as a user would: the preferred fix is focused first; else walk down to it.
     for (let i = 0; i < 12; i++) {
       const focused = clean(await page.locator('.action-widget .monaco-list-row.focused').first().innerText());
