@@ -12,6 +12,8 @@ export interface StartOptions {
   initializationOptions?: unknown;
   env?: NodeJS.ProcessEnv;
   rootUri?: string | null;
+  /** Declare workspace edits with document changes and file creation (as VS Code does). */
+  createFiles?: boolean;
 }
 
 export class TestClient {
@@ -53,7 +55,11 @@ export class TestClient {
         ...(this.opts.pull ? { diagnostic: { dynamicRegistration: false } } : {}),
         publishDiagnostics: { relatedInformation: true, versionSupport: true },
       },
-      workspace: { configuration: this.opts.configuration ?? false, didChangeConfiguration: { dynamicRegistration: false } },
+      workspace: {
+        configuration: this.opts.configuration ?? false,
+        didChangeConfiguration: { dynamicRegistration: false },
+        ...(this.opts.createFiles ? { workspaceEdit: { documentChanges: true, resourceOperations: ['create' as const] } } : {}),
+      },
     };
     const r = (await this.conn.sendRequest('initialize', { processId: process.pid, rootUri: this.opts.rootUri ?? null, capabilities, initializationOptions: this.opts.initializationOptions })) as InitializeResult;
     await this.conn.sendNotification('initialized', {});

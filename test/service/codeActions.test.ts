@@ -13,6 +13,10 @@ import { parse } from '../../server/src/parser';
 import type { Language } from '../../server/src/parser/ast';
 import type { CodeActionEntry } from '../../server/src/service/types';
 import { isPlaceholder } from '../helpers';
+import type { ServiceContext } from '../../server/src/service/types';
+
+/** The host gives an existing, empty workspace .env: the secret-moving fixes append to it. */
+const CTX: ServiceContext = { dotenv: { text: '' } };
 
 const DIR = join(process.cwd(), 'test/fixtures/fixes');
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
@@ -59,13 +63,13 @@ const CASES: Case[] = [
   { file: 'switch-provider-deep-list.assistant.yaml', code: 'refactor', at: 'vendor_b #', action: "Switch provider to 'cloud_c' (removes 'model' and 'apiKey')" },
   { file: 'switch-schema-type.assistant.yaml', code: 'refactor', at: 'fixed', action: "Switch type to 'llm_selector' (removes 'tables')" },
   // 5. literal secrets
-  { file: 'literal-secret.assistant.yaml', code: 'literal-secret', action: 'Move the secret to the environment variable VENDOR_B_API_KEY', preferred: true },
-  { file: 'literal-secret.assistant.json', code: 'literal-secret', action: 'Move the secret to the environment variable CLOUD_C_SECRET_ACCESS_KEY', preferred: true },
+  { file: 'literal-secret.assistant.yaml', code: 'literal-secret', action: "Move the secret to .env as VENDOR_B_API_KEY ('valueFromEnv: VENDOR_B_API_KEY')", preferred: true },
+  { file: 'literal-secret.assistant.json', code: 'literal-secret', action: 'Move the secret to .env as CLOUD_C_SECRET_ACCESS_KEY', preferred: true },
   { file: 'literal-secret-fallback.assistant.yaml', code: 'literal-secret', action: 'VENDOR_A_API_KEY', preferred: true },
   // 6. value / valueFromEnv
-  { file: 'env-both.assistant.yaml', code: 'env-value-conflict', action: "Keep 'valueFromEnv' (remove 'value')", preferred: true },
+  { file: 'env-both.assistant.yaml', code: 'env-value-conflict', action: "Keep 'valueFromEnv' (move the literal 'value' to .env as", preferred: true },
   { file: 'env-keep-value.assistant.yaml', code: 'env-value-conflict', action: "Keep 'value' (remove 'valueFromEnv')" },
-  { file: 'env-both.assistant.json', code: 'env-value-conflict', action: "Keep 'valueFromEnv' (remove 'value')" },
+  { file: 'env-both.assistant.json', code: 'env-value-conflict', action: "Keep 'valueFromEnv' (move the literal 'value' to .env as" },
   { file: 'env-neither.assistant.yaml', code: 'env-value-conflict', action: "Add 'valueFromEnv: CLOUD_A_API_KEY'" },
   { file: 'env-neither.assistant.json', code: 'env-value-conflict', action: "Add 'valueFromEnv: VENDOR_C_API_KEY'" },
   // 7. the kind/version header
@@ -111,11 +115,11 @@ function runCase(c: Case): { before: Diagnostic[]; after: Diagnostic[]; text: st
   let target: Diagnostic | undefined;
   let actions: CodeActionEntry[];
   if (c.code === 'refactor') {
-    actions = getCodeActions(doc, diagnostics, { offset: atOffset!, length: 0 }).filter((a) => a.kind === 'refactor.rewrite');
+    actions = getCodeActions(doc, diagnostics, { offset: atOffset!, length: 0 }, CTX).filter((a) => a.kind === 'refactor.rewrite');
   } else {
     target = diagnostics.find((d) => d.code === c.code && (atOffset === undefined || (d.offset <= atOffset && atOffset <= d.offset + d.length)));
     assert.ok(target, `no ${c.code} diagnostic in ${c.file}; found: ${diagnostics.map((d) => d.code).join(', ')}`);
-    actions = getCodeActions(doc, diagnostics, { offset: target.offset, length: target.length }).filter((a) => a.diagnostic === target);
+    actions = getCodeActions(doc, diagnostics, { offset: target.offset, length: target.length }, CTX).filter((a) => a.diagnostic === target);
   }
   const chosen = actions.find((a) => a.title.includes(c.action));
   assert.ok(chosen, `no action "${c.action}" in ${c.file}; offered:\n${describeActions(actions)}`);
@@ -354,7 +358,7 @@ const INLINE: Inline[] = [
     language: 'yaml',
     input: H + '  llm:\n    provider: vendor_a\n    apiKey:\n      value: sk-123\n      valueFromEnv: Y\n',
     code: 'literal-secret',
-    action: "Remove the literal 'value' and keep 'valueFromEnv' (Y)",
+    action: "Move the literal 'value' to .env as Y and keep 'valueFromEnv'",
     expected: H + '  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: Y\n',
   },
   {
@@ -373,11 +377,11 @@ describe('edit toolkit on in-memory documents', () => {
       const { doc, diagnostics } = analyze(c.input, c.language);
       const at = c.at === undefined ? undefined : c.input.indexOf(c.at);
       let actions: CodeActionEntry[];
-      if (c.code === 'refactor') actions = getCodeActions(doc, diagnostics, { offset: at!, length: 0 });
+      if (c.code === 'refactor') actions = getCodeActions(doc, diagnostics, { offset: at!, length: 0 }, CTX);
       else {
         const d = diagnostics.find((x) => x.code === c.code);
         assert.ok(d, `no ${c.code}: ${diagnostics.map((x) => x.code).join(', ')}`);
-        actions = getCodeActions(doc, diagnostics, d);
+        actions = getCodeActions(doc, diagnostics, d, CTX);
       }
       const a = actions.find((x) => x.title.includes(c.action));
       assert.ok(a, `no "${c.action}"; offered:\n${describeActions(actions)}`);
@@ -408,7 +412,7 @@ describe('code actions', () => {
       // The refactoring on every discriminator value.
       for (const m of input.matchAll(/"?(?:provider|type)"?:\s*/g)) ranges.push({ offset: m.index + m[0].length, length: 0 });
       for (const range of ranges) {
-        for (const a of getCodeActions(doc, diagnostics, range)) {
+        for (const a of getCodeActions(doc, diagnostics, range, CTX)) {
           const fixed = applyEdits(input, a.edits);
           assert.deepEqual(parse(fixed, language).problems, [], `${file}: "${a.title}" breaks the document:\n${fixed}`);
           if (a.kind === 'refactor.rewrite') {
@@ -449,7 +453,7 @@ describe('code actions', () => {
       const ranges = diagnostics.map((d) => ({ offset: d.offset, length: d.length }));
       for (let k = 0; k < 3; k++) ranges.push({ offset: rnd(text.length + 1), length: 0 });
       for (const range of ranges) {
-        for (const a of getCodeActions(doc, diagnostics, range)) {
+        for (const a of getCodeActions(doc, diagnostics, range, CTX)) {
           const fixed = applyEdits(text, a.edits);
           if (doc.problems.length === 0) assert.deepEqual(parse(fixed, language).problems, [], `"${a.title}" breaks:\n${text}\n---\n${fixed}`);
         }
@@ -461,7 +465,7 @@ describe('code actions', () => {
     for (const file of ['literal-secret.assistant.yaml', 'literal-secret.assistant.json', 'literal-secret-fallback.assistant.yaml']) {
       const input = read(file);
       const { doc, diagnostics } = analyze(input, languageOf(file));
-      const actions = getCodeActions(doc, diagnostics, { offset: 0, length: input.length });
+      const actions = getCodeActions(doc, diagnostics, { offset: 0, length: input.length }, CTX);
       assert.ok(actions.length > 0);
       for (const a of actions) for (const secret of ['sk-live-1234567890abcdef', 's3cr3t/KEY+value', 'sk-deep-secret']) assert.ok(!a.title.includes(secret), a.title);
     }
@@ -470,25 +474,25 @@ describe('code actions', () => {
   it('offers nothing for diagnostics outside the range', () => {
     const input = read('key-typo.assistant.yaml');
     const { doc, diagnostics } = analyze(input, 'yaml');
-    assert.deepEqual(getCodeActions(doc, diagnostics, { offset: 0, length: 4 }), []);
+    assert.deepEqual(getCodeActions(doc, diagnostics, { offset: 0, length: 4 }, CTX), []);
   });
 
   it('offers the switch on the discriminator only, one action per other variant', () => {
     const input = read('switch-provider.assistant.yaml');
     const { doc, diagnostics } = analyze(input, 'yaml');
-    const on = getCodeActions(doc, diagnostics, { offset: input.indexOf('vendor_a'), length: 0 });
+    const on = getCodeActions(doc, diagnostics, { offset: input.indexOf('vendor_a'), length: 0 }, CTX);
     assert.deepEqual(
       on.map((a) => a.title.replace(/ \(.*$/, '')),
       ['hosted', 'vendor_b', 'cloud_a', 'vendor_c', 'cloud_b', 'cloud_c'].map((p) => `Switch provider to '${p}'`),
     );
     assert.ok(on.every((a) => a.kind === 'refactor.rewrite' && a.diagnostic === undefined));
-    assert.deepEqual(getCodeActions(doc, diagnostics, { offset: input.indexOf('fast-model'), length: 0 }), []);
+    assert.deepEqual(getCodeActions(doc, diagnostics, { offset: input.indexOf('fast-model'), length: 0 }, CTX), []);
   });
 
   it('switching to a variant that shares fields keeps them (vendor_a → vendor_b keeps model, baseUrl, apiKey, fallback)', () => {
     const input = read('switch-provider.assistant.yaml');
     const { doc, diagnostics } = analyze(input, 'yaml');
-    const a = getCodeActions(doc, diagnostics, { offset: input.indexOf('vendor_a'), length: 0 }).find((x) => x.title === "Switch provider to 'vendor_b'");
+    const a = getCodeActions(doc, diagnostics, { offset: input.indexOf('vendor_a'), length: 0 }, CTX).find((x) => x.title === "Switch provider to 'vendor_b'");
     assert.ok(a);
     assert.equal(applyEdits(input, a.edits), input.replace('provider: vendor_a', 'provider: vendor_b'));
   });
@@ -498,7 +502,7 @@ describe('code actions', () => {
     const { doc, diagnostics } = analyze(input, 'json');
     const d = diagnostics.find((x) => x.code === 'missing-required');
     assert.ok(d);
-    const [a] = getCodeActions(doc, diagnostics, d);
+    const [a] = getCodeActions(doc, diagnostics, d, CTX);
     assert.ok(a);
     const fixed = applyEdits(input, a.edits);
     assert.deepEqual(JSON.parse(fixed).definition.llm.fallback.fallback, {
@@ -516,7 +520,7 @@ describe('code actions', () => {
     const { doc, diagnostics } = analyze(input, 'yaml');
     const d = diagnostics.find((x) => x.code === 'unknown-property');
     assert.ok(d);
-    const remove = getCodeActions(doc, diagnostics, d).find((a) => a.title.startsWith('Remove'));
+    const remove = getCodeActions(doc, diagnostics, d, CTX).find((a) => a.title.startsWith('Remove'));
     assert.ok(remove);
     assert.equal(applyEdits(input, remove.edits), input.replace('    modle: x\r\n', ''));
   });

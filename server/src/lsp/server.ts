@@ -29,6 +29,8 @@ export function startServer(connection: Connection, env: ServerEnv): void {
   let pullDiagnostics = false;
   let diagnosticRefresh = false;
   let configurationRequests = false;
+  /** Whether the client applies workspace edits that create a file (the secret-moving fix may create `.env`). */
+  let createFiles = false;
 
   const options = (): ValidationOptions => ({ ...settings.validation, ...(settings.envNotSet ? { env } : {}) });
   // The engine loads right after `initialize` is answered; a request that comes first waits for it.
@@ -56,6 +58,7 @@ export function startServer(connection: Connection, env: ServerEnv): void {
     pullDiagnostics = !!caps.textDocument?.diagnostic;
     diagnosticRefresh = !!caps.workspace?.diagnostics?.refreshSupport;
     configurationRequests = !!caps.workspace?.configuration;
+    createFiles = !!caps.workspace?.workspaceEdit?.documentChanges && !!caps.workspace.workspaceEdit.resourceOperations?.includes('create');
     const init = (params.initializationOptions ?? {}) as InitializationOptions;
     if (init.trusted === false) trusted = false;
     if (init.settings) settings = readSettings(init.settings);
@@ -260,11 +263,22 @@ export function startServer(connection: Connection, env: ServerEnv): void {
         const end = doc.offsetAt(p.range.end);
         const all = cacheOf().diagnostics(doc);
         const relevant = all.filter((d) => d.offset <= end && d.offset + d.length >= start);
-        const actions = engine!.getCodeActions(parsed, relevant, { offset: start, length: end - start });
+        // The workspace .env, for the fix that moves a secret into it (no such fix without one).
+        const dotenv = env.dotenvFor?.(doc.uri, createFiles);
+        const ctx = { env, ...(dotenv ? { dotenv: { text: dotenv.text, ...(dotenv.gitIgnored !== undefined ? { gitIgnored: dotenv.gitIgnored } : {}) } } : {}) };
+        const actions = engine!.getCodeActions(parsed, relevant, { offset: start, length: end - start }, ctx);
         return actions
           .filter((a) => !p.context.only || p.context.only.some((k) => a.kind === k || a.kind.startsWith(k + '.')))
           .map((a) => {
-            const ca: CodeAction = { title: a.title, kind: a.kind, edit: { changes: { [doc.uri]: a.edits.map((e) => toLspEdit(doc, e)) } } };
+            const edits = a.edits.map((e) => toLspEdit(doc, e));
+            const ca: CodeAction = { title: a.title, kind: a.kind, edit: { changes: { [doc.uri]: edits } } };
+            if (a.dotenv && dotenv) {
+              const li = new engine!.LineIndex(dotenv.text ?? '');
+              const envEdits = a.dotenv.edits.map((e) => ({ range: { start: li.positionAt(e.offset), end: li.positionAt(e.offset + e.length) }, newText: e.newText }));
+              ca.edit = a.dotenv.create
+                ? { documentChanges: [{ kind: 'create', uri: dotenv.uri, options: { ignoreIfExists: true } }, { textDocument: { uri: dotenv.uri, version: null }, edits: envEdits }, { textDocument: { uri: doc.uri, version: doc.version }, edits }] }
+                : { changes: { [doc.uri]: edits, [dotenv.uri]: envEdits } };
+            }
             if (a.diagnostic) ca.diagnostics = [toLspDiagnostic(doc, a.diagnostic)];
             if (a.isPreferred) ca.isPreferred = true;
             return ca;

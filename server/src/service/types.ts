@@ -48,7 +48,14 @@ export interface CodeActionEntry {
   /** The diagnostic this action fixes, when it is a quick fix for one. */
   diagnostic?: Diagnostic;
   edits: TextEdit[];
+  /** Edits of the workspace `.env` (see ServiceContext.dotenv), created first when `create` is set. */
+  dotenv?: DotenvEdit;
   isPreferred?: boolean;
+}
+
+export interface DotenvEdit {
+  create: boolean;
+  edits: TextEdit[];
 }
 
 export type SymbolKind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null' | 'key';
@@ -72,6 +79,19 @@ export interface EnvInfo {
   sourceOf(name: string): string | undefined;
 }
 
+/**
+ * The workspace `.env` of a document, as the host can reach it: the service reads and writes no
+ * file. Hosts that cannot write it (an untrusted workspace, a browser without a file system, the CLI)
+ * leave it out, and no fix that needs it is offered.
+ */
+export interface DotenvFile {
+  /** Its text; undefined when it does not exist yet (a fix may create it). */
+  text: string | undefined;
+  /** false: a git workspace whose git does not ignore `.env`; true: ignored; undefined: unknown or not git. */
+  gitIgnored?: boolean;
+}
+
 export interface ServiceContext {
   env?: EnvInfo;
+  dotenv?: DotenvFile;
 }

@@ -1,37 +1,147 @@
-// EnvironmentValue fixes: `literal-secret` (move the literal to `valueFromEnv`) and
-// `env-value-conflict` (keep one of `value`/`valueFromEnv`, or add `valueFromEnv`).
+// EnvironmentValue fixes: `literal-secret` (move the literal into the workspace `.env` and reference
+// it with `valueFromEnv`) and `env-value-conflict` (keep one of `value`/`valueFromEnv`, or add
+// `valueFromEnv`). A secret is never dropped: a fix that takes a literal out of the file puts it in
+// `.env` (created when missing, appended to, an existing different value never overwritten) or finds
+// it there already; where the host gives no `.env` (ServiceContext.dotenv), no such fix is offered.
+import type { Node, ObjectNode, ParsedDocument, PropertyNode, StringNode } from '../../parser/ast';
 import { getProperty, resolve } from '../../parser/ast';
 import { unwrapNullable } from '../../model/schema';
+import { walkTyped } from '../../model/typedWalk';
+import { appendToDotenv, parseDotenv } from '../dotenv';
 import { suggestEnvName } from '../envNames';
+import type { DotenvEdit, ServiceContext, TextEdit } from '../types';
 import { addProperties, contentEnd, removeProperties, replaceScalar, scalar } from './edits';
 import { findObject, valueAt } from './find';
 import { envValueSchema, FROM_ENV_KEY, LITERAL_KEY } from './placeholders';
 import type { Fix, FixProvider } from './provider';
 
-export const literalSecret: FixProvider = (doc, d) => {
+/** A credential written in the file: in `value` of an EnvironmentValue, or where one belongs. */
+interface Site {
+  literal: StringNode;
+  /** The EnvironmentValue mapping, when the literal is its `value`. */
+  obj: ObjectNode | undefined;
+}
+
+const isSecret = (n: Node | undefined): n is StringNode => n?.type === 'string' && n.value.trim() !== '';
+
+/** Every literal credential in document order (aliases: the anchored node once). */
+function sites(doc: ParsedDocument): Site[] {
+  const env = envValueSchema();
+  const out: Site[] = [];
+  const seen = new Set<Node>();
+  walkTyped(doc.root, (v) => {
+    let site: Site | undefined;
+    if (v.node.type === 'string' && v.prop && unwrapNullable(v.expected) === env && isSecret(v.node)) site = { literal: v.node, obj: undefined };
+    else if (v.node.type === 'object' && v.resolved.schema === env) {
+      const lit = resolve(getProperty(v.node, LITERAL_KEY)?.value);
+      if (isSecret(lit)) site = { literal: lit, obj: v.node };
+    }
+    if (site && !seen.has(site.literal)) {
+      seen.add(site.literal);
+      out.push(site);
+    }
+  });
+  return out;
+}
+
+/** The variable names the document already reads. */
+function namesInUse(doc: ParsedDocument): Set<string> {
+  const env = envValueSchema();
+  const out = new Set<string>();
+  walkTyped(doc.root, (v) => {
+    if (v.node.type !== 'object' || v.resolved.schema !== env) return;
+    const n = resolve(getProperty(v.node, FROM_ENV_KEY)?.value);
+    if (n?.type === 'string') out.add(n.value);
+  });
+  return out;
+}
+
+interface Placement {
+  name: string;
+  /** The `.env` edit that stores the value, or undefined when `.env` holds it already. */
+  dotenv: DotenvEdit | undefined;
+}
+
+/**
+ * Where each literal goes: its conventional name (VENDOR_A_API_KEY), else NAME_2, NAME_3…, never a
+ * name that `.env`, the environment or the document already gives another value (two different
+ * secrets never share a variable; the same secret twice does).
+ */
+function placements(doc: ParsedDocument, ctx: ServiceContext): Map<StringNode, Placement> {
+  const out = new Map<StringNode, Placement>();
+  const file = ctx.dotenv;
+  if (!file) return out;
+  const dot = parseDotenv(file.text ?? '');
+  const used = namesInUse(doc);
+  const claimed = new Map<string, string>();
+  for (const site of sites(doc)) {
+    const value = site.literal.value;
+    const base = suggestEnvName(site.obj ?? site.literal);
+    for (let i = 1; i < 1000; i++) {
+      const name = i === 1 ? base : `${base}_${i}`;
+      const known = claimed.get(name) ?? dot.get(name);
+      if (known !== undefined ? known !== value : used.has(name) || ctx.env?.isDefined(name) === true) continue;
+      claimed.set(name, value);
+      out.set(site.literal, { name, dotenv: dot.get(name) === value ? undefined : store(file.text, name, value) });
+      break;
+    }
+  }
+  return out;
+}
+
+function store(text: string | undefined, name: string, value: string): DotenvEdit {
+  return { create: text === undefined, edits: [appendToDotenv(text, name, value)] };
+}
+
+/** What becomes of a literal when `valueFromEnv: name` replaces it: undefined when it would be lost. */
+function keepLiteral(ctx: ServiceContext, name: string, literal: Node | undefined): { dotenv: DotenvEdit | undefined } | undefined {
+  if (!isSecret(literal)) return { dotenv: undefined };
+  const file = ctx.dotenv;
+  if (!file) return undefined;
+  const known = parseDotenv(file.text ?? '').get(name);
+  if (known === literal.value) return { dotenv: undefined };
+  if (known !== undefined || ctx.env?.isDefined(name)) return undefined;
+  return { dotenv: store(file.text, name, literal.value) };
+}
+
+function warnIgnore(ctx: ServiceContext): string {
+  return ctx.dotenv?.gitIgnored === false ? ' (note: git does not ignore .env)' : '';
+}
+
+function withDotenv(fix: Fix, dotenv: DotenvEdit | undefined): Fix {
+  if (dotenv) fix.dotenv = dotenv;
+  return fix;
+}
+
+export const literalSecret: FixProvider = (doc, d, ctx) => {
   const literal = valueAt(doc, d.offset);
   const prop = literal?.parent;
-  if (!literal || prop?.type !== 'property' || prop.key.value !== LITERAL_KEY) return [];
-  const obj = prop.parent;
-  const existing = getProperty(obj, FROM_ENV_KEY);
-  if (existing) {
+  if (!isSecret(literal) || prop?.type !== 'property') return [];
+  const obj = prop.key.value === LITERAL_KEY ? prop.parent : undefined;
+  const existing = obj ? getProperty(obj, FROM_ENV_KEY) : undefined;
+  if (obj && existing) {
+    // `value` beside `valueFromEnv`: the literal goes only where the variable will hold it.
     const name = resolve(existing.value);
-    const which = name?.type === 'string' ? ` (${name.value})` : '';
+    if (name?.type !== 'string') return [];
+    const kept = keepLiteral(ctx, name.value, literal);
+    if (!kept) return [];
     // Never the secret itself in a title: only the key names and the variable's name.
-    return [{ title: `Remove the literal '${LITERAL_KEY}' and keep '${FROM_ENV_KEY}'${which}`, edits: removeProperties(doc, obj, [prop]), isPreferred: true }];
+    const title = kept.dotenv ? `Move the literal '${LITERAL_KEY}' to .env as ${name.value} and keep '${FROM_ENV_KEY}'` : `Remove the literal '${LITERAL_KEY}' (.env holds the same value as ${name.value})`;
+    return [withDotenv({ title: title + warnIgnore(ctx), edits: removeProperties(doc, obj, [prop]), isPreferred: true }, kept.dotenv)];
   }
-  const name = d.data?.suggestion ?? suggestEnvName(obj);
-  return [
-    {
-      title: `Move the secret to the environment variable ${name} ('${FROM_ENV_KEY}: ${name}')`,
-      // A block scalar's range ends past its line break: only its content is replaced.
-      edits: [replaceScalar(doc, prop.key, FROM_ENV_KEY), { ...replaceScalar(doc, literal, name, true), length: contentEnd(doc.text, literal) - literal.offset }],
-      isPreferred: true,
-    },
-  ];
+  const place = placements(doc, ctx).get(literal);
+  if (!place) return [];
+  const { name } = place;
+  // A block scalar's range ends past its line break: only its content is replaced.
+  const range = { offset: literal.offset, length: contentEnd(doc.text, literal) - literal.offset };
+  let edits: TextEdit[];
+  if (obj) edits = [replaceScalar(doc, prop.key, FROM_ENV_KEY), { ...replaceScalar(doc, literal, name, true), ...range }];
+  else edits = [{ ...range, newText: doc.language === 'json' ? `{ "${FROM_ENV_KEY}": ${JSON.stringify(name)} }` : `{ ${FROM_ENV_KEY}: ${replaceScalar(doc, literal, name, true).newText} }` }];
+  const where = !place.dotenv ? `Use ${name} from .env (same value) instead of the literal` : place.dotenv.create ? `Move the secret to a new .env file as ${name}` : `Move the secret to .env as ${name}`;
+  return [withDotenv({ title: `${where} ('${FROM_ENV_KEY}: ${name}')${warnIgnore(ctx)}`, edits, isPreferred: true }, place.dotenv)];
 };
 
-export const envValueConflict: FixProvider = (doc, d) => {
+export const envValueConflict: FixProvider = (doc, d, ctx) => {
   const envSchema = envValueSchema();
   const site = findObject(doc, (v, obj) => v.resolved.schema === envSchema && ((v.prop !== undefined && v.prop.key.offset === d.offset) || obj.offset === d.offset));
   if (!site) return [];
@@ -39,12 +149,16 @@ export const envValueConflict: FixProvider = (doc, d) => {
   const literal = getProperty(obj, LITERAL_KEY);
   const fromEnv = getProperty(obj, FROM_ENV_KEY);
   if (literal && fromEnv) {
-    const keep = (kept: string, dropped: typeof literal, preferred: boolean): Fix => ({
-      title: `Keep '${kept}' (remove '${dropped.key.value}')`,
-      edits: removeProperties(doc, obj, obj.properties.filter((p) => p.key.value === dropped.key.value)),
-      isPreferred: preferred,
-    });
-    return [keep(FROM_ENV_KEY, literal, true), keep(LITERAL_KEY, fromEnv, false)];
+    const drop = (key: string): PropertyNode[] => obj.properties.filter((p) => p.key.value === key);
+    const out: Fix[] = [];
+    const name = resolve(fromEnv.value);
+    const kept = name?.type === 'string' ? keepLiteral(ctx, name.value, resolve(literal.value)) : isSecret(resolve(literal.value)) ? undefined : { dotenv: undefined };
+    if (kept) {
+      const title = kept.dotenv && name?.type === 'string' ? `Keep '${FROM_ENV_KEY}' (move the literal '${LITERAL_KEY}' to .env as ${name.value})` : `Keep '${FROM_ENV_KEY}' (remove '${LITERAL_KEY}')`;
+      out.push(withDotenv({ title: title + (kept.dotenv ? warnIgnore(ctx) : ''), edits: removeProperties(doc, obj, drop(LITERAL_KEY)), isPreferred: true }, kept.dotenv));
+    }
+    out.push({ title: `Keep '${LITERAL_KEY}' (remove '${FROM_ENV_KEY}')`, edits: removeProperties(doc, obj, drop(FROM_ENV_KEY)) });
+    return out;
   }
   if (literal || fromEnv) return [];
   const name = suggestEnvName(obj);

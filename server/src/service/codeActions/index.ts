@@ -2,7 +2,7 @@
 // "switch variant" refactoring on a discriminator (`provider`, `type`) value. Pure: text in, edits out.
 import type { ParsedDocument } from '../../parser/ast';
 import type { Diagnostic, DiagnosticCode } from '../codes';
-import type { CodeActionEntry } from '../types';
+import type { CodeActionEntry, ServiceContext } from '../types';
 import { emptyDocument } from './emptyDocument';
 import { jsonStrict } from './jsonStrict';
 import { envValueConflict, literalSecret } from './envValue';
@@ -39,12 +39,12 @@ function touches(d: Diagnostic, range: { offset: number; length: number }): bool
 }
 
 /** The quick fixes for the diagnostics that touch `range`, then the refactorings available at it. */
-export function getCodeActions(doc: ParsedDocument, diagnostics: Diagnostic[], range: { offset: number; length: number }): CodeActionEntry[] {
+export function getCodeActions(doc: ParsedDocument, diagnostics: Diagnostic[], range: { offset: number; length: number }, ctx: ServiceContext = {}): CodeActionEntry[] {
   const out: CodeActionEntry[] = [];
   const seen = new Set<string>();
   const add = (entry: CodeActionEntry): void => {
     if (entry.edits.length === 0) return;
-    const key = `${entry.title}\u0000${JSON.stringify(entry.edits)}`;
+    const key = `${entry.title}\u0000${JSON.stringify(entry.edits)}\u0000${JSON.stringify(entry.dotenv ?? null)}`;
     if (seen.has(key)) return;
     seen.add(key);
     out.push(entry);
@@ -52,8 +52,9 @@ export function getCodeActions(doc: ParsedDocument, diagnostics: Diagnostic[], r
   for (const d of diagnostics) {
     const provider = PROVIDERS[d.code];
     if (!provider || !touches(d, range)) continue;
-    for (const fix of provider(doc, d)) {
+    for (const fix of provider(doc, d, ctx)) {
       const entry: CodeActionEntry = { title: fix.title, kind: 'quickfix', diagnostic: d, edits: fix.edits };
+      if (fix.dotenv) entry.dotenv = fix.dotenv;
       if (fix.isPreferred) entry.isPreferred = true;
       add(entry);
     }

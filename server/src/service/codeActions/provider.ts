@@ -1,15 +1,16 @@
 // What a quick-fix provider is: a small function from one diagnostic to the fixes it offers.
 import type { ParsedDocument } from '../../parser/ast';
 import type { Diagnostic } from '../codes';
-import type { TextEdit } from '../types';
+import type { DotenvEdit, ServiceContext, TextEdit } from '../types';
 
 export interface Fix {
   title: string;
   edits: TextEdit[];
+  dotenv?: DotenvEdit;
   isPreferred?: boolean;
 }
 
-export type FixProvider = (doc: ParsedDocument, diagnostic: Diagnostic) => Fix[];
+export type FixProvider = (doc: ParsedDocument, diagnostic: Diagnostic, ctx: ServiceContext) => Fix[];
 
 /** `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`. */
 export function names(keys: readonly string[]): string {

@@ -1,0 +1,156 @@
+// Moving a secret never loses it (issue 12, item 2): the literal goes into the workspace .env
+// (created when missing, appended to, an existing different value never overwritten) under a name
+// no other secret uses; without a reachable .env no fix takes the literal out of the file. Each fix
+// is applied to both files and the result re-validated against the new .env.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyze, DEFAULT_OPTIONS } from '../../server/src/service';
+import type { CodeActionEntry, Diagnostic, DotenvFile, ServiceContext } from '../../server/src/service';
+import { applyEdits, getCodeActions } from '../../server/src/service/codeActions';
+import { dotenvLine, parseDotenv } from '../../server/src/service/dotenv';
+import type { Language } from '../../server/src/parser';
+
+const HEAD = 'kind: AssistantConfig\nversion: v2\ndefinition:\n';
+const SECRET = 'sk-live-0123456789abcdef';
+const OTHER = 'sk-live-fedcba9876543210';
+
+function fixesFor(text: string, code: string, ctx: ServiceContext, language: Language = 'yaml', nth = 0): { d: Diagnostic; actions: CodeActionEntry[] } {
+  const { doc, diagnostics } = analyze(text, language);
+  const d = diagnostics.filter((x) => x.code === code)[nth];
+  assert.ok(d, `${code} #${nth} in ${diagnostics.map((x) => x.code).join(', ')}`);
+  return { d, actions: getCodeActions(doc, diagnostics, d, ctx).filter((a) => a.diagnostic === d) };
+}
+
+/** Applies an action to the document and the .env; re-validates with the new .env's names. */
+function apply(text: string, a: CodeActionEntry, dotenv: DotenvFile | undefined, language: Language = 'yaml'): { text: string; env: string | undefined; after: Diagnostic[] } {
+  const out = applyEdits(text, a.edits);
+  let env = dotenv?.text;
+  if (a.dotenv) {
+    assert.ok(dotenv, 'a .env edit only when a .env was given');
+    assert.equal(a.dotenv.create, dotenv.text === undefined, 'create exactly when the file is missing');
+    env = applyEdits(dotenv.text ?? '', a.dotenv.edits);
+  }
+  const names = parseDotenv(env ?? '');
+  const after = analyze(out, language, { ...DEFAULT_OPTIONS, env: { isDefined: (n) => names.has(n) } }).diagnostics;
+  return { text: out, env, after };
+}
+
+const vendorA = (value: string): string => `${HEAD}  llm:\n    provider: vendor_a\n    apiKey:\n      value: ${value}\n`;
+
+describe('moving a literal secret into .env', () => {
+  it('creates .env when missing; the reference finds the value there; the title says so', () => {
+    const dotenv = { text: undefined };
+    const { actions } = fixesFor(vendorA(SECRET), 'literal-secret', { dotenv });
+    assert.equal(actions.length, 1);
+    const a = actions[0]!;
+    assert.equal(a.title, "Move the secret to a new .env file as VENDOR_A_API_KEY ('valueFromEnv: VENDOR_A_API_KEY')");
+    assert.ok(a.isPreferred);
+    assert.ok(!a.title.includes(SECRET));
+    const r = apply(vendorA(SECRET), a, dotenv);
+    assert.equal(r.env, `VENDOR_A_API_KEY=${SECRET}\n`);
+    assert.match(r.text, /valueFromEnv: VENDOR_A_API_KEY\n/);
+    assert.ok(!r.text.includes(SECRET));
+    assert.deepEqual(r.after, []);
+  });
+
+  it('appends to an existing .env (its line ending kept, a missing final newline added), never rewriting other lines', () => {
+    const dotenv = { text: '# local secrets\r\nDB_PASSWORD=x' };
+    const { actions } = fixesFor(vendorA(SECRET), 'literal-secret', { dotenv });
+    const r = apply(vendorA(SECRET), actions[0]!, dotenv);
+    assert.equal(r.env, `# local secrets\r\nDB_PASSWORD=x\r\nVENDOR_A_API_KEY=${SECRET}\r\n`);
+    assert.match(actions[0]!.title, /^Move the secret to \.env as VENDOR_A_API_KEY/);
+  });
+
+  it('never overwrites a different value: the next free name is used', () => {
+    const dotenv = { text: `VENDOR_A_API_KEY=${OTHER}\n` };
+    const { actions } = fixesFor(vendorA(SECRET), 'literal-secret', { dotenv });
+    const r = apply(vendorA(SECRET), actions[0]!, dotenv);
+    assert.equal(r.env, `VENDOR_A_API_KEY=${OTHER}\nVENDOR_A_API_KEY_2=${SECRET}\n`);
+    assert.match(r.text, /valueFromEnv: VENDOR_A_API_KEY_2/);
+    assert.deepEqual(r.after, []);
+  });
+
+  it('a name set in the environment (value unknown) or already read by the document is not reused', () => {
+    const dotenv = { text: '' };
+    const env = { names: () => ['VENDOR_A_API_KEY'], isDefined: (n: string) => n === 'VENDOR_A_API_KEY', sourceOf: () => 'environment' };
+    assert.match(fixesFor(vendorA(SECRET), 'literal-secret', { dotenv, env }).actions[0]!.title, /as VENDOR_A_API_KEY_2 /);
+    const used = `${HEAD}  llm:\n    provider: vendor_a\n    apiKey:\n      value: ${SECRET}\n    fallback:\n      provider: vendor_a\n      apiKey: { valueFromEnv: VENDOR_A_API_KEY }\n`;
+    assert.match(fixesFor(used, 'literal-secret', { dotenv }).actions[0]!.title, /as VENDOR_A_API_KEY_2 /);
+  });
+
+  it('the same value already in .env is reused without writing', () => {
+    const dotenv = { text: `VENDOR_A_API_KEY=${SECRET}\n` };
+    const { actions } = fixesFor(vendorA(SECRET), 'literal-secret', { dotenv });
+    assert.equal(actions[0]!.dotenv, undefined);
+    assert.match(actions[0]!.title, /^Use VENDOR_A_API_KEY from \.env \(same value\)/);
+    assert.deepEqual(apply(vendorA(SECRET), actions[0]!, dotenv).after, []);
+  });
+
+  it('two different secrets of one file get two variables; the same secret twice shares one', () => {
+    const two = (fb: string): string => `${HEAD}  llm:\n    provider: vendor_a\n    apiKey: { value: ${SECRET} }\n    fallback:\n      provider: vendor_a\n      apiKey: { value: ${fb} }\n`;
+    const dotenv = { text: '' };
+    const names = (text: string): string[] => [0, 1].map((i) => /as (\w+)/.exec(fixesFor(text, 'literal-secret', { dotenv }, 'yaml', i).actions[0]!.title)![1]!);
+    assert.deepEqual(names(two(OTHER)), ['VENDOR_A_API_KEY', 'VENDOR_A_API_KEY_2']);
+    assert.deepEqual(names(two(SECRET)), ['VENDOR_A_API_KEY', 'VENDOR_A_API_KEY']);
+    // Applied one after the other, the second sees the first in .env and both secrets survive.
+    let text = two(OTHER);
+    let env: string | undefined = '';
+    for (let i = 0; i < 2; i++) {
+      const r = apply(text, fixesFor(text, 'literal-secret', { dotenv: { text: env } }).actions[0]!, { text: env });
+      text = r.text;
+      env = r.env;
+    }
+    assert.deepEqual(Object.fromEntries(parseDotenv(env ?? '')), { VENDOR_A_API_KEY: SECRET, VENDOR_A_API_KEY_2: OTHER });
+    assert.deepEqual(analyze(text, 'yaml').diagnostics, []);
+  });
+
+  it('a plain string where an EnvironmentValue belongs is a literal secret with the same fix (YAML and JSON)', () => {
+    const yaml = `${HEAD}  llm:\n    provider: cloud_c\n    modelId: m\n    regionName: r\n    cloudAccessKeyId: { valueFromEnv: CLOUD_C_ACCESS_KEY_ID }\n    cloudSecretAccessKey: ${SECRET} # from the console\n`;
+    const found = analyze(yaml, 'yaml').diagnostics;
+    assert.deepEqual(found.map((d) => `${d.severity} ${d.code}`), ['error literal-secret']);
+    const dotenv = { text: 'CLOUD_C_ACCESS_KEY_ID=a\n' };
+    const r = apply(yaml, fixesFor(yaml, 'literal-secret', { dotenv }).actions[0]!, dotenv);
+    assert.match(r.text, /cloudSecretAccessKey: \{ valueFromEnv: CLOUD_C_SECRET_ACCESS_KEY \} # from the console\n/);
+    assert.deepEqual(r.after, []);
+    const json = JSON.stringify({ kind: 'AssistantConfig', version: 'v2', definition: { llm: { provider: 'vendor_b', apiKey: SECRET } } }, null, 2);
+    const rj = apply(json, fixesFor(json, 'literal-secret', { dotenv: { text: undefined } }, 'json').actions[0]!, { text: undefined }, 'json');
+    assert.deepEqual(JSON.parse(rj.text).definition.llm.apiKey, { valueFromEnv: 'VENDOR_B_API_KEY' });
+    assert.equal(parseDotenv(rj.env ?? '').get('VENDOR_B_API_KEY'), SECRET);
+  });
+
+  it('a block-scalar secret (a service-account JSON) round-trips through .env exactly', () => {
+    const key = '{\n  "type": "service_account",\n  "private_key": "-----BEGIN KEY-----\\nabc\\n-----END KEY-----\\n"\n}\n';
+    const text = `${HEAD}  llm:\n    provider: cloud_b\n    modelId: m\n    cloudProject: p\n    cloudLocation: l\n    cloudServiceAccountKeyJson:\n      value: |\n${key.split('\n').filter(Boolean).map((l) => `        ${l}`).join('\n')}\n`;
+    const r = apply(text, fixesFor(text, 'literal-secret', { dotenv: { text: undefined } }).actions[0]!, { text: undefined });
+    assert.equal(parseDotenv(r.env ?? '').get('CLOUD_B_SERVICE_ACCOUNT_KEY_JSON'), key);
+    assert.deepEqual(r.after, []);
+    for (const v of ["it's", 'a b', 'x#y', '"q"', 'a\\nb', '']) assert.equal(parseDotenv(dotenvLine('N', v)).get('N'), v, v);
+  });
+
+  it('warns in the title when git does not ignore .env', () => {
+    const { actions } = fixesFor(vendorA(SECRET), 'literal-secret', { dotenv: { text: '', gitIgnored: false } });
+    assert.match(actions[0]!.title, /git does not ignore \.env/);
+    assert.doesNotMatch(fixesFor(vendorA(SECRET), 'literal-secret', { dotenv: { text: '', gitIgnored: true } }).actions[0]!.title, /ignore/);
+  });
+});
+
+describe('no fix loses a secret where .env cannot be reached', () => {
+  it('without a .env, literal-secret offers nothing', () => {
+    assert.deepEqual(fixesFor(vendorA(SECRET), 'literal-secret', {}).actions, []);
+  });
+
+  it('value beside valueFromEnv: the literal is removed only when .env holds it (or gets it)', () => {
+    const both = `${HEAD}  llm:\n    provider: vendor_a\n    apiKey:\n      value: ${SECRET}\n      valueFromEnv: VENDOR_A_API_KEY\n`;
+    const titles = (ctx: ServiceContext): string[] => fixesFor(both, 'env-value-conflict', ctx).actions.map((a) => a.title);
+    assert.deepEqual(titles({}), ["Keep 'value' (remove 'valueFromEnv')"]);
+    assert.deepEqual(titles({ dotenv: { text: `VENDOR_A_API_KEY=${OTHER}\n` } }), ["Keep 'value' (remove 'valueFromEnv')"]);
+    assert.deepEqual(titles({ dotenv: { text: `VENDOR_A_API_KEY=${SECRET}\n` } }), ["Keep 'valueFromEnv' (remove 'value')", "Keep 'value' (remove 'valueFromEnv')"]);
+    const dotenv = { text: 'A=1\n' };
+    const move = fixesFor(both, 'env-value-conflict', { dotenv }).actions[0]!;
+    assert.equal(move.title, "Keep 'valueFromEnv' (move the literal 'value' to .env as VENDOR_A_API_KEY)");
+    const r = apply(both, move, dotenv);
+    assert.equal(parseDotenv(r.env ?? '').get('VENDOR_A_API_KEY'), SECRET);
+    assert.deepEqual(r.after, []);
+    assert.deepEqual(fixesFor(both, 'literal-secret', {}).actions, []);
+  });
+});
