@@ -58,9 +58,9 @@ const CASES: Case[] = [
   { file: 'remove-key-list-item.assistant.yaml', code: 'unknown-property', action: "Remove 'weight'" },
   // 4. switch provider / type
   { file: 'switch-provider.assistant.yaml', code: 'refactor', at: 'vendor_a #', action: "Switch provider to 'cloud_a' (removes 'baseUrl')" },
-  { file: 'switch-provider-cloud-b.assistant.yaml', code: 'refactor', at: 'vendor_a #', action: "Switch provider to 'cloud_b' (removes 'model', 'baseUrl' and 'apiKey')" },
-  { file: 'switch-provider.assistant.json', code: 'refactor', at: '"cloud_c"', action: "Switch provider to 'vendor_c' (removes 'modelId', 'regionName', 'cloudAccessKeyId' and 'cloudSecretAccessKey')" },
-  { file: 'switch-provider-deep-list.assistant.yaml', code: 'refactor', at: 'vendor_b #', action: "Switch provider to 'cloud_c' (removes 'model' and 'apiKey')" },
+  { file: 'switch-provider-cloud-b.assistant.yaml', code: 'refactor', at: 'vendor_a #', action: "Switch provider to 'cloud_b' (removes 'baseUrl' and 'apiKey'; 'model' becomes 'modelId')" },
+  { file: 'switch-provider.assistant.json', code: 'refactor', at: '"cloud_c"', action: "Switch provider to 'vendor_c' (removes 'regionName', 'cloudAccessKeyId' and 'cloudSecretAccessKey'; 'modelId' becomes 'model')" },
+  { file: 'switch-provider-deep-list.assistant.yaml', code: 'refactor', at: 'vendor_b #', action: "Switch provider to 'cloud_c' (removes 'apiKey'; 'model' becomes 'modelId')" },
   { file: 'switch-schema-type.assistant.yaml', code: 'refactor', at: 'fixed', action: "Switch type to 'llm_selector' (removes 'tables')" },
   // 5. literal secrets
   { file: 'literal-secret.assistant.yaml', code: 'literal-secret', action: "Move the secret to .env as VENDOR_B_API_KEY ('valueFromEnv: VENDOR_B_API_KEY')", preferred: true },
@@ -73,10 +73,10 @@ const CASES: Case[] = [
   { file: 'env-neither.assistant.yaml', code: 'env-value-conflict', action: "Add 'valueFromEnv: CLOUD_A_API_KEY'" },
   { file: 'env-neither.assistant.json', code: 'env-value-conflict', action: "Add 'valueFromEnv: VENDOR_C_API_KEY'" },
   // 7. the kind/version header
-  { file: 'kind-missing.assistant.yaml', code: 'kind-missing', action: "Add 'kind: AssistantConfig'" },
-  { file: 'version-missing.assistant.yaml', code: 'version-missing', action: "Add 'version: v2'" },
-  { file: 'header-missing.assistant.json', code: 'kind-missing', action: "Add 'kind: AssistantConfig'" },
-  { file: 'header-missing-version.assistant.json', code: 'version-missing', action: "Add 'version: v2'" },
+  { file: 'kind-missing.assistant.yaml', code: 'kind-missing', action: "Add the header 'kind: AssistantConfig'", preferred: true },
+  { file: 'version-missing.assistant.yaml', code: 'version-missing', action: "Add the header 'version: v2'" },
+  { file: 'header-missing.assistant.json', code: 'kind-missing', action: "Add the header 'kind: AssistantConfig' and 'version: v2'" },
+  { file: 'header-missing-version.assistant.json', code: 'version-missing', action: "Add the header 'kind: AssistantConfig' and 'version: v2'" },
   { file: 'kind-invalid.assistant.yaml', code: 'kind-invalid', action: "Change 'kind' to 'AssistantConfig'" },
   { file: 'version-unsupported.assistant.yaml', code: 'version-unsupported', action: "Change 'version' to 'v2'" },
   { file: 'version-number.assistant.yaml', code: 'invalid-type', action: "Change 'version' to 'v2'", preferred: true },
@@ -119,7 +119,7 @@ function runCase(c: Case): { before: Diagnostic[]; after: Diagnostic[]; text: st
   } else {
     target = diagnostics.find((d) => d.code === c.code && (atOffset === undefined || (d.offset <= atOffset && atOffset <= d.offset + d.length)));
     assert.ok(target, `no ${c.code} diagnostic in ${c.file}; found: ${diagnostics.map((d) => d.code).join(', ')}`);
-    actions = getCodeActions(doc, diagnostics, { offset: target.offset, length: target.length }, CTX).filter((a) => a.diagnostic === target);
+    actions = getCodeActions(doc, diagnostics, { offset: target.offset, length: target.length }, CTX).filter((a) => a.diagnostic === target || a.alsoFixes?.includes(target));
   }
   const chosen = actions.find((a) => a.title.includes(c.action));
   assert.ok(chosen, `no action "${c.action}" in ${c.file}; offered:\n${describeActions(actions)}`);
@@ -301,7 +301,7 @@ const INLINE: Inline[] = [
     code: 'refactor',
     at: 'vendor_a',
     action: "Switch provider to 'cloud_b'",
-    expected: H + '  llm: { provider: cloud_b, modelId: "", cloudProject: "", cloudLocation: "", cloudServiceAccountKeyJson: { valueFromEnv: CLOUD_B_SERVICE_ACCOUNT_KEY_JSON } }\n',
+    expected: H + '  llm: { provider: cloud_b, modelId: x, cloudProject: "", cloudLocation: "", cloudServiceAccountKeyJson: { valueFromEnv: CLOUD_B_SERVICE_ACCOUNT_KEY_JSON } }\n',
   },
   {
     name: 'YAML: switch when the discriminator is not the first key',
@@ -313,13 +313,12 @@ const INLINE: Inline[] = [
     expected: H + '  llm:\n    provider: hosted\n  maxAssistantActions: 3\n',
   },
   {
-    name: 'YAML: switch an empty discriminator',
+    name: 'YAML: an empty discriminator gets each value as a quick fix (no second, refactoring copy)',
     language: 'yaml',
     input: H + '  llm:\n    provider:\n',
-    code: 'refactor',
-    at: 'provider:',
-    action: "Switch provider to 'vendor_a'",
-    expected: H + '  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY\n',
+    code: 'unknown-discriminator',
+    action: "Change 'provider' to 'vendor_a'",
+    expected: H + '  llm:\n    provider: vendor_a\n',
   },
   {
     name: 'YAML: a provider that is not a string gets each valid value',

@@ -279,7 +279,7 @@ export function startServer(connection: Connection, env: ServerEnv): void {
                 ? { documentChanges: [{ kind: 'create', uri: dotenv.uri, options: { ignoreIfExists: true } }, { textDocument: { uri: dotenv.uri, version: null }, edits: envEdits }, { textDocument: { uri: doc.uri, version: doc.version }, edits }] }
                 : { changes: { [doc.uri]: edits, [dotenv.uri]: envEdits } };
             }
-            if (a.diagnostic) ca.diagnostics = [toLspDiagnostic(doc, a.diagnostic)];
+            if (a.diagnostic) ca.diagnostics = [a.diagnostic, ...(a.alsoFixes ?? [])].map((d) => toLspDiagnostic(doc, d));
             if (a.isPreferred) ca.isPreferred = true;
             return ca;
           });

@@ -33,6 +33,8 @@ export function closest(word: string, candidates: readonly string[]): string | u
     let d = editDistance(w, lc);
     if (w.length >= 3 && (lc.startsWith(w) || w.startsWith(lc))) d = Math.min(d, 1);
     if (lc.replace(/[_-]/g, '') === w.replace(/[_-]/g, '')) d = Math.min(d, 0.5);
+    // A word left out (`blockHigh` for `blockOnlyHigh`): the typed letters in order, nothing else.
+    if (w.length >= 4 && lc.length > w.length && isSubsequence(w, lc)) d = Math.min(d, 0.75 + (lc.length - w.length) / 4);
     if (d < bestScore) {
       bestScore = d;
       best = c;
@@ -41,6 +43,12 @@ export function closest(word: string, candidates: readonly string[]): string | u
   if (best === undefined) return undefined;
   const limit = Math.max(2, Math.floor(Math.max(word.length, best.length) / 3));
   return bestScore <= limit ? best : undefined;
+}
+
+function isSubsequence(short: string, long: string): boolean {
+  let i = 0;
+  for (let j = 0; j < long.length && i < short.length; j++) if (long[j] === short[i]) i++;
+  return i === short.length;
 }
 
 export function quoteList(values: readonly string[]): string {

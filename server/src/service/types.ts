@@ -47,6 +47,8 @@ export interface CodeActionEntry {
   kind: CodeActionKind;
   /** The diagnostic this action fixes, when it is a quick fix for one. */
   diagnostic?: Diagnostic;
+  /** Other diagnostics the same edit fixes (one action per effect: `kind` and `version` missing get one fix). */
+  alsoFixes?: Diagnostic[];
   edits: TextEdit[];
   /** Edits of the workspace `.env` (see ServiceContext.dotenv), created first when `create` is set. */
   dotenv?: DotenvEdit;

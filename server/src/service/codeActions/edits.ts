@@ -111,7 +111,7 @@ function renderInline(doc: ParsedDocument, e: NewEntry): string {
   return `${keyText(doc, e.key)}: ${renderInlineValue(doc, e.value)}`;
 }
 
-function renderInlineValue(doc: ParsedDocument, v: NewValue): string {
+export function renderInlineValue(doc: ParsedDocument, v: NewValue): string {
   if (v.kind === 'scalar') return scalarText(doc, v.value);
   if (v.kind === 'array') return '[]';
   if (v.entries.length === 0) return '{}';
@@ -119,7 +119,7 @@ function renderInlineValue(doc: ParsedDocument, v: NewValue): string {
 }
 
 /** An entry whose first line starts at `indent`; nested mappings on their own lines. */
-function renderBlock(doc: ParsedDocument, e: NewEntry, indent: string, unit: string, eol: string): string {
+export function renderBlock(doc: ParsedDocument, e: NewEntry, indent: string, unit: string, eol: string): string {
   const key = keyText(doc, e.key);
   const v = e.value;
   if (v.kind !== 'object' || v.entries.length === 0) return `${key}: ${renderInlineValue(doc, v)}`;
@@ -182,7 +182,7 @@ export function removeProperties(doc: ParsedDocument, obj: ObjectNode, remove: r
     const lastEnd = contentEnd(text, last);
     if (!obj.flow) {
       const end = blockEnd(text, last, lastEnd);
-      if (isLineLeading(text, first.key.offset)) del(lineStart(text, first.key.offset), end);
+      if (isLineLeading(text, first.key.offset)) del(leadingComments(text, lineStart(text, first.key.offset), columnOf(text, first.key.offset)), end);
       // The first key of a `- ` list item: the next kept key moves up onto the dash's line.
       else if (next) del(first.key.offset, next.key.offset);
       else del(first.key.offset, lineEnd(text, lastEnd), '{}');
@@ -206,6 +206,21 @@ export function removeProperties(doc: ParsedDocument, obj: ObjectNode, remove: r
     a = b;
   }
   return edits;
+}
+
+/**
+ * Start of the comment lines right above a block property's line (no blank line between) at its
+ * column: they speak of that key and go with it.
+ */
+function leadingComments(text: string, start: number, col: number): number {
+  let at = start;
+  while (at > 0) {
+    const prev = lineStart(text, at - 1);
+    const m = /^([ \t]*)#/.exec(text.slice(prev, at));
+    if (!m || m[1]!.length !== col) break;
+    at = prev;
+  }
+  return at;
 }
 
 /** End of a block property's lines: its last line, and comment lines below it indented under it. */

@@ -91,3 +91,32 @@ export function objectAtSteps(root: Node | undefined, steps: readonly Step[]): O
   }
   return n?.type === 'object' ? n : undefined;
 }
+
+/**
+ * Whether removing `props` would break an alias elsewhere: one of them holds an anchored node that an
+ * alias outside them points at (the alias would lose its anchor).
+ */
+export function anchorsUsedElsewhere(doc: ParsedDocument, props: readonly PropertyNode[]): boolean {
+  const inside = new Set<Node>();
+  const stack: (Node | undefined)[] = props.map((p) => p.value);
+  let anchored = false;
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (!n || inside.has(n)) continue;
+    inside.add(n);
+    if (n.type !== 'alias' && n.anchor) anchored = true;
+    if (n.type === 'object') for (const p of n.properties) stack.push(p.value);
+    else if (n.type === 'array') stack.push(...n.items);
+  }
+  if (!anchored) return false;
+  let used = false;
+  const walk: (Node | undefined)[] = [doc.root];
+  while (walk.length > 0 && !used) {
+    const n = walk.pop();
+    if (!n || inside.has(n)) continue;
+    if (n.type === 'alias') used = n.target !== undefined && inside.has(n.target);
+    else if (n.type === 'object') for (const p of n.properties) walk.push(p.value);
+    else if (n.type === 'array') walk.push(...n.items);
+  }
+  return used;
+}

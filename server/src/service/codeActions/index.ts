@@ -9,7 +9,7 @@ import { envValueConflict, literalSecret } from './envValue';
 import { addHeader, missingRequired } from './missingRequired';
 import type { FixProvider } from './provider';
 import { onlyValue, replaceValue } from './replaceValue';
-import { missingDiscriminator, switchVariantActions } from './switchVariant';
+import { emptyVariant, missingDiscriminator, switchVariantActions } from './switchVariant';
 import { duplicateKey, unknownProperty } from './unknownProperty';
 
 export { applyEdits } from './edits';
@@ -26,7 +26,7 @@ export const PROVIDERS: { readonly [C in DiagnosticCode]?: FixProvider } = {
   'unknown-primitive': replaceValue,
   'kind-invalid': replaceValue,
   'version-unsupported': replaceValue,
-  'invalid-type': onlyValue,
+  'invalid-type': (doc, d, ctx) => [...onlyValue(doc, d, ctx), ...emptyVariant(doc, d, ctx)],
   'unknown-property': unknownProperty,
   'duplicate-key': duplicateKey,
   'literal-secret': literalSecret,
@@ -41,21 +41,29 @@ function touches(d: Diagnostic, range: { offset: number; length: number }): bool
 /** The quick fixes for the diagnostics that touch `range`, then the refactorings available at it. */
 export function getCodeActions(doc: ParsedDocument, diagnostics: Diagnostic[], range: { offset: number; length: number }, ctx: ServiceContext = {}): CodeActionEntry[] {
   const out: CodeActionEntry[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, CodeActionEntry>();
   const add = (entry: CodeActionEntry): void => {
     if (entry.edits.length === 0) return;
-    const key = `${entry.title}\u0000${JSON.stringify(entry.edits)}\u0000${JSON.stringify(entry.dotenv ?? null)}`;
-    if (seen.has(key)) return;
-    seen.add(key);
+    // One action per effect: the same edits offered twice (for two diagnostics, or as a fix and a
+    // refactoring) are one action, which names every diagnostic it fixes.
+    const key = `${JSON.stringify(entry.edits)}\u0000${JSON.stringify(entry.dotenv ?? null)}`;
+    const first = seen.get(key);
+    if (first) {
+      if (entry.diagnostic && first.diagnostic && entry.diagnostic !== first.diagnostic) (first.alsoFixes ??= []).push(entry.diagnostic);
+      return;
+    }
+    seen.set(key, entry);
     out.push(entry);
   };
   for (const d of diagnostics) {
     const provider = PROVIDERS[d.code];
     if (!provider || !touches(d, range)) continue;
+    let preferred = false;
     for (const fix of provider(doc, d, ctx)) {
       const entry: CodeActionEntry = { title: fix.title, kind: 'quickfix', diagnostic: d, edits: fix.edits };
       if (fix.dotenv) entry.dotenv = fix.dotenv;
-      if (fix.isPreferred) entry.isPreferred = true;
+      // At most one preferred fix per diagnostic: the first the provider prefers.
+      if (fix.isPreferred && !preferred) entry.isPreferred = preferred = true;
       add(entry);
     }
   }

@@ -2,7 +2,7 @@
 // each where the schema's order puts it, with placeholder values.
 import type { ObjectNode, ParsedDocument } from '../../parser/ast';
 import { getProperty } from '../../parser/ast';
-import { labelOf, unwrapNullable } from '../../model/schema';
+import { enumValuesOf, labelOf, propertySchema, rootSchema, unwrapNullable } from '../../model/schema';
 import type { Visit } from '../../model/typedWalk';
 import type { Diagnostic } from '../codes';
 import { addProperties, yamlScalar } from './edits';
@@ -38,8 +38,19 @@ export const missingRequired: FixProvider = (doc, d) =>
     return `Add the required field${entries.length > 1 ? 's' : ''} ${names(entries.map((e) => e.key))}${owner}`;
   });
 
-/** `kind-missing` / `version-missing`: add `kind: AssistantConfig` / `version: v2` at the top. */
-export const addHeader: FixProvider = (doc, d) =>
-  addMissing(doc, d, d.data?.missing ?? [], (entries) =>
-    `Add ${entries.map((e) => `'${e.key}: ${e.value.kind === 'scalar' ? yamlScalar(e.value.value) : '…'}'`).join(' and ')}`,
+/**
+ * `kind-missing` / `version-missing`: one fix for both, that adds the header lines missing at the top
+ * (`kind: AssistantConfig`, `version: v2`).
+ */
+export const addHeader: FixProvider = (doc, d) => {
+  const root = doc.root;
+  if (root?.type !== 'object') return [];
+  // The header: the top level's required keys that have one possible value (from the schema).
+  const header = (rootSchema.required ?? []).filter((k) => {
+    const { values, open } = enumValuesOf(propertySchema(rootSchema, k));
+    return values.length === 1 && !open && !getProperty(root, k);
+  });
+  return addMissing(doc, d, header, (entries) =>
+    `Add the header ${entries.map((e) => `'${e.key}: ${e.value.kind === 'scalar' ? yamlScalar(e.value.value) : '…'}'`).join(' and ')}`,
   );
+};

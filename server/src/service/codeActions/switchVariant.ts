@@ -9,9 +9,10 @@ import type { Union, Variant } from '../../model/schema';
 import { schemaAtPath } from '../../model/schema';
 import type { TextEdit } from '../types';
 import { composeInObject } from './compose';
-import { addProperties, indentUnit, removeProperties, scalar, setValue } from './edits';
-import { objectOfDiagnostic } from './find';
-import { entriesFor } from './placeholders';
+import { addProperties, indentUnit, removeProperties, renderBlock, renderInlineValue, replaceScalar, scalar, setValue } from './edits';
+import { columnOf, eolOf } from '../../parser/lineIndex';
+import { objectOfDiagnostic, valueAt } from './find';
+import { entriesFor, variantEntries } from './placeholders';
 import type { Fix, FixProvider } from './provider';
 import { names } from './provider';
 
@@ -27,16 +28,34 @@ export function switchVariantActions(doc: ParsedDocument, offset: number): Fix[]
   // With the discriminator twice, the occurrence that is read (the last) is the one switched.
   const prop = getProperty(obj, union.property) ?? at;
   const current = stringValue(prop.value);
+  // Between variants only: an unknown or empty value has its quick fixes (one action per intent).
+  if (!union.variants.some((v) => v.value === current)) return [];
   return union.variants.filter((v) => v.value !== current).map((v) => switchTo(doc, obj, prop, union, v));
 }
 
 function switchTo(doc: ParsedDocument, obj: ObjectNode, tag: PropertyNode, union: Union, v: Variant): Fix {
   const allowed = v.schema.properties ?? {};
-  const dropped = obj.properties.filter((p) => p !== tag && !Object.prototype.hasOwnProperty.call(allowed, p.key.value));
-  const first = [setValue(doc, tag, v.value), ...removeProperties(doc, obj, dropped)];
+  const has = (k: string): boolean => Object.prototype.hasOwnProperty.call(allowed, k);
+  const notAllowed = obj.properties.filter((p) => p !== tag && !has(p.key.value));
+  // A field the new variant names differently keeps its value: `model` ⇄ `modelId` (the model).
+  const carried = new Map<PropertyNode, string>();
+  for (const p of notAllowed) {
+    const k = p.key.value;
+    const other = k.endsWith('Id') ? k.slice(0, -2) : `${k}Id`;
+    if (has(other) && !getProperty(obj, other) && ![...carried.values()].includes(other) && isScalarValue(p)) carried.set(p, other);
+  }
+  const dropped = notAllowed.filter((p) => !carried.has(p));
+  const first = [setValue(doc, tag, v.value), ...removeProperties(doc, obj, dropped), ...[...carried].map(([p, k]) => replaceScalar(doc, p.key, k))];
   const edits = thenAddRequired(doc, obj, first, v);
   const gone = [...new Set(dropped.map((p) => p.key.value))];
-  return { title: `Switch ${union.property} to '${v.value}'${gone.length > 0 ? ` (removes ${names(gone)})` : ''}`, edits };
+  const moved = [...carried].map(([p, k]) => `'${p.key.value}' becomes '${k}'`);
+  const notes = [...(gone.length > 0 ? [`removes ${names(gone)}`] : []), ...moved];
+  return { title: `Switch ${union.property} to '${v.value}'${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`, edits };
+}
+
+function isScalarValue(p: PropertyNode): boolean {
+  const t = p.value?.type;
+  return t === 'string' || t === 'number';
 }
 
 /** Applies `first`, then adds the variant's required fields the mapping still lacks; one edit in all. */
@@ -67,5 +86,31 @@ export const missingDiscriminator: FixProvider = (doc, d) => {
     const fix: Fix = { title: `Add ${union.property} '${v.value}' and its required fields`, edits: thenAddRequired(doc, obj, first, v) };
     if (i === 0 && bestUnique) fix.isPreferred = true;
     return fix;
+  });
+};
+
+/**
+ * `invalid-type` on an empty value where a discriminated mapping belongs (`llm:` with nothing after
+ * it): the same offers as for `llm: {}`, one per variant, writing the mapping in place.
+ */
+export const emptyVariant: FixProvider = (doc, d) => {
+  const node = valueAt(doc, d.offset);
+  const prop = node?.parent;
+  if (!node || node.type !== 'null' || prop?.type !== 'property') return [];
+  const union = schemaAtPath(doc.root, pathOf(node)).union;
+  if (!union) return [];
+  const text = doc.text;
+  const eol = eolOf(text);
+  const unit = indentUnit(doc);
+  const indent = ' '.repeat(columnOf(text, prop.key.offset));
+  return union.variants.map((v): Fix => {
+    const entry = { key: prop.key.value, value: { kind: 'object' as const, entries: variantEntries(union, v, v.schema.required ?? []) } };
+    // The property rendered whole, then only what follows its key is written over the empty value.
+    const rendered = renderBlock(doc, entry, indent, unit, eol);
+    const after = rendered.slice(rendered.indexOf(':') + 1);
+    const at = prop.colonOffset >= 0 ? prop.colonOffset + 1 : node.offset;
+    const end = Math.max(at, node.offset + node.length);
+    const newText = prop.parent.flow && doc.language === 'yaml' ? ` ${renderInlineValue(doc, entry.value)}` : after;
+    return { title: `Add ${union.property} '${v.value}' and its required fields`, edits: [{ offset: at, length: end - at, newText }] };
   });
 };

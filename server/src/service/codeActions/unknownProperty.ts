@@ -2,7 +2,7 @@
 // with its nested lines and trailing comment.
 import { isShadowed } from '../../parser/ast';
 import { removeProperties, replaceScalar } from './edits';
-import { propertyAtKey } from './find';
+import { anchorsUsedElsewhere, propertyAtKey } from './find';
 import type { Fix, FixProvider } from './provider';
 
 export const unknownProperty: FixProvider = (doc, d) => {
@@ -13,13 +13,14 @@ export const unknownProperty: FixProvider = (doc, d) => {
   const out: Fix[] = [];
   const suggestion = d.data?.suggestion;
   if (suggestion) out.push({ title: `Rename '${key}' to '${suggestion}'`, edits: [replaceScalar(doc, prop.key, suggestion)], isPreferred: true });
-  out.push({ title: `Remove '${key}'`, edits: removeProperties(doc, prop.parent, [prop]) });
+  // (Not when an alias elsewhere points into it: the alias would lose its anchor.)
+  if (!anchorsUsedElsewhere(doc, [prop])) out.push({ title: `Remove '${key}'`, edits: removeProperties(doc, prop.parent, [prop]) });
   return out;
 };
 
 /** `duplicate-key`: remove the copy the diagnostic is on, an earlier one that is not read. */
 export const duplicateKey: FixProvider = (doc, d) => {
   const prop = propertyAtKey(doc, d.offset);
-  if (!prop || !isShadowed(prop)) return [];
+  if (!prop || !isShadowed(prop) || anchorsUsedElsewhere(doc, [prop])) return [];
   return [{ title: `Remove the ignored duplicate '${prop.key.value}' (the last one is read)`, edits: removeProperties(doc, prop.parent, [prop]), isPreferred: true }];
 };

@@ -78,7 +78,9 @@ function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
     }
     if (umbrellasOnly && typeErrs.length === 0) out.push(diag('invalid-type', `${subject(loc)} does not match ${definitionNameOf(resolved.schema) ?? 'the schema'}.`, ...valueRange(loc)));
   }
-  return out;
+  // `provider:` with no value: one diagnostic (the discriminator's, with its choices), not a type error too.
+  const tags = out.filter((d) => d.code === 'unknown-discriminator');
+  return tags.length === 0 ? out : out.filter((d) => d.code !== 'invalid-type' || !tags.some((t) => t.offset === d.offset && t.length === d.length));
 }
 
 /**
