@@ -119,7 +119,7 @@ function runCase(c: Case): { before: Diagnostic[]; after: Diagnostic[]; text: st
   } else {
     target = diagnostics.find((d) => d.code === c.code && (atOffset === undefined || (d.offset <= atOffset && atOffset <= d.offset + d.length)));
     assert.ok(target, `no ${c.code} diagnostic in ${c.file}; found: ${diagnostics.map((d) => d.code).join(', ')}`);
-    actions = getCodeActions(doc, diagnostics, { offset: target.offset, length: target.length }, CTX).filter((a) => a.diagnostic === target || a.alsoFixes?.includes(target));
+    actions = getCodeActions(doc, diagnostics, { offset: target.offset, length: target.length }, CTX).filter((a) => a.diagnostic === target || (target !== undefined && a.alsoFixes?.includes(target) === true));
   }
   const chosen = actions.find((a) => a.title.includes(c.action));
   assert.ok(chosen, `no action "${c.action}" in ${c.file}; offered:\n${describeActions(actions)}`);
