@@ -3,6 +3,7 @@ import * as esbuild from 'esbuild';
 import { readdirSync, statSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { generateValidator } from './gen-validator.mjs';
+import { webBuildOptions as web } from './web-build.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const args = new Set(process.argv.slice(2));
@@ -40,27 +41,6 @@ const bundles = [
   { entry: 'client/src/browser.ts', out: 'dist/browser/client.js', external: ['vscode'], web: true },
   { entry: 'server/src/browserServer.ts', out: 'dist/browser/server.js', web: true, format: 'iife' },
 ];
-
-const web = (root) => ({
-  platform: 'browser',
-  target: 'es2022',
-  mainFields: ['browser', 'module', 'main'],
-  alias: {
-    'node:crypto': join(root, 'client/src/web/crypto.ts'),
-    'node:net': join(root, 'client/src/web/net.ts'),
-    'node:perf_hooks': join(root, 'client/src/web/perfHooks.ts'),
-  },
-  inject: [join(root, 'client/src/web/bufferGlobal.ts')],
-  plugins: [
-    {
-      // Test Connection's HTTP layer (undici, proxies) becomes fetch in the browser.
-      name: 'fetch-http',
-      setup(build) {
-        build.onResolve({ filter: /^\.\/http$/ }, (a) => (a.importer.includes(join('server', 'src', 'connection')) ? { path: join(root, 'server/src/connection/fetchHttp.ts') } : undefined));
-      },
-    },
-  ],
-});
 
 await Promise.all(
   bundles.map((b) =>

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { TestClient } from '../protocol/lspClient';
 import { ROOT } from '../helpers';
+import { webBuildOptions } from '../../scripts/web-build.mjs';
 
 const E2E_MODULES = join(ROOT, 'test/e2e/node_modules');
 const CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
@@ -245,16 +246,19 @@ describe('Test Connection in the browser: fetch, and a refusal reported as the b
     });
     await new Promise<void>((r) => services.listen(0, '127.0.0.1', r));
     port = (services.address() as { port: number }).port;
+    // Test Connection as the browser client bundles it (the same esbuild options as dist/browser/).
     const esbuild = await import('esbuild');
     const built = await esbuild.build({
-      entryPoints: [join(ROOT, 'server/src/connection/fetchHttp.ts')],
+      ...webBuildOptions(ROOT),
+      stdin: {
+        contents: "export { httpRequest } from './server/src/connection/fetchHttp';\nexport { runTestConnection, formatReport, TokenCache } from './server/src/shared/testConnection';\n",
+        resolveDir: ROOT,
+        loader: 'ts',
+      },
       bundle: true,
       write: false,
       format: 'iife',
       globalName: 'FetchHttp',
-      platform: 'browser',
-      alias: { 'node:net': join(ROOT, 'client/src/web/net.ts') },
-      inject: [join(ROOT, 'client/src/web/bufferGlobal.ts')],
       logLevel: 'silent',
     });
     const { chromium } = createRequire(join(E2E_MODULES, 'x.js'))('playwright-core') as { chromium: { launch(o: unknown): Promise<Browser> } };
@@ -297,5 +301,30 @@ describe('Test Connection in the browser: fetch, and a refusal reported as the b
     assert.match(r.error!.message, /VS Code desktop/);
     assert.match(r.error!.message, /npx assistant-config test-connection/);
     assert.ok(!r.error!.message.includes('not-a-real-token'), 'no credential in the message');
+  });
+
+  test('the whole Test Connection run in the browser: the report says the browser refused, and where to run it instead', async () => {
+    const pat = 'pat_' + 'Zq7'.repeat(14);
+    const out = await page.evaluate(
+      async ([base, token]) => {
+        type Lib = {
+          runTestConnection(o: unknown, c: unknown): Promise<{ ok: boolean; steps: { name: string; status: string; message: string }[] }>;
+          formatReport(r: unknown, secrets: string[]): string;
+          TokenCache: new () => unknown;
+        };
+        const lib = (globalThis as unknown as { FetchHttp: Lib }).FetchHttp;
+        const options = { baseUrl: `${base}/plain/v1`, tokenRefreshUrl: `${base}/plain/auth/refresh`, projectId: '123e4567-e89b-12d3-a456-426614174000', env: {}, tokenCache: new lib.TokenCache(), timeoutMs: 15_000 };
+        const report = await lib.runTestConnection(options, { pat: token });
+        return { ok: report.ok, steps: report.steps.map((st) => `${st.name}:${st.status}`), text: lib.formatReport(report, [token]) };
+      },
+      [`http://127.0.0.1:${port}`, pat] as const,
+    );
+    assert.equal(out.ok, false);
+    assert.ok(out.steps.includes('token-refresh:fail'), out.steps.join(' '));
+    assert.match(out.text, /browser/i);
+    assert.match(out.text, /CORS/);
+    assert.match(out.text, /VS Code desktop/);
+    assert.match(out.text, /npx assistant-config test-connection/);
+    assert.ok(!out.text.includes(pat) && !out.text.includes(pat.slice(4, 24)), 'no part of the PAT in the report');
   });
 });
