@@ -25,8 +25,11 @@ export interface Fault {
   /** Answer this many bytes (streamed, without Content-Length unless declareLength). */
   hugeBytes?: number;
   declareLength?: boolean;
-  /** Answer 307 to this location (absolute or relative). */
+  /** Answer a redirect (307 unless redirectStatus says otherwise) to this location (absolute or relative). */
   redirectTo?: string;
+  redirectStatus?: number;
+  /** Extra headers of the answer (with status/body). */
+  headers?: Record<string, string>;
   /** Apply to the next request only. */
   once?: boolean;
   /** Answer 500 with the request's headers echoed in the body (to prove redaction). */
@@ -240,12 +243,12 @@ async function withFault(f: Fault | undefined, req: IncomingMessage, res: Server
   if (f.delayMs) await new Promise((r) => setTimeout(r, f.delayMs));
   if (res.destroyed) return;
   if (f.redirectTo) {
-    res.writeHead(307, { location: f.redirectTo }).end();
+    res.writeHead(f.redirectStatus ?? 307, { location: f.redirectTo }).end();
     return;
   }
   if (f.echoHeaders) return json(res, 500, { error: 'internal', request_headers: req.headers });
   if (f.hugeBytes) {
-    res.writeHead(200, { 'content-type': 'application/json', ...(f.declareLength ? { 'content-length': String(f.hugeBytes) } : {}) });
+    res.writeHead(f.status ?? 200, { 'content-type': 'application/json', ...(f.declareLength ? { 'content-length': String(f.hugeBytes) } : {}) });
     const chunk = Buffer.alloc(64 * 1024, 0x20);
     let left = f.hugeBytes;
     const pump = (): void => {
@@ -260,7 +263,7 @@ async function withFault(f: Fault | undefined, req: IncomingMessage, res: Server
     return pump();
   }
   if (f.status !== undefined) {
-    res.writeHead(f.status, { 'content-type': f.contentType ?? 'application/json' }).end(f.body ?? '');
+    res.writeHead(f.status, { 'content-type': f.contentType ?? 'application/json', ...f.headers }).end(f.body ?? '');
     return;
   }
   normal();

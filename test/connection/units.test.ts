@@ -2,7 +2,9 @@
 // cache, the provider read from a configuration.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { TokenCache, bypassesProxy, validateCredential, checkServiceUrl, decodeJwt, isLoopbackHost, providerFromConfigText, proxyFor, redact } from '../../server/src/connection';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DIAGNOSES, TokenCache, adviceFor, bypassesProxy, validateCredential, checkServiceUrl, decodeJwt, isLoopbackHost, providerFromConfigText, proxyFor, redact } from '../../server/src/connection';
 
 const jwtOf = (payload: object): string =>
   `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.c2lnbmF0dXJl`;
@@ -136,6 +138,17 @@ describe('validateCredential', () => {
       const msg = validateCredential('apiKey', bad);
       assert.ok(msg, JSON.stringify(bad));
       if (bad.trim().length > 4) assert.ok(!msg.includes(bad.trim().slice(-6)), msg);
+    }
+  });
+});
+
+describe('diagnoses', () => {
+  it('each has advice, and the README table lists each one', () => {
+    const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
+    const table = readme.split('\n').filter((l) => l.startsWith('| `'));
+    for (const d of DIAGNOSES) {
+      assert.ok(adviceFor(d, 'token-refresh').length > 20, d);
+      assert.ok(table.some((l) => (l.split('|')[1] ?? '').includes(`\`${d}\``)), `README table lacks ${d}`);
     }
   });
 });

@@ -8,6 +8,19 @@ const SETTING_HINT =
 const STORE_HINT =
   'in VS Code with the command "AssistantConfig: Set Personal Access Token" / "Set Project API Key" / "Set Data Token"; on the command line in ASSISTANT_PAT / ASSISTANT_API_KEY / ASSISTANT_DATA_TOKEN.';
 
+/** Every diagnosis, once (the Record makes the compiler insist on each); the README's table lists them all. */
+const ALL: Record<Diagnosis, true> = {
+  'missing-setting': true, 'invalid-setting': true, 'invalid-project-id': true, 'invalid-data-source-url': true,
+  'missing-credential': true, 'invalid-credential': true, 'insecure-url': true, 'unknown-host': true,
+  'connection-refused': true, tls: true, 'tls-untrusted': true, 'tls-expired': true, 'tls-not-yet-valid': true,
+  'tls-hostname': true, 'tls-not-tls': true, timeout: true, proxy: true, cancelled: true, 'too-large': true,
+  'redirect-other-origin': true, 'redirect-method-change': true, 'too-many-redirects': true, network: true,
+  'refresh-unauthorized': true, 'jwt-refused': true, 'api-key-refused': true, forbidden: true,
+  'program-rejected': true, 'not-found': true, 'server-error': true, 'unexpected-status': true, 'not-json': true,
+  'no-token': true, 'not-jwt': true, 'jwt-expired': true,
+};
+export const DIAGNOSES = Object.keys(ALL) as Diagnosis[];
+
 export function adviceFor(d: Diagnosis, step: StepName): string {
   switch (d) {
     case 'missing-setting':

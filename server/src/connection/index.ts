@@ -1,5 +1,6 @@
 // Public API of Test Connection: free of vscode, credentials always passed in.
 export { runTestConnection } from './runner';
+export { DIAGNOSES, adviceFor } from './advice';
 export { formatReport, reportToJson, summarize } from './report';
 export { redact, redactDeep, REDACTED } from '../shared/redact';
 export { providerFromConfigText } from './config';
