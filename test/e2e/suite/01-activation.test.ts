@@ -5,7 +5,7 @@
 // `kind: AssistantConfig`, opened next gets the language, a server and its diagnostics. The two
 // "Treat this file as…" commands switch a file; 99-reload checks them again after a reload.
 import * as vscode from 'vscode';
-import { PROVIDERS, assert, assertEqual, completionsAt, describe, extension, hasCode, it, label, open, ours, serverProcesses, waitFor, waitForActivation, waitForDiagnostics, waitForLanguage } from './harness';
+import { PROVIDERS, assert, assertEqual, completionsAt, describe, extension, hasCode, it, label, open, ours, revertAll, serverProcesses, waitFor, waitForActivation, waitForDiagnostics, waitForLanguage } from './harness';
 
 describe('activation', () => {
   it('the extension is installed and not yet active', () => {
@@ -84,6 +84,18 @@ describe('the two "Treat this file as…" commands', () => {
     const now = await waitForLanguage('workspace/deploy/plain-by-choice.yaml', 'yaml');
     await waitForDiagnostics(now.uri, 'no diagnostics', (ds) => ds.length === 0);
     assert(doc.uri.toString() === now.uri.toString(), 'the same file');
+  });
+});
+
+describe('the quiet offer for a YAML file that reads like an AssistantConfig without kind', () => {
+  it('its action adds `kind: AssistantConfig` and `version: v2` at the top and switches the language', async () => {
+    const doc = await open('workspace/looks-like.yaml');
+    assertEqual(doc.languageId, 'yaml', 'language of looks-like.yaml before the action');
+    // What the language status item's action runs (the item itself is not readable through the API).
+    await vscode.commands.executeCommand('assistantConfig.treatAsAssistantConfigAddHeader', doc.uri);
+    const now = await waitForLanguage('workspace/looks-like.yaml', 'assistantconfig');
+    assert(now.getText().startsWith('kind: AssistantConfig\nversion: v2\n# An assistant config'), `text now: ${JSON.stringify(now.getText().slice(0, 80))}`);
+    await revertAll();
   });
 });
 
