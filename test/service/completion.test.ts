@@ -20,10 +20,11 @@ function at(marked: string): { text: string; offset: number } {
   return { text: text.replace(/¦/g, '|'), offset };
 }
 
+// (PATH, HOME, _ and OLDPWD are never offered: only names that look like credentials.)
 const ENV: EnvInfo = {
-  names: () => ['OPENAI_KEY', 'VENDOR_A_API_KEY'],
-  isDefined: (n) => n === 'OPENAI_KEY' || n === 'VENDOR_A_API_KEY',
-  sourceOf: (n) => (n === 'OPENAI_KEY' ? 'environment' : '.env'),
+  names: () => ['PATH', 'OPENAI_KEY', 'HOME', 'VENDOR_A_API_KEY', '_', 'OLDPWD'],
+  isDefined: (n) => ['PATH', 'OPENAI_KEY', 'HOME', 'VENDOR_A_API_KEY', '_', 'OLDPWD'].includes(n),
+  sourceOf: (n) => (n === 'VENDOR_A_API_KEY' ? 'workspace .env' : 'environment'),
 };
 
 function complete(marked: string, language: Language, ctx: ServiceContext = { env: ENV }): { text: string; offset: number; items: CompletionEntry[] } {
@@ -52,7 +53,9 @@ function plain(e: CompletionEntry): string {
 }
 
 function apply(text: string, e: CompletionEntry): string {
-  return text.slice(0, e.replace.offset) + plain(e) + text.slice(e.replace.offset + e.replace.length);
+  // The entry's own range and its additional edits (a comma after the previous member), all at once.
+  const edits = [{ offset: e.replace.offset, length: e.replace.length, newText: plain(e) }, ...(e.additionalEdits ?? [])].sort((a, b) => b.offset - a.offset);
+  return edits.reduce((t, x) => t.slice(0, x.offset) + x.newText + t.slice(x.offset + x.length), text);
 }
 
 /** Applying the entry yields a document without syntax errors. */
@@ -325,7 +328,7 @@ describe('YAML: enum values and booleans', () => {
 describe('YAML: environment variable names', () => {
   test('valueFromEnv values are the names the context knows, never values', () => {
     const { text, items } = complete(`${HEAD}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: OP|\n`, 'yaml');
-    assert.deepEqual(labels(items), ['OPENAI_KEY', 'VENDOR_A_API_KEY']);
+    assert.deepEqual(labels(items), ['VENDOR_A_API_KEY', 'OPENAI_KEY']);
     const e = entry(items, 'OPENAI_KEY');
     assert.equal(e.kind, 'variable');
     assert.equal(e.detail, 'environment');
@@ -333,8 +336,20 @@ describe('YAML: environment variable names', () => {
     assertValueValid(text, e, 'yaml');
   });
 
-  test('without an environment, no names', () => {
-    assert.deepEqual(labels(complete(`${HEAD}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: |\n`, 'yaml', {}).items), []);
+  test('without an environment, only the conventional name the fixes use', () => {
+    assert.deepEqual(labels(complete(`${HEAD}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: |\n`, 'yaml', {}).items), ['VENDOR_A_API_KEY']);
+  });
+
+  test('order: the conventional name, then .env names, then credential-looking variables; never PATH, HOME, _, OLDPWD', () => {
+    const env: EnvInfo = {
+      names: () => ['PATH', 'GITHUB_TOKEN', 'HOME', 'DOTENV_ONE', '_', 'OLDPWD', 'AWS_SECRET_ACCESS_KEY', 'SSH_AUTH_SOCK', 'CLOUD_C_SECRET_ACCESS_KEY'],
+      isDefined: () => true,
+      sourceOf: (n) => (n === 'DOTENV_ONE' ? 'workspace .env' : 'environment'),
+    };
+    const { items } = complete(`${HEAD}definition:\n  llm:\n    provider: cloud_c\n    cloudSecretAccessKey:\n      valueFromEnv: |\n`, 'yaml', { env });
+    const sorted = [...items].sort((a, b) => a.sortText!.localeCompare(b.sortText!));
+    assert.deepEqual(labels(sorted), ['CLOUD_C_SECRET_ACCESS_KEY', 'DOTENV_ONE', 'AWS_SECRET_ACCESS_KEY', 'GITHUB_TOKEN']);
+    assert.ok(sorted[0]!.preselect);
   });
 });
 
@@ -460,7 +475,7 @@ describe('YAML: flow collections', () => {
 
   test('env names inside a flow EnvironmentValue', () => {
     const { text, items } = complete(`${HEAD}definition:\n  llm: {provider: vendor_a, apiKey: {valueFromEnv: |}}\n`, 'yaml');
-    assert.deepEqual(labels(items), ['OPENAI_KEY', 'VENDOR_A_API_KEY']);
+    assert.deepEqual(labels(items), ['VENDOR_A_API_KEY', 'OPENAI_KEY']);
     assertValueValid(text, items[0]!, 'yaml');
   });
 });
@@ -591,7 +606,7 @@ describe('JSON', () => {
 
   test('valueFromEnv names', () => {
     const { text, items } = complete('{"definition": {"llm": {"provider": "vendor_a", "apiKey": {"valueFromEnv": "V|"}}}}', 'json');
-    assert.deepEqual(labels(items), ['OPENAI_KEY', 'VENDOR_A_API_KEY']);
+    assert.deepEqual(labels(items), ['VENDOR_A_API_KEY', 'OPENAI_KEY']);
     const e = entry(items, 'VENDOR_A_API_KEY');
     assert.equal(e.insertText, '"VENDOR_A_API_KEY"');
     assertReplaces(text, e, '"V"');
@@ -670,4 +685,47 @@ test('completion in a 100,000-line document answers from the tree and nearby tex
     const labels = doComplete(parse(text, 'yaml'), offset, {}).items.map((i) => i.label);
     assert.ok(labels.includes(expected), `${expected} in ${labels.join(', ')}`);
   }
+});
+
+describe('completion the server itself does not flag (issue 12, item 12)', () => {
+  test('JSON: the comma goes after the previous value, and a block mapping is indented like its neighbours', () => {
+    const { text, items } = complete(`{\n  "definition": {\n    "llm": { "provider": "hosted" }\n    |\n  }\n}`, 'json');
+    const e = entry(items, 'schemaSelector');
+    assert.equal(e.insertText, '"schemaSelector": {\n      $1\n    }');
+    assert.deepEqual(e.additionalEdits, [{ offset: text.indexOf('}\n    ') + 1, length: 0, newText: ',' }]);
+    const out = assertApplies(text, e, 'json');
+    assert.match(out, /"llm": \{ "provider": "hosted" \},\n {4}"schemaSelector": \{\n {6}\n {4}\}\n/);
+  });
+
+  test('JSON: in a mapping written on one line, a new mapping stays on that line', () => {
+    const { text, items } = complete(`{"definition": {"llm": {"provider": "hosted"}, |}}`, 'json');
+    assert.equal(entry(items, 'featureFlags').insertText, '"featureFlags": {$1}');
+    assertApplies(text, entry(items, 'featureFlags'), 'json');
+  });
+
+  test('no default that draws a diagnostic: limits are not 0', () => {
+    for (const language of ['json', 'yaml'] as const) {
+      const marked = language === 'json' ? `{\n  "kind": "AssistantConfig", "version": "v2",\n  "definition": {\n    "llm": { "provider": "hosted" },\n    |\n  }\n}` : `${HEAD}definition:\n  llm: { provider: hosted }\n  |\n`;
+      const { text, items } = complete(marked, language);
+      for (const key of ['maxAssistantActions', 'contextWindowLimit', 'maxTableArtifactSampleRows']) {
+        const out = apply(text, entry(items, key));
+        const found = validate(parse(out, language)).filter((d) => d.severity !== 'information');
+        if (language === 'json') assert.deepEqual(found, [], `${key}:\n${out}`);
+        else assert.ok(!found.some((d) => d.code === 'non-positive-limit'), key);
+      }
+    }
+  });
+
+  test('no item twice: valueFromEnv is a key, not also a snippet', () => {
+    const { items } = complete(`${HEAD}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      |\n`, 'yaml');
+    assert.deepEqual(items.map((e) => e.label).sort(), ['value', 'valueFromEnv']);
+  });
+
+  test('an empty YAML file offers the whole-document snippet first and $schema last', () => {
+    const { items } = complete('|', 'yaml');
+    const sorted = [...items].sort((a, b) => a.sortText!.localeCompare(b.sortText!));
+    assert.equal(sorted[0]!.kind, 'snippet');
+    assert.ok(sorted[0]!.preselect);
+    assert.equal(sorted[sorted.length - 1]!.label, '$schema');
+  });
 });

@@ -52,6 +52,7 @@ export function toCompletionItem(doc: TextDocument, e: CompletionEntry): Complet
   if (e.filterText) item.filterText = e.filterText;
   if (e.preselect) item.preselect = true;
   if (e.retrigger) item.command = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
+  if (e.additionalEdits) item.additionalTextEdits = e.additionalEdits.map((x) => ({ range: toRange(doc, x.offset, x.length), newText: x.newText }));
   return item;
 }
 

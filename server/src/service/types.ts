@@ -26,6 +26,8 @@ export interface CompletionEntry {
   preselect?: boolean;
   /** Ask the editor to open completion again after inserting (e.g. after `provider: `). */
   retrigger?: boolean;
+  /** Edits away from the cursor (JSON: the comma after the previous member, on its own line). */
+  additionalEdits?: TextEdit[];
 }
 
 export interface CompletionResult {

@@ -21,7 +21,14 @@ interface Common {
   flow?: boolean;
   /** JSON and flow YAML: the insertion must bring its own separators. */
   commaBefore: boolean;
+  /**
+   * JSON: where the missing comma goes when the previous member ends on an earlier line (just after
+   * it), so that the insertion at the cursor does not start with one.
+   */
+  commaAt?: number;
   commaAfter: boolean;
+  /** JSON: the cursor follows other members on its line; a mapping is inserted on that line too. */
+  inline?: boolean;
 }
 
 export interface KeyContext extends Common {

@@ -7,6 +7,7 @@ import { rootSchema, resolveFor, unionOf, unwrapNullable, propertySchema, itemSc
 import type { CompletionEntry, CompletionKind, EnvInfo } from '../types';
 import type { CursorContext, KeyContext, Segment, ValueContext } from './context';
 import { escapeSnippet, isObj, jsonMembers, jsonValue, yamlLines, yamlScalar } from './render';
+import { envNameFor } from '../codeActions/placeholders';
 
 interface Walked {
   expected: Schema | undefined;
@@ -96,6 +97,7 @@ const sortKey = (group: number, i: number): string => `${group}${String(i).padSt
 
 function base(ctx: CursorContext, label: string, kind: CompletionKind, insertText: string, snippet: boolean): CompletionEntry {
   const e: CompletionEntry = { label, kind, insertText, snippet, replace: { ...ctx.replace } };
+  if (ctx.commaBefore && ctx.commaAt !== undefined) e.additionalEdits = [{ offset: ctx.commaAt, length: 0, newText: ',' }];
   // The range starts with the quote the user typed, and editors filter on the range's text.
   if (ctx.quote) e.filterText = `${ctx.quote}${label}${ctx.quote}`;
   return e;
@@ -104,7 +106,7 @@ function base(ctx: CursorContext, label: string, kind: CompletionKind, insertTex
 /** JSON punctuation around an insertion. */
 function punctuate(ctx: CursorContext, text: string): string {
   if (ctx.language !== 'json' && !ctx.flow) return text;
-  return `${ctx.commaBefore ? ', ' : ''}${text}${ctx.commaAfter ? ',' : ''}`;
+  return `${ctx.commaBefore && ctx.commaAt === undefined ? ', ' : ''}${text}${ctx.commaAfter ? ',' : ''}`;
 }
 
 // ---------------------------------------------------------------- keys
@@ -133,11 +135,12 @@ function keyInsert(ctx: KeyContext, owner: Schema | undefined, key: string, s: S
   if (ctx.keyHasColon) return { text: k, snippet: true, retrigger: false };
   let value: string;
   if (single !== undefined) value = escapeSnippet(JSON.stringify(single));
-  else if (shape === 'object') value = `{\n${pad(ctx.indent + ctx.unit)}$1\n${pad(ctx.indent)}}`;
+  else if (shape === 'object') value = ctx.inline ? '{$1}' : `{\n${pad(ctx.indent + ctx.unit)}$1\n${pad(ctx.indent)}}`;
   else if (shape === 'array') value = '[$1]';
   else if (shape === 'string') value = '"$1"';
   else if (shape === 'boolean') value = `\${1:${unwrapNullable(s)?.default === true ? 'true' : 'false'}}`;
-  else if (shape === 'number') value = '${1:0}';
+  // (Not 0: a limit of zero draws non-positive-limit. The schema's default, else 1.)
+  else if (shape === 'number') value = `\${1:${typeof unwrapNullable(s)?.default === 'number' ? String(unwrapNullable(s)?.default) : '1'}}`;
   else value = '${1:null}';
   let text = `${k}: ${value}`;
   if (ctx.wrapInObject) {
@@ -180,11 +183,19 @@ function keyEntries(ctx: KeyContext, res: ObjectResolution, root: Node | undefin
     e.detail = `${typeLabel(ps)}${variant ? ` · ${variant.name}` : schema.title ? ` · ${schema.title}` : ''}`;
     const doc = docOf(ps) ?? '';
     e.documentation = isReq ? `${doc}\n\n*Required${variant ? ` for \`${variant.property}: ${variant.value}\`` : ''}.*`.trim() : doc;
-    e.sortText = sortKey(isReq ? 0 : 1, i);
+    // `$schema` (for editors, ignored by the service) comes after the format's own keys.
+    e.sortText = sortKey(key === '$schema' ? 3 : isReq ? 0 : 1, i);
     if (ins.retrigger) e.retrigger = true;
     out.push(e);
   });
-  if (ctx.siblings.size === 0 && !ctx.keyHasColon) out.push(...snippetEntries(ctx, schema, root));
+  if (ctx.siblings.size === 0 && !ctx.keyHasColon) {
+    // A snippet that inserts just one of the keys offered above would be the same item twice.
+    const offered = new Set(out.map((e) => e.label));
+    const snippets = snippetEntries(ctx, schema, root).filter((e) => !offered.has(e.label));
+    // In an empty document, the whole-document snippet is the first thing offered.
+    if (schema === rootSchema && !resolve(root)) for (const sn of snippets) Object.assign(sn, { sortText: sortKey(0, 0), preselect: true });
+    out.push(...snippets);
+  }
   return out;
 }
 
@@ -264,8 +275,23 @@ function valueEntries(ctx: CursorContext, owner: ObjectResolution | undefined, k
     return out;
   }
   if (key !== undefined && isEnvNameProperty(owner?.schema, key)) {
-    const names = [...new Set(env ? [...env.names()] : [])].sort();
-    for (const name of names) add(name, 'variable', false, env?.sourceOf(name) ?? 'environment variable', undefined, 0);
+    // The conventional name first (the one the fixes and snippets write), then the workspace .env's
+    // names, then environment variables that look like credentials; never the rest of the process
+    // environment (PATH, HOME, _, OLDPWD…).
+    const conventional = conventionalEnvName(root, ctx.path);
+    const all = env ? [...new Set(env.names())] : [];
+    const fromDotenv = all.filter((n) => env?.sourceOf(n) === 'workspace .env').sort();
+    const credentials = all.filter((n) => env?.sourceOf(n) !== 'workspace .env' && looksLikeCredential(n)).sort();
+    const seen = new Set<string>();
+    const offer = (name: string, detail: string, group: number): void => {
+      if (seen.has(name)) return;
+      seen.add(name);
+      add(name, 'variable', false, detail, undefined, group);
+    };
+    if (conventional) offer(conventional, `conventional name${env?.isDefined(conventional) ? ` (${env.sourceOf(conventional) ?? 'set'})` : ' (not set yet)'}`, 0);
+    for (const n of fromDotenv) offer(n, 'workspace .env', 1);
+    for (const n of credentials) offer(n, 'environment', 2);
+    if (out[0] && conventional) out[0].preselect = true;
     return out;
   }
   const { values } = enumValuesOf(s);
@@ -295,6 +321,22 @@ function valueEntries(ctx: CursorContext, owner: ObjectResolution | undefined, k
     }
   }
   return out;
+}
+
+/** A variable name made of words such as KEY, TOKEN, SECRET, PASSWORD, CREDENTIALS (GITHUB_TOKEN, OPENAI_API_KEY). */
+function looksLikeCredential(name: string): boolean {
+  return name.toUpperCase().split(/[^A-Z0-9]+/).some((w) => CREDENTIAL_WORDS.has(w)) || /(KEY|TOKEN|SECRET)$/i.test(name);
+}
+
+const CREDENTIAL_WORDS = new Set(['KEY', 'KEYS', 'APIKEY', 'TOKEN', 'TOKENS', 'SECRET', 'SECRETS', 'PASSWORD', 'PASSWD', 'CREDENTIAL', 'CREDENTIALS', 'JWT', 'PAT']);
+
+/** The name the fixes and snippets use for the credential being written (`VENDOR_A_API_KEY`). */
+function conventionalEnvName(root: Node | undefined, path: Segment[]): string | undefined {
+  // path: …, the LLM mapping, the credential key, 'valueFromEnv'.
+  const holder = path[path.length - 2];
+  if (typeof holder !== 'string') return undefined;
+  const llm = resolve(walk(root, path.slice(0, -2)).node);
+  return envNameFor(llm?.type === 'object' ? llm : undefined, holder);
 }
 
 // ---------------------------------------------------------------- entry point

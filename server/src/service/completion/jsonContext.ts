@@ -166,6 +166,8 @@ export function jsonContext(doc: ParsedDocument, offset: number): CursorContext 
     unit,
     commaBefore: false,
     commaAfter: next !== '' && !'}],:'.includes(next),
+    // A mapping written on one line gets its new members on that line too.
+    inline: !yaml && container !== undefined && !text.slice(container.offset, container.offset + container.length).includes('\n'),
   };
   if (open >= 0) Object.assign(common, { quote: text[open] });
   if (!container) {
@@ -178,6 +180,8 @@ export function jsonContext(doc: ParsedDocument, offset: number): CursorContext 
   const basePath: Segment[] = pathOf(container);
   const gap = p < start - 1;
   const missingComma = prev !== '' && VALUE_END.test(prev) && gap;
+  // The previous member on an earlier line: its comma goes after it, not at the start of this line.
+  if (missingComma && !yaml && text.slice(p + 1, start).includes('\n')) Object.assign(common, { commaAt: p + 1 });
   if (container.type === 'object') {
     if (prev === ':') {
       const prop = container.properties.find((x) => x.colonOffset === p) ?? [...container.properties].reverse().find((x) => x.key.offset < p);
