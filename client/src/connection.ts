@@ -9,12 +9,8 @@ import type { ConnectionCommands, ConnectionResult } from './connectionTypes';
 import { CREDENTIAL_COMMANDS, CREDENTIAL_LABELS, TokenCache, formatReport, providerFromConfigText, runTestConnection, summarize, validateCredential } from '../../server/src/shared/testConnection';
 import type { ConnectionOptions, CredentialKind, Credentials, TestConnectionReport } from '../../server/src/shared/testConnection';
 import { redact } from '../../server/src/shared';
+import { SECRET_KEYS } from './redactingChannel';
 
-const SECRET_KEYS: Record<CredentialKind, string> = {
-  pat: 'assistantConfig.connection.pat',
-  apiKey: 'assistantConfig.connection.apiKey',
-  dataToken: 'assistantConfig.connection.dataToken',
-};
 
 const PROMPTS: Record<CredentialKind, string> = {
   pat: 'Personal access token (or project service account token), used for token refresh. Stored in VS Code secret storage.',

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { LANGUAGE_IDS, SNIFF_CHARS, declaresAssistantConfigKind, looksLikeConfigWithoutKind, providerValuesFromSchema } from '../../server/src/shared';
 import type { ConnectionCommands, ConnectionResult } from './connectionTypes';
 import { associatedLanguage } from './glob';
+import { redactingChannel, storedSecrets } from './redactingChannel';
 
 type Ours = (typeof LANGUAGE_IDS)[number];
 const YAML_ID: Ours = 'assistantconfig';
@@ -53,7 +54,8 @@ export function activateFront(context: vscode.ExtensionContext, platform: Platfo
   let output: vscode.LogOutputChannel | undefined;
   const getOutput = (): vscode.LogOutputChannel => {
     if (!output) {
-      output = vscode.window.createOutputChannel('AssistantConfig', { log: true });
+      // Everything written here (reports, the client's log, the protocol trace) is redacted.
+      output = redactingChannel(vscode.window.createOutputChannel('AssistantConfig', { log: true }), storedSecrets(context.secrets, context.subscriptions));
       context.subscriptions.push(output);
     }
     return output;
