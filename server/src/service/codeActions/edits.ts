@@ -3,6 +3,7 @@
 // the document's indentation, line endings and comments.
 import type { Node, ObjectNode, ParsedDocument, PropertyNode, StringNode } from '../../parser/ast';
 import type { TextEdit } from '../types';
+import { indentUnit } from '../indent';
 import { columnOf, eolOf, isLineLeading, lineEnd, lineStart, nextLineStart } from '../../parser/lineIndex';
 
 /** A value to write: a scalar, an empty list, or a mapping of entries. */
@@ -65,26 +66,6 @@ function commaAfter(text: string, from: number): number {
   return -1;
 }
 
-/** The indentation step of the document (2 unless nested mappings say otherwise). */
-export function indentUnit(doc: ParsedDocument): string {
-  const text = doc.text;
-  const stack: Node[] = doc.root ? [doc.root] : [];
-  for (let budget = 0; stack.length > 0 && budget < 2000; budget++) {
-    const n = stack.pop()!;
-    if (n.type === 'array') stack.push(...n.items);
-    if (n.type !== 'object') continue;
-    for (const p of n.properties) {
-      const v = p.value;
-      if (v?.type === 'object' && v.properties.length > 0 && isLineLeading(text, p.key.offset)) {
-        const first = v.properties[0]!.key.offset;
-        const step = columnOf(text, first) - columnOf(text, p.key.offset);
-        if (step > 0 && step <= 8 && isLineLeading(text, first)) return text.slice(lineStart(text, first) + columnOf(text, p.key.offset), first);
-      }
-      if (v) stack.push(v);
-    }
-  }
-  return '  ';
-}
 
 // ---------------------------------------------------------------------------------------------
 // Rendering

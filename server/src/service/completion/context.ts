@@ -64,34 +64,3 @@ export interface ValueContext extends Common {
 export type CursorContext = KeyContext | ValueContext;
 
 export const WORD = /[A-Za-z0-9_$.\-/]/;
-
-/** Most frequent positive step between the indentation of a line and the next deeper one, from the first lines. */
-export function detectIndentUnit(text: string, maxLines = 400): number {
-  let prev = -1;
-  let lines = 0;
-  const counts = new Map<number, number>();
-  let i = 0;
-  while (i <= text.length && lines < maxLines) {
-    let nl = text.indexOf('\n', i);
-    if (nl === -1) nl = text.length;
-    let j = i;
-    while (j < nl && text.charCodeAt(j) === 32) j++;
-    if (j < nl && text[j] !== '#' && text[j] !== '\r') {
-      const ind = j - i;
-      if (prev >= 0 && ind > prev) counts.set(ind - prev, (counts.get(ind - prev) ?? 0) + 1);
-      prev = ind;
-    }
-    lines++;
-    i = nl + 1;
-  }
-  let best = 2;
-  let bestCount = 0;
-  for (const [step, n] of counts) {
-    if (step > 8) continue;
-    if (n > bestCount || (n === bestCount && step < best)) {
-      best = step;
-      bestCount = n;
-    }
-  }
-  return best;
-}

@@ -3,7 +3,8 @@
 import type { ParsedDocument, Node, ObjectNode, ArrayNode } from '../../parser/ast';
 import { pathOf, resolve } from '../../parser/ast';
 import type { CursorContext, Segment } from './context';
-import { WORD, detectIndentUnit } from './context';
+import { WORD } from './context';
+import { indentUnit } from '../indent';
 import { lineEnd, lineStart } from '../../parser/lineIndex';
 
 function containerAt(root: Node | undefined, pos: number, text: string): ObjectNode | ArrayNode | undefined {
@@ -152,7 +153,7 @@ export function jsonContext(doc: ParsedDocument, offset: number): CursorContext 
   const prev = p >= 0 ? text[p]! : '';
   const n = nextSignificant(text, end, yaml);
   const next = n < text.length ? text[n]! : '';
-  const unit = detectIndentUnit(text);
+  const unit = indentUnit(doc).length;
   const container = containerAt(doc.root, start, text);
   if (yaml && !container?.flow) return undefined;
   const beforeOnLine = text.slice(lineFrom, start).trim();

@@ -4,7 +4,7 @@
 import type { ParsedDocument, ObjectNode } from '../../parser/ast';
 import { nodeAt, resolve } from '../../parser/ast';
 import type { CursorContext } from './context';
-import { detectIndentUnit } from './context';
+import { indentUnit } from '../indent';
 import { jsonContext } from './jsonContext';
 import type { Line } from './yamlText';
 import { blockBelow, inFlow, isPlainWord, readLine, siblingsBelow } from './yamlText';
@@ -28,7 +28,7 @@ export function yamlContext(doc: ParsedDocument, offset: number): CursorContext 
   if (inBlockScalar(doc, offset, offset - lineFrom)) return undefined;
   const lineTo = lineEnd(text, lineFrom);
   const line = readLine(text, lineFrom, lineTo);
-  const unit = detectIndentUnit(text);
+  const unit = indentUnit(doc).length;
   const col = line.keyCol;
   const keyStartAbs = lineFrom + col;
   if (offset < keyStartAbs) {
