@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './helpers';
+import { CODES } from '../server/src/service/codes';
 
 /** File names in a zip archive, from its central directory. */
 function zipEntries(buf: Buffer): string[] {
@@ -42,6 +43,7 @@ test('npm run package builds a small .vsix with only what runs', { timeout: 240_
     'dist/client-lsp.js',
     'dist/client.js',
     'dist/server.js',
+    ...Object.keys(CODES).map((c) => `docs/codes/${c}.md`).sort(),
     'images/icon.png',
     'language-configuration-json.json',
     'language-configuration.json',

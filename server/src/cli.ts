@@ -8,13 +8,22 @@ const HELP = `Usage: assistant-config <command> [options]
 
 Commands:
   lint FILE|DIR|- ...   check AssistantConfig files (exit 1 when errors are found)
+  explain CODE          what a diagnostic code means, an example, the fix, how to silence it
   test-connection       prove the project's credentials work against the service
+
+Options: --version (with any command), -h/--help.
 
 Run 'assistant-config <command> --help' for a command's options.
 `;
 
 export async function main(argv: string[], io: CliIO, signal?: AbortSignal): Promise<number> {
   const [command, ...rest] = argv;
+  // --version is understood everywhere, before or after a command (not after a `--`).
+  const end = argv.indexOf('--');
+  if ((end < 0 ? argv : argv.slice(0, end)).some((a) => a === '--version' || a === '-v' || a === '-V')) {
+    io.stdout(VERSION + '\n');
+    return 0;
+  }
   try {
     switch (command) {
       case 'lint':
@@ -23,10 +32,10 @@ export async function main(argv: string[], io: CliIO, signal?: AbortSignal): Pro
         const { testConnectionCommand } = await import('./cli/testConnection');
         return await testConnectionCommand(rest, io, signal);
       }
-      case '--version':
-      case '-v':
-        io.stdout(VERSION + '\n');
-        return 0;
+      case 'explain': {
+        const { explainCommand } = await import('./cli/explain');
+        return explainCommand(rest, io);
+      }
       case undefined:
       case '-h':
       case '--help':

@@ -1,5 +1,8 @@
 // The language server's entry: `assistant-config-language-server --stdio` (or --node-ipc, --socket=N).
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { startServer } from './lsp/server';
 import { WorkspaceEnv } from './lsp/env';
 
@@ -15,4 +18,6 @@ if (process.argv.includes('--version')) {
   process.stdout.write('assistant-config-language-server 0.1.0\n');
   process.exit(0);
 }
-startServer(createConnection(ProposedFeatures.all), new WorkspaceEnv());
+// The code pages ship beside the bundle (dist/ → docs/codes/); the link opens them in the editor.
+const docs = join(__dirname, '..', 'docs', 'codes');
+startServer(createConnection(ProposedFeatures.all), new WorkspaceEnv(), existsSync(docs) ? { docsBase: pathToFileURL(docs).href + '/' } : {});

@@ -6,16 +6,23 @@ export interface CliIO {
   stderr(text: string): void;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** Whether standard output is a terminal (colour is decided from it). */
+  stdoutIsTTY?: boolean;
   /** Reads all of standard input (for `-`). */
   readStdin(): Promise<string>;
 }
 
 export function processIO(): CliIO {
+  // A reader that stops early (`| head`) is not an error: stop writing, quietly.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  });
   return {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
     env: process.env,
     cwd: process.cwd(),
+    stdoutIsTTY: process.stdout.isTTY === true,
     readStdin: () =>
       new Promise((resolve, reject) => {
         const chunks: Buffer[] = [];

@@ -5,18 +5,20 @@ import { pathToFileURL } from 'node:url';
 import type { CliIO } from './io';
 import { UsageError } from './io';
 import { collectFiles } from './files';
-import { analyze, DEFAULT_OPTIONS, SOURCE } from '../service';
-import type { Diagnostic, ValidationOptions } from '../service';
-import { LineIndex, languageOf } from '../parser';
+import { analyze, DEFAULT_OPTIONS } from '../service';
+import type { ValidationOptions } from '../service';
+import { languageOf } from '../parser';
 import { dotenvNames } from '../service/dotenv';
 import { toSarif } from './sarif';
+import { buildReport } from './report';
+import type { FileReport } from './report';
+import { fixAll } from '../service/fixAll';
+import type { AppliedFix } from '../service/fixAll';
+import { keepLineEndings, unifiedDiff, writeAtomic } from './fix';
+import { count, emptyCounts, githubOfFile, json, junit, summaryLine, textOfFile, useColour } from './output';
 
-export interface FileResult {
-  path: string;
-  displayPath: string;
-  text: string;
-  diagnostics: Diagnostic[];
-}
+const FORMATS = ['text', 'json', 'sarif', 'github', 'junit'] as const;
+type Format = (typeof FORMATS)[number];
 
 const HELP = `Usage: assistant-config lint [options] FILE|DIR|- ...
 
@@ -25,53 +27,136 @@ assistant-config.{yaml,yml,json} and YAML/JSON files whose top level says kind: 
 '-' reads standard input.
 
 Options:
-  --format text|json|sarif   output format (default text)
+  --format FORMAT            text (default: code frames and a summary), json, sarif,
+                             github (GitHub Actions annotations), junit (JUnit XML)
+  --quiet                    report errors only (warnings still count for --max-warnings)
+  --max-warnings N           exit 1 when there are more than N warnings
+  --color, --no-color        force colour on or off (default: on a terminal; NO_COLOR and
+                             FORCE_COLOR are honoured)
+  --fix                      apply the safe fixes (see 'assistant-config explain CODE'), again and
+                             again until nothing changes; files are rewritten atomically, keeping
+                             their mode and line endings; what remains is reported
+  --fix-dry-run              print the fixes as a unified diff instead of writing them
   --language yaml|json       language of standard input (default: guessed from the content)
   --no-env-check             do not report valueFromEnv variables missing from the environment and .env
   -h, --help                 show this help
 
-Exit status: 0 no errors, 1 errors found, 2 usage or I/O error.
+Exit status: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 usage or I/O error.
 `;
 
-export async function lintCommand(args: string[], io: CliIO): Promise<number> {
-  let format = 'text';
-  let stdinLanguage: 'yaml' | 'json' | undefined;
-  let envCheck = true;
-  const targets: string[] = [];
+interface FileFix {
+  applied: AppliedFix[];
+  before: string;
+  after: string;
+}
+
+export interface LintFlags {
+  format: Format;
+  quiet: boolean;
+  maxWarnings: number | undefined;
+  colour: boolean | undefined;
+  stdinLanguage: 'yaml' | 'json' | undefined;
+  envCheck: boolean;
+  fix: 'off' | 'write' | 'dry-run';
+  targets: string[];
+}
+
+function value(args: string[], i: number, a: string): { v: string; i: number } {
+  if (a.includes('=')) return { v: a.slice(a.indexOf('=') + 1), i };
+  const v = args[i + 1];
+  if (v === undefined) throw new UsageError(`${a} needs a value. See 'assistant-config lint --help'.`);
+  return { v, i: i + 1 };
+}
+
+export function parseLintArgs(args: string[]): LintFlags | 'help' {
+  const f: LintFlags = { format: 'text', quiet: false, maxWarnings: undefined, colour: undefined, stdinLanguage: undefined, envCheck: true, fix: 'off', targets: [] };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '-h' || a === '--help') {
-      io.stdout(HELP);
-      return 0;
-    } else if (a === '--format' || a.startsWith('--format=')) {
-      format = a.includes('=') ? a.slice(a.indexOf('=') + 1) : (args[++i] ?? '');
-      if (!['text', 'json', 'sarif'].includes(format)) throw new UsageError(`--format must be text, json or sarif (got '${format}').`);
-    } else if (a === '--language' || a.startsWith('--language=')) {
-      const l = a.includes('=') ? a.slice(a.indexOf('=') + 1) : (args[++i] ?? '');
-      if (l !== 'yaml' && l !== 'json') throw new UsageError(`--language must be yaml or json (got '${l}').`);
-      stdinLanguage = l;
-    } else if (a === '--no-env-check') {
-      envCheck = false;
-    } else if (a.startsWith('-') && a !== '-') {
-      throw new UsageError(`Unknown option '${a}'. See 'assistant-config lint --help'.`);
-    } else targets.push(a);
+    const name = a.startsWith('--') && a.includes('=') ? a.slice(0, a.indexOf('=')) : a;
+    if (a === '-h' || a === '--help') return 'help';
+    else if (name === '--format') {
+      const r = value(args, i, a);
+      i = r.i;
+      if (!(FORMATS as readonly string[]).includes(r.v)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')} (got '${r.v}').`);
+      f.format = r.v as Format;
+    } else if (name === '--language') {
+      const r = value(args, i, a);
+      i = r.i;
+      if (r.v !== 'yaml' && r.v !== 'json') throw new UsageError(`--language must be yaml or json (got '${r.v}').`);
+      f.stdinLanguage = r.v;
+    } else if (name === '--max-warnings') {
+      const r = value(args, i, a);
+      i = r.i;
+      if (!/^\d+$/.test(r.v)) throw new UsageError(`--max-warnings must be a whole number (got '${r.v}').`);
+      f.maxWarnings = Number(r.v);
+    } else if (a === '--quiet' || a === '-q') f.quiet = true;
+    else if (a === '--color' || a === '--colour') f.colour = true;
+    else if (a === '--no-color' || a === '--no-colour') f.colour = false;
+    else if (a === '--no-env-check') f.envCheck = false;
+    else if (a === '--fix') f.fix = f.fix === 'dry-run' ? 'dry-run' : 'write';
+    else if (a === '--fix-dry-run') f.fix = 'dry-run';
+    else if (a.startsWith('-') && a !== '-') throw new UsageError(`Unknown option '${a}'. See 'assistant-config lint --help'.`);
+    else f.targets.push(a);
   }
-  if (targets.length === 0) throw new UsageError('lint needs at least one FILE, DIR or -. See \'assistant-config lint --help\'.');
+  if (f.targets.length === 0) throw new UsageError("lint needs at least one FILE, DIR or -. See 'assistant-config lint --help'.");
+  if (f.fix === 'write' && f.targets.includes('-')) throw new UsageError("--fix cannot write standard input back; use --fix-dry-run to see the fixes as a diff.");
+  return f;
+}
 
+export async function lintCommand(args: string[], io: CliIO): Promise<number> {
+  const flags = parseLintArgs(args);
+  if (flags === 'help') {
+    io.stdout(HELP);
+    return 0;
+  }
   const options: ValidationOptions = { ...DEFAULT_OPTIONS };
-  if (envCheck) {
+  if (flags.envCheck) {
     const names = new Set(Object.keys(io.env));
     const dotenv = join(io.cwd, '.env');
     if (existsSync(dotenv)) for (const n of dotenvNames(readFileSync(dotenv, 'utf8'))) names.add(n);
     options.env = { isDefined: (n) => names.has(n) };
   }
-
-  const results: FileResult[] = [];
+  const colour = flags.format === 'text' && useColour(io.env, io.stdoutIsTTY ?? false, flags.colour);
+  const counts = emptyCounts();
+  const kept: FileReport[] = [];
   let ioError = false;
-  for (const t of targets) {
+  const fixCounts = { files: 0, fixes: 0 };
+  const emit = (r: FileReport, fix?: FileFix): void => {
+    if (fix && fix.applied.length > 0) {
+      fixCounts.files++;
+      fixCounts.fixes += fix.applied.length;
+      if (flags.fix === 'dry-run') io.stdout(unifiedDiff(r.displayPath, fix.before, fix.after));
+      else {
+        try {
+          writeAtomic(r.path, fix.after);
+        } catch (e) {
+          io.stderr(`assistant-config: cannot write '${r.displayPath}': ${(e as NodeJS.ErrnoException).code ?? 'error'}\n`);
+          ioError = true;
+          return;
+        }
+        const codes = [...new Set(fix.applied.map((a) => a.code))].join(', ');
+        const line = `${r.displayPath}: fixed ${fix.applied.length} problem${fix.applied.length === 1 ? '' : 's'} (${codes})\n`;
+        if (flags.format === 'text') io.stdout(line);
+        else io.stderr(line);
+      }
+    }
+    count(counts, r);
+    const shown = flags.quiet ? { ...r, findings: r.findings.filter((f) => f.severity === 'error') } : r;
+    if (flags.fix === 'dry-run') return;
+    if (flags.format === 'text') io.stdout(textOfFile(shown, colour));
+    else if (flags.format === 'github') io.stdout(githubOfFile(shown));
+    else kept.push(shown);
+  };
+  const lintOne = (path: string, displayPath: string, text: string, language: 'yaml' | 'json'): void => {
+    if (flags.fix === 'off') return emit(lintText(path, displayPath, text, language, options));
+    const r = fixAll(text, language, (t, l) => analyze(t, l, options));
+    const after = keepLineEndings(text, r.text);
+    emit(lintText(path, displayPath, after, language, options), { applied: r.applied, before: text, after });
+  };
+  for (const t of flags.targets) {
     if (t === '-') {
       const text = await io.readStdin();
-      results.push(check('<stdin>', '<stdin>', text, stdinLanguage ?? languageOf('', text), options));
+      lintOne('<stdin>', '<stdin>', text, flags.stdinLanguage ?? languageOf('', text));
       continue;
     }
     const abs = resolvePath(io.cwd, t);
@@ -94,51 +179,25 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
         ioError = true;
         continue;
       }
-      results.push(check(f, relative(io.cwd, f) || f, text, languageOf(f, text), options));
+      lintOne(f, relative(io.cwd, f) || f, text, languageOf(f, text));
     }
   }
-
-  if (format === 'json') io.stdout(JSON.stringify(toJson(results), null, 2) + '\n');
-  else if (format === 'sarif') io.stdout(JSON.stringify(toSarif(results, (p) => (p === '<stdin>' ? p : pathToFileURL(p).href)), null, 2) + '\n');
-  else io.stdout(toText(results));
-
+  if (flags.fix === 'dry-run') {
+    io.stderr(`${fixCounts.fixes} fix${fixCounts.fixes === 1 ? '' : 'es'} in ${fixCounts.files} file${fixCounts.files === 1 ? '' : 's'} would be applied; ${counts.error} error${counts.error === 1 ? '' : 's'} and ${counts.warning} warning${counts.warning === 1 ? '' : 's'} would remain.\n`);
+  } else if (flags.format === 'json') io.stdout(JSON.stringify(json(kept), null, 2) + '\n');
+  else if (flags.format === 'sarif') io.stdout(JSON.stringify(toSarif(kept, (p) => (p === '<stdin>' ? p : pathToFileURL(p).href)), null, 2) + '\n');
+  else if (flags.format === 'junit') io.stdout(junit(kept));
+  else if (flags.format === 'text') io.stdout(summaryLine(counts, colour, flags.fix === 'write' ? fixCounts : undefined));
   if (ioError) return 2;
-  return results.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
-}
-
-function check(path: string, displayPath: string, text: string, language: 'yaml' | 'json', options: ValidationOptions): FileResult {
-  return { path, displayPath, text, diagnostics: analyze(text, language, options).diagnostics };
-}
-
-function toText(results: FileResult[]): string {
-  let s = '';
-  const counts = { error: 0, warning: 0, information: 0, hint: 0 };
-  for (const r of results) {
-    const li = new LineIndex(r.text);
-    for (const d of r.diagnostics) {
-      const p = li.positionAt(d.offset);
-      counts[d.severity]++;
-      s += `${r.displayPath}:${p.line + 1}:${p.character + 1} ${d.severity} ${d.code} ${d.message}\n`;
-    }
+  if (counts.error > 0) return 1;
+  if (flags.maxWarnings !== undefined && counts.warning > flags.maxWarnings) {
+    io.stderr(`assistant-config: ${counts.warning} warnings, more than --max-warnings ${flags.maxWarnings}.\n`);
+    return 1;
   }
-  const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : 's'}`;
-  s += `${plural(results.length, 'file')} checked: ${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${counts.information} information.\n`;
-  return s;
+  return 0;
 }
 
-function toJson(results: FileResult[]): unknown {
-  return {
-    source: SOURCE,
-    files: results.map((r) => {
-      const li = new LineIndex(r.text);
-      return {
-        path: r.displayPath,
-        diagnostics: r.diagnostics.map((d) => {
-          const s = li.positionAt(d.offset);
-          const e = li.positionAt(d.offset + d.length);
-          return { code: d.code, severity: d.severity, message: d.message, range: { start: { line: s.line + 1, column: s.character + 1 }, end: { line: e.line + 1, column: e.character + 1 } } };
-        }),
-      };
-    }),
-  };
+export function lintText(path: string, displayPath: string, text: string, language: 'yaml' | 'json', options: ValidationOptions): FileReport {
+  const { doc, diagnostics } = analyze(text, language, options);
+  return buildReport(path, displayPath, doc, diagnostics);
 }

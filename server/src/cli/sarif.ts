@@ -1,13 +1,12 @@
 // SARIF 2.1.0 output of lint results, for code-scanning dashboards.
 import { CODES, SOURCE } from '../service';
 import type { DiagnosticCode } from '../service';
-import { LineIndex } from '../parser';
-import type { FileResult } from './lint';
+import type { FileReport } from './report';
 import { VERSION } from './version';
 
 const LEVEL = { error: 'error', warning: 'warning', information: 'note', hint: 'note' } as const;
 
-export function toSarif(results: FileResult[], uriOf: (path: string) => string): unknown {
+export function toSarif(results: readonly FileReport[], uriOf: (path: string) => string): unknown {
   const codes = Object.keys(CODES) as DiagnosticCode[];
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -24,16 +23,13 @@ export function toSarif(results: FileResult[], uriOf: (path: string) => string):
         },
         columnKind: 'utf16CodeUnits',
         results: results.flatMap((r) => {
-          const li = new LineIndex(r.text);
-          return r.diagnostics.map((d) => {
-            const s = li.positionAt(d.offset);
-            const e = li.positionAt(d.offset + d.length);
+          return r.findings.map((d) => {
             return {
               ruleId: d.code,
               ruleIndex: codes.indexOf(d.code),
               level: LEVEL[d.severity],
               message: { text: d.message },
-              locations: [{ physicalLocation: { artifactLocation: { uri: uriOf(r.path) }, region: { startLine: s.line + 1, startColumn: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 } } }],
+              locations: [{ physicalLocation: { artifactLocation: { uri: uriOf(r.path) }, region: { startLine: d.line, startColumn: d.column, endLine: d.endLine, endColumn: d.endColumn } } }],
             };
           });
         }),

@@ -17,8 +17,10 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-export function toLspDiagnostic(doc: TextDocument, d: Diagnostic): LspDiagnostic {
+/** `docsBase`: where docs/codes/<code>.md pages live (a file: URL of the installed package, or the repository). */
+export function toLspDiagnostic(doc: TextDocument, d: Diagnostic, docsBase?: string): LspDiagnostic {
   const out: LspDiagnostic = { range: toRange(doc, d.offset, d.length), severity: SEVERITY[d.severity], code: d.code, source: SOURCE, message: d.message };
+  if (docsBase) out.codeDescription = { href: `${docsBase}${d.code}.md` };
   if (d.related) out.relatedInformation = d.related.map((r) => DiagnosticRelatedInformation.create(Location.create(doc.uri, toRange(doc, r.offset, r.length)), r.message));
   if (d.data) out.data = d.data;
   return out;

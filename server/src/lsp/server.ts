@@ -17,11 +17,17 @@ const MAX_DEBOUNCE_MS = 250;
 
 type Engine = typeof EngineModule;
 
+export interface ServerOptions {
+  /** Base of the diagnostic code pages (docs/codes/), ending in `/`; each diagnostic links its page. */
+  docsBase?: string;
+}
+
 /**
  * Serves the protocol on `connection`. `env` says which variables exist: on Node the process
  * environment and the workspace's `.env` files, in a web worker only what the client reports.
  */
-export function startServer(connection: Connection, env: ServerEnv): void {
+export function startServer(connection: Connection, env: ServerEnv, serverOptions: ServerOptions = {}): void {
+  const docsBase = serverOptions.docsBase;
   const documents = new DocumentStore();
   let settings: Settings = DEFAULT_SETTINGS;
   let trusted = true;
@@ -147,7 +153,7 @@ export function startServer(connection: Connection, env: ServerEnv): void {
     const r = runSafe(log, 'Validation', [] as Diagnostic[], undefined, () => cacheOf().diagnostics(doc));
     const diags = Array.isArray(r) ? r : [];
     sendStatus(doc, diags);
-    return diags.map((d) => toLspDiagnostic(doc, d));
+    return diags.map((d) => toLspDiagnostic(doc, d, docsBase));
   }
 
   function schedule(doc: TextDocument, immediate: boolean): void {
@@ -279,7 +285,7 @@ export function startServer(connection: Connection, env: ServerEnv): void {
                 ? { documentChanges: [{ kind: 'create', uri: dotenv.uri, options: { ignoreIfExists: true } }, { textDocument: { uri: dotenv.uri, version: null }, edits: envEdits }, { textDocument: { uri: doc.uri, version: doc.version }, edits }] }
                 : { changes: { [doc.uri]: edits, [dotenv.uri]: envEdits } };
             }
-            if (a.diagnostic) ca.diagnostics = [a.diagnostic, ...(a.alsoFixes ?? [])].map((d) => toLspDiagnostic(doc, d));
+            if (a.diagnostic) ca.diagnostics = [a.diagnostic, ...(a.alsoFixes ?? [])].map((d) => toLspDiagnostic(doc, d, docsBase));
             if (a.isPreferred) ca.isPreferred = true;
             return ca;
           });

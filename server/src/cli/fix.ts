@@ -1,0 +1,117 @@
+// `lint --fix` helpers: writing a file atomically (keeping its mode and line endings) and the
+// unified diff that `--fix-dry-run` prints instead of writing.
+import { chmodSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/** Keeps the original's line endings: fixes write `\n` or the document's own; a CRLF file stays CRLF. */
+export function keepLineEndings(original: string, fixed: string): string {
+  const crlf = (original.match(/\r\n/g) ?? []).length;
+  const lf = (original.match(/(?<!\r)\n/g) ?? []).length;
+  return crlf > 0 && lf === 0 ? fixed.replace(/\r?\n/g, '\r\n') : fixed;
+}
+
+/**
+ * Writes `text` to `path` through a temporary file in the same directory and a rename, so a reader
+ * (or a crash) never sees half a file. The file's mode is kept; a symbolic link is followed, so the
+ * link stays a link and its target gets the new text.
+ */
+export function writeAtomic(path: string, text: string): void {
+  const real = realpathSync(path);
+  const mode = statSync(real).mode & 0o7777;
+  const tmp = join(dirname(real), `.${basename(real)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    writeFileSync(tmp, text, { mode, flag: 'wx' });
+    chmodSync(tmp, mode); // the umask may have narrowed it
+    renameSync(tmp, real);
+  } catch (e) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // Never created, or already renamed.
+    }
+    throw e;
+  }
+}
+
+/** A unified diff (3 lines of context) of `before` → `after`, as `diff -u` / `git diff` print it. */
+export function unifiedDiff(path: string, before: string, after: string): string {
+  if (before === after) return '';
+  const a = splitLines(before);
+  const b = splitLines(after);
+  // The common head and tail are cheap to find; the edit script is computed on the middle only.
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const ops = editScript(a.slice(head, a.length - tail), b.slice(head, b.length - tail));
+  type Line = { op: ' ' | '-' | '+'; text: string; ai: number; bi: number };
+  const lines: Line[] = [];
+  for (let i = 0; i < head; i++) lines.push({ op: ' ', text: a[i]!, ai: i, bi: i });
+  let ai = head;
+  let bi = head;
+  for (const op of ops) {
+    if (op === '=') lines.push({ op: ' ', text: a[ai]!, ai: ai++, bi: bi++ });
+    else if (op === '-') lines.push({ op: '-', text: a[ai]!, ai: ai++, bi });
+    else lines.push({ op: '+', text: b[bi]!, ai, bi: bi++ });
+  }
+  for (let i = 0; i < tail; i++) lines.push({ op: ' ', text: a[ai]!, ai: ai++, bi: bi++ });
+  // Hunks: changed lines with up to 3 lines of context, merged when their context touches.
+  const CONTEXT = 3;
+  let out = `--- a/${path}\n+++ b/${path}\n`;
+  let i = 0;
+  while (i < lines.length) {
+    while (i < lines.length && lines[i]!.op === ' ') i++;
+    if (i >= lines.length) break;
+    const start = Math.max(0, i - CONTEXT);
+    let end = i;
+    let lastChange = i;
+    while (end < lines.length && (lines[end]!.op !== ' ' || end - lastChange <= 2 * CONTEXT)) {
+      if (lines[end]!.op !== ' ') lastChange = end;
+      end++;
+    }
+    end = Math.min(lines.length, lastChange + CONTEXT + 1);
+    const hunk = lines.slice(start, end);
+    const aCount = hunk.filter((l) => l.op !== '+').length;
+    const bCount = hunk.filter((l) => l.op !== '-').length;
+    const aStart = aCount === 0 ? hunk[0]!.ai : hunk[0]!.ai + 1;
+    const bStart = bCount === 0 ? hunk[0]!.bi : hunk[0]!.bi + 1;
+    out += `@@ -${aStart}${aCount === 1 ? '' : ',' + aCount} +${bStart}${bCount === 1 ? '' : ',' + bCount} @@\n`;
+    for (const l of hunk) out += l.op + l.text.replace(/\r?\n$/, '') + (l.text.endsWith('\n') ? '\n' : '\n\\ No newline at end of file\n');
+    i = end;
+  }
+  return out;
+}
+
+/** Lines with their endings kept (so a changed ending shows as a change). */
+function splitLines(text: string): string[] {
+  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
+
+/** A shortest edit script by LCS over the (small) changed middle: '=' keep, '-' delete, '+' insert. */
+function editScript(a: string[], b: string[]): ('=' | '-' | '+')[] {
+  const n = a.length;
+  const m = b.length;
+  if (n * m > 4_000_000) return [...a.map(() => '-' as const), ...b.map(() => '+' as const)];
+  const lcs: Uint32Array[] = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
+  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+  const ops: ('=' | '-' | '+')[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    if (a[i] === b[j]) {
+      ops.push('=');
+      i++;
+      j++;
+    } else if (lcs[i + 1]![j]! >= lcs[i]![j + 1]!) {
+      ops.push('-');
+      i++;
+    } else {
+      ops.push('+');
+      j++;
+    }
+  }
+  while (i++ < n) ops.push('-');
+  while (j++ < m) ops.push('+');
+  return ops;
+}

@@ -1,0 +1,160 @@
+// Output formats of `lint`: text (code frames, optional colour), GitHub workflow commands, JUnit XML
+// and JSON. Text and GitHub are streamed file by file; JSON and JUnit are whole documents.
+import type { Severity } from '../service';
+import { SOURCE } from '../service';
+import type { FileReport, Finding } from './report';
+
+export interface Counts {
+  files: number;
+  error: number;
+  warning: number;
+  information: number;
+  hint: number;
+}
+
+export function emptyCounts(): Counts {
+  return { files: 0, error: 0, warning: 0, information: 0, hint: 0 };
+}
+
+export function count(c: Counts, r: FileReport): void {
+  c.files++;
+  for (const f of r.findings) c[f.severity]++;
+}
+
+// Colour ------------------------------------------------------------------------------------------
+
+/**
+ * Colour on a terminal, as Node and most CLIs decide it: FORCE_COLOR wins (`0`/`false` turns it
+ * off), then NO_COLOR (any non-empty value), then whether stdout is a TTY that is not `dumb`.
+ */
+export function useColour(env: NodeJS.ProcessEnv, isTTY: boolean, flag?: boolean): boolean {
+  if (flag !== undefined) return flag;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return !['0', 'false'].includes(force.toLowerCase());
+  if (env.NO_COLOR) return false;
+  return isTTY && env.TERM !== 'dumb';
+}
+
+type Style = (s: string) => string;
+interface Palette {
+  bold: Style;
+  dim: Style;
+  severity: Record<Severity, Style>;
+}
+const sgr =
+  (open: number, close: number): Style =>
+  (s) =>
+    `\u001b[${open}m${s}\u001b[${close}m`;
+const PLAIN: Palette = { bold: (s) => s, dim: (s) => s, severity: { error: (s) => s, warning: (s) => s, information: (s) => s, hint: (s) => s } };
+const COLOUR: Palette = { bold: sgr(1, 22), dim: sgr(2, 22), severity: { error: sgr(31, 39), warning: sgr(33, 39), information: sgr(36, 39), hint: sgr(36, 39) } };
+
+// Text --------------------------------------------------------------------------------------------
+
+/** One file's findings: a `path:line:col severity code message` line each, then its code frame. */
+export function textOfFile(r: FileReport, colour: boolean): string {
+  const p = colour ? COLOUR : PLAIN;
+  let s = '';
+  for (const f of r.findings) {
+    const sev = p.severity[f.severity];
+    s += `${p.bold(`${r.displayPath}:${f.line}:${f.column}`)} ${sev(f.severity)} ${p.dim(f.code)} ${f.message}\n`;
+    s += frameOf(f, p);
+    s += '\n';
+  }
+  return s;
+}
+
+function frameOf(f: Finding, p: Palette): string {
+  const width = String(f.frame[f.frame.length - 1]?.line ?? f.line).length;
+  const gutter = (n: string): string => p.dim(`${n.padStart(width)} |`);
+  let s = '';
+  for (const l of f.frame) {
+    const here = l.line === f.line;
+    s += `${here ? p.severity[f.severity]('>') : ' '} ${gutter(String(l.line))}${l.text ? ' ' + l.text : ''}\n`;
+    if (here) s += `  ${gutter('')} ${' '.repeat(f.caret.start)}${p.severity[f.severity]('^'.repeat(Math.max(1, f.caret.end - f.caret.start)))}\n`;
+  }
+  return s;
+}
+
+const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : w.endsWith('x') ? 'es' : 's'}`;
+
+export function summaryLine(c: Counts, colour: boolean, fixed?: { files: number; fixes: number }): string {
+  const p = colour ? COLOUR : PLAIN;
+  const err = plural(c.error, 'error');
+  const warn = plural(c.warning, 'warning');
+  const fixes = fixed ? ` ${plural(fixed.fixes, 'fix')} applied in ${plural(fixed.files, 'file')};` : '';
+  return `${plural(c.files, 'file')} checked:${fixes} ${fixed ? 'remaining ' : ''}${c.error ? p.severity.error(err) : err}, ${c.warning ? p.severity.warning(warn) : warn}, ${c.information} information.\n`;
+}
+
+// GitHub Actions ----------------------------------------------------------------------------------
+
+const GH_LEVEL: Record<Severity, string> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
+
+/** Escaping of workflow command data and properties (as @actions/core does). */
+function ghData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+function ghProp(s: string): string {
+  return ghData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/** `::error file=…,line=…,col=…,endLine=…,endColumn=…,title=…::message`, one a finding. */
+export function githubOfFile(r: FileReport): string {
+  let s = '';
+  for (const f of r.findings) {
+    const props = [`file=${ghProp(r.displayPath)}`, `line=${f.line}`, `col=${f.column}`, `endLine=${f.endLine}`, `endColumn=${f.endColumn}`, `title=${ghProp(`${SOURCE}(${f.code})`)}`];
+    s += `::${GH_LEVEL[f.severity]} ${props.join(',')}::${ghData(f.message)}\n`;
+  }
+  return s;
+}
+
+// JUnit -------------------------------------------------------------------------------------------
+
+/** Text safe in XML attribute values and content (characters XML 1.0 forbids are dropped). */
+export function xmlEscape(s: string): string {
+  return s
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+/**
+ * JUnit XML as Jenkins, GitLab and Azure read it: one <testsuite> per file; each error or warning is
+ * a failed <testcase> (type = severity); information is a passing testcase with <system-out>; a file
+ * without findings is one passing testcase.
+ */
+export function junit(reports: readonly FileReport[]): string {
+  let failures = 0;
+  let tests = 0;
+  const suites = reports.map((r) => {
+    const cases = r.findings.map((f) => {
+      const name = xmlEscape(`${f.line}:${f.column} ${f.code}`);
+      const cls = xmlEscape(r.displayPath);
+      if (f.severity === 'error' || f.severity === 'warning') {
+        const body = xmlEscape(`${r.displayPath}:${f.line}:${f.column} ${f.severity} ${f.code} ${f.message}`);
+        return `    <testcase name="${name}" classname="${cls}" time="0">\n      <failure message="${xmlEscape(f.message)}" type="${f.severity}">${body}</failure>\n    </testcase>\n`;
+      }
+      return `    <testcase name="${name}" classname="${cls}" time="0">\n      <system-out>${xmlEscape(`${f.severity} ${f.code} ${f.message}`)}</system-out>\n    </testcase>\n`;
+    });
+    if (cases.length === 0) cases.push(`    <testcase name="${xmlEscape(r.displayPath)}" classname="${xmlEscape(r.displayPath)}" time="0" />\n`);
+    const f = r.findings.filter((x) => x.severity === 'error' || x.severity === 'warning').length;
+    failures += f;
+    tests += cases.length;
+    return `  <testsuite name="${xmlEscape(r.displayPath)}" tests="${cases.length}" failures="${f}" errors="0" skipped="0" time="0">\n${cases.join('')}  </testsuite>\n`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${SOURCE}" tests="${tests}" failures="${failures}" errors="0" time="0">\n${suites.join('')}</testsuites>\n`;
+}
+
+// JSON --------------------------------------------------------------------------------------------
+
+export function json(reports: readonly FileReport[]): unknown {
+  return {
+    source: SOURCE,
+    files: reports.map((r) => ({
+      path: r.displayPath,
+      diagnostics: r.findings.map((f) => ({ code: f.code, severity: f.severity, message: f.message, range: { start: { line: f.line, column: f.column }, end: { line: f.endLine, column: f.endColumn } } })),
+    })),
+  };
+}

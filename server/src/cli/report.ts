@@ -1,0 +1,105 @@
+// One file's lint result in output terms: 1-based positions and the code frame's lines, with
+// credentials masked. Small and structured-cloneable, so worker threads can build them and the
+// main thread can print each file as soon as it is its turn, keeping no file text.
+import { LineIndex } from '../parser';
+import type { ParsedDocument } from '../parser';
+import type { Diagnostic, DiagnosticCode, Severity } from '../service';
+import { secretRanges } from '../service/secretRanges';
+
+export interface FrameLine {
+  /** 1-based line number. */
+  line: number;
+  text: string;
+}
+
+export interface Finding {
+  code: DiagnosticCode;
+  severity: Severity;
+  message: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  /** One line of context before, the line itself, one line after (display text, masked, windowed). */
+  frame: FrameLine[];
+  /** Where the caret goes under the finding's line, in display columns (0-based, end exclusive). */
+  caret: { start: number; end: number };
+}
+
+export interface FileReport {
+  path: string;
+  displayPath: string;
+  findings: Finding[];
+}
+
+const WINDOW = 120;
+
+/** Builds the report of one analysed file; `diagnostics` are those to show (after project rules). */
+export function buildReport(path: string, displayPath: string, doc: ParsedDocument, diagnostics: readonly Diagnostic[]): FileReport {
+  const text = doc.text;
+  if (diagnostics.length === 0) return { path, displayPath, findings: [] };
+  const li = new LineIndex(text);
+  const masked = maskSecrets(text, doc);
+  const lineText = (line: number): string => {
+    const start = li.offsetAt({ line, character: 0 });
+    const next = line + 1 < li.lineCount ? li.offsetAt({ line: line + 1, character: 0 }) : masked.length;
+    return masked.slice(start, next).replace(/\r?\n$|\r$/, '');
+  };
+  const findings = diagnostics.map((d): Finding => {
+    const s = li.positionAt(d.offset);
+    const e = li.positionAt(d.offset + d.length);
+    const own = lineText(s.line);
+    const endChar = e.line === s.line ? e.character : own.length;
+    const win = windowOf(own, s.character, Math.max(endChar, s.character + 1));
+    const show = (line: number): FrameLine => {
+      const t = lineText(line);
+      return { line: line + 1, text: displayText(t, win.from, Math.min(t.length, win.from + WINDOW)) };
+    };
+    const frame: FrameLine[] = [];
+    if (s.line > 0) frame.push(show(s.line - 1));
+    frame.push(show(s.line));
+    if (s.line + 1 < li.lineCount && !(s.line + 1 === li.lineCount - 1 && lineText(s.line + 1) === '')) frame.push(show(s.line + 1));
+    const caretStart = displayWidth(own, win.from, s.character) + (win.from > 0 ? 1 : 0);
+    const caretEnd = caretStart + Math.max(1, displayWidth(own, s.character, Math.min(endChar, win.to)));
+    return {
+      code: d.code,
+      severity: d.severity,
+      message: d.message,
+      line: s.line + 1,
+      column: s.character + 1,
+      endLine: e.line + 1,
+      endColumn: e.character + 1,
+      frame,
+      caret: { start: caretStart, end: caretEnd },
+    };
+  });
+  return { path, displayPath, findings };
+}
+
+/** The text with every credential-shaped scalar replaced by `*` (same length, so columns hold). */
+function maskSecrets(text: string, doc: ParsedDocument): string {
+  const ranges = secretRanges(doc);
+  if (ranges.length === 0) return text;
+  const chars = text.split('');
+  for (const r of ranges) for (let i = r.offset; i < r.offset + r.length && i < chars.length; i++) if (chars[i] !== '\n' && chars[i] !== '\r') chars[i] = '*';
+  return chars.join('');
+}
+
+/** Long lines (minified JSON) are shown as a window around the finding. */
+function windowOf(line: string, start: number, end: number): { from: number; to: number } {
+  if (line.length <= WINDOW) return { from: 0, to: line.length };
+  let from = Math.max(0, Math.min(start - 40, line.length - WINDOW));
+  if (end - from > WINDOW) from = Math.max(0, start - 10);
+  return { from, to: Math.min(line.length, from + WINDOW) };
+}
+
+function displayText(line: string, from: number, to: number): string {
+  const body = line.slice(from, to).replace(/\t/g, '  ').replace(/\p{Cc}/gu, '?');
+  return (from > 0 ? '…' : '') + body + (to < line.length ? '…' : '');
+}
+
+function displayWidth(line: string, from: number, to: number): number {
+  let w = 0;
+  for (let i = from; i < to && i < line.length; i++) w += line[i] === '\t' ? 2 : 1;
+  return w;
+}

@@ -1,0 +1,195 @@
+// The long documentation of each diagnostic code: an example that triggers it and how to fix it.
+// Keyed by the registry's codes (a missing code fails the type check); `assistant-config explain`,
+// docs/codes/<code>.md (generated, checked in sync by a test) and the diagnostic's codeDescription
+// link all read it. A test runs every example and checks it triggers its code.
+import type { DiagnosticCode } from './codes';
+import { CODES } from './codes';
+
+export interface CodeDoc {
+  /** A small document that triggers the code (YAML unless `language` says JSON). */
+  example: string;
+  language?: 'yaml' | 'json';
+  /** Validation options the example needs (a lower limit, an environment without the variable). */
+  options?: { maxFallbackDepth?: number; maxFileSize?: number; maxNestingDepth?: number; maxAliasExpansion?: number; envDefined?: string[] };
+  /** How to fix it, in Markdown. */
+  fix: string;
+}
+
+const H = 'kind: AssistantConfig\nversion: v2\n';
+
+export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
+  'syntax-error': {
+    example: `${H}definition:\n  llm: { provider: hosted\n`,
+    fix: 'Correct the YAML or JSON syntax at the position shown (an unclosed bracket or quote, a tab used for indentation, a missing colon). Every other check still runs on what could be read.',
+  },
+  'extra-document': {
+    example: `${H}definition:\n  llm: { provider: hosted }\n---\nnotes: a second document\n`,
+    fix: 'Keep one YAML document per file: remove the `---` separator and what follows, or move it to its own file.',
+  },
+  'resource-limit': {
+    example: `${H}definition:\n  llm:\n    provider: hosted\n`,
+    options: { maxFileSize: 16 },
+    fix: 'Split or shorten the document, or raise the limit (`assistantConfig.limits.maxFileSize`, `maxNestingDepth`, `maxAliasExpansion` in the editor settings) if the file is genuinely that large.',
+  },
+  'not-an-object': {
+    example: '- kind: AssistantConfig\n- version: v2\n',
+    fix: 'Write a mapping (`key: value` lines, or `{ }` in JSON) where the format expects an object. On an empty file, the editor offers a skeleton to start from.',
+  },
+  'kind-missing': {
+    example: 'version: v2\ndefinition:\n  llm: { provider: hosted }\n',
+    fix: 'Add `kind: AssistantConfig` at the top level. `lint --fix` does it.',
+  },
+  'kind-invalid': {
+    example: 'kind: AssistantConfg\nversion: v2\ndefinition:\n  llm: { provider: hosted }\n',
+    fix: 'Set `kind: AssistantConfig`. `lint --fix` does it.',
+  },
+  'version-missing': {
+    example: 'kind: AssistantConfig\ndefinition:\n  llm: { provider: hosted }\n',
+    fix: 'Add `version: v2` at the top level. `lint --fix` does it.',
+  },
+  'version-unsupported': {
+    example: 'kind: AssistantConfig\nversion: v3\ndefinition:\n  llm: { provider: hosted }\n',
+    fix: 'Set `version: v2`, the only version the format describes. `lint --fix` does it.',
+  },
+  'missing-required': {
+    example: `${H}definition:\n  llm:\n    provider: cloud_c\n`,
+    fix: 'Add the fields the message names. The editor\'s quick fix inserts them in schema order with placeholders to fill in; `lint --fix` leaves this to you, because only you know the values.',
+  },
+  'empty-required': {
+    example: `${H}definition:\n  llm:\n    provider: vendor_b\n    model: ""\n    apiKey: { valueFromEnv: VENDOR_B_API_KEY }\n`,
+    fix: 'Fill in the value: an empty identifier cannot work. Fixes and snippets insert an empty value on purpose, so this diagnostic stays until you do.',
+  },
+  'missing-discriminator': {
+    example: `${H}definition:\n  llm:\n    model: some-model\n`,
+    fix: 'Add `provider` (for an LLM config) or `type` (for a schema selector): it selects which fields are allowed. Completion lists the valid values.',
+  },
+  'unknown-discriminator': {
+    example: `${H}definition:\n  llm:\n    provider: vendr_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY\n`,
+    fix: 'Use one of the values the message lists. When one is clearly closest, `lint --fix` replaces it.',
+  },
+  'unknown-property': {
+    example: `${H}definition:\n  llm:\n    provider: hosted\n    modle: x\n`,
+    fix: 'Rename the key to the one the message suggests (`lint --fix` does it when there is one clear match), or remove it: the selected variant does not read it.',
+  },
+  'invalid-type': {
+    example: `${H}definition:\n  llm: { provider: hosted }\n  contextWindowLimit: "many"\n`,
+    fix: 'Write a value of the type the message names (a number, a string, a mapping, a list). When only one value is valid there, `lint --fix` sets it.',
+  },
+  'invalid-enum': {
+    example: `${H}definition:\n  llm:\n    provider: cloud_b\n    modelId: model-001\n    cloudProject: my-project\n    cloudLocation: us-central1\n    cloudServiceAccountKeyJson: { valueFromEnv: CLOUD_B_SERVICE_ACCOUNT_KEY_JSON }\n    safetySettings:\n      harassment: blockHigh\n`,
+    fix: 'Use one of the allowed values the message lists. When one is clearly closest, `lint --fix` replaces it.',
+  },
+  'not-integer': {
+    example: `${H}definition:\n  llm: { provider: hosted }\n  contextWindowLimit: 2.5\n`,
+    fix: 'Write a whole number.',
+  },
+  'non-positive-limit': {
+    example: `${H}definition:\n  llm: { provider: hosted }\n  contextWindowLimit: 0\n`,
+    fix: 'Use a positive number, or remove the field to use the service\'s default.',
+  },
+  'env-value-conflict': {
+    example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey: {}\n`,
+    fix: 'Give the EnvironmentValue exactly one of `value` and `valueFromEnv` (prefer `valueFromEnv`, so the secret stays out of the file). With neither, `lint --fix` adds `valueFromEnv` with the conventional variable name; with both, it leaves the choice to you.',
+  },
+  'literal-secret': {
+    example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      value: not-a-real-key\n`,
+    fix: 'Put the secret in an environment variable (or the workspace `.env`, kept out of version control) and write `valueFromEnv: NAME` instead. The editor\'s quick fix does the move; `lint --fix` does not, because it would have to write the secret somewhere.',
+  },
+  'invalid-env-name': {
+    example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: ""\n`,
+    fix: 'Write the name of the environment variable or secret that holds the value.',
+  },
+  'env-not-set': {
+    example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY\n`,
+    options: { envDefined: [] },
+    fix: 'Define the variable in the environment or in the workspace `.env` file. This is information only: the variable may well be defined where the service runs. `lint --no-env-check` skips the check.',
+  },
+  'dotenv-not-ignored': {
+    example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY\n`,
+    fix: 'Add `.env` to `.gitignore`, so the secrets in it are not committed. (Reported only in a git workspace whose `.env` defines the variable.)',
+  },
+  'json-not-strict': {
+    example: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": { "llm": { "provider": "hosted" } }, // trailing comma\n}\n',
+    language: 'json',
+    fix: 'Remove the comment or the trailing comma: JSON readers reject them. The editor\'s quick fix does it; `lint --fix` does not, since removing a comment would drop what you wrote.',
+  },
+  'duplicate-key': {
+    example: `${H}definition:\n  llm: { provider: hosted }\n  contextWindowLimit: 1000\n  contextWindowLimit: 2000\n`,
+    fix: 'Keep one occurrence of the key. `lint --fix` removes a duplicate only when it repeats the value that is read word for word; otherwise it leaves the choice to you, since removing it would drop what you wrote.',
+  },
+  'fallback-cycle': {
+    example: `${H}definition:\n  llm: &a\n    provider: hosted\n    fallback: *a\n`,
+    fix: 'Break the loop: a fallback must end somewhere. Replace the alias that points back at an enclosing config with a config of its own.',
+  },
+  'fallback-too-deep': {
+    example: `${H}definition:\n  llm:\n    provider: hosted\n    fallback:\n      provider: hosted\n      fallback:\n        provider: hosted\n`,
+    options: { maxFallbackDepth: 2 },
+    fix: 'Shorten the chain, or raise the bound (`maxFallbackDepth` in `.assistant-config.yaml`, or the editor setting `assistantConfig.validation.maxFallbackDepth`).',
+  },
+  'duplicate-primitive': {
+    example: `${H}definition:\n  llm: { provider: hosted }\n  overrideAiPrimitivesLlm:\n    - primitiveName: summarize\n      llm: { provider: hosted }\n    - primitiveName: summarize\n      llm: { provider: hosted }\n`,
+    fix: 'Keep one override per primitive; only one of them can apply.',
+  },
+  'unknown-primitive': {
+    example: `${H}definition:\n  llm: { provider: hosted }\n  overrideAiPrimitivesLlm:\n    - primitiveName: summarise\n      llm: { provider: hosted }\n`,
+    fix: 'Use one of the named primitives when you meant one (`lint --fix` replaces a clear misspelling); another name is allowed by the format but may be ignored by the service.',
+  },
+  'unresolved-alias': {
+    example: `${H}definition:\n  llm:\n    provider: hosted\n    fallback: *base\n`,
+    fix: 'Define the anchor (`&name`) before the alias (`*name`) that uses it, or correct the alias\'s name.',
+  },
+  'invalid-encoding': {
+    example: `# caf\uFFFD au lait\n${H}definition:\n  llm: { provider: hosted }\n`,
+    fix: 'Save the file as UTF-8. The replacement characters stand for bytes that were not valid UTF-8 when the file was read.',
+  },
+};
+
+/** Where a code's page lives, relative to the repository (and the installed package) root. */
+export function codeDocPath(code: DiagnosticCode): string {
+  return `docs/codes/${code}.md`;
+}
+
+/** How to silence a code, the same for every code. */
+export function silenceText(code: DiagnosticCode): string {
+  return [
+    'In the project config file `.assistant-config.yaml` (read by the CLI and the editor alike), turn the rule off or change its severity:',
+    '',
+    '```yaml',
+    'rules:',
+    `  ${code}: off   # or info, warning, error`,
+    '```',
+  ].join('\n');
+}
+
+/** The Markdown page of a code: docs/codes/<code>.md and `assistant-config explain <code>`. */
+export function codeDocMarkdown(code: DiagnosticCode): string {
+  const c = CODES[code];
+  const d = CODE_DOCS[code];
+  const fence = d.language === 'json' ? 'json' : 'yaml';
+  const severity = c.severity === 'information' ? 'information' : c.severity;
+  const autofix = { safe: 'yes', 'same-value': 'when nothing is lost', 'only-choice': 'when there is one clear choice', no: 'no' }[c.autofix];
+  return [
+    `# ${code}`,
+    '',
+    `Default severity: **${severity}**. Fixed by \`lint --fix\`: **${autofix}**.`,
+    '',
+    '## What it means',
+    '',
+    c.doc,
+    '',
+    '## Example',
+    '',
+    '```' + fence,
+    d.example.replace(/\n$/, ''),
+    '```',
+    '',
+    '## How to fix it',
+    '',
+    d.fix,
+    '',
+    '## How to silence it',
+    '',
+    silenceText(code),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,141 @@
+// `lint --fix` and `--fix-dry-run` as real processes: for each code the registry marks fixable, the
+// file's content after, the exit code, and idempotence (a second run changes nothing); atomic
+// writes keep the mode and CRLF line endings; what the fix would drop is never applied.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync, symlinkSync, lstatSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { CODES } from '../../server/src/service';
+import type { DiagnosticCode } from '../../server/src/service';
+import { runCli } from './helpers';
+
+const H = 'kind: AssistantConfig\nversion: v2\n';
+interface Case {
+  code: DiagnosticCode;
+  file: string;
+  before: string;
+  after: string;
+  /** Exit status after fixing: 0 when nothing is left, 1 when an error remains. */
+  exit: number;
+}
+
+const CASES: Case[] = [
+  { code: 'kind-missing', file: 'a.assistant.yaml', before: 'version: v2\ndefinition:\n  llm: { provider: hosted } # keep me\n', after: 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: { provider: hosted } # keep me\n', exit: 0 },
+  { code: 'version-missing', file: 'a.assistant.json', before: '{\n  "kind": "AssistantConfig",\n  "definition": { "llm": { "provider": "hosted" } }\n}\n', after: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": { "llm": { "provider": "hosted" } }\n}\n', exit: 0 },
+  { code: 'kind-invalid', file: 'a.assistant.yaml', before: 'kind: AssistantConfg\nversion: v2\ndefinition:\n  llm: { provider: hosted }\n', after: `${H}definition:\n  llm: { provider: hosted }\n`, exit: 0 },
+  { code: 'version-unsupported', file: 'a.assistant.yaml', before: 'kind: AssistantConfig\nversion: v3 # new?\ndefinition:\n  llm: { provider: hosted }\n', after: 'kind: AssistantConfig\nversion: v2 # new?\ndefinition:\n  llm: { provider: hosted }\n', exit: 0 },
+  { code: 'unknown-discriminator', file: 'a.assistant.yaml', before: `${H}definition:\n  llm:\n    provider: vendr_a\n    apiKey: { valueFromEnv: K }\n`, after: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey: { valueFromEnv: K }\n`, exit: 0 },
+  { code: 'unknown-property', file: 'a.assistant.yaml', before: `${H}definition:\n  llm:\n    provider: vendor_b\n    apiKey: { valueFromEnv: K }\n    modle: fast # the cheap one\n`, after: `${H}definition:\n  llm:\n    provider: vendor_b\n    apiKey: { valueFromEnv: K }\n    model: fast # the cheap one\n`, exit: 0 },
+  { code: 'invalid-enum', file: 'a.assistant.yaml', before: `${H}definition:\n  llm:\n    provider: vendor_c\n    apiKey: { valueFromEnv: K }\n    safetySettings:\n      harassment: blockOnlyHig\n`, after: `${H}definition:\n  llm:\n    provider: vendor_c\n    apiKey: { valueFromEnv: K }\n    safetySettings:\n      harassment: blockOnlyHigh\n`, exit: 0 },
+  { code: 'invalid-type', file: 'a.assistant.yaml', before: 'kind: AssistantConfig\nversion: 2\ndefinition:\n  llm: { provider: hosted }\n', after: `${H}definition:\n  llm: { provider: hosted }\n`, exit: 0 },
+  { code: 'unknown-primitive', file: 'a.assistant.yaml', before: `${H}definition:\n  llm: { provider: hosted }\n  overrideAiPrimitivesLlm:\n    - primitiveName: sumarize\n      llm: { provider: hosted }\n`, after: `${H}definition:\n  llm: { provider: hosted }\n  overrideAiPrimitivesLlm:\n    - primitiveName: summarize\n      llm: { provider: hosted }\n`, exit: 0 },
+  { code: 'duplicate-key', file: 'a.assistant.yaml', before: `${H}definition:\n  llm: { provider: hosted }\n  maxAssistantActions: 12\n  maxAssistantActions: 12\n`, after: `${H}definition:\n  llm: { provider: hosted }\n  maxAssistantActions: 12\n`, exit: 0 },
+  { code: 'env-value-conflict', file: 'a.assistant.yaml', before: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey: {}\n`, after: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey: { valueFromEnv: VENDOR_A_API_KEY }\n`, exit: 0 },
+];
+
+/** Fixes that would lose what the user wrote are not applied: the file is untouched, exit 1. */
+const KEPT: { name: string; before: string }[] = [
+  { name: 'a duplicate key with another value', before: `${H}definition:\n  llm: { provider: hosted }\n  maxAssistantActions: 12\n  maxAssistantActions: 20\n` },
+  { name: 'both value and valueFromEnv', before: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      value: sk-live-9f8e7d6c5b4a39281706aa\n      valueFromEnv: VENDOR_A_API_KEY\n` },
+  { name: 'missing required fields (placeholders)', before: `${H}definition:\n  llm:\n    provider: cloud_c\n` },
+  { name: 'an unknown key without a close match', before: `${H}definition:\n  llm:\n    provider: hosted\n    zzzqqq: 1\n` },
+];
+
+function tmp(): string {
+  return mkdtempSync(join(tmpdir(), 'ac-fix-'));
+}
+
+test('every code with a safe fix in the registry has a --fix case here', () => {
+  const fixable = (Object.keys(CODES) as DiagnosticCode[]).filter((c) => CODES[c].autofix !== 'no').sort();
+  assert.deepEqual([...new Set(CASES.map((c) => c.code))].sort(), fixable);
+});
+
+for (const c of CASES) {
+  test(`--fix ${c.code}: content after, exit code, and a second run changes nothing`, () => {
+    const dir = tmp();
+    const f = join(dir, c.file);
+    writeFileSync(f, c.before);
+    const r = runCli(['lint', '--fix', '--no-env-check', f]);
+    assert.equal(readFileSync(f, 'utf8'), c.after, r.stdout + r.stderr);
+    assert.equal(r.code, c.exit, r.stdout + r.stderr);
+    assert.match(r.stdout, new RegExp(`fixed \\d+ problems? \\([^)]*${c.code}`));
+    assert.match(r.stdout, /fix(es)? applied in 1 file; remaining/);
+    const again = runCli(['lint', '--fix', '--no-env-check', f]);
+    assert.equal(readFileSync(f, 'utf8'), c.after);
+    assert.doesNotMatch(again.stdout, /fixed/);
+    assert.equal(again.code, c.exit);
+    assert.deepEqual(readdirSync(dir), [c.file], 'no temporary file left behind');
+  });
+}
+
+for (const k of KEPT) {
+  test(`--fix leaves alone what a fix would drop: ${k.name}`, () => {
+    const f = join(tmp(), 'a.assistant.yaml');
+    writeFileSync(f, k.before);
+    const r = runCli(['lint', '--fix', '--no-env-check', f]);
+    assert.equal(readFileSync(f, 'utf8'), k.before);
+    assert.equal(r.code, 1);
+    assert.doesNotMatch(r.stdout, /fixed/);
+    assert.ok(!r.stdout.includes('sk-live'));
+  });
+}
+
+test('--fix applies fixes pass after pass, keeps CRLF, the file mode and a symlink', () => {
+  const dir = tmp();
+  const f = join(dir, 'real.assistant.yaml');
+  writeFileSync(f, 'version: v3\r\ndefinition:\r\n  llm:\r\n    provider: vendr_b\r\n    apiKey: { valueFromEnv: K }\r\n    modle: m\r\n');
+  chmodSync(f, 0o640);
+  symlinkSync(f, join(dir, 'link.assistant.yaml'));
+  const r = runCli(['lint', '--fix', '--no-env-check', join(dir, 'link.assistant.yaml')]);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.equal(readFileSync(f, 'utf8'), 'kind: AssistantConfig\r\nversion: v2\r\ndefinition:\r\n  llm:\r\n    provider: vendor_b\r\n    apiKey: { valueFromEnv: K }\r\n    model: m\r\n');
+  assert.equal(statSync(f).mode & 0o777, 0o640);
+  assert.ok(lstatSync(join(dir, 'link.assistant.yaml')).isSymbolicLink());
+  assert.match(r.stdout, /fixed 4 problems \(/);
+});
+
+test('--fix-dry-run prints a unified diff that patch applies, and writes nothing', () => {
+  const dir = tmp();
+  const f = join(dir, 'a.assistant.yaml');
+  const before = `${H}definition:\n  llm:\n    provider: vendr_a\n    apiKey: { valueFromEnv: K }\n  maxAssistantActions: 1\n  contextWindowLimit: 5\n  maxTableArtifactSampleRows: 3\n  featureFlags: {}\n  systemInstructions: hi\n  aiPrimitivesLlm:\n    provider: vendor_b\n    apiKey: { valueFromEnv: K }\n    modle: x\n`;
+  writeFileSync(f, before);
+  const r = runCli(['lint', '--fix-dry-run', '--no-env-check', 'a.assistant.yaml'], { cwd: dir });
+  assert.equal(readFileSync(f, 'utf8'), before);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(
+    r.stdout,
+    [
+      '--- a/a.assistant.yaml',
+      '+++ b/a.assistant.yaml',
+      '@@ -2,7 +2,7 @@',
+      ' version: v2',
+      ' definition:',
+      '   llm:',
+      '-    provider: vendr_a',
+      '+    provider: vendor_a',
+      '     apiKey: { valueFromEnv: K }',
+      '   maxAssistantActions: 1',
+      '   contextWindowLimit: 5',
+      '@@ -12,4 +12,4 @@',
+      '   aiPrimitivesLlm:',
+      '     provider: vendor_b',
+      '     apiKey: { valueFromEnv: K }',
+      '-    modle: x',
+      '+    model: x',
+      '',
+    ].join('\n'),
+  );
+  assert.match(r.stderr, /2 fixes in 1 file would be applied; 0 errors and 0 warnings would remain/);
+  const patch = spawnSync('patch', ['-p1', '--dry-run'], { cwd: dir, input: r.stdout, encoding: 'utf8' });
+  if (patch.error === undefined) assert.equal(patch.status, 0, patch.stdout + patch.stderr);
+  const git = spawnSync('git', ['apply', '--check', '-'], { cwd: dir, input: r.stdout, encoding: 'utf8' });
+  if (git.error === undefined) assert.equal(git.status, 0, git.stderr);
+});
+
+test('--fix on standard input is refused; --fix-dry-run on it prints the diff', () => {
+  assert.equal(runCli(['lint', '--fix', '-']).code, 2);
+  const r = runCli(['lint', '--fix-dry-run', '-'], { input: 'version: v2\ndefinition:\n  llm: { provider: hosted }\n' });
+  assert.match(r.stdout, /^\+kind: AssistantConfig$/m);
+});
