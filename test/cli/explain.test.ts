@@ -17,8 +17,9 @@ const codes = Object.keys(CODES) as DiagnosticCode[];
 test('every code\'s example triggers that code', () => {
   for (const code of codes) {
     const d = CODE_DOCS[code];
-    const { envDefined, ...limits } = d.options ?? {};
-    const options = { ...DEFAULT_OPTIONS, ...limits, ...(envDefined ? { env: { isDefined: (n: string) => envDefined.includes(n) } } : {}) };
+    const { envDefined, envExposed, ...limits } = d.options ?? {};
+    const env = envDefined ? { isDefined: (n: string) => envDefined.includes(n), exposedInDotenv: (n: string) => (envExposed ?? []).includes(n) } : undefined;
+    const options = { ...DEFAULT_OPTIONS, ...limits, ...(env ? { env } : {}) };
     const found = analyze(d.example, d.language ?? 'yaml', options).diagnostics.map((x) => x.code);
     assert.ok(found.includes(code), `${code}: the example gives ${found.join(', ') || 'nothing'}`);
   }

@@ -10,7 +10,7 @@ export interface CodeDoc {
   example: string;
   language?: 'yaml' | 'json';
   /** Validation options the example needs (a lower limit, an environment without the variable). */
-  options?: { maxFallbackDepth?: number; maxFileSize?: number; maxNestingDepth?: number; maxAliasExpansion?: number; envDefined?: string[] };
+  options?: { maxFallbackDepth?: number; maxFileSize?: number; maxNestingDepth?: number; maxAliasExpansion?: number; envDefined?: string[]; envExposed?: string[] };
   /** How to fix it, in Markdown. */
   fix: string;
 }
@@ -56,7 +56,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
     fix: 'Add the fields the message names. The editor\'s quick fix inserts them in schema order with placeholders to fill in; `lint --fix` leaves this to you, because only you know the values.',
   },
   'empty-required': {
-    example: `${H}definition:\n  llm:\n    provider: vendor_b\n    model: ""\n    apiKey: { valueFromEnv: VENDOR_B_API_KEY }\n`,
+    example: `${H}definition:\n  llm:\n    provider: cloud_c\n    modelId: ""\n    regionName: us-east-1\n    cloudAccessKeyId: { valueFromEnv: CLOUD_C_ACCESS_KEY_ID }\n    cloudSecretAccessKey: { valueFromEnv: CLOUD_C_SECRET_ACCESS_KEY }\n`,
     fix: 'Fill in the value: an empty identifier cannot work. Fixes and snippets insert an empty value on purpose, so this diagnostic stays until you do.',
   },
   'missing-discriminator': {
@@ -106,6 +106,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'dotenv-not-ignored': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY\n`,
+    options: { envDefined: ['VENDOR_A_API_KEY'], envExposed: ['VENDOR_A_API_KEY'] },
     fix: 'Add `.env` to `.gitignore`, so the secrets in it are not committed. (Reported only in a git workspace whose `.env` defines the variable.)',
   },
   'json-not-strict': {
