@@ -8,6 +8,7 @@ const HELP = `Usage: assistant-config <command> [options]
 
 Commands:
   lint FILE|DIR|- ...   check AssistantConfig files (exit 1 when errors are found)
+  format FILE|DIR|- ... format with the editor's formatter (--check, --write, --stdin-filepath)
   explain CODE          what a diagnostic code means, an example, the fix, how to silence it
   test-connection       prove the project's credentials work against the service
 
@@ -31,6 +32,10 @@ export async function main(argv: string[], io: CliIO, signal?: AbortSignal): Pro
       case 'test-connection': {
         const { testConnectionCommand } = await import('./cli/testConnection');
         return await testConnectionCommand(rest, io, signal);
+      }
+      case 'format': {
+        const { formatCommand } = await import('./cli/format');
+        return await formatCommand(rest, io);
       }
       case 'explain': {
         const { explainCommand } = await import('./cli/explain');

@@ -77,7 +77,7 @@ export function unifiedDiff(path: string, before: string, after: string): string
     const aStart = aCount === 0 ? hunk[0]!.ai : hunk[0]!.ai + 1;
     const bStart = bCount === 0 ? hunk[0]!.bi : hunk[0]!.bi + 1;
     out += `@@ -${aStart}${aCount === 1 ? '' : ',' + aCount} +${bStart}${bCount === 1 ? '' : ',' + bCount} @@\n`;
-    for (const l of hunk) out += l.op + l.text.replace(/\r?\n$/, '') + (l.text.endsWith('\n') ? '\n' : '\n\\ No newline at end of file\n');
+    for (const l of hunk) out += l.op + (l.text.endsWith('\n') ? l.text : `${l.text}\n\\ No newline at end of file\n`);
     i = end;
   }
   return out;

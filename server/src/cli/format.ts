@@ -1,0 +1,150 @@
+// `assistant-config format`: the editor's formatter (service/format.ts, comments kept) for files,
+// directories and standard input.
+import { readFileSync, statSync } from 'node:fs';
+import { relative, resolve as resolvePath } from 'node:path';
+import { languageOf } from '../parser';
+import type { Language } from '../parser';
+import { applyEdits, formatDocument, parseWithLimits, DEFAULT_OPTIONS } from '../service';
+import type { CliIO } from './io';
+import { UsageError } from './io';
+import { collectFiles } from './files';
+import { unifiedDiff, writeAtomic } from './fix';
+
+const HELP = `Usage: assistant-config format [options] FILE|DIR|- ...
+
+Formats AssistantConfig files with the editor's formatter (comments are kept). Without --check
+or --write, prints the formatted text of each file.
+
+Options:
+  --check                  exit 1 and list the files that would change; change nothing
+  --write                  rewrite the files that would change (atomically, keeping their mode)
+  --diff                   print what would change as a unified diff
+  --stdin-filepath PATH    read standard input as the file PATH (its language and project
+                           config come from the path) and print the formatted text
+  --indent N               spaces per indentation level (default 2)
+  -h, --help               show this help
+
+Exit status: 0 formatted (or nothing to change), 1 --check found files to change,
+2 usage or I/O error, or a file that cannot be formatted (a syntax error).
+`;
+
+interface Flags {
+  mode: 'print' | 'check' | 'write' | 'diff';
+  stdinPath: string | undefined;
+  indent: number;
+  targets: string[];
+}
+
+function parse(args: string[]): Flags | 'help' {
+  const f: Flags = { mode: 'print', stdinPath: undefined, indent: 2, targets: [] };
+  const setMode = (m: Flags['mode']): void => {
+    if (f.mode !== 'print' && f.mode !== m) throw new UsageError('--check, --write and --diff exclude each other.');
+    f.mode = m;
+  };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const name = a.startsWith('--') && a.includes('=') ? a.slice(0, a.indexOf('=')) : a;
+    const value = (): string => {
+      if (a.includes('=')) return a.slice(a.indexOf('=') + 1);
+      const v = args[++i];
+      if (v === undefined) throw new UsageError(`${a} needs a value. See 'assistant-config format --help'.`);
+      return v;
+    };
+    if (a === '-h' || a === '--help') return 'help';
+    else if (a === '--check' || a === '-c') setMode('check');
+    else if (a === '--write' || a === '-w') setMode('write');
+    else if (a === '--diff') setMode('diff');
+    else if (name === '--stdin-filepath') f.stdinPath = value();
+    else if (name === '--indent') {
+      const v = value();
+      if (!/^[1-8]$/.test(v)) throw new UsageError(`--indent must be a number from 1 to 8 (got '${v}').`);
+      f.indent = Number(v);
+    } else if (a.startsWith('-') && a !== '-') throw new UsageError(`Unknown option '${a}'. See 'assistant-config format --help'.`);
+    else f.targets.push(a);
+  }
+  if (f.stdinPath !== undefined) {
+    if (f.targets.length > 0 && !(f.targets.length === 1 && f.targets[0] === '-')) throw new UsageError('--stdin-filepath reads standard input: give no other FILE.');
+    if (f.mode === 'write') throw new UsageError('--write cannot write standard input back.');
+  } else if (f.targets.length === 0) throw new UsageError("format needs at least one FILE, DIR or - (or --stdin-filepath). See 'assistant-config format --help'.");
+  if (f.mode === 'write' && f.targets.includes('-')) throw new UsageError('--write cannot write standard input back.');
+  return f;
+}
+
+/** The formatted text, or undefined when the document cannot be formatted safely (syntax errors). */
+export function formatText(text: string, language: Language, indent: number): string | undefined {
+  const doc = parseWithLimits(text, language, DEFAULT_OPTIONS);
+  if (doc.problems.some((p) => p.kind === 'syntax' || p.kind === 'resource-limit')) return undefined;
+  return applyEdits(text, formatDocument(doc, { tabSize: indent, insertSpaces: true }));
+}
+
+export async function formatCommand(args: string[], io: CliIO): Promise<number> {
+  const flags = parse(args);
+  if (flags === 'help') {
+    io.stdout(HELP);
+    return 0;
+  }
+  let status = 0;
+  const changed: string[] = [];
+  const one = (path: string | undefined, display: string, text: string, language: Language): void => {
+    const out = formatText(text, language, flags.indent);
+    if (out === undefined) {
+      io.stderr(`assistant-config: cannot format '${display}': it has syntax errors (run 'assistant-config lint' on it)\n`);
+      if (flags.mode === 'print') io.stdout(text);
+      status = 2;
+      return;
+    }
+    if (flags.mode === 'print') return io.stdout(out);
+    if (out === text) return;
+    changed.push(display);
+    if (flags.mode === 'diff') io.stdout(unifiedDiff(display, text, out));
+    else if (flags.mode === 'check') io.stdout(`${display}\n`);
+    else if (path) {
+      try {
+        writeAtomic(path, out);
+        io.stdout(`${display}\n`);
+      } catch (e) {
+        io.stderr(`assistant-config: cannot write '${display}': ${(e as NodeJS.ErrnoException).code ?? 'error'}\n`);
+        status = 2;
+      }
+    }
+  };
+  if (flags.stdinPath !== undefined) {
+    const text = await io.readStdin();
+    one(undefined, flags.stdinPath, text, languageOf(flags.stdinPath, text));
+  }
+  for (const t of flags.targets) {
+    if (t === '-') {
+      if (flags.stdinPath !== undefined) continue;
+      const text = await io.readStdin();
+      one(undefined, '<stdin>', text, languageOf('', text));
+      continue;
+    }
+    const abs = resolvePath(io.cwd, t);
+    let st;
+    try {
+      st = statSync(abs);
+    } catch {
+      io.stderr(`assistant-config: cannot read '${t}': no such file or directory\n`);
+      status = 2;
+      continue;
+    }
+    for (const f of st.isDirectory() ? collectFiles(abs) : [abs]) {
+      const display = relative(io.cwd, f) || f;
+      let text: string;
+      try {
+        text = readFileSync(f, 'utf8');
+      } catch (e) {
+        io.stderr(`assistant-config: cannot read '${display}': ${(e as NodeJS.ErrnoException).code ?? 'error'}\n`);
+        status = 2;
+        continue;
+      }
+      one(f, display, text, languageOf(f, text));
+    }
+  }
+  if (flags.mode === 'check' && changed.length > 0) {
+    io.stderr(`${changed.length} file${changed.length === 1 ? '' : 's'} would be reformatted; run 'assistant-config format --write'.\n`);
+    if (status === 0) status = 1;
+  }
+  if (flags.mode === 'write' && changed.length > 0) io.stderr(`${changed.length} file${changed.length === 1 ? '' : 's'} reformatted.\n`);
+  return status;
+}

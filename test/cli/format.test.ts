@@ -1,0 +1,82 @@
+// `format` as a real process: --check lists and exits 1, --write rewrites (atomically, mode kept),
+// --stdin-filepath, comments kept, CRLF kept, the same result as the editor's formatter.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { applyEdits, formatDocument, parseWithLimits, DEFAULT_OPTIONS } from '../../server/src/service';
+import { runCli } from './helpers';
+
+const MESSY = 'kind: AssistantConfig   # the kind\r\nversion: v2\r\ndefinition:\r\n      llm:\r\n          provider: hosted   # cheapest\r\n      # a comment line\r\n      systemInstructions: |\r\n          Be brief.\r\n';
+const TIDY = 'kind: AssistantConfig # the kind\r\nversion: v2\r\ndefinition:\r\n  llm:\r\n    provider: hosted # cheapest\r\n  # a comment line\r\n  systemInstructions: |\r\n    Be brief.\r\n';
+const JSON_MESSY = '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"hosted"}}}';
+
+function setup(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ac-fmt-'));
+  writeFileSync(join(dir, 'messy.assistant.yaml'), MESSY);
+  writeFileSync(join(dir, 'tidy.assistant.yaml'), TIDY);
+  writeFileSync(join(dir, 'c.assistant.json'), JSON_MESSY);
+  chmodSync(join(dir, 'messy.assistant.yaml'), 0o600);
+  return dir;
+}
+
+test('the CLI formats exactly as the editor does, keeping comments and CRLF', () => {
+  const r = runCli(['format', '-'], { input: MESSY });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout, TIDY);
+  const doc = parseWithLimits(MESSY, 'yaml', DEFAULT_OPTIONS);
+  assert.equal(applyEdits(MESSY, formatDocument(doc, { tabSize: 2, insertSpaces: true })), r.stdout);
+});
+
+test('format --check: lists the files that would change, exits 1, changes nothing', () => {
+  const dir = setup();
+  const r = runCli(['format', '--check', '.'], { cwd: dir });
+  assert.equal(r.code, 1);
+  assert.deepEqual(r.stdout.trim().split('\n').sort(), ['c.assistant.json', 'messy.assistant.yaml']);
+  assert.match(r.stderr, /2 files would be reformatted/);
+  assert.equal(readFileSync(join(dir, 'messy.assistant.yaml'), 'utf8'), MESSY);
+  assert.equal(runCli(['format', '--check', 'tidy.assistant.yaml'], { cwd: dir }).code, 0);
+});
+
+test('format --write: rewrites in place, keeps the mode, leaves no temporary file; then --check passes', () => {
+  const dir = setup();
+  const r = runCli(['format', '--write', '.'], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(readFileSync(join(dir, 'messy.assistant.yaml'), 'utf8'), TIDY);
+  assert.equal(statSync(join(dir, 'messy.assistant.yaml')).mode & 0o777, 0o600);
+  assert.match(readFileSync(join(dir, 'c.assistant.json'), 'utf8'), /^\{\n {2}"kind": "AssistantConfig",\n/);
+  assert.deepEqual(readdirSync(dir).sort(), ['c.assistant.json', 'messy.assistant.yaml', 'tidy.assistant.yaml']);
+  assert.equal(runCli(['format', '--check', '.'], { cwd: dir }).code, 0);
+});
+
+test('format --stdin-filepath: the language comes from the path', () => {
+  const r = runCli(['format', '--stdin-filepath', 'sub/x.assistant.json'], { input: JSON_MESSY });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(JSON.parse(r.stdout).kind, 'AssistantConfig');
+  assert.match(r.stdout, /\n {6}"provider": "hosted"\n/);
+  assert.equal(runCli(['format', '--stdin-filepath', 'x.assistant.yaml', '--indent', '4'], { input: MESSY }).stdout, TIDY.replace(/^( +)/gm, (s) => ' '.repeat(s.length * 2)));
+});
+
+test('format --diff prints a unified diff that git apply accepts (CRLF kept)', () => {
+  const dir = setup();
+  const r = runCli(['format', '--diff', 'messy.assistant.yaml'], { cwd: dir });
+  assert.equal(r.code, 0);
+  assert.match(r.stdout, /^-kind: AssistantConfig {3}# the kind\r$/m);
+  const git = spawnSync('git', ['apply', '-'], { cwd: dir, input: r.stdout, encoding: 'utf8' });
+  if (git.error === undefined) {
+    assert.equal(git.status, 0, git.stderr);
+    assert.equal(readFileSync(join(dir, 'messy.assistant.yaml'), 'utf8'), TIDY);
+  }
+});
+
+test('a file with syntax errors is not formatted: clear message, exit 2, text unchanged', () => {
+  const broken = 'kind: AssistantConfig\ndefinition:\n  llm: { provider: hosted\n';
+  const r = runCli(['format', '-'], { input: broken });
+  assert.equal(r.code, 2);
+  assert.equal(r.stdout, broken);
+  assert.match(r.stderr, /cannot format '<stdin>': it has syntax errors/);
+  assert.equal(runCli(['format', '--write', '-']).code, 2);
+  assert.equal(runCli(['format', '--check', '--write', 'x']).code, 2);
+});
