@@ -49,6 +49,7 @@ test('npm run package builds a small .vsix with only what runs', { timeout: 240_
     'language-configuration.json',
     'package.json',
     'readme.md',
+    'schemas/assistant-config-project.schema.json',
     'schemas/assistant-config.schema.json',
     'syntaxes/assistantconfig-json.tmLanguage.json',
     'syntaxes/assistantconfig.tmLanguage.json',

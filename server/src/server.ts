@@ -1,8 +1,8 @@
 // The language server's entry: `assistant-config-language-server --stdio` (or --node-ipc, --socket=N).
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startServer } from './lsp/server';
 import { WorkspaceEnv } from './lsp/env';
 
@@ -20,4 +20,21 @@ if (process.argv.includes('--version')) {
 }
 // The code pages ship beside the bundle (dist/ → docs/codes/); the link opens them in the editor.
 const docs = join(__dirname, '..', 'docs', 'codes');
-startServer(createConnection(ProposedFeatures.all), new WorkspaceEnv(), existsSync(docs) ? { docsBase: pathToFileURL(docs).href + '/' } : {});
+startServer(createConnection(ProposedFeatures.all), new WorkspaceEnv(), {
+  ...(existsSync(docs) ? { docsBase: pathToFileURL(docs).href + '/' } : {}),
+  // The project config (.assistant-config.yaml) is read from disk for file: documents.
+  fsPathOf: (uri) => {
+    try {
+      return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  readFile: (path) => {
+    try {
+      return statSync(path).isFile() ? readFileSync(path, 'utf8') : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+});

@@ -1,11 +1,13 @@
 // Which files the CLI reads: named files, and in directories the AssistantConfig files.
-import { readdirSync, statSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, statSync, readFileSync, existsSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { globMatches, isExcluded, isIncluded } from '../service/projectConfig';
+import type { ProjectConfig } from '../service/projectConfig';
 import { declaresAssistantConfigKind } from '../shared';
 
 const BY_NAME = /(\.assistant\.(ya?ml|json)|(^|[\\/])assistant-config\.(ya?ml|json))$/i;
 const CANDIDATE = /\.(ya?ml|json)$/i;
-const SKIP = new Set(['node_modules', '.git', 'dist', 'out', '.vscode-test']);
+const SKIP = new Set(['node_modules', '.git']);
 
 /** Whether a file is an AssistantConfig file: by its name, or by a top-level `kind: AssistantConfig`. */
 export function isAssistantConfigFile(path: string, text?: string): boolean {
@@ -29,9 +31,75 @@ function safeRead(path: string): string | undefined {
   }
 }
 
-export function collectFiles(dir: string): string[] {
+/** What a directory walk needs to decide: the project config of a file (include/exclude). */
+export interface WalkOptions {
+  configOf?: (file: string) => ProjectConfig | undefined;
+}
+
+interface IgnoreRule {
+  /** The directory of the .gitignore the rule comes from. */
+  base: string;
+  pattern: string;
+  negate: boolean;
+  dirOnly: boolean;
+}
+
+/** The rules of one .gitignore (comments, blank lines, `!negation`, `dir/` only for directories). */
+function readIgnore(dir: string): IgnoreRule[] {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, '.gitignore'), 'utf8');
+  } catch {
+    return [];
+  }
+  const rules: IgnoreRule[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    let line = raw.replace(/(?<!\\)\s+$/, '');
+    if (!line || line.startsWith('#')) continue;
+    const negate = line.startsWith('!');
+    if (negate) line = line.slice(1);
+    if (line.startsWith('\\#') || line.startsWith('\\!')) line = line.slice(1);
+    const dirOnly = line.endsWith('/');
+    rules.push({ base: dir, pattern: dirOnly ? line.slice(0, -1) : line, negate, dirOnly });
+  }
+  return rules;
+}
+
+/** Whether git would ignore `path` under these rules (the last matching rule wins, as in git). */
+function ignored(rules: readonly IgnoreRule[], path: string, isDir: boolean): boolean {
+  let result = false;
+  for (const r of rules) {
+    if (r.dirOnly && !isDir) continue;
+    const rel = relative(r.base, path).split(sep).join('/');
+    if (rel.startsWith('..') || rel === '') continue;
+    if (globMatches(r.pattern, rel)) result = !r.negate;
+  }
+  return result;
+}
+
+/** The .gitignore rules of the directories above `dir`, up to the repository root (the one with .git). */
+function ancestorRules(dir: string): IgnoreRule[] {
+  const chain: string[] = [];
+  let d = dirname(dir);
+  let guard = 0;
+  while (guard++ < 64) {
+    chain.unshift(d);
+    if (existsSync(join(d, '.git'))) break;
+    const up = dirname(d);
+    if (up === d) return []; // not in a repository: parent .gitignore files do not apply
+    d = up;
+  }
+  return existsSync(join(dir, '.git')) ? [] : chain.flatMap(readIgnore);
+}
+
+/**
+ * The AssistantConfig files below `dir`, sorted: skipping node_modules, .git (and our build output)
+ * and what .gitignore files ignore; with a project config, its `include` decides which files are
+ * checked and its `exclude` removes some.
+ */
+export function collectFiles(dir: string, options: WalkOptions = {}): string[] {
   const out: string[] = [];
-  const walk = (d: string, depth: number): void => {
+  const walk = (d: string, depth: number, rules: IgnoreRule[]): void => {
     if (depth > 32) return;
     let names: string[];
     try {
@@ -39,6 +107,7 @@ export function collectFiles(dir: string): string[] {
     } catch {
       return;
     }
+    const here = names.includes('.gitignore') ? [...rules, ...readIgnore(d)] : rules;
     for (const n of names) {
       if (SKIP.has(n)) continue;
       const p = join(d, n);
@@ -48,10 +117,18 @@ export function collectFiles(dir: string): string[] {
       } catch {
         continue;
       }
-      if (st.isDirectory()) walk(p, depth + 1);
-      else if (st.isFile() && isAssistantConfigFile(p)) out.push(p);
+      if (st.isDirectory()) {
+        if (!ignored(here, p, true)) walk(p, depth + 1, here);
+      } else if (st.isFile() && !ignored(here, p, false) && wanted(p, options)) out.push(p);
     }
   };
-  walk(dir, 0);
+  walk(dir, 0, ancestorRules(dir));
   return out;
+}
+
+function wanted(file: string, options: WalkOptions): boolean {
+  const cfg = options.configOf?.(file);
+  if (cfg && isExcluded(cfg, file)) return false;
+  if (cfg && cfg.include.length > 0) return isIncluded(cfg, file);
+  return isAssistantConfigFile(file);
 }

@@ -9,6 +9,9 @@ import type { CliIO } from './io';
 import { UsageError } from './io';
 import { collectFiles } from './files';
 import { unifiedDiff, writeAtomic } from './fix';
+import { CliProjectConfig, parseConfigFlag } from './projectConfig';
+import type { ConfigChoice } from './projectConfig';
+import { isExcluded } from '../service/projectConfig';
 
 const HELP = `Usage: assistant-config format [options] FILE|DIR|- ...
 
@@ -22,6 +25,8 @@ Options:
   --stdin-filepath PATH    read standard input as the file PATH (its language and project
                            config come from the path) and print the formatted text
   --indent N               spaces per indentation level (default 2)
+  --config FILE, --no-config  the project config whose include/exclude apply (default: the
+                           nearest .assistant-config.yaml above each file)
   -h, --help               show this help
 
 Exit status: 0 formatted (or nothing to change), 1 --check found files to change,
@@ -32,11 +37,12 @@ interface Flags {
   mode: 'print' | 'check' | 'write' | 'diff';
   stdinPath: string | undefined;
   indent: number;
+  config: ConfigChoice;
   targets: string[];
 }
 
 function parse(args: string[]): Flags | 'help' {
-  const f: Flags = { mode: 'print', stdinPath: undefined, indent: 2, targets: [] };
+  const f: Flags = { mode: 'print', stdinPath: undefined, indent: 2, config: { kind: 'walk' }, targets: [] };
   const setMode = (m: Flags['mode']): void => {
     if (f.mode !== 'print' && f.mode !== m) throw new UsageError('--check, --write and --diff exclude each other.');
     f.mode = m;
@@ -50,8 +56,12 @@ function parse(args: string[]): Flags | 'help' {
       if (v === undefined) throw new UsageError(`${a} needs a value. See 'assistant-config format --help'.`);
       return v;
     };
+    const cfg = parseConfigFlag(a, args, i);
     if (a === '-h' || a === '--help') return 'help';
-    else if (a === '--check' || a === '-c') setMode('check');
+    else if (cfg) {
+      f.config = cfg.choice;
+      i = cfg.i;
+    } else if (a === '--check' || a === '-c') setMode('check');
     else if (a === '--write' || a === '-w') setMode('write');
     else if (a === '--diff') setMode('diff');
     else if (name === '--stdin-filepath') f.stdinPath = value();
@@ -83,6 +93,7 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
     io.stdout(HELP);
     return 0;
   }
+  const configs = new CliProjectConfig(io, flags.config);
   let status = 0;
   const changed: string[] = [];
   const one = (path: string | undefined, display: string, text: string, language: Language): void => {
@@ -110,7 +121,9 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
   };
   if (flags.stdinPath !== undefined) {
     const text = await io.readStdin();
-    one(undefined, flags.stdinPath, text, languageOf(flags.stdinPath, text));
+    // An editor or a hook formatting an excluded file gets it back unchanged.
+    if (isExcluded(configs.forFile(resolvePath(io.cwd, flags.stdinPath)), resolvePath(io.cwd, flags.stdinPath))) io.stdout(text);
+    else one(undefined, flags.stdinPath, text, languageOf(flags.stdinPath, text));
   }
   for (const t of flags.targets) {
     if (t === '-') {
@@ -128,7 +141,8 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
       status = 2;
       continue;
     }
-    for (const f of st.isDirectory() ? collectFiles(abs) : [abs]) {
+    for (const f of st.isDirectory() ? collectFiles(abs, { configOf: (file) => configs.forFile(file) }) : [abs]) {
+      if (isExcluded(configs.forFile(f), f)) continue;
       const display = relative(io.cwd, f) || f;
       let text: string;
       try {

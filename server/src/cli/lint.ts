@@ -6,8 +6,13 @@ import type { CliIO } from './io';
 import { UsageError } from './io';
 import { collectFiles } from './files';
 import { analyze, DEFAULT_OPTIONS } from '../service';
-import type { ValidationOptions } from '../service';
+import type { Diagnostic, ValidationOptions } from '../service';
 import { languageOf } from '../parser';
+import type { ParsedDocument } from '../parser';
+import { applyProjectRules, isExcluded } from '../service/projectConfig';
+import type { ProjectConfig } from '../service/projectConfig';
+import { CliProjectConfig, parseConfigFlag } from './projectConfig';
+import type { ConfigChoice } from './projectConfig';
 import { dotenvNames } from '../service/dotenv';
 import { toSarif } from './sarif';
 import { buildReport } from './report';
@@ -37,6 +42,8 @@ Options:
                              again until nothing changes; files are rewritten atomically, keeping
                              their mode and line endings; what remains is reported
   --fix-dry-run              print the fixes as a unified diff instead of writing them
+  --config FILE              use this project config instead of the nearest .assistant-config.yaml
+  --no-config                use no project config
   --language yaml|json       language of standard input (default: guessed from the content)
   --no-env-check             do not report valueFromEnv variables missing from the environment and .env
   -h, --help                 show this help
@@ -58,6 +65,7 @@ export interface LintFlags {
   stdinLanguage: 'yaml' | 'json' | undefined;
   envCheck: boolean;
   fix: 'off' | 'write' | 'dry-run';
+  config: ConfigChoice;
   targets: string[];
 }
 
@@ -69,12 +77,16 @@ function value(args: string[], i: number, a: string): { v: string; i: number } {
 }
 
 export function parseLintArgs(args: string[]): LintFlags | 'help' {
-  const f: LintFlags = { format: 'text', quiet: false, maxWarnings: undefined, colour: undefined, stdinLanguage: undefined, envCheck: true, fix: 'off', targets: [] };
+  const f: LintFlags = { format: 'text', quiet: false, maxWarnings: undefined, colour: undefined, stdinLanguage: undefined, envCheck: true, fix: 'off', config: { kind: 'walk' }, targets: [] };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const name = a.startsWith('--') && a.includes('=') ? a.slice(0, a.indexOf('=')) : a;
+    const cfg = parseConfigFlag(a, args, i);
     if (a === '-h' || a === '--help') return 'help';
-    else if (name === '--format') {
+    else if (cfg) {
+      f.config = cfg.choice;
+      i = cfg.i;
+    } else if (name === '--format') {
       const r = value(args, i, a);
       i = r.i;
       if (!(FORMATS as readonly string[]).includes(r.v)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')} (got '${r.v}').`);
@@ -109,6 +121,7 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
     io.stdout(HELP);
     return 0;
   }
+  const configs = new CliProjectConfig(io, flags.config);
   const options: ValidationOptions = { ...DEFAULT_OPTIONS };
   if (flags.envCheck) {
     const names = new Set(Object.keys(io.env));
@@ -148,10 +161,13 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
     else kept.push(shown);
   };
   const lintOne = (path: string, displayPath: string, text: string, language: 'yaml' | 'json'): void => {
-    if (flags.fix === 'off') return emit(lintText(path, displayPath, text, language, options));
-    const r = fixAll(text, language, (t, l) => analyze(t, l, options));
+    const cfg = configs.forFile(path === '<stdin>' ? join(io.cwd, '<stdin>') : path);
+    if (path !== '<stdin>' && isExcluded(cfg, path)) return;
+    const opts = cfg?.maxFallbackDepth ? { ...options, maxFallbackDepth: cfg.maxFallbackDepth } : options;
+    if (flags.fix === 'off') return emit(lintText(path, displayPath, text, language, opts, cfg));
+    const r = fixAll(text, language, (t, l) => analyzeWith(t, l, opts, cfg));
     const after = keepLineEndings(text, r.text);
-    emit(lintText(path, displayPath, after, language, options), { applied: r.applied, before: text, after });
+    emit(lintText(path, displayPath, after, language, opts, cfg), { applied: r.applied, before: text, after });
   };
   for (const t of flags.targets) {
     if (t === '-') {
@@ -168,7 +184,7 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
       ioError = true;
       continue;
     }
-    const files = st.isDirectory() ? collectFiles(abs) : [abs];
+    const files = st.isDirectory() ? collectFiles(abs, { configOf: (f) => configs.forFile(f) }) : [abs];
     if (st.isDirectory() && files.length === 0) io.stderr(`assistant-config: no AssistantConfig files found in '${t}'\n`);
     for (const f of files) {
       let text: string;
@@ -197,7 +213,13 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
   return 0;
 }
 
-export function lintText(path: string, displayPath: string, text: string, language: 'yaml' | 'json', options: ValidationOptions): FileReport {
-  const { doc, diagnostics } = analyze(text, language, options);
+/** The editor's analysis with the project's rules applied (codes turned off, severities changed). */
+export function analyzeWith(text: string, language: 'yaml' | 'json', options: ValidationOptions, cfg: ProjectConfig | undefined): { doc: ParsedDocument; diagnostics: Diagnostic[] } {
+  const r = analyze(text, language, options);
+  return { doc: r.doc, diagnostics: applyProjectRules(r.diagnostics, cfg) };
+}
+
+export function lintText(path: string, displayPath: string, text: string, language: 'yaml' | 'json', options: ValidationOptions, cfg?: ProjectConfig): FileReport {
+  const { doc, diagnostics } = analyzeWith(text, language, options, cfg);
   return buildReport(path, displayPath, doc, diagnostics);
 }

@@ -23,7 +23,8 @@ export class AnalysisCache {
   private readonly entries = new Map<string, Entry>();
   private lastCost = new Map<string, number>();
 
-  constructor(private options: () => ValidationOptions) {}
+  /** `options(uri)`: the settings in force for a document (the project config can change them per file). */
+  constructor(private options: (uri: string) => ValidationOptions) {}
 
   languageOf(doc: TextDocument): Language {
     if (doc.languageId === 'assistantconfig-json' || doc.languageId === 'json' || doc.languageId === 'jsonc') return 'json';
@@ -63,7 +64,7 @@ export class AnalysisCache {
       if (parsed && parsed.text.length !== text.length) parsed = undefined;
       if (parsed) parsed = { ...parsed, text };
     }
-    parsed ??= parseWithLimits(text, this.languageOf(doc), this.options());
+    parsed ??= parseWithLimits(text, this.languageOf(doc), this.options(doc.uri));
     this.entries.set(doc.uri, { version: doc.version, doc: parsed, cost: this.lastCost.get(doc.uri) ?? 0 });
     return parsed;
   }
@@ -73,7 +74,7 @@ export class AnalysisCache {
     const e = this.entries.get(doc.uri)!;
     if (!e.diagnostics) {
       const t0 = performance.now();
-      e.diagnostics = validate(parsed, this.options());
+      e.diagnostics = validate(parsed, this.options(doc.uri));
       e.cost = performance.now() - t0;
       this.lastCost.set(doc.uri, e.cost);
     }

@@ -3,3 +3,4 @@
 // code that the first request will need anyway.
 export { AnalysisCache } from './documents';
 export { doHover, documentSymbols, foldingRanges, selectionRanges, formatDocument, doComplete, getCodeActions, llmProviderInForce, LineIndex } from '../service';
+export { ProjectConfigResolver, applyProjectRules, isExcluded } from '../service';

@@ -1,8 +1,8 @@
 // The protocol adapter: documents, settings, scheduling and handlers. All features are in service/.
-import { TextDocumentSyncKind, DocumentDiagnosticReportKind, FileChangeType } from 'vscode-languageserver';
+import { TextDocumentSyncKind, DocumentDiagnosticReportKind, FileChangeType, DidChangeWatchedFilesNotification } from 'vscode-languageserver';
 import type { Connection, InitializeParams, InitializeResult, CompletionItem, CodeAction, Diagnostic as LspDiagnostic, Range, CancellationToken, ResponseError } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Diagnostic, ValidationOptions, CompletionEntry } from '../service';
+import type { Diagnostic, ValidationOptions, CompletionEntry, ProjectConfig } from '../service';
 import type { AnalysisCache } from './documents';
 import type * as EngineModule from './engine';
 import { readSettings, DEFAULT_SETTINGS } from './settings';
@@ -20,6 +20,12 @@ type Engine = typeof EngineModule;
 export interface ServerOptions {
   /** Base of the diagnostic code pages (docs/codes/), ending in `/`; each diagnostic links its page. */
   docsBase?: string;
+  /**
+   * The file system path of a document URI and a file reader, where there is a file system (Node):
+   * with them, the project config (.assistant-config.yaml, nearest above each file) applies.
+   */
+  fsPathOf?: (uri: string) => string | undefined;
+  readFile?: (path: string) => string | undefined;
 }
 
 /**
@@ -37,8 +43,25 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   let configurationRequests = false;
   /** Whether the client applies workspace edits that create a file (the secret-moving fix may create `.env`). */
   let createFiles = false;
+  let watchRegistration = false;
 
-  const options = (): ValidationOptions => ({ ...settings.validation, ...(settings.envNotSet ? { env } : {}) });
+  // The project config of each file (CLI and editor read it alike); undefined without a file system.
+  let projectConfigs: InstanceType<Engine['ProjectConfigResolver']> | undefined;
+  const projectConfigOf = (uri: string): ProjectConfig | undefined => {
+    const path = serverOptions.fsPathOf?.(uri);
+    return path !== undefined ? projectConfigs?.forFile(path) : undefined;
+  };
+  const options = (uri?: string): ValidationOptions => {
+    const depth = uri !== undefined ? projectConfigOf(uri)?.maxFallbackDepth : undefined;
+    return { ...settings.validation, ...(depth ? { maxFallbackDepth: depth } : {}), ...(settings.envNotSet ? { env } : {}) };
+  };
+  /** The diagnostics as the project config wants them (codes off, severities), none for excluded files. */
+  const projectDiagnostics = (doc: TextDocument): Diagnostic[] => {
+    const cfg = projectConfigOf(doc.uri);
+    const path = serverOptions.fsPathOf?.(doc.uri);
+    if (cfg && path !== undefined && engine!.isExcluded(cfg, path)) return [];
+    return engine!.applyProjectRules(cacheOf().diagnostics(doc), cfg);
+  };
   // The engine loads right after `initialize` is answered; a request that comes first waits for it.
   let engine: Engine | undefined;
   let cacheInstance: AnalysisCache | undefined;
@@ -47,6 +70,8 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     (loading ??= import('./engine').then((m) => {
       engine = m;
       cacheInstance = new m.AnalysisCache(options);
+      const read = serverOptions.readFile;
+      if (read) projectConfigs = new m.ProjectConfigResolver(read);
       return m;
     }));
   const cacheOf = (): AnalysisCache => cacheInstance!;
@@ -56,7 +81,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     return runSafe(log, name, fallback, token, fn);
   };
   const log = { error: (m: string) => connection.console.error(m) };
-  const isOurs = (doc: TextDocument): boolean => (LANGUAGE_IDS as readonly string[]).includes(doc.languageId) || /\.assistant\.(ya?ml|json)$|assistant-config\.(ya?ml|json)$/.test(doc.uri);
+  const isOurs = (doc: TextDocument): boolean => (LANGUAGE_IDS as readonly string[]).includes(doc.languageId) || /\.assistant\.(ya?ml|json)$|\/assistant-config\.(ya?ml|json)$/.test(doc.uri);
   const serviceContext = () => ({ env });
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
@@ -65,6 +90,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     diagnosticRefresh = !!caps.workspace?.diagnostics?.refreshSupport;
     configurationRequests = !!caps.workspace?.configuration;
     createFiles = !!caps.workspace?.workspaceEdit?.documentChanges && !!caps.workspace.workspaceEdit.resourceOperations?.includes('create');
+    watchRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     const init = (params.initializationOptions ?? {}) as InitializationOptions;
     if (init.trusted === false) trusted = false;
     if (init.settings) settings = readSettings(init.settings);
@@ -89,6 +115,10 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
 
   connection.onInitialized(() => {
     void load();
+    // Watch the project config wherever it is (the client's own watchers cover .env only).
+    if (watchRegistration && serverOptions.readFile) {
+      connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/.assistant-config.yaml' }] }).catch((e: unknown) => log.error(`Watching .assistant-config.yaml failed: ${describe(e)}`));
+    }
     void refreshSettings();
     connection.onDidChangeConfiguration((change) => {
       if (!configurationRequests && change.settings) {
@@ -139,6 +169,12 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   });
 
   connection.onDidChangeWatchedFiles((p) => {
+    // The project config changed: every open file is checked again under the new one.
+    if (p.changes.some((c) => /(^|\/)\.assistant-config\.yaml$/.test(c.uri))) {
+      projectConfigs?.clear();
+      cacheInstance?.invalidateDiagnostics();
+      revalidateAll();
+    }
     if (p.changes.some((c) => /(^|\/)\.env$/.test(c.uri) && c.type !== undefined && [FileChangeType.Created, FileChangeType.Changed, FileChangeType.Deleted].includes(c.type))) {
       env.reload(folders, trusted);
       cacheInstance?.invalidateDiagnostics();
@@ -150,7 +186,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   const timers = new Map<string, NodeJS.Timeout>();
 
   function computeDiagnostics(doc: TextDocument): LspDiagnostic[] {
-    const r = runSafe(log, 'Validation', [] as Diagnostic[], undefined, () => cacheOf().diagnostics(doc));
+    const r = runSafe(log, 'Validation', [] as Diagnostic[], undefined, () => projectDiagnostics(doc));
     const diags = Array.isArray(r) ? r : [];
     sendStatus(doc, diags);
     return diags.map((d) => toLspDiagnostic(doc, d, docsBase));
@@ -267,7 +303,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
         const parsed = cacheOf().parsed(doc);
         const start = doc.offsetAt(p.range.start);
         const end = doc.offsetAt(p.range.end);
-        const all = cacheOf().diagnostics(doc);
+        const all = projectDiagnostics(doc);
         const relevant = all.filter((d) => d.offset <= end && d.offset + d.length >= start);
         // The workspace .env, for the fix that moves a secret into it (no such fix without one).
         const dotenv = env.dotenvFor?.(doc.uri, createFiles);

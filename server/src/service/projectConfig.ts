@@ -1,0 +1,230 @@
+// The project config file, `.assistant-config.yaml`: rule severities by code, the fallback depth
+// bound, files to include and exclude. Found by walking up from each file; read the same way by the
+// CLI and the language server (both give `read`), applied to diagnostics by the same function.
+// Pure: the file system comes in through `read`; paths use `/` or `\`.
+import { parse } from '../parser';
+import type { Node } from '../parser/ast';
+import { resolve } from '../parser/ast';
+import type { Diagnostic, DiagnosticCode, Severity } from './codes';
+import { CODES } from './codes';
+
+export const PROJECT_CONFIG_FILE = '.assistant-config.yaml';
+
+export type RuleLevel = 'off' | 'info' | 'warning' | 'error';
+const LEVELS: readonly RuleLevel[] = ['off', 'info', 'warning', 'error'];
+const SEVERITY_OF: Record<Exclude<RuleLevel, 'off'>, Severity> = { info: 'information', warning: 'warning', error: 'error' };
+
+export interface ProjectConfig {
+  /** Where the file is, and its directory (patterns are relative to it). */
+  path: string;
+  dir: string;
+  rules: Partial<Record<DiagnosticCode, RuleLevel>>;
+  maxFallbackDepth?: number;
+  include: string[];
+  exclude: string[];
+  /** What is wrong in the file (each with its 1-based line); what could be read still applies. */
+  problems: string[];
+}
+
+/** The JSON schema of the file (schemas/assistant-config-project.schema.json is generated from it). */
+export function projectConfigSchema(): Record<string, unknown> {
+  const codes = Object.keys(CODES) as DiagnosticCode[];
+  const level = { type: 'string', enum: [...LEVELS] };
+  const globs = (what: string): Record<string, unknown> => ({ type: 'array', items: { type: 'string', minLength: 1 }, description: what });
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'https://assistant-config.dev/schemas/assistant-config-project.schema.json',
+    title: 'AssistantConfig project config (.assistant-config.yaml)',
+    description: 'Settings shared by `assistant-config lint` and the editor for every AssistantConfig file below this directory (the nearest such file wins).',
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      rules: {
+        type: 'object',
+        description: 'Severity of each diagnostic code: off, info, warning or error. Codes not listed keep their default.',
+        additionalProperties: false,
+        properties: Object.fromEntries(codes.map((c) => [c, { ...level, description: `${CODES[c].doc} (default: ${CODES[c].severity})`, markdownDescription: `${CODES[c].doc}\n\nDefault: **${CODES[c].severity}**. See \`assistant-config explain ${c}\`.` }])),
+      },
+      maxFallbackDepth: { type: 'integer', minimum: 1, description: 'Deepest fallback/specificLlm chain accepted without a warning (default 16).' },
+      include: globs('Glob patterns (relative to this file). When given, directory walks check exactly the matching files, whatever their name or content; without it, AssistantConfig files are found by name and by their top-level kind.'),
+      exclude: globs('Glob patterns (relative to this file) of files never checked, by the CLI or the editor.'),
+    },
+  };
+}
+
+/** Reads the text of a project config file; never throws. */
+export function parseProjectConfig(path: string, text: string): ProjectConfig {
+  const cfg: ProjectConfig = { path, dir: dirnameOf(path), rules: {}, include: [], exclude: [], problems: [] };
+  const doc = parse(text, 'yaml');
+  const line = (n: { offset: number }): number => text.slice(0, n.offset).split('\n').length;
+  for (const p of doc.problems) if (p.kind === 'syntax') cfg.problems.push(`line ${line(p)}: ${p.message}`);
+  const root = resolve(doc.root);
+  if (!root) return cfg;
+  if (root.type !== 'object') {
+    cfg.problems.push('line 1: the file must be a mapping (rules, maxFallbackDepth, include, exclude)');
+    return cfg;
+  }
+  for (const prop of root.properties) {
+    const key = prop.key.value;
+    const v = resolve(prop.value);
+    if (key === 'rules') {
+      if (v?.type !== 'object') {
+        if (v && v.type !== 'null') cfg.problems.push(`line ${line(prop.key)}: 'rules' must be a mapping of code: off|info|warning|error`);
+        continue;
+      }
+      for (const r of v.properties) {
+        const code = r.key.value;
+        const level = scalarText(resolve(r.value));
+        if (!(code in CODES)) cfg.problems.push(`line ${line(r.key)}: unknown diagnostic code '${code}' ('assistant-config explain --list' lists them)`);
+        else if (level === undefined || !(LEVELS as readonly string[]).includes(level)) cfg.problems.push(`line ${line(r.key)}: '${code}' must be off, info, warning or error`);
+        else cfg.rules[code as DiagnosticCode] = level as RuleLevel;
+      }
+    } else if (key === 'maxFallbackDepth') {
+      if (v?.type === 'number' && Number.isInteger(v.value) && v.value >= 1) cfg.maxFallbackDepth = v.value;
+      else cfg.problems.push(`line ${line(prop.key)}: 'maxFallbackDepth' must be a whole number of at least 1`);
+    } else if (key === 'include' || key === 'exclude') {
+      const list = v?.type === 'array' ? v.items.map((i) => scalarText(resolve(i))) : v?.type === 'string' ? [v.value] : undefined;
+      if (!list || list.some((x) => !x)) cfg.problems.push(`line ${line(prop.key)}: '${key}' must be a list of glob patterns`);
+      else cfg[key] = list as string[];
+    } else if (key !== '$schema') cfg.problems.push(`line ${line(prop.key)}: unknown setting '${key}' (rules, maxFallbackDepth, include, exclude)`);
+  }
+  return cfg;
+}
+
+function scalarText(n: Node | undefined): string | undefined {
+  if (!n) return undefined;
+  if (n.type === 'string') return n.value;
+  if (n.type === 'boolean') return n.value ? 'true' : 'false';
+  // YAML 1.1 readers take a bare `off` as false; ours reads YAML 1.2, where it is a string.
+  return undefined;
+}
+
+/** The diagnostics as the project wants them: codes turned off dropped, severities replaced. */
+export function applyProjectRules(diagnostics: Diagnostic[], config: ProjectConfig | undefined): Diagnostic[] {
+  if (!config || Object.keys(config.rules).length === 0) return diagnostics;
+  const out: Diagnostic[] = [];
+  for (const d of diagnostics) {
+    const level = config.rules[d.code];
+    if (level === undefined) out.push(d);
+    else if (level !== 'off') out.push(SEVERITY_OF[level] === d.severity ? d : { ...d, severity: SEVERITY_OF[level] });
+  }
+  return out;
+}
+
+/** Finds the nearest project config of each file, walking up its directories; cached per directory. */
+export class ProjectConfigResolver {
+  private readonly byDir = new Map<string, ProjectConfig | null>();
+  constructor(private readonly read: (path: string) => string | undefined) {}
+
+  forFile(filePath: string): ProjectConfig | undefined {
+    return this.forDir(dirnameOf(filePath)) ?? undefined;
+  }
+
+  private forDir(dir: string): ProjectConfig | null {
+    const cached = this.byDir.get(dir);
+    if (cached !== undefined) return cached;
+    const sep = dir.includes('\\') && !dir.includes('/') ? '\\' : '/';
+    const candidate = dir.endsWith(sep) ? dir + PROJECT_CONFIG_FILE : dir + sep + PROJECT_CONFIG_FILE;
+    const text = this.read(candidate);
+    let found: ProjectConfig | null;
+    if (text !== undefined) found = parseProjectConfig(candidate, text);
+    else {
+      const parent = dirnameOf(dir);
+      found = parent === dir ? null : this.forDir(parent);
+    }
+    this.byDir.set(dir, found);
+    return found;
+  }
+
+  clear(): void {
+    this.byDir.clear();
+  }
+}
+
+export function dirnameOf(path: string): string {
+  const i = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  if (i < 0) return '.';
+  if (i === 0) return path.slice(0, 1);
+  if (i === 2 && /^[A-Za-z]:/.test(path)) return path.slice(0, 3);
+  return path.slice(0, i);
+}
+
+/** `file` relative to `dir` with `/` separators, or undefined when it is not below `dir`. */
+export function relativeTo(dir: string, file: string): string | undefined {
+  const norm = (p: string): string => p.replace(/\\/g, '/').replace(/\/+$/, '');
+  const d = norm(dir);
+  const f = norm(file);
+  if (d === '' || d === '.') return f;
+  return f.startsWith(d + '/') ? f.slice(d.length + 1) : undefined;
+}
+
+// Globs ---------------------------------------------------------------------------------------------
+
+const globCache = new Map<string, RegExp>();
+
+/**
+ * Whether a relative path (with `/`) matches a gitignore-style glob: `*` and `?` within a segment,
+ * `**` across segments, `{a,b}`, `[abc]`; a pattern without `/` (other than at its end) matches the
+ * name at any depth; a leading `/` anchors; a trailing `/` (or a match of any parent directory)
+ * covers everything below.
+ */
+export function globMatches(pattern: string, relPath: string): boolean {
+  let re = globCache.get(pattern);
+  if (!re) {
+    re = globToRegExp(pattern);
+    if (globCache.size > 1000) globCache.clear();
+    globCache.set(pattern, re);
+  }
+  return re.test(relPath);
+}
+
+function globToRegExp(pattern: string): RegExp {
+  let p = pattern.trim().replace(/\\/g, '/');
+  const anchored = p.startsWith('/') || p.replace(/\/+$/, '').includes('/');
+  p = p.replace(/^\/+/, '').replace(/\/+$/, '');
+  let re = '';
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i]!;
+    if (c === '*') {
+      if (p[i + 1] === '*') {
+        const slashAfter = p[i + 2] === '/';
+        re += slashAfter ? '(?:.*/)?' : '.*';
+        i += slashAfter ? 2 : 1;
+      } else re += '[^/]*';
+    } else if (c === '?') re += '[^/]';
+    else if (c === '{') {
+      const end = p.indexOf('}', i);
+      if (end < 0) re += '\\{';
+      else {
+        re += '(?:' + p.slice(i + 1, end).split(',').map(escapeRe).join('|') + ')';
+        i = end;
+      }
+    } else if (c === '[') {
+      const end = p.indexOf(']', i);
+      if (end < 0) re += '\\[';
+      else {
+        re += '[' + p.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\') + ']';
+        i = end;
+      }
+    } else re += escapeRe(c);
+  }
+  return new RegExp(`${anchored ? '^' : '(?:^|/)'}${re}(?:/.*)?$`);
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+/** Whether the project config excludes a file (patterns relative to the config's directory). */
+export function isExcluded(config: ProjectConfig | undefined, filePath: string): boolean {
+  if (!config || config.exclude.length === 0) return false;
+  const rel = relativeTo(config.dir, filePath);
+  return rel !== undefined && config.exclude.some((g) => globMatches(g, rel));
+}
+
+/** Whether the project config's `include` names a file (always false without `include`). */
+export function isIncluded(config: ProjectConfig | undefined, filePath: string): boolean {
+  if (!config || config.include.length === 0) return false;
+  const rel = relativeTo(config.dir, filePath);
+  return rel !== undefined && config.include.some((g) => globMatches(g, rel));
+}
