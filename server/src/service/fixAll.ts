@@ -25,7 +25,8 @@ export function safeFixFor(doc: ParsedDocument, d: Diagnostic): Fix | undefined 
   const mode = CODES[d.code].autofix;
   const provider = PROVIDERS[d.code];
   if (mode === 'no' || !provider) return undefined;
-  const fixes = provider(doc, d).filter((f) => f.edits.length > 0);
+  // No .env in this context: a fix that would also write another file is never offered here.
+  const fixes = provider(doc, d, {}).filter((f) => f.edits.length > 0 && !f.dotenv);
   if (mode === 'only-choice') return fixes.length === 1 ? fixes[0] : undefined;
   const preferred = fixes.filter((f) => f.isPreferred);
   if (preferred.length !== 1) return undefined;
