@@ -6,14 +6,13 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
  * Whether a code's fix is safe for `lint --fix` (which never asks the user), on top of the editor's
  * quick fixes that it reuses: `safe`, its preferred fix cannot lose what the user wrote (a misspelt
  * value or key with one clear closest match, the header); `same-value`, only when what it removes
- * is kept elsewhere word for word (a duplicate key whose value repeats the one that is read: removing a
- * duplicate with another value would drop what the user wrote); `only-choice`, safe
- * only when the provider offers that one fix (`env-value-conflict` with neither key present adds
- * `valueFromEnv`; with both present, keeping one would drop the other, so it is left to the user);
- * `no`, never applied by `--fix` (placeholders that must be filled, a secret move that cannot reach
- * `.env` from the command line, a document skeleton).
+ * is kept elsewhere word for word (a duplicate key whose value repeats the one that is read: removing
+ * a duplicate with another value would drop what the user wrote); `additive`, only a fix that removes
+ * nothing (`env-value-conflict` with neither key: add `valueFromEnv`; with both, keeping one drops the
+ * other, so it is left to the user); `no`, never applied by `--fix` (placeholders that must be filled,
+ * a secret move that must write `.env`, a document skeleton, a removed comment).
  */
-export type Autofix = 'safe' | 'same-value' | 'only-choice' | 'no';
+export type Autofix = 'safe' | 'same-value' | 'additive' | 'no';
 
 export const CODES = {
   'syntax-error': { autofix: 'no', severity: 'error', doc: 'The text is not valid YAML or JSON; parsing goes on after the error.' },
@@ -33,7 +32,7 @@ export const CODES = {
   'invalid-enum': { autofix: 'safe', severity: 'error', doc: 'A value outside the allowed values (BlockType and the like).' },
   'not-integer': { autofix: 'no', severity: 'error', doc: 'A number that must be a whole number is not.' },
   'non-positive-limit': { autofix: 'no', severity: 'warning', doc: 'A whole-number limit that is zero or negative; the spec does not say what such a limit does.' },
-  'env-value-conflict': { autofix: 'only-choice', severity: 'error', doc: 'An EnvironmentValue must have exactly one of `value` and `valueFromEnv`.' },
+  'env-value-conflict': { autofix: 'additive', severity: 'error', doc: 'An EnvironmentValue must have exactly one of `value` and `valueFromEnv`.' },
   'literal-secret': { autofix: 'no', severity: 'warning', doc: 'A credential written literally in `value` (warning), or a plain string where an EnvironmentValue belongs (`apiKey: sk-…`, an error); the fix moves it into the workspace `.env` and writes `valueFromEnv`.' },
   'invalid-env-name': { autofix: 'no', severity: 'error', doc: 'A `valueFromEnv` that cannot name anything: empty, blank or with control characters. Other names (`vendor-a-key`, `projects/p/secrets/k`) are valid secret names.' },
   'env-not-set': { autofix: 'no', severity: 'information', doc: 'A `valueFromEnv` variable that is defined neither in the environment nor in the workspace `.env` (noting when a shell could not export the name).' },

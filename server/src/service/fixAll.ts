@@ -27,10 +27,10 @@ export function safeFixFor(doc: ParsedDocument, d: Diagnostic): Fix | undefined 
   if (mode === 'no' || !provider) return undefined;
   // No .env in this context: a fix that would also write another file is never offered here.
   const fixes = provider(doc, d, {}).filter((f) => f.edits.length > 0 && !f.dotenv);
-  if (mode === 'only-choice') return fixes.length === 1 ? fixes[0] : undefined;
   const preferred = fixes.filter((f) => f.isPreferred);
   if (preferred.length !== 1) return undefined;
   if (mode === 'same-value' && !repeatsKeptValue(doc, d)) return undefined;
+  if (mode === 'additive' && preferred[0]!.edits.some((e) => doc.text.slice(e.offset, e.offset + e.length).trim() !== '')) return undefined;
   return preferred[0];
 }
 
