@@ -61,9 +61,9 @@ export function redactDeep<T>(value: T, secrets: readonly (string | undefined)[]
 interface View {
   /** The normalised characters, lower-cased. */
   chars: string;
-  /** For each normalised character, where it came from in the original: [start, end). */
-  start: number[];
-  end: number[];
+  /** For each normalised character, where it came from in the original: [start, end); absent for the text as it is. */
+  start?: Int32Array;
+  end?: Int32Array;
 }
 
 const HEX2 = /^[0-9a-fA-F]{2}$/;
@@ -72,75 +72,78 @@ const PERCENT = /^%(?:25)*([0-9a-fA-F]{2})/;
 const ENTITY = /^&(?:amp;)*(#[xX][0-9a-fA-F]{1,6}|#\d{1,7}|[a-zA-Z]{2,8});/;
 const TAG = /^<\/?[a-zA-Z][^<>]{0,40}>/;
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", sol: '/', equals: '=', plus: '+', colon: ':', period: '.', lowbar: '_', tilde: '~', hyphen: '-', num: '#', percnt: '%' };
-
-/** A character that no credential we send can hold: skipped when matching. */
-function transparent(c: string): boolean {
-  const code = c.charCodeAt(0);
-  return code <= 0x20 || code >= 0x7f;
-}
+const BACKSLASH = 0x5c;
+const PERCENT_SIGN = 0x25;
+const AMPERSAND = 0x26;
+const LESS_THAN = 0x3c;
 
 function normalise(text: string): View {
-  const view: View = { chars: '', start: [], end: [] };
-  const chars: string[] = [];
-  const emit = (c: string, from: number, to: number): void => {
-    if (transparent(c)) return;
-    chars.push(c.toLowerCase());
-    view.start.push(from);
-    view.end.push(to);
+  const codes = new Uint16Array(text.length);
+  const start = new Int32Array(text.length);
+  const end = new Int32Array(text.length);
+  let k = 0;
+  /** Keeps a character (lower-cased) unless no credential we send can hold it (white space, control, non-ASCII). */
+  const emit = (code: number, from: number, to: number): void => {
+    if (code <= 0x20 || code >= 0x7f) return;
+    codes[k] = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
+    start[k] = from;
+    end[k] = to;
+    k++;
   };
   let i = 0;
   while (i < text.length) {
-    const c = text[i] ?? '';
-    if (c === '\\') {
+    const code = text.charCodeAt(i);
+    if (code === BACKSLASH) {
       // Any depth of escaping (JSON in JSON doubles the backslashes) counts as one.
       let j = i;
-      while (text[j] === '\\') j++;
+      while (text.charCodeAt(j) === BACKSLASH) j++;
       const next = text[j];
       if (next === undefined) {
         i = j;
       } else if (next === 'u' && HEX4.test(text.slice(j + 1, j + 5))) {
-        emit(String.fromCharCode(parseInt(text.slice(j + 1, j + 5), 16)), i, j + 5);
+        emit(parseInt(text.slice(j + 1, j + 5), 16), i, j + 5);
         i = j + 5;
       } else if (next === 'x' && HEX2.test(text.slice(j + 1, j + 3))) {
-        emit(String.fromCharCode(parseInt(text.slice(j + 1, j + 3), 16)), i, j + 3);
+        emit(parseInt(text.slice(j + 1, j + 3), 16), i, j + 3);
         i = j + 3;
       } else if ('nrtbfv0'.includes(next)) {
         i = j + 1; // an escaped line break or tab: white space
       } else {
-        emit(next, i, j + 1);
+        emit(next.charCodeAt(0), i, j + 1);
         i = j + 1;
       }
       continue;
     }
-    if (c === '%') {
+    if (code === PERCENT_SIGN) {
       const m = PERCENT.exec(text.slice(i, i + 32));
       if (m?.[1]) {
-        emit(String.fromCharCode(parseInt(m[1], 16)), i, i + m[0].length);
+        emit(parseInt(m[1], 16), i, i + m[0].length);
         i += m[0].length;
         continue;
       }
     }
-    if (c === '&') {
+    if (code === AMPERSAND) {
       const m = ENTITY.exec(text.slice(i, i + 48));
       const decoded = m?.[1] ? entity(m[1]) : undefined;
       if (m && decoded !== undefined) {
-        emit(decoded, i, i + m[0].length);
+        emit(decoded.charCodeAt(0), i, i + m[0].length);
         i += m[0].length;
         continue;
       }
     }
-    if (c === '<') {
+    if (code === LESS_THAN) {
       const m = TAG.exec(text.slice(i, i + 48));
       if (m) {
         i += m[0].length; // markup between characters hides nothing
         continue;
       }
     }
-    emit(c, i, i + 1);
+    emit(code, i, i + 1);
     i++;
   }
-  view.chars = chars.join('');
-  return view;
+  let chars = '';
+  for (let c = 0; c < k; c += 8192) chars += String.fromCharCode(...codes.subarray(c, Math.min(k, c + 8192)));
+  return { chars, start: start.subarray(0, k), end: end.subarray(0, k) };
 }
 
 function entity(body: string): string | undefined {
@@ -151,14 +154,9 @@ function entity(body: string): string | undefined {
   return NAMED[body.toLowerCase()] ?? (body.toLowerCase() === 'nbsp' ? ' ' : undefined);
 }
 
+/** The text as it is, lower-cased letter by letter (so that every index stays where it was). */
 function identity(text: string): View {
-  const start: number[] = [];
-  const end: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    start.push(i);
-    end.push(i + 1);
-  }
-  return { chars: text.toLowerCase(), start, end };
+  return { chars: text.replace(/[A-Z]+/g, (m) => m.toLowerCase()) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -168,10 +166,21 @@ interface Matcher {
   /** Run lengths to look for, each with the set of runs of that length. */
   lengths: number[];
   runs: Map<number, Set<string>>;
+  /** The rolling hashes of those runs, so that the text is scanned without a string per position. */
+  hashes: Map<number, Set<number>>;
 }
 
 let lastKey: string | undefined;
-let lastMatcher: Matcher = { lengths: [], runs: new Map() };
+let lastMatcher: Matcher = { lengths: [], runs: new Map(), hashes: new Map() };
+
+const BASE = 257;
+
+/** Polynomial hash of text[from, from + n), modulo 2^32. */
+function hashOf(text: string, from: number, n: number): number {
+  let h = 0;
+  for (let k = 0; k < n; k++) h = (Math.imul(h, BASE) + text.charCodeAt(from + k)) | 0;
+  return h >>> 0;
+}
 
 function matcherFor(secrets: readonly (string | undefined)[]): Matcher {
   const list = secrets.filter((s): s is string => !!s && s.length >= MIN_SECRET_LENGTH);
@@ -191,8 +200,10 @@ function matcherFor(secrets: readonly (string | undefined)[]): Matcher {
     // The base64 forms (a Basic header, a token wrapped in another token).
     addRuns(base64(s).replace(/=+$/, '').toLowerCase());
   }
+  const hashes = new Map<number, Set<number>>();
+  for (const [n, set] of runs) hashes.set(n, new Set([...set].map((r) => hashOf(r, 0, n))));
   lastKey = key;
-  lastMatcher = { lengths: [...runs.keys()].sort((a, b) => b - a), runs };
+  lastMatcher = { lengths: [...runs.keys()].sort((a, b) => b - a), runs, hashes };
   return lastMatcher;
 }
 
@@ -206,11 +217,20 @@ function base64(s: string): string {
 function removeRuns(text: string, m: Matcher): string {
   const ranges: [number, number][] = [];
   for (const view of [identity(text), normalise(text)]) {
+    const chars = view.chars;
     for (const n of m.lengths) {
       const set = m.runs.get(n);
-      if (!set) continue;
-      for (let i = 0; i + n <= view.chars.length; i++) {
-        if (set.has(view.chars.slice(i, i + n))) ranges.push([view.start[i] ?? 0, view.end[i + n - 1] ?? text.length]);
+      const hashes = m.hashes.get(n);
+      if (!set || !hashes || chars.length < n) continue;
+      let pow = 1;
+      for (let k = 1; k < n; k++) pow = Math.imul(pow, BASE);
+      let h = hashOf(chars, 0, n) | 0;
+      for (let i = 0; ; i++) {
+        if (hashes.has(h >>> 0) && set.has(chars.slice(i, i + n))) {
+          ranges.push(view.start && view.end ? [view.start[i] ?? 0, view.end[i + n - 1] ?? text.length] : [i, i + n]);
+        }
+        if (i + n >= chars.length) break;
+        h = (Math.imul(h - Math.imul(chars.charCodeAt(i), pow), BASE) + chars.charCodeAt(i + n)) | 0;
       }
     }
   }
