@@ -1,7 +1,8 @@
 // Finding the nodes a diagnostic speaks of, from its range and the schema.
 import type { Node, ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
-import { nodeAt } from '../../parser/ast';
+import { nodeAt, resolve } from '../../parser/ast';
 import type { Resolved } from '../../model/schema';
+import { definition, rootSchema, unwrapNullable } from '../../model/schema';
 import { walkTyped } from '../../model/typedWalk';
 import type { Visit } from '../../model/typedWalk';
 import type { Diagnostic } from '../codes';
@@ -119,4 +120,43 @@ export function anchorsUsedElsewhere(doc: ParsedDocument, props: readonly Proper
     else if (n.type === 'array') walk.push(...n.items);
   }
   return used;
+}
+
+let envKeys: Set<string> | undefined;
+
+/** Keys that some type of the schema declares as an EnvironmentValue (`apiKey`, `cloudSecretAccessKey`…). */
+function environmentValueKeys(): Set<string> {
+  if (envKeys) return envKeys;
+  envKeys = new Set();
+  const env = definition('EnvironmentValue');
+  for (const def of Object.values(rootSchema.definitions ?? {})) {
+    for (const [k, p] of Object.entries(def.properties ?? {})) if (unwrapNullable(p) === env) envKeys.add(k);
+  }
+  return envKeys;
+}
+
+/**
+ * Whether removing a property would take a credential out of the file: its value holds an
+ * EnvironmentValue-shaped `value: <non-blank string>`, or it is a credential key written as a string.
+ * Fixes that remove keys leave such a property in place (the user decides; see literal-secret).
+ */
+export function holdsLiteralSecret(prop: PropertyNode): boolean {
+  const top = resolve(prop.value);
+  if (top?.type === 'string' && top.value.trim() !== '' && environmentValueKeys().has(prop.key.value)) return true;
+  const seen = new Set<Node>();
+  const stack: (Node | undefined)[] = [top];
+  while (stack.length > 0) {
+    const n = resolve(stack.pop());
+    if (!n || seen.has(n)) continue;
+    seen.add(n);
+    if (n.type === 'object') {
+      for (const p of n.properties) {
+        const v = resolve(p.value);
+        if (p.key.value === 'value' && v?.type === 'string' && v.value.trim() !== '') return true;
+        if (v?.type === 'string' && v.value.trim() !== '' && environmentValueKeys().has(p.key.value)) return true;
+        stack.push(v);
+      }
+    } else if (n.type === 'array') stack.push(...n.items);
+  }
+  return false;
 }

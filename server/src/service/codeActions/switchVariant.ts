@@ -12,7 +12,7 @@ import { composeInObject } from './compose';
 import { addProperties, removeProperties, renderBlock, renderInlineValue, replaceScalar, scalar, setValue } from './edits';
 import { indentUnit } from '../indent';
 import { columnOf, eolOf } from '../../parser/lineIndex';
-import { objectOfDiagnostic, valueAt } from './find';
+import { anchorsUsedElsewhere, holdsLiteralSecret, objectOfDiagnostic, valueAt } from './find';
 import { entriesFor, variantEntries } from './placeholders';
 import type { Fix, FixProvider } from './provider';
 import { names } from './provider';
@@ -45,12 +45,15 @@ function switchTo(doc: ParsedDocument, obj: ObjectNode, tag: PropertyNode, union
     const other = k.endsWith('Id') ? k.slice(0, -2) : `${k}Id`;
     if (has(other) && !getProperty(obj, other) && ![...carried.values()].includes(other) && isScalarValue(p)) carried.set(p, other);
   }
-  const dropped = notAllowed.filter((p) => !carried.has(p));
+  // A literal credential is never dropped: it stays (reported as not allowed) for the user to move.
+  const kept = notAllowed.filter((p) => !carried.has(p) && (holdsLiteralSecret(p) || anchorsUsedElsewhere(doc, [p])));
+  const dropped = notAllowed.filter((p) => !carried.has(p) && !kept.includes(p));
   const first = [setValue(doc, tag, v.value), ...removeProperties(doc, obj, dropped), ...[...carried].map(([p, k]) => replaceScalar(doc, p.key, k))];
   const edits = thenAddRequired(doc, obj, first, v);
   const gone = [...new Set(dropped.map((p) => p.key.value))];
   const moved = [...carried].map(([p, k]) => `'${p.key.value}' becomes '${k}'`);
-  const notes = [...(gone.length > 0 ? [`removes ${names(gone)}`] : []), ...moved];
+  const keptNames = [...new Set(kept.map((p) => p.key.value))];
+  const notes = [...(gone.length > 0 ? [`removes ${names(gone)}`] : []), ...moved, ...(keptNames.length > 0 ? [`keeps ${names(keptNames)}: a literal secret or a shared anchor`] : [])];
   return { title: `Switch ${union.property} to '${v.value}'${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`, edits };
 }
 

@@ -2,7 +2,7 @@
 // with its nested lines and trailing comment.
 import { isShadowed } from '../../parser/ast';
 import { removeProperties, replaceScalar } from './edits';
-import { anchorsUsedElsewhere, propertyAtKey } from './find';
+import { anchorsUsedElsewhere, holdsLiteralSecret, propertyAtKey } from './find';
 import type { Fix, FixProvider } from './provider';
 
 export const unknownProperty: FixProvider = (doc, d) => {
@@ -14,13 +14,14 @@ export const unknownProperty: FixProvider = (doc, d) => {
   const suggestion = d.data?.suggestion;
   if (suggestion) out.push({ title: `Rename '${key}' to '${suggestion}'`, edits: [replaceScalar(doc, prop.key, suggestion)], isPreferred: true });
   // (Not when an alias elsewhere points into it: the alias would lose its anchor.)
-  if (!anchorsUsedElsewhere(doc, [prop])) out.push({ title: `Remove '${key}'`, edits: removeProperties(doc, prop.parent, [prop]) });
+  // (Nor when it holds a literal credential: removing it would lose the secret.)
+  if (!anchorsUsedElsewhere(doc, [prop]) && !holdsLiteralSecret(prop)) out.push({ title: `Remove '${key}'`, edits: removeProperties(doc, prop.parent, [prop]) });
   return out;
 };
 
 /** `duplicate-key`: remove the copy the diagnostic is on, an earlier one that is not read. */
 export const duplicateKey: FixProvider = (doc, d) => {
   const prop = propertyAtKey(doc, d.offset);
-  if (!prop || !isShadowed(prop) || anchorsUsedElsewhere(doc, [prop])) return [];
+  if (!prop || !isShadowed(prop) || anchorsUsedElsewhere(doc, [prop]) || holdsLiteralSecret(prop)) return [];
   return [{ title: `Remove the ignored duplicate '${prop.key.value}' (the last one is read)`, edits: removeProperties(doc, prop.parent, [prop]), isPreferred: true }];
 };
