@@ -415,7 +415,10 @@ describe('code actions', () => {
           const fixed = applyEdits(input, a.edits);
           assert.deepEqual(parse(fixed, language).problems, [], `${file}: "${a.title}" breaks the document:\n${fixed}`);
           if (a.kind === 'refactor.rewrite') {
-            const errors = analyze(fixed, language).diagnostics.filter((d) => d.severity === 'error' && !isPlaceholder(d, fixed));
+            // A key the switch keeps because it holds a literal secret stays reported, by design.
+            const kept = /keeps ([^:]+): a literal secret/.exec(a.title)?.[1] ?? '';
+            const isKept = (d: Diagnostic): boolean => d.code === 'unknown-property' && kept.includes(`'${fixed.slice(d.offset, d.offset + d.length).replace(/"/g, '')}'`);
+            const errors = analyze(fixed, language).diagnostics.filter((d) => d.severity === 'error' && !isPlaceholder(d, fixed) && !isKept(d));
             const before = diagnostics.filter((d) => d.severity === 'error');
             assert.ok(errors.length <= before.length, `${file}: "${a.title}" adds errors: ${errors.map((d) => d.message).join('; ')}`);
           }
