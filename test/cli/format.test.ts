@@ -59,6 +59,12 @@ test('format --stdin-filepath: the language comes from the path', () => {
   assert.equal(runCli(['format', '--stdin-filepath', 'x.assistant.yaml', '--indent', '4'], { input: MESSY }).stdout, TIDY.replace(/^( +)/gm, (s) => ' '.repeat(s.length * 2)));
 });
 
+test('a formatted JSON file keeps its final newline (and one without gets none)', () => {
+  const tidy = '{\n  "kind": "AssistantConfig",\n  "version": "v2"\n}\n';
+  assert.equal(runCli(['format', '--stdin-filepath', 'a.assistant.json'], { input: tidy }).stdout, tidy);
+  assert.equal(runCli(['format', '--stdin-filepath', 'a.assistant.json'], { input: tidy.trimEnd() }).stdout, tidy.trimEnd());
+});
+
 test('format --diff prints a unified diff that git apply accepts (CRLF kept)', () => {
   const dir = setup();
   const r = runCli(['format', '--diff', 'messy.assistant.yaml'], { cwd: dir });
