@@ -47,13 +47,12 @@ function revealedRange(doc: ParsedDocument, edits: readonly TextEdit[], d: Diagn
 /** Checks every quick fix for every diagnostic of `text`; throws with a readable report on the first bad one. */
 function checkFixes(text: string, language: Language, strict = true): void {
   const { doc, diagnostics } = analyze(text, language);
-  // A document with a duplicate key has two values for one field; the fixes of other diagnostics
-  // see only one of them (a known limit, see the report), so only the duplicate-key fix runs there.
-  const duplicates = diagnostics.some((x) => x.code === 'duplicate-key');
+  // (A document with a duplicate key: validation, messages and every fix act on the occurrence that
+  // is read, the last one, so every fix is checked there too.)
   const key = keyIn(text);
   const before = multiset(diagnostics, key);
   for (const d of diagnostics) {
-    if (!PROVIDERS[d.code] || (duplicates && d.code !== 'duplicate-key')) continue;
+    if (!PROVIDERS[d.code]) continue;
     const actions = getCodeActions(doc, diagnostics, { offset: d.offset, length: d.length }).filter((a) => a.kind === 'quickfix' && a.diagnostic === d);
     for (const a of actions) {
       const where = `fix '${a.title}' for ${d.code} (${d.message}) at ${d.offset}+${d.length} in ${JSON.stringify(text)} [${language}]`;

@@ -196,3 +196,28 @@ describe('honest warnings', () => {
     for (const v of ['.nan', '-.inf', '.inf', '-2.5']) assert.equal(diags(`${HEAD}  llm: { provider: hosted }\n  maxAssistantActions: ${v}\n`).length, 1, v);
   });
 });
+
+describe('fixes never add a key present under a misspelling', () => {
+  it('adding a provider and its required fields skips apiKey when apiKy is there', () => {
+    const text = `${HEAD}  llm:\n    apiKy:\n      valueFromEnv: K\n`;
+    const { doc, diagnostics } = analyze(text, 'yaml');
+    const actions = getCodeActions(doc, diagnostics, { offset: 0, length: text.length });
+    const add = actions.find((a) => a.title === "Add provider 'vendor_a' and its required fields");
+    assert.ok(add, actions.map((a) => a.title).join(' | '));
+    const out = applyEdits(text, add.edits);
+    assert.doesNotMatch(out, /apiKey:/);
+    // …and the rename is then the one preferred fix, after which the file is clean.
+    assert.deepEqual(diags(applyPreferred(out, 'unknown-property')), []);
+  });
+});
+
+describe('hover on a key the variant does not allow', () => {
+  it('names the variants that allow it', () => {
+    const text = `${HEAD}  llm:\n    provider: cloud_c\n    apiKey: { valueFromEnv: K }\n`;
+    const { doc } = analyze(text, 'yaml');
+    const h = doHover(doc, text.indexOf('apiKey'));
+    assert.ok(h);
+    assert.match(h.contents, /CloudCLlmConfig \(`provider: cloud_c`\) does not allow `apiKey`/);
+    assert.match(h.contents, /`vendor_a`, `vendor_b`, `cloud_a`, `vendor_c`/);
+  });
+});

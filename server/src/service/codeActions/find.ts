@@ -1,11 +1,12 @@
 // Finding the nodes a diagnostic speaks of, from its range and the schema.
 import type { Node, ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
 import { nodeAt, resolve } from '../../parser/ast';
-import type { Resolved } from '../../model/schema';
+import type { Resolved, Schema } from '../../model/schema';
 import { definition, rootSchema, unwrapNullable } from '../../model/schema';
 import { walkTyped } from '../../model/typedWalk';
 import type { Visit } from '../../model/typedWalk';
 import type { Diagnostic } from '../codes';
+import { closest } from '../text';
 import { objectAnchorRange } from '../validation/schemaErrors';
 
 export interface ObjectSite {
@@ -159,4 +160,13 @@ export function holdsLiteralSecret(prop: PropertyNode): boolean {
     } else if (n.type === 'array') stack.push(...n.items);
   }
   return false;
+}
+
+/**
+ * Whether `key` is present in `obj` under a misspelling: a key that `schema` does not allow and that
+ * is closest to `key`. Fixes that add required keys skip such a key (its rename is offered instead).
+ */
+export function presentMisspelt(obj: ObjectNode, key: string, schema: Schema | undefined): boolean {
+  const allowed = unwrapNullable(schema)?.properties ?? {};
+  return obj.properties.some((p) => !Object.prototype.hasOwnProperty.call(allowed, p.key.value) && p.key.value !== key && closest(p.key.value, [key]) === key);
 }

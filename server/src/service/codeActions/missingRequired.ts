@@ -7,7 +7,7 @@ import type { Visit } from '../../model/typedWalk';
 import type { Diagnostic } from '../codes';
 import { addProperties, yamlScalar } from './edits';
 import type { NewEntry } from './edits';
-import { objectOfDiagnostic } from './find';
+import { objectOfDiagnostic, presentMisspelt } from './find';
 import type { ObjectSite } from './find';
 import { entriesFor } from './placeholders';
 import type { Fix, FixProvider } from './provider';
@@ -26,7 +26,8 @@ export function addMissing(doc: ParsedDocument, d: Diagnostic, missing: readonly
   const site = siteMissing(doc, d, missing);
   if (!site) return [];
   const schema = site.resolved.schema;
-  const entries = entriesFor(schema, missing, site.obj);
+  const entries = entriesFor(schema, missing.filter((k) => !presentMisspelt(site.obj, k, schema)), site.obj);
+  if (entries.length === 0) return [];
   const order = Object.keys(unwrapNullable(schema)?.properties ?? {});
   const edits = addProperties(doc, site.obj, entries, order);
   return edits.length > 0 ? [{ title: title(entries, site), edits, isPreferred: true }] : [];

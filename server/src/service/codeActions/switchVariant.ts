@@ -12,7 +12,7 @@ import { composeInObject } from './compose';
 import { addProperties, removeProperties, renderBlock, renderInlineValue, replaceScalar, scalar, setValue } from './edits';
 import { indentUnit } from '../indent';
 import { columnOf, eolOf } from '../../parser/lineIndex';
-import { anchorsUsedElsewhere, holdsLiteralSecret, objectOfDiagnostic, valueAt } from './find';
+import { anchorsUsedElsewhere, holdsLiteralSecret, objectOfDiagnostic, presentMisspelt, valueAt } from './find';
 import { entriesFor, variantEntries } from './placeholders';
 import type { Fix, FixProvider } from './provider';
 import { names } from './provider';
@@ -67,7 +67,8 @@ function thenAddRequired(doc: ParsedDocument, obj: ObjectNode, first: TextEdit[]
   const unit = indentUnit(doc);
   const order = Object.keys(v.schema.properties ?? {});
   return composeInObject(doc, obj, first, (doc1, obj1) => {
-    const missing = (v.schema.required ?? []).filter((k) => !getProperty(obj1, k));
+    // (Never a second copy of a key written under a misspelling: its rename is offered instead.)
+    const missing = (v.schema.required ?? []).filter((k) => !getProperty(obj1, k) && !presentMisspelt(obj1, k, v.schema));
     return addProperties(doc1, obj1, entriesFor(v.schema, missing, obj1), order, unit);
   });
 }
