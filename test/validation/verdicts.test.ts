@@ -175,6 +175,12 @@ describe('YAML merge keys are applied as YAML 1.1 loaders apply them', () => {
     const text = `${HEAD}  llm: &base\n    provider: vendor_a\n    apiKey: { valueFromEnv: K }\n  aiPrimitivesLlm:\n    <<: *base\n    provider: cloud_b\n    modelId: m\n    cloudProject: p\n    cloudLocation: l\n    cloudServiceAccountKeyJson: { valueFromEnv: J }\n`;
     assert.deepEqual(summary(diags(text), text), ['unknown-property "<<"']);
   });
+  it('hover on `<<` says what it does', () => {
+    const text = `${HEAD}  llm: &base\n    provider: hosted\n  aiPrimitivesLlm:\n    <<: *base\n`;
+    const h = doHover(analyze(text, 'yaml').doc, text.indexOf('<<'));
+    assert.ok(h);
+    assert.match(h.contents, /YAML merge key/);
+  });
   it('a quoted "<<" is an ordinary key', () => {
     const text = `${HEAD}  llm: &base\n    provider: hosted\n  aiPrimitivesLlm:\n    "<<": *base\n`;
     assert.ok(diags(text).some((d) => d.code === 'missing-discriminator'));

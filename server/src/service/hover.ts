@@ -5,6 +5,7 @@ import { isShadowed, nodeAt, pathOf, resolve } from '../parser/ast';
 import type { Resolved, Schema } from '../model/schema';
 import { docOf, enumValuesOf, propertySchema, resolveFor, schemaAtPath, typesOf, unionOf, definitionNameOf, unwrapNullable } from '../model/schema';
 import type { HoverResult, ServiceContext } from './types';
+import { isMergeKey } from '../model/merge';
 
 export function doHover(doc: ParsedDocument, offset: number, ctx: ServiceContext = {}): HoverResult | undefined {
   const node = nodeAt(doc.root, offset);
@@ -29,6 +30,9 @@ function hoverKey(doc: ParsedDocument, prop: PropertyNode, ctx: ServiceContext):
   const key = prop.key.value;
   const s = propertySchema(owner.schema, key);
   const range = { offset: prop.key.offset, length: prop.key.length };
+  if (isMergeKey(prop)) {
+    return { contents: '**<<** (YAML merge key): the keys of the merged mapping apply here unless this mapping sets them itself; with a list, an earlier mapping wins over a later one. Applied as YAML 1.1 loaders (PyYAML, SnakeYAML, js-yaml) apply it, and checked as merged.', ...range };
+  }
   if (!s) {
     const contents = notAllowed(owner, key);
     return contents ? { contents, ...range } : undefined;
