@@ -11,6 +11,7 @@ import { UsageError } from '../../server/src/cli/io';
 import type { CliIO } from '../../server/src/cli/io';
 import type { TestConnectionReport } from '../../server/src/connection';
 import { startFakeService } from './fakeService';
+import { startConnectProxy } from './proxy';
 import type { FakeService } from './fakeService';
 import { LeakScanner } from './leakScan';
 import { selfSignedCert } from './tls';
@@ -241,6 +242,21 @@ describe('test-connection as a real process', () => {
       assert.match(err, /Interrupted/);
     } finally {
       svc.faults = {};
+    }
+  });
+  it('never sends a loopback request through a proxy: HTTP_PROXY/HTTPS_PROXY on 127.0.0.3 receive nothing, PAT included', async (t) => {
+    if (!existsSync(cliPath)) return t.skip('dist/cli.js not built');
+    const proxy = await startConnectProxy({ host: '127.0.0.3' });
+    try {
+      for (const s of [svc, tls]) {
+        const r = await proc(['--format', 'json'], envFor(s, { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, http_proxy: proxy.url, NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem') }));
+        assert.equal(r.code, 0, r.out + r.err);
+        assert.equal((JSON.parse(r.out) as TestConnectionReport).proxy, undefined);
+      }
+      assert.equal(proxy.connections, 0, `the proxy received: ${proxy.received.slice(0, 200)}`);
+      for (const secret of [svc.pat, tls.pat, svc.apiKey, svc.dataToken]) assert.ok(!proxy.received.includes(secret.slice(0, 8)));
+    } finally {
+      await proxy.close();
     }
   });
   it('exits 1 with the TLS diagnosis without the CA, and 2 on a credential flag', async (t) => {

@@ -11,7 +11,7 @@ import { PATHS, startFakeService } from './fakeService';
 import type { FakeService } from './fakeService';
 import { CLEAN_ENV, credentialsOf, optionsFor } from './helpers';
 import { LeakScanner } from './leakScan';
-import { closedPort, startConnectProxy } from './proxy';
+import { PROXIED_HOST, closedPort, startConnectProxy, viaProxiedHost } from './proxy';
 import type { TestProxy } from './proxy';
 import { selfSignedCert } from './tls';
 
@@ -129,33 +129,51 @@ describe('proxy', () => {
   beforeEach(() => {
     proxy.connects.length = 0;
   });
+  /** The service by a name that is not loopback (the test proxy resolves it), so a proxy applies. */
+  const named = (): Partial<ConnectionOptions> => ({
+    baseUrl: viaProxiedHost(svc.url),
+    tokenRefreshUrl: viaProxiedHost(svc.tokenRefreshUrl),
+    executeProgramUrl: viaProxiedHost(svc.executeProgramUrl),
+    dataSourceUrl: viaProxiedHost(svc.dataSourceUrl),
+  });
 
   it('is taken from HTTPS_PROXY and tunnels every request', async () => {
-    const r = await run(svc, { env: { HTTPS_PROXY: proxy.url } });
+    const r = await run(svc, { ...named(), env: { HTTPS_PROXY: proxy.url } });
     assert.equal(r.ok, true, formatReport(r));
     assert.equal(r.proxy, proxy.url);
     assert.equal(proxy.connects.length, 4);
-    assert.ok(proxy.connects.every((c) => c === new URL(svc.origin).host));
+    assert.ok(proxy.connects.every((c) => c === `${PROXIED_HOST}:${new URL(svc.origin).port}`));
   });
   it('takes the explicit proxy (VS Code http.proxy) over the environment', async () => {
-    const r = await run(svc, { proxy: proxy.url, env: { HTTPS_PROXY: `http://127.0.0.1:${await closedPort()}` } });
+    const r = await run(svc, { ...named(), proxy: proxy.url, env: { HTTPS_PROXY: `http://127.0.0.1:${await closedPort()}` } });
     assert.equal(r.ok, true, formatReport(r));
     assert.equal(proxy.connects.length, 4);
   });
   it('accepts a proxy setting written without a scheme', async () => {
-    const r = await run(svc, { proxy: proxy.url.replace('http://', '') });
+    const r = await run(svc, { ...named(), proxy: proxy.url.replace('http://', '') });
     assert.equal(r.ok, true, formatReport(r));
     assert.equal(r.proxy, proxy.url);
     assert.equal(proxy.connects.length, 4);
   });
-  it('honours NO_PROXY for loopback', async () => {
-    const r = await run(svc, { env: { HTTPS_PROXY: proxy.url, NO_PROXY: 'localhost,127.0.0.1,::1' } });
-    assert.equal(r.ok, true, formatReport(r));
+  it('honours NO_PROXY', async () => {
+    // The name resolves nowhere without the proxy: NO_PROXY's direct attempt fails to resolve it.
+    const r = await run(svc, { ...named(), env: { HTTPS_PROXY: proxy.url, NO_PROXY: 'localhost,.proxied.test' } });
     assert.equal(proxy.connects.length, 0);
     assert.equal(r.proxy, undefined);
+    assert.notEqual(status(r, 'token-refresh'), 'pass', formatReport(r));
+  });
+  it('never proxies a loopback address, even without NO_PROXY (plain http:// would reach the proxy in clear)', async () => {
+    const before = proxy.connections;
+    for (const s of [svc, plain]) {
+      const r = await run(s, { proxy: proxy.url, env: { HTTPS_PROXY: proxy.url, HTTP_PROXY: proxy.url } });
+      assert.equal(r.ok, true, formatReport(r));
+      assert.equal(r.proxy, undefined);
+    }
+    assert.equal(proxy.connections, before, 'the proxy received no connection');
+    assert.equal(proxy.connects.length, 0);
   });
   it('reports a proxy that cannot be reached', async () => {
-    const r = await run(svc, { env: { HTTPS_PROXY: `http://127.0.0.1:${await closedPort()}` } });
+    const r = await run(svc, { ...named(), env: { HTTPS_PROXY: `http://127.0.0.1:${await closedPort()}` } });
     assert.equal(status(r, 'token-refresh'), 'fail:proxy', formatReport(r));
   });
   it('reports a proxy that cannot reach the host', async () => {
@@ -166,10 +184,10 @@ describe('proxy', () => {
   it('reports proxy authentication failures and never shows the proxy password', async () => {
     const authed = await startConnectProxy({ requireAuth: `Basic ${Buffer.from('alice:pr0xy-s3cret').toString('base64')}` });
     try {
-      const good = await run(svc, { proxy: authed.url.replace('//', '//alice:pr0xy-s3cret@') });
+      const good = await run(svc, { ...named(), proxy: authed.url.replace('//', '//alice:pr0xy-s3cret@') });
       assert.equal(good.ok, true, formatReport(good));
       assert.equal(good.proxy, authed.url);
-      const bad = await run(svc, { proxy: authed.url.replace('//', '//alice:wrong-pass-99@') });
+      const bad = await run(svc, { ...named(), proxy: authed.url.replace('//', '//alice:wrong-pass-99@') });
       assert.equal(status(bad, 'token-refresh'), 'fail:proxy', formatReport(bad));
       assert.match(bad.steps[1]?.message ?? '', /407/);
       assert.ok(!JSON.stringify(bad).includes('wrong-pass-99'));

@@ -1,11 +1,20 @@
-// A tiny CONNECT proxy on loopback that records the tunnels it opens. It only tunnels to
-// loopback addresses: the tests never send traffic anywhere else.
+// A tiny CONNECT proxy on loopback that records the tunnels it opens and every byte it is sent.
+// It only tunnels to loopback addresses: the tests never send traffic anywhere else. The name
+// PROXIED_HOST is resolved by the proxy to 127.0.0.1 (the test certificate carries it): a
+// service that is not loopback to the client, which therefore goes through the proxy.
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { connect } from 'node:net';
 
+/** A host name only the test proxy knows: it tunnels to 127.0.0.1. */
+export const PROXIED_HOST = 'assistant.proxied.test';
+
 export interface TestProxy {
   url: string;
+  /** TCP connections accepted, whatever they carried. */
+  connections: number;
+  /** Everything clients sent (CONNECT lines, plain requests, tunnelled bytes), as latin1 text. */
+  received: string;
   /** host:port of every CONNECT received. */
   connects: string[];
   /** Proxy-Authorization headers received. */
@@ -13,11 +22,15 @@ export interface TestProxy {
   close(): Promise<void>;
 }
 
-export async function startConnectProxy(opts: { requireAuth?: string } = {}): Promise<TestProxy> {
+export async function startConnectProxy(opts: { requireAuth?: string; host?: string } = {}): Promise<TestProxy> {
   const connects: string[] = [];
   const authHeaders: string[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((_req, res) => res.writeHead(405).end());
+  server.on('connection', (socket: Socket) => {
+    state.connections++;
+    socket.on('data', (c: Buffer) => (state.received += c.toString('latin1')));
+  });
   server.on('connect', (req, client: Socket) => {
     sockets.add(client);
     client.on('close', () => sockets.delete(client));
@@ -31,7 +44,8 @@ export async function startConnectProxy(opts: { requireAuth?: string } = {}): Pr
       return;
     }
     const m = /^(\[[^\]]+\]|[^:]+):(\d+)$/.exec(target);
-    const host = m?.[1]?.replace(/^\[|\]$/g, '');
+    const named = m?.[1]?.replace(/^\[|\]$/g, '');
+    const host = named === PROXIED_HOST ? '127.0.0.1' : named;
     if (!m || !host || !['127.0.0.1', '::1', 'localhost'].includes(host)) {
       client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
       return;
@@ -45,10 +59,13 @@ export async function startConnectProxy(opts: { requireAuth?: string } = {}): Pr
     upstream.on('close', () => sockets.delete(upstream));
     upstream.on('error', () => client.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
+  const state: TestProxy = {
+    url: `http://${host}:${port}`,
+    connections: 0,
+    received: '',
     connects,
     authHeaders,
     close: () =>
@@ -57,6 +74,14 @@ export async function startConnectProxy(opts: { requireAuth?: string } = {}): Pr
         server.close(() => resolve());
       }),
   };
+  return state;
+}
+
+/** The same service reached by PROXIED_HOST instead of its loopback address. */
+export function viaProxiedHost(url: string): string {
+  const u = new URL(url);
+  u.hostname = PROXIED_HOST;
+  return u.href;
 }
 
 /** A loopback port with nothing listening on it (for "connection refused"). */

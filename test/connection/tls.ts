@@ -1,4 +1,4 @@
-// A self-signed certificate for 127.0.0.1/::1/localhost, made with openssl in a temp directory.
+// A self-signed certificate for 127.0.0.1/::1/localhost (and the test proxy's PROXIED_HOST), made with openssl in a temp directory.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,7 @@ export function selfSignedCert(): TestCert {
       [
         'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
         '-keyout', key, '-out', cert, '-days', '2', '-subj', '/CN=localhost',
-        '-addext', 'subjectAltName=IP:127.0.0.1,IP:::1,DNS:localhost',
+        '-addext', 'subjectAltName=IP:127.0.0.1,IP:::1,DNS:localhost,DNS:assistant.proxied.test',
       ],
       { stdio: 'ignore' },
     );

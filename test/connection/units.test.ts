@@ -78,6 +78,14 @@ describe('addresses', () => {
     assert.equal(proxyFor(new URL('http://127.0.0.1:5/'), undefined, { HTTP_PROXY: 'http://p:3', no_proxy: 'localhost,127.0.0.1,::1' }), undefined);
     assert.equal(proxyFor(new URL('http://[::1]:5/'), undefined, { HTTP_PROXY: 'http://p:3', NO_PROXY: '::1' }), undefined);
   });
+  it('never proxies loopback (127.0.0.0/8, ::1, localhost), whatever the settings and NO_PROXY', () => {
+    for (const a of ['http://127.0.0.1:5/', 'http://127.0.0.3:5/', 'https://127.255.1.2/', 'http://[::1]:5/', 'http://localhost:5/', 'https://LOCALHOST/', 'http://app.localhost/', 'http://[::ffff:127.0.0.1]/']) {
+      const u = new URL(a);
+      assert.equal(proxyFor(u, 'http://vs:4', { HTTPS_PROXY: 'http://p:1', HTTP_PROXY: 'http://p:3' }), undefined, a);
+      assert.equal(proxyFor(u, undefined, { HTTP_PROXY: 'http://p:3', https_proxy: 'http://p:1', NO_PROXY: 'other.example' }), undefined, a);
+    }
+    assert.equal(proxyFor(new URL('http://128.0.0.1/'), undefined, { HTTP_PROXY: 'http://p:3' }), 'http://p:3');
+  });
   it('matches NO_PROXY entries like curl', () => {
     const u = new URL('https://api.example.com:8443/');
     assert.ok(bypassesProxy(u, '*'));

@@ -86,8 +86,15 @@ export function bypassesProxy(url: URL, noProxy: string | undefined): boolean {
   return false;
 }
 
-/** The proxy to use for a URL: the explicit one (VS Code's http.proxy) first, then the environment. */
+/**
+ * The proxy to use for a URL: none for a loopback address, else the explicit one (VS Code's
+ * http.proxy) first, then the environment. A loopback address is never proxied whatever NO_PROXY
+ * says: plain http:// is allowed only because loopback traffic never leaves the machine, and a
+ * proxy would receive that request (Authorization included) in clear; nor can a proxy elsewhere
+ * reach this machine's loopback anyway.
+ */
 export function proxyFor(url: URL, explicit: string | undefined, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  if (isLoopbackHost(hostOf(url))) return undefined;
   const noProxy = env.NO_PROXY ?? env.no_proxy;
   if (bypassesProxy(url, noProxy)) return undefined;
   if (explicit?.trim()) return withScheme(explicit.trim());
