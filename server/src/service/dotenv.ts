@@ -1,7 +1,8 @@
 // The workspace `.env` file: reading its names (and, for the secret-moving fix only, comparing its
 // values), and writing one more line. Values are never logged, shown or kept beyond a call.
-// The syntax is the common one of dotenv, docker compose and shells: `[export ]NAME=value`, with
+// Reading takes the common syntax of dotenv, docker compose and shells: `[export ]NAME=value`, with
 // 'single-quoted' (literal) and "double-quoted" (\n, \", \\ escapes) values and `#` comments.
+// Writing uses only the forms every common reader agrees on (dotenvLine).
 
 const LINE = /^\s*(?:export\s+)?([\w.-]+)\s*=\s*(.*)$/;
 
@@ -45,17 +46,33 @@ function closingQuote(s: string, q: string): number {
   return -1;
 }
 
-/** One `.env` line that reads back (through parseDotenv, dotenv and a shell's `source`) as `value`. */
-export function dotenvLine(name: string, value: string): string {
+/**
+ * One `.env` line that reads back byte-identical through parseDotenv, npm `dotenv` (16), python-dotenv
+ * and a POSIX shell's `set -a; . ./.env`; undefined when no such line exists. Only two forms qualify:
+ * a bare word of characters no reader treats specially, and a 'single-quoted' value, which is
+ * literal in all of them, across lines too, with these exceptions, which have no common form:
+ * - `'` itself (a shell cannot escape it inside single quotes; the dotenv readers disagree);
+ * - a backslash before another backslash or at the end (python-dotenv reads `\\` as one backslash
+ *   in single quotes, and a final `\` would join the closing quote);
+ * - a carriage return (npm `dotenv` turns every CR LF into LF) and NUL (no shell keeps it);
+ * - `${` (kept out for readers that expand variables; single quotes stop the shell and npm `dotenv`).
+ * Double quotes are never used: npm `dotenv` keeps `\"` as written and a shell expands `$` in them.
+ */
+export function dotenvLine(name: string, value: string): string | undefined {
   if (/^[\w@%+=:,./-]*$/.test(value)) return `${name}=${value}`;
-  if (!/['\n\r]/.test(value)) return `${name}='${value}'`;
-  return `${name}="${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\r?\n/g, '\\n')}"`;
+  if (/['\r\0]|\\\\|\\$|\$\{/.test(value)) return undefined;
+  return `${name}='${value}'`;
 }
 
-/** The edit that appends `NAME=value` to a `.env` text (undefined: the file does not exist yet). */
-export function appendToDotenv(text: string | undefined, name: string, value: string): { offset: number; length: number; newText: string } {
+/**
+ * The edit that appends `NAME=value` to a `.env` text (text undefined: the file does not exist yet);
+ * undefined when the value has no line every reader reads back as written (see dotenvLine).
+ */
+export function appendToDotenv(text: string | undefined, name: string, value: string): { offset: number; length: number; newText: string } | undefined {
+  const line = dotenvLine(name, value);
+  if (line === undefined) return undefined;
   const current = text ?? '';
   const eol = current.includes('\r\n') ? '\r\n' : '\n';
   const sep = current === '' || current.endsWith('\n') ? '' : eol;
-  return { offset: current.length, length: 0, newText: `${sep}${dotenvLine(name, value)}${eol}` };
+  return { offset: current.length, length: 0, newText: `${sep}${line}${eol}` };
 }

@@ -2,7 +2,9 @@
 // it with `valueFromEnv`) and `env-value-conflict` (keep one of `value`/`valueFromEnv`, or add
 // `valueFromEnv`). A secret is never dropped: a fix that takes a literal out of the file puts it in
 // `.env` (created when missing, appended to, an existing different value never overwritten) or finds
-// it there already; where the host gives no `.env` (ServiceContext.dotenv), no such fix is offered.
+// it there already; where the host gives no `.env` (ServiceContext.dotenv), or the value has no
+// `.env` line that every common reader reads back as written (dotenv.ts dotenvLine), no such fix is
+// offered.
 import type { Node, ObjectNode, ParsedDocument, PropertyNode, StringNode } from '../../parser/ast';
 import { getProperty, resolve } from '../../parser/ast';
 import { unwrapNullable } from '../../model/schema';
@@ -82,15 +84,22 @@ function placements(doc: ParsedDocument, ctx: ServiceContext): Map<StringNode, P
       const known = claimed.get(name) ?? dot.get(name);
       if (known !== undefined ? known !== value : used.has(name) || ctx.env?.isDefined(name) === true) continue;
       claimed.set(name, value);
-      out.set(site.literal, { name, dotenv: dot.get(name) === value ? undefined : store(file.text, name, value) });
+      if (dot.get(name) === value) out.set(site.literal, { name, dotenv: undefined });
+      else {
+        // A value no `.env` line can hold as written (e.g. one with a `'`) is not moved.
+        const dotenv = store(file.text, name, value);
+        if (dotenv) out.set(site.literal, { name, dotenv });
+      }
       break;
     }
   }
   return out;
 }
 
-function store(text: string | undefined, name: string, value: string): DotenvEdit {
-  return { create: text === undefined, edits: [appendToDotenv(text, name, value)] };
+/** The `.env` edit that stores a value; undefined when no `.env` line reads back as the value. */
+function store(text: string | undefined, name: string, value: string): DotenvEdit | undefined {
+  const edit = appendToDotenv(text, name, value);
+  return edit ? { create: text === undefined, edits: [edit] } : undefined;
 }
 
 /** What becomes of a literal when `valueFromEnv: name` replaces it: undefined when it would be lost. */
@@ -101,7 +110,8 @@ function keepLiteral(ctx: ServiceContext, name: string, literal: Node | undefine
   const known = parseDotenv(file.text ?? '').get(name);
   if (known === literal.value) return { dotenv: undefined };
   if (known !== undefined || ctx.env?.isDefined(name)) return undefined;
-  return { dotenv: store(file.text, name, literal.value) };
+  const dotenv = store(file.text, name, literal.value);
+  return dotenv ? { dotenv } : undefined;
 }
 
 function warnIgnore(ctx: ServiceContext): string {
