@@ -80,6 +80,17 @@ describe('test-connection in-process', () => {
     assert.equal(report.steps.length, 5);
     assert.deepEqual((svc.lastProgramPayload as { ai_primitives_llm: unknown }).ai_primitives_llm, { provider: 'vendor_c' });
   });
+  it('reads the provider through YAML merge keys as lint does (<<: *p, own keys winning)', async () => {
+    const merged = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: &p\n    provider: vendor_b\n    apiKey: {valueFromEnv: K}\n  aiPrimitivesLlm: {<<: *p, model: x}\n';
+    writeFileSync(join(dir, 'merge.assistant.yaml'), merged);
+    const r = await cli(['--config', 'merge.assistant.yaml', '--format=json'], envFor(svc));
+    assert.equal(r.code, 0, r.out + r.err);
+    assert.deepEqual((svc.lastProgramPayload as { ai_primitives_llm: unknown }).ai_primitives_llm, { provider: 'vendor_b' });
+    // A key of the mapping itself wins over the merged one.
+    writeFileSync(join(dir, 'merge.assistant.yaml'), merged.replace('model: x', 'provider: cloud_c'));
+    assert.equal((await cli(['--config', 'merge.assistant.yaml', '--format=json'], envFor(svc))).code, 0);
+    assert.deepEqual((svc.lastProgramPayload as { ai_primitives_llm: unknown }).ai_primitives_llm, { provider: 'cloud_c' });
+  });
   it('flags win over the environment', async () => {
     const r = await cli(['--project-id', '00000000-0000-4000-8000-000000000000', '--format', 'json'], envFor(svc));
     assert.equal(r.code, 1);

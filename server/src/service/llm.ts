@@ -1,7 +1,9 @@
 // Which LLM provider a document puts in force. One function for the editor's status item
 // (`definition.llm`) and for Test Connection (`definition.aiPrimitivesLlm`), so both read a
-// document the same way (aliases followed at every step, surrounding blanks ignored).
-import { getPropertyValue, resolve, stringValue } from '../parser/ast';
+// document the same way, and the way validation reads it (aliases followed and YAML merge keys
+// `<<` applied at every step, model/merge.ts; surrounding blanks ignored).
+import { resolve, stringValue } from '../parser/ast';
+import { readValue } from '../model/merge';
 import type { Node, ObjectNode } from '../parser/ast';
 
 export type LlmField = 'llm' | 'aiPrimitivesLlm';
@@ -13,7 +15,7 @@ function asObject(n: Node | undefined): ObjectNode | undefined {
 
 /** `definition.<field>.provider` of a document's root, trimmed; undefined when absent, empty or not a string. */
 export function llmProviderInForce(root: Node | undefined, field: LlmField): string | undefined {
-  const definition = asObject(getPropertyValue(asObject(root), 'definition'));
-  const llm = asObject(getPropertyValue(definition, field));
-  return stringValue(getPropertyValue(llm, 'provider'))?.trim() || undefined;
+  const definition = asObject(readValue(asObject(root), 'definition'));
+  const llm = asObject(readValue(definition, field));
+  return stringValue(readValue(llm, 'provider'))?.trim() || undefined;
 }
