@@ -3,6 +3,7 @@ import { processIO, UsageError } from './cli/io';
 import type { CliIO } from './cli/io';
 import { lintCommand } from './cli/lint';
 import { VERSION } from './cli/version';
+import { runLintWorker } from './cli/pool';
 
 const HELP = `Usage: assistant-config <command> [options]
 
@@ -59,7 +60,10 @@ export async function main(argv: string[], io: CliIO, signal?: AbortSignal): Pro
   }
 }
 
-if (require.main === module) {
+// The CLI bundle is also the lint worker script (cli/pool.ts): a worker thread serves lint jobs.
+if (runLintWorker()) {
+  // Serving jobs until the main thread ends it.
+} else if (require.main === module) {
   // Ctrl-C cancels a running Test Connection cleanly (its report says so); a second one exits.
   const abort = new AbortController();
   process.once('SIGINT', () => {
