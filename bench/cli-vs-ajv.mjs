@@ -45,10 +45,10 @@ function generate(dir, n) {
 /** Runs a command; wall milliseconds and peak RSS (MB) via /usr/bin/time. */
 function measure(cmd) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', ...cmd], { encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = spawnSync('/usr/bin/time', ['-f', '%M %U %S', ...cmd], { encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'ignore', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  const rss = Number(r.stderr.trim().split('\n').pop()) / 1024;
-  return { ms, rss, status: r.status };
+  const [kb, user, sys] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
+  return { ms, rss: kb / 1024, cpu: user + sys, status: r.status };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -56,7 +56,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function bench(label, cmd) {
   const runs = [];
   for (let i = 0; i < SAMPLES; i++) runs.push(measure(cmd));
-  return { label, ms: median(runs.map((r) => r.ms)), rss: Math.max(...runs.map((r) => r.rss)), status: runs[0].status };
+  return { label, ms: median(runs.map((r) => r.ms)), cpu: median(runs.map((r) => r.cpu)), rss: Math.max(...runs.map((r) => r.rss)), status: runs[0].status };
 }
 
 const load0 = loadavg();
@@ -73,9 +73,9 @@ try {
   const ajv = results[0].ms;
   lines.push(`${FILES} small configs (${new Date().toISOString().slice(0, 16)}Z; ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}); load average before ${load0.map((x) => x.toFixed(1)).join(' ')}, after ${loadavg().map((x) => x.toFixed(1)).join(' ')}; median of ${SAMPLES})`);
   lines.push('');
-  lines.push('| run | wall time | vs ajv-cli | peak RSS |');
-  lines.push('|---|---:|---:|---:|');
-  for (const r of results) lines.push(`| ${r.label} | ${(r.ms / 1000).toFixed(2)} s | ${(ajv / r.ms).toFixed(2)}× | ${r.rss.toFixed(0)} MB |`);
+  lines.push('| run | wall time | vs ajv-cli | CPU time (user+sys) | peak RSS |');
+  lines.push('|---|---:|---:|---:|---:|');
+  for (const r of results) lines.push(`| ${r.label} | ${(r.ms / 1000).toFixed(2)} s | ${(ajv / r.ms).toFixed(2)}× | ${r.cpu.toFixed(2)} s | ${r.rss.toFixed(0)} MB |`);
   lines.push('');
   lines.push('Memory in the number of files (assistant-config lint, default jobs, peak RSS of the process including its workers):');
   lines.push('');
