@@ -24,7 +24,7 @@ export const CODES = {
   'version-missing': { autofix: 'safe', severity: 'error', doc: 'The top level lacks `version: v2`.' },
   'version-unsupported': { autofix: 'safe', severity: 'error', doc: '`version` is not `v2`, the only version described.' },
   'missing-required': { autofix: 'no', severity: 'error', doc: 'An object lacks required fields of its type or variant; one diagnostic names them all. A key within a small edit distance of a missing one is reported as `unknown-property` on that key instead (with a rename fix).' },
-  'empty-required': { autofix: 'no', severity: 'error', doc: 'A required string field (`modelId`, `endpoint`, `regionName`, `schemaName`…) is empty or blank: the config cannot work. Quick fixes insert `""` and snippets a `<field>` tab stop: both keep this diagnostic until filled.' },
+  'empty-required': { autofix: 'no', severity: 'error', doc: 'A required string field (`modelId`, `endpoint`, `regionName`, `schemaName`…), or the literal `value` of a credential, is empty or blank: the config cannot work. Quick fixes insert `""` and snippets a `<field>` tab stop: both keep this diagnostic until filled.' },
   'missing-discriminator': { autofix: 'no', severity: 'error', doc: 'An LLM config lacks `provider`, or a schema selector lacks `type`.' },
   'unknown-discriminator': { autofix: 'safe', severity: 'error', doc: 'An unknown `provider` or `type` value; the valid values and the closest one are named.' },
   'unknown-property': { autofix: 'safe', severity: 'error', doc: 'A key that the type or variant in force does not allow.' },

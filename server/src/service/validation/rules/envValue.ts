@@ -49,6 +49,9 @@ export const envValueRule: Rule = {
         const literal = resolve(valueProp?.value);
         if (valueProp && literal?.type === 'string' && literal.value.trim() !== '') {
           ctx.report(diag('literal-secret', `'${holder}' holds a literal credential; use 'valueFromEnv' so the secret stays out of the file.`, literal.offset, literal.length, { data: { suggestion: suggestEnvName(obj) } }));
+        } else if (valueProp && literal?.type === 'string') {
+          // `value: ""` / `value: "   "`: no credential at all (as `valueFromEnv: ""` is no name).
+          ctx.report(diag('empty-required', `'value' of '${holder}' is a credential and is ${literal.value === '' ? 'empty' : 'blank'}: fill it in, or better use 'valueFromEnv'.`, literal.offset, literal.length, { data: { key: 'value' } }));
         }
         const name = resolve(fromEnvProp?.value);
         if (name?.type !== 'string') return;
