@@ -9,6 +9,10 @@ export interface GenerateOptions {
   /** Lines wanted (about; at least one table). Default 200. */
   lines?: number;
   format?: 'yaml' | 'json';
+  /** YAML only: `realistic` (default: block scalars, anchors/aliases, comments, quoted strings with escapes, flow columns) or `synthetic` (the plain block subset). */
+  mode?: 'realistic' | 'synthetic';
+  /** CRLF line ends (realistic YAML). */
+  crlf?: boolean;
   /** Depth of the `fallback` chain on the last override; 0 = none. */
   fallbackDepth?: number;
   /** An unknown provider and a table without its required `schemaName`. */
@@ -23,6 +27,7 @@ export interface Generated {
   text: string;
   data: { kind: 'AssistantConfig'; version: 'v2'; definition: Record<string, unknown> };
   format: 'yaml' | 'json';
+  mode: 'realistic' | 'synthetic';
   lines: number;
   tables: number;
   marks: {
@@ -43,7 +48,8 @@ export const PROVIDERS: readonly string[];
 export const PRIMITIVES: readonly string[];
 export const COLUMNS_PER_TABLE: number;
 export function llmOf(provider: string, tag?: string): Record<string, unknown>;
-export function buildData(opts: { tables: number; fallbackDepth?: number; errors?: boolean; variantsInOverrides?: boolean }): Generated['data'];
+export function buildData(opts: { tables: number; fallbackDepth?: number; errors?: boolean; variantsInOverrides?: boolean; realistic?: boolean; lines?: number }): Generated['data'];
 export function toYaml(data: unknown): string;
+export function toRealisticYaml(data: unknown, opts?: { crlf?: boolean }): string;
 export function toJson(data: unknown): string;
 export function generate(opts?: GenerateOptions): Generated;

@@ -10,8 +10,16 @@
 // Options: a `fallback` chain of depth D on the last override (the deepest part of the file), and
 // errors (an unknown provider in the first override and a table without its required `schemaName`).
 //
-// CLI: node bench/generate.mjs --lines 10000 [--format yaml|json] [--fallback 5] [--errors] [--out file]
-// Importable: generate({ lines, format, fallbackDepth, errors }) → { text, data, lines, tables, marks, envNames }.
+// Two modes for YAML. `realistic` (the default) writes the files people write: `systemInstructions` as
+// a literal block scalar of up to hundreds of lines (a comment after its header, a blank line inside,
+// trailing blank lines), some values as folded block scalars, LLM blocks shared through anchors and
+// aliases (overrides and fallbacks point at `&main_llm` / `&default_llm`), comments on about a fifth of
+// the lines (before tables, after columns), quoted strings with escapes, columns as flow sequences for
+// every other table, and with `crlf` CRLF line ends. `synthetic` is the plain block subset of the
+// earlier benchmark, kept for comparison. The data (and so what is valid) is the same in both.
+//
+// CLI: node bench/generate.mjs --lines 10000 [--format yaml|json] [--mode realistic|synthetic] [--crlf] [--fallback 5] [--errors] [--out file]
+// Importable: generate({ lines, format, mode, crlf, fallbackDepth, errors }) → { text, data, lines, tables, marks, envNames }.
 
 import { writeFileSync } from 'node:fs';
 
@@ -64,7 +72,7 @@ function table(i) {
 }
 
 /** The data of a config with `tables` tables (before any error is injected). */
-export function buildData({ tables, fallbackDepth = 0, errors = false, variantsInOverrides = false }) {
+export function buildData({ tables, fallbackDepth = 0, errors = false, variantsInOverrides = false, realistic = false, lines = 0 }) {
   const overrides = (variantsInOverrides ? PROVIDERS : ['vendor_a', 'cloud_a', 'vendor_c', 'cloud_b']).map((p, i) => ({
     primitiveName: PRIMITIVES[i % PRIMITIVES.length],
     llm: llmOf(p, `P${i}`),
@@ -81,10 +89,18 @@ export function buildData({ tables, fallbackDepth = 0, errors = false, variantsI
     const mid = tableList[Math.floor(tables / 2)];
     delete mid.schemaName;
   }
+  const mainLlm = variantsInOverrides ? llmOf('hosted') : llmOf('cloud_c', 'MAIN');
+  const defaultLlm = variantsInOverrides ? llmOf('hosted') : llmOf('vendor_b', 'DEFAULT');
+  if (realistic && !variantsInOverrides) {
+    // LLM blocks shared by reference: the YAML writes them once with an anchor, then aliases.
+    defaultLlm.fallback = mainLlm;
+    overrides[1].llm.fallback = defaultLlm;
+    overrides[2].llm.fallback = mainLlm;
+  }
   const definition = {
-    llm: variantsInOverrides ? llmOf('hosted') : llmOf('cloud_c', 'MAIN'),
-    systemInstructions: 'Answer questions about the sales data. Prefer tables from the reporting schemas.',
-    aiPrimitivesLlm: variantsInOverrides ? llmOf('hosted') : llmOf('vendor_b', 'DEFAULT'),
+    llm: mainLlm,
+    systemInstructions: realistic ? instructions(lines) : 'Answer questions about the sales data. Prefer tables from the reporting schemas.',
+    aiPrimitivesLlm: defaultLlm,
     threadTitleGeneration: { enable: true, llm: llmOf('hosted') },
     maxAssistantActions: 12,
     maxTableArtifactSampleRows: 50,
@@ -94,6 +110,20 @@ export function buildData({ tables, fallbackDepth = 0, errors = false, variantsI
     overrideAiPrimitivesLlm: overrides,
   };
   return { kind: 'AssistantConfig', version: 'v2', definition };
+}
+
+/** Long instructions, as written in a literal block scalar: paragraphs, a list, a blank line; about 2% of the file, 10 to 400 lines. */
+function instructions(lines) {
+  const n = Math.max(10, Math.min(400, Math.round(lines / 50)));
+  const out = [];
+  const topics = ['revenue', 'orders', 'returns', 'customers', 'regions', 'channels', 'discounts', 'shipping'];
+  for (let i = 0; i < n; i++) {
+    if (i % 12 === 11) out.push('');
+    else if (i % 12 === 0) out.push(`Section ${i / 12 + 1}: questions about ${topics[(i / 12) % topics.length]}.`);
+    else if (i % 4 === 1) out.push(`  - Prefer "reporting" tables; say which ones you used (rule ${i}).`);
+    else out.push(`Answer with figures rounded to two decimals; state the time range and the currency: ${topics[i % topics.length]} #${i}.`);
+  }
+  return out.join('\n') + '\n';
 }
 
 // ---- YAML emitter: block style, two-space indent, compact `- key: value` sequences. ----
@@ -141,6 +171,89 @@ function emitSequence(arr, indent, out) {
   }
 }
 
+// ---- Realistic YAML emitter: what people write (see the header). ----
+
+const ESCAPED = (s) => JSON.stringify(s).replace(/_/g, '\\u005f');
+
+function realScalar(v, key) {
+  if (typeof v === 'string' && key === 'tableName') return ESCAPED(v); // a double-quoted string with escapes
+  if (typeof v === 'string' && key === 'schemaName') return `'${v}'`;
+  if (typeof v === 'string' && (key === 'apiVersion' || key === 'modelId')) return JSON.stringify(v);
+  return scalar(v);
+}
+
+/** `key: value` lines of a mapping, realistic style; anchors on shared objects, aliases after. */
+function emitReal(obj, indent, out, firstPrefix, ctx) {
+  let first = true;
+  for (const [k, v] of Object.entries(obj)) {
+    const pad = first && firstPrefix !== undefined ? firstPrefix : ' '.repeat(indent);
+    first = false;
+    if (isObj(v)) {
+      const name = ctx.anchors.get(v);
+      if (name !== undefined && ctx.written.has(v)) {
+        out.push(`${pad}${k}: *${name}${ctx.rnd() < 0.5 ? '  # shared LLM block' : ''}`);
+        continue;
+      }
+      if (name !== undefined) ctx.written.add(v);
+      out.push(`${pad}${k}:${name !== undefined ? ` &${name}` : ''}`);
+      emitReal(v, indent + 2, out, undefined, ctx);
+    } else if (Array.isArray(v)) {
+      if (k === 'tables') {
+        out.push(`${pad}${k}:`);
+        v.forEach((t, i) => emitTable(t, i, indent + 2, out, ctx));
+      } else if (k === 'overrideAiPrimitivesLlm') {
+        out.push(`${pad}${k}:  # per-primitive LLMs; shared blocks are aliases`);
+        for (const item of v) emitReal(item, indent + 4, out, `${' '.repeat(indent + 2)}- `, ctx);
+      } else {
+        out.push(`${pad}${k}:`);
+        for (const item of v) out.push(`${' '.repeat(indent + 2)}- ${realScalar(item, k)}`);
+      }
+    } else if (k === 'systemInstructions' && typeof v === 'string') {
+      out.push(`${pad}${k}: |  # the house rules`);
+      const lines = v.replace(/\n$/, '').split('\n');
+      for (const l of lines) out.push(l === '' ? '' : ' '.repeat(indent + 2) + l);
+      out.push('', '');
+    } else out.push(`${pad}${k}: ${realScalar(v, k)}`);
+  }
+}
+
+function emitTable(t, i, indent, out, ctx) {
+  const pad = ' '.repeat(indent);
+  out.push(`${pad}# ${t.tableName}: ${i % 2 ? 'daily figures' : 'one row per order'}`);
+  let first = true;
+  for (const [k, v] of Object.entries(t)) {
+    const head = first ? `${pad}- ` : `${pad}  `;
+    first = false;
+    if (k === 'columns') {
+      if (i % 2 === 1) {
+        out.push(`${head}${k}: [${v.join(', ')}]`);
+      } else if (i % 6 === 4) {
+        out.push(`${head}${k}: [${v.slice(0, 5).join(', ')},`);
+        out.push(`${pad}    ${v.slice(5).join(', ')}]`);
+      } else {
+        out.push(`${head}${k}:`);
+        v.forEach((c, j) => out.push(`${pad}    - ${j % 3 === 0 ? JSON.stringify(c) : c}${j % 4 === 0 ? `  # ${j === 0 ? 'key' : 'measure'}` : ''}`));
+      }
+    } else if (k === 'schemaName' && i % 50 === 7) {
+      out.push(`${head}${k}: >-`, `${pad}    ${v}`);
+    } else out.push(`${head}${k}: ${realScalar(v, k)}`);
+  }
+}
+
+/** Realistic YAML text of the data (see the header), ending with a newline. */
+export function toRealisticYaml(data, { crlf = false } = {}) {
+  let state = 12345;
+  const rnd = () => ((state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const def = data.definition;
+  const anchors = new Map();
+  if (isObj(def.llm)) anchors.set(def.llm, 'main_llm');
+  if (isObj(def.aiPrimitivesLlm) && def.aiPrimitivesLlm !== def.llm) anchors.set(def.aiPrimitivesLlm, 'default_llm');
+  const out = ['# AssistantConfig for the sales analytics assistant.', '# Generated for the benchmark (realistic mode).', '---'];
+  emitReal(data, 0, out, undefined, { anchors, written: new Set(), rnd });
+  const text = out.join('\n') + '\n';
+  return crlf ? text.replace(/\n/g, '\r\n') : text;
+}
+
 /** YAML text of the data (block style), ending with a newline. */
 export function toYaml(data) {
   const out = [];
@@ -155,8 +268,9 @@ export function toJson(data) {
 
 // ---- Sizing and marks ----
 
-function render(data, format) {
-  return format === 'json' ? toJson(data) : toYaml(data);
+function render(data, format, mode = 'synthetic', crlf = false) {
+  if (format === 'json') return toJson(data);
+  return mode === 'realistic' ? toRealisticYaml(data, { crlf }) : toYaml(data);
 }
 
 const countLines = (text) => {
@@ -210,17 +324,20 @@ function findMarks(text, format) {
  */
 export function generate(opts = {}) {
   const format = opts.format ?? 'yaml';
-  const base = { fallbackDepth: opts.fallbackDepth ?? 0, errors: !!opts.errors, variantsInOverrides: !!opts.variantsInOverrides };
+  const mode = format === 'json' ? 'synthetic' : (opts.mode ?? 'realistic');
+  const crlf = !!opts.crlf;
+  const target = opts.lines ?? 200;
+  const base = { fallbackDepth: opts.fallbackDepth ?? 0, errors: !!opts.errors, variantsInOverrides: !!opts.variantsInOverrides, realistic: mode === 'realistic', lines: target };
   let tables = opts.tables;
   if (tables === undefined) {
-    const target = opts.lines ?? 200;
-    const one = countLines(render(buildData({ ...base, tables: 1 }), format));
-    const two = countLines(render(buildData({ ...base, tables: 2 }), format));
-    const per = two - one;
+    // Tables differ in length (realistic mode): measure the lines per table over a dozen of them.
+    const one = countLines(render(buildData({ ...base, tables: 1 }), format, mode));
+    const many = countLines(render(buildData({ ...base, tables: 13 }), format, mode));
+    const per = (many - one) / 12;
     tables = Math.max(1, Math.round((target - (one - per)) / per));
   }
   const data = buildData({ ...base, tables });
-  const text = render(data, format);
+  const text = render(data, format, mode, crlf);
   const envNames = [];
   const walk = (v) => {
     if (Array.isArray(v)) v.forEach(walk);
@@ -231,7 +348,7 @@ export function generate(opts = {}) {
       }
   };
   walk(data);
-  return { text, data, format, lines: countLines(text), tables, marks: findMarks(text, format), envNames: [...new Set(envNames)] };
+  return { text, data, format, mode, lines: countLines(text), tables, marks: findMarks(text.replace(/\r\n/g, '\n'), format), envNames: [...new Set(envNames)] };
 }
 
 function cli(argv) {
@@ -243,9 +360,11 @@ function cli(argv) {
     else if (a === '--fallback') o.fallbackDepth = Number(argv[++i]);
     else if (a === '--errors') o.errors = true;
     else if (a === '--all-variants-in-overrides') o.variantsInOverrides = true;
+    else if (a === '--mode') o.mode = argv[++i];
+    else if (a === '--crlf') o.crlf = true;
     else if (a === '--out') o.out = argv[++i];
     else if (a === '--help' || a === '-h') {
-      process.stdout.write('usage: node bench/generate.mjs --lines N [--format yaml|json] [--fallback D] [--errors] [--all-variants-in-overrides] [--out file]\n');
+      process.stdout.write('usage: node bench/generate.mjs --lines N [--format yaml|json] [--mode realistic|synthetic] [--crlf] [--fallback D] [--errors] [--all-variants-in-overrides] [--out file]\n');
       return;
     } else throw new Error(`unknown option ${a}`);
   }

@@ -438,7 +438,7 @@ const doc: fc.Arbitrary<Doc> = fc.record({
   root: fc.oneof({ weight: 3, arbitrary: tree.map }, { weight: 1, arbitrary: tree.seq }),
   indent: fc.constantFrom(0, 0, 0, 1, 2),
   bom: fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
-  marker: fc.constantFrom('', '', '---', '--- # doc'),
+  marker: fc.constantFrom('', '', '---', '--- # doc', '# head\n---', '# a\n\n--- # doc', '---\n---', '# a\n  # b\n---\n# c'),
   lead: pre,
   tail: pre,
   crlf: fc.boolean(),
@@ -623,6 +623,7 @@ const NATIVE: string[] = [
   'a: &x 1\nb: &x 2\nc: *x\n',
   'a: 1\n...\n',
   'a: 1\n... # end\n# after\n',
+  '# AssistantConfig\n# second comment\n---\nkind: AssistantConfig\n',
 ];
 
 const HANDED: string[] = [

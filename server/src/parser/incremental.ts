@@ -1,17 +1,29 @@
-// Incremental reparse of the common edit: typing inside one scalar (a value or a key) on one line.
-// The scalar is re-read alone, the tree is patched in place and every later offset shifted; any edit
-// that could change the structure returns undefined and the caller parses the whole text again.
+// Incremental reparse. Typing inside one scalar (a value or a key) on one line: the scalar is re-read
+// alone. A structural edit in YAML (Enter, deleting or pasting lines, indenting a block): the smallest
+// enclosing block collection whose first line the edit leaves alone is re-read from its lines (up to
+// the next line indented less), through the fast path, and put in place of the old one when it ends
+// exactly where the old one ended (shifted by the edit). Either way the tree is patched in place and
+// every later offset shifted; when neither applies (the edit changes the outer structure, touches an
+// anchor or an alias, ...) this returns undefined and the caller parses the whole text again.
 import { parseDocument, isScalar } from 'yaml';
-import type { Node, ParsedDocument, PropertyNode } from './ast';
+import type { Node, ObjectNode, ArrayNode, ParsedDocument, PropertyNode } from './ast';
 import { nodeAt } from './ast';
 import { fastParseJson } from './fastJson';
+import { fastParseYaml } from './fastYaml';
+import { parseYamlFull, DEFAULT_LIMITS } from './yaml';
+import type { ParseLimits } from './yaml';
 
 type Scalar = Extract<Node, { type: 'string' | 'number' | 'boolean' | 'null' }>;
 type ScalarFields = { type: 'string'; value: string; quoted: boolean } | { type: 'number'; value: number } | { type: 'boolean'; value: boolean } | { type: 'null' };
 
 /** The document after replacing [start, end) of `prev.text` with `newText`, or undefined. */
-export function applyEdit(prev: ParsedDocument, start: number, end: number, newText: string): ParsedDocument | undefined {
-  if (prev.problems.length > 0 || !prev.root || end < start) return undefined;
+export function applyEdit(prev: ParsedDocument, start: number, end: number, newText: string, limits: ParseLimits = DEFAULT_LIMITS): ParsedDocument | undefined {
+  if (prev.problems.length > 0 || !prev.root || end < start || end > prev.text.length) return undefined;
+  return scalarEdit(prev, start, end, newText) ?? (prev.language === 'yaml' ? blockEdit(prev, start, end, newText, limits) : undefined);
+}
+
+function scalarEdit(prev: ParsedDocument, start: number, end: number, newText: string): ParsedDocument | undefined {
+  if (!prev.root) return undefined;
   if (/[\r\n]/.test(newText) || /[\r\n]/.test(prev.text.slice(start, end))) return undefined;
   const node = nodeAt(prev.root, start);
   if (!node || node.type === 'object' || node.type === 'array' || node.type === 'alias') return undefined;
@@ -49,6 +61,8 @@ const INDICATOR_START = /^[-?:,[\]{}#&*!|>'"%@`\s]/;
 
 function readYamlScalar(token: string, old: Node, isKey: boolean): ScalarFields | undefined {
   if (token.length === 0 || /\s$/.test(token)) return undefined;
+  // A block scalar's value depends on its indentation in context: re-read with its block (blockEdit).
+  if (token[0] === '|' || token[0] === '>') return undefined;
   const wasQuoted = old.type === 'string' && old.quoted;
   if (!wasQuoted) {
     // A plain scalar must stay one plain scalar in its context.
@@ -103,6 +117,160 @@ function shift(root: Node, at: number, delta: number, edited: Node): void {
       else if (n.offset >= at) n.offset += delta;
       for (const it of n.items) stack.push(it);
     } else if (n !== edited && n.offset >= at) {
+      n.offset += delta;
+    }
+  }
+}
+
+// ---- Structural edits: re-read the smallest enclosing block ----
+
+type Block = ObjectNode | ArrayNode;
+
+// eslint-disable-next-line no-control-regex -- control characters make problems the fast path does not report
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+function blockEdit(prev: ParsedDocument, start: number, end: number, newText: string, limits: ParseLimits): ParsedDocument | undefined {
+  if (CONTROL.test(newText)) return undefined;
+  const old = prev.text;
+  // The block collections from the root down that contain the edited range (a flow collection ends the descent).
+  const chain: Block[] = [];
+  let n: Node | undefined = prev.root;
+  while (n && (n.type === 'object' || n.type === 'array') && !n.flow && n.offset <= start && end <= n.offset + n.length) {
+    chain.push(n);
+    let next: Node | undefined;
+    if (n.type === 'object') {
+      for (const p of n.properties) {
+        const v = p.value;
+        if (v && v.offset <= start && end <= v.offset + v.length) {
+          next = v;
+          break;
+        }
+      }
+    } else {
+      for (const it of n.items) {
+        if (it.offset <= start && end <= it.offset + it.length) {
+          next = it;
+          break;
+        }
+        if (it.offset > end) break;
+      }
+    }
+    n = next;
+  }
+  const text = old.slice(0, start) + newText + old.slice(end);
+  const delta = newText.length - (end - start);
+  // The deepest first; the root is never re-read here (that is a full parse).
+  for (let i = chain.length - 1; i >= 1 && i >= chain.length - 4; i--) {
+    const r = reblock(prev, text, chain[i]!, i, start, end, newText.length, delta, limits);
+    if (r) return r;
+  }
+  return undefined;
+}
+
+/** Re-reads `c` (at nesting `depth`) from the new text; patches the tree and returns the document, or undefined. */
+function reblock(prev: ParsedDocument, text: string, c: Block, depth: number, start: number, end: number, inserted: number, delta: number, limits: ParseLimits): ParsedDocument | undefined {
+  const old = prev.text;
+  const firstLineEnd = old.indexOf('\n', c.offset);
+  // The edit must leave the block's first line (its column, its kind) alone.
+  if (firstLineEnd < 0 || start <= firstLineEnd) return undefined;
+  if (hasAnchorOrAlias(c)) return undefined;
+  let lineStart = c.offset;
+  while (lineStart > 0 && old.charCodeAt(lineStart - 1) !== 10) lineStart--;
+  const col = c.offset - lineStart;
+  // The block's lines in the new text: up to the first content line indented less (or, for a sequence, a
+  // non-item at its column).
+  let p = firstLineEnd + 1;
+  let regionEnd = text.length;
+  while (p < text.length) {
+    let q = p;
+    while (text.charCodeAt(q) === 32) q++;
+    const ch = text.charCodeAt(q);
+    const nl = text.indexOf('\n', q);
+    const next = nl < 0 ? text.length : nl + 1;
+    if (q < text.length && ch !== 10 && ch !== 13 && ch !== 35) {
+      const ind = q - p;
+      const item = ch === 45 && (q + 1 >= text.length || [32, 10, 13].includes(text.charCodeAt(q + 1)));
+      if (ind < col || (ind === col && c.type === 'array' && !item)) {
+        regionEnd = p;
+        break;
+      }
+    }
+    p = next;
+  }
+  if (start + inserted > regionEnd) return undefined;
+  const snippet = ' '.repeat(col) + text.slice(c.offset, regionEnd);
+  const r = fastParseYaml(snippet, { maxDepth: limits.maxDepth - depth }, handOff);
+  const fresh = r?.root;
+  if (!fresh || fresh.type !== c.type || fresh.offset !== col || r.problems.length > 0) return undefined;
+  // It must end where the old block ended, moved by the edit: then nothing around it changes but offsets.
+  const oldEnd = c.offset + c.length;
+  if (lineStart + fresh.offset + fresh.length !== oldEnd + delta) return undefined;
+  if (hasAnchorOrAlias(fresh)) return undefined;
+  moveBy(fresh, lineStart);
+  shiftAround(prev.root!, c, oldEnd, delta);
+  const parent = c.parent;
+  fresh.parent = parent;
+  if (parent?.type === 'property') parent.value = fresh;
+  else if (parent?.type === 'array') parent.items[parent.items.indexOf(c)] = fresh;
+  else return undefined;
+  return { text, language: prev.language, root: prev.root, problems: [] };
+}
+
+function handOff(snippet: string, maxDepth: number): { root: Node | undefined; problems: ParsedDocument['problems'] } {
+  return parseYamlFull(snippet, { maxDepth });
+}
+
+function hasAnchorOrAlias(node: Node): boolean {
+  if (node.type === 'alias' || node.anchor !== undefined) return true;
+  if (node.type === 'object') {
+    for (const p of node.properties) if (p.value && hasAnchorOrAlias(p.value)) return true;
+  } else if (node.type === 'array') {
+    for (const it of node.items) if (hasAnchorOrAlias(it)) return true;
+  }
+  return false;
+}
+
+/** Moves a subtree read from a snippet by `d`. */
+function moveBy(node: Node, d: number): void {
+  node.offset += d;
+  if (node.type === 'object') {
+    for (const p of node.properties) {
+      p.offset += d;
+      if (p.colonOffset >= 0) p.colonOffset += d;
+      p.key.offset += d;
+      if (p.value) moveBy(p.value, d);
+    }
+  } else if (node.type === 'array') {
+    for (const it of node.items) moveBy(it, d);
+  }
+}
+
+/** Outside the re-read block `c` (old end `at`): moves what starts at or after `at`, grows what encloses `c`. */
+function shiftAround(root: Node, c: Block, at: number, delta: number): void {
+  if (delta === 0) return;
+  const from = c.offset;
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n === c) continue;
+    if (n.type === 'object' || n.type === 'array') {
+      const encloses = n.offset <= from && n.offset + n.length >= at;
+      if (encloses) n.length += delta;
+      else if (n.offset >= at) n.offset += delta;
+      // A collection that ends before the block has nothing to move.
+      if (!encloses && n.offset + n.length < from) continue;
+      if (n.type === 'object') {
+        for (const p of n.properties) {
+          if (p.offset <= from && p.offset + p.length >= at) p.length += delta;
+          else if (p.offset >= at) p.offset += delta;
+          if (p.colonOffset >= at) p.colonOffset += delta;
+          if (p.key.offset >= at) p.key.offset += delta;
+          if (p.value) stack.push(p.value);
+        }
+      } else {
+        for (const it of n.items) stack.push(it);
+      }
+    } else if (n.offset >= at) {
       n.offset += delta;
     }
   }

@@ -62,6 +62,8 @@ export class BlockReader extends FlowReader {
   /** Where the pending entry (its key or dash) starts, and its line. */
   private pendingEntry = 0;
   private pendingLine = 0;
+  /** A `---` marker was read (only one is read here). */
+  private started = false;
 
   /** Anchors seen so far, by name: an alias points at the most recent one before it (as the full parser links them). */
   private readonly anchors = new Map<string, Node>();
@@ -93,7 +95,10 @@ export class BlockReader extends FlowReader {
     if (t.charCodeAt(pos) === DASH && t.charCodeAt(pos + 1) === DASH && t.charCodeAt(pos + 2) === DASH) {
       const after = pos + 3;
       const c = after < len ? t.charCodeAt(after) : LF;
-      if (c === SPACE || c === LF || c === CR) pos = this.finishLine(after);
+      if (c === SPACE || c === LF || c === CR) {
+        pos = this.finishLine(after);
+        this.started = true;
+      }
     }
     this.pos = pos;
     while (this.pos < len) {
@@ -125,6 +130,12 @@ export class BlockReader extends FlowReader {
       if (indent === 0 && (c === DASH || c === DOT) && t.charCodeAt(i + 1) === c && t.charCodeAt(i + 2) === c) {
         const d = i + 3 < len ? t.charCodeAt(i + 3) : LF;
         if (d === SPACE || d === LF || d === CR || d === TAB) {
+          if (c === DASH && !this.started && this.root === undefined && this.stack.length === 0) {
+            // `---` after leading comments: the document starts here.
+            this.started = true;
+            this.pos = this.finishLine(i + 3);
+            continue;
+          }
           // `...` followed by nothing but comments ends the document; any other marker: not read here.
           if (c !== DOT || !this.onlyCommentsFrom(i + 3)) throw BAIL;
           if (this.pending !== PENDING_NONE) this.resolvePendingNull();
