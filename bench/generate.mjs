@@ -200,7 +200,7 @@ function emitReal(obj, indent, out, firstPrefix, ctx) {
     } else if (Array.isArray(v)) {
       if (k === 'tables') {
         out.push(`${pad}${k}:`);
-        v.forEach((t, i) => emitTable(t, i, indent + 2, out, ctx));
+        v.forEach((t, i) => emitTable(t, i, indent + 2, out));
       } else if (k === 'overrideAiPrimitivesLlm') {
         out.push(`${pad}${k}:  # per-primitive LLMs; shared blocks are aliases`);
         for (const item of v) emitReal(item, indent + 4, out, `${' '.repeat(indent + 2)}- `, ctx);
@@ -217,7 +217,7 @@ function emitReal(obj, indent, out, firstPrefix, ctx) {
   }
 }
 
-function emitTable(t, i, indent, out, ctx) {
+function emitTable(t, i, indent, out) {
   const pad = ' '.repeat(indent);
   out.push(`${pad}# ${t.tableName}: ${i % 2 ? 'daily figures' : 'one row per order'}`);
   let first = true;

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { parse, languageOf } from '../../server/src/parser';
 import { applyEdit } from '../../server/src/parser/incremental';
 import { ROOT } from '../helpers';
+import type * as GenerateModule from '../../bench/generate.mjs';
 
 function plain(n: unknown): unknown {
   if (Array.isArray(n)) return n.map(plain);
@@ -101,7 +102,7 @@ function structuralEdit(text: string, kind: number, a: number, b: number): Edit 
 const yamlFiles = files.filter((f) => f.name.endsWith('.yaml'));
 
 test('structural edits (Enter, delete a line, paste lines, indent): after any sequence, the patched tree equals a fresh parse (fixed seed)', async () => {
-  const { generate } = (await import(pathToFileURL(join(ROOT, 'bench/generate.mjs')).href)) as typeof import('../../bench/generate.mjs');
+  const { generate } = (await import(pathToFileURL(join(ROOT, 'bench/generate.mjs')).href)) as typeof GenerateModule;
   const docs = [...yamlFiles.map((f) => f.text), generate({ lines: 300 }).text, generate({ lines: 300, crlf: true }).text, generate({ lines: 200, mode: 'synthetic' }).text];
   const seed = Number(process.env.FUZZ_SEED ?? 13013);
   console.log(`structural incremental property seed: ${seed} (replay with FUZZ_SEED=${seed})`);
@@ -135,7 +136,7 @@ test('structural edits (Enter, delete a line, paste lines, indent): after any se
 });
 
 test('Enter, delete a line and paste 5 lines inside a table of a realistic config are patched, not re-parsed', async () => {
-  const { generate } = (await import(pathToFileURL(join(ROOT, 'bench/generate.mjs')).href)) as typeof import('../../bench/generate.mjs');
+  const { generate } = (await import(pathToFileURL(join(ROOT, 'bench/generate.mjs')).href)) as typeof GenerateModule;
   const text = generate({ lines: 1000 }).text;
   const at = text.indexOf('\n', text.indexOf('- order_total_t4'));
   const doc = parse(text, 'yaml');
