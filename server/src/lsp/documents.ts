@@ -57,7 +57,7 @@ export class AnalysisCache {
     if (e && e.pending && e.pending.toVersion === doc.version && e.version >= 0) {
       parsed = e.doc;
       for (const ed of e.pending.edits) {
-        parsed = parsed && applyEdit(parsed, ed.start, ed.end, ed.text, { maxDepth: this.options().maxNestingDepth });
+        parsed = parsed && applyEdit(parsed, ed.start, ed.end, ed.text, { maxDepth: this.options(doc.uri).maxNestingDepth });
         if (!parsed) break;
       }
       // The patched tree must stand for exactly this text; anything else is parsed afresh.
