@@ -39,6 +39,8 @@ export interface Generated {
     tableKey: Position;
     /** Last character of a column name in the middle of the file. */
     edit: Position;
+    /** A block-sequence column line in the middle of the file, followed by another (YAML; structural edits). */
+    structLine?: number;
   };
   /** The `valueFromEnv` names the config uses. */
   envNames: string[];

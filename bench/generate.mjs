@@ -315,7 +315,20 @@ function findMarks(text, format) {
       }
     }
   }
-  return { providerValue, providerKey, tableKey, edit };
+  // A block-sequence column line in the middle, followed by another at its indentation: structural edits go there.
+  let structLine;
+  const item = /^( +)- "?[a-z]+_[a-z]+_t\d+"?(\s|$)/;
+  for (let d = 0; d < lines.length && structLine === undefined; d++) {
+    for (const l of [mid + d, mid - d]) {
+      const m = item.exec(lines[l] ?? '');
+      const n = item.exec(lines[l + 1] ?? '');
+      if (m && n && m[1] === n[1]) {
+        structLine = l;
+        break;
+      }
+    }
+  }
+  return { providerValue, providerKey, tableKey, edit, structLine };
 }
 
 /**

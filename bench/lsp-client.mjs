@@ -357,6 +357,37 @@ export class LspSession {
   }
 
   /**
+   * Replaces the text between two positions (of the current text) with `text`, which may hold line breaks
+   * (Enter, deleting or pasting lines); resolves when the new diagnostics arrive.
+   */
+  editRange(uri, start, end, text, { timeoutMs = 60000 } = {}) {
+    const doc = this.docs.get(uri);
+    if (!doc) throw new Error(`${uri} is not open`);
+    const a = doc.starts[start.line] + start.character;
+    const b = doc.starts[end.line] + end.character;
+    doc.text = doc.text.slice(0, a) + text + doc.text.slice(b);
+    doc.starts = lineStarts(doc.text);
+    doc.version++;
+    const version = doc.version;
+    const contentChanges = this.syncKind === 2 ? [{ range: { start, end }, text }] : [{ text: doc.text }];
+    return this.#diagnosticsAfter(
+      () => this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges }),
+      uri,
+      version,
+      timeoutMs,
+      `${this.name} structural edit→diagnostics`,
+    );
+  }
+
+  /** The text of line `line` of the client's copy (without its line break). */
+  lineText(uri, line) {
+    const doc = this.docs.get(uri);
+    const s = doc.starts[line];
+    const e = line + 1 < doc.starts.length ? doc.starts[line + 1] : doc.text.length;
+    return doc.text.slice(s, e).replace(/\r?\n$/, '');
+  }
+
+  /**
    * A one-character edit immediately followed by a completion request (which must not wait for the
    * validation the edit starts); resolves with the completion's time, then waits for the diagnostics.
    */

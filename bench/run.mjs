@@ -14,6 +14,8 @@ import { createRequire } from 'node:module';
 import { tmpdir, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { performance } from 'node:perf_hooks';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -31,6 +33,8 @@ const SIZES = opt('--sizes', quick ? '200,10000' : '200,1000,10000,100000')
   .split(',')
   .map(Number);
 const ONLY = opt('--only', '');
+/** The YAML files: `realistic` (the default) or `synthetic` (the earlier benchmark's plain block subset). */
+const MODE = opt('--mode', 'realistic');
 const log = (...a) => process.stderr.write(a.join(' ') + '\n');
 
 // ---- Dependencies and our build ----
@@ -112,7 +116,7 @@ const ajv = new Ajv({ strict: false, discriminator: true, allErrors: true });
 const validateSchema = ajv.compile(JSON.parse(readFileSync(join(root, 'schemas/assistant-config.schema.json'), 'utf8')));
 const envNames = new Set();
 function doc(opts) {
-  const g = generate(opts);
+  const g = generate({ mode: MODE, ...opts });
   const valid = validateSchema(g.data);
   if (valid === !!opts.errors) throw new Error(`generator: ${JSON.stringify(opts)} valid=${valid} ${JSON.stringify(validateSchema.errors?.slice(0, 3))}`);
   for (const n of g.envNames) envNames.add(n);
@@ -123,6 +127,8 @@ const cases = SIZES.map((n) => ({ key: sizeLabel(n), g: doc({ lines: n }) }));
 if (SIZES.includes(100000) && !quick) cases.push({ key: '100k fb5', g: doc({ lines: 100000, fallbackDepth: 5 }), tight: true });
 if (flag('--json')) cases.push({ key: '100k JSON', g: doc({ lines: 100000, format: 'json' }), tight: true });
 const warmDoc = doc({ lines: 60 });
+// Files only read by the fast-path report (not sent to the servers).
+const extraDocs = SIZES.includes(100000) ? [{ key: '100k CRLF', g: doc({ lines: 100000, crlf: true }) }] : [];
 const fallbackDocs = [1, 2, 3, 4, 5, 6, 7, 8].map((d) => ({ depth: d, g: doc({ lines: 150, fallbackDepth: d }) }));
 log(`documents: ${cases.map((c) => `${c.key}=${c.g.lines} lines/${(c.g.text.length / 1e6).toFixed(2)} MB`).join(', ')} (in ${docDir})`);
 
@@ -209,6 +215,42 @@ async function measureCase(spec, c) {
     return o.ms;
   });
   const original = g.text.split('\n')[g.marks.edit.line][g.marks.edit.character];
+  const sl = g.marks.structLine;
+  if (sl !== undefined) {
+    // Structural edits around a column line in the middle: Enter (the editor keeps the indentation) and
+    // the blank line deleted again; the next line deleted and pasted back; 5 lines pasted and deleted.
+    cpu0 = s.cpuMs();
+    await metric('structMs', async () => {
+      const kinds = { enter: [], delete: [], paste: [] };
+      let diags = 0;
+      const rounds = isPeer ? (c.tight ? 1 : 2) : 10;
+      const t0 = performance.now();
+      const ed = async (kind, a, b, text) => {
+        const e = await s.editRange(uri, a, b, text, { timeoutMs });
+        diags = Math.max(diags, e.diagnostics.length);
+        kinds[kind].push(e.ms);
+      };
+      for (let i = 0; i < rounds; i++) {
+        const line = s.lineText(uri, sl);
+        const indent = /^ */.exec(line)[0];
+        const eol = { line: sl, character: line.length };
+        await ed('enter', eol, eol, '\n' + indent);
+        await ed('delete', eol, { line: sl + 1, character: indent.length }, '');
+        const next = s.lineText(uri, sl + 1);
+        await ed('delete', { line: sl + 1, character: 0 }, { line: sl + 2, character: 0 }, '');
+        await ed('paste', { line: sl + 1, character: 0 }, { line: sl + 1, character: 0 }, next + '\n');
+        const five = [1, 2, 3, 4, 5].map((k) => `${indent}- pasted_column_${k}\n`).join('');
+        await ed('paste', { line: sl + 1, character: 0 }, { line: sl + 1, character: 0 }, five);
+        await ed('delete', { line: sl + 1, character: 0 }, { line: sl + 6, character: 0 }, '');
+        if (performance.now() - t0 > budget) break;
+      }
+      const all = [...kinds.enter, ...kinds.delete, ...kinds.paste];
+      r.structKinds = kinds;
+      r.structDiagnostics = diags;
+      r.structCpuMs = (s.cpuMs() - cpu0) / all.length;
+      return all;
+    });
+  }
   cpu0 = s.cpuMs();
   await metric('editMs', async () => {
     const xs = await samples(20, budget / 2, async () => {
@@ -342,7 +384,9 @@ async function bundleOurs(outdir) {
   if (!existsSync(parser)) return undefined;
   writeFileSync(
     entry,
-    `export { parse } from ${JSON.stringify(parser)};\n` + (existsSync(service) ? `export * as service from ${JSON.stringify(service)};\n` : ''),
+    `export { parse, LineIndex } from ${JSON.stringify(parser)};\n` +
+      (existsSync(join(root, 'server/src/parser/fastYaml.ts')) ? `export { fastParseYaml } from ${JSON.stringify(join(root, 'server/src/parser/fastYaml.ts'))};\nexport { parseYamlFull } from ${JSON.stringify(join(root, 'server/src/parser/yaml.ts'))};\n` : '') +
+      (existsSync(service) ? `export * as service from ${JSON.stringify(service)};\n` : ''),
   );
   try {
     await esbuild.build({ entryPoints: [entry], bundle: true, platform: 'node', target: 'node20', format: 'cjs', mainFields: ['module', 'main'], outfile: join(outdir, 'ours.cjs'), logLevel: 'silent' });
@@ -399,11 +443,56 @@ async function measureFloors(g) {
         const parsed = svc.parseWithLimits(text, 'yaml', svc.DEFAULT_OPTIONS);
         floors.push({ name: 'ours: validate (parsed tree, no env check)', ms: time(() => svc.validate(parsed, svc.DEFAULT_OPTIONS), runs), ours: true });
       }
+      results.fastPath = fastPathReport(ours);
+      results.memory = memoryReport(ours, text);
     } else floors.push({ name: 'ours: parser', ms: 'not available' });
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
   return floors;
+}
+
+/** Per file: whether the fast YAML path engaged, and the share of the text it read itself (the rest was handed to `yaml`). */
+function fastPathReport(ours) {
+  if (!ours.fastParseYaml || !ours.parseYamlFull) return undefined;
+  const handOff = (t, maxDepth) => ours.parseYamlFull(t, { maxDepth });
+  const files = [...cases, ...extraDocs].filter((c) => c.g.format === 'yaml').map((c) => ({ file: `${c.key} (${c.g.mode})`, text: c.g.text }));
+  for (const name of readdirSync(join(root, 'examples')).filter((f) => /\.ya?ml$/.test(f)).sort()) files.push({ file: `examples/${name}`, text: readFileSync(join(root, 'examples', name), 'utf8') });
+  return files.map(({ file, text }) => {
+    const r = ours.fastParseYaml(text, { maxDepth: 1000 }, handOff);
+    return { file, lines: text.split('\n').length, chars: text.length, engaged: !!r, share: r ? 1 - r.handedOff / text.length : 0 };
+  });
+}
+
+/**
+ * What the parsed document keeps alive, in bytes, measured as the growth of the heap after a forced
+ * garbage collection (the retained size a heap snapshot would give the result): the tree, the line
+ * index, the diagnostics of a validation; and the heap a validation needs while it runs.
+ */
+function memoryReport(ours, text) {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc');
+  const heap = () => {
+    gc();
+    gc();
+    return process.memoryUsage().heapUsed;
+  };
+  const keep = [];
+  const h0 = heap();
+  const parsed = ours.parse(text, 'yaml');
+  keep.push(parsed);
+  const h1 = heap();
+  keep.push(new ours.LineIndex(text));
+  const h2 = heap();
+  const svc = ours.service;
+  let h3 = h2;
+  if (svc?.validate) {
+    keep.push(svc.validate(parsed, svc.DEFAULT_OPTIONS));
+    h3 = heap();
+  }
+  const out = { textChars: text.length, treeBytes: h1 - h0, lineIndexBytes: h2 - h1, diagnosticsBytes: h3 - h2 };
+  keep.length = 0;
+  return out;
 }
 
 async function measureBundle() {
@@ -456,7 +545,7 @@ for (const specFn of specs) {
   }
 }
 if (!flag('--no-floors')) {
-  const yamlCases = cases.filter((c) => c.g.format === 'yaml' && !c.g.data.definition.overrideAiPrimitivesLlm.some((o) => o.llm.fallback));
+  const yamlCases = cases.filter((c) => c.g.format === 'yaml' && !c.key.includes('fb'));
   const big = yamlCases.find((c) => c.key === '100k') ?? yamlCases[yamlCases.length - 1];
   log(`parser floors on ${big.key}`);
   results.floorsOn = big.key;
@@ -479,6 +568,8 @@ const lines = [];
 const push = (s = '') => lines.push(s);
 push(`# Benchmark: AssistantConfig language server vs yaml-language-server 1.25.0`);
 push();
+push(`Files: ${MODE} (\`--mode ${MODE}\`).`);
+push();
 push(`${results.date.slice(0, 16).replace('T', ' ')} UTC · Node ${results.node} · ${results.cpus} × ${results.cpuModel ?? 'cpu'} · ${SAMPLES} samples for completion/hover, up to 20 edits, 10 edit+completion, medians unless said (the peer's slow cases stop early at a time budget: n given) · diagnostics: ours ${O ? Object.values(O.cases)[0]?.diagnosticMode ?? '?' : '–'}, peer ${P ? Object.values(P.cases)[0]?.diagnosticMode ?? '?' : '–'}`);
 push();
 push('| metric | lines | ours | yaml-language-server | peer/ours |');
@@ -487,12 +578,15 @@ const n = (r, k) => (Array.isArray(r?.[k]) ? r[k].filter(isNum).length : undefin
 const withN = (v, r, k) => {
   const c = n(r, k);
   if (k === 'openMs') return fmtMs(v);
-  const planned = k === 'editMs' ? 20 : k === 'editCompletionMs' ? 10 : SAMPLES;
+  const planned = k === 'editMs' ? 20 : k === 'editCompletionMs' ? 10 : k === 'structMs' ? 60 : SAMPLES;
   return c !== undefined && c < planned ? `${fmtMs(v)} (n=${c})` : fmtMs(v);
 };
 const metrics = [
   ['open → first diagnostics (median of 10, the peer: of 2+)', 'openMs', median],
   ['1-char edit → new diagnostics (median)', 'editMs', median],
+  ['1-char edit → new diagnostics, p95', 'editMs', p95],
+  ['Enter / delete a line / paste 5 lines → new diagnostics (median)', 'structMs', median],
+  ['Enter / delete a line / paste 5 lines → new diagnostics, p95', 'structMs', p95],
   ['completion deep in file, median', 'completionMs', median],
   ['completion deep in file, p95', 'completionMs', p95],
   ['hover deep in file, median', 'hoverMs', median],
@@ -526,7 +620,7 @@ push();
 const diagCheck = [];
 for (const [name, S] of [['ours', O], ['peer', P]]) {
   if (!S) continue;
-  for (const [k, r] of Object.entries(S.cases)) if (r.openDiagnostics !== 0 || (r.editDiagnostics ?? 0) !== 0 || r.error) diagCheck.push(`${name} ${k}: ${r.error ?? `${r.openDiagnostics} diagnostics on open, ${r.editDiagnostics} after edits`}`);
+  for (const [k, r] of Object.entries(S.cases)) if (r.openDiagnostics !== 0 || (r.editDiagnostics ?? 0) !== 0 || (r.structDiagnostics ?? 0) !== 0 || r.error) diagCheck.push(`${name} ${k}: ${r.error ?? `${r.openDiagnostics} diagnostics on open, ${r.editDiagnostics} after edits, ${r.structDiagnostics ?? 0} after structural edits`}`);
 }
 push(diagCheck.length ? `Unexpected diagnostics on the valid configs: ${diagCheck.join('; ')}.` : 'Every valid config drew no diagnostics from either server (checked), before and after the edits.');
 push();
@@ -659,6 +753,63 @@ push('| target | result | figure |');
 push('|---|---|---|');
 for (const t of T) push(`| ${t.name} | **${t.status}** | ${t.figure} |`);
 push();
+if (results.fastPath) {
+  push('## Fast YAML path: engaged, and the share of the text it read itself');
+  push();
+  push('| file | lines | fast path | read by the fast path |');
+  push('|---|---:|---|---:|');
+  for (const f of results.fastPath) push(`| ${f.file} | ${f.lines.toLocaleString('en-US')} | ${f.engaged ? 'engaged' : '**declined**'} | ${f.engaged ? (100 * f.share).toFixed(f.share === 1 ? 0 : 2) + ' %' : '–'} |`);
+  push();
+}
+if (results.memory) {
+  const m = results.memory;
+  const mb = (b) => `${(b / 1e6).toFixed(1)} MB`;
+  push(`## Where the memory goes (${results.floorsOn}, ${(m.textChars / 1e6).toFixed(2)} M characters; heap growth after a forced GC, in this process)`);
+  push();
+  push('| what is kept | bytes | × text size |');
+  push('|---|---:|---:|');
+  push(`| node tree (parser \`parse\`) | ${mb(m.treeBytes)} | ${fmt1(m.treeBytes / m.textChars)}× |`);
+  push(`| line index | ${mb(m.lineIndexBytes)} | ${fmt1(m.lineIndexBytes / m.textChars)}× |`);
+  push(`| diagnostics of a validation | ${mb(m.diagnosticsBytes)} | ${fmt1(m.diagnosticsBytes / m.textChars)}× |`);
+  push();
+}
+
+// ---- Targets (issue 13): realistic files ----
+{
+  const T13 = [];
+  const t13 = (name, ok, figure) => T13.push({ name, status: ok === undefined ? 'N/A' : ok ? 'PASS' : 'MISS', figure });
+  const pd = results.floors?.find((f) => f.name.includes('parseDocument'))?.ms;
+  const o = c100(O, 'openMs');
+  const p = c100(P, 'openMs');
+  const r = rat(p, o);
+  t13('100k: open → first diagnostics ≥ 10× faster than the peer, below `yaml` parseDocument', has100 && r !== undefined ? r >= 10 && (!isNum(pd) || o < pd) : undefined, `ours ${fmtMs(o)}, peer ${fmtMs(p)}: ${r !== undefined ? fmt1(r) + '×' : '–'}; parseDocument ${fmtMs(pd)}`);
+  const e95 = c100(O, 'editMs', p95);
+  t13('100k: one character typed → new diagnostics, p95 < 20 ms', has100 ? isNum(e95) && e95 < 20 : undefined, `p95 ${fmtMs(e95)}, median ${fmtMs(c100(O, 'editMs'))}`);
+  const s95 = c100(O, 'structMs', p95);
+  const k = O?.cases['100k']?.structKinds;
+  t13('100k: Enter / delete a line / paste 5 lines → new diagnostics, p95 < 50 ms', has100 ? isNum(s95) && s95 < 50 : undefined, `p95 ${fmtMs(s95)} (Enter ${fmtMs(p95(k?.enter ?? []))}, delete ${fmtMs(p95(k?.delete ?? []))}, paste ${fmtMs(p95(k?.paste ?? []))}); peer median ${fmtMs(c100(P, 'structMs'))}`);
+  const c95 = c100(O, 'completionMs', p95);
+  const h95 = c100(O, 'hoverMs', p95);
+  t13('100k: completion and hover p95 < 15 ms', has100 ? isNum(c95) && isNum(h95) && c95 < 15 && h95 < 15 : undefined, `completion p95 ${fmtMs(c95)}, hover p95 ${fmtMs(h95)}`);
+  const k1 = O?.cases['1k'];
+  const any1 = k1 ? p95([...(Array.isArray(k1.editMs) ? k1.editMs : []), ...(Array.isArray(k1.structMs) ? k1.structMs : [])]) : undefined;
+  t13('1k: any edit → new diagnostics, p95 < 5 ms', k1 ? isNum(any1) && any1 < 5 : undefined, `p95 ${fmtMs(any1)} over ${(k1?.editMs?.length ?? 0) + (k1?.structMs?.length ?? 0)} edits`);
+  const mo = O?.cases['100k']?.peakRssKb;
+  const mp = P?.cases['100k']?.peakRssKb;
+  t13('100k: peak server memory ≤ ¼ of the peer', has100 && isNum(mo) && isNum(mp) ? mo * 4 <= mp : undefined, `ours ${fmtMb(mo)}, peer ${fmtMb(mp)}: ${isNum(mo) && isNum(mp) && mo > 0 ? fmt1(mp / mo) + '×' : '–'}`);
+  const m = results.memory;
+  t13('100k: retained tree ≤ 20× the text size', m ? m.treeBytes <= 20 * m.textChars : undefined, m ? `${(m.treeBytes / 1e6).toFixed(1)} MB for ${(m.textChars / 1e6).toFixed(2)} M characters: ${fmt1(m.treeBytes / m.textChars)}×` : 'not measured');
+  const fp = results.fastPath ?? [];
+  t13('fast path engaged on every realistic file and every example', fp.length ? fp.every((f) => f.engaged) : undefined, fp.length ? `${fp.filter((f) => f.engaged).length} of ${fp.length} files; least share read: ${(100 * Math.min(...fp.map((f) => f.share))).toFixed(1)} %` : 'not measured');
+  results.targets13 = T13;
+  push(`## Targets (issue 13, ${MODE} files)`);
+  push();
+  push('| target | result | figure |');
+  push('|---|---|---|');
+  for (const t of T13) push(`| ${t.name} | **${t.status}** | ${t.figure} |`);
+  push();
+}
+
 const total = (performance.now() - started) / 1000;
 results.totalSeconds = total;
 results.loadAfter = loadavg()[0];

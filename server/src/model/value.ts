@@ -109,14 +109,20 @@ function expanded(root: Node | undefined, limit: number): number {
     if (!n) return 1;
     if (n.type === 'alias') return !n.target || inProgress.has(n.target) ? 1 : sizeOf(n.target);
     if (n.type !== 'object' && n.type !== 'array') return 1;
-    const known = sizes.get(n);
-    if (known !== undefined) return known;
-    inProgress.add(n);
+    // Only anchored nodes can be an alias's target: only they are memoised and tracked for cycles.
+    const anchored = n.anchor !== undefined;
+    if (anchored) {
+      const known = sizes.get(n);
+      if (known !== undefined) return known;
+      inProgress.add(n);
+    }
     let s = 1;
     if (n.type === 'object') for (const p of n.properties) s = Math.min(limit + 1, s + sizeOf(p.value));
     else for (const it of n.items) s = Math.min(limit + 1, s + sizeOf(it));
-    inProgress.delete(n);
-    if (n.anchor) sizes.set(n, s);
+    if (anchored) {
+      inProgress.delete(n);
+      sizes.set(n, s);
+    }
     return s;
   };
   return sizeOf(root);
