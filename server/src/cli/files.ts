@@ -1,5 +1,5 @@
 // Which files the CLI reads: named files, and in directories the AssistantConfig files.
-import { readdirSync, statSync, readFileSync, existsSync } from 'node:fs';
+import { readdirSync, statSync, readFileSync, existsSync, realpathSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { globMatches, isExcluded, isIncluded } from '../service/projectConfig';
 import type { ProjectConfig } from '../service/projectConfig';
@@ -95,12 +95,25 @@ function ancestorRules(dir: string): IgnoreRule[] {
 /**
  * The AssistantConfig files below `dir`, sorted: skipping node_modules, .git (and our build output)
  * and what .gitignore files ignore; with a project config, its `include` decides which files are
- * checked and its `exclude` removes some.
+ * checked and its `exclude` removes some. Symbolic links are followed, but each real directory is
+ * walked once and each real file listed once (so `ln -s . dir/self` is no loop).
  */
 export function collectFiles(dir: string, options: WalkOptions = {}): string[] {
   const out: string[] = [];
+  const seenDirs = new Set<string>();
+  const seenFiles = new Set<string>();
+  const real = (p: string): string | undefined => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return undefined;
+    }
+  };
   const walk = (d: string, depth: number, rules: IgnoreRule[]): void => {
     if (depth > 32) return;
+    const rd = real(d);
+    if (rd === undefined || seenDirs.has(rd)) return;
+    seenDirs.add(rd);
     let names: string[];
     try {
       names = readdirSync(d).sort();
@@ -119,7 +132,13 @@ export function collectFiles(dir: string, options: WalkOptions = {}): string[] {
       }
       if (st.isDirectory()) {
         if (!ignored(here, p, true)) walk(p, depth + 1, here);
-      } else if (st.isFile() && !ignored(here, p, false) && wanted(p, options)) out.push(p);
+      } else if (st.isFile() && !ignored(here, p, false) && wanted(p, options)) {
+        const rf = real(p) ?? p;
+        if (!seenFiles.has(rf)) {
+          seenFiles.add(rf);
+          out.push(p);
+        }
+      }
     }
   };
   walk(dir, 0, ancestorRules(dir));
