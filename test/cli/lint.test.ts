@@ -114,3 +114,16 @@ test('the workspace .env in the current directory defines variables', () => {
   assert.doesNotMatch(r.stdout, /env-not-set/);
   assert.doesNotMatch(r.stdout + r.stderr, /secret-value/);
 });
+
+test('a .env that git does not ignore gives dotenv-not-ignored, as in the editor; ignored, it does not', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ac-git-'));
+  const git = spawnSync('git', ['init', '-q'], { cwd: dir });
+  if (git.error !== undefined || git.status !== 0) return; // no git here: nothing to show
+  writeFileSync(join(dir, 'a.assistant.yaml'), 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey: { valueFromEnv: VENDOR_A_API_KEY }\n');
+  writeFileSync(join(dir, '.env'), 'VENDOR_A_API_KEY=not-a-real-key\n');
+  const exposed = run(['lint', 'a.assistant.yaml'], { cwd: dir });
+  assert.match(exposed.stdout, /warning dotenv-not-ignored/);
+  assert.ok(!exposed.stdout.includes('not-a-real-key'));
+  writeFileSync(join(dir, '.gitignore'), '.env\n');
+  assert.doesNotMatch(run(['lint', 'a.assistant.yaml'], { cwd: dir }).stdout, /dotenv-not-ignored/);
+});

@@ -14,6 +14,7 @@ import { lintInWorkers, workerCount } from './pool';
 import { CliProjectConfig, parseConfigFlag } from './projectConfig';
 import type { ConfigChoice } from './projectConfig';
 import { dotenvNames } from '../service/dotenv';
+import { gitIgnoresDotenv } from '../lsp/env';
 import { toSarif } from './sarif';
 import type { FileReport } from './report';
 import { fixAll } from '../service/fixAll';
@@ -131,12 +132,22 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
   const configs = new CliProjectConfig(io, flags.config);
   const options: ValidationOptions = { ...DEFAULT_OPTIONS };
   let envNames: Set<string> | undefined;
+  let exposedNames: Set<string> | undefined;
   if (flags.envCheck) {
     const names = new Set(Object.keys(io.env));
     const dotenv = join(io.cwd, '.env');
-    if (existsSync(dotenv)) for (const n of dotenvNames(readFileSync(dotenv, 'utf8'))) names.add(n);
-    options.env = { isDefined: (n) => names.has(n) };
+    // As the editor does (lsp/env.ts): names from a .env that git does not ignore are "exposed".
+    const exposed = new Set<string>();
+    if (existsSync(dotenv)) {
+      const ignored = gitIgnoresDotenv(io.cwd);
+      for (const n of dotenvNames(readFileSync(dotenv, 'utf8'))) {
+        names.add(n);
+        if (ignored === false) exposed.add(n);
+      }
+    }
+    options.env = { isDefined: (n) => names.has(n), exposedInDotenv: (n) => exposed.has(n) };
     envNames = names;
+    exposedNames = exposed;
   }
   const colour = flags.format === 'text' && useColour(io.env, io.stdoutIsTTY ?? false, flags.colour);
   const counts = emptyCounts();
@@ -206,7 +217,7 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
   };
   const jobs = flags.fix === 'off' ? workerCount(files.length, flags.jobs) : 1;
   if (jobs > 1) {
-    await lintInWorkers(__filename, { assistantConfigLintWorker: true, cwd: io.cwd, envNames: envNames ? [...envNames] : undefined, config: flags.config }, files, jobs, (r) => emit(r), cannotRead);
+    await lintInWorkers(__filename, { assistantConfigLintWorker: true, cwd: io.cwd, envNames: envNames ? [...envNames] : undefined, exposedNames: exposedNames ? [...exposedNames] : undefined, config: flags.config }, files, jobs, (r) => emit(r), cannotRead);
   } else {
     for (const f of files) {
       let text: string;

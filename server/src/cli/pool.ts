@@ -17,6 +17,8 @@ export interface WorkerSetup {
   cwd: string;
   /** Variable names defined (environment and .env), or undefined without the env check. */
   envNames: string[] | undefined;
+  /** Names from a .env that git does not ignore (dotenv-not-ignored). */
+  exposedNames?: string[] | undefined;
   config: ConfigChoice;
 }
 
@@ -99,7 +101,8 @@ export function runLintWorker(): boolean {
   const options: ValidationOptions = { ...DEFAULT_OPTIONS };
   if (setup.envNames) {
     const names = new Set(setup.envNames);
-    options.env = { isDefined: (name) => names.has(name) };
+    const exposed = new Set(setup.exposedNames ?? []);
+    options.env = { isDefined: (name) => names.has(name), exposedInDotenv: (name) => exposed.has(name) };
   }
   // Problems in a config file are reported once, by the main thread.
   const configs = new CliProjectConfig({ stdout: () => undefined, stderr: () => undefined, env: {}, cwd: setup.cwd, readStdin: () => Promise.resolve('') }, setup.config);
