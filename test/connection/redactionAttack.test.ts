@@ -2,7 +2,8 @@
 // family of transformations, for every credential (PAT, JWT, API key, data token), read through
 // every way a report leaves Test Connection (the report object, the step callbacks, the text and
 // JSON reports, the one-line summary, the CLI's stdout and stderr in text and JSON format). No
-// 8-character run of any secret may appear anywhere, in any letter case.
+// 8-character run of any secret may appear anywhere, in any letter case, nor a run of its base64
+// encoding (either alphabet, any alignment) long enough to carry 8 of its characters.
 //
 // Everything is deterministic: the secrets are fixed strings below and the transformations are
 // enumerated, not sampled.
@@ -108,6 +109,27 @@ add('redirect to another origin carrying the echo', (e) => ({
   headers: { location: `http://127.0.0.2:9/x?echo=${encodeURIComponent(e.replace(/\s+/g, ' ').slice(0, 600))}` },
   body: '',
 }));
+// Encoded echoes: base64 of the whole echo with 0, 1 or 2 bytes in front (so that every secret
+// stands at each of base64's three alignments), in both alphabets; base64 of each header line (an
+// echoed Authorization header: `cGF0IHBhdF8…` is `pat pat_…`); MIME-wrapped base64; percent-
+// encoding whose `%` are HTML-escaped.
+for (const align of [0, 1, 2]) {
+  for (const alphabet of ['base64', 'base64url'] as const) {
+    add(`${alphabet}, ${align} byte(s) in front, JSON 400`, (e) => ({ status: 400, body: json({ error: 'bad header', echo: Buffer.from('~'.repeat(align) + e).toString(alphabet) }) }));
+    add(`${alphabet} of each line, ${align} byte(s) in front, plain text`, (e) => ({
+      status: 400,
+      headers: { 'content-type': 'text/plain' },
+      body: e
+        .split('\n')
+        .map((line) => Buffer.from(' '.repeat(align) + line).toString(alphabet))
+        .join('\n'),
+    }));
+  }
+  add(`base64 wrapped at 76 (MIME), ${align} byte(s) in front`, (e) => ({ status: 500, body: json({ message: wrap(Buffer.from('#'.repeat(align) + e).toString('base64'), 76, '\r\n') }) }));
+}
+add('percent-encoded, % HTML-escaped (&#37;)', (e) => ({ status: 400, headers: { 'content-type': 'text/html' }, body: `<p>${encodeURIComponent(e).replace(/%/g, '&#37;')}</p>` }));
+add('percent-encoded, % HTML-escaped (&#x25;, &percnt;) in JSON', (e) => ({ status: 400, body: json({ message: encodeURIComponent(e).replace(/%(.)/g, (_, c: string) => (c < '5' ? '&#x25;' : '&percnt;') + c) }) }));
+add('percent-encoded twice, % HTML-escaped twice (&amp;#37;)', (e) => ({ status: 400, headers: { 'content-type': 'text/html' }, body: encodeURIComponent(encodeURIComponent(e)).replace(/%/g, '&amp;#37;') }));
 /** The echo without header names, JSON keys or schemes: the bare values, as "unknown credential <value>" pages show them. */
 const bare = (e: string): string => e.replace(/^[^:\n]+:\s*(?:pat |Bearer )?/gim, '').replace(/"[\w-]+":/g, ' ');
 add('bare values, each cut by the service to 20 characters', (e) => ({ status: 500, body: json({ message: bare(e).replace(/\S{21,}/g, (w) => `${w.slice(0, 20)}…`) }) }));
@@ -152,7 +174,27 @@ function runsOf(secret: string): Set<string> {
   for (let i = 0; i + RUN <= s.length; i++) runs.add(s.slice(i, i + RUN));
   return runs;
 }
-const SECRET_RUNS = Object.entries(SECRETS).map(([name, value]) => ({ name, runs: runsOf(value) }));
+/**
+ * Runs of base64 characters that carry RUN or more bytes of the secret: at each alignment (0, 1
+ * or 2 bytes in front), both alphabets, only characters made of the secret's bits alone, and 12
+ * characters (72 bits hold 8 whole bytes at any offset). Lower-cased, as the scan is.
+ */
+function base64RunsOf(secret: string): Set<string> {
+  const runs = new Set<string>();
+  const n = Buffer.byteLength(secret);
+  for (let align = 0; align < 3; align++) {
+    for (const alphabet of ['base64', 'base64url'] as const) {
+      const enc = Buffer.concat([Buffer.alloc(align), Buffer.from(secret)]).toString(alphabet);
+      const core = enc.slice(Math.ceil((8 * align) / 6), Math.floor((8 * (align + n)) / 6)).toLowerCase();
+      for (let i = 0; i + 12 <= core.length; i++) runs.add(core.slice(i, i + 12));
+    }
+  }
+  return runs;
+}
+const SECRET_RUNS = Object.entries(SECRETS).flatMap(([name, value]) => [
+  { name, runs: runsOf(value), len: RUN },
+  { name: `${name} (base64)`, runs: base64RunsOf(value), len: 12 },
+]);
 
 /**
  * The text as a reader could put it back together: escapes decoded (JSON, backslash, percent, HTML),
@@ -178,9 +220,9 @@ function reassembled(text: string): string {
 function scan(caseName: string, where: string, text: string): void {
   texts++;
   for (const [view, lower] of [['', text.toLowerCase()], [' (reassembled)', reassembled(text).toLowerCase()]] as const) {
-    for (const { name, runs } of SECRET_RUNS) {
-      for (let i = 0; i + RUN <= lower.length; i++) {
-        if (runs.has(lower.slice(i, i + RUN))) {
+    for (const { name, runs, len } of SECRET_RUNS) {
+      for (let i = 0; i + len <= lower.length; i++) {
+        if (runs.has(lower.slice(i, i + len))) {
           leaks.push({ caseName, secret: name, where: where + view });
           break;
         }

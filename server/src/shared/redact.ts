@@ -4,9 +4,13 @@
 //
 // A service that echoes a request may hand a secret back reshaped: cut short, wrapped across
 // lines, with `\/` for `/`, percent- or HTML-encoded, upper-cased, inside JSON inside JSON, or
-// with bytes the decoder replaced. So a known secret is looked for in two views of the text:
-// as it is (ignoring letter case), and normalised (escapes decoded; white space, control and
-// non-ASCII characters, which no credential we send can contain, skipped; letter case ignored).
+// with bytes the decoder replaced, or base64-encoded (the whole echoed header, so the secret may
+// stand at any of base64's three alignments, in the standard or the URL-safe alphabet). So a known
+// secret is looked for in two views of the text: as it is (ignoring letter case), and normalised
+// (escapes decoded, again and again while a pass still decodes something, up to
+// MAX_DECODE_PASSES, so that `&#37;2F` is `/`; white space, control and non-ASCII characters,
+// which no credential we send can contain, skipped; letter case ignored); and so are its base64
+// forms.
 // Any run of RUN or more characters of a secret counts as the secret, so that a cut never
 // leaves a usable piece, and the whole stretch of the original text that produced the run is
 // replaced.
@@ -77,7 +81,30 @@ const PERCENT_SIGN = 0x25;
 const AMPERSAND = 0x26;
 const LESS_THAN = 0x3c;
 
+/** Decoding passes at most (`&amp;#37;252F` takes three); each pass after the first runs only while the previous one decoded something. */
+const MAX_DECODE_PASSES = 4;
+/** Something a further pass would decode, in an already normalised (lower-cased) view. */
+const STILL_ENCODED = /\\|%[0-9a-f]{2}|&(?:#x?[0-9a-f]{1,7}|[a-z]{2,8});|<\/?[a-z]/;
+
+/** Escapes decoded to a fixpoint (bounded): percent-encoding inside HTML entities, entities inside JSON strings, and so on. */
 function normalise(text: string): View {
+  let view = normaliseOnce(text);
+  for (let pass = 1; pass < MAX_DECODE_PASSES && STILL_ENCODED.test(view.chars); pass++) {
+    const next = normaliseOnce(view.chars);
+    // Every decoding shortens the text: the same length means that nothing was decoded.
+    if (next.chars.length === view.chars.length || !view.start || !view.end || !next.start || !next.end) break;
+    const start = new Int32Array(next.chars.length);
+    const end = new Int32Array(next.chars.length);
+    for (let k = 0; k < next.chars.length; k++) {
+      start[k] = view.start[next.start[k] ?? 0] ?? 0;
+      end[k] = view.end[(next.end[k] ?? 1) - 1] ?? text.length;
+    }
+    view = { chars: next.chars, start, end };
+  }
+  return view;
+}
+
+function normaliseOnce(text: string): View {
   const codes = new Uint16Array(text.length);
   const start = new Int32Array(text.length);
   const end = new Int32Array(text.length);
@@ -197,8 +224,8 @@ function matcherFor(secrets: readonly (string | undefined)[]): Matcher {
   for (const s of list) {
     addRuns(s.toLowerCase());
     addRuns(normalise(s).chars);
-    // The base64 forms (a Basic header, a token wrapped in another token).
-    addRuns(base64(s).replace(/=+$/, '').toLowerCase());
+    // The base64 forms (a Basic header, a token wrapped in another token, an echoed header).
+    for (const form of base64Forms(s)) addRuns(form.toLowerCase());
   }
   const hashes = new Map<number, Set<number>>();
   for (const [n, set] of runs) hashes.set(n, new Set([...set].map((r) => hashOf(r, 0, n))));
@@ -207,11 +234,23 @@ function matcherFor(secrets: readonly (string | undefined)[]): Matcher {
   return lastMatcher;
 }
 
-/** Base64 of the UTF-8 bytes, without Node's Buffer: this module also runs in the browser. */
-function base64(s: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(s)) binary += String.fromCharCode(byte);
-  return btoa(binary);
+/**
+ * The base64 encodings of a secret's UTF-8 bytes at the three alignments (0, 1 or 2 bytes of
+ * something else in front), in the standard and the URL-safe alphabet, each cut to the characters
+ * that depend on the secret's bytes alone. Without Node's Buffer: this module also runs in the
+ * browser.
+ */
+function base64Forms(s: string): string[] {
+  const bytes = new TextEncoder().encode(s);
+  const forms: string[] = [];
+  for (let align = 0; align < 3; align++) {
+    let binary = '\u0000'.repeat(align);
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    // Character c carries bits [6c, 6c + 6): keep those within the secret's bits [8 align, 8 (align + n)).
+    const core = btoa(binary).slice(Math.ceil((8 * align) / 6), Math.floor((8 * (align + bytes.length)) / 6));
+    forms.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return forms;
 }
 
 function removeRuns(text: string, m: Matcher): string {
