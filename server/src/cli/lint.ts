@@ -50,6 +50,9 @@ Options:
   --no-env-check             do not report valueFromEnv variables missing from the environment and .env
   -h, --help                 show this help
 
+A file named on the command line that the project config's exclude patterns ignore is not
+checked: it gets a warning on standard error, which counts for --max-warnings.
+
 Exit status: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 usage or I/O error.
 `;
 
@@ -204,6 +207,13 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
     } catch {
       io.stderr(`assistant-config: cannot read '${t}': no such file or directory\n`);
       ioError = true;
+      continue;
+    }
+    if (!st.isDirectory() && isExcluded(configs.forFile(abs), abs)) {
+      // As ESLint and ruff do: a file named on the command line is not skipped silently.
+      const cfgPath = configs.forFile(abs)?.path ?? '';
+      io.stderr(`assistant-config: warning: '${t}' is ignored by the exclude patterns of ${relative(io.cwd, cfgPath) || cfgPath}; use --no-config to lint it anyway\n`);
+      counts.warning++;
       continue;
     }
     const found = st.isDirectory() ? collectFiles(abs, { configOf: (f) => configs.forFile(f) }) : [abs];

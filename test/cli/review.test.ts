@@ -1,0 +1,36 @@
+// Review findings on the CLI as real processes: excluded files named on the command line, invalid
+// project configs, explain in any case, summary plurals, JUnit escapes, SARIF relative URIs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { runCli } from './helpers';
+
+const H = 'kind: AssistantConfig\nversion: v2\n';
+const WARN = `${H}definition:\n  llm: { provider: hosted }\n  contextWindowLimit: 0\n`;
+
+function tree(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ac-review-'));
+  for (const [p, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, p)), { recursive: true });
+    writeFileSync(join(dir, p), text);
+  }
+  return dir;
+}
+
+test('a file named on the command line but excluded by the config: a warning, counted for --max-warnings', () => {
+  const dir = tree({ '.assistant-config.yaml': 'exclude:\n  - legacy/**\n', 'legacy/old.assistant.yaml': `${H}definition:\n  llm: { provider: nope }\n` });
+  const r = runCli(['lint', 'legacy/old.assistant.yaml'], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stderr, "assistant-config: warning: 'legacy/old.assistant.yaml' is ignored by the exclude patterns of .assistant-config.yaml; use --no-config to lint it anyway\n");
+  assert.match(r.stdout, /0 files checked: 0 errors, 1 warning,/);
+  const strict = runCli(['lint', '--max-warnings', '0', 'legacy/old.assistant.yaml'], { cwd: dir });
+  assert.equal(strict.code, 1);
+  const anyway = runCli(['lint', '--no-config', 'legacy/old.assistant.yaml'], { cwd: dir });
+  assert.equal(anyway.code, 1);
+  assert.match(anyway.stdout, /unknown-discriminator/);
+  // A directory walk still skips excluded files without a word.
+  const walk = runCli(['lint', '.'], { cwd: dir });
+  assert.doesNotMatch(walk.stderr, /ignored/);
+});
