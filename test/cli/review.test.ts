@@ -34,3 +34,13 @@ test('a file named on the command line but excluded by the config: a warning, co
   const walk = runCli(['lint', '.'], { cwd: dir });
   assert.doesNotMatch(walk.stderr, /ignored/);
 });
+
+test('an invalid project config exits 2, naming the file, the key and the valid values', () => {
+  const dir = tree({ '.assistant-config.yaml': 'rules: {literal-secret: of}\n', 'a.assistant.yaml': WARN });
+  const r = runCli(['lint', 'a.assistant.yaml'], { cwd: dir });
+  assert.equal(r.code, 2, r.stdout + r.stderr);
+  assert.equal(r.stderr, "assistant-config: .assistant-config.yaml: line 1: 'literal-secret' must be off, info, warning or error (got 'of')\n");
+  assert.match(r.stdout, /non-positive-limit/, 'the file is still checked');
+  assert.equal(runCli(['format', '--check', 'a.assistant.yaml'], { cwd: dir }).code, 2);
+  assert.equal(runCli(['lint', '--no-config', 'a.assistant.yaml'], { cwd: dir }).code, 0);
+});

@@ -30,7 +30,8 @@ Options:
   -h, --help               show this help
 
 Exit status: 0 formatted (or nothing to change), 1 --check found files to change,
-2 usage or I/O error, or a file that cannot be formatted (a syntax error).
+2 usage or I/O error, a file that cannot be formatted (a syntax error), or a project config
+with mistakes.
 `;
 
 interface Flags {
@@ -160,5 +161,5 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
     if (status === 0) status = 1;
   }
   if (flags.mode === 'write' && changed.length > 0) io.stderr(`${changed.length} file${changed.length === 1 ? '' : 's'} reformatted.\n`);
-  return status;
+  return configs.failed ? 2 : status;
 }

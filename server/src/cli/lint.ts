@@ -53,7 +53,8 @@ Options:
 A file named on the command line that the project config's exclude patterns ignore is not
 checked: it gets a warning on standard error, which counts for --max-warnings.
 
-Exit status: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 usage or I/O error.
+Exit status: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 usage or I/O
+error, or a project config with mistakes (the files are still checked with what could be read).
 `;
 
 interface FileFix {
@@ -246,7 +247,7 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
   else if (flags.format === 'sarif') io.stdout(JSON.stringify(toSarif(kept, (p) => (p === '<stdin>' ? p : pathToFileURL(p).href)), null, 2) + '\n');
   else if (flags.format === 'junit') io.stdout(junit(kept));
   else if (flags.format === 'text') io.stdout(summaryLine(counts, colour, flags.fix === 'write' ? fixCounts : undefined));
-  if (ioError) return 2;
+  if (ioError || configs.failed) return 2;
   if (counts.error > 0) return 1;
   if (flags.maxWarnings !== undefined && counts.warning > flags.maxWarnings) {
     io.stderr(`assistant-config: ${counts.warning} warnings, more than --max-warnings ${flags.maxWarnings}.\n`);

@@ -22,6 +22,8 @@ export class CliProjectConfig {
   private readonly resolver = new ProjectConfigResolver(readIfFile);
   private readonly fixed: ProjectConfig | undefined;
   private readonly reported = new Set<string>();
+  /** Whether a project config in use had mistakes (reported on stderr): the command then exits 2. */
+  failed = false;
 
   constructor(
     private readonly io: CliIO,
@@ -40,6 +42,7 @@ export class CliProjectConfig {
     const cfg = this.choice.kind === 'none' ? undefined : this.choice.kind === 'file' ? this.fixed : this.resolver.forFile(path);
     if (cfg && cfg.problems.length > 0 && !this.reported.has(cfg.path)) {
       this.reported.add(cfg.path);
+      this.failed = true;
       const where = relative(this.io.cwd, cfg.path) || cfg.path;
       for (const p of cfg.problems) this.io.stderr(`assistant-config: ${where}: ${p}\n`);
     }

@@ -76,7 +76,7 @@ export function parseProjectConfig(path: string, text: string): ProjectConfig {
         const code = r.key.value;
         const level = scalarText(resolve(r.value));
         if (!(code in CODES)) cfg.problems.push(`line ${line(r.key)}: unknown diagnostic code '${code}' ('assistant-config explain --list' lists them)`);
-        else if (level === undefined || !(LEVELS as readonly string[]).includes(level)) cfg.problems.push(`line ${line(r.key)}: '${code}' must be off, info, warning or error`);
+        else if (level === undefined || !(LEVELS as readonly string[]).includes(level)) cfg.problems.push(`line ${line(r.key)}: '${code}' must be off, info, warning or error${level === undefined ? '' : ` (got '${level}')`}`);
         else cfg.rules[code as DiagnosticCode] = level as RuleLevel;
       }
     } else if (key === 'maxFallbackDepth') {
