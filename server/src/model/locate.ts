@@ -10,6 +10,11 @@ export interface Located {
   prop: PropertyNode | undefined;
   /** The path as segments. */
   segments: (string | number)[];
+  /**
+   * The first alias (or `<<` merge value) the path goes through, when it does: the node found is
+   * then text of the anchored node, shared with its other uses.
+   */
+  via?: Node;
 }
 
 export function parsePointer(pointer: string): string[] {
@@ -24,20 +29,27 @@ export function locate(root: Node | undefined, pointer: string): Located {
   const parts = parsePointer(pointer);
   let node = resolve(root);
   let prop: PropertyNode | undefined;
+  let via: Node | undefined;
   const segments: (string | number)[] = [];
   for (const part of parts) {
     if (node?.type === 'object') {
+      const owner: Node = node;
       prop = readProperty(node, part);
+      // A property merged in by `<<` belongs to another mapping: reached through the merge's value.
+      if (!via && prop && prop.parent !== owner) via = owner.properties.find((p) => p.key.value === '<<' && !p.key.quoted)?.value;
+      if (!via && prop?.value?.type === 'alias') via = prop.value;
       node = resolve(prop?.value);
       segments.push(part);
     } else if (node?.type === 'array') {
       const i = Number(part);
-      node = resolve(node.items[i]);
+      const item = node.items[i];
+      if (!via && item?.type === 'alias') via = item;
+      node = resolve(item);
       prop = undefined;
       segments.push(i);
     } else {
-      return { node: undefined, prop: undefined, segments };
+      return { node: undefined, prop: undefined, segments, ...(via ? { via } : {}) };
     }
   }
-  return { node, prop, segments };
+  return { node, prop, segments, ...(via ? { via } : {}) };
 }

@@ -16,6 +16,8 @@ export interface Visit {
   chainDepth: number;
   /** The schema of the mapping this is a value of (its variant resolved), when it is a property's value. */
   owner?: Schema | undefined;
+  /** The first alias (or `<<` merge value) on the way to this node: its text is the anchor's, shared. */
+  via?: Node | undefined;
 }
 
 export interface WalkOptions {
@@ -30,6 +32,7 @@ interface Item {
   prop: PropertyNode | undefined;
   parentUnion: string | undefined;
   chainDepth: number;
+  via: Node | undefined;
 }
 
 /**
@@ -43,14 +46,16 @@ interface Item {
 export function walkTyped(root: Node | undefined, visit: (v: Visit) => void, options: WalkOptions = {}): void {
   if (!root) return;
   const seenTargets = new Map<Node, Set<Schema | undefined>>();
-  const stack: Item[] = [{ node: root, owner: undefined, expected: rootSchema, prop: undefined, parentUnion: undefined, chainDepth: 0 }];
-  const scalar = (node: Node, expected: Schema | undefined, prop: PropertyNode | undefined, owner: Schema | undefined): void => {
-    visit({ node, expected, resolved: { schema: unwrapNullable(expected) }, prop, chainDepth: 0, owner });
+  const stack: Item[] = [{ node: root, owner: undefined, expected: rootSchema, prop: undefined, parentUnion: undefined, chainDepth: 0, via: undefined }];
+  const scalar = (node: Node, expected: Schema | undefined, prop: PropertyNode | undefined, owner: Schema | undefined, via: Node | undefined): void => {
+    visit({ node, expected, resolved: { schema: unwrapNullable(expected) }, prop, chainDepth: 0, owner, ...(via ? { via } : {}) });
   };
   while (stack.length > 0) {
     const item = stack.pop()!;
     let node = item.node;
+    let via = item.via;
     if (node?.type === 'alias') {
+      via ??= node;
       const t = node.target;
       if (!t) continue;
       let seen = seenTargets.get(t);
@@ -61,31 +66,34 @@ export function walkTyped(root: Node | undefined, visit: (v: Visit) => void, opt
     }
     if (!node) continue;
     if (node.type !== 'object' && node.type !== 'array') {
-      scalar(node, item.expected, item.prop, item.owner);
+      scalar(node, item.expected, item.prop, item.owner, via);
       continue;
     }
     // Only mappings can select a variant.
     const resolved = node.type === 'object' ? resolveFor(item.expected, node) : { schema: unwrapNullable(item.expected) };
     const unionName = resolved.union?.name;
     const chainDepth = unionName && unionName === item.parentUnion ? item.chainDepth + 1 : unionName ? 1 : 0;
-    visit({ node, expected: item.expected, resolved, prop: item.prop, chainDepth, owner: item.owner });
+    visit({ node, expected: item.expected, resolved, prop: item.prop, chainDepth, owner: item.owner, ...(via ? { via } : {}) });
     if (node.type === 'object') {
+      const obj = node;
       const props = readProperties(node);
       const owner = resolved.schema;
       for (let i = props.length - 1; i >= 0; i--) {
         const p = props[i]!;
         const v = p.value;
+        // A property merged in by `<<` is the merged mapping's text: reached through the merge value.
+        const pVia = via ?? (p.parent !== obj ? obj.properties.find((q) => q.key.value === '<<' && !q.key.quoted)?.value : undefined);
         const expected = propertySchema(resolved.schema, p.key.value);
-        if (v && v.type !== 'object' && v.type !== 'array' && v.type !== 'alias') scalar(v, expected, p, owner);
-        else stack.push({ node: v, owner, expected, prop: p, parentUnion: unionName, chainDepth });
+        if (v && v.type !== 'object' && v.type !== 'array' && v.type !== 'alias') scalar(v, expected, p, owner, pVia);
+        else stack.push({ node: v, owner, expected, prop: p, parentUnion: unionName, chainDepth, via: pVia });
       }
     } else {
       const is = itemSchema(resolved.schema);
       for (let i = node.items.length - 1; i >= 0; i--) {
         const it = node.items[i]!;
         if (it.type !== 'object' && it.type !== 'array' && it.type !== 'alias') {
-          if (options.scalarItems) scalar(it, is, undefined, undefined);
-        } else stack.push({ node: it, owner: undefined, expected: is, prop: undefined, parentUnion: undefined, chainDepth: 0 });
+          if (options.scalarItems) scalar(it, is, undefined, undefined, via);
+        } else stack.push({ node: it, owner: undefined, expected: is, prop: undefined, parentUnion: undefined, chainDepth: 0, via });
       }
     }
   }

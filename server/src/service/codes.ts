@@ -73,6 +73,11 @@ export interface DiagnosticData {
   suggestion?: string;
   missing?: string[];
   key?: string;
+  /**
+   * Found while checking a node through an alias (or a merge key): reported at the alias, and no fix
+   * is offered, since an edit there would change the anchored node for every other use of it.
+   */
+  throughAlias?: boolean;
 }
 
 export function diag(code: DiagnosticCode, message: string, offset: number, length: number, extra?: { related?: Related[]; data?: DiagnosticData; severity?: Severity }): Diagnostic {

@@ -57,7 +57,8 @@ export function getCodeActions(doc: ParsedDocument, diagnostics: Diagnostic[], r
   };
   for (const d of diagnostics) {
     const provider = PROVIDERS[d.code];
-    if (!provider || !touches(d, range)) continue;
+    // Text reached through an alias is the anchor's, shared by its other uses: no fix edits it.
+    if (!provider || !touches(d, range) || d.data?.throughAlias) continue;
     let preferred = false;
     for (const fix of provider(doc, d, ctx)) {
       const entry: CodeActionEntry = { title: fix.title, kind: 'quickfix', diagnostic: d, edits: fix.edits };

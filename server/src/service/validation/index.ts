@@ -15,6 +15,8 @@ import { primitivesRule } from './rules/primitives';
 import { limitsRule } from './rules/limits';
 import { emptyRequiredRule } from './rules/emptyRequired';
 import { jsonStrictness } from './jsonStrict';
+import { ALIAS_SUFFIX, atAlias } from './throughAlias';
+import type { Node } from '../../parser/ast';
 
 export type { ValidationOptions, EnvLookup } from './rule';
 export { DEFAULT_OPTIONS } from './rule';
@@ -47,11 +49,15 @@ export function validate(doc: ParsedDocument, options: ValidationOptions = DEFAU
   } else {
     out.push(...schemaDiagnostics(doc, conv.value));
   }
-  const ctx: RuleContext = { doc, options, report: (d) => out.push(d) };
+  // A finding made through an alias is reported at the alias (validation/throughAlias.ts).
+  let via: Node | undefined;
+  const ctx: RuleContext = { doc, options, report: (d) => out.push(atAlias(d, via)) };
   const running = RULES.map((r) => r.start(ctx));
   walkTyped(doc.root, (v) => {
+    via = v.via;
     for (const r of running) r.visit(v);
   });
+  via = undefined;
   for (const r of running) r.end?.();
   return finish(withoutBrokenNodes(out, doc));
 }
@@ -77,12 +83,18 @@ function encodingProblems(text: string, out: Diagnostic[]): void {
   }
 }
 
-/** Sorted by position; the same finding reached twice (through an alias) is reported once. */
+/**
+ * Sorted by position; the same finding reached twice (through an alias) is reported once, and a
+ * finding in an anchored node that its own place already reports is not repeated at the alias.
+ */
 function finish(out: Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();
+  const direct = new Set(out.filter((d) => !d.data?.throughAlias).map((d) => `${d.offset}:${d.length}:${d.code}:${d.message}`));
   const res: Diagnostic[] = [];
   for (const d of out) {
     const k = `${d.offset}:${d.length}:${d.code}:${d.message}`;
+    const at = d.data?.throughAlias ? d.related?.[0] : undefined;
+    if (at && direct.has(`${at.offset}:${at.length}:${d.code}:${d.message.replace(ALIAS_SUFFIX, '')}`)) continue;
     if (seen.has(k)) continue;
     seen.add(k);
     res.push(d);

@@ -13,6 +13,7 @@ import type { Resolved, Union } from '../../model/schema';
 import type { Diagnostic } from '../codes';
 import { diag } from '../codes';
 import { closest, quoteList } from '../text';
+import { atAlias } from './throughAlias';
 
 export function schemaDiagnostics(doc: ParsedDocument, value: unknown): Diagnostic[] {
   if (validateSchema(value)) return [];
@@ -38,20 +39,30 @@ function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
   }
   const out: Diagnostic[] = [];
   for (const [path, errs] of byPath) {
+    const start = out.length;
+    const via = locate(root, path).via;
+    translatePath(path, errs);
+    if (via) for (let i = start; i < out.length; i++) out[i] = atAlias(out[i]!, via);
+  }
+  // `provider:` with no value: one diagnostic (the discriminator's, with its choices), not a type error too.
+  const tags = out.filter((d) => d.code === 'unknown-discriminator');
+  return tags.length === 0 ? out : out.filter((d) => d.code !== 'invalid-type' || !tags.some((t) => t.offset === d.offset && t.length === d.length));
+
+  function translatePath(path: string, errs: ErrorObject[]): void {
     const deeper = paths.some((p) => p !== path && p.startsWith(path + '/'));
     const substantive = errs.filter((e) => !isUmbrella(e));
     // anyOf/null-branch noise only speaks when nothing more precise was found at or below this path.
     const umbrellasOnly = substantive.length === 0;
-    if (umbrellasOnly && deeper) continue;
+    if (umbrellasOnly && deeper) return;
     const loc = locate(root, path);
     const resolved = schemaAtPath(root, loc.segments);
     const typeErrs = errs.filter((e) => e.keyword === 'type');
     if (typeErrs.length > 0 && (substantive.some((e) => e.keyword === 'type') || umbrellasOnly)) {
       // `apiKey: sk-…`: the EnvironmentValue rule reports it as a literal credential, with its fix.
-      if (resolved.schema === definition('EnvironmentValue') && loc.node?.type === 'string' && loc.node.value.trim() !== '') continue;
+      if (resolved.schema === definition('EnvironmentValue') && loc.node?.type === 'string' && loc.node.value.trim() !== '') return;
       out.push(typeDiagnostic(doc, loc, resolved, typeErrs));
       // A value of the wrong type says nothing more useful.
-      continue;
+      return;
     }
     const allRequired = substantive.filter((e) => e.keyword === 'required').map((e) => String(e.params.missingProperty));
     let required = allRequired;
@@ -78,9 +89,6 @@ function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
     }
     if (umbrellasOnly && typeErrs.length === 0) out.push(diag('invalid-type', `${subject(loc)} does not match ${definitionNameOf(resolved.schema) ?? 'the schema'}.`, ...valueRange(loc)));
   }
-  // `provider:` with no value: one diagnostic (the discriminator's, with its choices), not a type error too.
-  const tags = out.filter((d) => d.code === 'unknown-discriminator');
-  return tags.length === 0 ? out : out.filter((d) => d.code !== 'invalid-type' || !tags.some((t) => t.offset === d.offset && t.length === d.length));
 }
 
 /**

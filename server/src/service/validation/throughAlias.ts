@@ -1,0 +1,36 @@
+// A finding inside an anchored node, made while checking it through an alias (`apiKey: *primary`)
+// or a merge key (`<<: *base`), is about that use: it is reported at the alias, with related
+// information pointing into the anchor, and marked so that no fix edits the shared text (offering
+// a fix only where every use of the anchor accepts the edit is left for later: no fix at all is safe).
+import type { Node } from '../../parser/ast';
+import type { Diagnostic } from '../codes';
+
+/** What atAlias appends to a moved diagnostic's message. */
+export const ALIAS_SUFFIX = / \(through (?:alias '\*[^']*'|this merge key)\)$/;
+
+/** The anchored nodes an alias or a merge value (`*a`, `[*a, *b]`) shares. */
+function targets(via: Node): Node[] {
+  if (via.type === 'alias') return via.target ? [via.target] : [];
+  if (via.type === 'array') return via.items.flatMap((i) => (i.type === 'alias' && i.target ? [i.target] : []));
+  return [];
+}
+
+/**
+ * The diagnostic as the use `via` sees it: moved to the alias when it lies in the shared text, and
+ * in any case marked `throughAlias` (no fix: its edit would land in the anchored node).
+ */
+export function atAlias(d: Diagnostic, via: Node | undefined): Diagnostic {
+  if (!via) return d;
+  const inside = targets(via).some((t) => d.offset >= t.offset && d.offset + d.length <= t.offset + t.length);
+  // At the alias's own key (`apiKey` of `apiKey: *primary`) it stays, but its fix would still edit the anchor.
+  if (!inside) return { ...d, data: { ...d.data, throughAlias: true } };
+  const name = via.type === 'alias' ? `'*${via.name}'` : 'this merge key';
+  return {
+    ...d,
+    message: `${d.message} (through alias ${name})`,
+    offset: via.offset,
+    length: via.length,
+    related: [{ offset: d.offset, length: d.length, message: 'Found here, in the anchored node the alias uses' }, ...(d.related ?? [])],
+    data: { ...d.data, throughAlias: true },
+  };
+}
