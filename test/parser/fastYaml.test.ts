@@ -10,7 +10,7 @@ import { parseYaml, parseYamlFull, DEFAULT_LIMITS } from '../../server/src/parse
 import type { ParseLimits } from '../../server/src/parser/yaml';
 import { word, plainSpecial, singleQuoted, doubleQuoted, scalar, flow, strip } from './yamlArbitraries';
 
-const SEED = process.env.FAST_YAML_SEED !== undefined ? Number(process.env.FAST_YAML_SEED) : (Date.now() ^ (process.pid << 8)) | 0;
+const SEED = process.env.FAST_YAML_SEED !== undefined ? Number(process.env.FAST_YAML_SEED) : 0x13b10c;
 const RUNS = process.env.FAST_YAML_RUNS !== undefined ? Number(process.env.FAST_YAML_RUNS) : 1500;
 console.log(`fastYaml property tests: seed ${SEED} (replay with FAST_YAML_SEED=${SEED})`);
 

@@ -41,7 +41,7 @@ test('an edit that changes the first line of every enclosing block is declined',
 });
 
 test('random one-character edits on every example: patched ⇒ identical to a full parse (seeded)', () => {
-  const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
+  const seed = Number(process.env.FUZZ_SEED ?? 130013);
   console.log(`incremental property seed: ${seed}`);
   let patched = 0;
   fc.assert(
