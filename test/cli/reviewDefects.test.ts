@@ -48,3 +48,16 @@ describe('a node checked through an alias: the finding is at the alias, and no f
     assert.doesNotMatch(again.stdout, /:[456]:\d+ /, again.stdout);
   });
 });
+
+describe('lint --fix renames a misspelt key only when the rename cannot change meaning', () => {
+  it("'instructions' under definition is not renamed to 'systemInstructions' (a valid key elsewhere)", () => {
+    const text = `${HEAD}  llm: { provider: hosted }\n  instructions: be brief\n`;
+    const r = lintFile(text, '--fix');
+    assert.equal(readFileSync(r.file, 'utf8'), text);
+    assert.match(r.out, /unknown-property/);
+  });
+  it('a clear misspelling with one candidate is still renamed', () => {
+    const r = lintFile(`${HEAD}  llm: { provider: hosted }\n  systemInstructionz: be brief\n`, '--fix');
+    assert.match(readFileSync(r.file, 'utf8'), /^ {2}systemInstructions: be brief$/m);
+  });
+});

@@ -78,6 +78,8 @@ export interface DiagnosticData {
    * is offered, since an edit there would change the anchored node for every other use of it.
    */
   throughAlias?: boolean;
+  /** `unknown-property`: the suggested rename may change meaning or is one of several; not for --fix. */
+  unsafeRename?: boolean;
 }
 
 export function diag(code: DiagnosticCode, message: string, offset: number, length: number, extra?: { related?: Related[]; data?: DiagnosticData; severity?: Severity }): Diagnostic {

@@ -8,7 +8,7 @@ import { lineEnd } from '../../parser/lineIndex';
 import { locate } from '../../model/locate';
 import { isMergeKey } from '../../model/merge';
 import type { Located } from '../../model/locate';
-import { definition, schemaAtPath, labelOf, enumValuesOf, definitionNameOf, unwrapNullable, typesOf } from '../../model/schema';
+import { rootSchema, definition, schemaAtPath, labelOf, enumValuesOf, definitionNameOf, unwrapNullable, typesOf } from '../../model/schema';
 import type { Resolved, Union } from '../../model/schema';
 import type { Diagnostic } from '../codes';
 import { diag } from '../codes';
@@ -233,12 +233,42 @@ function discriminatorNotString(loc: Located, union: Union | undefined, tag: str
   return diag('unknown-discriminator', `'${tag}' must be one of ${quoteList(valid)}; found ${describeNode(valueNode)}.`, ...range);
 }
 
+let schemaKeys: Set<string> | undefined;
+
+/** Every property name the schema knows anywhere (any definition, any variant). */
+function keysAnywhere(): Set<string> {
+  if (schemaKeys) return schemaKeys;
+  const out = new Set<string>();
+  const seen = new Set<unknown>();
+  const walk = (s: unknown): void => {
+    if (!s || typeof s !== 'object' || seen.has(s)) return;
+    seen.add(s);
+    const o = s as { properties?: Record<string, unknown> };
+    if (o.properties && typeof o.properties === 'object') for (const k of Object.keys(o.properties)) out.add(k);
+    for (const v of Object.values(s)) walk(v);
+  };
+  walk(rootSchema);
+  return (schemaKeys = out);
+}
+
+/**
+ * Whether renaming the misspelt `key` to the suggestion is safe for `lint --fix`: the key is not
+ * itself a valid key elsewhere in the schema (`instructions` is not a misspelt `systemInstructions`)
+ * and only one candidate is within the edit distance. Otherwise the rename stays an editor fix.
+ */
+function renameIsSafe(key: string, candidates: readonly string[]): boolean {
+  if (keysAnywhere().has(key)) return false;
+  return candidates.filter((c) => closest(key, [c]) !== undefined).length === 1;
+}
+
 function unknownProperty(loc: Located, resolved: Resolved, key: string): Diagnostic[] {
   const obj = loc.node;
   if (obj?.type !== 'object') return [];
   const allowed = Object.keys(unwrapNullable(resolved.schema)?.properties ?? {});
   const present = new Set(obj.properties.map((p) => p.key.value));
-  const suggestion = closest(key, allowed.filter((k) => !present.has(k)));
+  const candidates = allowed.filter((k) => !present.has(k));
+  const suggestion = closest(key, candidates);
+  const unsafe = suggestion !== undefined && !renameIsSafe(key, candidates);
   let owners = '';
   if (resolved.union) {
     const others = resolved.union.variants.filter((v) => v !== resolved.variant && v.schema.properties?.[key]).map((v) => v.value);
@@ -249,7 +279,7 @@ function unknownProperty(loc: Located, resolved: Resolved, key: string): Diagnos
   const out: Diagnostic[] = [];
   for (const p of obj.properties) {
     if (p.key.value !== key) continue;
-    out.push(diag('unknown-property', `${label} does not allow '${key}'.${hint}${owners}`, p.key.offset, p.key.length, { data: { key, ...(suggestion ? { suggestion } : {}) } }));
+    out.push(diag('unknown-property', `${label} does not allow '${key}'.${hint}${owners}`, p.key.offset, p.key.length, { data: { key, ...(suggestion ? { suggestion } : {}), ...(unsafe ? { unsafeRename: true } : {}) } }));
   }
   if (out.length === 0) {
     // The key came in through a YAML merge key: said on the `<<`.
