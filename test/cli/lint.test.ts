@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { tmpdir } from 'node:os';
 import Ajv from 'ajv';
 import { ROOT } from '../helpers';
@@ -90,7 +91,9 @@ test('--format sarif is valid SARIF 2.1.0 with rules and regions', () => {
   assert.ok(levels.includes('literal-secret:warning:9'), levels.join(' '));
   assert.ok(levels.includes('invalid-enum:error:9'), levels.join(' '));
   for (const res of run0.results) assert.equal(run0.tool.driver.rules[res.ruleIndex]!.id, res.ruleId);
-  assert.match(run0.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri, /^file:\/\/.*env-value\.assistant\.yaml$/);
+  // Relative to the working directory, as GitHub code scanning expects.
+  assert.deepEqual(run0.results[0]!.locations[0]!.physicalLocation.artifactLocation, { uri: 'test/fixtures/validation/env-value.assistant.yaml', uriBaseId: '%SRCROOT%' });
+  assert.deepEqual((sarif.runs[0] as unknown as { originalUriBaseIds: unknown }).originalUriBaseIds, { '%SRCROOT%': { uri: pathToFileURL(ROOT).href + '/' } });
 });
 
 test('a directory finds files by name and by top-level kind, and skips others', () => {

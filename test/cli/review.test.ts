@@ -2,9 +2,11 @@
 // project configs, explain in any case, summary plurals, JUnit escapes, SARIF relative URIs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { applyEdits, formatDocument, parseWithLimits, DEFAULT_OPTIONS } from '../../server/src/service';
 import { runCli } from './helpers';
 
 const H = 'kind: AssistantConfig\nversion: v2\n';
@@ -43,4 +45,46 @@ test('an invalid project config exits 2, naming the file, the key and the valid 
   assert.match(r.stdout, /non-positive-limit/, 'the file is still checked');
   assert.equal(runCli(['format', '--check', 'a.assistant.yaml'], { cwd: dir }).code, 2);
   assert.equal(runCli(['lint', '--no-config', 'a.assistant.yaml'], { cwd: dir }).code, 0);
+});
+
+test('explain accepts a code in any case', () => {
+  const upper = runCli(['explain', 'LITERAL-SECRET']);
+  assert.equal(upper.code, 0, upper.stderr);
+  assert.equal(upper.stdout, runCli(['explain', 'literal-secret']).stdout);
+  assert.equal(runCli(['explain', 'Literal-Secret']).code, 0);
+});
+
+test('--max-warnings: one warning is "1 warning"', () => {
+  const dir = tree({ 'a.assistant.yaml': WARN });
+  const r = runCli(['lint', '--max-warnings', '0', 'a.assistant.yaml'], { cwd: dir });
+  assert.equal(r.code, 1);
+  assert.equal(r.stderr, 'assistant-config: 1 warning, more than --max-warnings 0.\n');
+  assert.match(r.stdout, /^1 file checked: 0 errors, 1 warning, /m);
+});
+
+test('--format junit: a line break in a message is escaped in the attribute and parsed back as written', () => {
+  // A JSON key with a line break, echoed by the unknown-property message.
+  const dir = tree({ 'd.assistant.json': '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"hosted"},"x\\ny":1}}' });
+  const r = runCli(['lint', '--format', 'junit', 'd.assistant.json'], { cwd: dir });
+  assert.equal(r.code, 1, r.stderr);
+  assert.equal(XMLValidator.validate(r.stdout), true, r.stdout);
+  const attr = /message="([^"]*)"/.exec(r.stdout)?.[1] ?? '';
+  assert.ok(attr.includes('&#10;'), attr);
+  assert.ok(!attr.includes('\n'), 'no raw line break in the attribute');
+  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', htmlEntities: true }).parse(r.stdout) as { testsuites: { testsuite: { testcase: { failure: { message: string } } } } };
+  assert.match(doc.testsuites.testsuite.testcase.failure.message, /'x\ny'/);
+});
+
+test('format --write keeps the final-newline state of a JSON file, as the editor formatter does', () => {
+  const messy = '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"hosted"}}}';
+  for (const ending of ['\n', '\r\n', '']) {
+    const dir = tree({ 'c.assistant.json': messy + ending });
+    const r = runCli(['format', '--write', 'c.assistant.json'], { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+    const out = readFileSync(join(dir, 'c.assistant.json'), 'utf8');
+    assert.ok(out.endsWith(`}${ending}`) && !out.endsWith(`}${ending}${ending || 'x'}`), JSON.stringify(out.slice(-4)));
+    assert.equal(runCli(['format', '--check', 'c.assistant.json'], { cwd: dir }).code, 0);
+    const doc = parseWithLimits(messy + ending, 'json', DEFAULT_OPTIONS);
+    assert.equal(applyEdits(messy + ending, formatDocument(doc, { tabSize: 2, insertSpaces: true })), out);
+  }
 });

@@ -1,7 +1,6 @@
 // `assistant-config lint FILE|DIR|-…`: the editor's diagnostics, for terminals and CI.
 import { readFileSync, statSync, existsSync } from 'node:fs';
 import { resolve as resolvePath, relative, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { CliIO } from './io';
 import { UsageError } from './io';
 import { collectFiles } from './files';
@@ -20,7 +19,7 @@ import type { FileReport } from './report';
 import { fixAll } from '../service/fixAll';
 import type { AppliedFix } from '../service/fixAll';
 import { keepLineEndings, unifiedDiff, writeAtomic } from './fix';
-import { count, emptyCounts, githubOfFile, json, junit, summaryLine, textOfFile, useColour } from './output';
+import { count, emptyCounts, plural, githubOfFile, json, junit, summaryLine, textOfFile, useColour } from './output';
 
 const FORMATS = ['text', 'json', 'sarif', 'github', 'junit'] as const;
 type Format = (typeof FORMATS)[number];
@@ -244,13 +243,13 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
   if (flags.fix === 'dry-run') {
     io.stderr(`${fixCounts.fixes} fix${fixCounts.fixes === 1 ? '' : 'es'} in ${fixCounts.files} file${fixCounts.files === 1 ? '' : 's'} would be applied; ${counts.error} error${counts.error === 1 ? '' : 's'} and ${counts.warning} warning${counts.warning === 1 ? '' : 's'} would remain.\n`);
   } else if (flags.format === 'json') io.stdout(JSON.stringify(json(kept), null, 2) + '\n');
-  else if (flags.format === 'sarif') io.stdout(JSON.stringify(toSarif(kept, (p) => (p === '<stdin>' ? p : pathToFileURL(p).href)), null, 2) + '\n');
+  else if (flags.format === 'sarif') io.stdout(JSON.stringify(toSarif(kept, io.cwd), null, 2) + '\n');
   else if (flags.format === 'junit') io.stdout(junit(kept));
   else if (flags.format === 'text') io.stdout(summaryLine(counts, colour, flags.fix === 'write' ? fixCounts : undefined));
   if (ioError || configs.failed) return 2;
   if (counts.error > 0) return 1;
   if (flags.maxWarnings !== undefined && counts.warning > flags.maxWarnings) {
-    io.stderr(`assistant-config: ${counts.warning} warnings, more than --max-warnings ${flags.maxWarnings}.\n`);
+    io.stderr(`assistant-config: ${plural(counts.warning, 'warning')}, more than --max-warnings ${flags.maxWarnings}.\n`);
     return 1;
   }
   return 0;

@@ -75,7 +75,7 @@ function frameOf(f: Finding, p: Palette): string {
   return s;
 }
 
-const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : w.endsWith('x') ? 'es' : 's'}`;
+export const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : w.endsWith('x') ? 'es' : 's'}`;
 
 export function summaryLine(c: Counts, colour: boolean, fixed?: { files: number; fixes: number }): string {
   const p = colour ? COLOUR : PLAIN;
@@ -120,6 +120,12 @@ export function xmlEscape(s: string): string {
     .replace(/'/g, '&apos;');
 }
 
+/** Text safe in an XML attribute value: as xmlEscape, and line breaks and tabs as character
+ * references (a parser normalises raw ones in attributes to spaces). */
+export function xmlAttr(s: string): string {
+  return xmlEscape(s).replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
+}
+
 /**
  * JUnit XML as Jenkins, GitLab and Azure read it: one <testsuite> per file; each error or warning is
  * a failed <testcase> (type = severity); information is a passing testcase with <system-out>; a file
@@ -130,19 +136,19 @@ export function junit(reports: readonly FileReport[]): string {
   let tests = 0;
   const suites = reports.map((r) => {
     const cases = r.findings.map((f) => {
-      const name = xmlEscape(`${f.line}:${f.column} ${f.code}`);
-      const cls = xmlEscape(r.displayPath);
+      const name = xmlAttr(`${f.line}:${f.column} ${f.code}`);
+      const cls = xmlAttr(r.displayPath);
       if (f.severity === 'error' || f.severity === 'warning') {
         const body = xmlEscape(`${r.displayPath}:${f.line}:${f.column} ${f.severity} ${f.code} ${f.message}`);
-        return `    <testcase name="${name}" classname="${cls}" time="0">\n      <failure message="${xmlEscape(f.message)}" type="${f.severity}">${body}</failure>\n    </testcase>\n`;
+        return `    <testcase name="${name}" classname="${cls}" time="0">\n      <failure message="${xmlAttr(f.message)}" type="${f.severity}">${body}</failure>\n    </testcase>\n`;
       }
       return `    <testcase name="${name}" classname="${cls}" time="0">\n      <system-out>${xmlEscape(`${f.severity} ${f.code} ${f.message}`)}</system-out>\n    </testcase>\n`;
     });
-    if (cases.length === 0) cases.push(`    <testcase name="${xmlEscape(r.displayPath)}" classname="${xmlEscape(r.displayPath)}" time="0" />\n`);
+    if (cases.length === 0) cases.push(`    <testcase name="${xmlAttr(r.displayPath)}" classname="${xmlAttr(r.displayPath)}" time="0" />\n`);
     const f = r.findings.filter((x) => x.severity === 'error' || x.severity === 'warning').length;
     failures += f;
     tests += cases.length;
-    return `  <testsuite name="${xmlEscape(r.displayPath)}" tests="${cases.length}" failures="${f}" errors="0" skipped="0" time="0">\n${cases.join('')}  </testsuite>\n`;
+    return `  <testsuite name="${xmlAttr(r.displayPath)}" tests="${cases.length}" failures="${f}" errors="0" skipped="0" time="0">\n${cases.join('')}  </testsuite>\n`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${SOURCE}" tests="${tests}" failures="${failures}" errors="0" time="0">\n${suites.join('')}</testsuites>\n`;
 }

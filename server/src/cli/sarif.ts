@@ -3,10 +3,23 @@ import { CODES, SOURCE } from '../service';
 import type { DiagnosticCode } from '../service';
 import type { FileReport } from './report';
 import { VERSION } from './version';
+import { isAbsolute, relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const SRCROOT = '%SRCROOT%';
+
+/** Where a file is: relative to the working directory (%SRCROOT%), as GitHub code scanning expects;
+ * an absolute file URI only for a file outside it. */
+function artifactLocation(path: string, cwd: string): { uri: string; uriBaseId?: string } {
+  if (path === '<stdin>') return { uri: path };
+  const rel = relative(cwd, path);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return { uri: pathToFileURL(path).href };
+  return { uri: rel.split(sep).map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };
+}
 
 const LEVEL = { error: 'error', warning: 'warning', information: 'note', hint: 'note' } as const;
 
-export function toSarif(results: readonly FileReport[], uriOf: (path: string) => string): unknown {
+export function toSarif(results: readonly FileReport[], cwd: string): unknown {
   const codes = Object.keys(CODES) as DiagnosticCode[];
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -21,6 +34,7 @@ export function toSarif(results: readonly FileReport[], uriOf: (path: string) =>
             rules: codes.map((c) => ({ id: c, name: c, shortDescription: { text: CODES[c].doc }, defaultConfiguration: { level: LEVEL[CODES[c].severity] } })),
           },
         },
+        originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(cwd).href.replace(/\/?$/, '/') } },
         columnKind: 'utf16CodeUnits',
         results: results.flatMap((r) => {
           return r.findings.map((d) => {
@@ -29,7 +43,7 @@ export function toSarif(results: readonly FileReport[], uriOf: (path: string) =>
               ruleIndex: codes.indexOf(d.code),
               level: LEVEL[d.severity],
               message: { text: d.message },
-              locations: [{ physicalLocation: { artifactLocation: { uri: uriOf(r.path) }, region: { startLine: d.line, startColumn: d.column, endLine: d.endLine, endColumn: d.endColumn } } }],
+              locations: [{ physicalLocation: { artifactLocation: artifactLocation(r.path, cwd), region: { startLine: d.line, startColumn: d.column, endLine: d.endLine, endColumn: d.endColumn } } }],
             };
           });
         }),
