@@ -32,6 +32,8 @@ export interface Fault {
   headers?: Record<string, string>;
   /** Apply to the next request only. */
   once?: boolean;
+  /** Send the status line and headers (status, default 500) and the start of a body, then stall. */
+  stallBody?: boolean;
   /** Answer 500 with the request's headers echoed in the body (to prove redaction). */
   echoHeaders?: boolean;
 }
@@ -244,6 +246,11 @@ async function withFault(f: Fault | undefined, req: IncomingMessage, res: Server
   if (res.destroyed) return;
   if (f.redirectTo) {
     res.writeHead(f.redirectStatus ?? 307, { location: f.redirectTo }).end();
+    return;
+  }
+  if (f.stallBody) {
+    res.writeHead(f.status ?? 500, { 'content-type': 'application/json' });
+    res.write('{"error": "inter');
     return;
   }
   if (f.echoHeaders) return json(res, 500, { error: 'internal', request_headers: req.headers });

@@ -179,6 +179,21 @@ describe('every failure has its own diagnosis', () => {
     assertFail(r, 'token-refresh', 'timeout');
     assert.ok(step(r, 'token-refresh').durationMs < 2000);
   });
+  it('an answer whose status arrives but whose body stalls keeps its status (500, then timeout)', async () => {
+    svc.faults.refresh = { stallBody: true, status: 500 };
+    const r = await run({ timeoutMs: 500 });
+    const s = assertFail(r, 'token-refresh', 'timeout', 500);
+    assert.match(s.message, /answered HTTP 500, but then: No complete answer/);
+  });
+  it('after the time limit ran out, steps that are not configured say so (not "the time limit ran out")', async () => {
+    svc.faults.refresh = { hang: true };
+    const r = await run({ timeoutMs: 300, executeProgramUrl: undefined }, { ...credentialsOf(svc), apiKey: undefined });
+    assertFail(r, 'token-refresh', 'timeout');
+    assert.equal(step(r, 'threads-user').diagnosis, 'timeout');
+    assert.deepEqual([step(r, 'execute-program').status, step(r, 'execute-program').diagnosis, step(r, 'execute-program').message], ['skip', undefined, 'No program-execution address is configured; no program is run.']);
+    assert.equal(step(r, 'threads-project').diagnosis, undefined);
+    assert.match(step(r, 'threads-project').message, /No project API key is stored/);
+  });
   it('connect timeout (TCP accepted, TLS handshake never answered)', async () => {
     const sockets: Socket[] = [];
     const silent = createNetServer((s) => sockets.push(s));

@@ -71,10 +71,14 @@ export async function httpRequest(req: HttpRequest, s: HttpSettings): Promise<Ht
   };
   if (s.signal?.aborted) onAbort();
   else s.signal?.addEventListener('abort', onAbort, { once: true });
+  // The status of the last answer whose headers arrived: a 500 whose body then stalls is still a 500.
+  const seen: { status?: number } = {};
   try {
-    return await followRedirects(req, dispatcher, controller.signal, s.maxResponseBytes, proxy);
+    return await followRedirects(req, dispatcher, controller.signal, s.maxResponseBytes, proxy, seen);
   } catch (err) {
-    throw classifyNetworkError(err, { host: hostOf(req.url), port: portOf(req.url), proxy, timedOut, cancelled, timeoutMs: s.overallTimeoutMs ?? s.timeoutMs });
+    const e = classifyNetworkError(err, { host: hostOf(req.url), port: portOf(req.url), proxy, timedOut, cancelled, timeoutMs: s.overallTimeoutMs ?? s.timeoutMs });
+    if (e.status !== undefined || seen.status === undefined) throw e;
+    throw new NetError(e.kind, `${hostOf(req.url)} answered HTTP ${seen.status}, but then: ${e.message}`, e.code, seen.status);
   } finally {
     clearTimeout(timer);
     s.signal?.removeEventListener('abort', onAbort);
@@ -101,6 +105,7 @@ async function followRedirects(
   signal: AbortSignal,
   maxBytes: number,
   proxy: string | undefined,
+  seen: { status?: number },
 ): Promise<HttpResponse> {
   const { method, body } = req;
   let url = req.url;
@@ -110,6 +115,7 @@ async function followRedirects(
     const checked = checkServiceUrl(url.href, 'The address');
     if (isUrlProblem(checked)) throw new NetError('insecure-url', checked.message);
     const res = await fetch(url, { method, headers, body, redirect: 'manual', dispatcher, signal });
+    seen.status = res.status;
     const location = res.headers.get('location');
     if (!REDIRECT.has(res.status) || !location) {
       const ok = res.status >= 200 && res.status <= 299;

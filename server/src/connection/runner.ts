@@ -47,7 +47,13 @@ export async function runTestConnection(options: ConnectionOptions, rawCredentia
   };
   // One deadline bounds the whole run: each request gets what is left of it.
   let deadline: { at: number; limitMs: number; http: HttpSettings; connectTimeoutMs: number } | undefined;
-  const run = async (name: StepName, fn: () => Promise<Outcome>): Promise<void> => {
+  // `unconfigured`: the step's outcome when the settings do not ask for it; it holds whether or not
+  // the run was cancelled or ran out of time (the step would not have run either way).
+  const run = async (name: StepName, fn: () => Promise<Outcome>, unconfigured?: Outcome): Promise<void> => {
+    if (unconfigured) {
+      record(name, unconfigured, performance.now());
+      return;
+    }
     if (control.signal?.aborted) {
       record(name, { status: 'skip', diagnosis: 'cancelled', message: 'Not run: Test Connection was cancelled.' }, performance.now());
       return;
@@ -126,12 +132,9 @@ export async function runTestConnection(options: ConnectionOptions, rawCredentia
       if (outcome.diagnosis === 'jwt-refused') options.tokenCache?.delete(...key);
       return outcome;
     });
-    await run('threads-project', async () =>
-      credentials.apiKey ? listThreads(ctx, credentials.apiKey, 'project') : { status: 'skip', message: 'No project API key is stored; the project-scoped query is not run.' },
-    );
-    await run('execute-program', async () =>
-      resolved.program ? runProgram(ctx, options.programCode ?? DEFAULT_PROGRAM) : { status: 'skip', message: 'No program-execution address is configured; no program is run.' },
-    );
+    const apiKey = credentials.apiKey;
+    await run('threads-project', () => listThreads(ctx, apiKey ?? '', 'project'), apiKey ? undefined : { status: 'skip', message: 'No project API key is stored; the project-scoped query is not run.' });
+    await run('execute-program', () => runProgram(ctx, options.programCode ?? DEFAULT_PROGRAM), resolved.program ? undefined : { status: 'skip', message: 'No program-execution address is configured; no program is run.' });
   }
 
   const report: TestConnectionReport = {
