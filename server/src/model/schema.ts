@@ -226,6 +226,28 @@ export function isEnvNameProperty(owner: Schema | undefined, key: string): boole
   return typeof body === 'object' && body !== null && Object.prototype.hasOwnProperty.call(body, key);
 }
 
+let credentialKeysCache: { credentials: ReadonlySet<string>; known: ReadonlySet<string> } | undefined;
+
+/**
+ * The keys that hold a credential in some variant (the properties typed EnvironmentValue anywhere
+ * in the schema: `apiKey`, `cloudSecretAccessKey`…), and every property name the schema knows.
+ * A secret is a secret whatever the provider: these name it even where a variant does not allow it.
+ */
+export function credentialKeys(): { credentials: ReadonlySet<string>; known: ReadonlySet<string> } {
+  if (credentialKeysCache) return credentialKeysCache;
+  const env = definitions['EnvironmentValue'];
+  const credentials = new Set<string>();
+  const known = new Set<string>();
+  for (const def of Object.values(definitions)) {
+    for (const [key, prop] of Object.entries(def.properties ?? {})) {
+      known.add(key);
+      if (env && unwrapNullable(prop) === env) credentials.add(key);
+    }
+  }
+  credentialKeysCache = { credentials, known };
+  return credentialKeysCache;
+}
+
 let labelKeysCache: string[] | undefined;
 
 /**

@@ -1,7 +1,7 @@
 // EnvironmentValue: exactly one of value/valueFromEnv, no literal credentials (in `value`, or a plain
 // string written where the EnvironmentValue belongs), usable and known variable names.
 import type { Rule } from '../rule';
-import { definition, unwrapNullable } from '../../../model/schema';
+import { credentialKeys, definition, unwrapNullable } from '../../../model/schema';
 import { getProperty, resolve } from '../../../parser/ast';
 import type { ObjectNode, PropertyNode } from '../../../parser/ast';
 import { diag } from '../../codes';
@@ -28,6 +28,15 @@ export const envValueRule: Rule = {
         // `apiKey: sk-…`: a credential written where an EnvironmentValue belongs.
         if (v.node.type === 'string' && v.prop && unwrapNullable(v.expected) === envSchema && envSchema && v.node.value.trim() !== '') {
           ctx.report(diag('literal-secret', `'${v.prop.key.value}' must be an EnvironmentValue, and this string is a literal credential: move it to an environment variable ('valueFromEnv') so the secret stays out of the file.`, v.node.offset, v.node.length, { severity: 'error', data: { suggestion: suggestEnvName(v.node as unknown as ObjectNode) } }));
+          return;
+        }
+        // `apiKey: {value: sk-…}` under a provider that has no apiKey (or an unknown provider): the
+        // key is reported elsewhere, but a secret in the file is a secret whatever the provider.
+        if (v.node.type === 'object' && v.prop && v.expected === undefined && credentialKeys().credentials.has(v.prop.key.value)) {
+          const literal = resolve(getProperty(v.node, 'value')?.value);
+          if (literal?.type === 'string' && literal.value.trim() !== '') {
+            ctx.report(diag('literal-secret', `'${v.prop.key.value}' holds a literal credential (this provider does not use the key, but the secret is in the file all the same); remove it or use 'valueFromEnv'.`, literal.offset, literal.length, { data: { suggestion: suggestEnvName(v.node) } }));
+          }
           return;
         }
         if (v.resolved.schema !== envSchema || v.node.type !== 'object') return;
