@@ -111,3 +111,16 @@ describe('files.associations patterns', () => {
     assert.equal(associatedLanguage(undefined, '/w/a.yaml'), undefined);
   });
 });
+
+// Regression (issue 11): the hand-written scanner ignored `\"`, so a string holding an escaped quote
+// followed by a brace hid the real `kind`. jsonc-parser's scanner reads it.
+test('an escaped quote and a brace inside a string before "kind" (jsonc-parser scanner)', () => {
+  assert.ok(declares('{"note":"say \\"{hi\\"","kind":"AssistantConfig"}'));
+  assert.ok(declares('{"note":"a \\\\","kind":"AssistantConfig"}'), 'an escaped backslash closes nothing');
+  assert.ok(!declares('{"note":"\\"kind\\":\\"AssistantConfig\\"","x":1}'), 'kind only inside a string');
+  assert.ok(!declares('{"a":{"kind":"AssistantConfig"}}'), 'nested kind');
+  assert.ok(!declares('[{"kind":"AssistantConfig"}]'), 'top-level array');
+  assert.ok(!declares('{"kind":"Other","x":"AssistantConfig"}'));
+  assert.ok(declares('// c\n{ /* "kind": "x" */ "kind" : "AssistantConfig" }'), 'comments');
+  assert.ok(!declares('{"note":"unterminated'));
+});

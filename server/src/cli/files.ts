@@ -14,12 +14,7 @@ export function isAssistantConfigFile(path: string, text?: string): boolean {
   if (BY_NAME.test(path)) return true;
   if (!CANDIDATE.test(path)) return false;
   const t = text ?? safeRead(path);
-  return t !== undefined && declaresKind(t);
-}
-
-/** A top-level `kind: AssistantConfig` (YAML, at column 0) or `"kind": "AssistantConfig"` (JSON). */
-export function declaresKind(text: string): boolean {
-  return declaresAssistantConfigKind(text);
+  return t !== undefined && declaresAssistantConfigKind(t);
 }
 
 function safeRead(path: string): string | undefined {

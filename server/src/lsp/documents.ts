@@ -81,12 +81,6 @@ export class AnalysisCache {
     return e.diagnostics;
   }
 
-  /** Diagnostics if they are already computed for this version. */
-  cachedDiagnostics(doc: TextDocument): Diagnostic[] | undefined {
-    const e = this.entries.get(doc.uri);
-    return e && e.version === doc.version ? e.diagnostics : undefined;
-  }
-
   cost(uri: string): number {
     return this.lastCost.get(uri) ?? 0;
   }

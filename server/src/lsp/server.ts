@@ -9,6 +9,7 @@ import { readSettings, DEFAULT_SETTINGS } from './settings';
 import type { Settings } from './settings';
 import type { ServerEnv } from './env';
 import { runSafe, describe } from './guard';
+import { Debouncer } from './debounce';
 import { toLspDiagnostic, toRange, toLspEdit, toCompletionItem, toDocumentSymbol } from './convert';
 import { STATUS_NOTIFICATION, TRUST_NOTIFICATION, DOTENV_NAMES_NOTIFICATION, LANGUAGE_IDS } from '../shared';
 import type { StatusParams, TrustParams, InitializationOptions, DotenvNamesParams } from '../shared';
@@ -183,7 +184,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   });
 
   // Diagnostics ------------------------------------------------------------------------------
-  const timers = new Map<string, NodeJS.Timeout>();
+  const timers = new Debouncer();
 
   function computeDiagnostics(doc: TextDocument): LspDiagnostic[] {
     const r = runSafe(log, 'Validation', [] as Diagnostic[], undefined, () => projectDiagnostics(doc));
@@ -194,12 +195,9 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
 
   function schedule(doc: TextDocument, immediate: boolean): void {
     const uri = doc.uri;
-    const prev = timers.get(uri);
-    if (prev) clearTimeout(prev);
     // The debounce follows what validation of this document costs: none for small files.
     const delay = immediate ? 0 : Math.min(MAX_DEBOUNCE_MS, Math.round(cacheInstance?.cost(uri) ?? 0));
     const run = (): void => {
-      timers.delete(uri);
       void load().then(() => {
         const current = documents.get(uri);
         if (!current) return;
@@ -207,8 +205,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
         void connection.sendDiagnostics({ uri, version: current.version, diagnostics: items });
       });
     };
-    if (delay === 0 && typeof setImmediate === 'function') timers.set(uri, setImmediate(run) as unknown as NodeJS.Timeout);
-    else timers.set(uri, setTimeout(run, delay));
+    timers.schedule(uri, delay, run);
   }
 
   function sendStatus(doc: TextDocument, diags: Diagnostic[]): void {
@@ -243,9 +240,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   });
   connection.onDidCloseTextDocument((p) => {
     const uri = p.textDocument.uri;
-    const t = timers.get(uri);
-    if (t) clearTimeout(t);
-    timers.delete(uri);
+    timers.cancel(uri);
     documents.delete(uri);
     cacheInstance?.delete(uri);
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] });

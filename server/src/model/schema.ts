@@ -1,7 +1,7 @@
 // Reading the JSON Schema: the one description of the format. Features ask this module for keys,
 // variants, enum values and documentation; none of them keeps a list of its own.
 import schemaJson from '../../../schemas/assistant-config.schema.json';
-import type { Node, ObjectNode } from '../parser/ast';
+import type { Node } from '../parser/ast';
 import { resolve } from '../parser/ast';
 import { readValue } from './merge';
 
@@ -209,10 +209,6 @@ export function schemaAtPath(root: Node | undefined, path: (string | number)[]):
 export function labelOf(r: Resolved): string {
   if (r.variant) return `${r.variant.property} '${r.variant.value}'`;
   return r.schema?.title ?? 'this object';
-}
-
-export function isObjectNode(n: Node | undefined): n is ObjectNode {
-  return n?.type === 'object';
 }
 
 /**

@@ -20,11 +20,6 @@ export interface Visit {
   via?: Node | undefined;
 }
 
-export interface WalkOptions {
-  /** Also visit scalars that are list items (columns, function names…); no rule needs them. */
-  scalarItems?: boolean;
-}
-
 interface Item {
   node: Node | undefined;
   owner: Schema | undefined;
@@ -43,7 +38,7 @@ interface Item {
  * validation checks first keeps that finite and small. Scalars are visited in place, without a
  * stack entry: on large files most nodes are scalars.
  */
-export function walkTyped(root: Node | undefined, visit: (v: Visit) => void, options: WalkOptions = {}): void {
+export function walkTyped(root: Node | undefined, visit: (v: Visit) => void): void {
   if (!root) return;
   const seenTargets = new Map<Node, Set<Schema | undefined>>();
   const stack: Item[] = [{ node: root, owner: undefined, expected: rootSchema, prop: undefined, parentUnion: undefined, chainDepth: 0, via: undefined }];
@@ -91,9 +86,8 @@ export function walkTyped(root: Node | undefined, visit: (v: Visit) => void, opt
       const is = itemSchema(resolved.schema);
       for (let i = node.items.length - 1; i >= 0; i--) {
         const it = node.items[i]!;
-        if (it.type !== 'object' && it.type !== 'array' && it.type !== 'alias') {
-          if (options.scalarItems) scalar(it, is, undefined, undefined, via);
-        } else stack.push({ node: it, owner: undefined, expected: is, prop: undefined, parentUnion: undefined, chainDepth: 0, via });
+        // Scalar list items (columns, function names…) are not visited: no rule needs them.
+        if (it.type === 'object' || it.type === 'array' || it.type === 'alias') stack.push({ node: it, owner: undefined, expected: is, prop: undefined, parentUnion: undefined, chainDepth: 0, via });
       }
     }
   }

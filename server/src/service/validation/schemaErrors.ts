@@ -175,7 +175,7 @@ function typeDiagnostic(doc: ParsedDocument, loc: Located, resolved: Resolved, e
   const n = loc.node;
   const wanted = new Set<string>();
   for (const e of errs) for (const t of String(e.params.type).split(',')) wanted.add(t);
-  for (const t of typesOf(schemaAtPathExpected(resolved))) wanted.add(t);
+  for (const t of typesOf(resolved.schema)) wanted.add(t);
   if (loc.segments.length === 0) {
     return diag('not-an-object', `An AssistantConfig must be a mapping with kind, version and definition; found ${describeNode(n)}.`, ...objectAnchorRange(doc, loc));
   }
@@ -187,10 +187,6 @@ function typeDiagnostic(doc: ParsedDocument, loc: Located, resolved: Resolved, e
   const words = [...wanted].filter((t) => !(t === 'number' && wanted.has('integer'))).map((t) => (t === 'object' && isNamedObject ? `${name} (a mapping)` : typeWords[t] ?? t));
   const list = words.length > 1 ? `${words.slice(0, -1).join(', ')}, or ${words[words.length - 1]}` : words[0] ?? 'something else';
   return diag('invalid-type', `${subject(loc)} must be ${list}; found ${describeNode(n)}.`, ...valueRange(loc, doc.text));
-}
-
-function schemaAtPathExpected(resolved: Resolved): Resolved['schema'] {
-  return resolved.schema;
 }
 
 function requiredDiagnostics(doc: ParsedDocument, loc: Located, resolved: Resolved, union: Union | undefined, missing: string[]): Diagnostic[] {
