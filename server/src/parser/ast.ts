@@ -85,6 +85,21 @@ export interface ParsedDocument {
   problems: SyntaxProblem[];
 }
 
+/** A key for `propertyNode`: a string node whose parent the property becomes. */
+export function keyNode(value: string, quoted: boolean, offset: number, length: number): StringNode {
+  return { type: 'string', value, quoted, offset, length, parent: undefined };
+}
+
+/**
+ * The one way to build a property node: the property and its key point at each other, so they are
+ * made together here (no half-built node cast to the type). `value` is set by the caller.
+ */
+export function propertyNode(parent: ObjectNode, key: StringNode, offset: number, length: number, colonOffset = -1): PropertyNode {
+  const prop: PropertyNode = { type: 'property', offset, length, parent, key, value: undefined, colonOffset };
+  key.parent = prop;
+  return prop;
+}
+
 /** Follows aliases to the node they stand for. Anchors cannot be put on aliases, so one step suffices. */
 export function resolve(node: Node | undefined): Node | undefined {
   return node?.type === 'alias' ? node.target : node;

@@ -1,7 +1,8 @@
 // A single-pass scanner from strict JSON to the node tree: the same tree jsonc-parser's path builds,
 // several times faster on large files. Anything outside strict JSON (comments, trailing commas,
 // any error) returns undefined, and the caller takes the jsonc-parser path, which reports problems.
-import type { Node, ObjectNode, ArrayNode, PropertyNode, Parent, SyntaxProblem } from './ast';
+import type { Node, ObjectNode, ArrayNode, Parent, SyntaxProblem } from './ast';
+import { propertyNode } from './ast';
 
 class Bail extends Error {}
 const BAIL = new Bail();
@@ -59,8 +60,8 @@ export function fastParseJson(text: string, maxDepth: number): { root: Node | un
         while (true) {
           ws();
           if (text.charCodeAt(i) !== 34) throw BAIL;
-          const prop = { type: 'property', offset: i, length: 0, parent: obj, colonOffset: -1, value: undefined } as unknown as PropertyNode;
-          prop.key = string(prop).node;
+          const start = i;
+          const prop = propertyNode(obj, string(undefined).node, start, 0);
           ws();
           if (text.charCodeAt(i) !== 58) throw BAIL;
           prop.colonOffset = i;

@@ -1,7 +1,8 @@
 // JSON / JSONC text → node tree, through jsonc-parser. Never throws.
 import { parseTree, printParseErrorCode } from 'jsonc-parser';
 import type { Node as JNode, ParseError } from 'jsonc-parser';
-import type { Node, ObjectNode, ArrayNode, PropertyNode, SyntaxProblem, Parent } from './ast';
+import type { Node, ObjectNode, ArrayNode, SyntaxProblem, Parent } from './ast';
+import { keyNode, propertyNode } from './ast';
 import type { ParseLimits } from './yaml';
 import { DEFAULT_LIMITS } from './yaml';
 import { fastParseJson } from './fastJson';
@@ -64,8 +65,7 @@ export function parseJsonFull(text: string, limits: ParseLimits = DEFAULT_LIMITS
         for (const c of n.children ?? []) {
           const [k, v] = c.children ?? [];
           if (!k) continue;
-          const prop = { type: 'property', offset: c.offset, length: c.length, parent: obj, colonOffset: c.colonOffset ?? -1, value: undefined } as unknown as PropertyNode;
-          prop.key = { type: 'string', value: String(k.value ?? ''), quoted: true, offset: k.offset, length: k.length, parent: prop };
+          const prop = propertyNode(obj, keyNode(String(k.value ?? ''), true, k.offset, k.length), c.offset, c.length, c.colonOffset ?? -1);
           if (v) prop.value = convert(v, prop, depth + 1);
           obj.properties.push(prop);
         }

@@ -1,7 +1,8 @@
 // YAML text → node tree, through the `yaml` package's document model. Never throws.
 import { parseAllDocuments, isAlias, isMap, isScalar, isSeq, isPair } from 'yaml';
 import type { Document, Node as YNode, ParsedNode } from 'yaml';
-import type { Node, ObjectNode, ArrayNode, PropertyNode, AliasNode, StringNode, SyntaxProblem, Parent } from './ast';
+import type { Node, ObjectNode, ArrayNode, AliasNode, StringNode, SyntaxProblem, Parent } from './ast';
+import { keyNode, propertyNode } from './ast';
 import { fastParseYaml } from './fastYaml';
 
 export interface YamlParseResult {
@@ -189,8 +190,7 @@ class Converter {
         const keyEnd = keyRange ? keyRange[1] : keyOffset;
         const keyValue = k === null ? '' : isScalar(k) ? String(k.value ?? '') : this.text.slice(keyOffset, keyEnd);
         const quoted = isScalar(k) && (k.type === 'QUOTE_DOUBLE' || k.type === 'QUOTE_SINGLE');
-        const prop = { type: 'property', offset: keyOffset, length: 0, parent: obj, colonOffset: -1, value: undefined } as unknown as PropertyNode;
-        prop.key = { type: 'string', value: keyValue, quoted, offset: keyOffset, length: keyEnd - keyOffset, parent: prop };
+        const prop = propertyNode(obj, keyNode(keyValue, quoted, keyOffset, keyEnd - keyOffset), keyOffset, 0);
         prop.colonOffset = this.findColon(keyEnd);
         if (pair.value !== null && pair.value !== undefined) {
           prop.value = this.convert(pair.value as YNode, prop, depth + 1);

@@ -5,6 +5,7 @@
 // scalar, a block scalar with an indentation indicator, ...) is handed alone to the full parser (`handOff`)
 // and spliced into the tree with its offsets shifted, so that the rest of the file stays on the fast path.
 import type { Node, ObjectNode, ArrayNode, PropertyNode, StringNode, AliasNode, Parent, SyntaxProblem } from '../ast';
+import { keyNode, propertyNode } from '../ast';
 import { BAIL, GIVE_UP, isOddWide, SPACE, LF, CR, HASH, COLON, DASH, DQUOTE, SQUOTE, LBRACKET, RBRACKET, LBRACE, RBRACE, COMMA, DOT, TAB } from './text';
 import { BAD_PLAIN_START, TERM_COLON, blockScalarValue } from './scalars';
 import { FlowReader } from './flow';
@@ -422,8 +423,7 @@ export class BlockReader extends FlowReader {
       colon = this.termPos;
       keyValue = this.plainKeyString(i, keyEnd);
     }
-    const prop: PropertyNode = { type: 'property', offset: i, length: colon + 1 - i, parent: obj, colonOffset: colon, value: undefined, key: undefined as unknown as StringNode };
-    prop.key = { type: 'string', value: keyValue, quoted, offset: i, length: keyEnd - i, parent: prop };
+    const prop = propertyNode(obj, keyNode(keyValue, quoted, i, keyEnd - i), i, colon + 1 - i, colon);
     obj.properties.push(prop);
 
     let k = this.skipSpaces(colon + 1);

@@ -2,6 +2,7 @@
 // after an opening bracket, after a comma, and after an item before a comma or the closing bracket); no
 // comments inside, no multi-line scalars, no implicit pairs in sequences.
 import type { Node, ObjectNode, ArrayNode, PropertyNode, StringNode, Parent } from '../ast';
+import { keyNode, propertyNode } from '../ast';
 import { BAIL, GIVE_UP, isOddWide, SPACE, LF, CR, HASH, COLON, DASH, DQUOTE, SQUOTE, LBRACKET, RBRACKET, LBRACE, RBRACE, COMMA, TAB } from './text';
 import { ScalarReader, BAD_PLAIN_START, TERM_COLON } from './scalars';
 
@@ -70,8 +71,7 @@ export class FlowReader extends ScalarReader {
           keyValue = this.plainKeyString(p, keyEnd);
           p = this.termPos;
         }
-        const prop: PropertyNode = { type: 'property', offset: keyStart, length: keyEnd - keyStart, parent: obj, colonOffset: -1, value: undefined, key: undefined as unknown as StringNode };
-        prop.key = { type: 'string', value: keyValue, quoted, offset: keyStart, length: keyEnd - keyStart, parent: prop };
+        const prop = propertyNode(obj, keyNode(keyValue, quoted, keyStart, keyEnd - keyStart), keyStart, keyEnd - keyStart);
         obj.properties.push(prop);
         let c = t.charCodeAt(p);
         if (c === COLON) {

@@ -2,7 +2,8 @@
 // the default or `true` for booleans, the first value of a closed enum, a nested mapping of the
 // required fields for objects, the smallest variant for a discriminated union, and
 // `{ valueFromEnv: NAME }` for credentials (NAME suggested the way the literal-secret rule does).
-import type { ObjectNode, PropertyNode, StringNode } from '../../parser/ast';
+import type { ObjectNode, StringNode } from '../../parser/ast';
+import { keyNode, propertyNode } from '../../parser/ast';
 import type { Schema, Union, Variant } from '../../model/schema';
 import { definition, enumValuesOf, propertySchema, typesOf, unionOf, unwrapNullable } from '../../model/schema';
 import { suggestEnvName } from '../envNames';
@@ -74,8 +75,7 @@ export function entriesFor(schema: Schema | undefined, keys: readonly string[], 
 /** The variable name the literal-secret rule would suggest for the credential `key` of `owner`. */
 export function envNameFor(owner: ObjectNode | undefined, key: string): string {
   const parent = owner ?? standIn(undefined);
-  const holder = { type: 'property', offset: 0, length: 0, parent, value: undefined, colonOffset: -1 } as unknown as PropertyNode;
-  holder.key = { type: 'string', value: key, quoted: false, offset: 0, length: 0, parent: holder };
+  const holder = propertyNode(parent, keyNode(key, false, 0, 0), 0, 0);
   const env: ObjectNode = { type: 'object', offset: 0, length: 0, parent: holder, properties: [], flow: true };
   holder.value = env;
   return suggestEnvName(env);
@@ -85,8 +85,7 @@ export function envNameFor(owner: ObjectNode | undefined, key: string): string {
 function standIn(tag: { key: string; value: string } | undefined): ObjectNode {
   const obj: ObjectNode = { type: 'object', offset: 0, length: 0, parent: undefined, properties: [], flow: true };
   if (tag) {
-    const p = { type: 'property', offset: 0, length: 0, parent: obj, value: undefined, colonOffset: -1 } as unknown as PropertyNode;
-    p.key = { type: 'string', value: tag.key, quoted: false, offset: 0, length: 0, parent: p };
+    const p = propertyNode(obj, keyNode(tag.key, false, 0, 0), 0, 0);
     const value: StringNode = { type: 'string', value: tag.value, quoted: false, offset: 0, length: 0, parent: p };
     p.value = value;
     obj.properties.push(p);
