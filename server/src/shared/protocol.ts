@@ -1,6 +1,5 @@
 // Names and shapes shared by the VS Code client and the server (part of the shared module, see
 // ./index.ts).
-import { createScanner, ScanError, SyntaxKind } from 'jsonc-parser';
 
 export const LANGUAGE_IDS = ['assistantconfig', 'assistantconfig-json'] as const;
 
@@ -52,40 +51,36 @@ export function declaresAssistantConfigKind(text: string, limit = 262144): boole
 }
 
 /**
- * A JSON (or JSONC) text whose top-level object has `"kind": "AssistantConfig"`. Read with
- * jsonc-parser's scanner (escapes, comments), not by hand; a head cut off mid-way is fine.
+ * A JSON (or JSONC) text whose top-level object has `"kind": "AssistantConfig"`. Scanned by hand,
+ * not with jsonc-parser's scanner: this runs in the client's first bundle, which carries no parser
+ * (issue 16, checked in test/packaging.test.ts). Escapes and comments are handled; the cases are in
+ * test/client/sniff.test.ts.
  */
 function jsonDeclaresKind(head: string): boolean {
-  const scanner = createScanner(head, true);
   let depth = 0;
   let topIsObject = false;
-  // Where the scan stands in a top-level member: after the key "kind", after its colon.
-  let state: 'none' | 'key' | 'colon' = 'none';
-  for (let t = scanner.scan(); t !== SyntaxKind.EOF; t = scanner.scan()) {
-    if (scanner.getTokenError() === ScanError.UnexpectedEndOfString) return false;
-    const top = topIsObject && depth === 1;
-    switch (t) {
-      case SyntaxKind.OpenBraceToken:
-      case SyntaxKind.OpenBracketToken:
-        if (depth === 0) topIsObject = t === SyntaxKind.OpenBraceToken;
-        depth++;
-        state = 'none';
-        break;
-      case SyntaxKind.CloseBraceToken:
-      case SyntaxKind.CloseBracketToken:
-        depth--;
-        if (depth <= 0) return false;
-        state = 'none';
-        break;
-      case SyntaxKind.StringLiteral:
-        if (top && state === 'colon' && scanner.getTokenValue() === 'AssistantConfig') return true;
-        state = top && state === 'none' && scanner.getTokenValue() === 'kind' ? 'key' : 'none';
-        break;
-      case SyntaxKind.ColonToken:
-        state = state === 'key' ? 'colon' : 'none';
-        break;
-      default:
-        state = 'none';
+  for (let i = 0; i < head.length; i++) {
+    const c = head.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      let end = i + 1;
+      while (end < head.length && head.charCodeAt(end) !== 0x22) end += head.charCodeAt(end) === 0x5c /* \ */ ? 2 : 1;
+      if (end >= head.length) return false;
+      if (topIsObject && depth === 1 && end - i === 5 && head.slice(i + 1, end) === 'kind' && /^\s*:\s*"AssistantConfig"/.test(head.slice(end + 1, end + 64))) return true;
+      i = end;
+    } else if (c === 0x2f /* / */ && head[i + 1] === '/') {
+      const nl = head.indexOf('\n', i);
+      if (nl < 0) return false;
+      i = nl;
+    } else if (c === 0x2f && head[i + 1] === '*') {
+      const close = head.indexOf('*/', i + 2);
+      if (close < 0) return false;
+      i = close + 1;
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      if (depth === 0) topIsObject = c === 0x7b;
+      depth++;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      depth--;
+      if (depth <= 0) return false;
     }
   }
   return false;
