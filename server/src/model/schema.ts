@@ -185,8 +185,25 @@ export function docOf(s: Schema | undefined): string | undefined {
   return s?.markdownDescription ?? s?.description ?? deref(s)?.markdownDescription;
 }
 
-/** The schema expected at a path of keys and indexes from the root, resolving variants on the way. */
-export function schemaAtPath(root: Node | undefined, path: (string | number)[]): Resolved & { parent?: Resolved } {
+export interface AtPath extends Resolved {
+  /** The schema the place expects, before a variant is chosen (what `schema` was resolved from). */
+  expected?: Schema;
+  /** The node at the path, when the document has one there. */
+  node?: Node;
+  /** The resolution of the mapping or list that holds the place. */
+  parent?: Resolved;
+}
+
+export interface PathOptions {
+  /**
+   * Through a union whose variant is not known (no discriminator yet, as while typing), take the
+   * key's schema from any variant that has it, instead of giving up.
+   */
+  anyVariant?: boolean;
+}
+
+/** The one schema walk: the schema expected at a path of keys and indexes from the root, resolving variants on the way. */
+export function schemaAtPath(root: Node | undefined, path: readonly (string | number)[], options: PathOptions = {}): AtPath {
   let expected: Schema | undefined = rootSchema;
   let node: Node | undefined = resolve(root);
   let parent: Resolved | undefined;
@@ -197,12 +214,17 @@ export function schemaAtPath(root: Node | undefined, path: (string | number)[]):
       expected = itemSchema(r.schema);
       node = node?.type === 'array' ? resolve(node.items[seg]) : undefined;
     } else {
-      expected = propertySchema(r.schema, seg);
+      let p = propertySchema(r.schema, seg);
+      if (!p && options.anyVariant && r.union && !r.variant) p = r.union.variants.map((v) => propertySchema(v.schema, seg)).find((x) => x !== undefined);
+      expected = p;
       node = node?.type === 'object' ? readValue(node, seg) : undefined;
     }
     if (!expected) return { schema: undefined, parent };
   }
-  return { ...resolveFor(expected, node), parent };
+  const out: AtPath = { ...resolveFor(expected, node), expected };
+  if (node) out.node = node;
+  if (parent) out.parent = parent;
+  return out;
 }
 
 /** A label for an object's schema in messages: `provider 'cloud_b'` for a variant, else its title. */

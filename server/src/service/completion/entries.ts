@@ -1,9 +1,9 @@
 // From a cursor context to completion entries. Every key, value, document and snippet comes from the
 // JSON Schema; this file only decides how to write them at the cursor (YAML or JSON).
 import type { Node } from '../../parser/ast';
-import { getPropertyValue, resolve } from '../../parser/ast';
+import { resolve } from '../../parser/ast';
 import type { Schema, Union, Variant } from '../../model/schema';
-import { rootSchema, resolveFor, unionOf, unwrapNullable, propertySchema, itemSchema, enumValuesOf, typesOf, docOf, definitionNameOf, isEnvNameProperty } from '../../model/schema';
+import { rootSchema, schemaAtPath, resolveFor, unionOf, unwrapNullable, propertySchema, itemSchema, enumValuesOf, typesOf, docOf, definitionNameOf, isEnvNameProperty } from '../../model/schema';
 import type { CompletionEntry, CompletionKind, EnvInfo } from '../types';
 import type { CursorContext, KeyContext, Segment, ValueContext } from './context';
 import { escapeSnippet, isObj, jsonMembers, jsonValue, yamlLines, yamlScalar } from './render';
@@ -16,22 +16,8 @@ interface Walked {
 
 /** The schema expected at a path; through a union whose variant is unknown, any variant that has the key. */
 function walk(root: Node | undefined, path: Segment[]): Walked {
-  let expected: Schema | undefined = rootSchema;
-  let node = resolve(root);
-  for (const seg of path) {
-    const r = resolveFor(expected, node);
-    if (typeof seg === 'number') {
-      expected = itemSchema(r.schema);
-      node = node?.type === 'array' ? resolve(node.items[seg]) : undefined;
-    } else {
-      let p = propertySchema(r.schema, seg);
-      if (!p && r.union && !r.variant) p = r.union.variants.map((v) => propertySchema(v.schema, seg)).find((x) => x !== undefined);
-      expected = p;
-      node = node?.type === 'object' ? getPropertyValue(node, seg) : undefined;
-    }
-    if (!expected) return { expected: undefined, node: undefined };
-  }
-  return { expected, node };
+  const at = schemaAtPath(root, path, { anyVariant: true });
+  return { expected: at.expected, node: at.node };
 }
 
 interface ObjectResolution {
