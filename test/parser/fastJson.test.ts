@@ -8,6 +8,7 @@ import { fastParseJson } from '../../server/src/parser/fastJson';
 import { parseJsonFull } from '../../server/src/parser/json';
 import type { Node } from '../../server/src/parser';
 import { ROOT } from '../helpers';
+import { testSeed } from '../seed';
 
 /** The tree without parent links, for deep comparison. */
 function plain(n: unknown): unknown {
@@ -45,8 +46,7 @@ test('hand cases: escapes, numbers, empty containers, unicode, whitespace', () =
 });
 
 test('generated JSON: same tree as jsonc-parser, or declined (seeded)', () => {
-  const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
-  console.log(`fastJson property seed: ${seed}`);
+  const seed = testSeed('fastJson property', 0xfa57, 'FUZZ_SEED');
   const spaces = fc.constantFrom('', ' ', '\n', '  ', '\r\n', '\t');
   fc.assert(
     fc.property(fc.jsonValue({ maxDepth: 5 }), spaces, fc.nat(3), (v, sp, indent) => {

@@ -9,10 +9,10 @@ import { fastParseYaml } from '../../server/src/parser/fastYaml';
 import { parseYaml, parseYamlFull, DEFAULT_LIMITS } from '../../server/src/parser/yaml';
 import type { ParseLimits } from '../../server/src/parser/yaml';
 import { word, plainSpecial, singleQuoted, doubleQuoted, scalar, flow, strip } from './yamlArbitraries';
+import { testSeed } from '../seed';
 
-const SEED = process.env.FAST_YAML_SEED !== undefined ? Number(process.env.FAST_YAML_SEED) : 0x13b10c;
+const SEED = testSeed('fastYaml property tests', 0x13b10c, 'FAST_YAML_SEED');
 const RUNS = process.env.FAST_YAML_RUNS !== undefined ? Number(process.env.FAST_YAML_RUNS) : 1500;
-console.log(`fastYaml property tests: seed ${SEED} (replay with FAST_YAML_SEED=${SEED})`);
 
 /** Parent links the fast path sets: every child points at its container. */
 function checkParents(node: unknown, parent: unknown): void {

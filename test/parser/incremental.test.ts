@@ -9,6 +9,7 @@ import { parse, languageOf } from '../../server/src/parser';
 import { applyEdit } from '../../server/src/parser/incremental';
 import { ROOT } from '../helpers';
 import type * as GenerateModule from '../../bench/generate.mjs';
+import { testSeed } from '../seed';
 
 function plain(n: unknown): unknown {
   if (Array.isArray(n)) return n.map(plain);
@@ -41,8 +42,7 @@ test('an edit that changes the first line of every enclosing block is declined',
 });
 
 test('random one-character edits on every example: patched ⇒ identical to a full parse (seeded)', () => {
-  const seed = Number(process.env.FUZZ_SEED ?? 130013);
-  console.log(`incremental property seed: ${seed}`);
+  const seed = testSeed('incremental property', 130013, 'FUZZ_SEED');
   let patched = 0;
   fc.assert(
     fc.property(fc.constantFrom(...files), fc.nat(), fc.nat(2), fc.constantFrom('a', 'Z', '1', '_', '-', '.', ' ', ':', '"', "'", '#', ',', '}', '', '0', 'e', 'x'), ({ name, text }, at, del, ins) => {

@@ -1,5 +1,6 @@
 // Generators of YAML pieces shared by the fast path's differential tests (block, flow, scalars).
 import fc from 'fast-check';
+import { testSeed } from '../seed';
 
 export const word = fc.constantFrom('a', 'b', 'key', 'provider', 'tableName', 'x_1', 'with space', 'a-b', 'é', 'ключ', '日本', 'x.y', 'a/b', 'kind', 'AssistantConfig', 'v2', 'cloud_b', 'orders_0001');
 export const plainSpecial = fc.constantFrom(
@@ -43,7 +44,5 @@ export function strip(v: unknown): unknown {
 
 /** The seed of a differential property: fixed (printed), or FAST_YAML_SEED to replay. */
 export function fixedSeed(name: string, fixed: number): number {
-  const seed = process.env.FAST_YAML_SEED !== undefined ? Number(process.env.FAST_YAML_SEED) : fixed;
-  console.log(`${name}: seed ${seed} (replay with FAST_YAML_SEED=${seed})`);
-  return seed;
+  return testSeed(name, fixed, 'FAST_YAML_SEED');
 }

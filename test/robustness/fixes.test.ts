@@ -11,7 +11,8 @@ import { getCodeActions, PROVIDERS } from '../../server/src/service/codeActions'
 import type { Language, ParsedDocument } from '../../server/src/parser';
 import { nodeAt } from '../../server/src/parser';
 import { isPlaceholder } from '../helpers';
-import { checkEdits, corpus, fuzzSeed, generatedDocArbitrary, loadSchema, mutatedDocArbitrary } from './properties';
+import { checkEdits, corpus, generatedDocArbitrary, loadSchema, mutatedDocArbitrary } from './properties';
+import { testSeed } from '../seed';
 
 const RUNS = Number(process.env.FIXES_RUNS ?? 600);
 
@@ -94,8 +95,8 @@ function checkFixes(text: string, language: Language, strict = true): void {
   }
 }
 
-const seed = fuzzSeed();
-console.log(`fixes seed ${seed} (replay with FUZZ_SEED=${seed}), ${RUNS} runs per generator`);
+const seed = testSeed('fixes', 0xf1c5, 'FUZZ_SEED');
+console.log(`fixes: ${RUNS} runs per generator`);
 
 test(`quick fixes on nearly valid generated documents (seed ${seed})`, () => {
   const before = fixesChecked;

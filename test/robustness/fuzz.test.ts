@@ -10,8 +10,9 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import fc from 'fast-check';
 import { analyze, doHover } from '../../server/src/service';
 import { doComplete } from '../../server/src/service/completion';
-import { caseArbitraries, checkCase, corpus, fuzzSeed, stats, resetStats, CALL_BOUND_MS, ENV } from './properties';
+import { caseArbitraries, checkCase, corpus, stats, resetStats, CALL_BOUND_MS, ENV } from './properties';
 import type { FuzzCase } from './properties';
+import { testSeed } from '../seed';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 800);
 /** A property that has not finished by then is hung (thousands of cases take seconds). */
@@ -68,8 +69,8 @@ if (!isMainThread && workerData) {
 }
 
 if (isMainThread) {
-  const seed = fuzzSeed();
-  console.log(`fuzz seed ${seed} (replay with FUZZ_SEED=${seed}; property i uses seed+i), ${RUNS} runs per property, call bound ${CALL_BOUND_MS} ms`);
+  const seed = testSeed('fuzz', 0xf022, 'FUZZ_SEED');
+  console.log(`fuzz: property i uses seed+i, ${RUNS} runs per property, call bound ${CALL_BOUND_MS} ms`);
   const names = ['generated documents', 'mutated examples and fixtures', 'mutated generated documents'];
   // One worker per property, one after the other (the test run already uses both cores).
   names.forEach((n, i) => {

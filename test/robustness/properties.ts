@@ -14,12 +14,6 @@ import type { Language, ParsedDocument } from '../../server/src/parser';
 // ---------------------------------------------------------------------------------------------
 // Seeds, bounds, statistics
 
-/** The seed of this run: FUZZ_SEED when set (to replay a failure), else a fresh one. Logged by callers. */
-export function fuzzSeed(): number {
-  const env = process.env.FUZZ_SEED;
-  if (env !== undefined && env !== '' && Number.isFinite(Number(env))) return Number(env) | 0;
-  return (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
-}
 
 /** Generous: the point is "never hangs", not a benchmark. */
 export const CALL_BOUND_MS = Number(process.env.FUZZ_CALL_BOUND_MS ?? 2000);

@@ -11,9 +11,10 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CancellationTokenSource, ResponseError, LSPErrorCodes } from 'vscode-languageserver-protocol/node';
 import { analyze } from '../../server/src/service';
 import { TestClient } from '../protocol/lspClient';
+import { testSeed } from '../seed';
 
 const STEPS = Number(process.env.STRESS_STEPS ?? 4000);
-const SEED = Number(process.env.STRESS_SEED ?? ((Date.now() ^ (Math.random() * 0x7fffffff)) >>> 0));
+const SEED = testSeed('stress', 0x57e55, 'STRESS_SEED');
 
 function rng(seed: number): () => number {
   let a = seed >>> 0;
