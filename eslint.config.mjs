@@ -12,6 +12,45 @@ export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '**/node_modules/**', 'test-results/**', 'server/src/generated/**', 'test/e2e/.cache/**', 'test/fixtures/lint/**', '*.vsix'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Type-aware linting (strictTypeChecked) on the product code. Tests and scripts keep the rules
+  // above: type-aware linting of every test file would multiply the lint time of npm test, and
+  // node:test's test()/describe() return promises by design (no-floating-promises does not fit).
+  ...tseslint.configs.strictTypeChecked.map((c) => ({ ...c, files: ['server/src/**/*.ts', 'client/src/**/*.ts'] })),
+  {
+    files: ['server/src/**/*.ts', 'client/src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // With noUncheckedIndexedAccess, `xs[i]!` after a bounds check is how this code reads an
+      // element it has just proved present; the rule would replace each with a runtime check.
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      // Numbers and booleans in messages are meant; objects and undefined are still refused.
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+      // Rules of strictTypeChecked that fit but still have findings in the code (issue 11 report
+      // lists them): off until those are fixed, so that the rest of the set is enforced now.
+      // no-unnecessary-condition also flags defensive checks of values that come from outside
+      // (settings, protocol params, YAML library nodes) where the declared type is optimistic.
+      ...Object.fromEntries(
+        [
+          'no-unnecessary-condition',
+          'no-unsafe-assignment',
+          'no-unsafe-member-access',
+          'no-unsafe-argument',
+          'no-unsafe-call',
+          'no-unsafe-class-instance-assignment',
+          'restrict-plus-operands',
+          'no-base-to-string',
+          'require-await',
+          'no-unnecessary-type-parameters',
+          'no-deprecated',
+          'no-redundant-type-constituents',
+          'no-unnecessary-type-conversion',
+          'no-confusing-void-expression',
+          'no-meaningless-void-operator',
+          'no-unnecessary-boolean-literal-compare',
+        ].map((r) => [`@typescript-eslint/${r}`, 'off']),
+      ),
+    },
+  },
   {
     files: ['**/*.ts'],
     rules: {

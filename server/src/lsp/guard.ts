@@ -8,7 +8,7 @@ export interface Logger {
   error(message: string): void;
 }
 
-export function runSafe<T>(log: Logger, name: string, fallback: T, token: CancellationToken | undefined, fn: () => T): T | ResponseError<void> {
+export function runSafe<T>(log: Logger, name: string, fallback: T, token: CancellationToken | undefined, fn: () => T): T | ResponseError {
   if (token?.isCancellationRequested) return cancelled();
   try {
     const r = fn();
@@ -20,7 +20,7 @@ export function runSafe<T>(log: Logger, name: string, fallback: T, token: Cancel
   }
 }
 
-function cancelled(): ResponseError<void> {
+function cancelled(): ResponseError {
   return new ResponseError(LSPErrorCodes.RequestCancelled, 'Request cancelled');
 }
 

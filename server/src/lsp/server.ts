@@ -77,7 +77,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     }));
   const cacheOf = (): AnalysisCache => cacheInstance!;
   /** A guarded handler body that runs once the engine is loaded. */
-  const safe = async <T>(name: string, fallback: T, token: CancellationToken, fn: () => T): Promise<T | ResponseError<void>> => {
+  const safe = async <T>(name: string, fallback: T, token: CancellationToken, fn: () => T): Promise<T | ResponseError> => {
     await load();
     return runSafe(log, name, fallback, token, fn);
   };
@@ -149,7 +149,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
 
   function revalidateAll(): void {
     if (pullDiagnostics) {
-      if (diagnosticRefresh) void connection.languages.diagnostics.refresh();
+      if (diagnosticRefresh) connection.languages.diagnostics.refresh();
     } else for (const d of documents.all()) if (isOurs(d)) schedule(d, true);
   }
 

@@ -176,7 +176,7 @@ export function pathOf(node: Node | StringNode): (string | number)[] {
       path.unshift(parent.key.value);
       cur = parent.parent;
     } else if (parent.type === 'array') {
-      path.unshift(parent.items.indexOf(cur as Node));
+      path.unshift(parent.items.indexOf(cur));
       cur = parent;
     } else {
       cur = parent;

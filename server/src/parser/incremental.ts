@@ -13,7 +13,6 @@ import { fastParseYaml } from './fastYaml';
 import { parseYamlFull, DEFAULT_LIMITS } from './yaml';
 import type { ParseLimits } from './yaml';
 
-type Scalar = Extract<Node, { type: 'string' | 'number' | 'boolean' | 'null' }>;
 type ScalarFields = { type: 'string'; value: string; quoted: boolean } | { type: 'number'; value: number } | { type: 'boolean'; value: boolean } | { type: 'null' };
 
 /** The document after replacing [start, end) of `prev.text` with `newText`, or undefined. */
@@ -37,7 +36,7 @@ function scalarEdit(prev: ParsedDocument, start: number, end: number, newText: s
   if (isKey && (node.parent as PropertyNode).colonOffset < 0) return undefined;
 
   // Patch the scalar in place; then shift everything after the edit, and grow what contains it.
-  const target = node as Scalar;
+  const target = node;
   Object.assign(target, fresh, { offset: node.offset, length: token.length, parent: node.parent });
   if (fresh.type !== 'string') delete (target as { quoted?: boolean }).quoted;
   if (fresh.type === 'null' || fresh.type === 'string') delete (target as { value?: unknown }).value;

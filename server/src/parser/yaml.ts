@@ -1,7 +1,7 @@
 // YAML text → node tree, through the `yaml` package's document model. Never throws.
 import { parseAllDocuments, isAlias, isMap, isScalar, isSeq, isPair } from 'yaml';
 import type { Document, Node as YNode, ParsedNode } from 'yaml';
-import type { Node, ObjectNode, ArrayNode, AliasNode, StringNode, SyntaxProblem, Parent } from './ast';
+import type { Node, ObjectNode, ArrayNode, AliasNode, SyntaxProblem, Parent } from './ast';
 import { keyNode, propertyNode } from './ast';
 import { fastParseYaml } from './fastYaml';
 
@@ -92,7 +92,7 @@ export function parseYamlFull(text: string, limits: ParseLimits = DEFAULT_LIMITS
     }
   }
   const converter = new Converter(text, limits, problems);
-  const root = chosen.contents ? converter.convert(chosen.contents as YNode, undefined, 0) : undefined;
+  const root = chosen.contents ? converter.convert(chosen.contents, undefined, 0) : undefined;
   converter.linkAliases();
   return { root, problems };
 }
@@ -211,7 +211,7 @@ class Converter {
       node = arr;
     } else if (isAlias(y)) {
       const a: AliasNode = { type: 'alias', name: y.source, target: undefined, offset, length, parent };
-      this.aliases.push([a, y as unknown as YNode]);
+      this.aliases.push([a, y]);
       return a;
     } else if (isScalar(y)) {
       const v = y.value;
@@ -220,8 +220,8 @@ class Converter {
       else if (typeof v === 'boolean') node = { type: 'boolean', value: v, offset, length, parent };
       else if (typeof v === 'number') node = { type: 'number', value: v, offset, length, parent };
       else if (typeof v === 'bigint') node = { type: 'number', value: Number(v), offset, length, parent };
-      else if (typeof v === 'string') node = { type: 'string', value: v, quoted, offset, length, parent } as StringNode;
-      else node = { type: 'string', value: String(v), quoted, offset, length, parent } as StringNode;
+      else if (typeof v === 'string') node = { type: 'string', value: v, quoted, offset, length, parent };
+      else node = { type: 'string', value: String(v), quoted, offset, length, parent };
     } else {
       node = { type: 'null', offset, length, parent };
     }

@@ -1,6 +1,6 @@
 // Hover: the schema's documentation of a key or value, the variant in force, and for `valueFromEnv`
 // whether the variable is set (never its value).
-import type { Node, ParsedDocument, PropertyNode, StringNode } from '../parser/ast';
+import type { Node, ParsedDocument, PropertyNode } from '../parser/ast';
 import { isShadowed, nodeAt, pathOf, resolve } from '../parser/ast';
 import type { Resolved, Schema } from '../model/schema';
 import { docOf, enumValuesOf, propertySchema, resolveFor, schemaAtPath, typesOf, unionOf, definitionNameOf, unwrapNullable } from '../model/schema';
@@ -72,14 +72,14 @@ function hoverValue(doc: ParsedDocument, prop: PropertyNode, node: Node, ctx: Se
   if (node.type === 'string') {
     // A discriminator value: the variant it selects.
     if (owner.union && key === owner.union.property) {
-      const v = owner.union.variants.find((x) => x.value === (node as StringNode).value);
+      const v = owner.union.variants.find((x) => x.value === node.value);
       if (v) {
         parts.push(`**${v.name}** (\`${v.property}: ${v.value}\`)`, v.description, requiredLine(v.schema));
         return { contents: parts.filter(Boolean).join('\n\n'), offset: node.offset, length: node.length };
       }
     }
     const { values } = enumValuesOf(s);
-    const ev = values.find((x) => x.value === (node as StringNode).value);
+    const ev = values.find((x) => x.value === node.value);
     if (ev) {
       parts.push(`**${ev.value}**${definitionNameOf(s) ? ` (${definitionNameOf(s)})` : ''}`);
       if (ev.description) parts.push(ev.description);
@@ -88,7 +88,7 @@ function hoverValue(doc: ParsedDocument, prop: PropertyNode, node: Node, ctx: Se
       return { contents: parts.join('\n\n'), offset: node.offset, length: node.length };
     }
     if (key === 'valueFromEnv') {
-      return { contents: [`**${(node as StringNode).value}**`, envStatus((node as StringNode).value, ctx)].join('\n\n'), offset: node.offset, length: node.length };
+      return { contents: [`**${node.value}**`, envStatus(node.value, ctx)].join('\n\n'), offset: node.offset, length: node.length };
     }
   }
   const d = docOf(s);

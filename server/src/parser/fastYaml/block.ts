@@ -377,7 +377,7 @@ export class BlockReader extends FlowReader {
         this.openCollection(k, col, false, undefined, arr, frame.depth + 1);
         return;
       }
-      this.scalarDone(frame, arr, i, { type: 'string', value: this.qValue, quoted: true, offset: k, length: end - k, parent: arr } as StringNode, end, anchor, true);
+      this.scalarDone(frame, arr, i, { type: 'string', value: this.qValue, quoted: true, offset: k, length: end - k, parent: arr }, end, anchor, true);
       return;
     }
     if (this.plainStarts(k)) {
@@ -467,7 +467,7 @@ export class BlockReader extends FlowReader {
       }
     } else if (c === DQUOTE || c === SQUOTE) {
       end = this.tryQuoted(k);
-      if (end >= 0) value = { type: 'string', value: this.qValue, quoted: true, offset: k, length: end - k, parent } as StringNode;
+      if (end >= 0) value = { type: 'string', value: this.qValue, quoted: true, offset: k, length: end - k, parent };
       oneLine = true;
     } else if (c !== BANG && this.plainStarts(k)) {
       end = this.tryPlain(k);

@@ -1,7 +1,7 @@
 // Flow collections on the fast YAML path: `[ … ]` and `{ … }`, nested, also across lines (line breaks
 // after an opening bracket, after a comma, and after an item before a comma or the closing bracket); no
 // comments inside, no multi-line scalars, no implicit pairs in sequences.
-import type { Node, ObjectNode, ArrayNode, PropertyNode, StringNode, Parent } from '../ast';
+import type { Node, ObjectNode, ArrayNode, PropertyNode, Parent } from '../ast';
 import { keyNode, propertyNode } from '../ast';
 import { BAIL, GIVE_UP, isOddWide, SPACE, LF, CR, HASH, COLON, DASH, DQUOTE, SQUOTE, LBRACKET, RBRACKET, LBRACE, RBRACE, COMMA, TAB } from './text';
 import { ScalarReader, BAD_PLAIN_START, TERM_COLON } from './scalars';
@@ -122,7 +122,7 @@ export class FlowReader extends ScalarReader {
     }
     if (c === DQUOTE || c === SQUOTE) {
       const end = this.scanQuoted(p);
-      this.flowNode = { type: 'string', value: this.qValue, quoted: true, offset: p, length: end - p, parent } as StringNode;
+      this.flowNode = { type: 'string', value: this.qValue, quoted: true, offset: p, length: end - p, parent };
       if (inSeq && t.charCodeAt(this.skipSpaces(end)) === COLON) throw BAIL; // an implicit pair
       return end;
     }

@@ -2,7 +2,7 @@
 // scalars with their escapes, and their resolution with the YAML 1.2 core schema, exactly as the `yaml`
 // package resolves them. The results of a scan are left in fields (`term`, `termPos`, `qValue`, ...)
 // so that the character loops allocate nothing.
-import type { Node, Parent, StringNode } from '../ast';
+import type { Node, Parent } from '../ast';
 import { BAIL, TextReader, isOddWide, SPACE, LF, CR, HASH, COLON, DASH, DQUOTE, SQUOTE, BACKSLASH, LBRACKET, RBRACKET, LBRACE, RBRACE, COMMA, DOT, TAB } from './text';
 
 // ASCII classes for the scalar loops: 0 ordinary, 1 needs a closer look.
@@ -301,7 +301,7 @@ export class ScalarReader extends TextReader {
       case KIND_NUMBER:
         return { type: 'number', value: this.num, offset: s, length, parent };
       default:
-        return { type: 'string', value: this.text.slice(s, e), quoted: false, offset: s, length, parent } as StringNode;
+        return { type: 'string', value: this.text.slice(s, e), quoted: false, offset: s, length, parent };
     }
   }
 

@@ -51,7 +51,7 @@ export function yamlContext(doc: ParsedDocument, offset: number): CursorContext 
     while (end < lineTo && !/[\s:#]/.test(text[end]!)) end++;
   }
   const typed = text.slice(keyStartAbs, offset);
-  const quote = typed[0] === '"' || typed[0] === "'" ? (typed[0] as '"' | "'") : undefined;
+  const quote = typed[0] === '"' || typed[0] === "'" ? typed[0] : undefined;
   if (!quote && !isPlainWord(typed)) return undefined;
   if (quote && typed.indexOf(quote, 1) !== -1) return undefined;
   return keyContext(doc, offset, line, keyStartAbs, end, keyHasColon, unit, quote);
@@ -109,7 +109,7 @@ function valueContext(doc: ParsedDocument, offset: number, line: Line, unit: num
   let start = line.colon + 1;
   while (start < offset && (text[start] === ' ' || text[start] === '\t')) start++;
   const typed = text.slice(start, offset);
-  const quote = typed[0] === '"' || typed[0] === "'" ? (typed[0] as '"' | "'") : undefined;
+  const quote = typed[0] === '"' || typed[0] === "'" ? typed[0] : undefined;
   let end = offset;
   if (quote) {
     if (typed.indexOf(quote, 1) !== -1) return undefined;

@@ -56,7 +56,7 @@ function climb(doc: ParsedDocument, from: Line, want: Want): Found | undefined {
   let n: Node | StringNode | undefined = nodeAt(doc.root, from.keyStart);
   if (!n || n.offset > from.keyStart) return undefined;
   for (let guard = 0; n && guard < 10000; guard++) {
-    const par: Node['parent'] | StringNode['parent'] = n.parent;
+    const par: Node['parent'] = n.parent;
     if (!par) return undefined;
     if (par.type === 'property') {
       const kc = columnOf(text, par.key.offset);
@@ -76,7 +76,7 @@ function climb(doc: ParsedDocument, from: Line, want: Want): Found | undefined {
     if (par.type === 'array' && !par.flow) {
       const dc = dashCol(text, n.offset);
       if (dc !== undefined && dc <= want.col) {
-        const k = par.items.indexOf(n as Node);
+        const k = par.items.indexOf(n);
         if (k < 0) return undefined;
         if (want.kind === 'seq' && dc === want.col) return { path: [...pathOf(par), k + 1] };
         if (want.kind === 'map' && dc < want.col) {
@@ -87,7 +87,7 @@ function climb(doc: ParsedDocument, from: Line, want: Want): Found | undefined {
         return undefined;
       }
     }
-    n = par as Node;
+    n = par;
   }
   return undefined;
 }

@@ -27,7 +27,7 @@ export const envValueRule: Rule = {
       visit(v) {
         // `apiKey: sk-…`: a credential written where an EnvironmentValue belongs.
         if (v.node.type === 'string' && v.prop && unwrapNullable(v.expected) === envSchema && envSchema && v.node.value.trim() !== '') {
-          ctx.report(diag('literal-secret', `'${v.prop.key.value}' must be an EnvironmentValue, and this string is a literal credential: move it to an environment variable ('valueFromEnv') so the secret stays out of the file.`, v.node.offset, v.node.length, { severity: 'error', data: { suggestion: suggestEnvName(v.node as unknown as ObjectNode) } }));
+          ctx.report(diag('literal-secret', `'${v.prop.key.value}' must be an EnvironmentValue, and this string is a literal credential: move it to an environment variable ('valueFromEnv') so the secret stays out of the file.`, v.node.offset, v.node.length, { severity: 'error', data: { suggestion: suggestEnvName(v.node) } }));
           return;
         }
         // `apiKey: {value: sk-…}` under a provider that has no apiKey (or an unknown provider): the
