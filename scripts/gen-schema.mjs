@@ -12,15 +12,6 @@ const int = (text) => ({ type: ['integer', 'null'], ...doc(text) });
 const env = (text) => ({ ...ref('EnvironmentValue'), ...doc(`${text}\n\nAn EnvironmentValue: exactly one of \`valueFromEnv\` (the name of a secret or environment variable, recommended) or \`value\` (a literal).`) });
 const fallback = { ...nullable(ref('LlmConfig')), ...doc('LLM used if this provider\'s API is unavailable. Any LLM config, nested to any depth.') };
 
-const providers = [
-  ['hosted', 'HostedLlmConfig', 'LLM configured by the platform. Needs no credentials.'],
-  ['vendor_a', 'VendorALlmConfig', 'Vendor A LLM API, authenticated with an API key.'],
-  ['vendor_b', 'VendorBLlmConfig', 'Vendor B LLM API, authenticated with an API key (same fields as vendor_a).'],
-  ['cloud_a', 'CloudALlmConfig', 'Cloud A LLM API at your own endpoint, authenticated with an API key.'],
-  ['vendor_c', 'VendorCLlmConfig', 'Vendor C LLM API, authenticated with an API key, with optional safety settings.'],
-  ['cloud_b', 'CloudBLlmConfig', 'Cloud B LLM in a cloud project and location, authenticated with a service-account key JSON.'],
-  ['cloud_c', 'CloudCLlmConfig', 'Cloud C LLM in a region, authenticated with an access key ID and secret access key.'],
-];
 const selectors = [
   ['all', 'AllSchema', 'Includes all available schemas.'],
   ['fixed', 'FixedSchema', 'Includes exactly the listed tables and columns.'],
@@ -61,15 +52,63 @@ const apiKeyed = (value, title, text) => variant(value, title, text, {
   fallback,
 }, ['apiKey']);
 
-const snippetBodies = {
-  hosted: { provider: 'hosted' },
-  vendor_a: { provider: 'vendor_a', apiKey: { valueFromEnv: '${1:VENDOR_A_API_KEY}' } },
-  vendor_b: { provider: 'vendor_b', apiKey: { valueFromEnv: '${1:VENDOR_B_API_KEY}' } },
-  cloud_a: { provider: 'cloud_a', endpoint: '${1:<endpoint>}', apiKey: { valueFromEnv: '${2:CLOUD_A_API_KEY}' } },
-  vendor_c: { provider: 'vendor_c', apiKey: { valueFromEnv: '${1:VENDOR_C_API_KEY}' } },
-  cloud_b: { provider: 'cloud_b', modelId: '${1:<modelId>}', cloudProject: '${2:<cloudProject>}', cloudLocation: '${3:<cloudLocation>}', cloudServiceAccountKeyJson: { valueFromEnv: '${4:CLOUD_B_SERVICE_ACCOUNT_KEY_JSON}' } },
-  cloud_c: { provider: 'cloud_c', modelId: '${1:<modelId>}', regionName: '${2:<regionName>}', cloudAccessKeyId: { valueFromEnv: '${3:CLOUD_C_ACCESS_KEY_ID}' }, cloudSecretAccessKey: { valueFromEnv: '${4:CLOUD_C_SECRET_ACCESS_KEY}' } },
-};
+// The variant table: the only list of LLM providers. Everything else derives from it: the
+// discriminated union, its snippets (required fields with placeholders), the prose that counts and
+// names the variants, the discriminator docs; code, tests, benchmarks and READMEs read the schema.
+// A new provider is one row here (test/schema/eighth-variant.test.ts proves it).
+export const providers = [
+  { value: 'hosted', name: 'HostedLlmConfig', text: 'LLM configured by the platform. Needs no credentials.', schema: variant('hosted', 'HostedLlmConfig', 'the LLM configured by the platform.', {
+    fallback,
+    specificLlm: { ...nullable(ref('LlmConfig')), ...doc('An optional LLM config of any variant. The spec lists this field without describing how the service uses it.') },
+  }, []) },
+  { value: 'vendor_a', name: 'VendorALlmConfig', text: 'Vendor A LLM API, authenticated with an API key.', schema: apiKeyed('vendor_a', 'VendorALlmConfig', 'Vendor A\'s LLM API.') },
+  { value: 'vendor_b', name: 'VendorBLlmConfig', text: 'Vendor B LLM API, authenticated with an API key (same fields as vendor_a).', schema: apiKeyed('vendor_b', 'VendorBLlmConfig', 'Vendor B\'s LLM API (same fields and rules as vendor_a).') },
+  { value: 'cloud_a', name: 'CloudALlmConfig', text: 'Cloud A LLM API at your own endpoint, authenticated with an API key.', schema: variant('cloud_a', 'CloudALlmConfig', 'Cloud A\'s LLM API at your endpoint.', {
+    apiVersion: str('API version. The default version is used when absent.'),
+    model,
+    endpoint: reqStr('Endpoint of the LLM API.'),
+    apiKey: env('API key for the endpoint.'),
+    fallback,
+  }, ['endpoint', 'apiKey']) },
+  { value: 'vendor_c', name: 'VendorCLlmConfig', text: 'Vendor C LLM API, authenticated with an API key, with optional safety settings.', schema: variant('vendor_c', 'VendorCLlmConfig', 'Vendor C\'s LLM API.', {
+    model,
+    apiKey: env('API key of the provider.'),
+    safetySettings: { ...nullable(ref('SafetySettings')), ...doc('Content safety thresholds.') },
+    fallback,
+  }, ['apiKey']) },
+  { value: 'cloud_b', name: 'CloudBLlmConfig', text: 'Cloud B LLM in a cloud project and location, authenticated with a service-account key JSON.', schema: variant('cloud_b', 'CloudBLlmConfig', 'Cloud B\'s LLM in a cloud project.', {
+    modelId: reqStr('Model identifier.'),
+    cloudProject: reqStr('Project identifier of the cloud account.'),
+    cloudLocation: reqStr('Region-style location, for example `us-central1`.'),
+    cloudServiceAccountKeyJson: env('Service-account key JSON.'),
+    safetySettings: { ...nullable(ref('SafetySettings')), ...doc('Content safety thresholds.') },
+    fallback,
+  }, ['modelId', 'cloudProject', 'cloudLocation', 'cloudServiceAccountKeyJson']) },
+  { value: 'cloud_c', name: 'CloudCLlmConfig', text: 'Cloud C LLM in a region, authenticated with an access key ID and secret access key.', schema: variant('cloud_c', 'CloudCLlmConfig', 'Cloud C\'s LLM in a region.', {
+    modelId: reqStr('Model identifier.'),
+    regionName: reqStr('Region name, for example `us-east-1`.'),
+    cloudAccessKeyId: env('Access key ID of the cloud account.'),
+    cloudSecretAccessKey: env('Secret access key of the cloud account.'),
+    fallback,
+  }, ['modelId', 'regionName', 'cloudAccessKeyId', 'cloudSecretAccessKey']) },
+];
+
+const isEnvField = (schema) => schema?.$ref === '#/definitions/EnvironmentValue';
+/** `cloudAccessKeyId` of `cloud_c` → `CLOUD_C_ACCESS_KEY_ID` (a leading `cloud` is not repeated). */
+const envNameFor = (value, field) => `${value}_${field.replace(/^cloud(?=[A-Z])/, '').replace(/([a-z0-9])([A-Z])/g, '$1_$2')}`.toUpperCase();
+/** The snippet of a variant: its discriminator and each required field, a tab stop for each. */
+function snippetBody({ value, schema }) {
+  const body = { provider: value };
+  let n = 0;
+  for (const field of schema.required.filter((f) => f !== 'provider')) {
+    n++;
+    body[field] = isEnvField(schema.properties[field]) ? { valueFromEnv: `\${${n}:${envNameFor(value, field)}}` } : `\${${n}:<${field}>}`;
+  }
+  return body;
+}
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const countWord = (n) => NUMBER_WORDS[n] ?? String(n);
+const credentialFree = providers.filter((p) => p.schema.required.every((f) => f === 'provider' || !isEnvField(p.schema.properties[f]))).map((p) => `\`${p.value}\``);
 const selectorSnippets = {
   all: { type: 'all' },
   fixed: { type: 'fixed', tables: [{ schemaName: '${1:<schemaName>}', tableName: '${2:<tableName>}', columns: [] }] },
@@ -209,47 +248,14 @@ const schema = {
     LlmConfig: {
       type: 'object',
       title: 'LlmConfig',
-      ...doc('**LlmConfig**: one of seven variants, chosen by `provider`: `hosted`, `vendor_a`, `vendor_b`, `cloud_a`, `vendor_c`, `cloud_b`, `cloud_c`. Every variant but `hosted` requires credentials as an EnvironmentValue; every variant has an optional `fallback`.'),
+      ...doc(`**LlmConfig**: one of ${countWord(providers.length)} variants, chosen by \`provider\`: ${providers.map((p) => `\`${p.value}\``).join(', ')}. Every variant but ${credentialFree.join(', ')} requires credentials as an EnvironmentValue; every variant has an optional \`fallback\`.`),
       discriminator: { propertyName: 'provider' },
       properties: { provider: { type: 'string', ...doc('Which LLM provider, and so which variant, this config uses.') } },
       required: ['provider'],
-      oneOf: providers.map(([, name]) => ref(name)),
-      defaultSnippets: providers.map(([value, name, text]) => ({ label: `provider: ${value}`, description: `${name}: ${text}`, body: snippetBodies[value] })),
+      oneOf: providers.map((p) => ref(p.name)),
+      defaultSnippets: providers.map((p) => ({ label: `provider: ${p.value}`, description: `${p.name}: ${p.text}`, body: snippetBody(p) })),
     },
-    HostedLlmConfig: variant('hosted', 'HostedLlmConfig', 'the LLM configured by the platform.', {
-      fallback,
-      specificLlm: { ...nullable(ref('LlmConfig')), ...doc('An optional LLM config of any variant. The spec lists this field without describing how the service uses it.') },
-    }, []),
-    VendorALlmConfig: apiKeyed('vendor_a', 'VendorALlmConfig', 'Vendor A\'s LLM API.'),
-    VendorBLlmConfig: apiKeyed('vendor_b', 'VendorBLlmConfig', 'Vendor B\'s LLM API (same fields and rules as vendor_a).'),
-    CloudALlmConfig: variant('cloud_a', 'CloudALlmConfig', 'Cloud A\'s LLM API at your endpoint.', {
-      apiVersion: str('API version. The default version is used when absent.'),
-      model,
-      endpoint: reqStr('Endpoint of the LLM API.'),
-      apiKey: env('API key for the endpoint.'),
-      fallback,
-    }, ['endpoint', 'apiKey']),
-    VendorCLlmConfig: variant('vendor_c', 'VendorCLlmConfig', 'Vendor C\'s LLM API.', {
-      model,
-      apiKey: env('API key of the provider.'),
-      safetySettings: { ...nullable(ref('SafetySettings')), ...doc('Content safety thresholds.') },
-      fallback,
-    }, ['apiKey']),
-    CloudBLlmConfig: variant('cloud_b', 'CloudBLlmConfig', 'Cloud B\'s LLM in a cloud project.', {
-      modelId: reqStr('Model identifier.'),
-      cloudProject: reqStr('Project identifier of the cloud account.'),
-      cloudLocation: reqStr('Region-style location, for example `us-central1`.'),
-      cloudServiceAccountKeyJson: env('Service-account key JSON.'),
-      safetySettings: { ...nullable(ref('SafetySettings')), ...doc('Content safety thresholds.') },
-      fallback,
-    }, ['modelId', 'cloudProject', 'cloudLocation', 'cloudServiceAccountKeyJson']),
-    CloudCLlmConfig: variant('cloud_c', 'CloudCLlmConfig', 'Cloud C\'s LLM in a region.', {
-      modelId: reqStr('Model identifier.'),
-      regionName: reqStr('Region name, for example `us-east-1`.'),
-      cloudAccessKeyId: env('Access key ID of the cloud account.'),
-      cloudSecretAccessKey: env('Secret access key of the cloud account.'),
-      fallback,
-    }, ['modelId', 'regionName', 'cloudAccessKeyId', 'cloudSecretAccessKey']),
+    ...Object.fromEntries(providers.map((p) => [p.name, p.schema])),
     EnvironmentValue: {
       type: 'object',
       title: 'EnvironmentValue',
@@ -285,11 +291,7 @@ const schema = {
 };
 
 // enumDescriptions for the discriminators, used by completion and hover.
-for (const [value, name, text] of providers) {
-  const p = schema.definitions[name].properties.provider;
-  p.enumDescriptions = [text];
-  void value;
-}
+for (const { name, text } of providers) schema.definitions[name].properties.provider.enumDescriptions = [text];
 for (const [, name, text] of selectors) schema.definitions[name].properties.type.enumDescriptions = [text];
 
 const out = new URL('../schemas/assistant-config.schema.json', import.meta.url);
