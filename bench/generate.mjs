@@ -21,9 +21,12 @@
 // CLI: node bench/generate.mjs --lines 10000 [--format yaml|json] [--mode realistic|synthetic] [--crlf] [--fallback 5] [--errors] [--out file]
 // Importable: generate({ lines, format, mode, crlf, fallbackDepth, errors }) → { text, data, lines, tables, marks, envNames }.
 
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
-export const PROVIDERS = ['hosted', 'vendor_a', 'vendor_b', 'cloud_a', 'vendor_c', 'cloud_b', 'cloud_c'];
+// The provider variants, read from the schema (scripts/gen-schema.mjs holds the only list).
+const SCHEMA = JSON.parse(readFileSync(new URL('../schemas/assistant-config.schema.json', import.meta.url), 'utf8'));
+const variantOf = (ref) => SCHEMA.definitions[ref.$ref.replace('#/definitions/', '')];
+export const PROVIDERS = SCHEMA.definitions.LlmConfig.oneOf.map((ref) => variantOf(ref).properties.provider.const);
 export const PRIMITIVES = ['classify', 'summarize', 'extract', 'visualize'];
 export const COLUMNS_PER_TABLE = 10;
 
@@ -46,8 +49,19 @@ export function llmOf(provider, tag = '') {
       return { provider, modelId: 'cloud-b-model-001', cloudProject: 'my-project', cloudLocation: 'us-central1', cloudServiceAccountKeyJson: env(`${up}_SERVICE_ACCOUNT_KEY_JSON`), safetySettings: { dangerous: 'blockOnlyHigh', civicIntegrity: 'blockLowAndAbove' } };
     case 'cloud_c':
       return { provider, modelId: 'cloud-c.model-v1', regionName: 'eu-west-1', cloudAccessKeyId: env(`${up}_ACCESS_KEY_ID`), cloudSecretAccessKey: env(`${up}_SECRET_ACCESS_KEY`) };
-    default:
-      throw new Error(`unknown provider ${provider}`);
+    default: {
+      // A variant without a hand-written case (a new provider): its required fields, from the schema.
+      const i = PROVIDERS.indexOf(provider);
+      if (i < 0) throw new Error(`unknown provider ${provider}`);
+      const def = variantOf(SCHEMA.definitions.LlmConfig.oneOf[i]);
+      const out = { provider };
+      for (const f of def.required) {
+        if (f === 'provider') continue;
+        const isEnv = def.properties[f].$ref === '#/definitions/EnvironmentValue';
+        out[f] = isEnv ? env(`${up}_${f.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`) : `${provider}-${f}`;
+      }
+      return out;
+    }
   }
 }
 
