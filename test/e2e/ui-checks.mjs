@@ -1,9 +1,12 @@
 // UI checks in the browser, on the extension installed from the .vsix (no development path):
 // what a user sees. Each check yields { name, ok, error } and leaves a screenshot in test-results/.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const FILE = 'broken-provider.assistant.yaml';
-const PROVIDERS = ['hosted', 'vendor_a', 'vendor_b', 'cloud_a', 'vendor_c', 'cloud_b', 'cloud_c'];
+// The provider variants, read from the schema (scripts/gen-schema.mjs holds the only list).
+const SCHEMA = JSON.parse(readFileSync(new URL('../../schemas/assistant-config.schema.json', import.meta.url), 'utf8'));
+const PROVIDERS = SCHEMA.definitions.LlmConfig.oneOf.map((ref) => SCHEMA.definitions[ref.$ref.replace('#/definitions/', '')].properties.provider.const);
 const T = 30_000;
 
 const clean = (s) => s.replace(/\u00a0/g, ' ');
