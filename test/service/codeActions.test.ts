@@ -317,8 +317,9 @@ const INLINE: Inline[] = [
     language: 'yaml',
     input: H + '  llm:\n    provider:\n',
     code: 'unknown-discriminator',
-    action: "Change 'provider' to 'vendor_a'",
-    expected: H + '  llm:\n    provider: vendor_a\n',
+    // A variant change, not a bare relabel: vendor_a's required apiKey comes as a placeholder.
+    action: "Change 'provider' to 'vendor_a' and add 'apiKey'",
+    expected: H + '  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY\n',
   },
   {
     name: 'YAML: a provider that is not a string gets each valid value',

@@ -7,6 +7,7 @@ import { enumValuesOf, schemaAtPath } from '../../model/schema';
 import type { TextEdit } from '../types';
 import { replaceScalar, setValue } from './edits';
 import { valueAt } from './find';
+import { retagActions } from './switchVariant';
 import type { Fix, FixProvider } from './provider';
 
 const MAX_CHOICES = 12;
@@ -22,6 +23,11 @@ export const replaceValue: FixProvider = (doc, d) => {
   const p = node.parent;
   const what = p?.type === 'property' ? `'${p.key.value}'` : 'the value';
   const suggestion = d.data?.suggestion;
+  // A discriminator: a real variant change (its required fields added), never a bare relabel.
+  if (p?.type === 'property') {
+    const union = schemaAtPath(doc.root, pathOf(p.parent)).union;
+    if (union?.property === p.key.value) return retagActions(doc, p, union, suggestion);
+  }
   if (suggestion !== undefined) return [{ title: `Change ${what} to '${suggestion}'`, edits: [setTo(doc, node, suggestion)], isPreferred: true }];
   const choices = choicesFor(doc, node);
   if (choices.length > MAX_CHOICES) return [];

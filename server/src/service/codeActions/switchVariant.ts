@@ -119,3 +119,26 @@ export const emptyVariant: FixProvider = (doc, d) => {
     return { title: `Add ${union.property} '${v.value}' and its required fields`, edits: [{ offset: at, length: end - at, newText }] };
   });
 };
+
+/**
+ * `unknown-discriminator` (a misspelt, unknown, empty or non-string `provider`/`type`): set it to a
+ * variant and add that variant's required fields it lacks, as placeholders that keep their diagnostic.
+ * Nothing the user wrote is removed (a field the variant does not allow stays, reported, for the user
+ * to move or delete). With a suggestion (a near miss), that variant alone; otherwise one fix per variant,
+ * those whose fields are already written first, preferred when one alone allows every field present.
+ */
+export function retagActions(doc: ParsedDocument, tag: PropertyNode, union: Union, suggestion: string | undefined): Fix[] {
+  const obj = tag.parent;
+  const present = obj.properties.filter((p) => p.key.value !== union.property).map((p) => p.key.value);
+  const misfits = (v: Variant): number => present.filter((k) => !Object.prototype.hasOwnProperty.call(v.schema.properties ?? {}, k)).length;
+  const suggested = union.variants.find((v) => v.value === suggestion);
+  const ranked = suggested ? [suggested] : [...union.variants].sort((a, b) => misfits(a) - misfits(b));
+  const bestUnique = suggested !== undefined || (ranked.length > 1 && misfits(ranked[0]!) === 0 && misfits(ranked[1]!) > 0);
+  return ranked.map((v, i): Fix => {
+    const missing = (v.schema.required ?? []).filter((k) => !getProperty(obj, k) && !presentMisspelt(obj, k, v.schema));
+    const title = `Change '${union.property}' to '${v.value}'${missing.length > 0 ? ` and add ${names(missing)}` : ''}`;
+    const fix: Fix = { title, edits: thenAddRequired(doc, obj, [setValue(doc, tag, v.value)], v) };
+    if (i === 0 && bestUnique) fix.isPreferred = true;
+    return fix;
+  });
+}
