@@ -137,7 +137,9 @@ export function retagActions(doc: ParsedDocument, tag: PropertyNode, union: Unio
   return ranked.map((v, i): Fix => {
     const missing = (v.schema.required ?? []).filter((k) => !getProperty(obj, k) && !presentMisspelt(obj, k, v.schema));
     const title = `Change '${union.property}' to '${v.value}'${missing.length > 0 ? ` and add ${names(missing)}` : ''}`;
-    const fix: Fix = { title, edits: thenAddRequired(doc, obj, [setValue(doc, tag, v.value)], v) };
+    const set = setValue(doc, tag, v.value);
+    // (Nothing to add: the one edit on the value, not a diff of the re-read mapping.)
+    const fix: Fix = { title, edits: missing.length > 0 ? thenAddRequired(doc, obj, [set], v) : [set] };
     if (i === 0 && bestUnique) fix.isPreferred = true;
     return fix;
   });
