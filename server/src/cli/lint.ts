@@ -4,7 +4,7 @@ import { resolve as resolvePath, relative, join } from 'node:path';
 import type { CliIO } from './io';
 import { UsageError } from './io';
 import { collectFiles } from './files';
-import { DEFAULT_OPTIONS } from '../service';
+import { DEFAULT_OPTIONS, isSuppressible } from '../service';
 import type { ValidationOptions } from '../service';
 import { languageOf } from '../parser';
 import { isExcluded } from '../service/projectConfig';
@@ -47,6 +47,8 @@ Options:
                              files on; output order is the file order whatever N)
   --language yaml|json       language of standard input (default: guessed from the content)
   --no-env-check             do not report valueFromEnv variables missing from the environment and .env
+  --suppress CODE[,CODE]     silence these diagnostic codes in every file (JSON has no comments;
+                             in YAML, '# assistant-config-disable-next-line CODE' works too)
   -h, --help                 show this help
 
 A file named on the command line that the project config's exclude patterns ignore is not
@@ -69,6 +71,7 @@ export interface LintFlags {
   colour: boolean | undefined;
   stdinLanguage: 'yaml' | 'json' | undefined;
   envCheck: boolean;
+  suppress: string[];
   fix: 'off' | 'write' | 'dry-run';
   config: ConfigChoice;
   jobs: number | undefined;
@@ -83,7 +86,7 @@ function value(args: string[], i: number, a: string): { v: string; i: number } {
 }
 
 export function parseLintArgs(args: string[]): LintFlags | 'help' {
-  const f: LintFlags = { format: 'text', quiet: false, maxWarnings: undefined, colour: undefined, stdinLanguage: undefined, envCheck: true, fix: 'off', config: { kind: 'walk' }, jobs: undefined, targets: [] };
+  const f: LintFlags = { format: 'text', quiet: false, maxWarnings: undefined, colour: undefined, stdinLanguage: undefined, envCheck: true, suppress: [], fix: 'off', config: { kind: 'walk' }, jobs: undefined, targets: [] };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const name = a.startsWith('--') && a.includes('=') ? a.slice(0, a.indexOf('=')) : a;
@@ -116,6 +119,14 @@ export function parseLintArgs(args: string[]): LintFlags | 'help' {
     else if (a === '--color' || a === '--colour') f.colour = true;
     else if (a === '--no-color' || a === '--no-colour') f.colour = false;
     else if (a === '--no-env-check') f.envCheck = false;
+    else if (name === '--suppress') {
+      const r = value(args, i, a);
+      i = r.i;
+      const list = r.v.split(',').map((c) => c.trim()).filter(Boolean);
+      const bad = list.filter((c) => !isSuppressible(c));
+      if (list.length === 0 || bad.length > 0) throw new UsageError(`--suppress takes diagnostic codes that can be silenced (got '${bad.join(',') || '(none)'}'). See 'assistant-config explain CODE'.`);
+      f.suppress.push(...list);
+    }
     else if (a === '--fix') f.fix = f.fix === 'dry-run' ? 'dry-run' : 'write';
     else if (a === '--fix-dry-run') f.fix = 'dry-run';
     else if (a.startsWith('-') && a !== '-') throw new UsageError(`Unknown option '${a}'. See 'assistant-config lint --help'.`);
@@ -133,7 +144,7 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
     return 0;
   }
   const configs = new CliProjectConfig(io, flags.config);
-  const options: ValidationOptions = { ...DEFAULT_OPTIONS };
+  const options: ValidationOptions = { ...DEFAULT_OPTIONS, ...(flags.suppress.length > 0 ? { suppress: flags.suppress } : {}) };
   let envNames: Set<string> | undefined;
   let exposedNames: Set<string> | undefined;
   if (flags.envCheck) {
@@ -227,7 +238,7 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
   };
   const jobs = flags.fix === 'off' ? workerCount(files.length, flags.jobs) : 1;
   if (jobs > 1) {
-    await lintInWorkers(__filename, { assistantConfigLintWorker: true, cwd: io.cwd, envNames: envNames ? [...envNames] : undefined, exposedNames: exposedNames ? [...exposedNames] : undefined, config: flags.config }, files, jobs, (r) => emit(r), cannotRead);
+    await lintInWorkers(__filename, { assistantConfigLintWorker: true, cwd: io.cwd, envNames: envNames ? [...envNames] : undefined, exposedNames: exposedNames ? [...exposedNames] : undefined, config: flags.config, suppress: flags.suppress }, files, jobs, (r) => emit(r), cannotRead);
   } else {
     for (const f of files) {
       let text: string;

@@ -20,6 +20,8 @@ export interface WorkerSetup {
   /** Names from a .env that git does not ignore (dotenv-not-ignored). */
   exposedNames?: string[] | undefined;
   config: ConfigChoice;
+  /** Codes silenced in every file (--suppress). */
+  suppress?: string[];
 }
 
 interface Job {
@@ -98,7 +100,7 @@ export function runLintWorker(): boolean {
   const setup = workerData as WorkerSetup | undefined;
   if (!setup?.assistantConfigLintWorker) return false;
   const port = parentPort;
-  const options: ValidationOptions = { ...DEFAULT_OPTIONS };
+  const options: ValidationOptions = { ...DEFAULT_OPTIONS, ...(setup.suppress && setup.suppress.length > 0 ? { suppress: setup.suppress } : {}) };
   if (setup.envNames) {
     const names = new Set(setup.envNames);
     const exposed = new Set(setup.exposedNames ?? []);

@@ -30,6 +30,8 @@ export interface FileReport {
   path: string;
   displayPath: string;
   findings: Finding[];
+  /** Findings a suppression comment or --suppress silenced (SARIF lists them with `suppressions`). */
+  suppressed?: (Finding & { suppression: { kind: 'inSource' | 'external'; justification?: string } })[];
 }
 
 const WINDOW = 120;

@@ -1,7 +1,7 @@
 // SARIF 2.1.0 output of lint results, for code-scanning dashboards.
 import { CODES, SOURCE } from '../service';
 import type { DiagnosticCode } from '../service';
-import type { FileReport } from './report';
+import type { FileReport, Finding } from './report';
 import { VERSION } from './version';
 import { isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -37,15 +37,16 @@ export function toSarif(results: readonly FileReport[], cwd: string): unknown {
         originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(cwd).href.replace(/\/?$/, '/') } },
         columnKind: 'utf16CodeUnits',
         results: results.flatMap((r) => {
-          return r.findings.map((d) => {
-            return {
-              ruleId: d.code,
-              ruleIndex: codes.indexOf(d.code),
-              level: LEVEL[d.severity],
-              message: { text: d.message },
-              locations: [{ physicalLocation: { artifactLocation: artifactLocation(r.path, cwd), region: { startLine: d.line, startColumn: d.column, endLine: d.endLine, endColumn: d.endColumn } } }],
-            };
+          const result = (d: Finding & { suppression?: { kind: string; justification?: string } }) => ({
+            ruleId: d.code,
+            ruleIndex: codes.indexOf(d.code),
+            level: LEVEL[d.severity],
+            message: { text: d.message },
+            locations: [{ physicalLocation: { artifactLocation: artifactLocation(r.path, cwd), region: { startLine: d.line, startColumn: d.column, endLine: d.endLine, endColumn: d.endColumn } } }],
+            // Silenced results stay in the log, marked as such (SARIF 2.1.0 §3.27.23).
+            ...(d.suppression ? { suppressions: [{ kind: d.suppression.kind, ...(d.suppression.justification ? { justification: d.suppression.justification } : {}) }] } : {}),
           });
+          return [...r.findings.map(result), ...(r.suppressed ?? []).map(result)];
         }),
       },
     ],

@@ -11,6 +11,7 @@ import type { ServerEnv } from './env';
 import { runSafe, describe } from './guard';
 import { Debouncer } from './debounce';
 import { toLspDiagnostic, toRange, toLspEdit, toCompletionItem, toDocumentSymbol } from './convert';
+import { registerAnchorFeatures } from './features';
 import { STATUS_NOTIFICATION, TRUST_NOTIFICATION, DOTENV_NAMES_NOTIFICATION, LANGUAGE_IDS } from '../shared';
 import type { StatusParams, TrustParams, InitializationOptions, DotenvNamesParams } from '../shared';
 
@@ -108,6 +109,10 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
         foldingRangeProvider: true,
         selectionRangeProvider: true,
         documentFormattingProvider: true,
+        definitionProvider: true,
+        referencesProvider: true,
+        documentHighlightProvider: true,
+        renameProvider: { prepareProvider: true },
         ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
       },
       serverInfo: { name: 'assistant-config-language-server' },
@@ -356,6 +361,8 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   connection.onDocumentFormatting((p, token) =>
     safe('Formatting', [], token, () => withDoc(p.textDocument.uri, [], (doc) => engine!.formatDocument(cacheOf().parsed(doc), { tabSize: p.options.tabSize, insertSpaces: p.options.insertSpaces }).map((e) => toLspEdit(doc, e)))),
   );
+
+  registerAnchorFeatures({ connection, safe, engine: () => engine!, withDoc: (uri, fallback, fn) => withDoc(uri, fallback, (doc) => fn(doc, cacheOf().parsed(doc))) });
 
   connection.listen();
 }

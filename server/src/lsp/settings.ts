@@ -2,6 +2,7 @@
 import type { ValidationOptions } from '../service';
 // A light module imported directly: importing the index would load the whole service at startup.
 import { DEFAULT_OPTIONS } from '../service/validation/rule';
+import { isSuppressible } from '../service/codes';
 
 export interface Settings {
   envNotSet: boolean;
@@ -31,6 +32,14 @@ export function readSettings(raw: unknown): Settings {
       maxFileSize: num(get('limits.maxFileSize'), d.maxFileSize, 1024),
       maxNestingDepth: num(get('limits.maxNestingDepth'), d.maxNestingDepth, 16),
       maxAliasExpansion: num(get('limits.maxAliasExpansion'), d.maxAliasExpansion, 1000),
+      ...suppressList(get('suppress')),
     },
   };
+}
+
+/** `assistantConfig.suppress`: codes silenced in every file; anything else in the list is ignored. */
+function suppressList(v: unknown): { suppress?: string[] } {
+  if (!Array.isArray(v)) return {};
+  const codes = v.filter((c): c is string => typeof c === 'string' && isSuppressible(c));
+  return codes.length > 0 ? { suppress: codes } : {};
 }

@@ -2,7 +2,8 @@
 import type { Language, ParsedDocument } from '../parser/ast';
 import { parse } from '../parser';
 import type { Diagnostic } from './codes';
-import { validate } from './validation';
+import { validateWithSuppressions } from './validation';
+import type { SuppressedDiagnostic } from './suppressions';
 import type { ValidationOptions } from './validation';
 import { DEFAULT_OPTIONS } from './validation';
 
@@ -19,7 +20,8 @@ export function parseWithLimits(text: string, language: Language, options: Valid
   return parse(text, language, { maxDepth: options.maxNestingDepth });
 }
 
-export function analyze(text: string, language: Language, options: ValidationOptions = DEFAULT_OPTIONS): { doc: ParsedDocument; diagnostics: Diagnostic[] } {
+export function analyze(text: string, language: Language, options: ValidationOptions = DEFAULT_OPTIONS): { doc: ParsedDocument; diagnostics: Diagnostic[]; suppressed: SuppressedDiagnostic[] } {
   const doc = parseWithLimits(text, language, options);
-  return { doc, diagnostics: validate(doc, options) };
+  const r = validateWithSuppressions(doc, options);
+  return { doc, diagnostics: r.diagnostics, suppressed: r.suppressed };
 }

@@ -143,6 +143,14 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
     example: `# caf\uFFFD au lait\n${H}definition:\n  llm: { provider: hosted }\n`,
     fix: 'Save the file as UTF-8. The replacement characters stand for bytes that were not valid UTF-8 when the file was read.',
   },
+  'unused-anchor': {
+    example: `${H}definition:\n  llm: &main\n    provider: hosted\n`,
+    fix: 'Remove the `&name` mark (the quick fix does it; the value stays), or use the anchor with an alias `*name` where the same value is meant.',
+  },
+  'unused-suppression': {
+    example: `${H}definition:\n  llm:\n    provider: hosted\n  # assistant-config-disable-next-line unknown-property\n  contextWindowLimit: 8000\n`,
+    fix: 'Remove the suppression comment (or the code from it): nothing on the next line (or in the file, for `assistant-config-disable`) is reported under that code any more. A code that is not in the list, or that cannot be silenced (`syntax-error`, `resource-limit`), is reported the same way.',
+  },
 };
 
 /** Where a code's page lives, relative to the repository (and the installed package) root. */

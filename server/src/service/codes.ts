@@ -14,10 +14,12 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
  */
 export type Autofix = 'safe' | 'same-value' | 'additive' | 'no';
 
+// `suppressible: false`: no suppression comment or setting can silence the code (a file that is not
+// read, or a suppression that does nothing, stays visible).
 export const CODES = {
-  'syntax-error': { autofix: 'no', severity: 'error', doc: 'The text is not valid YAML or JSON; parsing goes on after the error.' },
+  'syntax-error': { autofix: 'no', severity: 'error', doc: 'The text is not valid YAML or JSON; parsing goes on after the error.', suppressible: false },
   'extra-document': { autofix: 'no', severity: 'warning', doc: 'The file holds more than one YAML document; only the AssistantConfig document is checked.' },
-  'resource-limit': { autofix: 'no', severity: 'error', doc: 'The document exceeds a safety limit (size, nesting, alias expansion) and is not fully checked.' },
+  'resource-limit': { autofix: 'no', severity: 'error', doc: 'The document exceeds a safety limit (size, nesting, alias expansion) and is not fully checked.', suppressible: false },
   'not-an-object': { autofix: 'no', severity: 'error', doc: 'The document (or a value that must be a mapping) is not a mapping.' },
   'kind-missing': { autofix: 'safe', severity: 'error', doc: 'The top level lacks `kind: AssistantConfig`.' },
   'kind-invalid': { autofix: 'safe', severity: 'error', doc: '`kind` is not `AssistantConfig`.' },
@@ -45,9 +47,17 @@ export const CODES = {
   'unknown-primitive': { autofix: 'safe', severity: 'warning', doc: 'A `primitiveName` close to one of the four named primitives but not one of them (other names are allowed and not reported).' },
   'unresolved-alias': { autofix: 'no', severity: 'error', doc: 'A YAML alias whose anchor is not defined before it.' },
   'invalid-encoding': { autofix: 'no', severity: 'warning', doc: 'The text holds U+FFFD replacement characters: the file was probably not valid UTF-8 when it was read.' },
-} as const satisfies Record<string, { autofix: Autofix; severity: Severity; doc: string }>;
+  'unused-anchor': { autofix: 'no', severity: 'hint', doc: 'A YAML anchor (`&name`) that no alias uses; the quick fix removes the anchor mark, the value stays.' },
+  'unused-suppression': { autofix: 'no', severity: 'hint', doc: 'A suppression comment (or one code in it) that silences nothing, or names no code that can be silenced.', suppressible: false },
+} as const satisfies Record<string, { autofix: Autofix; severity: Severity; doc: string; suppressible?: false }>;
 
 export type DiagnosticCode = keyof typeof CODES;
+
+/** Whether a suppression comment or the `suppress` setting may silence the code. */
+export function isSuppressible(code: string): code is DiagnosticCode {
+  const info = (CODES as Record<string, { suppressible?: boolean }>)[code];
+  return info !== undefined && info.suppressible !== false;
+}
 
 export const SOURCE = 'assistant-config';
 

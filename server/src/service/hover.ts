@@ -6,10 +6,12 @@ import type { Resolved, Schema } from '../model/schema';
 import { docOf, enumValuesOf, propertySchema, resolveFor, schemaAtPath, typesOf, unionOf, definitionNameOf, unwrapNullable } from '../model/schema';
 import type { HoverResult, ServiceContext } from './types';
 import { isMergeKey } from '../model/merge';
+import { aliasHover } from './anchors';
 
 export function doHover(doc: ParsedDocument, offset: number, ctx: ServiceContext = {}): HoverResult | undefined {
   const node = nodeAt(doc.root, offset);
   if (!node) return undefined;
+  if (node.type === 'alias') return aliasHover(doc, node);
   const parent = node.parent;
   if (parent?.type === 'property' && parent.key === node) return hoverKey(doc, parent, ctx);
   if (parent?.type === 'property') return hoverValue(doc, parent, node, ctx);

@@ -1,6 +1,6 @@
 // The language service: pure functions of (document, tree, position, options). No protocol, no I/O.
 export * from './codes';
-export { validate, DEFAULT_OPTIONS } from './validation';
+export { validate, validateWithSuppressions, DEFAULT_OPTIONS } from './validation';
 export type { ValidationOptions, EnvLookup } from './validation';
 export { analyze, parseWithLimits } from './analyze';
 export * from './types';
@@ -20,3 +20,7 @@ export type { Language, ParsedDocument } from '../parser';
 export { applyEdit } from '../parser/incremental';
 export { ProjectConfigResolver, applyProjectRules, isExcluded, parseProjectConfig, PROJECT_CONFIG_FILE } from './projectConfig';
 export type { ProjectConfig } from './projectConfig';
+export { findSuppressions, applySuppressions } from './suppressions';
+export type { SuppressedDiagnostic, SuppressionComment, SuppressionResult } from './suppressions';
+export { anchorDefinition, anchorReferences, anchorHighlights, prepareAnchorRename, renameAnchor } from './anchors';
+export type { RenameResult } from './anchors';

@@ -11,6 +11,7 @@ import type { FixProvider } from './provider';
 import { onlyValue, replaceValue } from './replaceValue';
 import { emptyVariant, missingDiscriminator, switchVariantActions } from './switchVariant';
 import { duplicateKey, unknownProperty } from './unknownProperty';
+import { ignoreOnLine, unusedAnchor, unusedSuppression } from './suppress';
 
 export { applyEdits } from './edits';
 
@@ -32,6 +33,8 @@ export const PROVIDERS: { readonly [C in DiagnosticCode]?: FixProvider } = {
   'literal-secret': literalSecret,
   'env-value-conflict': envValueConflict,
   'json-not-strict': jsonStrict,
+  'unused-suppression': unusedSuppression,
+  'unused-anchor': unusedAnchor,
 };
 
 function touches(d: Diagnostic, range: { offset: number; length: number }): boolean {
@@ -67,6 +70,10 @@ export function getCodeActions(doc: ParsedDocument, diagnostics: Diagnostic[], r
       if (fix.isPreferred && !preferred) entry.isPreferred = preferred = true;
       add(entry);
     }
+  }
+  for (const d of diagnostics) {
+    if (!touches(d, range)) continue;
+    for (const fix of ignoreOnLine(doc, d)) add({ title: fix.title, kind: 'quickfix', diagnostic: d, edits: fix.edits });
   }
   for (const fix of switchVariantActions(doc, range.offset)) add({ title: fix.title, kind: 'refactor.rewrite', edits: fix.edits });
   return out;

@@ -17,6 +17,9 @@ import { emptyRequiredRule } from './rules/emptyRequired';
 import { jsonStrictness } from './jsonStrict';
 import { ALIAS_SUFFIX, atAlias } from './throughAlias';
 import type { Node } from '../../parser/ast';
+import { unusedAnchors } from '../anchors';
+import { applySuppressions } from '../suppressions';
+import type { SuppressionResult } from '../suppressions';
 
 export type { ValidationOptions, EnvLookup } from './rule';
 export { DEFAULT_OPTIONS } from './rule';
@@ -24,6 +27,15 @@ export { DEFAULT_OPTIONS } from './rule';
 const RULES: Rule[] = [envValueRule, duplicateKeysRule, fallbackDepthRule, primitivesRule, limitsRule, emptyRequiredRule];
 
 export function validate(doc: ParsedDocument, options: ValidationOptions = DEFAULT_OPTIONS): Diagnostic[] {
+  return validateWithSuppressions(doc, options).diagnostics;
+}
+
+/** The diagnostics left after suppression comments and `options.suppress`, and those they silenced. */
+export function validateWithSuppressions(doc: ParsedDocument, options: ValidationOptions = DEFAULT_OPTIONS): SuppressionResult {
+  return applySuppressions(doc, findAll(doc, options), options.suppress);
+}
+
+function findAll(doc: ParsedDocument, options: ValidationOptions): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const p of doc.problems) {
     const code = p.kind === 'extra-document' ? 'extra-document' : p.kind === 'resource-limit' ? 'resource-limit' : 'syntax-error';
@@ -59,6 +71,7 @@ export function validate(doc: ParsedDocument, options: ValidationOptions = DEFAU
   });
   via = undefined;
   for (const r of running) r.end?.();
+  out.push(...unusedAnchors(doc));
   return finish(withoutBrokenNodes(out, doc));
 }
 

@@ -20,6 +20,8 @@ export interface ValidationOptions {
   maxAliasExpansion: number;
   maxFileSize: number;
   maxNestingDepth: number;
+  /** Codes silenced in every file (JSON has no comments; setting `assistantConfig.suppress`, CLI `--suppress`). */
+  suppress?: readonly string[];
 }
 
 export const DEFAULT_OPTIONS: ValidationOptions = {

@@ -1,0 +1,259 @@
+// YAML anchors (`&name`) and aliases (`*name`): definition, references, highlights, rename, hover,
+// unused anchors. The tree already binds every alias to its anchored node (the last anchor of that
+// name before it), so navigation follows exactly what the parser and validation see.
+import type { AliasNode, Node, ParsedDocument } from '../parser/ast';
+import { parse } from '../parser';
+import { schemaAtPath } from '../model/schema';
+import { pathOf } from '../parser/ast';
+import type { Diagnostic } from './codes';
+import { diag } from './codes';
+import type { HoverResult, TextEdit } from './types';
+
+export interface AnchorDef {
+  name: string;
+  /** The `&name` mark. */
+  offset: number;
+  length: number;
+  node: Node;
+}
+
+export interface AnchorUse {
+  name: string;
+  /** The `*name` alias. */
+  offset: number;
+  length: number;
+  alias: AliasNode;
+  def: AnchorDef | undefined;
+}
+
+export interface AnchorIndex {
+  defs: AnchorDef[];
+  uses: AnchorUse[];
+}
+
+export interface Range {
+  offset: number;
+  length: number;
+}
+
+/** Every anchor and alias of the document, in text order. */
+export function anchorIndex(doc: ParsedDocument): AnchorIndex {
+  const defs: AnchorDef[] = [];
+  const uses: AnchorUse[] = [];
+  if (doc.language !== 'yaml' || !doc.root || (!doc.text.includes('&') && !doc.text.includes('*'))) return { defs, uses };
+  const byNode = new Map<Node, AnchorDef>();
+  const aliases: AliasNode[] = [];
+  const stack: Node[] = [doc.root];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === 'alias') {
+      aliases.push(n);
+      continue;
+    }
+    if (n.anchor !== undefined) {
+      const at = anchorMark(doc.text, n.anchor, n.offset);
+      if (at >= 0) {
+        const d: AnchorDef = { name: n.anchor, offset: at, length: n.anchor.length + 1, node: n };
+        defs.push(d);
+        byNode.set(n, d);
+      }
+    }
+    if (n.type === 'object') for (const p of n.properties) { if (p.value) stack.push(p.value); }
+    else if (n.type === 'array') for (const it of n.items) stack.push(it);
+  }
+  for (const a of aliases) {
+    const length = Math.min(a.length || a.name.length + 1, a.name.length + 1);
+    uses.push({ name: a.name, offset: a.offset, length, alias: a, def: a.target ? byNode.get(a.target) : undefined });
+  }
+  defs.sort((a, b) => a.offset - b.offset);
+  uses.sort((a, b) => a.offset - b.offset);
+  return { defs, uses };
+}
+
+/** The `&name` before a node: the anchor precedes its node, separated by blanks, a tag or comments. */
+function anchorMark(text: string, name: string, nodeOffset: number): number {
+  const mark = '&' + name;
+  let from = nodeOffset;
+  // A few tries: `&ab` must not be taken for `&a`.
+  for (let i = 0; i < 4 && from >= 0; i++) {
+    const at = text.lastIndexOf(mark, from);
+    if (at < 0) return -1;
+    const after = text[at + mark.length];
+    const before = at === 0 ? ' ' : text[at - 1]!;
+    if ((after === undefined || /[\s,\]}]/.test(after)) && /[\s,[{:-]/.test(before)) return at;
+    from = at - 1;
+  }
+  return -1;
+}
+
+interface Symbol {
+  def: AnchorDef | undefined;
+  uses: AnchorUse[];
+  /** The name range under the cursor (without `&`/`*`). */
+  at: Range;
+  name: string;
+}
+
+/** The anchor or alias at `offset` and everything bound to the same anchor. */
+export function anchorSymbolAt(doc: ParsedDocument, offset: number, index: AnchorIndex = anchorIndex(doc)): Symbol | undefined {
+  const inRange = (r: Range): boolean => offset >= r.offset && offset <= r.offset + r.length;
+  const def = index.defs.find(inRange);
+  if (def) return { def, uses: index.uses.filter((u) => u.def === def), at: { offset: def.offset + 1, length: def.length - 1 }, name: def.name };
+  const use = index.uses.find(inRange);
+  if (!use) return undefined;
+  const uses = use.def ? index.uses.filter((u) => u.def === use.def) : [use];
+  return { def: use.def, uses, at: { offset: use.offset + 1, length: use.length - 1 }, name: use.name };
+}
+
+/** Go to definition: from an alias (or the anchor itself) to the `&name` mark. */
+export function anchorDefinition(doc: ParsedDocument, offset: number): Range | undefined {
+  const s = anchorSymbolAt(doc, offset);
+  return s?.def ? { offset: s.def.offset, length: s.def.length } : undefined;
+}
+
+/** Find references: the aliases of the anchor (and the anchor itself when asked). */
+export function anchorReferences(doc: ParsedDocument, offset: number, includeDeclaration: boolean): Range[] {
+  const s = anchorSymbolAt(doc, offset);
+  if (!s) return [];
+  const out: Range[] = [];
+  if (includeDeclaration && s.def) out.push({ offset: s.def.offset, length: s.def.length });
+  for (const u of s.uses) out.push({ offset: u.offset, length: u.length });
+  return out;
+}
+
+export function anchorHighlights(doc: ParsedDocument, offset: number): (Range & { kind: 'read' | 'write' })[] {
+  const s = anchorSymbolAt(doc, offset);
+  if (!s) return [];
+  const out: (Range & { kind: 'read' | 'write' })[] = [];
+  if (s.def) out.push({ offset: s.def.offset, length: s.def.length, kind: 'write' });
+  for (const u of s.uses) out.push({ offset: u.offset, length: u.length, kind: 'read' });
+  return out;
+}
+
+/** The name range to rename and its current text, or why it cannot be renamed. */
+export function prepareAnchorRename(doc: ParsedDocument, offset: number): (Range & { placeholder: string }) | undefined {
+  const s = anchorSymbolAt(doc, offset);
+  if (!s || !s.def) return undefined;
+  return { ...s.at, placeholder: s.name };
+}
+
+// YAML 1.2: an anchor name is one or more non-blank printable characters other than the flow indicators.
+// eslint-disable-next-line no-control-regex -- control characters are what the pattern excludes
+const ANCHOR_NAME = /^[^\s,[\]{}\u0000-\u001F\u007F\uFEFF]+$/;
+
+export type RenameResult = { edits: TextEdit[] } | { error: string };
+
+/** Renames an anchor and every alias bound to it; refuses names YAML cannot carry or that are taken. */
+export function renameAnchor(doc: ParsedDocument, offset: number, newName: string): RenameResult {
+  const index = anchorIndex(doc);
+  const s = anchorSymbolAt(doc, offset, index);
+  if (!s) return { error: 'Only a YAML anchor (&name) or alias (*name) can be renamed here.' };
+  if (!s.def) return { error: `Alias '*${s.name}' has no anchor before it; there is nothing to rename.` };
+  if (!ANCHOR_NAME.test(newName)) return { error: `'${newName.slice(0, 40)}' cannot be a YAML anchor name: use letters, digits, '_' or '-', without blanks or any of , [ ] { }.` };
+  if (newName === s.name) return { edits: [] };
+  if (index.defs.some((d) => d.name === newName)) return { error: `The anchor name '${newName}' is already taken in this document.` };
+  const edits: TextEdit[] = [{ offset: s.def.offset + 1, length: s.def.length - 1, newText: newName }];
+  for (const u of s.uses) edits.push({ offset: u.offset + 1, length: u.length - 1, newText: newName });
+  // The renamed text must bind the same aliases: a name the parser reads otherwise is refused.
+  const text = applyAll(doc.text, edits);
+  const after = anchorIndex(parse(text, 'yaml'));
+  const bound = after.uses.filter((u) => u.name === newName && u.def?.name === newName).length;
+  if (after.defs.filter((d) => d.name === newName).length !== 1 || bound !== s.uses.length) {
+    return { error: `'${newName.slice(0, 40)}' is not read back as the same anchor by YAML; choose a plainer name.` };
+  }
+  return { edits };
+}
+
+function applyAll(text: string, edits: TextEdit[]): string {
+  const sorted = [...edits].sort((a, b) => b.offset - a.offset);
+  let out = text;
+  for (const e of sorted) out = out.slice(0, e.offset) + e.newText + out.slice(e.offset + e.length);
+  return out;
+}
+
+/** Hover on an alias: what it stands for, a short preview and the variant it holds. */
+export function aliasHover(doc: ParsedDocument, alias: AliasNode): HoverResult {
+  const target = alias.target;
+  if (!target) return { contents: `Alias \`*${alias.name}\`: no anchor \`&${alias.name}\` before it.`, offset: alias.offset, length: alias.length };
+  const parts = [`Alias of \`&${alias.name}\``];
+  const r = schemaAtPath(doc.root, pathOf(target));
+  if (r.variant) parts[0] += `: **${r.variant.name}** (\`${r.variant.property}: ${r.variant.value}\`)`;
+  parts.push('```yaml\n' + preview(target) + '\n```');
+  return { contents: parts.join('\n\n'), offset: alias.offset, length: alias.length };
+}
+
+const PREVIEW_LINES = 6;
+
+/** A few lines standing for the node; literal `value`s (credentials) are never shown. */
+function preview(node: Node): string {
+  const lines: string[] = [];
+  const scalar = (n: Node | undefined, key?: string): string => {
+    if (!n) return '';
+    if (key === 'value' && n.type !== 'object' && n.type !== 'array') return '•••';
+    switch (n.type) {
+      case 'string': {
+        const first = n.value.split(/\r?\n/)[0]!;
+        const short = first.length > 40 ? first.slice(0, 40) + '…' : first;
+        return n.value.includes('\n') || first.length > 40 ? JSON.stringify(short) : /^[\w./:@-]+$/.test(short) ? short : JSON.stringify(short);
+      }
+      case 'number':
+      case 'boolean':
+        return String(n.value);
+      case 'null':
+        return 'null';
+      case 'alias':
+        return `*${n.name}`;
+      case 'object':
+        return n.properties.length === 0 ? '{}' : '{…}';
+      case 'array':
+        return n.items.length === 0 ? '[]' : '[…]';
+    }
+  };
+  const walk = (n: Node, indent: string, depth: number): void => {
+    if (n.type === 'object') {
+      for (const p of n.properties) {
+        if (lines.length >= PREVIEW_LINES) return;
+        const v = p.value;
+        if (v && (v.type === 'object' || v.type === 'array') && depth < 1 && (v.type === 'object' ? v.properties.length : v.items.length) > 0) {
+          lines.push(`${indent}${p.key.value}:`);
+          walk(v, indent + '  ', depth + 1);
+        } else lines.push(`${indent}${p.key.value}: ${scalar(v, p.key.value)}`);
+      }
+    } else if (n.type === 'array') {
+      for (const it of n.items) {
+        if (lines.length >= PREVIEW_LINES) return;
+        lines.push(`${indent}- ${scalar(it)}`);
+      }
+    } else lines.push(indent + scalar(n));
+  };
+  walk(node, '', 0);
+  const total = node.type === 'object' ? node.properties.length : node.type === 'array' ? node.items.length : 1;
+  if (lines.length >= PREVIEW_LINES && total > 0) lines.push('…');
+  return lines.join('\n');
+}
+
+/** Anchors that no alias uses: a hint each, on the `&name` mark. */
+export function unusedAnchors(doc: ParsedDocument, index: AnchorIndex = anchorIndex(doc)): Diagnostic[] {
+  if (index.defs.length === 0) return [];
+  const used = new Set<AnchorDef>();
+  for (const u of index.uses) if (u.def) used.add(u.def);
+  return index.defs.filter((d) => !used.has(d)).map((d) => diag('unused-anchor', `Anchor '&${d.name}' is not used by any alias; the mark can go (the value stays).`, d.offset, d.length));
+}
+
+/** Removes an anchor mark and one blank next to it; the anchored value stays as it is. */
+export function removeAnchorEdits(doc: ParsedDocument, offset: number): TextEdit[] {
+  const d = anchorIndex(doc).defs.find((x) => offset >= x.offset && offset <= x.offset + x.length);
+  if (!d) return [];
+  const text = doc.text;
+  let end = d.offset + d.length;
+  let start = d.offset;
+  if (text[end] === ' ' || text[end] === '\t') end++;
+  else if (text[start - 1] === ' ' || text[start - 1] === '\t') start--;
+  return [{ offset: start, length: end - start, newText: '' }];
+}
+
+/** The alias node at `offset`, if the cursor is on one. */
+export function aliasAt(doc: ParsedDocument, offset: number): AliasNode | undefined {
+  const u = anchorIndex(doc).uses.find((x) => offset >= x.offset && offset <= x.offset + x.length);
+  return u?.alias;
+}
