@@ -151,7 +151,8 @@ export function removeSuppressionEdits(doc: ParsedDocument, offset: number): Tex
 
 /** Edits that insert `# assistant-config-disable-next-line <code>` above the line of `offset`. */
 export function ignoreOnLineEdits(doc: ParsedDocument, code: DiagnosticCode, offset: number): TextEdit[] {
-  if (doc.language !== 'yaml' || !isSuppressible(code)) return [];
+  // An empty document's diagnostic sits on the first line whatever is inserted: nothing to silence by line.
+  if (doc.language !== 'yaml' || !isSuppressible(code) || !doc.root) return [];
   const text = doc.text;
   const start = text.lastIndexOf('\n', offset - 1) + 1;
   // The line must begin outside any scalar: a comment line inside a block scalar would become text.
