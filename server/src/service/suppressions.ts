@@ -4,6 +4,7 @@
 // Applied inside validation, so the editor and the CLI see the same result.
 import type { ParsedDocument, Node } from '../parser/ast';
 import { nodeAt } from '../parser/ast';
+import { eolOf, isLineLeading, lineEnd, lineStart, nextLineStart } from '../parser/lineIndex';
 import type { Diagnostic, DiagnosticCode } from './codes';
 import { CODES, diag, isSuppressible } from './codes';
 import type { TextEdit } from './types';
@@ -71,11 +72,8 @@ function insideScalar(root: Node | undefined, offset: number): boolean {
 }
 
 function nextLine(text: string, from: number): { start: number; end: number } {
-  const nl = text.indexOf('\n', from);
-  if (nl === -1) return { start: text.length, end: text.length };
-  const start = nl + 1;
-  const next = text.indexOf('\n', start);
-  return { start, end: next === -1 ? text.length : next };
+  const start = nextLineStart(text, from);
+  return { start, end: lineEnd(text, start) };
 }
 
 /**
@@ -136,16 +134,15 @@ export function removeSuppressionEdits(doc: ParsedDocument, offset: number): Tex
     const prev = c.codes[idx - 1]!;
     return [{ offset: prev.offset + prev.length, length: x.offset + x.length - (prev.offset + prev.length), newText: '' }];
   }
-  const lineStart = text.lastIndexOf('\n', c.offset - 1) + 1;
+  const start = lineStart(text, c.offset);
   const end = c.offset + c.length;
-  if (text.slice(lineStart, c.offset).trim() === '') {
+  if (isLineLeading(text, c.offset)) {
     // A comment on a line of its own: the line goes, with its line break.
-    const nl = text.indexOf('\n', end);
-    return [{ offset: lineStart, length: (nl === -1 ? text.length : nl + 1) - lineStart, newText: '' }];
+    return [{ offset: start, length: nextLineStart(text, end) - start, newText: '' }];
   }
   // A comment after a value: the comment and the blanks before it go, the value stays.
   let from = c.offset;
-  while (from > lineStart && (text[from - 1] === ' ' || text[from - 1] === '\t')) from--;
+  while (from > start && (text[from - 1] === ' ' || text[from - 1] === '\t')) from--;
   return [{ offset: from, length: end - from, newText: '' }];
 }
 
@@ -154,7 +151,7 @@ export function ignoreOnLineEdits(doc: ParsedDocument, code: DiagnosticCode, off
   // An empty document's diagnostic sits on the first line whatever is inserted: nothing to silence by line.
   if (doc.language !== 'yaml' || !isSuppressible(code) || !doc.root) return [];
   const text = doc.text;
-  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const start = lineStart(text, offset);
   // The line must begin outside any scalar: a comment line inside a block scalar would become text.
   if (start > 0 && insideScalar(doc.root, start)) return [];
   const indent = /^[ \t]*/.exec(text.slice(start, start + 200))![0];
@@ -166,6 +163,5 @@ export function ignoreOnLineEdits(doc: ParsedDocument, code: DiagnosticCode, off
     const at = last ? last.offset + last.length : prev.offset + prev.length;
     return [{ offset: at, length: 0, newText: last ? `, ${code}` : ` ${code}` }];
   }
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  return [{ offset: start, length: 0, newText: `${indent}# ${DISABLE_NEXT_LINE} ${code}${eol}` }];
+  return [{ offset: start, length: 0, newText: `${indent}# ${DISABLE_NEXT_LINE} ${code}${eolOf(text)}` }];
 }
