@@ -1,9 +1,11 @@
 // Editor features beyond diagnostics and completion: anchors and aliases (definition, references,
-// highlights, rename). Each handler converts between protocol ranges and the service's offsets.
+// highlights, rename), inlay hints, code lenses, document links, on-type formatting. Each handler
+// converts between protocol ranges and the service's offsets; the features are in the service.
 import { ResponseError, ErrorCodes, DocumentHighlightKind } from 'vscode-languageserver';
-import type { Connection, CancellationToken, Location, DocumentHighlight, WorkspaceEdit } from 'vscode-languageserver';
+import type { Connection, CancellationToken, Location, DocumentHighlight, WorkspaceEdit, InlayHint, CodeLens, DocumentLink, TextEdit as LspTextEdit, Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ParsedDocument } from '../service';
+import type { ParsedDocument, EnvInfo } from '../service';
+import type { Settings } from './settings';
 import type * as EngineModule from './engine';
 import { toRange, toLspEdit } from './convert';
 
@@ -63,4 +65,64 @@ export function registerAnchorFeatures(host: FeatureHost): void {
     );
     return r;
   });
+}
+
+export interface EditorFeatureState {
+  settings(): Settings;
+  trusted(): boolean;
+  env(): EnvInfo;
+}
+
+/** Inlay hints, code lenses, document links and on-type formatting. */
+export function registerEditorFeatures(host: FeatureHost, state: EditorFeatureState): void {
+  const { connection, safe, withDoc } = host;
+
+  connection.languages.inlayHint.on((p, token) =>
+    safe('Inlay hints', [] as InlayHint[], token, () => {
+      if (!state.settings().inlayHints) return [];
+      return withDoc(p.textDocument.uri, [] as InlayHint[], (doc, parsed) => {
+        const start = doc.offsetAt(p.range.start);
+        const hints = host.engine().inlayHints(parsed, { offset: start, length: doc.offsetAt(p.range.end) - start }, { env: state.env() });
+        return hints.map((h) => ({ position: doc.positionAt(h.offset), label: h.label, paddingLeft: true, ...(h.tooltip ? { tooltip: h.tooltip } : {}) }));
+      });
+    }),
+  );
+
+  connection.onCodeLens((p, token) =>
+    safe('Code lenses', [] as CodeLens[], token, () => {
+      const s = state.settings();
+      if (!s.codeLens) return [];
+      return withDoc(p.textDocument.uri, [] as CodeLens[], (doc, parsed) =>
+        host
+          .engine()
+          .codeLenses(parsed, { testConnectionAvailable: state.trusted(), missingSettings: s.connectionMissing })
+          .map((l) => ({ range: toRange(doc, l.offset, l.length), command: { title: l.title, command: l.command?.id ?? '', ...(l.command?.arguments ? { arguments: l.command.arguments } : {}), ...(l.tooltip ? { tooltip: l.tooltip } : {}) } })),
+      );
+    }),
+  );
+
+  connection.onDocumentLinks((p, token) =>
+    safe('Document links', [] as DocumentLink[], token, () =>
+      withDoc(p.textDocument.uri, [] as DocumentLink[], (doc, parsed) => host.engine().documentLinks(parsed).map((l) => ({ range: toRange(doc, l.offset, l.length), target: l.target }))),
+    ),
+  );
+
+  connection.onDocumentOnTypeFormatting((p, token) =>
+    safe('On-type formatting', [] as LspTextEdit[], token, () =>
+      withDoc(p.textDocument.uri, [] as LspTextEdit[], (doc, parsed) => host.engine().onTypeFormat(parsed, doc.offsetAt(p.position), p.ch, { tabSize: p.options.tabSize }).map((e) => toLspEdit(doc, e))),
+    ),
+  );
+}
+
+/**
+ * env-not-set gets a second location: the `.env` file of the document's workspace folder, where the
+ * variable can be defined (a link the editor opens).
+ */
+export function withDotenvLink(uri: string, d: LspDiagnostic, folders: readonly string[]): LspDiagnostic {
+  if (d.code !== 'env-not-set' || folders.length === 0) return d;
+  const folder = [...folders].sort((a, b) => b.length - a.length).find((f) => uri.startsWith(f.endsWith('/') ? f : f + '/')) ?? folders[0]!;
+  const name = /'([A-Za-z_][A-Za-z0-9_]*)'/.exec(d.message)?.[1] ?? 'the variable';
+  const target = (folder.endsWith('/') ? folder : folder + '/') + '.env';
+  const related = [...(d.relatedInformation ?? []), { location: { uri: target, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }, message: `.env: define ${name} in this workspace's .env file (or in the environment)` }];
+  return { ...d, relatedInformation: related };
 }

@@ -1,5 +1,5 @@
 // The protocol adapter: documents, settings, scheduling and handlers. All features are in service/.
-import { TextDocumentSyncKind, DocumentDiagnosticReportKind, FileChangeType, DidChangeWatchedFilesNotification } from 'vscode-languageserver';
+import { TextDocumentSyncKind, DocumentDiagnosticReportKind, FileChangeType, DidChangeWatchedFilesNotification, CodeLensRefreshRequest } from 'vscode-languageserver';
 import type { Connection, InitializeParams, InitializeResult, CompletionItem, CodeAction, Diagnostic as LspDiagnostic, Range, CancellationToken, ResponseError } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, ValidationOptions, CompletionEntry, ProjectConfig } from '../service';
@@ -11,7 +11,7 @@ import type { ServerEnv } from './env';
 import { runSafe, describe } from './guard';
 import { Debouncer } from './debounce';
 import { toLspDiagnostic, toRange, toLspEdit, toCompletionItem, toDocumentSymbol } from './convert';
-import { registerAnchorFeatures } from './features';
+import { registerAnchorFeatures, registerEditorFeatures, withDotenvLink } from './features';
 import { STATUS_NOTIFICATION, TRUST_NOTIFICATION, DOTENV_NAMES_NOTIFICATION, LANGUAGE_IDS } from '../shared';
 import type { StatusParams, TrustParams, InitializationOptions, DotenvNamesParams } from '../shared';
 
@@ -46,6 +46,8 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   /** Whether the client applies workspace edits that create a file (the secret-moving fix may create `.env`). */
   let createFiles = false;
   let watchRegistration = false;
+  let inlayHintRefresh = false;
+  let codeLensRefresh = false;
 
   // The project config of each file (CLI and editor read it alike); undefined without a file system.
   let projectConfigs: InstanceType<Engine['ProjectConfigResolver']> | undefined;
@@ -93,6 +95,8 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     configurationRequests = !!caps.workspace?.configuration;
     createFiles = !!caps.workspace?.workspaceEdit?.documentChanges && !!caps.workspace.workspaceEdit.resourceOperations?.includes('create');
     watchRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    inlayHintRefresh = !!caps.workspace?.inlayHint?.refreshSupport;
+    codeLensRefresh = !!caps.workspace?.codeLens?.refreshSupport;
     const init = (params.initializationOptions ?? {}) as InitializationOptions;
     if (init.trusted === false) trusted = false;
     if (init.settings) settings = readSettings(init.settings);
@@ -113,6 +117,10 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
         referencesProvider: true,
         documentHighlightProvider: true,
         renameProvider: { prepareProvider: true },
+        inlayHintProvider: true,
+        codeLensProvider: { resolveProvider: false },
+        documentLinkProvider: { resolveProvider: false },
+        documentOnTypeFormattingProvider: { firstTriggerCharacter: '\n' },
         ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
       },
       serverInfo: { name: 'assistant-config-language-server' },
@@ -153,6 +161,9 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   }
 
   function revalidateAll(): void {
+    // Inlay hints and lenses read the environment and the settings too.
+    if (inlayHintRefresh) void connection.languages.inlayHint.refresh().catch(() => undefined);
+    if (codeLensRefresh) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
     if (pullDiagnostics) {
       if (diagnosticRefresh) connection.languages.diagnostics.refresh();
     } else for (const d of documents.all()) if (isOurs(d)) schedule(d, true);
@@ -196,6 +207,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     const diags = Array.isArray(r) ? r : [];
     sendStatus(doc, diags);
     return diags.map((d) => toLspDiagnostic(doc, d, docsBase));
+    return diags.map((d) => withDotenvLink(doc.uri, toLspDiagnostic(doc, d), folders));
   }
 
   function schedule(doc: TextDocument, immediate: boolean): void {
@@ -362,7 +374,9 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     safe('Formatting', [], token, () => withDoc(p.textDocument.uri, [], (doc) => engine!.formatDocument(cacheOf().parsed(doc), { tabSize: p.options.tabSize, insertSpaces: p.options.insertSpaces }).map((e) => toLspEdit(doc, e)))),
   );
 
-  registerAnchorFeatures({ connection, safe, engine: () => engine!, withDoc: (uri, fallback, fn) => withDoc(uri, fallback, (doc) => fn(doc, cacheOf().parsed(doc))) });
+  const host = { connection, safe, engine: () => engine!, withDoc: <T>(uri: string, fallback: T, fn: (doc: TextDocument, parsed: ReturnType<AnalysisCache['parsed']>) => T) => withDoc(uri, fallback, (doc) => fn(doc, cacheOf().parsed(doc))) };
+  registerAnchorFeatures(host);
+  registerEditorFeatures(host, { settings: () => settings, trusted: () => trusted, env: () => env });
 
   connection.listen();
 }

@@ -7,9 +7,16 @@ import { isSuppressible } from '../service/codes';
 export interface Settings {
   envNotSet: boolean;
   validation: Omit<ValidationOptions, 'env'>;
+  inlayHints: boolean;
+  codeLens: boolean;
+  workspaceDiagnostics: boolean;
+  /** Connection settings Test Connection needs that are still empty (names only, never values). */
+  connectionMissing: string[];
 }
 
-export const DEFAULT_SETTINGS: Settings = { envNotSet: true, validation: { ...DEFAULT_OPTIONS } };
+const CONNECTION_REQUIRED = ['baseUrl', 'tokenRefreshUrl', 'projectId'] as const;
+
+export const DEFAULT_SETTINGS: Settings = { envNotSet: true, validation: { ...DEFAULT_OPTIONS }, inlayHints: true, codeLens: true, workspaceDiagnostics: false, connectionMissing: [...CONNECTION_REQUIRED] };
 
 function num(v: unknown, def: number, min: number): number {
   return typeof v === 'number' && Number.isFinite(v) && v >= min ? Math.floor(v) : def;
@@ -27,6 +34,13 @@ export function readSettings(raw: unknown): Settings {
   const d = DEFAULT_OPTIONS;
   return {
     envNotSet: get('diagnostics.envNotSet') !== false,
+    inlayHints: get('inlayHints.enabled') !== false,
+    codeLens: get('codeLens.enabled') !== false,
+    workspaceDiagnostics: get('workspaceDiagnostics.enabled') === true,
+    connectionMissing: CONNECTION_REQUIRED.filter((k) => {
+      const v = get(`connection.${k}`);
+      return typeof v !== 'string' || v.trim() === '';
+    }),
     validation: {
       maxFallbackDepth: num(get('validation.maxFallbackDepth'), d.maxFallbackDepth, 1),
       maxFileSize: num(get('limits.maxFileSize'), d.maxFileSize, 1024),

@@ -1,0 +1,67 @@
+// Code lenses above `definition.llm`: the provider in force and its fallback chain
+// ("cloud_b → vendor_a → hosted"), and Test Connection (or, when the connection settings are
+// missing, a lens that opens them). Command ids are the client's; the service only names them.
+import type { Node, ObjectNode, ParsedDocument } from '../parser/ast';
+import { getProperty, getPropertyValue, resolve, stringValue } from '../parser/ast';
+
+export const TEST_CONNECTION_COMMAND = 'assistantConfig.testConnection';
+export const OPEN_SETTINGS_COMMAND = 'workbench.action.openSettings';
+export const CONNECTION_SETTINGS_QUERY = 'assistantConfig.connection';
+
+export interface CodeLensEntry {
+  offset: number;
+  length: number;
+  title: string;
+  /** Without a command id the lens is a label. */
+  command?: { id: string; arguments?: unknown[] };
+  tooltip?: string;
+}
+
+export interface LensContext {
+  /** Whether Test Connection can run at all (a trusted workspace). */
+  testConnectionAvailable: boolean;
+  /** The connection settings that are still empty (`baseUrl`, `tokenRefreshUrl`, `projectId`). */
+  missingSettings: string[];
+}
+
+const MAX_CHAIN = 32;
+
+function asObject(n: Node | undefined): ObjectNode | undefined {
+  const r = resolve(n);
+  return r?.type === 'object' ? r : undefined;
+}
+
+/** The providers along `fallback`, aliases followed, a loop cut where it closes. */
+export function providerChain(llm: ObjectNode): { chain: string[]; loops: boolean } {
+  const chain: string[] = [];
+  const seen = new Set<ObjectNode>();
+  let cur: ObjectNode | undefined = llm;
+  while (cur && chain.length < MAX_CHAIN) {
+    if (seen.has(cur)) return { chain, loops: true };
+    seen.add(cur);
+    chain.push(stringValue(getPropertyValue(cur, 'provider'))?.trim() || '?');
+    cur = asObject(getPropertyValue(cur, 'fallback'));
+  }
+  return { chain, loops: false };
+}
+
+export function codeLenses(doc: ParsedDocument, ctx: LensContext): CodeLensEntry[] {
+  const definition = asObject(getPropertyValue(asObject(doc.root), 'definition'));
+  const prop = definition && getProperty(definition, 'llm');
+  if (!prop) return [];
+  const at = { offset: prop.key.offset, length: prop.key.length };
+  const out: CodeLensEntry[] = [];
+  const llm = asObject(prop.value);
+  if (llm) {
+    const { chain, loops } = providerChain(llm);
+    const title = chain.join(' → ') + (loops ? ' → … (loops)' : '');
+    out.push({ ...at, title, tooltip: chain.length > 1 ? `The provider in force, then its fallbacks in the order they are tried.` : 'The provider in force (no fallback).' });
+  } else out.push({ ...at, title: 'no LLM configured yet' });
+  if (!ctx.testConnectionAvailable) return out;
+  if (ctx.missingSettings.length > 0) {
+    out.push({ ...at, title: 'Configure connection…', command: { id: OPEN_SETTINGS_COMMAND, arguments: [CONNECTION_SETTINGS_QUERY] }, tooltip: `Test Connection needs ${ctx.missingSettings.map((s) => `assistantConfig.connection.${s}`).join(', ')}.` });
+  } else {
+    out.push({ ...at, title: 'Test Connection', command: { id: TEST_CONNECTION_COMMAND }, tooltip: 'Token refresh and live queries against the configured service.' });
+  }
+  return out;
+}

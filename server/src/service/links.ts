@@ -1,0 +1,44 @@
+// Document links on URL values (`baseUrl`, `endpoint`), in YAML and JSON. A text search finds the
+// candidate keys, the tree confirms them: a link request on a large file reads no more than it must.
+import type { ParsedDocument } from '../parser/ast';
+import { nodeAt, resolve } from '../parser/ast';
+
+export interface LinkEntry {
+  offset: number;
+  length: number;
+  target: string;
+}
+
+const URL_KEYS = new Set(['baseUrl', 'endpoint']);
+const CANDIDATE = /(?:^|[\s{,"'])(baseUrl|endpoint)["']?[ \t]*:/gm;
+
+export function documentLinks(doc: ParsedDocument): LinkEntry[] {
+  const out: LinkEntry[] = [];
+  if (!doc.root) return out;
+  const text = doc.text;
+  CANDIDATE.lastIndex = 0;
+  for (let m = CANDIDATE.exec(text); m; m = CANDIDATE.exec(text)) {
+    const keyAt = m.index + m[0].indexOf(m[1]!);
+    const key = nodeAt(doc.root, keyAt);
+    const prop = key?.parent;
+    if (key?.type !== 'string' || prop?.type !== 'property' || prop.key !== key || !URL_KEYS.has(key.value)) continue;
+    const v = resolve(prop.value);
+    // The link covers the value as written here (not an aliased node elsewhere).
+    if (v?.type !== 'string' || prop.value !== v) continue;
+    const target = httpUrl(v.value);
+    if (!target) continue;
+    const quoted = v.quoted || doc.language === 'json';
+    out.push({ offset: v.offset + (quoted ? 1 : 0), length: Math.max(0, v.length - (quoted ? 2 : 0)), target });
+  }
+  return out;
+}
+
+function httpUrl(s: string): string | undefined {
+  const t = s.trim();
+  if (!/^https?:\/\/[^\s]+$/i.test(t)) return undefined;
+  try {
+    return new URL(t).href;
+  } catch {
+    return undefined;
+  }
+}
