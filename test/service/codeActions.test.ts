@@ -92,7 +92,6 @@ const CASES: Case[] = [
   // 9. anchors and suppressions
   { file: 'unused-anchor.assistant.yaml', code: 'unused-anchor', action: "Remove the unused anchor mark '&main'", preferred: true },
   { file: 'unused-suppression.assistant.yaml', code: 'unused-suppression', action: 'Remove the unused suppression', preferred: true },
-  { file: 'ignore-on-line.assistant.yaml', code: 'unknown-property', action: 'Ignore unknown-property on this line' },
 ];
 
 const languageOf = (file: string): Language => (file.endsWith('.json') ? 'json' : 'yaml');

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from '../../server/src/parser';
-import { validate, validateWithSuppressions, getCodeActions, applyEdits, findSuppressions } from '../../server/src/service';
+import { validate, validateWithSuppressions, getCodeActions, suppressionActions, applyEdits, findSuppressions } from '../../server/src/service';
 
 const BASE = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: hosted\n';
 const codes = (t: string, lang: 'yaml' | 'json' = 'yaml', suppress?: string[]) => validate(parse(t, lang), { maxFallbackDepth: 16, maxAliasExpansion: 1e6, maxFileSize: 1e7, maxNestingDepth: 1000, ...(suppress ? { suppress } : {}) }).map((d) => d.code);
@@ -56,13 +56,19 @@ test('"Ignore <code> on this line" inserts a comment that silences it, at the li
     const text = (BASE + '  legacyFlag: true\n').replace(/\n/g, eol);
     const doc = parse(text, 'yaml');
     const d = validate(doc).find((x) => x.code === 'unknown-property')!;
-    const fix = getCodeActions(doc, [d], { offset: d.offset, length: 0 }).find((a) => a.title === 'Ignore unknown-property on this line')!;
+    assert.ok(!getCodeActions(doc, [d], { offset: d.offset, length: 0 }).some((a) => a.title.startsWith('Ignore')), 'kept apart from the fixes');
+    const fix = suppressionActions(doc, [d], { offset: d.offset, length: 0 }).find((a) => a.title === 'Ignore unknown-property on this line')!;
     const after = applyEdits(text, fix.edits);
     assert.ok(after.includes(`  # assistant-config-disable-next-line unknown-property${eol}  legacyFlag: true`), JSON.stringify(after));
     assert.deepEqual(codes(after), []);
-    // A second code on the same line joins the existing comment.
-    const t2 = after.replace('legacyFlag: true', 'legacyFlag: true').replace(`provider: hosted${eol}`, `provider: hosted${eol}`);
-    assert.equal(findSuppressions(parse(t2, 'yaml')).length, 1);
+    // Another code on the same line joins the existing comment instead of adding a second one.
+    const t2 = after.replace('legacyFlag: true', 'contextWindowLimit: 0');
+    const doc2 = parse(t2, 'yaml');
+    const d2 = validate(doc2).find((x) => x.code === 'non-positive-limit')!;
+    const t3 = applyEdits(t2, suppressionActions(doc2, [d2], d2)[0]!.edits);
+    assert.ok(t3.includes(`# assistant-config-disable-next-line unknown-property, non-positive-limit${eol}  contextWindowLimit: 0`), JSON.stringify(t3));
+    assert.equal(findSuppressions(parse(t3, 'yaml')).length, 1);
+    assert.deepEqual(codes(t3), ['unused-suppression']);
   }
 });
 
@@ -70,7 +76,7 @@ test('no "Ignore" fix for JSON, nor inside a block scalar line', () => {
   const json = '{"kind": "AssistantConfig", "version": "v2", "definition": {"llm": {"provider": "hosted"}, "legacyFlag": true}}';
   const doc = parse(json, 'json');
   const d = validate(doc).find((x) => x.code === 'unknown-property')!;
-  assert.ok(!getCodeActions(doc, [d], { offset: d.offset, length: 0 }).some((a) => a.title.startsWith('Ignore')));
+  assert.deepEqual(suppressionActions(doc, [d], { offset: d.offset, length: 0 }), []);
 });
 
 test('JSON: codes listed in the options are silenced and reported as external suppressions', () => {

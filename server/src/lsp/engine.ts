@@ -5,4 +5,4 @@ export { AnalysisCache } from './documents';
 export { doHover, documentSymbols, foldingRanges, selectionRanges, formatDocument, doComplete, getCodeActions, llmProviderInForce, LineIndex } from '../service';
 export { ProjectConfigResolver, applyProjectRules, isExcluded } from '../service';
 export { anchorDefinition, anchorReferences, anchorHighlights, prepareAnchorRename, renameAnchor } from '../service';
-export { inlayHints, codeLenses, documentLinks, onTypeFormat } from '../service';
+export { inlayHints, codeLenses, documentLinks, onTypeFormat, suppressionActions } from '../service';

@@ -320,7 +320,8 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
         // The workspace .env, for the fix that moves a secret into it (no such fix without one).
         const dotenv = env.dotenvFor?.(doc.uri, createFiles);
         const ctx = { env, ...(dotenv ? { dotenv: { text: dotenv.text, ...(dotenv.gitIgnored !== undefined ? { gitIgnored: dotenv.gitIgnored } : {}) } } : {}) };
-        const actions = engine!.getCodeActions(parsed, relevant, { offset: start, length: end - start }, ctx);
+        const range = { offset: start, length: end - start };
+        const actions = [...engine!.getCodeActions(parsed, relevant, range, ctx), ...engine!.suppressionActions(parsed, relevant, range)];
         return actions
           .filter((a) => !p.context.only || p.context.only.some((k) => a.kind === k || a.kind.startsWith(k + '.')))
           .map((a) => {

@@ -11,7 +11,7 @@ export { formatDocument } from './format';
 export type { FormatOptions } from './format';
 export { dotenvNames } from './dotenv';
 export { doComplete } from './completion';
-export { getCodeActions, applyEdits } from './codeActions';
+export { getCodeActions, applyEdits, suppressionActions } from './codeActions';
 export { llmProviderInForce } from './llm';
 export type { LlmField } from './llm';
 // What the protocol layer needs of the parser, so that lsp/ reaches everything below through this index.

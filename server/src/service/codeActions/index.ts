@@ -11,7 +11,8 @@ import type { FixProvider } from './provider';
 import { onlyValue, replaceValue } from './replaceValue';
 import { emptyVariant, missingDiscriminator, switchVariantActions } from './switchVariant';
 import { duplicateKey, unknownProperty } from './unknownProperty';
-import { ignoreOnLine, unusedAnchor, unusedSuppression } from './suppress';
+import { unusedAnchor, unusedSuppression } from './suppress';
+export { suppressionActions } from './suppress';
 
 export { applyEdits } from './edits';
 
@@ -70,10 +71,6 @@ export function getCodeActions(doc: ParsedDocument, diagnostics: Diagnostic[], r
       if (fix.isPreferred && !preferred) entry.isPreferred = preferred = true;
       add(entry);
     }
-  }
-  for (const d of diagnostics) {
-    if (!touches(d, range)) continue;
-    for (const fix of ignoreOnLine(doc, d)) add({ title: fix.title, kind: 'quickfix', diagnostic: d, edits: fix.edits });
   }
   for (const fix of switchVariantActions(doc, range.offset)) add({ title: fix.title, kind: 'refactor.rewrite', edits: fix.edits });
   return out;
