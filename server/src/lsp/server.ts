@@ -206,8 +206,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     const r = runSafe(log, 'Validation', [] as Diagnostic[], undefined, () => projectDiagnostics(doc));
     const diags = Array.isArray(r) ? r : [];
     sendStatus(doc, diags);
-    return diags.map((d) => toLspDiagnostic(doc, d, docsBase));
-    return diags.map((d) => withDotenvLink(doc.uri, toLspDiagnostic(doc, d), folders));
+    return diags.map((d) => withDotenvLink(doc.uri, toLspDiagnostic(doc, d, docsBase), folders));
   }
 
   function schedule(doc: TextDocument, immediate: boolean): void {
