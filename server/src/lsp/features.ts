@@ -12,10 +12,10 @@ import { toRange, toLspEdit } from './convert';
 export interface FeatureHost {
   connection: Connection;
   /** A guarded handler body that runs once the engine is loaded. */
-  safe<T>(name: string, fallback: T, token: CancellationToken, fn: () => T): Promise<T | ResponseError<void>>;
-  engine(): typeof EngineModule;
+  safe: <T>(name: string, fallback: T, token: CancellationToken, fn: () => T) => Promise<T | ResponseError>;
+  engine: () => typeof EngineModule;
   /** The open AssistantConfig document with that uri and its parsed tree. */
-  withDoc<T>(uri: string, fallback: T, fn: (doc: TextDocument, parsed: ParsedDocument) => T): T;
+  withDoc: <T>(uri: string, fallback: T, fn: (doc: TextDocument, parsed: ParsedDocument) => T) => T;
 }
 
 export function registerAnchorFeatures(host: FeatureHost): void {
@@ -56,10 +56,10 @@ export function registerAnchorFeatures(host: FeatureHost): void {
   );
 
   connection.onRenameRequest(async (p, token) => {
-    const r = await safe('Rename', null as WorkspaceEdit | ResponseError<void> | null, token, () =>
-      withDoc(p.textDocument.uri, null as WorkspaceEdit | ResponseError<void> | null, (doc, parsed) => {
+    const r = await safe('Rename', null as WorkspaceEdit | ResponseError | null, token, () =>
+      withDoc(p.textDocument.uri, null as WorkspaceEdit | ResponseError | null, (doc, parsed) => {
         const res = host.engine().renameAnchor(parsed, doc.offsetAt(p.position), p.newName);
-        if ('error' in res) return new ResponseError<void>(ErrorCodes.InvalidParams, res.error);
+        if ('error' in res) return new ResponseError(ErrorCodes.InvalidParams, res.error);
         return { changes: { [doc.uri]: res.edits.map((e) => toLspEdit(doc, e)) } };
       }),
     );
@@ -68,9 +68,9 @@ export function registerAnchorFeatures(host: FeatureHost): void {
 }
 
 export interface EditorFeatureState {
-  settings(): Settings;
-  trusted(): boolean;
-  env(): EnvInfo;
+  settings: () => Settings;
+  trusted: () => boolean;
+  env: () => EnvInfo;
 }
 
 /** Inlay hints, code lenses, document links and on-type formatting. */
