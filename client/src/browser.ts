@@ -37,7 +37,7 @@ async function startClient(context: vscode.ExtensionContext, hooks: ClientHooks)
   const WorkerCtor = (globalThis as unknown as { Worker: new (url: string, options?: { name?: string }) => ConstructorParameters<typeof LanguageClient>[3] }).Worker;
   const worker = new WorkerCtor(url, { name: 'AssistantConfig language server' });
   hooks.output().info(`Language server started in a Web Worker (from ${workerUri.scheme}:).`);
-  const client = new LanguageClient(CLIENT_ID, CLIENT_NAME, clientOptions(hooks), worker);
+  const client = new LanguageClient(CLIENT_ID, CLIENT_NAME, clientOptions(context, hooks), worker);
   const started = await startWithGlue(context, client, hooks);
   watchDotenv(context, client, hooks);
   return started;

@@ -9,11 +9,15 @@ import type { ClientHooks, StartedClient } from './front';
 export const CLIENT_ID = 'assistantConfig';
 export const CLIENT_NAME = 'AssistantConfig Language Server';
 
-export function clientOptions(hooks: ClientHooks): LanguageClientOptions {
+export function clientOptions(context: vscode.ExtensionContext, hooks: ClientHooks): LanguageClientOptions {
   return {
     documentSelector: LANGUAGE_IDS.map((language) => ({ language })),
     outputChannel: hooks.output(),
-    initializationOptions: { trusted: vscode.workspace.isTrusted },
+    initializationOptions: {
+      trusted: vscode.workspace.isTrusted,
+      // The code pages ship in the extension: the same link on the desktop and in the browser.
+      docsBase: vscode.Uri.joinPath(context.extensionUri, 'docs', 'codes').toString() + '/',
+    },
     // configurationSection makes the client send didChangeConfiguration when these settings change;
     // the server then reads them again through workspace/configuration.
     synchronize: { configurationSection: 'assistantConfig', fileEvents: vscode.workspace.createFileSystemWatcher('**/.env') },

@@ -13,6 +13,6 @@ export function startClient(context: vscode.ExtensionContext, hooks: ClientHooks
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
   };
   // The id makes the client honour the `assistantConfig.trace.server` setting.
-  const client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions(hooks));
+  const client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions(context, hooks));
   return startWithGlue(context, client, hooks);
 }

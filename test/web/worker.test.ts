@@ -79,6 +79,7 @@ function startWorker(url: string): void {
 
 type PageLsp = { request(method: string, params: unknown): Promise<Message>; notify(method: string, params: unknown): void; notes: Message[]; errors: string[] };
 
+const DOCS_BASE = 'https://extension.invalid/docs/codes/';
 const YAML_URI = 'file:///w/config/prod.yaml';
 // As people write it: comments, a block scalar, CRLF, a variable that no environment defines, a
 // misspelt provider in the fallback.
@@ -165,7 +166,9 @@ describe('the web-worker server in headless Chromium', { skip }, () => {
   };
 
   test('initialize: the same capabilities as the Node server, and no error in the worker', async () => {
-    const init = { processId: null, rootUri: null, capabilities: CAPS };
+    // The client says where the code pages are (the extension's own URL in the browser), so both
+    // servers link the same pages.
+    const init = { processId: null, rootUri: null, capabilities: CAPS, initializationOptions: { docsBase: DOCS_BASE } };
     const w = await inWorker('initialize', init);
     const n = await node.request<unknown>('initialize', init);
     assert.deepEqual(w, n);
@@ -189,6 +192,8 @@ describe('the web-worker server in headless Chromium', { skip }, () => {
     const codes = (w as { code?: unknown }[]).map((d) => d.code);
     assert.ok(codes.includes('unknown-discriminator'), `codes: ${codes.join(', ')}`);
     assert.ok(codes.includes('env-not-set'), `codes: ${codes.join(', ')}`);
+    // Each links its code page where the client said the extension keeps them.
+    for (const d of w as { code?: string; codeDescription?: { href: string } }[]) assert.equal(d.codeDescription?.href, `${DOCS_BASE}${d.code}.md`);
     assert.deepEqual(await workerDiagnostics(JSON_URI), (await node.waitForDiagnostics(JSON_URI)).diagnostics);
   });
 

@@ -35,7 +35,7 @@ export interface ServerOptions {
  * environment and the workspace's `.env` files, in a web worker only what the client reports.
  */
 export function startServer(connection: Connection, env: ServerEnv, serverOptions: ServerOptions = {}): void {
-  const docsBase = serverOptions.docsBase;
+  let docsBase = serverOptions.docsBase;
   const documents = new DocumentStore();
   let settings: Settings = DEFAULT_SETTINGS;
   let trusted = true;
@@ -99,6 +99,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     codeLensRefresh = !!caps.workspace?.codeLens?.refreshSupport;
     const init = (params.initializationOptions ?? {}) as InitializationOptions;
     if (init.trusted === false) trusted = false;
+    if (typeof init.docsBase === 'string' && init.docsBase.endsWith('/')) docsBase = init.docsBase;
     if (init.settings) settings = readSettings(init.settings);
     folders = (params.workspaceFolders ?? []).map((f) => f.uri);
     if (folders.length === 0 && params.rootUri) folders = [params.rootUri];

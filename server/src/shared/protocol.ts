@@ -31,6 +31,12 @@ export interface DotenvNamesParams {
 
 export interface InitializationOptions {
   trusted?: boolean;
+  /**
+   * Where the extension's docs/codes/ pages are, ending in `/` (the client knows where it is
+   * installed: a file: URL on the desktop, the extension's own URL in the browser). Each
+   * diagnostic's codeDescription links its page there; it wins over the server's own guess.
+   */
+  docsBase?: string;
   /** Settings for editors without workspace/configuration. */
   settings?: unknown;
 }
