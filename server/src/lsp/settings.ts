@@ -9,14 +9,13 @@ export interface Settings {
   validation: Omit<ValidationOptions, 'env'>;
   inlayHints: boolean;
   codeLens: boolean;
-  workspaceDiagnostics: boolean;
   /** Connection settings Test Connection needs that are still empty (names only, never values). */
   connectionMissing: string[];
 }
 
 const CONNECTION_REQUIRED = ['baseUrl', 'tokenRefreshUrl', 'projectId'] as const;
 
-export const DEFAULT_SETTINGS: Settings = { envNotSet: true, validation: { ...DEFAULT_OPTIONS }, inlayHints: true, codeLens: true, workspaceDiagnostics: false, connectionMissing: [...CONNECTION_REQUIRED] };
+export const DEFAULT_SETTINGS: Settings = { envNotSet: true, validation: { ...DEFAULT_OPTIONS }, inlayHints: true, codeLens: true, connectionMissing: [...CONNECTION_REQUIRED] };
 
 function num(v: unknown, def: number, min: number): number {
   return typeof v === 'number' && Number.isFinite(v) && v >= min ? Math.floor(v) : def;
@@ -36,7 +35,6 @@ export function readSettings(raw: unknown): Settings {
     envNotSet: get('diagnostics.envNotSet') !== false,
     inlayHints: get('inlayHints.enabled') !== false,
     codeLens: get('codeLens.enabled') !== false,
-    workspaceDiagnostics: get('workspaceDiagnostics.enabled') === true,
     connectionMissing: CONNECTION_REQUIRED.filter((k) => {
       const v = get(`connection.${k}`);
       return typeof v !== 'string' || v.trim() === '';
