@@ -1,4 +1,4 @@
-// Incremental reparse. Typing inside one scalar (a value or a key) on one line: the scalar is re-read
+// Incremental reparse. Typing inside one scalar (a value or a key) that lies on one line: the scalar is re-read
 // alone. A structural edit in YAML (Enter, deleting or pasting lines, indenting a block): the smallest
 // enclosing block collection whose first line the edit leaves alone is re-read from its lines (up to
 // the next line indented less), through the fast path, and put in place of the old one when it ends
@@ -30,6 +30,10 @@ function scalarEdit(prev: ParsedDocument, start: number, end: number, newText: s
   const text = prev.text.slice(0, start) + newText + prev.text.slice(end);
   const delta = newText.length - (end - start);
   const token = text.slice(node.offset, node.offset + node.length + delta);
+  // A scalar over several lines (plain or quoted) is read against the indentation of its context:
+  // alone, a continuation line at column 0 or starting with '{' reads fine where in place it is a
+  // syntax error. Such an edit is not local: the caller (blockEdit, else a full parse) reads it in context.
+  if (/[\r\n]/.test(token)) return undefined;
   const isKey = node.parent?.type === 'property' && node.parent.key === node;
   const fresh = prev.language === 'json' ? readJsonScalar(token) : readYamlScalar(token, node, isKey);
   if (!fresh || (isKey && fresh.type !== 'string')) return undefined;
