@@ -4,12 +4,34 @@ import tseslint from 'typescript-eslint';
 
 // Layering (ARCHITECTURE.md), checked here rather than kept by habit. test/lint/layering.test.ts
 // lints fixture files with this config to show that each rule rejects what it should.
-const nodeBuiltins = { regex: `^(node:.*|(${builtinModules.map((m) => m.replace(/[/]/g, '\\/')).join('|')})(/.*)?)$`, message: 'parser/, model/ and service/ use no Node API: they must run in a web worker. I/O comes in through interfaces filled by lsp/ and the CLI.' };
-const vscodePackages = { regex: '^vscode($|-|/)', message: 'parser/, model/ and service/ import no vscode or vscode-* package: only lsp/ speaks the protocol.' };
-const upward = (layer, forbidden) => ({ regex: `^(\\.\\./)+(${forbidden.join('|')})($|/)`, message: `${layer} does not import ${forbidden.join(', ')}: arrows point down only.` });
+const nodeBuiltins = {
+  regex: `^(node:.*|(${builtinModules.map((m) => m.replace(/[/]/g, '\\/')).join('|')})(/.*)?)$`,
+  message:
+    'parser/, model/ and service/ use no Node API: they must run in a web worker. I/O comes in through interfaces filled by lsp/ and the CLI.',
+};
+const vscodePackages = {
+  regex: '^vscode($|-|/)',
+  message: 'parser/, model/ and service/ import no vscode or vscode-* package: only lsp/ speaks the protocol.',
+};
+const upward = (layer, forbidden) => ({
+  regex: `^(\\.\\./)+(${forbidden.join('|')})($|/)`,
+  message: `${layer} does not import ${forbidden.join(', ')}: arrows point down only.`,
+});
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', '**/node_modules/**', 'test-results/**', 'server/src/generated/**', 'test/e2e/.cache/**', 'test/fixtures/lint/**', '*.vsix'] },
+  {
+    ignores: [
+      'dist/**',
+      'out/**',
+      'node_modules/**',
+      '**/node_modules/**',
+      'test-results/**',
+      'server/src/generated/**',
+      'test/e2e/.cache/**',
+      'test/fixtures/lint/**',
+      '*.vsix',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // Type-aware linting (strictTypeChecked) on the product code. Tests and scripts keep the rules
@@ -61,20 +83,47 @@ export default tseslint.config(
   },
   {
     files: ['server/src/parser/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [nodeBuiltins, vscodePackages, upward('parser/', ['model', 'service', 'lsp', 'connection', 'cli', 'shared'])] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            nodeBuiltins,
+            vscodePackages,
+            upward('parser/', ['model', 'service', 'lsp', 'connection', 'cli', 'shared']),
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['server/src/model/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [nodeBuiltins, vscodePackages, upward('model/', ['service', 'lsp', 'connection', 'cli'])] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [nodeBuiltins, vscodePackages, upward('model/', ['service', 'lsp', 'connection', 'cli'])] },
+      ],
+    },
   },
   {
     files: ['server/src/service/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [nodeBuiltins, vscodePackages, upward('service/', ['lsp', 'connection', 'cli'])] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [nodeBuiltins, vscodePackages, upward('service/', ['lsp', 'connection', 'cli'])] },
+      ],
+    },
   },
   {
     files: ['server/src/parser/**/*.ts', 'server/src/model/**/*.ts', 'server/src/service/**/*.ts'],
     rules: {
-      'no-restricted-globals': ['error', ...['process', 'Buffer', 'require', '__dirname', '__filename', 'setImmediate'].map((name) => ({ name, message: 'parser/, model/ and service/ use no Node API: they must run in a web worker.' }))],
+      'no-restricted-globals': [
+        'error',
+        ...['process', 'Buffer', 'require', '__dirname', '__filename', 'setImmediate'].map((name) => ({
+          name,
+          message: 'parser/, model/ and service/ use no Node API: they must run in a web worker.',
+        })),
+      ],
     },
   },
   {
@@ -91,7 +140,10 @@ export default tseslint.config(
               regex: '^\\.\\./service/(?!(codes|dotenv|validation/rule)$)',
               message: 'lsp/ reaches the service only through its index (../service).',
             },
-            { regex: '^\\.\\./(parser|model|connection|cli)($|/)', message: 'lsp/ reaches the parser and the model through the service index (../service).' },
+            {
+              regex: '^\\.\\./(parser|model|connection|cli)($|/)',
+              message: 'lsp/ reaches the parser and the model through the service index (../service).',
+            },
           ],
         },
       ],
@@ -102,12 +154,32 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '(^|/)server/src/(?!shared($|/))', message: 'The client imports server code only from the shared module, server/src/shared/.' }] },
+        {
+          patterns: [
+            {
+              regex: '(^|/)server/src/(?!shared($|/))',
+              message: 'The client imports server code only from the shared module, server/src/shared/.',
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ['**/*.mjs', '**/*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly', __dirname: 'readonly', require: 'readonly', module: 'writable', fetch: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        Buffer: 'readonly',
+        __dirname: 'readonly',
+        require: 'readonly',
+        module: 'writable',
+        fetch: 'readonly',
+      },
+    },
   },
 );

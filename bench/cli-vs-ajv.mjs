@@ -25,7 +25,9 @@ if (!existsSync(AJV)) throw new Error('ajv-cli is missing: run npm ci --prefix b
 
 /** Small configs as people write them: the examples, with comments, block scalars, anchors, CRLF; every 7th has a mistake. */
 function generate(dir, n) {
-  const examples = readdirSync(join(root, 'examples')).filter((f) => /\.assistant\.(ya?ml)$/.test(f)).map((f) => readFileSync(join(root, 'examples', f), 'utf8'));
+  const examples = readdirSync(join(root, 'examples'))
+    .filter((f) => /\.assistant\.(ya?ml)$/.test(f))
+    .map((f) => readFileSync(join(root, 'examples', f), 'utf8'));
   const extra = [
     'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: &main # shared below\n    provider: vendor_b\n    model: fast-model\n    apiKey:\n      valueFromEnv: VENDOR_B_API_KEY\n  aiPrimitivesLlm: *main\n  systemInstructions: |\n    Answer in one paragraph.\n    Quote the table you used.\n',
   ];
@@ -35,7 +37,18 @@ function generate(dir, n) {
     if (i % 7 === 3) text = text.replace(/provider: (\w+)/, 'provider: $1x');
     if (i % 11 === 5) text = text.replace(/\n/g, '\r\n');
     if (i % 13 === 0) {
-      writeFileSync(join(dir, `c${i}.assistant.json`), JSON.stringify({ kind: 'AssistantConfig', version: 'v2', definition: { llm: { provider: 'hosted' }, contextWindowLimit: 1000 + i } }, null, i % 2 ? 2 : 0));
+      writeFileSync(
+        join(dir, `c${i}.assistant.json`),
+        JSON.stringify(
+          {
+            kind: 'AssistantConfig',
+            version: 'v2',
+            definition: { llm: { provider: 'hosted' }, contextWindowLimit: 1000 + i },
+          },
+          null,
+          i % 2 ? 2 : 0,
+        ),
+      );
       continue;
     }
     writeFileSync(join(dir, `c${i}.assistant.yaml`), text);
@@ -45,7 +58,11 @@ function generate(dir, n) {
 /** Runs a command; wall milliseconds and peak RSS (MB) via /usr/bin/time. */
 function measure(cmd) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync('/usr/bin/time', ['-f', '%M %U %S', ...cmd], { encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = spawnSync('/usr/bin/time', ['-f', '%M %U %S', ...cmd], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   const [kb, user, sys] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
   return { ms, rss: kb / 1024, cpu: user + sys, status: r.status };
@@ -56,7 +73,13 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function bench(label, cmd) {
   const runs = [];
   for (let i = 0; i < SAMPLES; i++) runs.push(measure(cmd));
-  return { label, ms: median(runs.map((r) => r.ms)), cpu: median(runs.map((r) => r.cpu)), rss: Math.max(...runs.map((r) => r.rss)), status: runs[0].status };
+  return {
+    label,
+    ms: median(runs.map((r) => r.ms)),
+    cpu: median(runs.map((r) => r.cpu)),
+    rss: Math.max(...runs.map((r) => r.rss)),
+    status: runs[0].status,
+  };
 }
 
 const load0 = loadavg();
@@ -66,18 +89,37 @@ try {
   generate(dir, FILES);
   const ours = (extra) => ['node', CLI, 'lint', '--no-env-check', '--format', 'json', ...extra, dir];
   const results = [
-    bench(`ajv-cli 5 (validate -d "*.{yaml,json}", strict off)`, ['node', AJV, 'validate', '-s', SCHEMA, '-d', `${dir}/*.{yaml,json}`, '--strict=false', '--errors=json']),
+    bench(`ajv-cli 5 (validate -d "*.{yaml,json}", strict off)`, [
+      'node',
+      AJV,
+      'validate',
+      '-s',
+      SCHEMA,
+      '-d',
+      `${dir}/*.{yaml,json}`,
+      '--strict=false',
+      '--errors=json',
+    ]),
     bench('assistant-config lint (worker threads, default)', ours([])),
     bench('assistant-config lint --jobs 1', ours(['--jobs', '1'])),
   ];
   const ajv = results[0].ms;
-  lines.push(`${FILES} small configs (${new Date().toISOString().slice(0, 16)}Z; ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}); load average before ${load0.map((x) => x.toFixed(1)).join(' ')}, after ${loadavg().map((x) => x.toFixed(1)).join(' ')}; median of ${SAMPLES})`);
+  lines.push(
+    `${FILES} small configs (${new Date().toISOString().slice(0, 16)}Z; ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}); load average before ${load0.map((x) => x.toFixed(1)).join(' ')}, after ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}; median of ${SAMPLES})`,
+  );
   lines.push('');
   lines.push('| run | wall time | vs ajv-cli | CPU time (user+sys) | peak RSS |');
   lines.push('|---|---:|---:|---:|---:|');
-  for (const r of results) lines.push(`| ${r.label} | ${(r.ms / 1000).toFixed(2)} s | ${(ajv / r.ms).toFixed(2)}× | ${r.cpu.toFixed(2)} s | ${r.rss.toFixed(0)} MB |`);
+  for (const r of results)
+    lines.push(
+      `| ${r.label} | ${(r.ms / 1000).toFixed(2)} s | ${(ajv / r.ms).toFixed(2)}× | ${r.cpu.toFixed(2)} s | ${r.rss.toFixed(0)} MB |`,
+    );
   lines.push('');
-  lines.push('Memory in the number of files (assistant-config lint, default jobs, peak RSS of the process including its workers):');
+  lines.push(
+    'Memory in the number of files (assistant-config lint, default jobs, peak RSS of the process including its workers):',
+  );
   lines.push('');
   lines.push('| files | wall time | peak RSS |');
   lines.push('|---:|---:|---:|');

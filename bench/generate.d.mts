@@ -50,7 +50,14 @@ export const PROVIDERS: readonly string[];
 export const PRIMITIVES: readonly string[];
 export const COLUMNS_PER_TABLE: number;
 export function llmOf(provider: string, tag?: string): Record<string, unknown>;
-export function buildData(opts: { tables: number; fallbackDepth?: number; errors?: boolean; variantsInOverrides?: boolean; realistic?: boolean; lines?: number }): Generated['data'];
+export function buildData(opts: {
+  tables: number;
+  fallbackDepth?: number;
+  errors?: boolean;
+  variantsInOverrides?: boolean;
+  realistic?: boolean;
+  lines?: number;
+}): Generated['data'];
 export function toYaml(data: unknown): string;
 export function toRealisticYaml(data: unknown, opts?: { crlf?: boolean }): string;
 export function toJson(data: unknown): string;

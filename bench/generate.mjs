@@ -40,15 +40,49 @@ export function llmOf(provider, tag = '') {
       return { provider };
     case 'vendor_a':
     case 'vendor_b':
-      return { provider, model: `${provider}-model-large`, baseUrl: `https://${provider.replace('_', '-')}.example.com/v1`, apiKey: env(`${up}_API_KEY`) };
+      return {
+        provider,
+        model: `${provider}-model-large`,
+        baseUrl: `https://${provider.replace('_', '-')}.example.com/v1`,
+        apiKey: env(`${up}_API_KEY`),
+      };
     case 'cloud_a':
-      return { provider, apiVersion: '2024-06-01', model: 'cloud-a-model', endpoint: 'https://cloud-a.example.com/llm', apiKey: env(`${up}_API_KEY`) };
+      return {
+        provider,
+        apiVersion: '2024-06-01',
+        model: 'cloud-a-model',
+        endpoint: 'https://cloud-a.example.com/llm',
+        apiKey: env(`${up}_API_KEY`),
+      };
     case 'vendor_c':
-      return { provider, model: 'vendor-c-pro', apiKey: env(`${up}_API_KEY`), safetySettings: { harassment: 'blockOnlyHigh', hateSpeech: 'blockMediumAndAbove', sexuallyExplicit: 'blockLowAndAbove', dangerous: 'blockNone' } };
+      return {
+        provider,
+        model: 'vendor-c-pro',
+        apiKey: env(`${up}_API_KEY`),
+        safetySettings: {
+          harassment: 'blockOnlyHigh',
+          hateSpeech: 'blockMediumAndAbove',
+          sexuallyExplicit: 'blockLowAndAbove',
+          dangerous: 'blockNone',
+        },
+      };
     case 'cloud_b':
-      return { provider, modelId: 'cloud-b-model-001', cloudProject: 'my-project', cloudLocation: 'us-central1', cloudServiceAccountKeyJson: env(`${up}_SERVICE_ACCOUNT_KEY_JSON`), safetySettings: { dangerous: 'blockOnlyHigh', civicIntegrity: 'blockLowAndAbove' } };
+      return {
+        provider,
+        modelId: 'cloud-b-model-001',
+        cloudProject: 'my-project',
+        cloudLocation: 'us-central1',
+        cloudServiceAccountKeyJson: env(`${up}_SERVICE_ACCOUNT_KEY_JSON`),
+        safetySettings: { dangerous: 'blockOnlyHigh', civicIntegrity: 'blockLowAndAbove' },
+      };
     case 'cloud_c':
-      return { provider, modelId: 'cloud-c.model-v1', regionName: 'eu-west-1', cloudAccessKeyId: env(`${up}_ACCESS_KEY_ID`), cloudSecretAccessKey: env(`${up}_SECRET_ACCESS_KEY`) };
+      return {
+        provider,
+        modelId: 'cloud-c.model-v1',
+        regionName: 'eu-west-1',
+        cloudAccessKeyId: env(`${up}_ACCESS_KEY_ID`),
+        cloudSecretAccessKey: env(`${up}_SECRET_ACCESS_KEY`),
+      };
     default: {
       // A variant without a hand-written case (a new provider): its required fields, from the schema.
       const i = PROVIDERS.indexOf(provider);
@@ -77,7 +111,18 @@ function withFallback(llm, depth, start) {
   return root;
 }
 
-const COLUMN_NAMES = ['customer_id', 'customer_name', 'order_total', 'order_status', 'created_at', 'updated_at', 'region_code', 'sales_channel', 'discount_rate', 'shipping_cost'];
+const COLUMN_NAMES = [
+  'customer_id',
+  'customer_name',
+  'order_total',
+  'order_status',
+  'created_at',
+  'updated_at',
+  'region_code',
+  'sales_channel',
+  'discount_rate',
+  'shipping_cost',
+];
 
 function table(i) {
   const columns = [];
@@ -86,7 +131,14 @@ function table(i) {
 }
 
 /** The data of a config with `tables` tables (before any error is injected). */
-export function buildData({ tables, fallbackDepth = 0, errors = false, variantsInOverrides = false, realistic = false, lines = 0 }) {
+export function buildData({
+  tables,
+  fallbackDepth = 0,
+  errors = false,
+  variantsInOverrides = false,
+  realistic = false,
+  lines = 0,
+}) {
   const overrides = (variantsInOverrides ? PROVIDERS : ['vendor_a', 'cloud_a', 'vendor_c', 'cloud_b']).map((p, i) => ({
     primitiveName: PRIMITIVES[i % PRIMITIVES.length],
     llm: llmOf(p, `P${i}`),
@@ -113,7 +165,9 @@ export function buildData({ tables, fallbackDepth = 0, errors = false, variantsI
   }
   const definition = {
     llm: mainLlm,
-    systemInstructions: realistic ? instructions(lines) : 'Answer questions about the sales data. Prefer tables from the reporting schemas.',
+    systemInstructions: realistic
+      ? instructions(lines)
+      : 'Answer questions about the sales data. Prefer tables from the reporting schemas.',
     aiPrimitivesLlm: defaultLlm,
     threadTitleGeneration: { enable: true, llm: llmOf('hosted') },
     maxAssistantActions: 12,
@@ -135,7 +189,10 @@ function instructions(lines) {
     if (i % 12 === 11) out.push('');
     else if (i % 12 === 0) out.push(`Section ${i / 12 + 1}: questions about ${topics[(i / 12) % topics.length]}.`);
     else if (i % 4 === 1) out.push(`  - Prefer "reporting" tables; say which ones you used (rule ${i}).`);
-    else out.push(`Answer with figures rounded to two decimals; state the time range and the currency: ${topics[i % topics.length]} #${i}.`);
+    else
+      out.push(
+        `Answer with figures rounded to two decimals; state the time range and the currency: ${topics[i % topics.length]} #${i}.`,
+      );
   }
   return out.join('\n') + '\n';
 }
@@ -246,7 +303,11 @@ function emitTable(t, i, indent, out) {
         out.push(`${pad}    ${v.slice(5).join(', ')}]`);
       } else {
         out.push(`${head}${k}:`);
-        v.forEach((c, j) => out.push(`${pad}    - ${j % 3 === 0 ? JSON.stringify(c) : c}${j % 4 === 0 ? `  # ${j === 0 ? 'key' : 'measure'}` : ''}`));
+        v.forEach((c, j) =>
+          out.push(
+            `${pad}    - ${j % 3 === 0 ? JSON.stringify(c) : c}${j % 4 === 0 ? `  # ${j === 0 ? 'key' : 'measure'}` : ''}`,
+          ),
+        );
       }
     } else if (k === 'schemaName' && i % 50 === 7) {
       out.push(`${head}${k}: >-`, `${pad}    ${v}`);
@@ -257,12 +318,16 @@ function emitTable(t, i, indent, out) {
 /** Realistic YAML text of the data (see the header), ending with a newline. */
 export function toRealisticYaml(data, { crlf = false } = {}) {
   let state = 12345;
-  const rnd = () => ((state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const rnd = () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   const def = data.definition;
   const anchors = new Map();
   if (isObj(def.llm)) anchors.set(def.llm, 'main_llm');
   if (isObj(def.aiPrimitivesLlm) && def.aiPrimitivesLlm !== def.llm) anchors.set(def.aiPrimitivesLlm, 'default_llm');
-  const out = ['# AssistantConfig for the sales analytics assistant.', '# Generated for the benchmark (realistic mode).', '---'];
+  const out = [
+    '# AssistantConfig for the sales analytics assistant.',
+    '# Generated for the benchmark (realistic mode).',
+    '---',
+  ];
   emitReal(data, 0, out, undefined, { anchors, written: new Set(), rnd });
   const text = out.join('\n') + '\n';
   return crlf ? text.replace(/\n/g, '\r\n') : text;
@@ -354,7 +419,13 @@ export function generate(opts = {}) {
   const mode = format === 'json' ? 'synthetic' : (opts.mode ?? 'realistic');
   const crlf = !!opts.crlf;
   const target = opts.lines ?? 200;
-  const base = { fallbackDepth: opts.fallbackDepth ?? 0, errors: !!opts.errors, variantsInOverrides: !!opts.variantsInOverrides, realistic: mode === 'realistic', lines: target };
+  const base = {
+    fallbackDepth: opts.fallbackDepth ?? 0,
+    errors: !!opts.errors,
+    variantsInOverrides: !!opts.variantsInOverrides,
+    realistic: mode === 'realistic',
+    lines: target,
+  };
   let tables = opts.tables;
   if (tables === undefined) {
     // Tables differ in length (realistic mode): measure the lines per table over a dozen of them.
@@ -375,7 +446,16 @@ export function generate(opts = {}) {
       }
   };
   walk(data);
-  return { text, data, format, mode, lines: countLines(text), tables, marks: findMarks(text.replace(/\r\n/g, '\n'), format), envNames: [...new Set(envNames)] };
+  return {
+    text,
+    data,
+    format,
+    mode,
+    lines: countLines(text),
+    tables,
+    marks: findMarks(text.replace(/\r\n/g, '\n'), format),
+    envNames: [...new Set(envNames)],
+  };
 }
 
 function cli(argv) {
@@ -391,7 +471,9 @@ function cli(argv) {
     else if (a === '--crlf') o.crlf = true;
     else if (a === '--out') o.out = argv[++i];
     else if (a === '--help' || a === '-h') {
-      process.stdout.write('usage: node bench/generate.mjs --lines N [--format yaml|json] [--mode realistic|synthetic] [--crlf] [--fallback D] [--errors] [--all-variants-in-overrides] [--out file]\n');
+      process.stdout.write(
+        'usage: node bench/generate.mjs --lines N [--format yaml|json] [--mode realistic|synthetic] [--crlf] [--fallback D] [--errors] [--all-variants-in-overrides] [--out file]\n',
+      );
       return;
     } else throw new Error(`unknown option ${a}`);
   }

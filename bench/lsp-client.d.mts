@@ -60,20 +60,46 @@ export class LspSession {
   readonly syncKind: number;
   readonly diagnosticMode: 'push' | 'pull';
   configure(opts?: { settleMs?: number; timeoutMs?: number }): Promise<void>;
-  open(uri: string, text: string, opts?: { languageId?: string; timeoutMs?: number }): Promise<{ ms: number; diagnostics: LspDiagnostic[] }>;
-  replaceChar(uri: string, pos: Position, ch: string, opts?: { timeoutMs?: number }): Promise<{ ms: number; diagnostics: LspDiagnostic[] }>;
-  replaceCharThenComplete(uri: string, pos: Position, ch: string, completionPos: Position, opts?: { timeoutMs?: number }): Promise<{ completionMs: number; items: CompletionItem[]; diagnosticsMs: number }>;
+  open(
+    uri: string,
+    text: string,
+    opts?: { languageId?: string; timeoutMs?: number },
+  ): Promise<{ ms: number; diagnostics: LspDiagnostic[] }>;
+  replaceChar(
+    uri: string,
+    pos: Position,
+    ch: string,
+    opts?: { timeoutMs?: number },
+  ): Promise<{ ms: number; diagnostics: LspDiagnostic[] }>;
+  replaceCharThenComplete(
+    uri: string,
+    pos: Position,
+    ch: string,
+    completionPos: Position,
+    opts?: { timeoutMs?: number },
+  ): Promise<{ completionMs: number; items: CompletionItem[]; diagnosticsMs: number }>;
   charAt(uri: string, pos: Position): string;
   close(uri: string): void;
-  completion(uri: string, position: Position, opts?: { timeoutMs?: number }): Promise<{ ms: number; items: CompletionItem[] }>;
-  hover(uri: string, position: Position, opts?: { timeoutMs?: number }): Promise<{ ms: number; hover: unknown; text: string }>;
+  completion(
+    uri: string,
+    position: Position,
+    opts?: { timeoutMs?: number },
+  ): Promise<{ ms: number; items: CompletionItem[] }>;
+  hover(
+    uri: string,
+    position: Position,
+    opts?: { timeoutMs?: number },
+  ): Promise<{ ms: number; hover: unknown; text: string }>;
   /** Peak resident memory so far, KiB. */
   peakRssKb(): number;
   kill(): void;
   stop(opts?: { timeoutMs?: number }): Promise<void>;
 }
 
-export function oursServer(root: string, opts?: { envNames?: string[]; serverPath?: string; settings?: Record<string, unknown> }): ServerSpec;
+export function oursServer(
+  root: string,
+  opts?: { envNames?: string[]; serverPath?: string; settings?: Record<string, unknown> },
+): ServerSpec;
 export function peerServer(root: string): ServerSpec;
 export function peerInstalled(root: string): boolean;
 export function oursBuilt(root: string): boolean;

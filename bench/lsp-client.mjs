@@ -9,7 +9,11 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node.js';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from 'vscode-languageserver-protocol/node.js';
 
 // Servers still running when this process leaves are killed (a peer may be busy for minutes).
 const live = new Set();
@@ -50,11 +54,22 @@ const CLIENT_CAPABILITIES = {
     completion: {
       dynamicRegistration: false,
       contextSupport: true,
-      completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'], insertReplaceSupport: true, labelDetailsSupport: true, resolveSupport: { properties: ['documentation', 'detail'] } },
+      completionItem: {
+        snippetSupport: true,
+        documentationFormat: ['markdown', 'plaintext'],
+        insertReplaceSupport: true,
+        labelDetailsSupport: true,
+        resolveSupport: { properties: ['documentation', 'detail'] },
+      },
       completionItemKind: { valueSet: Array.from({ length: 25 }, (_, i) => i + 1) },
     },
     hover: { dynamicRegistration: false, contentFormat: ['markdown', 'plaintext'] },
-    publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true, dataSupport: true },
+    publishDiagnostics: {
+      relatedInformation: true,
+      versionSupport: true,
+      codeDescriptionSupport: true,
+      dataSupport: true,
+    },
     diagnostic: { dynamicRegistration: true, relatedDocumentSupport: false },
   },
   window: { workDoneProgress: false },
@@ -82,7 +97,14 @@ function section(settings, name) {
 /** Text of a hover's contents, whatever its shape. */
 export function hoverText(hover) {
   if (!hover) return '';
-  const flat = (c) => (typeof c === 'string' ? c : Array.isArray(c) ? c.map(flat).join('\n') : c && typeof c.value === 'string' ? c.value : '');
+  const flat = (c) =>
+    typeof c === 'string'
+      ? c
+      : Array.isArray(c)
+        ? c.map(flat).join('\n')
+        : c && typeof c.value === 'string'
+          ? c.value
+          : '';
   return flat(hover.contents);
 }
 
@@ -151,7 +173,11 @@ export class LspSession {
   async #start(timeoutMs) {
     const spec = this.spec;
     const t0 = performance.now();
-    const proc = spawn(spec.command, spec.args ?? [], { cwd: spec.cwd, env: spec.env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const proc = spawn(spec.command, spec.args ?? [], {
+      cwd: spec.cwd,
+      env: spec.env ?? process.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     this.proc = proc;
     this.pid = proc.pid;
     live.add(proc);
@@ -165,7 +191,8 @@ export class LspSession {
       live.delete(proc);
       this.exited = true;
       this.exitInfo = r;
-      for (const w of this.waiters.splice(0)) w.reject(new Error(`${this.name} exited (${r.code ?? r.signal}) ${this.stderr.slice(-500)}`));
+      for (const w of this.waiters.splice(0))
+        w.reject(new Error(`${this.name} exited (${r.code ?? r.signal}) ${this.stderr.slice(-500)}`));
     });
     proc.on('error', (e) => {
       this.stderr += `\nspawn error: ${e.message}`;
@@ -209,7 +236,14 @@ export class LspSession {
       trace: 'off',
     });
     const result = await withTimeout(
-      Promise.race([init, exited.then((r) => Promise.reject(new Error(`${this.name} exited before initialize (${r.code ?? r.signal}): ${this.stderr.slice(-1000)}`)))]),
+      Promise.race([
+        init,
+        exited.then((r) =>
+          Promise.reject(
+            new Error(`${this.name} exited before initialize (${r.code ?? r.signal}): ${this.stderr.slice(-1000)}`),
+          ),
+        ),
+      ]),
       timeoutMs,
       `${this.name} initialize`,
     );
@@ -345,7 +379,9 @@ export class LspSession {
     doc.version++;
     const version = doc.version;
     const contentChanges =
-      this.syncKind === 2 ? [{ range: { start: pos, end: { line: pos.line, character: pos.character + 1 } }, text: ch }] : [{ text: doc.text }];
+      this.syncKind === 2
+        ? [{ range: { start: pos, end: { line: pos.line, character: pos.character + 1 } }, text: ch }]
+        : [{ text: doc.text }];
     return this.#diagnosticsAfter(
       () => this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges }),
       uri,
@@ -393,7 +429,10 @@ export class LspSession {
    */
   async replaceCharThenComplete(uri, pos, ch, completionPos, { timeoutMs = 60000 } = {}) {
     let completion;
-    const diag = this.replaceChar(uri, pos, ch, { timeoutMs, during: async () => (completion = await this.completion(uri, completionPos, { timeoutMs })) });
+    const diag = this.replaceChar(uri, pos, ch, {
+      timeoutMs,
+      during: async () => (completion = await this.completion(uri, completionPos, { timeoutMs })),
+    });
     const d = await diag;
     return { completionMs: completion.ms, items: completion.items, diagnosticsMs: d.ms };
   }
@@ -412,7 +451,11 @@ export class LspSession {
   async completion(uri, position, { timeoutMs = 60000 } = {}) {
     const t0 = performance.now();
     const r = await withTimeout(
-      this.conn.sendRequest('textDocument/completion', { textDocument: { uri }, position, context: { triggerKind: 1 } }),
+      this.conn.sendRequest('textDocument/completion', {
+        textDocument: { uri },
+        position,
+        context: { triggerKind: 1 },
+      }),
       timeoutMs,
       `${this.name} completion`,
     );
@@ -423,7 +466,11 @@ export class LspSession {
 
   async hover(uri, position, { timeoutMs = 60000 } = {}) {
     const t0 = performance.now();
-    const r = await withTimeout(this.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position }), timeoutMs, `${this.name} hover`);
+    const r = await withTimeout(
+      this.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position }),
+      timeoutMs,
+      `${this.name} hover`,
+    );
     return { ms: performance.now() - t0, hover: r, text: hoverText(r) };
   }
 

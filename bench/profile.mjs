@@ -50,7 +50,11 @@ const sourceOfLine = [];
     });
 }
 const base = oursServer(root, { envNames: g.envNames, serverPath });
-const spec = { ...base, args: ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '200', ...base.args], ...(argv.includes('--push') ? { pullDiagnostics: false } : {}) };
+const spec = {
+  ...base,
+  args: ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '200', ...base.args],
+  ...(argv.includes('--push') ? { pullDiagnostics: false } : {}),
+};
 
 const phases = [];
 const phase = async (name, fn) => {
@@ -70,15 +74,21 @@ if (!cold) await s.configure();
 const uri = pathToFileURL(join(dir, `profile${spec.fileSuffix}`)).href;
 if (!cold) await phase('open → diagnostics', () => s.open(uri, g.text, { timeoutMs: 120000 }));
 const original = g.text.split('\n')[g.marks.edit.line][g.marks.edit.character];
-if (!cold) await phase(`${edits} edits → diagnostics`, async () => {
-  for (let i = 0; i < edits; i++) await s.replaceChar(uri, g.marks.edit, s.charAt(uri, g.marks.edit) === original ? 'Z' : original, { timeoutMs: 120000 });
-});
-if (!cold) await phase(`${requests} completions`, async () => {
-  for (let i = 0; i < requests; i++) await s.completion(uri, g.marks.providerValue, { timeoutMs: 120000 });
-});
-if (!cold) await phase(`${requests} hovers`, async () => {
-  for (let i = 0; i < requests; i++) await s.hover(uri, g.marks.tableKey, { timeoutMs: 120000 });
-});
+if (!cold)
+  await phase(`${edits} edits → diagnostics`, async () => {
+    for (let i = 0; i < edits; i++)
+      await s.replaceChar(uri, g.marks.edit, s.charAt(uri, g.marks.edit) === original ? 'Z' : original, {
+        timeoutMs: 120000,
+      });
+  });
+if (!cold)
+  await phase(`${requests} completions`, async () => {
+    for (let i = 0; i < requests; i++) await s.completion(uri, g.marks.providerValue, { timeoutMs: 120000 });
+  });
+if (!cold)
+  await phase(`${requests} hovers`, async () => {
+    for (let i = 0; i < requests; i++) await s.hover(uri, g.marks.tableKey, { timeoutMs: 120000 });
+  });
 await s.stop({ timeoutMs: 20000 });
 
 const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
@@ -88,7 +98,13 @@ if (!file) {
 }
 const prof = JSON.parse(readFileSync(join(dir, file), 'utf8'));
 const nodes = new Map(prof.nodes.map((n) => [n.id, n]));
-const short = (url, line) => (url.endsWith('/server.js') && url.includes(dir) ? sourceOfLine[line] ?? 'bundle' : url.replace(/^file:\/\//, '').replace(root, '').replace(/^.*node_modules\//, 'node_modules/'));
+const short = (url, line) =>
+  url.endsWith('/server.js') && url.includes(dir)
+    ? (sourceOfLine[line] ?? 'bundle')
+    : url
+        .replace(/^file:\/\//, '')
+        .replace(root, '')
+        .replace(/^.*node_modules\//, 'node_modules/');
 
 // Self time per sample, attributed to a function (and its bundle line, for dist/server.js).
 const deltas = prof.timeDeltas;
@@ -114,13 +130,18 @@ function summarize(fromUs, toUs) {
   return { total, top: top(byFn, 15), files: top(byFile, 8) };
 }
 
-process.stdout.write(`# Profile of our server: ${g.lines} lines (${(g.text.length / 1e6).toFixed(2)} MB), ${s.diagnosticMode} diagnostics\n\n`);
+process.stdout.write(
+  `# Profile of our server: ${g.lines} lines (${(g.text.length / 1e6).toFixed(2)} MB), ${s.diagnosticMode} diagnostics\n\n`,
+);
 for (const p of phases) process.stdout.write(`- ${p.name}: ${p.ms.toFixed(0)} ms\n`);
 // The profile's clock is the server's: its end (endTime) is placed at the moment the server exited.
 const offsetUs = prof.endTime - exitAt * 1000;
 for (const p of [{ name: 'whole session' }, ...phases]) {
-  const r = p.from === undefined ? summarize(-Infinity, Infinity) : summarize(p.from * 1000 + offsetUs, p.to * 1000 + offsetUs);
-  process.stdout.write(`\n## ${p.name}: ${r.total.toFixed(0)} ms of samples\n\nBy source: ${r.files.map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')}\n\n| self ms | function — source |\n|---:|---|\n`);
+  const r =
+    p.from === undefined ? summarize(-Infinity, Infinity) : summarize(p.from * 1000 + offsetUs, p.to * 1000 + offsetUs);
+  process.stdout.write(
+    `\n## ${p.name}: ${r.total.toFixed(0)} ms of samples\n\nBy source: ${r.files.map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')}\n\n| self ms | function — source |\n|---:|---|\n`,
+  );
   for (const [k, v] of r.top) process.stdout.write(`| ${v.toFixed(1)} | ${k} |\n`);
 }
 if (argv.includes('--keep')) process.stdout.write(`\nprofile kept: ${join(dir, file)}\n`);

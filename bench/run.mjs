@@ -9,7 +9,16 @@
 //          --readme (also writes the table into bench/README.md)
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+  mkdtempSync,
+  rmSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -43,7 +52,9 @@ function ensureBenchDeps() {
   if (existsSync(join(root, 'bench/node_modules/yaml-language-server/bin/yaml-language-server'))) return;
   log('installing the benchmark dependencies: npm ci --prefix bench');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const r = spawnSync(npm, ['ci', '--prefix', join(root, 'bench'), '--no-audit', '--no-fund'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const r = spawnSync(npm, ['ci', '--prefix', join(root, 'bench'), '--no-audit', '--no-fund'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   if (r.status !== 0) throw new Error('npm ci --prefix bench failed');
 }
 
@@ -63,7 +74,10 @@ function ensureOursBuilt() {
   if (!existsSync(join(src, 'server.ts'))) return existsSync(dist);
   if (!flag('--no-build') && (!existsSync(dist) || statSync(dist).mtimeMs < newestMtime(src))) {
     log('building our server: node scripts/build.mjs');
-    const r = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: ['ignore', 'inherit', 'inherit'], cwd: root });
+    const r = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      cwd: root,
+    });
     if (r.status !== 0) log('build failed; measuring the existing dist/server.js if any');
   }
   return existsSync(dist);
@@ -98,7 +112,8 @@ function fmtMs(v) {
 const fmtCpu = (v) => (v === 0 ? '< 10 ms' : fmtMs(v));
 const fmtMb = (kb) => (isNum(kb) && kb > 0 ? `${(kb / 1024).toFixed(0)} MB` : '–');
 function ratio(peer, ours) {
-  if (typeof peer === 'string' && peer.startsWith('timeout') && isNum(ours)) return `> ${fmt1(parseTimeout(peer) / Math.max(ours, 0.01))}×`;
+  if (typeof peer === 'string' && peer.startsWith('timeout') && isNum(ours))
+    return `> ${fmt1(parseTimeout(peer) / Math.max(ours, 0.01))}×`;
   if (!isNum(peer) || !isNum(ours) || ours <= 0) return '–';
   return `${fmt1(peer / ours)}×`;
 }
@@ -109,31 +124,46 @@ const sizeLabel = (n) => (n >= 1000 ? `${n / 1000}k` : String(n));
 // ---- Documents ----
 
 const docDir = mkdtempSync(join(tmpdir(), 'assistant-config-bench-'));
-const docUri = (spec, name, json = false) => pathToFileURL(join(docDir, `${spec.name === 'ours' ? 'o' : 'p'}-${name}${json ? spec.jsonFileSuffix : spec.fileSuffix}`)).href;
+const docUri = (spec, name, json = false) =>
+  pathToFileURL(
+    join(docDir, `${spec.name === 'ours' ? 'o' : 'p'}-${name}${json ? spec.jsonFileSuffix : spec.fileSuffix}`),
+  ).href;
 
 const Ajv = rootRequire('ajv');
 const ajv = new Ajv({ strict: false, discriminator: true, allErrors: true });
-const validateSchema = ajv.compile(JSON.parse(readFileSync(join(root, 'schemas/assistant-config.schema.json'), 'utf8')));
+const validateSchema = ajv.compile(
+  JSON.parse(readFileSync(join(root, 'schemas/assistant-config.schema.json'), 'utf8')),
+);
 const envNames = new Set();
 function doc(opts) {
   const g = generate({ mode: MODE, ...opts });
   const valid = validateSchema(g.data);
-  if (valid === !!opts.errors) throw new Error(`generator: ${JSON.stringify(opts)} valid=${valid} ${JSON.stringify(validateSchema.errors?.slice(0, 3))}`);
+  if (valid === !!opts.errors)
+    throw new Error(
+      `generator: ${JSON.stringify(opts)} valid=${valid} ${JSON.stringify(validateSchema.errors?.slice(0, 3))}`,
+    );
   for (const n of g.envNames) envNames.add(n);
   return g;
 }
 
 const cases = SIZES.map((n) => ({ key: sizeLabel(n), g: doc({ lines: n }) }));
-if (SIZES.includes(100000) && !quick) cases.push({ key: '100k fb5', g: doc({ lines: 100000, fallbackDepth: 5 }), tight: true });
+if (SIZES.includes(100000) && !quick)
+  cases.push({ key: '100k fb5', g: doc({ lines: 100000, fallbackDepth: 5 }), tight: true });
 if (flag('--json')) cases.push({ key: '100k JSON', g: doc({ lines: 100000, format: 'json' }), tight: true });
 const warmDoc = doc({ lines: 60 });
 // Files only read by the fast-path report (not sent to the servers).
 const extraDocs = SIZES.includes(100000) ? [{ key: '100k CRLF', g: doc({ lines: 100000, crlf: true }) }] : [];
 const fallbackDocs = [1, 2, 3, 4, 5, 6, 7, 8].map((d) => ({ depth: d, g: doc({ lines: 150, fallbackDepth: d }) }));
-log(`documents: ${cases.map((c) => `${c.key}=${c.g.lines} lines/${(c.g.text.length / 1e6).toFixed(2)} MB`).join(', ')} (in ${docDir})`);
+log(
+  `documents: ${cases.map((c) => `${c.key}=${c.g.lines} lines/${(c.g.text.length / 1e6).toFixed(2)} MB`).join(', ')} (in ${docDir})`,
+);
 
 const specs = [];
-if (oursAvailable && ONLY !== 'peer') specs.push(() => ({ ...oursServer(root, { envNames: [...envNames] }), ...(flag('--push') ? { pullDiagnostics: false } : {}) }));
+if (oursAvailable && ONLY !== 'peer')
+  specs.push(() => ({
+    ...oursServer(root, { envNames: [...envNames] }),
+    ...(flag('--push') ? { pullDiagnostics: false } : {}),
+  }));
 if (ONLY !== 'ours') specs.push(() => peerServer(root));
 if (!oursAvailable) log('dist/server.js does not exist: only the peer is measured');
 
@@ -253,45 +283,76 @@ async function measureCase(spec, c) {
   }
   cpu0 = s.cpuMs();
   await metric('editMs', async () => {
-    const xs = await samples(20, budget / 2, async () => {
-      const e = await s.replaceChar(uri, g.marks.edit, toggleChar(s, uri, g.marks.edit, original), { timeoutMs });
-      r.editDiagnostics = e.diagnostics.length;
-      return e.ms;
-    }, min);
+    const xs = await samples(
+      20,
+      budget / 2,
+      async () => {
+        const e = await s.replaceChar(uri, g.marks.edit, toggleChar(s, uri, g.marks.edit, original), { timeoutMs });
+        r.editDiagnostics = e.diagnostics.length;
+        return e.ms;
+      },
+      min,
+    );
     r.editCpuMs = (s.cpuMs() - cpu0) / xs.length;
     return xs;
   });
   await metric('completionMs', async () =>
-    samples(SAMPLES, budget, async () => {
-      const x = await s.completion(uri, g.marks.providerValue, { timeoutMs });
-      r.completionLabels = x.items.map((i) => i.label).slice(0, 20);
-      return x.ms;
-    }, min),
+    samples(
+      SAMPLES,
+      budget,
+      async () => {
+        const x = await s.completion(uri, g.marks.providerValue, { timeoutMs });
+        r.completionLabels = x.items.map((i) => i.label).slice(0, 20);
+        return x.ms;
+      },
+      min,
+    ),
   );
   await metric('hoverMs', async () =>
-    samples(SAMPLES, budget, async () => {
-      const h = await s.hover(uri, g.marks.tableKey, { timeoutMs });
-      r.hoverChars = h.text.length;
-      return h.ms;
-    }, min),
+    samples(
+      SAMPLES,
+      budget,
+      async () => {
+        const h = await s.hover(uri, g.marks.tableKey, { timeoutMs });
+        r.hoverChars = h.text.length;
+        return h.ms;
+      },
+      min,
+    ),
   );
   await metric('editCompletionMs', async () =>
-    samples(10, budget / 2, async () => {
-      const x = await s.replaceCharThenComplete(uri, g.marks.edit, toggleChar(s, uri, g.marks.edit, original), g.marks.providerValue, { timeoutMs });
-      return x.completionMs;
-    }, min),
+    samples(
+      10,
+      budget / 2,
+      async () => {
+        const x = await s.replaceCharThenComplete(
+          uri,
+          g.marks.edit,
+          toggleChar(s, uri, g.marks.edit, original),
+          g.marks.providerValue,
+          { timeoutMs },
+        );
+        return x.completionMs;
+      },
+      min,
+    ),
   );
   if (s && !s.exited) r.peakRssKb = s.peakRssKb();
   // More opens (after the peak memory is read: reopening leaves garbage behind), each of a new
   // document: the open figure is their median.
   await metric('openMs', async () => {
     s.close(uri);
-    const more = await samples(isPeer ? 4 : 9, isPeer ? budget / 3 : budget, async (i) => {
-      const u = docUri(spec, `${c.key.replace(/\s+/g, '-')}-again${i}`, json);
-      const o = await s.open(u, g.text, { timeoutMs, languageId });
-      s.close(u);
-      return o.ms;
-    }, 0);
+    const more = await samples(
+      isPeer ? 4 : 9,
+      isPeer ? budget / 3 : budget,
+      async (i) => {
+        const u = docUri(spec, `${c.key.replace(/\s+/g, '-')}-again${i}`, json);
+        const o = await s.open(u, g.text, { timeoutMs, languageId });
+        s.close(u);
+        return o.ms;
+      },
+      0,
+    );
     return [r.openMs, ...more];
   });
   if (s && !s.exited) await s.stop();
@@ -317,7 +378,13 @@ async function measureColdStarts(spec, runs = 5) {
       await s?.stop();
     }
   }
-  return { coldStartMs: median(cold), coldStartAll: cold, coldStartCpuMs: median(coldCpu), freshOpenMs: median(firstOpen), freshOpenLines: g.lines };
+  return {
+    coldStartMs: median(cold),
+    coldStartAll: cold,
+    coldStartCpuMs: median(coldCpu),
+    freshOpenMs: median(firstOpen),
+    freshOpenLines: g.lines,
+  };
 }
 
 async function measureFallback(specFn) {
@@ -356,8 +423,19 @@ async function measureFallback(specFn) {
           s.close(u);
         }
       }
-      row.editMs = await samples(isPeer ? 5 : 20, budget, async () => (await s.replaceChar(uri, g.marks.edit, toggleChar(s, uri, g.marks.edit, original), { timeoutMs })).ms, 1);
-      row.completionMs = await samples(isPeer ? 5 : 20, budget, async () => (await s.completion(uri, g.marks.providerValue, { timeoutMs })).ms, 1);
+      row.editMs = await samples(
+        isPeer ? 5 : 20,
+        budget,
+        async () =>
+          (await s.replaceChar(uri, g.marks.edit, toggleChar(s, uri, g.marks.edit, original), { timeoutMs })).ms,
+        1,
+      );
+      row.completionMs = await samples(
+        isPeer ? 5 : 20,
+        budget,
+        async () => (await s.completion(uri, g.marks.providerValue, { timeoutMs })).ms,
+        1,
+      );
       s.close(uri);
     } catch (e) {
       const t = e?.timeout ? `timeout ${timeoutMs / 1000} s` : `error: ${String(e?.message ?? e).slice(0, 60)}`;
@@ -385,11 +463,22 @@ async function bundleOurs(outdir) {
   writeFileSync(
     entry,
     `export { parse, LineIndex } from ${JSON.stringify(parser)};\n` +
-      (existsSync(join(root, 'server/src/parser/fastYaml.ts')) ? `export { fastParseYaml } from ${JSON.stringify(join(root, 'server/src/parser/fastYaml.ts'))};\nexport { parseYamlFull } from ${JSON.stringify(join(root, 'server/src/parser/yaml.ts'))};\n` : '') +
+      (existsSync(join(root, 'server/src/parser/fastYaml.ts'))
+        ? `export { fastParseYaml } from ${JSON.stringify(join(root, 'server/src/parser/fastYaml.ts'))};\nexport { parseYamlFull } from ${JSON.stringify(join(root, 'server/src/parser/yaml.ts'))};\n`
+        : '') +
       (existsSync(service) ? `export * as service from ${JSON.stringify(service)};\n` : ''),
   );
   try {
-    await esbuild.build({ entryPoints: [entry], bundle: true, platform: 'node', target: 'node20', format: 'cjs', mainFields: ['module', 'main'], outfile: join(outdir, 'ours.cjs'), logLevel: 'silent' });
+    await esbuild.build({
+      entryPoints: [entry],
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      mainFields: ['module', 'main'],
+      outfile: join(outdir, 'ours.cjs'),
+      logLevel: 'silent',
+    });
   } catch (e) {
     log(`  bundling our parser failed: ${String(e?.message ?? e).slice(0, 200)}`);
     return undefined;
@@ -437,11 +526,19 @@ async function measureFloors(g) {
     const ours = await bundleOurs(tmp);
     if (ours?.parse) {
       floors.push({ name: 'ours: parser `parse` (YAML)', ms: time(() => ours.parse(text, 'yaml'), runs), ours: true });
-      floors.push({ name: 'ours: parser `parse` (JSON text)', ms: time(() => ours.parse(json, 'json'), runs), ours: true });
+      floors.push({
+        name: 'ours: parser `parse` (JSON text)',
+        ms: time(() => ours.parse(json, 'json'), runs),
+        ours: true,
+      });
       const svc = ours.service;
       if (svc?.validate && svc?.parseWithLimits && svc?.DEFAULT_OPTIONS) {
         const parsed = svc.parseWithLimits(text, 'yaml', svc.DEFAULT_OPTIONS);
-        floors.push({ name: 'ours: validate (parsed tree, no env check)', ms: time(() => svc.validate(parsed, svc.DEFAULT_OPTIONS), runs), ours: true });
+        floors.push({
+          name: 'ours: validate (parsed tree, no env check)',
+          ms: time(() => svc.validate(parsed, svc.DEFAULT_OPTIONS), runs),
+          ours: true,
+        });
       }
       results.fastPath = fastPathReport(ours);
       results.memory = memoryReport(ours, text);
@@ -456,11 +553,22 @@ async function measureFloors(g) {
 function fastPathReport(ours) {
   if (!ours.fastParseYaml || !ours.parseYamlFull) return undefined;
   const handOff = (t, maxDepth) => ours.parseYamlFull(t, { maxDepth });
-  const files = [...cases, ...extraDocs].filter((c) => c.g.format === 'yaml').map((c) => ({ file: `${c.key} (${c.g.mode})`, text: c.g.text }));
-  for (const name of readdirSync(join(root, 'examples')).filter((f) => /\.ya?ml$/.test(f)).sort()) files.push({ file: `examples/${name}`, text: readFileSync(join(root, 'examples', name), 'utf8') });
+  const files = [...cases, ...extraDocs]
+    .filter((c) => c.g.format === 'yaml')
+    .map((c) => ({ file: `${c.key} (${c.g.mode})`, text: c.g.text }));
+  for (const name of readdirSync(join(root, 'examples'))
+    .filter((f) => /\.ya?ml$/.test(f))
+    .sort())
+    files.push({ file: `examples/${name}`, text: readFileSync(join(root, 'examples', name), 'utf8') });
   return files.map(({ file, text }) => {
     const r = ours.fastParseYaml(text, { maxDepth: 1000 }, handOff);
-    return { file, lines: text.split('\n').length, chars: text.length, engaged: !!r, share: r ? 1 - r.handedOff / text.length : 0 };
+    return {
+      file,
+      lines: text.split('\n').length,
+      chars: text.length,
+      engaged: !!r,
+      share: r ? 1 - r.handedOff / text.length : 0,
+    };
   });
 }
 
@@ -507,7 +615,21 @@ async function measureBundle() {
     }
     const out = join(tmp, 'server.js');
     // The options of scripts/build.mjs with --minify, into a temporary directory.
-    const r = await esbuild.build({ entryPoints: [entry], bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: false, minify: true, legalComments: 'none', mainFields: ['module', 'main'], logLevel: 'silent', outfile: out, banner: { js: '#!/usr/bin/env node' }, metafile: true });
+    const r = await esbuild.build({
+      entryPoints: [entry],
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      sourcemap: false,
+      minify: true,
+      legalComments: 'none',
+      mainFields: ['module', 'main'],
+      logLevel: 'silent',
+      outfile: out,
+      banner: { js: '#!/usr/bin/env node' },
+      metafile: true,
+    });
     // The largest contributors, by package (or by our own source directory).
     const byPkg = new Map();
     for (const [file, info] of Object.entries(r.metafile.outputs[Object.keys(r.metafile.outputs)[0]].inputs)) {
@@ -527,7 +649,14 @@ async function measureBundle() {
 
 // ---- Run ----
 
-const results = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model, loadBefore: loadavg()[0], servers: {} };
+const results = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model,
+  loadBefore: loadavg()[0],
+  servers: {},
+};
 for (const specFn of specs) {
   const spec = specFn();
   const out = (results.servers[spec.name] = { cases: {}, fallback: [] });
@@ -570,7 +699,9 @@ push(`# Benchmark: AssistantConfig language server vs yaml-language-server 1.25.
 push();
 push(`Files: ${MODE} (\`--mode ${MODE}\`).`);
 push();
-push(`${results.date.slice(0, 16).replace('T', ' ')} UTC · Node ${results.node} · ${results.cpus} × ${results.cpuModel ?? 'cpu'} · ${SAMPLES} samples for completion/hover, up to 20 edits, 10 edit+completion, medians unless said (the peer's slow cases stop early at a time budget: n given) · diagnostics: ours ${O ? Object.values(O.cases)[0]?.diagnosticMode ?? '?' : '–'}, peer ${P ? Object.values(P.cases)[0]?.diagnosticMode ?? '?' : '–'}`);
+push(
+  `${results.date.slice(0, 16).replace('T', ' ')} UTC · Node ${results.node} · ${results.cpus} × ${results.cpuModel ?? 'cpu'} · ${SAMPLES} samples for completion/hover, up to 20 edits, 10 edit+completion, medians unless said (the peer's slow cases stop early at a time budget: n given) · diagnostics: ours ${O ? (Object.values(O.cases)[0]?.diagnosticMode ?? '?') : '–'}, peer ${P ? (Object.values(P.cases)[0]?.diagnosticMode ?? '?') : '–'}`,
+);
 push();
 push('| metric | lines | ours | yaml-language-server | peer/ours |');
 push('|---|---|---:|---:|---:|');
@@ -597,32 +728,61 @@ for (const [label, k, f] of metrics) {
   for (const c of cases) {
     const o = stat(O?.cases[c.key], k, f);
     const p = stat(P?.cases[c.key], k, f);
-    push(`| ${label} | ${c.key} | ${withN(o, O?.cases[c.key], k)} | ${withN(p, P?.cases[c.key], k)} | ${ratio(p, o)} |`);
+    push(
+      `| ${label} | ${c.key} | ${withN(o, O?.cases[c.key], k)} | ${withN(p, P?.cases[c.key], k)} | ${ratio(p, o)} |`,
+    );
   }
 }
 for (const c of cases) {
   const o = O?.cases[c.key]?.peakRssKb;
   const p = P?.cases[c.key]?.peakRssKb;
-  push(`| peak resident memory | ${c.key} | ${fmtMb(o)} | ${fmtMb(p)} | ${isNum(o) && isNum(p) && o > 0 ? fmt1(p / o) + '×' : '–'} |`);
+  push(
+    `| peak resident memory | ${c.key} | ${fmtMb(o)} | ${fmtMb(p)} | ${isNum(o) && isNum(p) && o > 0 ? fmt1(p / o) + '×' : '–'} |`,
+  );
 }
-push(`| cold start → initialize answered (median of 5) | – | ${fmtMs(O?.coldStartMs)} | ${fmtMs(P?.coldStartMs)} | ${ratio(P?.coldStartMs, O?.coldStartMs)} |`);
-push(`| open → first diagnostics in a fresh server (no warm-up) | ${sizeLabel(cases[0]?.g.lines ?? 200)} | ${fmtMs(O?.freshOpenMs)} | ${fmtMs(P?.freshOpenMs)} | ${ratio(P?.freshOpenMs, O?.freshOpenMs)} |`);
+push(
+  `| cold start → initialize answered (median of 5) | – | ${fmtMs(O?.coldStartMs)} | ${fmtMs(P?.coldStartMs)} | ${ratio(P?.coldStartMs, O?.coldStartMs)} |`,
+);
+push(
+  `| open → first diagnostics in a fresh server (no warm-up) | ${sizeLabel(cases[0]?.g.lines ?? 200)} | ${fmtMs(O?.freshOpenMs)} | ${fmtMs(P?.freshOpenMs)} | ${ratio(P?.freshOpenMs, O?.freshOpenMs)} |`,
+);
 push();
-push('Server CPU time (user + system, from /proc, 10 ms resolution; less sensitive to the load of the machine than the times above):');
+push(
+  'Server CPU time (user + system, from /proc, 10 ms resolution; less sensitive to the load of the machine than the times above):',
+);
 push();
 push('| what | lines | ours | yaml-language-server | peer/ours |');
 push('|---|---|---:|---:|---:|');
-push(`| cold start → initialize answered | – | ${fmtCpu(O?.coldStartCpuMs)} | ${fmtCpu(P?.coldStartCpuMs)} | ${ratio(P?.coldStartCpuMs, O?.coldStartCpuMs)} |`);
-for (const [label, k] of [['open → first diagnostics', 'openCpuMs'], ['1-char edit → new diagnostics (mean per edit)', 'editCpuMs']]) {
-  for (const c of cases) push(`| ${label} | ${c.key} | ${fmtCpu(O?.cases[c.key]?.[k])} | ${fmtCpu(P?.cases[c.key]?.[k])} | ${ratio(P?.cases[c.key]?.[k], O?.cases[c.key]?.[k])} |`);
+push(
+  `| cold start → initialize answered | – | ${fmtCpu(O?.coldStartCpuMs)} | ${fmtCpu(P?.coldStartCpuMs)} | ${ratio(P?.coldStartCpuMs, O?.coldStartCpuMs)} |`,
+);
+for (const [label, k] of [
+  ['open → first diagnostics', 'openCpuMs'],
+  ['1-char edit → new diagnostics (mean per edit)', 'editCpuMs'],
+]) {
+  for (const c of cases)
+    push(
+      `| ${label} | ${c.key} | ${fmtCpu(O?.cases[c.key]?.[k])} | ${fmtCpu(P?.cases[c.key]?.[k])} | ${ratio(P?.cases[c.key]?.[k], O?.cases[c.key]?.[k])} |`,
+    );
 }
 push();
 const diagCheck = [];
-for (const [name, S] of [['ours', O], ['peer', P]]) {
+for (const [name, S] of [
+  ['ours', O],
+  ['peer', P],
+]) {
   if (!S) continue;
-  for (const [k, r] of Object.entries(S.cases)) if (r.openDiagnostics !== 0 || (r.editDiagnostics ?? 0) !== 0 || (r.structDiagnostics ?? 0) !== 0 || r.error) diagCheck.push(`${name} ${k}: ${r.error ?? `${r.openDiagnostics} diagnostics on open, ${r.editDiagnostics} after edits, ${r.structDiagnostics ?? 0} after structural edits`}`);
+  for (const [k, r] of Object.entries(S.cases))
+    if (r.openDiagnostics !== 0 || (r.editDiagnostics ?? 0) !== 0 || (r.structDiagnostics ?? 0) !== 0 || r.error)
+      diagCheck.push(
+        `${name} ${k}: ${r.error ?? `${r.openDiagnostics} diagnostics on open, ${r.editDiagnostics} after edits, ${r.structDiagnostics ?? 0} after structural edits`}`,
+      );
 }
-push(diagCheck.length ? `Unexpected diagnostics on the valid configs: ${diagCheck.join('; ')}.` : 'Every valid config drew no diagnostics from either server (checked), before and after the edits.');
+push(
+  diagCheck.length
+    ? `Unexpected diagnostics on the valid configs: ${diagCheck.join('; ')}.`
+    : 'Every valid config drew no diagnostics from either server (checked), before and after the edits.',
+);
 push();
 
 // The figures issue 6 gives for the peer and the parsers on its authors' machines: how this machine
@@ -643,19 +803,27 @@ const ANCHORS = [
 ];
 {
   const floorsComparable = results.floorsOn === '100k';
-  const rows = ANCHORS.map(([what, size, anchor, get]) => [what, size, anchor, what.startsWith('peer') || floorsComparable ? get() : undefined]).filter((r) => isNum(r[3]));
+  const rows = ANCHORS.map(([what, size, anchor, get]) => [
+    what,
+    size,
+    anchor,
+    what.startsWith('peer') || floorsComparable ? get() : undefined,
+  ]).filter((r) => isNum(r[3]));
   if (rows.length) {
     push("## This run against the issue's anchors");
     push();
     push('| what | lines | issue 6 | here | here/issue |');
     push('|---|---|---:|---:|---:|');
-    for (const [what, size, anchor, here] of rows) push(`| ${what} | ${size} | ${fmtMs(anchor)} | ${fmtMs(here)} | ${fmt1(here / anchor)}× |`);
+    for (const [what, size, anchor, here] of rows)
+      push(`| ${what} | ${size} | ${fmtMs(anchor)} | ${fmtMs(here)} | ${fmt1(here / anchor)}× |`);
     push();
   }
 }
 
 if (results.floors) {
-  push(`## Parser floors (${results.floorsOn} lines, ${(cases.find((c) => c.key === results.floorsOn)?.g.text.length / 1e6).toFixed(2)} MB, in-process, median of ${quick ? 2 : 3} after a warm-up run)`);
+  push(
+    `## Parser floors (${results.floorsOn} lines, ${(cases.find((c) => c.key === results.floorsOn)?.g.text.length / 1e6).toFixed(2)} MB, in-process, median of ${quick ? 2 : 3} after a warm-up run)`,
+  );
   push();
   push('| parser | time |');
   push('|---|---:|');
@@ -668,13 +836,19 @@ const fbP = P?.fallback ?? [];
 if (fbO.length || fbP.length) {
   push(`## Fallback chain depth (a ${fallbackDocs[0].g.lines}-line config, the chain on the last override)`);
   push();
-  push('| depth | open → diagnostics: ours | peer | × | edit → diagnostics: ours | peer | × | completion: ours | peer | × |');
+  push(
+    '| depth | open → diagnostics: ours | peer | × | edit → diagnostics: ours | peer | × | completion: ours | peer | × |',
+  );
   push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (let i = 0; i < fallbackDocs.length; i++) {
     const o = fbO[i] ?? {};
     const p = fbP[i] ?? {};
     const cell = (r, k) => (Array.isArray(r[k]) ? median(r[k]) : r[k]);
-    const cols = ['openMs', 'editMs', 'completionMs'].flatMap((k) => [fmtMs(cell(o, k)), fmtMs(cell(p, k)), ratio(cell(p, k), cell(o, k))]);
+    const cols = ['openMs', 'editMs', 'completionMs'].flatMap((k) => [
+      fmtMs(cell(o, k)),
+      fmtMs(cell(p, k)),
+      ratio(cell(p, k), cell(o, k)),
+    ]);
     push(`| ${fallbackDocs[i].depth} | ${cols.join(' | ')} |`);
   }
   push();
@@ -684,7 +858,12 @@ if (fbO.length || fbP.length) {
 const T = [];
 const target = (name, ok, figure) => T.push({ name, status: ok === undefined ? 'N/A' : ok ? 'PASS' : 'MISS', figure });
 const c100 = (S, k, f = median) => stat(S?.cases['100k'], k, f);
-const rat = (p, o) => (isNum(p) && isNum(o) && o > 0 ? p / o : typeof p === 'string' && p.startsWith('timeout') && isNum(o) ? parseTimeout(p) / o : undefined);
+const rat = (p, o) =>
+  isNum(p) && isNum(o) && o > 0
+    ? p / o
+    : typeof p === 'string' && p.startsWith('timeout') && isNum(o)
+      ? parseTimeout(p) / o
+      : undefined;
 const has100 = !!O?.cases['100k'];
 {
   const o = c100(O, 'editMs');
@@ -696,7 +875,10 @@ const has100 = !!O?.cases['100k'];
     `ours ${fmtMs(o)}, peer ${fmtMs(p)}: ${r !== undefined ? fmt1(r) + '×' : '–'} (server CPU per edit: ours ${fmtCpu(O?.cases['100k']?.editCpuMs)}, peer ${fmtCpu(P?.cases['100k']?.editCpuMs)})`,
   );
 }
-for (const [k, label] of [['completionMs', 'completion'], ['hoverMs', 'hover']]) {
+for (const [k, label] of [
+  ['completionMs', 'completion'],
+  ['hoverMs', 'hover'],
+]) {
   const o95 = c100(O, k, p95);
   const om = c100(O, k);
   const pm = c100(P, k);
@@ -728,25 +910,47 @@ for (const [k, label] of [['completionMs', 'completion'], ['hoverMs', 'hover']])
   target(
     'fallback depth 8 on a small file < 20 ms (cost linear in depth)',
     d8 ? isNum(worst) && worst < 20 : undefined,
-    d8 ? `depth 8: open ${fmtMs(vals[0])}, edit ${fmtMs(vals[1])}, completion ${fmtMs(vals[2])} (depth 1: edit ${fmtMs(median(d1?.editMs ?? []))})` : 'not measured',
+    d8
+      ? `depth 8: open ${fmtMs(vals[0])}, edit ${fmtMs(vals[1])}, completion ${fmtMs(vals[2])} (depth 1: edit ${fmtMs(median(d1?.editMs ?? []))})`
+      : 'not measured',
   );
 }
 {
   const r200 = O?.cases['200'];
   const o = median(r200?.openMs ?? []);
   const e = median(r200?.editMs ?? []);
-  target('200 lines: first diagnostics < 25 ms from open', r200 ? isNum(o) && o < 25 : undefined, `${fmtMs(o)} (fresh server, no warm-up: ${fmtMs(O?.freshOpenMs)})`);
+  target(
+    '200 lines: first diagnostics < 25 ms from open',
+    r200 ? isNum(o) && o < 25 : undefined,
+    `${fmtMs(o)} (fresh server, no warm-up: ${fmtMs(O?.freshOpenMs)})`,
+  );
   target('200 lines: < 10 ms after an edit', r200 ? isNum(e) && e < 10 : undefined, fmtMs(e));
 }
 {
   const o = O?.cases['100k']?.peakRssKb;
   const p = P?.cases['100k']?.peakRssKb;
-  target('100k: peak server memory ≤ ¼ of the peer', has100 && isNum(o) && isNum(p) ? o * 4 <= p : undefined, `ours ${fmtMb(o)}, peer ${fmtMb(p)}: ${isNum(o) && isNum(p) && o > 0 ? fmt1(p / o) + '×' : '–'}`);
+  target(
+    '100k: peak server memory ≤ ¼ of the peer',
+    has100 && isNum(o) && isNum(p) ? o * 4 <= p : undefined,
+    `ours ${fmtMb(o)}, peer ${fmtMb(p)}: ${isNum(o) && isNum(p) && o > 0 ? fmt1(p / o) + '×' : '–'}`,
+  );
 }
-target('cold start → initialize answered < 150 ms', O ? isNum(O.coldStartMs) && O.coldStartMs < 150 : undefined, `${fmtMs(O?.coldStartMs)} (median of ${O?.coldStartAll?.length ?? 0}: ${(O?.coldStartAll ?? []).map((x) => Math.round(x)).join(', ')}; server CPU ${fmtCpu(O?.coldStartCpuMs)})`);
-target('bundled server < 1 MB minified', isNum(results.bundleBytes) ? results.bundleBytes < 1024 * 1024 : undefined, isNum(results.bundleBytes) ? `${results.bundleBytes.toLocaleString('en-US')} bytes (${(results.bundleBytes / 1024).toFixed(0)} KiB)` : 'not measured');
+target(
+  'cold start → initialize answered < 150 ms',
+  O ? isNum(O.coldStartMs) && O.coldStartMs < 150 : undefined,
+  `${fmtMs(O?.coldStartMs)} (median of ${O?.coldStartAll?.length ?? 0}: ${(O?.coldStartAll ?? []).map((x) => Math.round(x)).join(', ')}; server CPU ${fmtCpu(O?.coldStartCpuMs)})`,
+);
+target(
+  'bundled server < 1 MB minified',
+  isNum(results.bundleBytes) ? results.bundleBytes < 1024 * 1024 : undefined,
+  isNum(results.bundleBytes)
+    ? `${results.bundleBytes.toLocaleString('en-US')} bytes (${(results.bundleBytes / 1024).toFixed(0)} KiB)`
+    : 'not measured',
+);
 results.targets = T;
-if (results.bundleTop) T[T.length - 1].figure += ` — largest parts: ${results.bundleTop.map(([k, v]) => `${k} ${(v / 1024).toFixed(0)} KiB`).join(', ')}`;
+if (results.bundleTop)
+  T[T.length - 1].figure +=
+    ` — largest parts: ${results.bundleTop.map(([k, v]) => `${k} ${(v / 1024).toFixed(0)} KiB`).join(', ')}`;
 push('## Targets (issue 6)');
 push();
 push('| target | result | figure |');
@@ -758,13 +962,18 @@ if (results.fastPath) {
   push();
   push('| file | lines | fast path | read by the fast path |');
   push('|---|---:|---|---:|');
-  for (const f of results.fastPath) push(`| ${f.file} | ${f.lines.toLocaleString('en-US')} | ${f.engaged ? 'engaged' : '**declined**'} | ${f.engaged ? (100 * f.share).toFixed(f.share === 1 ? 0 : 2) + ' %' : '–'} |`);
+  for (const f of results.fastPath)
+    push(
+      `| ${f.file} | ${f.lines.toLocaleString('en-US')} | ${f.engaged ? 'engaged' : '**declined**'} | ${f.engaged ? (100 * f.share).toFixed(f.share === 1 ? 0 : 2) + ' %' : '–'} |`,
+    );
   push();
 }
 if (results.memory) {
   const m = results.memory;
   const mb = (b) => `${(b / 1e6).toFixed(1)} MB`;
-  push(`## Where the memory goes (${results.floorsOn}, ${(m.textChars / 1e6).toFixed(2)} M characters; heap growth after a forced GC, in this process)`);
+  push(
+    `## Where the memory goes (${results.floorsOn}, ${(m.textChars / 1e6).toFixed(2)} M characters; heap growth after a forced GC, in this process)`,
+  );
   push();
   push('| what is kept | bytes | × text size |');
   push('|---|---:|---:|');
@@ -782,25 +991,63 @@ if (results.memory) {
   const o = c100(O, 'openMs');
   const p = c100(P, 'openMs');
   const r = rat(p, o);
-  t13('100k: open → first diagnostics ≥ 10× faster than the peer, below `yaml` parseDocument', has100 && r !== undefined ? r >= 10 && (!isNum(pd) || o < pd) : undefined, `ours ${fmtMs(o)}, peer ${fmtMs(p)}: ${r !== undefined ? fmt1(r) + '×' : '–'}; parseDocument ${fmtMs(pd)}`);
+  t13(
+    '100k: open → first diagnostics ≥ 10× faster than the peer, below `yaml` parseDocument',
+    has100 && r !== undefined ? r >= 10 && (!isNum(pd) || o < pd) : undefined,
+    `ours ${fmtMs(o)}, peer ${fmtMs(p)}: ${r !== undefined ? fmt1(r) + '×' : '–'}; parseDocument ${fmtMs(pd)}`,
+  );
   const e95 = c100(O, 'editMs', p95);
-  t13('100k: one character typed → new diagnostics, p95 < 20 ms', has100 ? isNum(e95) && e95 < 20 : undefined, `p95 ${fmtMs(e95)}, median ${fmtMs(c100(O, 'editMs'))}`);
+  t13(
+    '100k: one character typed → new diagnostics, p95 < 20 ms',
+    has100 ? isNum(e95) && e95 < 20 : undefined,
+    `p95 ${fmtMs(e95)}, median ${fmtMs(c100(O, 'editMs'))}`,
+  );
   const s95 = c100(O, 'structMs', p95);
   const k = O?.cases['100k']?.structKinds;
-  t13('100k: Enter / delete a line / paste 5 lines → new diagnostics, p95 < 50 ms', has100 ? isNum(s95) && s95 < 50 : undefined, `p95 ${fmtMs(s95)} (Enter ${fmtMs(p95(k?.enter ?? []))}, delete ${fmtMs(p95(k?.delete ?? []))}, paste ${fmtMs(p95(k?.paste ?? []))}); peer median ${fmtMs(c100(P, 'structMs'))}`);
+  t13(
+    '100k: Enter / delete a line / paste 5 lines → new diagnostics, p95 < 50 ms',
+    has100 ? isNum(s95) && s95 < 50 : undefined,
+    `p95 ${fmtMs(s95)} (Enter ${fmtMs(p95(k?.enter ?? []))}, delete ${fmtMs(p95(k?.delete ?? []))}, paste ${fmtMs(p95(k?.paste ?? []))}); peer median ${fmtMs(c100(P, 'structMs'))}`,
+  );
   const c95 = c100(O, 'completionMs', p95);
   const h95 = c100(O, 'hoverMs', p95);
-  t13('100k: completion and hover p95 < 15 ms', has100 ? isNum(c95) && isNum(h95) && c95 < 15 && h95 < 15 : undefined, `completion p95 ${fmtMs(c95)}, hover p95 ${fmtMs(h95)}`);
+  t13(
+    '100k: completion and hover p95 < 15 ms',
+    has100 ? isNum(c95) && isNum(h95) && c95 < 15 && h95 < 15 : undefined,
+    `completion p95 ${fmtMs(c95)}, hover p95 ${fmtMs(h95)}`,
+  );
   const k1 = O?.cases['1k'];
-  const any1 = k1 ? p95([...(Array.isArray(k1.editMs) ? k1.editMs : []), ...(Array.isArray(k1.structMs) ? k1.structMs : [])]) : undefined;
-  t13('1k: any edit → new diagnostics, p95 < 5 ms', k1 ? isNum(any1) && any1 < 5 : undefined, `p95 ${fmtMs(any1)} over ${(k1?.editMs?.length ?? 0) + (k1?.structMs?.length ?? 0)} edits`);
+  const any1 = k1
+    ? p95([...(Array.isArray(k1.editMs) ? k1.editMs : []), ...(Array.isArray(k1.structMs) ? k1.structMs : [])])
+    : undefined;
+  t13(
+    '1k: any edit → new diagnostics, p95 < 5 ms',
+    k1 ? isNum(any1) && any1 < 5 : undefined,
+    `p95 ${fmtMs(any1)} over ${(k1?.editMs?.length ?? 0) + (k1?.structMs?.length ?? 0)} edits`,
+  );
   const mo = O?.cases['100k']?.peakRssKb;
   const mp = P?.cases['100k']?.peakRssKb;
-  t13('100k: peak server memory ≤ ¼ of the peer', has100 && isNum(mo) && isNum(mp) ? mo * 4 <= mp : undefined, `ours ${fmtMb(mo)}, peer ${fmtMb(mp)}: ${isNum(mo) && isNum(mp) && mo > 0 ? fmt1(mp / mo) + '×' : '–'}`);
+  t13(
+    '100k: peak server memory ≤ ¼ of the peer',
+    has100 && isNum(mo) && isNum(mp) ? mo * 4 <= mp : undefined,
+    `ours ${fmtMb(mo)}, peer ${fmtMb(mp)}: ${isNum(mo) && isNum(mp) && mo > 0 ? fmt1(mp / mo) + '×' : '–'}`,
+  );
   const m = results.memory;
-  t13('100k: retained tree ≤ 20× the text size', m ? m.treeBytes <= 20 * m.textChars : undefined, m ? `${(m.treeBytes / 1e6).toFixed(1)} MB for ${(m.textChars / 1e6).toFixed(2)} M characters: ${fmt1(m.treeBytes / m.textChars)}×` : 'not measured');
+  t13(
+    '100k: retained tree ≤ 20× the text size',
+    m ? m.treeBytes <= 20 * m.textChars : undefined,
+    m
+      ? `${(m.treeBytes / 1e6).toFixed(1)} MB for ${(m.textChars / 1e6).toFixed(2)} M characters: ${fmt1(m.treeBytes / m.textChars)}×`
+      : 'not measured',
+  );
   const fp = results.fastPath ?? [];
-  t13('fast path engaged on every realistic file and every example', fp.length ? fp.every((f) => f.engaged) : undefined, fp.length ? `${fp.filter((f) => f.engaged).length} of ${fp.length} files; least share read: ${(100 * Math.min(...fp.map((f) => f.share))).toFixed(1)} %` : 'not measured');
+  t13(
+    'fast path engaged on every realistic file and every example',
+    fp.length ? fp.every((f) => f.engaged) : undefined,
+    fp.length
+      ? `${fp.filter((f) => f.engaged).length} of ${fp.length} files; least share read: ${(100 * Math.min(...fp.map((f) => f.share))).toFixed(1)} %`
+      : 'not measured',
+  );
   results.targets13 = T13;
   push(`## Targets (issue 13, ${MODE} files)`);
   push();
@@ -813,7 +1060,9 @@ if (results.memory) {
 const total = (performance.now() - started) / 1000;
 results.totalSeconds = total;
 results.loadAfter = loadavg()[0];
-push(`Whole run: ${total.toFixed(0)} s. Load average (1 min) before/after: ${results.loadBefore.toFixed(1)} / ${results.loadAfter.toFixed(1)} on ${results.cpus} cores — timings are only comparable between runs on an otherwise idle machine.`);
+push(
+  `Whole run: ${total.toFixed(0)} s. Load average (1 min) before/after: ${results.loadBefore.toFixed(1)} / ${results.loadAfter.toFixed(1)} on ${results.cpus} cores — timings are only comparable between runs on an otherwise idle machine.`,
+);
 
 const md = lines.join('\n') + '\n';
 mkdirSync(join(root, 'bench/results'), { recursive: true });
@@ -827,7 +1076,12 @@ if (flag('--readme')) {
   const begin = '<!-- latest-results:begin -->';
   const end = '<!-- latest-results:end -->';
   const body = `${begin}\n${md.replace(/^# .*\n/, '## Latest results\n')}${end}`;
-  writeFileSync(readme, text.includes(begin) ? text.replace(new RegExp(`${begin}[\\s\\S]*${end}`), () => body) : `${text.trimEnd()}\n\n${body}\n`);
+  writeFileSync(
+    readme,
+    text.includes(begin)
+      ? text.replace(new RegExp(`${begin}[\\s\\S]*${end}`), () => body)
+      : `${text.trimEnd()}\n\n${body}\n`,
+  );
   log('bench/README.md updated');
 }
 log(`written to bench/results/latest.md (${total.toFixed(0)} s)`);

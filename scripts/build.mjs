@@ -79,5 +79,8 @@ if (args.has('--tests')) {
     outbase: root,
     packages: 'external',
   });
-  writeFileSync(join(root, 'out/tests.json'), JSON.stringify(files.map((f) => relative(root, f).replace(/\.ts$/, '.js'))));
+  writeFileSync(
+    join(root, 'out/tests.json'),
+    JSON.stringify(files.map((f) => relative(root, f).replace(/\.ts$/, '.js'))),
+  );
 }

@@ -85,7 +85,9 @@ await new Promise((resolveAll) => {
     let lastBeat = performance.now();
     const watchdog = setInterval(() => {
       if (performance.now() - lastBeat > STALL_MS) {
-        console.log(`HANG: a worker made no progress for ${STALL_MS / 1000} s on case ${lastCase?.n} of chunk ${lastCase?.k} (chunk seed ${seed + (lastCase?.k ?? 0)}):\n${JSON.stringify(lastCase?.c)}`);
+        console.log(
+          `HANG: a worker made no progress for ${STALL_MS / 1000} s on case ${lastCase?.n} of chunk ${lastCase?.k} (chunk seed ${seed + (lastCase?.k ?? 0)}):\n${JSON.stringify(lastCase?.c)}`,
+        );
         failures++;
         clearInterval(watchdog);
         void w.terminate();
@@ -115,7 +117,9 @@ await new Promise((resolveAll) => {
         byName.set(m.name, b);
         if (m.failed) {
           failures++;
-          console.log(`FAILURE in '${m.name}', chunk ${m.k}, seed ${m.seed} (replay: --seed ${m.seed - m.k} or FUZZ_SEED=${m.seed}):\n${m.report}`);
+          console.log(
+            `FAILURE in '${m.name}', chunk ${m.k}, seed ${m.seed} (replay: --seed ${m.seed - m.k} or FUZZ_SEED=${m.seed}):\n${m.report}`,
+          );
         }
         if (performance.now() - lastPrint > 10_000) {
           lastPrint = performance.now();

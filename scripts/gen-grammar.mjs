@@ -37,7 +37,8 @@ function referencedDefinitions(propSchema) {
 function enumValues(s) {
   if (!s || typeof s !== 'object') return [];
   if (Array.isArray(s.enum)) return s.enum.filter((v) => typeof v === 'string');
-  if (Array.isArray(s.anyOf)) return s.anyOf.flatMap((b) => (Array.isArray(b.enum) ? b.enum.filter((v) => typeof v === 'string') : []));
+  if (Array.isArray(s.anyOf))
+    return s.anyOf.flatMap((b) => (Array.isArray(b.enum) ? b.enum.filter((v) => typeof v === 'string') : []));
   return [];
 }
 
@@ -62,7 +63,13 @@ export function describe(schema) {
   for (const [key, prop] of Object.entries(schema.properties ?? {})) {
     const values = enumValues(prop);
     if (!values.length) continue;
-    pairs.push({ keys: [key], keyScope: `keyword.other.${kebab(key)}.assistantconfig`, values, valueScope: `${headerValueScope[key] ?? `constant.language.${kebab(key)}`}.assistantconfig`, header: true });
+    pairs.push({
+      keys: [key],
+      keyScope: `keyword.other.${kebab(key)}.assistantconfig`,
+      values,
+      valueScope: `${headerValueScope[key] ?? `constant.language.${kebab(key)}`}.assistantconfig`,
+      header: true,
+    });
   }
   need(pairs.some((p) => p.keys[0] === 'kind') && pairs.some((p) => p.keys[0] === 'version'), 'kind/version enums');
 
@@ -70,11 +77,19 @@ export function describe(schema) {
   for (const def of Object.values(defs)) {
     const key = def?.discriminator?.propertyName;
     if (typeof key !== 'string' || !Array.isArray(def.oneOf)) continue;
-    const values = def.oneOf.flatMap((branch) => referencedDefinitions(branch)).map((name) => defs[name]?.properties?.[key]?.const);
-    need(values.length && values.every((v) => typeof v === 'string'), `const '${key}' in every variant of a '${key}' union`);
+    const values = def.oneOf
+      .flatMap((branch) => referencedDefinitions(branch))
+      .map((name) => defs[name]?.properties?.[key]?.const);
+    need(
+      values.length && values.every((v) => typeof v === 'string'),
+      `const '${key}' in every variant of a '${key}' union`,
+    );
     pairs.push({ keys: [key], values, valueScope: `constant.language.${kebab(key)}.assistantconfig` });
   }
-  need(pairs.some((p) => p.keys[0] === 'provider') && pairs.some((p) => p.keys[0] === 'type'), 'provider/type discriminators');
+  need(
+    pairs.some((p) => p.keys[0] === 'provider') && pairs.some((p) => p.keys[0] === 'type'),
+    'provider/type discriminators',
+  );
 
   // Enums reached through a definition (BlockType after each safety setting, LlmPrimitive after primitiveName).
   const byEnum = new Map();
@@ -90,7 +105,11 @@ export function describe(schema) {
   }
   need(byEnum.has('BlockType') && byEnum.has('LlmPrimitive'), 'BlockType/LlmPrimitive properties');
   for (const [name, keys] of [...byEnum].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    pairs.push({ keys: [...keys], values: enumValues(defs[name]), valueScope: `support.constant.enum.${kebab(name)}.assistantconfig` });
+    pairs.push({
+      keys: [...keys],
+      values: enumValues(defs[name]),
+      valueScope: `support.constant.enum.${kebab(name)}.assistantconfig`,
+    });
   }
 
   // The name of an environment variable after valueFromEnv.
@@ -114,7 +133,8 @@ function compile(parts) {
   const captures = {};
   const walk = (p) => {
     if (typeof p === 'string') {
-      if (/(^|[^\\])\((?!\?)/.test(p.replace(/\\\\/g, ''))) throw new Error(`gen-grammar: capturing group in raw text ${p}`);
+      if (/(^|[^\\])\((?!\?)/.test(p.replace(/\\\\/g, '')))
+        throw new Error(`gen-grammar: capturing group in raw text ${p}`);
       src += p;
     } else if (Array.isArray(p)) p.forEach(walk);
     else {
@@ -162,7 +182,9 @@ const valueEnd = (flow) => (flow ? '(?=[ \\t]*(?:$|[,\\]}])|[ \\t]+#)' : '(?=[ \
 
 /** The value (plain, "double" or 'single' quoted) and the end of a value in that context. */
 function yamlValue(pair, flow) {
-  const [p, d, s] = pair.valuePattern ? [ENV_PLAIN, ENV_DQ, ENV_SQ] : [words(pair.values), words(pair.values), words(pair.values)];
+  const [p, d, s] = pair.valuePattern
+    ? [ENV_PLAIN, ENV_DQ, ENV_SQ]
+    : [words(pair.values), words(pair.values), words(pair.values)];
   return [
     alt(
       cap(plainScope(flow), cap(pair.valueScope, p)),
@@ -197,7 +219,14 @@ function classicPairRule(pair, flow) {
 
 /** Classic grammar: a header key at column 0, marked even when its value is not valid. */
 function classicHeaderRule(pair) {
-  const { regex, captures } = compile([NOT_AT_START, '^', yamlKey(pair, false), '(?:[ \\t]+', yamlValue(pair, false), ')?']);
+  const { regex, captures } = compile([
+    NOT_AT_START,
+    '^',
+    yamlKey(pair, false),
+    '(?:[ \\t]+',
+    yamlValue(pair, false),
+    ')?',
+  ]);
   return { match: regex, captures };
 }
 
@@ -218,14 +247,24 @@ const BEFORE_KEY_FLOW = '(?:^|[{\\[,])[ \\t]*(?:[-?][ \\t]+)*';
 function vscodeValueRule(pair, flow) {
   const k = words(pair.keys);
   const before = pair.header ? '^' : flow ? BEFORE_KEY_FLOW : BEFORE_KEY_BLOCK;
-  const { regex, captures } = compile(['\\G', `(?<=${before}(?:${k}|"${k}"|'${k}')[ \\t]*:)`, '[ \\t]*', yamlValue(pair, flow)]);
+  const { regex, captures } = compile([
+    '\\G',
+    `(?<=${before}(?:${k}|"${k}"|'${k}')[ \\t]*:)`,
+    '[ \\t]*',
+    yamlValue(pair, flow),
+  ]);
   return { match: regex, captures };
 }
 
 /** VS Code's grammar: a header key at column 0, inside its key scope. */
 function vscodeHeaderKeyRule(pair) {
   const k = words(pair.keys);
-  const { regex, captures } = compile([alt(['^', cap(pair.keyScope, k), '(?=[ \\t]*:(?:[ \\t]|$))'], ['(?<=^["\'])', cap(pair.keyScope, k), '(?=["\'][ \\t]*:(?:[ \\t]|$))'])]);
+  const { regex, captures } = compile([
+    alt(
+      ['^', cap(pair.keyScope, k), '(?=[ \\t]*:(?:[ \\t]|$))'],
+      ['(?<=^["\'])', cap(pair.keyScope, k), '(?=["\'][ \\t]*:(?:[ \\t]|$))'],
+    ),
+  ]);
   return { match: regex, captures };
 }
 
@@ -258,7 +297,8 @@ function yamlGrammar(pairs) {
     $schema: 'https://raw.githubusercontent.com/martinring/tmlanguage/master/tmlanguage.json',
     name: 'AssistantConfig',
     scopeName: SOURCE,
-    comment: 'Generated by scripts/gen-grammar.mjs from schemas/assistant-config.schema.json: do not edit. AssistantConfig (YAML form): the YAML grammar, plus the marking of kind, version, discriminator values, enum values and valueFromEnv names.',
+    comment:
+      'Generated by scripts/gen-grammar.mjs from schemas/assistant-config.schema.json: do not edit. AssistantConfig (YAML form): the YAML grammar, plus the marking of kind, version, discriminator values, enum values and valueFromEnv names.',
     fileTypes: ['assistant.yaml', 'assistant.yml'],
     patterns: [{ include: 'source.yaml' }],
     injections: {
@@ -325,7 +365,8 @@ function jsonGrammar(pairs) {
     $schema: 'https://raw.githubusercontent.com/martinring/tmlanguage/master/tmlanguage.json',
     name: 'AssistantConfig (JSON)',
     scopeName: JSON_SOURCE,
-    comment: 'Generated by scripts/gen-grammar.mjs from schemas/assistant-config.schema.json: do not edit. AssistantConfig (JSON form): the JSON grammar, plus the marking of kind, version, discriminator values, enum values and valueFromEnv names.',
+    comment:
+      'Generated by scripts/gen-grammar.mjs from schemas/assistant-config.schema.json: do not edit. AssistantConfig (JSON form): the JSON grammar, plus the marking of kind, version, discriminator values, enum values and valueFromEnv names.',
     fileTypes: ['assistant.json'],
     patterns: [{ include: 'source.json' }],
     injections: { [`L:${JSON_SOURCE} -string -comment`]: { patterns } },

@@ -12,7 +12,15 @@ if (filter.length) files = files.filter((f) => filter.some((x) => f.includes(x))
 const tap = join(root, 'out/tap.txt');
 const run = spawnSync(
   process.execPath,
-  ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, '--test-concurrency=2', ...files],
+  [
+    '--test',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tap}`,
+    '--test-concurrency=2',
+    ...files,
+  ],
   { stdio: 'inherit', cwd: root },
 );
 // A plain closing line that any CI reader understands.

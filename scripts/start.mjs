@@ -72,7 +72,19 @@ async function withCodeServer() {
   mkdirSync(extensions, { recursive: true });
   const settings = join(userData, 'User', 'settings.json');
   if (!existsSync(settings)) {
-    writeFileSync(settings, JSON.stringify({ 'security.workspace.trust.enabled': false, 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'git.openRepositoryInParentFolders': 'never' }, null, 2));
+    writeFileSync(
+      settings,
+      JSON.stringify(
+        {
+          'security.workspace.trust.enabled': false,
+          'workbench.startupEditor': 'none',
+          'telemetry.telemetryLevel': 'off',
+          'git.openRepositoryInParentFolders': 'never',
+        },
+        null,
+        2,
+      ),
+    );
   }
   const config = join(state, 'config.yaml');
   writeFileSync(config, 'auth: none\n');
@@ -80,7 +92,21 @@ async function withCodeServer() {
   const host = `127.0.0.1:${port}`;
   const child = spawn(
     codeServerBin,
-    ['--config', config, '--bind-addr', host, '--auth', 'none', '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--user-data-dir', userData, '--extensions-dir', extensions],
+    [
+      '--config',
+      config,
+      '--bind-addr',
+      host,
+      '--auth',
+      'none',
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--user-data-dir',
+      userData,
+      '--extensions-dir',
+      extensions,
+    ],
     { stdio: ['ignore', 'inherit', 'inherit'] },
   );
   forward(child);
@@ -97,14 +123,20 @@ async function withCodeServer() {
     }
     await sleep(250);
   }
-  console.log(`\nAssistantConfig in code-server, on examples/ with the extension from this checkout. Open:\n\n  ${url}\n\n(Ctrl-C stops it.)\n`);
+  console.log(
+    `\nAssistantConfig in code-server, on examples/ with the extension from this checkout. Open:\n\n  ${url}\n\n(Ctrl-C stops it.)\n`,
+  );
 }
 
 console.log('start: building the extension (npm run build)');
 step('npm', ['run', 'build']);
 if (hasCode()) {
-  console.log(`start: opening VS Code on examples/ with the extension from ${root} (close the window or Ctrl-C to stop)`);
-  const child = spawn('code', ['--new-window', '--wait', `--extensionDevelopmentPath=${root}`, examples], { stdio: 'inherit' });
+  console.log(
+    `start: opening VS Code on examples/ with the extension from ${root} (close the window or Ctrl-C to stop)`,
+  );
+  const child = spawn('code', ['--new-window', '--wait', `--extensionDevelopmentPath=${root}`, examples], {
+    stdio: 'inherit',
+  });
   forward(child);
 } else {
   console.log('start: `code` is not on the PATH: using code-server');

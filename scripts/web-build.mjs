@@ -19,7 +19,11 @@ export function webBuildOptions(root) {
       {
         name: 'fetch-http',
         setup(build) {
-          build.onResolve({ filter: /^\.\/http$/ }, (a) => (a.importer.includes(join('server', 'src', 'connection')) ? { path: join(root, 'server/src/connection/fetchHttp.ts') } : undefined));
+          build.onResolve({ filter: /^\.\/http$/ }, (a) =>
+            a.importer.includes(join('server', 'src', 'connection'))
+              ? { path: join(root, 'server/src/connection/fetchHttp.ts') }
+              : undefined,
+          );
         },
       },
     ],

@@ -33,7 +33,9 @@ test('npm run package builds a small .vsix with only what runs', { timeout: 240_
   const vsix = join(ROOT, 'assistant-config-tools.vsix');
   const size = statSync(vsix).size;
   assert.ok(size < 1024 * 1024, `vsix is ${size} bytes`);
-  const files = zipEntries(readFileSync(vsix)).filter((f) => f.startsWith('extension/')).map((f) => f.slice('extension/'.length));
+  const files = zipEntries(readFileSync(vsix))
+    .filter((f) => f.startsWith('extension/'))
+    .map((f) => f.slice('extension/'.length));
   assert.deepEqual(files, [
     'LICENSE.txt',
     'changelog.md',
@@ -43,7 +45,9 @@ test('npm run package builds a small .vsix with only what runs', { timeout: 240_
     'dist/client-lsp.js',
     'dist/client.js',
     'dist/server.js',
-    ...Object.keys(CODES).map((c) => `docs/codes/${c}.md`).sort(),
+    ...Object.keys(CODES)
+      .map((c) => `docs/codes/${c}.md`)
+      .sort(),
     'images/icon.png',
     'language-configuration-json.json',
     'language-configuration.json',
@@ -67,16 +71,40 @@ test('npm run package builds a small .vsix with only what runs', { timeout: 240_
     ['undici', 'undici'],
   ] as const)
     assert.ok(!main.includes(mark), `dist/client.js holds ${what}`);
-  assert.ok(readFileSync(join(ROOT, 'dist/client-lsp.js'), 'utf8').includes('textDocument/didOpen'), 'the language client is in the second bundle');
-  assert.ok(readFileSync(join(ROOT, 'dist/client-connection.js'), 'utf8').includes('undici'), 'the HTTP client is in the third bundle');
+  assert.ok(
+    readFileSync(join(ROOT, 'dist/client-lsp.js'), 'utf8').includes('textDocument/didOpen'),
+    'the language client is in the second bundle',
+  );
+  assert.ok(
+    readFileSync(join(ROOT, 'dist/client-connection.js'), 'utf8').includes('undici'),
+    'the HTTP client is in the third bundle',
+  );
 });
 
 test('package.json carries the marketplace fields', () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
-  for (const k of ['publisher', 'displayName', 'description', 'categories', 'keywords', 'repository', 'icon', 'engines', 'license']) assert.ok(pkg[k], k);
+  for (const k of [
+    'publisher',
+    'displayName',
+    'description',
+    'categories',
+    'keywords',
+    'repository',
+    'icon',
+    'engines',
+    'license',
+  ])
+    assert.ok(pkg[k], k);
   assert.match((pkg.engines as { vscode: string }).vscode, /^\^1\.\d+\.0$/);
   const events = pkg.activationEvents as string[];
-  for (const e of ['onLanguage:assistantconfig', 'onLanguage:assistantconfig-json', 'onLanguage:yaml', 'onLanguage:json', 'workspaceContains:**/*.assistant.yaml', 'workspaceContains:**/assistant-config.json'])
+  for (const e of [
+    'onLanguage:assistantconfig',
+    'onLanguage:assistantconfig-json',
+    'onLanguage:yaml',
+    'onLanguage:json',
+    'workspaceContains:**/*.assistant.yaml',
+    'workspaceContains:**/assistant-config.json',
+  ])
     assert.ok(events.includes(e), e);
   assert.equal(pkg.main, './dist/client.js');
   assert.equal(pkg.browser, './dist/browser/client.js');

@@ -7,10 +7,13 @@ import { CODES } from '../server/src/service/codes';
 import { ROOT } from './helpers';
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, unknown> }; commands: { title: string }[] } };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  contributes: { configuration: { properties: Record<string, unknown> }; commands: { title: string }[] };
+};
 
 test('every setting is in the README', () => {
-  for (const key of Object.keys(pkg.contributes.configuration.properties)) assert.ok(readme.includes('`' + key + '`'), key);
+  for (const key of Object.keys(pkg.contributes.configuration.properties))
+    assert.ok(readme.includes('`' + key + '`'), key);
 });
 
 test('every command is in the README', () => {
@@ -18,7 +21,8 @@ test('every command is in the README', () => {
 });
 
 test('every diagnostic code is in the README with its severity', () => {
-  for (const [code, info] of Object.entries(CODES)) assert.ok(readme.includes(`| \`${code}\` | ${info.severity} |`), code);
+  for (const [code, info] of Object.entries(CODES))
+    assert.ok(readme.includes(`| \`${code}\` | ${info.severity} |`), code);
 });
 
 test('the README gives the two commands', () => {

@@ -33,7 +33,8 @@ if (!args.includes('--no-build') && !args.includes('--file')) {
 const permissive = (target) =>
   new Proxy(target, {
     get(t, k) {
-      if (k in t || typeof k === 'symbol') return typeof t[k] === 'object' && t[k] !== null && !Array.isArray(t[k]) ? permissive(t[k]) : t[k];
+      if (k in t || typeof k === 'symbol')
+        return typeof t[k] === 'object' && t[k] !== null && !Array.isArray(t[k]) ? permissive(t[k]) : t[k];
       return /^[A-Z]/.test(k) ? class {} : () => ({ dispose() {} });
     },
   });
@@ -80,19 +81,34 @@ const median = (a) => sorted(a)[Math.floor(a.length / 2)];
 const p95 = (a) => sorted(a)[Math.min(a.length - 1, Math.floor(a.length * 0.95))];
 const total = loadMs.map((l, i) => l + activateMs[i]);
 const f = (ms) => ms.toFixed(2);
-console.log(`client activation: ${file.replace(root + '/', '')} · ${runs} runs · Node ${process.version} · load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(
+  `client activation: ${file.replace(root + '/', '')} · ${runs} runs · Node ${process.version} · load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
 console.log(`| | first run | median | p95 |`);
 console.log(`|---|---|---|---|`);
 console.log(`| module loaded | ${f(loadMs[0])} ms | ${f(median(loadMs))} ms | ${f(p95(loadMs))} ms |`);
-console.log(`| activate() returned | ${f(activateMs[0])} ms | ${f(median(activateMs))} ms | ${f(p95(activateMs))} ms |`);
+console.log(
+  `| activate() returned | ${f(activateMs[0])} ms | ${f(median(activateMs))} ms | ${f(p95(activateMs))} ms |`,
+);
 console.log(`| both (target < 10 ms) | ${f(total[0])} ms | ${f(median(total))} ms | ${f(p95(total))} ms |`);
 if (failure) console.log(`activate() threw with the stub: ${failure}`);
 if (lazyLoads > 0) console.log(`WARNING: activation on a plain YAML file loaded another bundle ${lazyLoads} time(s)`);
 
 console.log('\n| bundle | bytes (minified) | gzip |');
 console.log('|---|---|---|');
-for (const b of ['dist/client.js', 'dist/client-lsp.js', 'dist/client-connection.js', 'dist/browser/client.js', 'dist/browser/server.js', 'dist/server.js']) {
+for (const b of [
+  'dist/client.js',
+  'dist/client-lsp.js',
+  'dist/client-connection.js',
+  'dist/browser/client.js',
+  'dist/browser/server.js',
+  'dist/server.js',
+]) {
   const p = join(root, b);
   if (!existsSync(p)) continue;
-  console.log(`| ${b} | ${statSync(p).size.toLocaleString('en')} | ${gzipSync(readFileSync(p)).length.toLocaleString('en')} |`);
+  console.log(
+    `| ${b} | ${statSync(p).size.toLocaleString('en')} | ${gzipSync(readFileSync(p)).length.toLocaleString('en')} |`,
+  );
 }

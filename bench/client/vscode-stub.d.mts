@@ -41,4 +41,7 @@ export interface VscodeStub {
   context(extensionPath?: string, state?: Map<string, unknown>): StubContext;
 }
 
-export function createVscodeStub(options?: { settings?: Record<string, unknown>; readFile?: (path: string) => Uint8Array }): VscodeStub;
+export function createVscodeStub(options?: {
+  settings?: Record<string, unknown>;
+  readFile?: (path: string) => Uint8Array;
+}): VscodeStub;

@@ -100,7 +100,15 @@ export function createVscodeStub(options = {}) {
   };
   const settings = { 'assistantConfig.detectByContent': true, 'files.associations': {}, ...(options.settings ?? {}) };
   const documents = [];
-  const log = { languageChanges: [], commands: new Map(), statusItems: [], outputChannels: 0, headReads: 0, schemaReads: 0, edits: [] };
+  const log = {
+    languageChanges: [],
+    commands: new Map(),
+    statusItems: [],
+    outputChannels: 0,
+    headReads: 0,
+    schemaReads: 0,
+    edits: [],
+  };
   let active;
 
   const makeDocument = (path, languageId, text) => {

@@ -34,7 +34,11 @@ async function startClient(context: vscode.ExtensionContext, hooks: ClientHooks)
   const workerUri = vscode.Uri.joinPath(context.extensionUri, 'dist', 'browser', 'server.js');
   const code = await vscode.workspace.fs.readFile(workerUri);
   const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
-  const WorkerCtor = (globalThis as unknown as { Worker: new (url: string, options?: { name?: string }) => ConstructorParameters<typeof LanguageClient>[3] }).Worker;
+  const WorkerCtor = (
+    globalThis as unknown as {
+      Worker: new (url: string, options?: { name?: string }) => ConstructorParameters<typeof LanguageClient>[3];
+    }
+  ).Worker;
   const worker = new WorkerCtor(url, { name: 'AssistantConfig language server' });
   hooks.output().info(`Language server started in a Web Worker (from ${workerUri.scheme}:).`);
   const client = new LanguageClient(CLIENT_ID, CLIENT_NAME, clientOptions(context, hooks), worker);
@@ -66,8 +70,18 @@ function watchDotenv(context: vscode.ExtensionContext, client: LanguageClient, h
     }
     await client.sendNotification(DOTENV_NAMES_NOTIFICATION, { names: [...names] });
   };
-  const resend = (): void => void send().catch((e: unknown) => hooks.output().warn(`Reading .env failed: ${e instanceof Error ? e.message : String(e)}`));
+  const resend = (): void =>
+    void send().catch((e: unknown) =>
+      hooks.output().warn(`Reading .env failed: ${e instanceof Error ? e.message : String(e)}`),
+    );
   const watcher = vscode.workspace.createFileSystemWatcher('**/.env');
-  context.subscriptions.push(watcher, watcher.onDidCreate(resend), watcher.onDidChange(resend), watcher.onDidDelete(resend), vscode.workspace.onDidGrantWorkspaceTrust(resend), vscode.workspace.onDidChangeWorkspaceFolders(resend));
+  context.subscriptions.push(
+    watcher,
+    watcher.onDidCreate(resend),
+    watcher.onDidChange(resend),
+    watcher.onDidDelete(resend),
+    vscode.workspace.onDidGrantWorkspaceTrust(resend),
+    vscode.workspace.onDidChangeWorkspaceFolders(resend),
+  );
   resend();
 }

@@ -6,19 +6,37 @@
 // same code runs with a fetch-based HTTP client.
 import * as vscode from 'vscode';
 import type { ConnectionCommands, ConnectionResult } from './connectionTypes';
-import { CREDENTIAL_COMMANDS, CREDENTIAL_LABELS, TokenCache, formatReport, providerFromConfigText, runTestConnection, summarize, validateCredential } from '../../server/src/shared/testConnection';
-import type { ConnectionOptions, CredentialKind, Credentials, TestConnectionReport } from '../../server/src/shared/testConnection';
+import {
+  CREDENTIAL_COMMANDS,
+  CREDENTIAL_LABELS,
+  TokenCache,
+  formatReport,
+  providerFromConfigText,
+  runTestConnection,
+  summarize,
+  validateCredential,
+} from '../../server/src/shared/testConnection';
+import type {
+  ConnectionOptions,
+  CredentialKind,
+  Credentials,
+  TestConnectionReport,
+} from '../../server/src/shared/testConnection';
 import { redact } from '../../server/src/shared';
 import { SECRET_KEYS } from './redactingChannel';
-
 
 const PROMPTS: Record<CredentialKind, string> = {
   pat: 'Personal access token (or project service account token), used for token refresh. Stored in VS Code secret storage.',
   apiKey: 'Project API key, used for project-scoped calls and program execution. Stored in VS Code secret storage.',
-  dataToken: "Token of the project's data endpoint, passed in the program-execution payload. Stored in VS Code secret storage.",
+  dataToken:
+    "Token of the project's data endpoint, passed in the program-execution payload. Stored in VS Code secret storage.",
 };
 
-export function createConnectionCommands(context: vscode.ExtensionContext, output: vscode.LogOutputChannel, onResult: (r: ConnectionResult) => void): ConnectionCommands {
+export function createConnectionCommands(
+  context: vscode.ExtensionContext,
+  output: vscode.LogOutputChannel,
+  onResult: (r: ConnectionResult) => void,
+): ConnectionCommands {
   // One cache per activation: a second Test Connection reuses the JWT while it is fresh.
   const tokenCache = new TokenCache();
   let running = false;
@@ -48,7 +66,9 @@ export function createConnectionCommands(context: vscode.ExtensionContext, outpu
   const testConnection = async (): Promise<void> => {
     if (!vscode.workspace.isTrusted) {
       // Restricted mode: the workspace could point the settings at any host; send nothing.
-      void vscode.window.showWarningMessage('AssistantConfig: Test Connection is disabled in an untrusted workspace. Trust the workspace to use it.');
+      void vscode.window.showWarningMessage(
+        'AssistantConfig: Test Connection is disabled in an untrusted workspace. Trust the workspace to use it.',
+      );
       return;
     }
     if (running) {
@@ -60,12 +80,23 @@ export function createConnectionCommands(context: vscode.ExtensionContext, outpu
       const credentials = await readCredentials(context.secrets);
       // A malformed stored credential fails the settings step (nothing is sent), naming the command that stores it.
       const credentialSources = { pat: '', apiKey: '', dataToken: '' };
-      for (const k of Object.keys(credentialSources) as CredentialKind[]) credentialSources[k] = `stored with the command "${CREDENTIAL_COMMANDS[k]}"`;
-      const options: ConnectionOptions = { ...readSettings(), provider: activeProvider(), env: processEnv(), tokenCache, credentialSources };
+      for (const k of Object.keys(credentialSources) as CredentialKind[])
+        credentialSources[k] = `stored with the command "${CREDENTIAL_COMMANDS[k]}"`;
+      const options: ConnectionOptions = {
+        ...readSettings(),
+        provider: activeProvider(),
+        env: processEnv(),
+        tokenCache,
+        credentialSources,
+      };
       const secrets = Object.values(credentials).filter((s): s is string => !!s);
       output.info('Test Connection started.');
       const report = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: 'AssistantConfig: Test Connection', cancellable: true },
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: 'AssistantConfig: Test Connection',
+          cancellable: true,
+        },
         async (progress, token): Promise<TestConnectionReport> => {
           const controller = new AbortController();
           const sub = token.onCancellationRequested(() => controller.abort());
@@ -85,7 +116,9 @@ export function createConnectionCommands(context: vscode.ExtensionContext, outpu
       const summary = redact(summarize(report), secrets);
       onResult({ ok: report.ok, summary });
       const message = `AssistantConfig Test Connection: ${summary}`;
-      const pick = report.ok ? await vscode.window.showInformationMessage(message, 'Show Output') : await vscode.window.showWarningMessage(message, 'Show Output');
+      const pick = report.ok
+        ? await vscode.window.showInformationMessage(message, 'Show Output')
+        : await vscode.window.showWarningMessage(message, 'Show Output');
       if (pick === 'Show Output') output.show(true);
     } finally {
       running = false;
@@ -102,7 +135,11 @@ export function createConnectionCommands(context: vscode.ExtensionContext, outpu
 }
 
 async function readCredentials(secrets: vscode.SecretStorage): Promise<Credentials> {
-  const [pat, apiKey, dataToken] = await Promise.all([secrets.get(SECRET_KEYS.pat), secrets.get(SECRET_KEYS.apiKey), secrets.get(SECRET_KEYS.dataToken)]);
+  const [pat, apiKey, dataToken] = await Promise.all([
+    secrets.get(SECRET_KEYS.pat),
+    secrets.get(SECRET_KEYS.apiKey),
+    secrets.get(SECRET_KEYS.dataToken),
+  ]);
   return { pat: pat || undefined, apiKey: apiKey || undefined, dataToken: dataToken || undefined };
 }
 

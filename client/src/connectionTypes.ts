@@ -6,4 +6,7 @@ export interface ConnectionResult {
 }
 
 /** The handlers of the Test Connection commands, registered at activation and loaded on first use. */
-export type ConnectionCommands = Record<'testConnection' | 'setPersonalAccessToken' | 'setProjectApiKey' | 'setDataToken' | 'clearCredentials', () => Promise<void>>;
+export type ConnectionCommands = Record<
+  'testConnection' | 'setPersonalAccessToken' | 'setProjectApiKey' | 'setDataToken' | 'clearCredentials',
+  () => Promise<void>
+>;

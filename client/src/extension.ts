@@ -19,7 +19,8 @@ function load<T>(context: vscode.ExtensionContext, file: string): T {
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const front = activateFront(context, {
     startClient: async (ctx, hooks) => load<typeof Lsp>(ctx, 'dist/client-lsp.js').startClient(ctx, hooks),
-    loadConnection: async (ctx, output, onResult) => load<typeof Connection>(ctx, 'dist/client-connection.js').createConnectionCommands(ctx, output, onResult),
+    loadConnection: async (ctx, output, onResult) =>
+      load<typeof Connection>(ctx, 'dist/client-connection.js').createConnectionCommands(ctx, output, onResult),
   });
   stop = front.deactivate;
   return front.api;

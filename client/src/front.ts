@@ -4,7 +4,13 @@
 // activates on every YAML and JSON file, so this stays small: no language client, no parser, no
 // HTTP client here (the platform loads those when they are needed).
 import * as vscode from 'vscode';
-import { LANGUAGE_IDS, SNIFF_CHARS, declaresAssistantConfigKind, looksLikeConfigWithoutKind, providerValuesFromSchema } from '../../server/src/shared';
+import {
+  LANGUAGE_IDS,
+  SNIFF_CHARS,
+  declaresAssistantConfigKind,
+  looksLikeConfigWithoutKind,
+  providerValuesFromSchema,
+} from '../../server/src/shared';
 import type { ConnectionCommands, ConnectionResult } from './connectionTypes';
 import { associatedLanguage } from './glob';
 import { redactingChannel, storedSecrets } from './redactingChannel';
@@ -33,7 +39,11 @@ export interface Platform {
   /** Loads the language client and starts the server (the desktop's second bundle). */
   startClient(context: vscode.ExtensionContext, hooks: ClientHooks): Promise<StartedClient>;
   /** Loads Test Connection and its HTTP client (the desktop's third bundle). */
-  loadConnection(context: vscode.ExtensionContext, output: vscode.LogOutputChannel, onResult: (r: ConnectionResult) => void): Promise<ConnectionCommands>;
+  loadConnection(
+    context: vscode.ExtensionContext,
+    output: vscode.LogOutputChannel,
+    onResult: (r: ConnectionResult) => void,
+  ): Promise<ConnectionCommands>;
 }
 
 /** What `activate` returns: enough for tests to see whether the server was started. */
@@ -50,12 +60,18 @@ export function headOf(doc: vscode.TextDocument): string {
   return doc.getText(new vscode.Range(new vscode.Position(0, 0), doc.positionAt(SNIFF_CHARS)));
 }
 
-export function activateFront(context: vscode.ExtensionContext, platform: Platform): { api: ExtensionApi; deactivate: () => Promise<void> } {
+export function activateFront(
+  context: vscode.ExtensionContext,
+  platform: Platform,
+): { api: ExtensionApi; deactivate: () => Promise<void> } {
   let output: vscode.LogOutputChannel | undefined;
   const getOutput = (): vscode.LogOutputChannel => {
     if (!output) {
       // Everything written here (reports, the client's log, the protocol trace) is redacted.
-      output = redactingChannel(vscode.window.createOutputChannel('AssistantConfig', { log: true }), storedSecrets(context.secrets, context.subscriptions));
+      output = redactingChannel(
+        vscode.window.createOutputChannel('AssistantConfig', { log: true }),
+        storedSecrets(context.secrets, context.subscriptions),
+      );
       context.subscriptions.push(output);
     }
     return output;
@@ -66,23 +82,24 @@ export function activateFront(context: vscode.ExtensionContext, platform: Platfo
   // The language client: started once, when the first AssistantConfig document appears.
   let client: Promise<StartedClient> | undefined;
   const ensureClient = (): Promise<StartedClient> =>
-    (client ??= platform.startClient(context, { output: getOutput, onConnectionResult: connectionResults.event }).catch((e: unknown) => {
-      getOutput().error(`The language server did not start: ${e instanceof Error ? e.message : String(e)}`);
-      client = undefined;
-      throw e;
-    }));
+    (client ??= platform
+      .startClient(context, { output: getOutput, onConnectionResult: connectionResults.event })
+      .catch((e: unknown) => {
+        getOutput().error(`The language server did not start: ${e instanceof Error ? e.message : String(e)}`);
+        client = undefined;
+        throw e;
+      }));
 
   // Test Connection: loaded the first time one of its commands runs.
   let connection: Promise<ConnectionCommands> | undefined;
-  const connectionCommand =
-    (name: keyof ConnectionCommands) =>
-    async (): Promise<void> => {
-      connection ??= platform.loadConnection(context, getOutput(), (r) => connectionResults.fire(r));
-      await (await connection)[name]();
-    };
+  const connectionCommand = (name: keyof ConnectionCommands) => async (): Promise<void> => {
+    connection ??= platform.loadConnection(context, getOutput(), (r) => connectionResults.fire(r));
+    await (await connection)[name]();
+  };
 
   // Per-file choices, kept in the workspace's state.
-  const choices = (): Record<string, FileChoice> => context.workspaceState.get<Record<string, FileChoice>>(CHOICES_KEY) ?? {};
+  const choices = (): Record<string, FileChoice> =>
+    context.workspaceState.get<Record<string, FileChoice>>(CHOICES_KEY) ?? {};
   const choiceOf = (uri: vscode.Uri): FileChoice | undefined => choices()[uri.toString()];
   const remember = async (uri: vscode.Uri, choice: FileChoice): Promise<void> => {
     await context.workspaceState.update(CHOICES_KEY, { ...choices(), [uri.toString()]: choice });
@@ -90,20 +107,30 @@ export function activateFront(context: vscode.ExtensionContext, platform: Platfo
 
   /** The documents this client switched by their content (switched back if the setting goes off). */
   const sniffed = new Set<string>();
-  const detectByContent = (doc: vscode.TextDocument): boolean => vscode.workspace.getConfiguration('assistantConfig', doc.uri).get<boolean>('detectByContent', true) !== false;
+  const detectByContent = (doc: vscode.TextDocument): boolean =>
+    vscode.workspace.getConfiguration('assistantConfig', doc.uri).get<boolean>('detectByContent', true) !== false;
   const associated = (doc: vscode.TextDocument): string | undefined =>
-    associatedLanguage(vscode.workspace.getConfiguration('files', doc.uri).get<Record<string, unknown>>('associations'), doc.uri.path);
+    associatedLanguage(
+      vscode.workspace.getConfiguration('files', doc.uri).get<Record<string, unknown>>('associations'),
+      doc.uri.path,
+    );
 
-  const setLanguage = async (doc: vscode.TextDocument, languageId: string): Promise<vscode.TextDocument | undefined> => {
+  const setLanguage = async (
+    doc: vscode.TextDocument,
+    languageId: string,
+  ): Promise<vscode.TextDocument | undefined> => {
     try {
       return await vscode.languages.setTextDocumentLanguage(doc, languageId);
     } catch (e) {
-      getOutput().warn(`Could not set the language of ${doc.uri.path.split('/').pop()}: ${e instanceof Error ? e.message : String(e)}`);
+      getOutput().warn(
+        `Could not set the language of ${doc.uri.path.split('/').pop()}: ${e instanceof Error ? e.message : String(e)}`,
+      );
       return undefined;
     }
   };
   const ourLanguageFor = (languageId: string): Ours => (languageId === 'yaml' ? YAML_ID : JSON_ID);
-  const plainLanguageFor = (doc: vscode.TextDocument): string => (doc.languageId === YAML_ID ? 'yaml' : /\.jsonc$/i.test(doc.uri.path) ? 'jsonc' : 'json');
+  const plainLanguageFor = (doc: vscode.TextDocument): string =>
+    doc.languageId === YAML_ID ? 'yaml' : /\.jsonc$/i.test(doc.uri.path) ? 'jsonc' : 'json';
 
   /** Decides the language of a document that was just opened (or whose circumstances changed). */
   const consider = (doc: vscode.TextDocument): void => {
@@ -128,7 +155,9 @@ export function activateFront(context: vscode.ExtensionContext, platform: Platfo
   let providers: Promise<ReadonlySet<string>> | undefined;
   const knownProviders = (): Promise<ReadonlySet<string>> =>
     (providers ??= (async () => {
-      const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(context.extensionUri, 'schemas', 'assistant-config.schema.json'));
+      const bytes = await vscode.workspace.fs.readFile(
+        vscode.Uri.joinPath(context.extensionUri, 'schemas', 'assistant-config.schema.json'),
+      );
       return new Set(providerValuesFromSchema(JSON.parse(new TextDecoder().decode(bytes))));
     })().catch((): ReadonlySet<string> => new Set()));
   let offer: vscode.LanguageStatusItem | undefined;
@@ -141,17 +170,24 @@ export function activateFront(context: vscode.ExtensionContext, platform: Platfo
     if (!doc || doc.languageId !== 'yaml' || choiceOf(doc.uri) === 'plain' || !detectByContent(doc)) return hideOffer();
     const head = headOf(doc);
     // Cheap test first: the schema is read only for files that have a `definition:` at the top.
-    if (!/^definition[ \t]*:/m.test(head) || !looksLikeConfigWithoutKind(head, await knownProviders())) return hideOffer();
+    if (!/^definition[ \t]*:/m.test(head) || !looksLikeConfigWithoutKind(head, await knownProviders()))
+      return hideOffer();
     if (vscode.window.activeTextEditor?.document !== doc) return;
     offer ??= vscode.languages.createLanguageStatusItem('assistantConfig.offer', { language: 'yaml' });
     offer.name = 'AssistantConfig';
     offer.text = 'Looks like an AssistantConfig file';
     offer.detail = 'it has no `kind: AssistantConfig`';
-    offer.command = { title: 'Treat as AssistantConfig', command: 'assistantConfig.treatAsAssistantConfigAddHeader', arguments: [doc.uri], tooltip: 'Add `kind: AssistantConfig` and `version: v2` at the top and treat the file as AssistantConfig' };
+    offer.command = {
+      title: 'Treat as AssistantConfig',
+      command: 'assistantConfig.treatAsAssistantConfigAddHeader',
+      arguments: [doc.uri],
+      tooltip: 'Add `kind: AssistantConfig` and `version: v2` at the top and treat the file as AssistantConfig',
+    };
   };
 
   const targetDocument = (uri?: unknown): vscode.TextDocument | undefined => {
-    if (uri instanceof vscode.Uri) return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (uri instanceof vscode.Uri)
+      return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     return vscode.window.activeTextEditor?.document;
   };
 
@@ -187,14 +223,20 @@ export function activateFront(context: vscode.ExtensionContext, platform: Platfo
     vscode.commands.registerCommand('assistantConfig.restartServer', async () => {
       if (!client) {
         const open = vscode.workspace.textDocuments.some((d) => isOurs(d.languageId));
-        if (!open) return void vscode.window.showInformationMessage('AssistantConfig: the language server starts when an AssistantConfig file is opened.');
+        if (!open)
+          return void vscode.window.showInformationMessage(
+            'AssistantConfig: the language server starts when an AssistantConfig file is opened.',
+          );
       }
       getOutput().info('Restarting the language server.');
       await (await ensureClient()).restart();
     }),
     vscode.commands.registerCommand('assistantConfig.showOutput', () => getOutput().show(true)),
     vscode.commands.registerCommand('assistantConfig.testConnection', connectionCommand('testConnection')),
-    vscode.commands.registerCommand('assistantConfig.setPersonalAccessToken', connectionCommand('setPersonalAccessToken')),
+    vscode.commands.registerCommand(
+      'assistantConfig.setPersonalAccessToken',
+      connectionCommand('setPersonalAccessToken'),
+    ),
     vscode.commands.registerCommand('assistantConfig.setProjectApiKey', connectionCommand('setProjectApiKey')),
     vscode.commands.registerCommand('assistantConfig.setDataToken', connectionCommand('setDataToken')),
     vscode.commands.registerCommand('assistantConfig.clearCredentials', connectionCommand('clearCredentials')),
@@ -207,7 +249,11 @@ export function activateFront(context: vscode.ExtensionContext, platform: Platfo
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('assistantConfig.detectByContent') || e.affectsConfiguration('files.associations')) {
         for (const doc of vscode.workspace.textDocuments) {
-          if (isOurs(doc.languageId) && sniffed.has(doc.uri.toString()) && (!detectByContent(doc) || associated(doc) !== undefined)) {
+          if (
+            isOurs(doc.languageId) &&
+            sniffed.has(doc.uri.toString()) &&
+            (!detectByContent(doc) || associated(doc) !== undefined)
+          ) {
             sniffed.delete(doc.uri.toString());
             void setLanguage(doc, plainLanguageFor(doc));
           } else consider(doc);

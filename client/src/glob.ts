@@ -35,7 +35,10 @@ function toRegExp(glob: string): RegExp {
       const close = glob.indexOf(']', i);
       if (close < 0) re += '\\[';
       else {
-        re += `[${glob.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
+        re += `[${glob
+          .slice(i + 1, close)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\')}]`;
         i = close;
       }
     } else re += c.replace(/[.+^$()|\\]/g, '\\$&');
@@ -55,8 +58,12 @@ export function matchesAssociation(pattern: string, path: string): boolean {
 }
 
 /** The language `files.associations` gives a file, if any pattern matches it. */
-export function associatedLanguage(associations: Record<string, unknown> | undefined, path: string): string | undefined {
+export function associatedLanguage(
+  associations: Record<string, unknown> | undefined,
+  path: string,
+): string | undefined {
   if (!associations) return undefined;
-  for (const [pattern, language] of Object.entries(associations)) if (typeof language === 'string' && matchesAssociation(pattern, path)) return language;
+  for (const [pattern, language] of Object.entries(associations))
+    if (typeof language === 'string' && matchesAssociation(pattern, path)) return language;
   return undefined;
 }

@@ -20,12 +20,19 @@ export function clientOptions(context: vscode.ExtensionContext, hooks: ClientHoo
     },
     // configurationSection makes the client send didChangeConfiguration when these settings change;
     // the server then reads them again through workspace/configuration.
-    synchronize: { configurationSection: 'assistantConfig', fileEvents: vscode.workspace.createFileSystemWatcher('**/.env') },
+    synchronize: {
+      configurationSection: 'assistantConfig',
+      fileEvents: vscode.workspace.createFileSystemWatcher('**/.env'),
+    },
   };
 }
 
 /** Starts the client and wires the status items; resolves once the server answered `initialize`. */
-export async function startWithGlue(context: vscode.ExtensionContext, client: BaseLanguageClient, hooks: ClientHooks): Promise<StartedClient> {
+export async function startWithGlue(
+  context: vscode.ExtensionContext,
+  client: BaseLanguageClient,
+  hooks: ClientHooks,
+): Promise<StartedClient> {
   const selector: vscode.DocumentSelector = LANGUAGE_IDS.map((language) => ({ language }));
   const status = vscode.languages.createLanguageStatusItem('assistantConfig.status', selector);
   status.name = 'AssistantConfig';
@@ -40,7 +47,9 @@ export async function startWithGlue(context: vscode.ExtensionContext, client: Ba
     hooks.onConnectionResult((r) => {
       connectionStatus.text = r.ok ? 'Connection: passed' : 'Connection: failed';
       connectionStatus.detail = r.summary;
-      connectionStatus.severity = r.ok ? vscode.LanguageStatusSeverity.Information : vscode.LanguageStatusSeverity.Error;
+      connectionStatus.severity = r.ok
+        ? vscode.LanguageStatusSeverity.Information
+        : vscode.LanguageStatusSeverity.Error;
     }),
   );
 
@@ -54,14 +63,24 @@ export async function startWithGlue(context: vscode.ExtensionContext, client: Ba
       status.severity = vscode.LanguageStatusSeverity.Information;
       return;
     }
-    const problems = s.errors + s.warnings === 0 ? 'no problems' : `${s.errors} error${s.errors === 1 ? '' : 's'}, ${s.warnings} warning${s.warnings === 1 ? '' : 's'}`;
+    const problems =
+      s.errors + s.warnings === 0
+        ? 'no problems'
+        : `${s.errors} error${s.errors === 1 ? '' : 's'}, ${s.warnings} warning${s.warnings === 1 ? '' : 's'}`;
     status.text = s.llmProvider ? `LLM: ${s.llmProvider}` : 'LLM: no provider';
     status.detail = problems;
-    status.severity = s.errors > 0 ? vscode.LanguageStatusSeverity.Error : s.warnings > 0 ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
+    status.severity =
+      s.errors > 0
+        ? vscode.LanguageStatusSeverity.Error
+        : s.warnings > 0
+          ? vscode.LanguageStatusSeverity.Warning
+          : vscode.LanguageStatusSeverity.Information;
   };
   context.subscriptions.push(
     vscode.window.onDidChangeActiveTextEditor(showStatus),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => void client.sendNotification(TRUST_NOTIFICATION, { trusted: true })),
+    vscode.workspace.onDidGrantWorkspaceTrust(
+      () => void client.sendNotification(TRUST_NOTIFICATION, { trusted: true }),
+    ),
   );
   await client.start();
   context.subscriptions.push(

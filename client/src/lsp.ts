@@ -10,7 +10,11 @@ export function startClient(context: vscode.ExtensionContext, hooks: ClientHooks
   const serverModule = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+    debug: {
+      module: serverModule,
+      transport: TransportKind.ipc,
+      options: { execArgv: ['--nolazy', '--inspect=6011'] },
+    },
   };
   // The id makes the client honour the `assistantConfig.trace.server` setting.
   const client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions(context, hooks));

@@ -30,14 +30,18 @@ export function redactingChannel<C extends vscode.OutputChannel>(inner: C, secre
       const value: unknown = Reflect.get(target, prop, target);
       if (typeof value !== 'function') return value;
       const fn = value as (...args: unknown[]) => unknown;
-      if (typeof prop === 'string' && WRITERS.has(prop)) return (...args: unknown[]) => fn.apply(target, args.map(clean));
+      if (typeof prop === 'string' && WRITERS.has(prop))
+        return (...args: unknown[]) => fn.apply(target, args.map(clean));
       return (...args: unknown[]) => fn.apply(target, args);
     },
   });
 }
 
 /** Keeps the stored credentials' values at hand (refreshed when they change) for redactingChannel. */
-export function storedSecrets(storage: vscode.SecretStorage, subscriptions: { dispose(): unknown }[]): () => readonly string[] {
+export function storedSecrets(
+  storage: vscode.SecretStorage,
+  subscriptions: { dispose(): unknown }[],
+): () => readonly string[] {
   let known: string[] = [];
   const refresh = async (): Promise<void> => {
     try {

@@ -8,10 +8,14 @@ import { WorkspaceEnv } from './lsp/env';
 
 process.on('uncaughtException', (e) => {
   // Logged on stderr (never stdout, which may carry the protocol); the server stays up.
-  process.stderr.write(`assistant-config-language-server: uncaught ${e instanceof Error ? e.name + ': ' + e.message : String(e)}\n`);
+  process.stderr.write(
+    `assistant-config-language-server: uncaught ${e instanceof Error ? e.name + ': ' + e.message : String(e)}\n`,
+  );
 });
 process.on('unhandledRejection', (e) => {
-  process.stderr.write(`assistant-config-language-server: unhandled rejection ${e instanceof Error ? e.message : String(e)}\n`);
+  process.stderr.write(
+    `assistant-config-language-server: unhandled rejection ${e instanceof Error ? e.message : String(e)}\n`,
+  );
 });
 
 if (process.argv.includes('--version')) {

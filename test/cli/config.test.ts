@@ -20,7 +20,8 @@ const H = 'kind: AssistantConfig\nversion: v2\n';
 // unknown-property (error by default), env-not-set (information), non-positive-limit (warning),
 // fallback-too-deep only with a bound of 1.
 const FILE = `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey: { valueFromEnv: NOT_SET_ANYWHERE }\n    modle: x\n    fallback:\n      provider: hosted\n      fallback:\n        provider: hosted\n  contextWindowLimit: 0\n`;
-const CONFIG = 'rules:\n  unknown-property: warning\n  env-not-set: off\n  non-positive-limit: error\nmaxFallbackDepth: 1\nexclude:\n  - legacy/**\n';
+const CONFIG =
+  'rules:\n  unknown-property: warning\n  env-not-set: off\n  non-positive-limit: error\nmaxFallbackDepth: 1\nexclude:\n  - legacy/**\n';
 
 function tree(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'ac-cfg-'));
@@ -32,9 +33,13 @@ function tree(files: Record<string, string>): string {
 }
 
 interface JsonOut {
-  files: { path: string; diagnostics: { code: string; severity: string; range: { start: { line: number; column: number } } }[] }[];
+  files: {
+    path: string;
+    diagnostics: { code: string; severity: string; range: { start: { line: number; column: number } } }[];
+  }[];
 }
-const codesOf = (out: JsonOut, i = 0): string[] => (out.files[i]?.diagnostics ?? []).map((d) => `${d.code}:${d.severity}`).sort();
+const codesOf = (out: JsonOut, i = 0): string[] =>
+  (out.files[i]?.diagnostics ?? []).map((d) => `${d.code}:${d.severity}`).sort();
 
 test('without a config: the defaults', () => {
   const dir = tree({ 'a.assistant.yaml': FILE });
@@ -46,31 +51,54 @@ test('rule severities by code (off, info, warning, error) and maxFallbackDepth, 
   const dir = tree({ '.assistant-config.yaml': CONFIG, 'deep/er/a.assistant.yaml': FILE });
   const r = runCli(['lint', '--format', 'json', 'deep/er/a.assistant.yaml'], { cwd: dir });
   assert.equal(r.code, 1, r.stderr);
-  assert.deepEqual(codesOf(JSON.parse(r.stdout) as JsonOut), ['fallback-too-deep:warning', 'non-positive-limit:error', 'unknown-property:warning']);
+  assert.deepEqual(codesOf(JSON.parse(r.stdout) as JsonOut), [
+    'fallback-too-deep:warning',
+    'non-positive-limit:error',
+    'unknown-property:warning',
+  ]);
   // From another working directory, the file's own config still applies.
   const elsewhere = runCli(['lint', '--format', 'json', join(dir, 'deep/er/a.assistant.yaml')], { cwd: tmpdir() });
-  assert.deepEqual(codesOf(JSON.parse(elsewhere.stdout) as JsonOut), ['fallback-too-deep:warning', 'non-positive-limit:error', 'unknown-property:warning']);
+  assert.deepEqual(codesOf(JSON.parse(elsewhere.stdout) as JsonOut), [
+    'fallback-too-deep:warning',
+    'non-positive-limit:error',
+    'unknown-property:warning',
+  ]);
 });
 
 test('the nearest config wins; info is information; a code turned off stops failing the run', () => {
-  const dir = tree({ '.assistant-config.yaml': CONFIG, 'sub/.assistant-config.yaml': 'rules:\n  unknown-property: info\n  non-positive-limit: off\n', 'sub/a.assistant.yaml': FILE });
+  const dir = tree({
+    '.assistant-config.yaml': CONFIG,
+    'sub/.assistant-config.yaml': 'rules:\n  unknown-property: info\n  non-positive-limit: off\n',
+    'sub/a.assistant.yaml': FILE,
+  });
   const r = runCli(['lint', '--format', 'json', 'sub/a.assistant.yaml'], { cwd: dir });
   assert.equal(r.code, 0, r.stdout);
-  assert.deepEqual(codesOf(JSON.parse(r.stdout) as JsonOut), ['env-not-set:information', 'unknown-property:information']);
+  assert.deepEqual(codesOf(JSON.parse(r.stdout) as JsonOut), [
+    'env-not-set:information',
+    'unknown-property:information',
+  ]);
 });
 
 test('--config FILE and --no-config', () => {
-  const dir = tree({ '.assistant-config.yaml': CONFIG, 'other.yaml': 'rules:\n  unknown-property: off\n', 'a.assistant.yaml': FILE });
-  const withOther = JSON.parse(runCli(['lint', '--format', 'json', '--config', 'other.yaml', 'a.assistant.yaml'], { cwd: dir }).stdout) as JsonOut;
+  const dir = tree({
+    '.assistant-config.yaml': CONFIG,
+    'other.yaml': 'rules:\n  unknown-property: off\n',
+    'a.assistant.yaml': FILE,
+  });
+  const withOther = JSON.parse(
+    runCli(['lint', '--format', 'json', '--config', 'other.yaml', 'a.assistant.yaml'], { cwd: dir }).stdout,
+  ) as JsonOut;
   assert.deepEqual(codesOf(withOther), ['env-not-set:information', 'non-positive-limit:warning']);
-  const none = JSON.parse(runCli(['lint', '--format', 'json', '--no-config', 'a.assistant.yaml'], { cwd: dir }).stdout) as JsonOut;
+  const none = JSON.parse(
+    runCli(['lint', '--format', 'json', '--no-config', 'a.assistant.yaml'], { cwd: dir }).stdout,
+  ) as JsonOut;
   assert.deepEqual(codesOf(none), ['env-not-set:information', 'non-positive-limit:warning', 'unknown-property:error']);
   const missing = runCli(['lint', '--config', 'nope.yaml', 'a.assistant.yaml'], { cwd: dir });
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /cannot read the config file 'nope\.yaml'/);
 });
 
-test('exclude and include; directory walks skip node_modules, .git and .gitignore\'d paths', () => {
+test("exclude and include; directory walks skip node_modules, .git and .gitignore'd paths", () => {
   const bad = `${H}definition:\n  llm: { provider: nope }\n`;
   const dir = tree({
     '.assistant-config.yaml': 'exclude:\n  - legacy/**\n  - "*.draft.assistant.yaml"\n',
@@ -86,27 +114,49 @@ test('exclude and include; directory walks skip node_modules, .git and .gitignor
     '.git/c.assistant.yaml': bad,
   });
   const r = runCli(['lint', '--format', 'json', '.'], { cwd: dir });
-  assert.deepEqual((JSON.parse(r.stdout) as JsonOut).files.map((f) => f.path).sort(), ['keep.local.assistant.yaml', 'ok.assistant.yaml']);
+  assert.deepEqual((JSON.parse(r.stdout) as JsonOut).files.map((f) => f.path).sort(), [
+    'keep.local.assistant.yaml',
+    'ok.assistant.yaml',
+  ]);
   // An excluded file named on the command line (as pre-commit does) is skipped too.
   const named = runCli(['lint', '--format', 'json', 'legacy/old.assistant.yaml', 'ok.assistant.yaml'], { cwd: dir });
-  assert.deepEqual((JSON.parse(named.stdout) as JsonOut).files.map((f) => f.path), ['ok.assistant.yaml']);
+  assert.deepEqual(
+    (JSON.parse(named.stdout) as JsonOut).files.map((f) => f.path),
+    ['ok.assistant.yaml'],
+  );
   // A .gitignore above the walked directory (inside the repository) applies too.
   const sub = runCli(['lint', '--format', 'json', 'generated/..', '.'], { cwd: join(dir, 'x') });
   assert.ok(!(JSON.parse(sub.stdout) as JsonOut).files.some((f) => f.path.includes('g.assistant.yaml')));
   // include: exactly the matching files, whatever their name or content.
-  const inc = tree({ '.assistant-config.yaml': 'include:\n  - "configs/*.yml"\n', 'configs/prod.yml': bad, 'configs/notes.txt': 'x', 'a.assistant.yaml': bad });
+  const inc = tree({
+    '.assistant-config.yaml': 'include:\n  - "configs/*.yml"\n',
+    'configs/prod.yml': bad,
+    'configs/notes.txt': 'x',
+    'a.assistant.yaml': bad,
+  });
   const ri = runCli(['lint', '--format', 'json', '.'], { cwd: inc });
-  assert.deepEqual((JSON.parse(ri.stdout) as JsonOut).files.map((f) => f.path), ['configs/prod.yml']);
+  assert.deepEqual(
+    (JSON.parse(ri.stdout) as JsonOut).files.map((f) => f.path),
+    ['configs/prod.yml'],
+  );
 });
 
 test('a config with mistakes: each is reported with its line, what could be read still applies', () => {
-  const dir = tree({ '.assistant-config.yaml': 'rules:\n  unknown-property: warning\n  no-such-code: off\n  env-not-set: loud\nmaxFallbackDepth: -1\ncolour: yes\n', 'a.assistant.yaml': FILE });
+  const dir = tree({
+    '.assistant-config.yaml':
+      'rules:\n  unknown-property: warning\n  no-such-code: off\n  env-not-set: loud\nmaxFallbackDepth: -1\ncolour: yes\n',
+    'a.assistant.yaml': FILE,
+  });
   const r = runCli(['lint', '--format', 'json', 'a.assistant.yaml'], { cwd: dir });
   assert.match(r.stderr, /\.assistant-config\.yaml: line 3: unknown diagnostic code 'no-such-code'/);
   assert.match(r.stderr, /line 4: 'env-not-set' must be off, info, warning or error/);
   assert.match(r.stderr, /line 5: 'maxFallbackDepth' must be a whole number/);
   assert.match(r.stderr, /line 6: unknown setting 'colour'/);
-  assert.deepEqual(codesOf(JSON.parse(r.stdout) as JsonOut), ['env-not-set:information', 'non-positive-limit:warning', 'unknown-property:warning']);
+  assert.deepEqual(codesOf(JSON.parse(r.stdout) as JsonOut), [
+    'env-not-set:information',
+    'non-positive-limit:warning',
+    'unknown-property:warning',
+  ]);
 });
 
 test('schemas/assistant-config-project.schema.json is generated from the code registry (UPDATE_GOLDEN=1 rewrites it) and validates configs', () => {
@@ -117,11 +167,27 @@ test('schemas/assistant-config-project.schema.json is generated from the code re
   const schema = JSON.parse(want) as { properties: { rules: { properties: Record<string, unknown> } } };
   assert.deepEqual(Object.keys(schema.properties.rules.properties), Object.keys(CODES));
   const validate = new Ajv({ strict: false }).compile(schema);
-  assert.ok(validate({ rules: { 'unknown-property': 'warning', 'env-not-set': 'off' }, maxFallbackDepth: 4, include: ['a/**'], exclude: ['b/**'] }));
+  assert.ok(
+    validate({
+      rules: { 'unknown-property': 'warning', 'env-not-set': 'off' },
+      maxFallbackDepth: 4,
+      include: ['a/**'],
+      exclude: ['b/**'],
+    }),
+  );
   assert.ok(!validate({ rules: { 'no-such-code': 'off' } }));
   assert.ok(!validate({ rules: { 'env-not-set': 'loud' } }));
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { contributes: { yamlValidation?: { fileMatch: string | string[]; url: string }[] } };
-  assert.ok(pkg.contributes.yamlValidation?.some((v) => [v.fileMatch].flat().includes('.assistant-config.yaml') && v.url === './schemas/assistant-config-project.schema.json'), 'registered for YAML editors');
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    contributes: { yamlValidation?: { fileMatch: string | string[]; url: string }[] };
+  };
+  assert.ok(
+    pkg.contributes.yamlValidation?.some(
+      (v) =>
+        [v.fileMatch].flat().includes('.assistant-config.yaml') &&
+        v.url === './schemas/assistant-config-project.schema.json',
+    ),
+    'registered for YAML editors',
+  );
 });
 
 const clients: TestClient[] = [];
@@ -136,18 +202,30 @@ test('the editor and the CLI agree on the same fixture, and the editor follows a
   const uri = pathToFileURL(join(dir, 'sub/a.assistant.yaml')).href;
   await c.open(uri, FILE);
   const sev = ['', 'error', 'warning', 'information', 'hint'];
-  const editor = (await c.waitForDiagnostics(uri)).diagnostics.map((d) => `${String(d.code)}:${sev[d.severity ?? 0]}@${d.range.start.line + 1}:${d.range.start.character + 1}`).sort();
-  const fromCli = cli.files[0]!.diagnostics.map((d) => `${d.code}:${d.severity}@${d.range.start.line}:${d.range.start.column}`).sort();
+  const editor = (await c.waitForDiagnostics(uri)).diagnostics
+    .map((d) => `${String(d.code)}:${sev[d.severity ?? 0]}@${d.range.start.line + 1}:${d.range.start.character + 1}`)
+    .sort();
+  const fromCli = cli.files[0]!.diagnostics.map(
+    (d) => `${d.code}:${d.severity}@${d.range.start.line}:${d.range.start.column}`,
+  ).sort();
   assert.deepEqual(editor, fromCli);
-  assert.deepEqual(editor.map((e) => e.split('@')[0]), ['fallback-too-deep:warning', 'non-positive-limit:error', 'unknown-property:warning']);
+  assert.deepEqual(
+    editor.map((e) => e.split('@')[0]),
+    ['fallback-too-deep:warning', 'non-positive-limit:error', 'unknown-property:warning'],
+  );
   // Excluded: no diagnostics in the editor either.
   const legacy = pathToFileURL(join(dir, 'legacy/b.assistant.yaml')).href;
   await c.open(legacy, FILE);
   assert.deepEqual((await c.waitForDiagnostics(legacy)).diagnostics, []);
   // The config changes on disk: the watched-file notification re-checks open files under the new one.
   writeFileSync(join(dir, '.assistant-config.yaml'), 'rules:\n  unknown-property: off\n');
-  await c.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(join(dir, '.assistant-config.yaml')).href, type: 2 }] });
+  await c.conn.sendNotification('workspace/didChangeWatchedFiles', {
+    changes: [{ uri: pathToFileURL(join(dir, '.assistant-config.yaml')).href, type: 2 }],
+  });
   const next = await c.waitForDiagnostics(uri, (p) => !p.diagnostics.some((d) => d.code === 'unknown-property'));
-  assert.deepEqual(next.diagnostics.map((d) => `${String(d.code)}:${sev[d.severity ?? 0]}`).sort(), ['env-not-set:information', 'non-positive-limit:warning']);
+  assert.deepEqual(next.diagnostics.map((d) => `${String(d.code)}:${sev[d.severity ?? 0]}`).sort(), [
+    'env-not-set:information',
+    'non-positive-limit:warning',
+  ]);
   await c.shutdown();
 });

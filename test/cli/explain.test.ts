@@ -14,11 +14,16 @@ import { runCli } from './helpers';
 
 const codes = Object.keys(CODES) as DiagnosticCode[];
 
-test('every code\'s example triggers that code', () => {
+test("every code's example triggers that code", () => {
   for (const code of codes) {
     const d = CODE_DOCS[code];
     const { envDefined, envExposed, ...limits } = d.options ?? {};
-    const env = envDefined ? { isDefined: (n: string) => envDefined.includes(n), exposedInDotenv: (n: string) => (envExposed ?? []).includes(n) } : undefined;
+    const env = envDefined
+      ? {
+          isDefined: (n: string) => envDefined.includes(n),
+          exposedInDotenv: (n: string) => (envExposed ?? []).includes(n),
+        }
+      : undefined;
     const options = { ...DEFAULT_OPTIONS, ...limits, ...(env ? { env } : {}) };
     const found = analyze(d.example, d.language ?? 'yaml', options).diagnostics.map((x) => x.code);
     assert.ok(found.includes(code), `${code}: the example gives ${found.join(', ') || 'nothing'}`);
@@ -42,7 +47,8 @@ test('explain CODE prints the page: meaning, example, fix, how to silence', () =
   const r = runCli(['explain', 'unknown-property']);
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stdout, readFileSync(join(ROOT, 'docs/codes/unknown-property.md'), 'utf8'));
-  for (const h of ['## What it means', '## Example', '## How to fix it', '## How to silence it']) assert.ok(r.stdout.includes(h), h);
+  for (const h of ['## What it means', '## Example', '## How to fix it', '## How to silence it'])
+    assert.ok(r.stdout.includes(h), h);
   assert.match(r.stdout, /modle: x/);
   assert.match(r.stdout, /unknown-property: off/);
 });
@@ -60,7 +66,7 @@ test('explain: an unknown code is a usage error with a suggestion; --list lists 
 const clients: TestClient[] = [];
 after(() => clients.forEach((c) => c.kill()));
 
-test('the editor\'s diagnostics link their code page (codeDescription), which exists', async () => {
+test("the editor's diagnostics link their code page (codeDescription), which exists", async () => {
   const c = new TestClient();
   clients.push(c);
   await c.initialize();

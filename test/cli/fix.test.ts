@@ -3,7 +3,16 @@
 // writes keep the mode and CRLF line endings; what the fix would drop is never applied.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync, symlinkSync, lstatSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+  symlinkSync,
+  lstatSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
@@ -22,25 +31,101 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { code: 'kind-missing', file: 'a.assistant.yaml', before: 'version: v2\ndefinition:\n  llm: { provider: hosted } # keep me\n', after: 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: { provider: hosted } # keep me\n', exit: 0 },
-  { code: 'version-missing', file: 'a.assistant.json', before: '{\n  "kind": "AssistantConfig",\n  "definition": { "llm": { "provider": "hosted" } }\n}\n', after: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": { "llm": { "provider": "hosted" } }\n}\n', exit: 0 },
-  { code: 'kind-invalid', file: 'a.assistant.yaml', before: 'kind: AssistantConfg\nversion: v2\ndefinition:\n  llm: { provider: hosted }\n', after: `${H}definition:\n  llm: { provider: hosted }\n`, exit: 0 },
-  { code: 'version-unsupported', file: 'a.assistant.yaml', before: 'kind: AssistantConfig\nversion: v3 # new?\ndefinition:\n  llm: { provider: hosted }\n', after: 'kind: AssistantConfig\nversion: v2 # new?\ndefinition:\n  llm: { provider: hosted }\n', exit: 0 },
-  { code: 'unknown-discriminator', file: 'a.assistant.yaml', before: `${H}definition:\n  llm:\n    provider: vendr_a\n    apiKey: { valueFromEnv: K }\n`, after: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey: { valueFromEnv: K }\n`, exit: 0 },
-  { code: 'unknown-property', file: 'a.assistant.yaml', before: `${H}definition:\n  llm:\n    provider: vendor_b\n    apiKey: { valueFromEnv: K }\n    modle: fast # the cheap one\n`, after: `${H}definition:\n  llm:\n    provider: vendor_b\n    apiKey: { valueFromEnv: K }\n    model: fast # the cheap one\n`, exit: 0 },
-  { code: 'invalid-enum', file: 'a.assistant.yaml', before: `${H}definition:\n  llm:\n    provider: vendor_c\n    apiKey: { valueFromEnv: K }\n    safetySettings:\n      harassment: blockOnlyHig\n`, after: `${H}definition:\n  llm:\n    provider: vendor_c\n    apiKey: { valueFromEnv: K }\n    safetySettings:\n      harassment: blockOnlyHigh\n`, exit: 0 },
-  { code: 'invalid-type', file: 'a.assistant.yaml', before: 'kind: AssistantConfig\nversion: 2\ndefinition:\n  llm: { provider: hosted }\n', after: `${H}definition:\n  llm: { provider: hosted }\n`, exit: 0 },
-  { code: 'unknown-primitive', file: 'a.assistant.yaml', before: `${H}definition:\n  llm: { provider: hosted }\n  overrideAiPrimitivesLlm:\n    - primitiveName: sumarize\n      llm: { provider: hosted }\n`, after: `${H}definition:\n  llm: { provider: hosted }\n  overrideAiPrimitivesLlm:\n    - primitiveName: summarize\n      llm: { provider: hosted }\n`, exit: 0 },
-  { code: 'duplicate-key', file: 'a.assistant.yaml', before: `${H}definition:\n  llm: { provider: hosted }\n  maxAssistantActions: 12\n  maxAssistantActions: 12\n`, after: `${H}definition:\n  llm: { provider: hosted }\n  maxAssistantActions: 12\n`, exit: 0 },
-  { code: 'env-value-conflict', file: 'a.assistant.yaml', before: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey: {}\n`, after: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey: { valueFromEnv: VENDOR_A_API_KEY }\n`, exit: 0 },
+  {
+    code: 'kind-missing',
+    file: 'a.assistant.yaml',
+    before: 'version: v2\ndefinition:\n  llm: { provider: hosted } # keep me\n',
+    after: 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: { provider: hosted } # keep me\n',
+    exit: 0,
+  },
+  {
+    code: 'version-missing',
+    file: 'a.assistant.json',
+    before: '{\n  "kind": "AssistantConfig",\n  "definition": { "llm": { "provider": "hosted" } }\n}\n',
+    after:
+      '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": { "llm": { "provider": "hosted" } }\n}\n',
+    exit: 0,
+  },
+  {
+    code: 'kind-invalid',
+    file: 'a.assistant.yaml',
+    before: 'kind: AssistantConfg\nversion: v2\ndefinition:\n  llm: { provider: hosted }\n',
+    after: `${H}definition:\n  llm: { provider: hosted }\n`,
+    exit: 0,
+  },
+  {
+    code: 'version-unsupported',
+    file: 'a.assistant.yaml',
+    before: 'kind: AssistantConfig\nversion: v3 # new?\ndefinition:\n  llm: { provider: hosted }\n',
+    after: 'kind: AssistantConfig\nversion: v2 # new?\ndefinition:\n  llm: { provider: hosted }\n',
+    exit: 0,
+  },
+  {
+    code: 'unknown-discriminator',
+    file: 'a.assistant.yaml',
+    before: `${H}definition:\n  llm:\n    provider: vendr_a\n    apiKey: { valueFromEnv: K }\n`,
+    after: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey: { valueFromEnv: K }\n`,
+    exit: 0,
+  },
+  {
+    code: 'unknown-property',
+    file: 'a.assistant.yaml',
+    before: `${H}definition:\n  llm:\n    provider: vendor_b\n    apiKey: { valueFromEnv: K }\n    modle: fast # the cheap one\n`,
+    after: `${H}definition:\n  llm:\n    provider: vendor_b\n    apiKey: { valueFromEnv: K }\n    model: fast # the cheap one\n`,
+    exit: 0,
+  },
+  {
+    code: 'invalid-enum',
+    file: 'a.assistant.yaml',
+    before: `${H}definition:\n  llm:\n    provider: vendor_c\n    apiKey: { valueFromEnv: K }\n    safetySettings:\n      harassment: blockOnlyHig\n`,
+    after: `${H}definition:\n  llm:\n    provider: vendor_c\n    apiKey: { valueFromEnv: K }\n    safetySettings:\n      harassment: blockOnlyHigh\n`,
+    exit: 0,
+  },
+  {
+    code: 'invalid-type',
+    file: 'a.assistant.yaml',
+    before: 'kind: AssistantConfig\nversion: 2\ndefinition:\n  llm: { provider: hosted }\n',
+    after: `${H}definition:\n  llm: { provider: hosted }\n`,
+    exit: 0,
+  },
+  {
+    code: 'unknown-primitive',
+    file: 'a.assistant.yaml',
+    before: `${H}definition:\n  llm: { provider: hosted }\n  overrideAiPrimitivesLlm:\n    - primitiveName: sumarize\n      llm: { provider: hosted }\n`,
+    after: `${H}definition:\n  llm: { provider: hosted }\n  overrideAiPrimitivesLlm:\n    - primitiveName: summarize\n      llm: { provider: hosted }\n`,
+    exit: 0,
+  },
+  {
+    code: 'duplicate-key',
+    file: 'a.assistant.yaml',
+    before: `${H}definition:\n  llm: { provider: hosted }\n  maxAssistantActions: 12\n  maxAssistantActions: 12\n`,
+    after: `${H}definition:\n  llm: { provider: hosted }\n  maxAssistantActions: 12\n`,
+    exit: 0,
+  },
+  {
+    code: 'env-value-conflict',
+    file: 'a.assistant.yaml',
+    before: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey: {}\n`,
+    after: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey: { valueFromEnv: VENDOR_A_API_KEY }\n`,
+    exit: 0,
+  },
 ];
 
 /** Fixes that would lose what the user wrote are not applied: the file is untouched, exit 1. */
 const KEPT: { name: string; before: string }[] = [
-  { name: 'a duplicate key with another value', before: `${H}definition:\n  llm: { provider: hosted }\n  maxAssistantActions: 12\n  maxAssistantActions: 20\n` },
-  { name: 'both value and valueFromEnv', before: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      value: sk-live-9f8e7d6c5b4a39281706aa\n      valueFromEnv: VENDOR_A_API_KEY\n` },
+  {
+    name: 'a duplicate key with another value',
+    before: `${H}definition:\n  llm: { provider: hosted }\n  maxAssistantActions: 12\n  maxAssistantActions: 20\n`,
+  },
+  {
+    name: 'both value and valueFromEnv',
+    before: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      value: sk-live-9f8e7d6c5b4a39281706aa\n      valueFromEnv: VENDOR_A_API_KEY\n`,
+  },
   { name: 'missing required fields (placeholders)', before: `${H}definition:\n  llm:\n    provider: cloud_c\n` },
-  { name: 'an unknown key without a close match', before: `${H}definition:\n  llm:\n    provider: hosted\n    zzzqqq: 1\n` },
+  {
+    name: 'an unknown key without a close match',
+    before: `${H}definition:\n  llm:\n    provider: hosted\n    zzzqqq: 1\n`,
+  },
 ];
 
 function tmp(): string {
@@ -85,12 +170,18 @@ for (const k of KEPT) {
 test('--fix applies fixes pass after pass, keeps CRLF, the file mode and a symlink', () => {
   const dir = tmp();
   const f = join(dir, 'real.assistant.yaml');
-  writeFileSync(f, 'version: v3\r\ndefinition:\r\n  llm:\r\n    provider: vendr_b\r\n    apiKey: { valueFromEnv: K }\r\n    modle: m\r\n');
+  writeFileSync(
+    f,
+    'version: v3\r\ndefinition:\r\n  llm:\r\n    provider: vendr_b\r\n    apiKey: { valueFromEnv: K }\r\n    modle: m\r\n',
+  );
   chmodSync(f, 0o640);
   symlinkSync(f, join(dir, 'link.assistant.yaml'));
   const r = runCli(['lint', '--fix', '--no-env-check', join(dir, 'link.assistant.yaml')]);
   assert.equal(r.code, 0, r.stdout + r.stderr);
-  assert.equal(readFileSync(f, 'utf8'), 'kind: AssistantConfig\r\nversion: v2\r\ndefinition:\r\n  llm:\r\n    provider: vendor_b\r\n    apiKey: { valueFromEnv: K }\r\n    model: m\r\n');
+  assert.equal(
+    readFileSync(f, 'utf8'),
+    'kind: AssistantConfig\r\nversion: v2\r\ndefinition:\r\n  llm:\r\n    provider: vendor_b\r\n    apiKey: { valueFromEnv: K }\r\n    model: m\r\n',
+  );
   assert.equal(statSync(f).mode & 0o777, 0o640);
   assert.ok(lstatSync(join(dir, 'link.assistant.yaml')).isSymbolicLink());
   assert.match(r.stdout, /fixed 4 problems \(/);
@@ -136,6 +227,8 @@ test('--fix-dry-run prints a unified diff that patch applies, and writes nothing
 
 test('--fix on standard input is refused; --fix-dry-run on it prints the diff', () => {
   assert.equal(runCli(['lint', '--fix', '-']).code, 2);
-  const r = runCli(['lint', '--fix-dry-run', '-'], { input: 'version: v2\ndefinition:\n  llm: { provider: hosted }\n' });
+  const r = runCli(['lint', '--fix-dry-run', '-'], {
+    input: 'version: v2\ndefinition:\n  llm: { provider: hosted }\n',
+  });
   assert.match(r.stdout, /^\+kind: AssistantConfig$/m);
 });

@@ -9,8 +9,10 @@ import { spawnSync } from 'node:child_process';
 import { applyEdits, formatDocument, parseWithLimits, DEFAULT_OPTIONS } from '../../server/src/service';
 import { runCli } from './helpers';
 
-const MESSY = 'kind: AssistantConfig   # the kind\r\nversion: v2\r\ndefinition:\r\n      llm:\r\n          provider: hosted   # cheapest\r\n      # a comment line\r\n      systemInstructions: |\r\n          Be brief.\r\n';
-const TIDY = 'kind: AssistantConfig # the kind\r\nversion: v2\r\ndefinition:\r\n  llm:\r\n    provider: hosted # cheapest\r\n  # a comment line\r\n  systemInstructions: |\r\n    Be brief.\r\n';
+const MESSY =
+  'kind: AssistantConfig   # the kind\r\nversion: v2\r\ndefinition:\r\n      llm:\r\n          provider: hosted   # cheapest\r\n      # a comment line\r\n      systemInstructions: |\r\n          Be brief.\r\n';
+const TIDY =
+  'kind: AssistantConfig # the kind\r\nversion: v2\r\ndefinition:\r\n  llm:\r\n    provider: hosted # cheapest\r\n  # a comment line\r\n  systemInstructions: |\r\n    Be brief.\r\n';
 const JSON_MESSY = '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"hosted"}}}';
 
 function setup(): string {
@@ -56,13 +58,19 @@ test('format --stdin-filepath: the language comes from the path', () => {
   assert.equal(r.code, 0, r.stderr);
   assert.equal(JSON.parse(r.stdout).kind, 'AssistantConfig');
   assert.match(r.stdout, /\n {6}"provider": "hosted"\n/);
-  assert.equal(runCli(['format', '--stdin-filepath', 'x.assistant.yaml', '--indent', '4'], { input: MESSY }).stdout, TIDY.replace(/^( +)/gm, (s) => ' '.repeat(s.length * 2)));
+  assert.equal(
+    runCli(['format', '--stdin-filepath', 'x.assistant.yaml', '--indent', '4'], { input: MESSY }).stdout,
+    TIDY.replace(/^( +)/gm, (s) => ' '.repeat(s.length * 2)),
+  );
 });
 
 test('a formatted JSON file keeps its final newline (and one without gets none)', () => {
   const tidy = '{\n  "kind": "AssistantConfig",\n  "version": "v2"\n}\n';
   assert.equal(runCli(['format', '--stdin-filepath', 'a.assistant.json'], { input: tidy }).stdout, tidy);
-  assert.equal(runCli(['format', '--stdin-filepath', 'a.assistant.json'], { input: tidy.trimEnd() }).stdout, tidy.trimEnd());
+  assert.equal(
+    runCli(['format', '--stdin-filepath', 'a.assistant.json'], { input: tidy.trimEnd() }).stdout,
+    tidy.trimEnd(),
+  );
 });
 
 test('format --diff prints a unified diff that git apply accepts (CRLF kept)', () => {

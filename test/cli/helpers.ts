@@ -11,7 +11,15 @@ export interface RunResult {
   stderr: string;
 }
 
-export function runCli(args: string[], opts: { input?: string; env?: Record<string, string>; cwd?: string } = {}): RunResult {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: opts.cwd ?? ROOT, input: opts.input ?? '', encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...opts.env } });
+export function runCli(
+  args: string[],
+  opts: { input?: string; env?: Record<string, string>; cwd?: string } = {},
+): RunResult {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: opts.cwd ?? ROOT,
+    input: opts.input ?? '',
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', ...opts.env },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

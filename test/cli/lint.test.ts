@@ -10,10 +10,23 @@ import Ajv from 'ajv';
 import { ROOT } from '../helpers';
 
 const CLI = join(ROOT, 'dist/cli.js');
-const EXAMPLE_VARS = ['VENDOR_A_API_KEY', 'VENDOR_B_API_KEY', 'VENDOR_C_API_KEY', 'CLOUD_A_API_KEY', 'CLOUD_B_SERVICE_ACCOUNT_KEY_JSON', 'CLOUD_C_ACCESS_KEY_ID', 'CLOUD_C_SECRET_ACCESS_KEY'];
+const EXAMPLE_VARS = [
+  'VENDOR_A_API_KEY',
+  'VENDOR_B_API_KEY',
+  'VENDOR_C_API_KEY',
+  'CLOUD_A_API_KEY',
+  'CLOUD_B_SERVICE_ACCOUNT_KEY_JSON',
+  'CLOUD_C_ACCESS_KEY_ID',
+  'CLOUD_C_SECRET_ACCESS_KEY',
+];
 
 function run(args: string[], opts: { input?: string; env?: Record<string, string>; cwd?: string } = {}) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: opts.cwd ?? ROOT, input: opts.input ?? '', encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...opts.env } });
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: opts.cwd ?? ROOT,
+    input: opts.input ?? '',
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', ...opts.env },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -27,13 +40,19 @@ test('lint examples/ exits 0 and reports nothing when the variables are set', ()
 test('lint examples/ without the variables: information only, still exit 0', () => {
   const r = run(['lint', 'examples/']);
   assert.equal(r.code, 0);
-  assert.match(r.stdout, /examples\/vendor-a\.assistant\.yaml:8:21 information env-not-set Variable 'VENDOR_A_API_KEY'/);
+  assert.match(
+    r.stdout,
+    /examples\/vendor-a\.assistant\.yaml:8:21 information env-not-set Variable 'VENDOR_A_API_KEY'/,
+  );
 });
 
 test('errors give exit 1 and file:line:col severity code message lines', () => {
   const r = run(['lint', 'test/fixtures/validation/unknown-provider.assistant.yaml']);
   assert.equal(r.code, 1);
-  assert.match(r.stdout, /^test\/fixtures\/validation\/unknown-provider\.assistant\.yaml:5:15 error unknown-discriminator Unknown provider 'vendr_a'\. Did you mean 'vendor_a'\?/m);
+  assert.match(
+    r.stdout,
+    /^test\/fixtures\/validation\/unknown-provider\.assistant\.yaml:5:15 error unknown-discriminator Unknown provider 'vendr_a'\. Did you mean 'vendor_a'\?/m,
+  );
   assert.match(r.stdout, /1 file checked: 1 error, 0 warnings/);
 });
 
@@ -43,7 +62,10 @@ test('warnings alone exit 0', () => {
   assert.equal(r.code, 1);
   const dir = mkdtempSync(join(tmpdir(), 'ac-lint-'));
   const f = join(dir, 'w.assistant.yaml');
-  writeFileSync(f, 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: { provider: hosted }\n  contextWindowLimit: 0\n');
+  writeFileSync(
+    f,
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: { provider: hosted }\n  contextWindowLimit: 0\n',
+  );
   const w = run(['lint', f]);
   assert.equal(w.code, 0);
   assert.match(w.stdout, /warning non-positive-limit/);
@@ -64,7 +86,9 @@ test('usage errors exit 2', () => {
 });
 
 test('standard input with -', () => {
-  const r = run(['lint', '-'], { input: '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"cloud_x"}}}' });
+  const r = run(['lint', '-'], {
+    input: '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"cloud_x"}}}',
+  });
   assert.equal(r.code, 1);
   assert.match(r.stdout, /^<stdin>:1:74 error unknown-discriminator/m);
 });
@@ -72,15 +96,40 @@ test('standard input with -', () => {
 test('--format json lists each file with 1-based ranges', () => {
   const r = run(['lint', '--format', 'json', 'test/fixtures/validation/missing-required-variant.assistant.yaml']);
   assert.equal(r.code, 1);
-  const out = JSON.parse(r.stdout) as { files: { path: string; diagnostics: { code: string; range: { start: { line: number; column: number } } }[] }[] };
+  const out = JSON.parse(r.stdout) as {
+    files: { path: string; diagnostics: { code: string; range: { start: { line: number; column: number } } }[] }[];
+  };
   assert.equal(out.files.length, 1);
-  assert.deepEqual(out.files[0]!.diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.column]), [['missing-required', 4, 3]]);
+  assert.deepEqual(
+    out.files[0]!.diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.column]),
+    [['missing-required', 4, 3]],
+  );
 });
 
 test('--format sarif is valid SARIF 2.1.0 with rules and regions', () => {
-  const r = run(['lint', '--format', 'sarif', '--no-env-check', 'test/fixtures/validation/env-value.assistant.yaml', 'test/fixtures/validation/safety.assistant.yaml']);
+  const r = run([
+    'lint',
+    '--format',
+    'sarif',
+    '--no-env-check',
+    'test/fixtures/validation/env-value.assistant.yaml',
+    'test/fixtures/validation/safety.assistant.yaml',
+  ]);
   assert.equal(r.code, 1);
-  const sarif = JSON.parse(r.stdout) as { version: string; runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string; level: string; ruleIndex: number; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number; startColumn: number } } }[] }[] }[] };
+  const sarif = JSON.parse(r.stdout) as {
+    version: string;
+    runs: {
+      tool: { driver: { rules: { id: string }[] } };
+      results: {
+        ruleId: string;
+        level: string;
+        ruleIndex: number;
+        locations: {
+          physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number; startColumn: number } };
+        }[];
+      }[];
+    }[];
+  };
   const schema = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/sarif/sarif-schema-2.1.0.json'), 'utf8')) as object;
   const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
   const validate = ajv.compile(schema);
@@ -92,13 +141,21 @@ test('--format sarif is valid SARIF 2.1.0 with rules and regions', () => {
   assert.ok(levels.includes('invalid-enum:error:9'), levels.join(' '));
   for (const res of run0.results) assert.equal(run0.tool.driver.rules[res.ruleIndex]!.id, res.ruleId);
   // Relative to the working directory, as GitHub code scanning expects.
-  assert.deepEqual(run0.results[0]!.locations[0]!.physicalLocation.artifactLocation, { uri: 'test/fixtures/validation/env-value.assistant.yaml', uriBaseId: '%SRCROOT%' });
-  assert.deepEqual((sarif.runs[0] as unknown as { originalUriBaseIds: unknown }).originalUriBaseIds, { '%SRCROOT%': { uri: pathToFileURL(ROOT).href + '/' } });
+  assert.deepEqual(run0.results[0]!.locations[0]!.physicalLocation.artifactLocation, {
+    uri: 'test/fixtures/validation/env-value.assistant.yaml',
+    uriBaseId: '%SRCROOT%',
+  });
+  assert.deepEqual((sarif.runs[0] as unknown as { originalUriBaseIds: unknown }).originalUriBaseIds, {
+    '%SRCROOT%': { uri: pathToFileURL(ROOT).href + '/' },
+  });
 });
 
 test('a directory finds files by name and by top-level kind, and skips others', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ac-dir-'));
-  writeFileSync(join(dir, 'project.yaml'), 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: { provider: nope }\n');
+  writeFileSync(
+    join(dir, 'project.yaml'),
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: { provider: nope }\n',
+  );
   writeFileSync(join(dir, 'unrelated.yaml'), 'name: x\nkind: Deployment\n');
   writeFileSync(join(dir, 'nested.json'), '{"spec": {"kind": "AssistantConfig"}}');
   const r = run(['lint', dir]);
@@ -110,7 +167,10 @@ test('a directory finds files by name and by top-level kind, and skips others', 
 
 test('the workspace .env in the current directory defines variables', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ac-env-'));
-  writeFileSync(join(dir, 'a.assistant.yaml'), 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey: { valueFromEnv: FROM_DOTENV }\n');
+  writeFileSync(
+    join(dir, 'a.assistant.yaml'),
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey: { valueFromEnv: FROM_DOTENV }\n',
+  );
   assert.match(run(['lint', 'a.assistant.yaml'], { cwd: dir }).stdout, /env-not-set/);
   writeFileSync(join(dir, '.env'), '# comment\nexport FROM_DOTENV=secret-value\n');
   const r = run(['lint', 'a.assistant.yaml'], { cwd: dir });
@@ -122,7 +182,10 @@ test('a .env that git does not ignore gives dotenv-not-ignored, as in the editor
   const dir = mkdtempSync(join(tmpdir(), 'ac-git-'));
   const git = spawnSync('git', ['init', '-q'], { cwd: dir });
   if (git.error !== undefined || git.status !== 0) return; // no git here: nothing to show
-  writeFileSync(join(dir, 'a.assistant.yaml'), 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey: { valueFromEnv: VENDOR_A_API_KEY }\n');
+  writeFileSync(
+    join(dir, 'a.assistant.yaml'),
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey: { valueFromEnv: VENDOR_A_API_KEY }\n',
+  );
   writeFileSync(join(dir, '.env'), 'VENDOR_A_API_KEY=not-a-real-key\n');
   const exposed = run(['lint', 'a.assistant.yaml'], { cwd: dir });
   assert.match(exposed.stdout, /warning dotenv-not-ignored/);

@@ -49,7 +49,13 @@ test('text: no colour when piped, NO_COLOR or FORCE_COLOR=0; colour with FORCE_C
   assert.ok(!plain(runCli(['lint', '--color', MIXED], { env: { NO_COLOR: '1' } }).stdout));
   assert.ok(plain(runCli(['lint', '--no-color', MIXED], { env: { FORCE_COLOR: '1' } }).stdout));
   // Without the escapes, the coloured output is the plain one.
-  assert.equal(coloured.split(ESC).map((part, i) => (i === 0 ? part : part.replace(/^\d+m/, ''))).join(''), runCli(['lint', MIXED]).stdout);
+  assert.equal(
+    coloured
+      .split(ESC)
+      .map((part, i) => (i === 0 ? part : part.replace(/^\d+m/, '')))
+      .join(''),
+    runCli(['lint', MIXED]).stdout,
+  );
 });
 
 test('text: a literal secret never appears in a code frame, whole or in part', () => {
@@ -68,7 +74,10 @@ test('--quiet shows errors only; the summary still counts everything', () => {
 
 test('--max-warnings N: exit 1 above N, as ESLint does', () => {
   const f = join(dir, 'warn.assistant.yaml');
-  writeFileSync(f, 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: { provider: hosted }\n  contextWindowLimit: 0\n  maxAssistantActions: 0\n');
+  writeFileSync(
+    f,
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: { provider: hosted }\n  contextWindowLimit: 0\n  maxAssistantActions: 0\n',
+  );
   const base = runCli(['lint', f]);
   assert.equal(base.code, 0, base.stdout);
   assert.match(base.stdout, /2 warnings/);
@@ -86,9 +95,23 @@ test('--format github: one workflow command per finding, with escaped properties
   const lines = r.stdout.trim().split('\n');
   const rel = relative(ROOT, MIXED);
   const file = rel.replace(/:/g, '%3A').replace(/,/g, '%2C');
-  assert.ok(lines.includes(`::error file=${file},line=9,col=15,endLine=9,endColumn=22,title=assistant-config(unknown-discriminator)::Unknown provider 'vendr_b'. Did you mean 'vendor_b'? Valid values: 'hosted', 'vendor_a', 'vendor_b', 'cloud_a', 'vendor_c', 'cloud_b', 'cloud_c'.`), r.stdout);
-  assert.ok(lines.some((l) => l.startsWith(`::warning file=${file},line=7,`) && l.includes('title=assistant-config(literal-secret)')), r.stdout);
-  for (const l of lines) assert.match(l, /^::(error|warning|notice) file=[^,]+,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=[^,:]+::[^\n]+$/);
+  assert.ok(
+    lines.includes(
+      `::error file=${file},line=9,col=15,endLine=9,endColumn=22,title=assistant-config(unknown-discriminator)::Unknown provider 'vendr_b'. Did you mean 'vendor_b'? Valid values: 'hosted', 'vendor_a', 'vendor_b', 'cloud_a', 'vendor_c', 'cloud_b', 'cloud_c'.`,
+    ),
+    r.stdout,
+  );
+  assert.ok(
+    lines.some(
+      (l) => l.startsWith(`::warning file=${file},line=7,`) && l.includes('title=assistant-config(literal-secret)'),
+    ),
+    r.stdout,
+  );
+  for (const l of lines)
+    assert.match(
+      l,
+      /^::(error|warning|notice) file=[^,]+,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=[^,:]+::[^\n]+$/,
+    );
   assert.ok(!r.stdout.includes('sk-live'));
 });
 
@@ -97,8 +120,21 @@ test('--format junit: well-formed XML whose suites, cases and failures match the
   const r = runCli(['lint', '--format', 'junit', '--no-env-check', MIXED, clean]);
   assert.equal(r.code, 1);
   assert.equal(XMLValidator.validate(r.stdout), true, r.stdout);
-  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => ['testsuite', 'testcase'].includes(name) }).parse(r.stdout) as {
-    testsuites: { tests: string; failures: string; testsuite: { name: string; tests: string; failures: string; testcase: { name: string; failure?: { type: string; message: string } }[] }[] };
+  const doc = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    isArray: (name) => ['testsuite', 'testcase'].includes(name),
+  }).parse(r.stdout) as {
+    testsuites: {
+      tests: string;
+      failures: string;
+      testsuite: {
+        name: string;
+        tests: string;
+        failures: string;
+        testcase: { name: string; failure?: { type: string; message: string } }[];
+      }[];
+    };
   };
   const suites = doc.testsuites.testsuite;
   assert.equal(suites.length, 2);
@@ -121,7 +157,14 @@ test('--format junit: well-formed XML whose suites, cases and failures match the
 });
 
 test('--version everywhere: alone, with a command, after its arguments', () => {
-  for (const args of [['--version'], ['-V'], ['lint', '--version'], ['explain', 'x', '--version'], ['test-connection', '--version'], ['format', '--version']]) {
+  for (const args of [
+    ['--version'],
+    ['-V'],
+    ['lint', '--version'],
+    ['explain', 'x', '--version'],
+    ['test-connection', '--version'],
+    ['format', '--version'],
+  ]) {
     const r = runCli(args);
     assert.equal(r.code, 0, args.join(' '));
     assert.equal(r.stdout, pkgVersion + '\n', args.join(' '));

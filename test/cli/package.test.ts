@@ -19,7 +19,12 @@ const prefix = join(work, 'prefix');
 let tarball = '';
 
 function sh(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-  const r = spawnSync(cmd, args, { cwd: opts.cwd ?? ROOT, encoding: 'utf8', env: opts.env ?? process.env, timeout: 180_000 });
+  const r = spawnSync(cmd, args, {
+    cwd: opts.cwd ?? ROOT,
+    encoding: 'utf8',
+    env: opts.env ?? process.env,
+    timeout: 180_000,
+  });
   return { code: r.status, out: (r.stdout ?? '') + (r.stderr ?? ''), stdout: r.stdout ?? '' };
 }
 
@@ -28,19 +33,42 @@ before(() => {
   // in dist/ are those `npm test` built.
   const pack = sh('npm', ['pack', '--ignore-scripts', '--pack-destination', work]);
   assert.equal(pack.code, 0, pack.out);
-  tarball = join(work, readdirSync(work).find((f) => f.endsWith('.tgz'))!);
+  tarball = join(
+    work,
+    readdirSync(work).find((f) => f.endsWith('.tgz'))!,
+  );
 });
 
 test('npm pack ships the bins, the code pages, the schemas and the hooks, and nothing else', () => {
   const list = sh('tar', ['tzf', tarball]).stdout.trim().split('\n').sort();
-  for (const f of ['package/dist/cli.js', 'package/dist/server.js', 'package/docs/codes/unknown-property.md', 'package/schemas/assistant-config.schema.json', 'package/schemas/assistant-config-project.schema.json', 'package/.pre-commit-hooks.yaml', 'package/package.json', 'package/README.md']) {
+  for (const f of [
+    'package/dist/cli.js',
+    'package/dist/server.js',
+    'package/docs/codes/unknown-property.md',
+    'package/schemas/assistant-config.schema.json',
+    'package/schemas/assistant-config-project.schema.json',
+    'package/.pre-commit-hooks.yaml',
+    'package/package.json',
+    'package/README.md',
+  ]) {
     assert.ok(list.includes(f), `${f} in ${list.join(' ')}`);
   }
   assert.ok(!list.some((f) => /^package\/(test|server\/src|client|bench|out)\//.test(f)), list.join(' '));
 });
 
 test('npm install -g of the tarball: both bins run', { timeout: 240_000 }, () => {
-  const r = sh('npm', ['install', '-g', '--prefix', prefix, tarball, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error']);
+  const r = sh('npm', [
+    'install',
+    '-g',
+    '--prefix',
+    prefix,
+    tarball,
+    '--prefer-offline',
+    '--no-audit',
+    '--no-fund',
+    '--ignore-scripts',
+    '--loglevel=error',
+  ]);
   assert.equal(r.code, 0, r.out);
   const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
   const cli = sh(join(prefix, 'bin', 'assistant-config'), ['--version']);
@@ -61,7 +89,9 @@ interface Hook {
 
 /** The parts of shlex.split that hook entries use: words, single and double quotes. */
 function shlexSplit(s: string): string[] {
-  return [...s.matchAll(/'([^']*)'|"((?:\\.|[^"\\])*)"|(\S+)/g)].map((m) => m[1] ?? m[2]?.replace(/\\(.)/g, '$1') ?? m[3]!);
+  return [...s.matchAll(/'([^']*)'|"((?:\\.|[^"\\])*)"|(\S+)/g)].map(
+    (m) => m[1] ?? m[2]?.replace(/\\(.)/g, '$1') ?? m[3]!,
+  );
 }
 
 /** One hook run as pre-commit runs it on these staged files; returns the exit code and output. */
@@ -74,35 +104,49 @@ function runHook(hook: Hook, repo: string, staged: string[]): { code: number | n
   return { code: r.code, out: r.out, files };
 }
 
-test('the pre-commit hooks, run as pre-commit runs them, pass a clean commit and stop a broken or unformatted one', { timeout: 240_000 }, () => {
-  const hooks = parseYaml(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Hook[];
-  const lint = hooks.find((h) => h.id === 'assistant-config-lint')!;
-  const format = hooks.find((h) => h.id === 'assistant-config-format')!;
-  assert.ok(lint && format);
-  const repo = mkdtempSync(join(tmpdir(), 'ac-repo-'));
-  const write = (p: string, text: string): void => {
-    mkdirSync(dirname(join(repo, p)), { recursive: true });
-    writeFileSync(join(repo, p), text);
-  };
-  const good = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: hosted\n';
-  write('configs/prod.assistant.yaml', good);
-  write('assistant-config.json', '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "hosted"\n    }\n  }\n}\n');
-  write('docs/notes.yaml', 'not: ours\n');
-  const staged = ['configs/prod.assistant.yaml', 'assistant-config.json', 'docs/notes.yaml'];
-  const okLint = runHook(lint, repo, staged);
-  assert.deepEqual(okLint.files, ['configs/prod.assistant.yaml', 'assistant-config.json'], 'the files regex selects ours only');
-  assert.equal(okLint.code, 0, okLint.out);
-  assert.equal(runHook(format, repo, staged).code, 0);
+test(
+  'the pre-commit hooks, run as pre-commit runs them, pass a clean commit and stop a broken or unformatted one',
+  { timeout: 240_000 },
+  () => {
+    const hooks = parseYaml(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Hook[];
+    const lint = hooks.find((h) => h.id === 'assistant-config-lint')!;
+    const format = hooks.find((h) => h.id === 'assistant-config-format')!;
+    assert.ok(lint && format);
+    const repo = mkdtempSync(join(tmpdir(), 'ac-repo-'));
+    const write = (p: string, text: string): void => {
+      mkdirSync(dirname(join(repo, p)), { recursive: true });
+      writeFileSync(join(repo, p), text);
+    };
+    const good = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: hosted\n';
+    write('configs/prod.assistant.yaml', good);
+    write(
+      'assistant-config.json',
+      '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "hosted"\n    }\n  }\n}\n',
+    );
+    write('docs/notes.yaml', 'not: ours\n');
+    const staged = ['configs/prod.assistant.yaml', 'assistant-config.json', 'docs/notes.yaml'];
+    const okLint = runHook(lint, repo, staged);
+    assert.deepEqual(
+      okLint.files,
+      ['configs/prod.assistant.yaml', 'assistant-config.json'],
+      'the files regex selects ours only',
+    );
+    assert.equal(okLint.code, 0, okLint.out);
+    assert.equal(runHook(format, repo, staged).code, 0);
 
-  write('configs/prod.assistant.yaml', 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n      provider: vendr_a\n');
-  const badLint = runHook(lint, repo, staged);
-  assert.equal(badLint.code, 1, badLint.out);
-  assert.match(badLint.out, /configs\/prod\.assistant\.yaml:5:17 error unknown-discriminator/);
-  const badFormat = runHook(format, repo, staged);
-  assert.equal(badFormat.code, 1, badFormat.out);
-  assert.match(badFormat.out, /^configs\/prod\.assistant\.yaml$/m);
-  // A project config excluding the file silences both hooks, as in the editor.
-  write('.assistant-config.yaml', 'exclude:\n  - configs/**\n');
-  assert.equal(runHook(lint, repo, staged).code, 0);
-  assert.equal(runHook(format, repo, staged).code, 0);
-});
+    write(
+      'configs/prod.assistant.yaml',
+      'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n      provider: vendr_a\n',
+    );
+    const badLint = runHook(lint, repo, staged);
+    assert.equal(badLint.code, 1, badLint.out);
+    assert.match(badLint.out, /configs\/prod\.assistant\.yaml:5:17 error unknown-discriminator/);
+    const badFormat = runHook(format, repo, staged);
+    assert.equal(badFormat.code, 1, badFormat.out);
+    assert.match(badFormat.out, /^configs\/prod\.assistant\.yaml$/m);
+    // A project config excluding the file silences both hooks, as in the editor.
+    write('.assistant-config.yaml', 'exclude:\n  - configs/**\n');
+    assert.equal(runHook(lint, repo, staged).code, 0);
+    assert.equal(runHook(format, repo, staged).code, 0);
+  },
+);

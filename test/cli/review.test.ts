@@ -22,10 +22,16 @@ function tree(files: Record<string, string>): string {
 }
 
 test('a file named on the command line but excluded by the config: a warning, counted for --max-warnings', () => {
-  const dir = tree({ '.assistant-config.yaml': 'exclude:\n  - legacy/**\n', 'legacy/old.assistant.yaml': `${H}definition:\n  llm: { provider: nope }\n` });
+  const dir = tree({
+    '.assistant-config.yaml': 'exclude:\n  - legacy/**\n',
+    'legacy/old.assistant.yaml': `${H}definition:\n  llm: { provider: nope }\n`,
+  });
   const r = runCli(['lint', 'legacy/old.assistant.yaml'], { cwd: dir });
   assert.equal(r.code, 0, r.stderr);
-  assert.equal(r.stderr, "assistant-config: warning: 'legacy/old.assistant.yaml' is ignored by the exclude patterns of .assistant-config.yaml; use --no-config to lint it anyway\n");
+  assert.equal(
+    r.stderr,
+    "assistant-config: warning: 'legacy/old.assistant.yaml' is ignored by the exclude patterns of .assistant-config.yaml; use --no-config to lint it anyway\n",
+  );
   assert.match(r.stdout, /0 files checked: 0 errors, 1 warning,/);
   const strict = runCli(['lint', '--max-warnings', '0', 'legacy/old.assistant.yaml'], { cwd: dir });
   assert.equal(strict.code, 1);
@@ -41,7 +47,10 @@ test('an invalid project config exits 2, naming the file, the key and the valid 
   const dir = tree({ '.assistant-config.yaml': 'rules: {literal-secret: of}\n', 'a.assistant.yaml': WARN });
   const r = runCli(['lint', 'a.assistant.yaml'], { cwd: dir });
   assert.equal(r.code, 2, r.stdout + r.stderr);
-  assert.equal(r.stderr, "assistant-config: .assistant-config.yaml: line 1: 'literal-secret' must be off, info, warning or error (got 'of')\n");
+  assert.equal(
+    r.stderr,
+    "assistant-config: .assistant-config.yaml: line 1: 'literal-secret' must be off, info, warning or error (got 'of')\n",
+  );
   assert.match(r.stdout, /non-positive-limit/, 'the file is still checked');
   assert.equal(runCli(['format', '--check', 'a.assistant.yaml'], { cwd: dir }).code, 2);
   assert.equal(runCli(['lint', '--no-config', 'a.assistant.yaml'], { cwd: dir }).code, 0);
@@ -64,14 +73,19 @@ test('--max-warnings: one warning is "1 warning"', () => {
 
 test('--format junit: a line break in a message is escaped in the attribute and parsed back as written', () => {
   // A JSON key with a line break, echoed by the unknown-property message.
-  const dir = tree({ 'd.assistant.json': '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"hosted"},"x\\ny":1}}' });
+  const dir = tree({
+    'd.assistant.json':
+      '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"hosted"},"x\\ny":1}}',
+  });
   const r = runCli(['lint', '--format', 'junit', 'd.assistant.json'], { cwd: dir });
   assert.equal(r.code, 1, r.stderr);
   assert.equal(XMLValidator.validate(r.stdout), true, r.stdout);
   const attr = /message="([^"]*)"/.exec(r.stdout)?.[1] ?? '';
   assert.ok(attr.includes('&#10;'), attr);
   assert.ok(!attr.includes('\n'), 'no raw line break in the attribute');
-  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', htmlEntities: true }).parse(r.stdout) as { testsuites: { testsuite: { testcase: { failure: { message: string } } } } };
+  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', htmlEntities: true }).parse(
+    r.stdout,
+  ) as { testsuites: { testsuite: { testcase: { failure: { message: string } } } } };
   assert.match(doc.testsuites.testsuite.testcase.failure.message, /'x\ny'/);
 });
 

@@ -35,7 +35,9 @@ describe('a node checked through an alias: the finding is at the alias, and no f
   it('lint reports the misuse on the alias line only, never on the valid anchored llm', () => {
     const r = lintFile(text, '--format', 'json');
     assert.equal(r.code, 1, r.out);
-    const report = JSON.parse(r.out) as { files: { diagnostics: { code: string; range: { start: { line: number } } }[] }[] };
+    const report = JSON.parse(r.out) as {
+      files: { diagnostics: { code: string; range: { start: { line: number } } }[] }[];
+    };
     const lines = report.files.flatMap((f) => f.diagnostics.map((d) => d.range.start.line));
     assert.ok(lines.length > 0, r.out);
     for (const l of lines) assert.ok(l >= 7, `reported on line ${l} (the anchor is lines 4-6): ${r.out}`);

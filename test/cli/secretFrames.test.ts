@@ -23,7 +23,18 @@ const FILES: Record<string, string> = {
   'duplicate.assistant.yaml': `${head}  llm:\n    provider: vendor_a\n    model: m\n    apiKey:\n      value: ${S1}\n    apiKey:\n      valueFromEnv: VENDOR_A_KEY\n  aiPrimitivesLlm:\n    provider: vendor_b\n    apiKey: {valueFromEnv: VENDOR_B_KEY}\n    apiKey: {value: ${S2}}\n`,
   'unknown-provider.assistant.yaml': `${head}  llm:\n    provider: acme_cloud\n    apiKey: ${S1}\n    cloudSecretAccessKey:\n      value: ${S2}\n    settings:\n      value: ${S3}\n`,
   'userinfo.assistant.yaml': `${head}  llm:\n    provider: vendor_a\n    model: m\n    endpoint: https://u:${S4}@llm.example.com/v1\n    proxy: "http://${S1}@proxy.example.com:8080"\n    apiKey: {valueFromEnv: VENDOR_A_KEY}\n`,
-  'json.assistant.json': JSON.stringify({ kind: 'AssistantConfig', version: 'v2', definition: { llm: { provider: 'cloud_b', apiKy: S1, apiKey: { value: S2 } }, aiPrimitivesLlm: { provider: 'acme', cloudSecretAccessKey: { value: S3 }, url: `https://x:${S4}@h.example` } } }, null, 2),
+  'json.assistant.json': JSON.stringify(
+    {
+      kind: 'AssistantConfig',
+      version: 'v2',
+      definition: {
+        llm: { provider: 'cloud_b', apiKy: S1, apiKey: { value: S2 } },
+        aiPrimitivesLlm: { provider: 'acme', cloudSecretAccessKey: { value: S3 }, url: `https://x:${S4}@h.example` },
+      },
+    },
+    null,
+    2,
+  ),
   // Minified, with a duplicate key (JSON.stringify cannot write one).
   'json-minified.assistant.json': `{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"hosted","apiKey":{"value":"${S1}"},"apiKey2":"${S2}"},"aiPrimitivesLlm":{"provider":"vendor_a","apiKey":{"value":"${S3}"},"apiKey":{"valueFromEnv":"K"}}}}`,
 };
@@ -51,7 +62,9 @@ describe('code frames mask every literal secret', () => {
   for (const format of ['text', 'json', 'sarif', 'github', 'junit']) {
     for (const color of format === 'text' ? ['--no-color', '--color'] : ['--no-color']) {
       it(`${format} ${color}: no 8-character run of a secret in any file's output`, () => {
-        const r = runCli(['lint', '--no-config', '--no-env-check', '--format', format, color, ...Object.keys(FILES)], { cwd: dir });
+        const r = runCli(['lint', '--no-config', '--no-env-check', '--format', format, color, ...Object.keys(FILES)], {
+          cwd: dir,
+        });
         assert.equal(r.code, 1, r.stderr);
         for (const name of Object.keys(FILES)) assert.ok(r.stdout.includes(name), `${name} reported`);
         assert.deepEqual(leaks(r.stdout + r.stderr), [], `${format}:\n${r.stdout}${r.stderr}`);
@@ -59,17 +72,44 @@ describe('code frames mask every literal secret', () => {
     }
   }
   it('shows the frames (masked) and the valueFromEnv names', () => {
-    const r = runCli(['lint', '--no-config', '--no-env-check', '--no-color', 'misspelt.assistant.yaml', 'duplicate.assistant.yaml', 'userinfo.assistant.yaml'], { cwd: dir });
+    const r = runCli(
+      [
+        'lint',
+        '--no-config',
+        '--no-env-check',
+        '--no-color',
+        'misspelt.assistant.yaml',
+        'duplicate.assistant.yaml',
+        'userinfo.assistant.yaml',
+      ],
+      { cwd: dir },
+    );
     assert.match(r.stdout, /apiKy: \*{28}/, r.stdout);
     assert.match(r.stdout, /endpoint: https:\/\/\*+@llm\.example\.com\/v1/, r.stdout);
     assert.match(r.stdout, /valueFromEnv: VENDOR_A_KEY/, r.stdout);
     assert.match(r.stdout, /apiKey: \{valueFromEnv: VENDOR_B_KEY\}/, r.stdout);
   });
   it('a literal value under a key the provider does not allow still gets literal-secret', () => {
-    const r = runCli(['lint', '--no-config', '--no-env-check', '--format', 'json', 'not-allowed.assistant.yaml', 'unknown-provider.assistant.yaml'], { cwd: dir });
-    const report = JSON.parse(r.stdout) as { files: { path: string; diagnostics: { code: string; range: { start: { line: number } } }[] }[] };
+    const r = runCli(
+      [
+        'lint',
+        '--no-config',
+        '--no-env-check',
+        '--format',
+        'json',
+        'not-allowed.assistant.yaml',
+        'unknown-provider.assistant.yaml',
+      ],
+      { cwd: dir },
+    );
+    const report = JSON.parse(r.stdout) as {
+      files: { path: string; diagnostics: { code: string; range: { start: { line: number } } }[] }[];
+    };
     const lines = (file: string): number[] =>
-      (report.files.find((f) => f.path.endsWith(file))?.diagnostics ?? []).filter((d) => d.code === 'literal-secret').map((d) => d.range.start.line).sort((a, b) => a - b);
+      (report.files.find((f) => f.path.endsWith(file))?.diagnostics ?? [])
+        .filter((d) => d.code === 'literal-secret')
+        .map((d) => d.range.start.line)
+        .sort((a, b) => a - b);
     // cloud_b apiKey.value (7), hosted apiKey.value (10), hosted cloudAccessKeyId.value (12).
     assert.deepEqual(lines('not-allowed.assistant.yaml'), [7, 10, 12], r.stdout);
     // Unknown provider: cloudSecretAccessKey.value (8).

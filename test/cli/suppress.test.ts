@@ -10,23 +10,36 @@ import Ajv from 'ajv';
 import { ROOT } from '../helpers';
 
 const CLI = join(ROOT, 'dist/cli.js');
-const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+const run = (args: string[]) =>
+  spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
 const HEAD = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: hosted\n';
 
 test('lint honours suppression comments and reports an unused one', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ac-sup-'));
   const f = join(dir, 'a.assistant.yaml');
-  writeFileSync(f, (HEAD + '  # assistant-config-disable-next-line unknown-property -- migration\n  legacyFlag: true\n  # assistant-config-disable-next-line unknown-property\n  contextWindowLimit: 4\n').replace(/\n/g, '\r\n'));
+  writeFileSync(
+    f,
+    (
+      HEAD +
+      '  # assistant-config-disable-next-line unknown-property -- migration\n  legacyFlag: true\n  # assistant-config-disable-next-line unknown-property\n  contextWindowLimit: 4\n'
+    ).replace(/\n/g, '\r\n'),
+  );
   const r = run(['lint', '--no-env-check', f]);
   assert.equal(r.status, 0, r.stdout + r.stderr);
   assert.doesNotMatch(r.stdout, /error unknown-property/);
-  assert.match(r.stdout, /a\.assistant\.yaml:8:40 hint unused-suppression No 'unknown-property' diagnostic on the next line/);
+  assert.match(
+    r.stdout,
+    /a\.assistant\.yaml:8:40 hint unused-suppression No 'unknown-property' diagnostic on the next line/,
+  );
 });
 
 test('--suppress silences codes in JSON; a code that cannot be silenced is a usage error', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ac-sup-'));
   const f = join(dir, 'a.assistant.json');
-  writeFileSync(f, '{"kind": "AssistantConfig", "version": "v2", "definition": {"llm": {"provider": "hosted"}, "legacyFlag": true}}');
+  writeFileSync(
+    f,
+    '{"kind": "AssistantConfig", "version": "v2", "definition": {"llm": {"provider": "hosted"}, "legacyFlag": true}}',
+  );
   assert.equal(run(['lint', '--no-env-check', f]).status, 1);
   const ok = run(['lint', '--no-env-check', '--suppress', 'unknown-property', f]);
   assert.equal(ok.status, 0, ok.stdout);
@@ -40,12 +53,19 @@ test('SARIF lists silenced results with their suppression kind and justification
   const y = join(dir, 'a.assistant.yaml');
   const j = join(dir, 'b.assistant.json');
   writeFileSync(y, HEAD + '  # assistant-config-disable-next-line unknown-property -- migration\n  legacyFlag: true\n');
-  writeFileSync(j, '{"kind": "AssistantConfig", "version": "v2", "definition": {"llm": {"provider": "hosted"}, "contextWindowLimit": 0}}');
+  writeFileSync(
+    j,
+    '{"kind": "AssistantConfig", "version": "v2", "definition": {"llm": {"provider": "hosted"}, "contextWindowLimit": 0}}',
+  );
   const r = run(['lint', '--no-env-check', '--format', 'sarif', '--suppress', 'non-positive-limit', y, j]);
   assert.equal(r.status, 0, r.stdout + r.stderr);
-  const sarif = JSON.parse(r.stdout) as { runs: { results: { ruleId: string; suppressions?: { kind: string; justification?: string }[] }[] }[] };
+  const sarif = JSON.parse(r.stdout) as {
+    runs: { results: { ruleId: string; suppressions?: { kind: string; justification?: string }[] }[] }[];
+  };
   const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
-  const validate = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'test/fixtures/sarif/sarif-schema-2.1.0.json'), 'utf8')) as object);
+  const validate = ajv.compile(
+    JSON.parse(readFileSync(join(ROOT, 'test/fixtures/sarif/sarif-schema-2.1.0.json'), 'utf8')) as object,
+  );
   assert.ok(validate(sarif), JSON.stringify(validate.errors?.slice(0, 5)));
   const results = sarif.runs[0]!.results.map((x) => [x.ruleId, x.suppressions]);
   assert.deepEqual(results, [

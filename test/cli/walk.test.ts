@@ -22,7 +22,12 @@ function loopDir(): string {
 
 // The kill timeout only stops a run that would otherwise never end; nothing asserts on time.
 function run(args: string[], cwd: string) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', timeout: 120_000, env: { PATH: process.env.PATH ?? '' } });
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd,
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { PATH: process.env.PATH ?? '' },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, signal: r.signal };
 }
 

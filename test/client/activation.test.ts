@@ -27,13 +27,25 @@ function activate(state = new Map<string, unknown>()): { serverStarted(): boolea
 }
 
 function setup(settings: Record<string, unknown> = {}): void {
-  stub = createVscodeStub({ settings, readFile: (p) => (p.endsWith('assistant-config.schema.json') ? SCHEMA : new Uint8Array()) });
+  stub = createVscodeStub({
+    settings,
+    readFile: (p) => (p.endsWith('assistant-config.schema.json') ? SCHEMA : new Uint8Array()),
+  });
   loads = [];
   started = 0;
   uninstall = installStub(stub, (request) => {
     loads.push(request.replace(/^.*\//, ''));
-    if (request.endsWith('client-lsp.js')) return { startClient: async () => (started++, { restart: async () => {}, stop: async () => {} }) };
-    return { createConnectionCommands: () => ({ testConnection: async () => {}, setPersonalAccessToken: async () => {}, setProjectApiKey: async () => {}, setDataToken: async () => {}, clearCredentials: async () => {} }) };
+    if (request.endsWith('client-lsp.js'))
+      return { startClient: async () => (started++, { restart: async () => {}, stop: async () => {} }) };
+    return {
+      createConnectionCommands: () => ({
+        testConnection: async () => {},
+        setPersonalAccessToken: async () => {},
+        setProjectApiKey: async () => {},
+        setDataToken: async () => {},
+        clearCredentials: async () => {},
+      }),
+    };
   });
 }
 
@@ -45,7 +57,13 @@ describe('activation bundle', () => {
     stub.openDocument('/w/docker-compose.yaml', 'yaml', 'services:\n  web:\n    image: nginx\n');
     const api = activate();
     await settle();
-    for (const c of ['assistantConfig.testConnection', 'assistantConfig.restartServer', 'assistantConfig.treatAsAssistantConfig', 'assistantConfig.treatAsPlain', 'assistantConfig.setPersonalAccessToken'])
+    for (const c of [
+      'assistantConfig.testConnection',
+      'assistantConfig.restartServer',
+      'assistantConfig.treatAsAssistantConfig',
+      'assistantConfig.treatAsPlain',
+      'assistantConfig.setPersonalAccessToken',
+    ])
       assert.ok(stub.log.commands.has(c), c);
     assert.deepEqual(stub.log.languageChanges, []);
     assert.deepEqual(loads, [], 'no other bundle loaded');
@@ -66,10 +84,16 @@ describe('activation bundle', () => {
 
   test('JSON with kind not first becomes AssistantConfig (JSON); a nested kind does not', async () => {
     activate();
-    stub.openDocument('/w/deploy/assistant/config.json', 'json', '{\n  "version": "v2",\n  "kind": "AssistantConfig"\n}');
+    stub.openDocument(
+      '/w/deploy/assistant/config.json',
+      'json',
+      '{\n  "version": "v2",\n  "kind": "AssistantConfig"\n}',
+    );
     stub.openDocument('/w/other.json', 'json', '{ "meta": { "kind": "AssistantConfig" } }');
     await settle();
-    assert.deepEqual(stub.log.languageChanges, [{ path: '/w/deploy/assistant/config.json', from: 'json', to: 'assistantconfig-json' }]);
+    assert.deepEqual(stub.log.languageChanges, [
+      { path: '/w/deploy/assistant/config.json', from: 'json', to: 'assistantconfig-json' },
+    ]);
   });
 
   test('a huge file is read only at its start (the stub refuses whole-text reads)', async () => {
@@ -90,7 +114,10 @@ describe('activation bundle', () => {
     assert.deepEqual(loads, []);
     stub.setSetting('assistantConfig.detectByContent', true);
     await settle();
-    assert.deepEqual(stub.log.languageChanges.map((c) => c.to), ['assistantconfig']);
+    assert.deepEqual(
+      stub.log.languageChanges.map((c) => c.to),
+      ['assistantconfig'],
+    );
   });
 
   test('files.associations wins over the sniff', async () => {
@@ -100,7 +127,10 @@ describe('activation bundle', () => {
     stub.openDocument('/w/config/prod.yaml', 'yaml', 'kind: AssistantConfig\n');
     stub.openDocument('/w/elsewhere/prod.yaml', 'yaml', 'kind: AssistantConfig\n');
     await settle();
-    assert.deepEqual(stub.log.languageChanges.map((c) => c.path), ['/w/elsewhere/prod.yaml']);
+    assert.deepEqual(
+      stub.log.languageChanges.map((c) => c.path),
+      ['/w/elsewhere/prod.yaml'],
+    );
   });
 
   test('a file named like an AssistantConfig file starts the client without a sniff', async () => {
@@ -168,7 +198,12 @@ describe('the two commands, remembered per file across a reload', () => {
 describe('the quiet offer for a YAML file that reads like an AssistantConfig without kind', () => {
   beforeEach(() => setup());
   afterEach(() => uninstall());
-  const provider = (JSON.parse(SCHEMA.toString('utf8')) as { definitions: Record<string, { properties?: { provider?: { const?: string } } }> }).definitions.VendorALlmConfig?.properties?.provider?.const ?? 'hosted';
+  const provider =
+    (
+      JSON.parse(SCHEMA.toString('utf8')) as {
+        definitions: Record<string, { properties?: { provider?: { const?: string } } }>;
+      }
+    ).definitions.VendorALlmConfig?.properties?.provider?.const ?? 'hosted';
 
   test('a language status item whose action adds the header and switches the language', async () => {
     activate();

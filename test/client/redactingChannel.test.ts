@@ -10,7 +10,21 @@ const PAT = 'Zq7/Kd+9wXy=Lm3/Pq8rTs2uVw4';
 function fakeChannel(): { channel: vscode.LogOutputChannel; lines: unknown[] } {
   const lines: unknown[] = [];
   const write = (...args: unknown[]): void => void lines.push(...args);
-  const channel = { name: 'AssistantConfig', append: write, appendLine: write, replace: write, trace: write, debug: write, info: write, warn: write, error: write, clear: () => undefined, show: () => undefined, hide: () => undefined, dispose: () => undefined };
+  const channel = {
+    name: 'AssistantConfig',
+    append: write,
+    appendLine: write,
+    replace: write,
+    trace: write,
+    debug: write,
+    info: write,
+    warn: write,
+    error: write,
+    clear: () => undefined,
+    show: () => undefined,
+    hide: () => undefined,
+    dispose: () => undefined,
+  };
   return { channel: channel as unknown as vscode.LogOutputChannel, lines };
 }
 
@@ -34,7 +48,9 @@ describe('redactingChannel', () => {
     const { channel, lines } = fakeChannel();
     const out = redactingChannel(channel, secrets);
     // What a protocol trace of didOpen looks like: the document text inside JSON, slashes escaped.
-    out.appendLine(`[Trace] Sending notification 'textDocument/didOpen'. Params: ${JSON.stringify({ text: `pat: ${PAT}\n` }).replace(/\//g, '\\/')}`);
+    out.appendLine(
+      `[Trace] Sending notification 'textDocument/didOpen'. Params: ${JSON.stringify({ text: `pat: ${PAT}\n` }).replace(/\//g, '\\/')}`,
+    );
     out.info(`report ${PAT.toUpperCase()}`);
     out.error(new Error(`failed with ${PAT.slice(2, 14)}`));
     out.trace(`wrapped ${PAT.slice(0, 9)}\n${PAT.slice(9)}`);
@@ -42,7 +58,8 @@ describe('redactingChannel', () => {
     for (const l of lines) {
       const text = l instanceof Error ? l.message : String(l);
       assert.match(text, /\[REDACTED\]/, text);
-      for (let i = 0; i + 8 <= PAT.length; i++) assert.ok(!text.toLowerCase().includes(PAT.slice(i, i + 8).toLowerCase()), text);
+      for (let i = 0; i + 8 <= PAT.length; i++)
+        assert.ok(!text.toLowerCase().includes(PAT.slice(i, i + 8).toLowerCase()), text);
     }
   });
   it('learns a credential stored later', async () => {

@@ -4,7 +4,12 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SNIFF_CHARS, declaresAssistantConfigKind as declares, looksLikeConfigWithoutKind, providerValuesFromSchema } from '../../server/src/shared';
+import {
+  SNIFF_CHARS,
+  declaresAssistantConfigKind as declares,
+  looksLikeConfigWithoutKind,
+  providerValuesFromSchema,
+} from '../../server/src/shared';
 import { associatedLanguage, matchesAssociation } from '../../client/src/glob';
 import { ROOT } from '../helpers';
 
@@ -12,9 +17,14 @@ const head = (t: string): boolean => declares(t, SNIFF_CHARS);
 
 describe('sniff: YAML', () => {
   test('kind on the first line', () => assert.ok(head('kind: AssistantConfig\nversion: v2\n')));
-  test('comments and blank lines before kind', () => assert.ok(head('# project config\n\n# owner: data team\n\nkind: AssistantConfig\nversion: v2\n')));
+  test('comments and blank lines before kind', () =>
+    assert.ok(head('# project config\n\n# owner: data team\n\nkind: AssistantConfig\nversion: v2\n')));
   test('kind after other top-level keys, with a block scalar before it', () =>
-    assert.ok(head('version: v2\ndefinition:\n  instructions: |\n    kind: not this one\n    Be brief.\nkind: AssistantConfig\n')));
+    assert.ok(
+      head(
+        'version: v2\ndefinition:\n  instructions: |\n    kind: not this one\n    Be brief.\nkind: AssistantConfig\n',
+      ),
+    ));
   test('quoted value, trailing comment, document start', () => {
     assert.ok(head("kind: 'AssistantConfig'\n"));
     assert.ok(head('kind: "AssistantConfig"   # the only kind\n'));
@@ -45,16 +55,23 @@ describe('sniff: JSON', () => {
     assert.ok(head('{"kind":"AssistantConfig","version":"v2"}'));
   });
   test('kind not first, after a nested object that has its own kind', () =>
-    assert.ok(head('{\n  "version": "v2",\n  "definition": { "kind": "Other", "llm": { "provider": "hosted" } },\n  "kind": "AssistantConfig"\n}')));
+    assert.ok(
+      head(
+        '{\n  "version": "v2",\n  "definition": { "kind": "Other", "llm": { "provider": "hosted" } },\n  "kind": "AssistantConfig"\n}',
+      ),
+    ));
   test('BOM and CRLF', () => assert.ok(head('\uFEFF{\r\n  "version": "v2",\r\n  "kind": "AssistantConfig"\r\n}\r\n')));
-  test('escaped quotes inside strings do not derail the scan', () => assert.ok(head('{"note": "say \\"kind\\": \\"AssistantConfig\\" {", "kind": "AssistantConfig"}')));
-  test('JSONC comments before and between keys', () => assert.ok(head('// config\n{\n  /* "kind": "x", { */\n  "kind": "AssistantConfig"\n}')));
+  test('escaped quotes inside strings do not derail the scan', () =>
+    assert.ok(head('{"note": "say \\"kind\\": \\"AssistantConfig\\" {", "kind": "AssistantConfig"}')));
+  test('JSONC comments before and between keys', () =>
+    assert.ok(head('// config\n{\n  /* "kind": "x", { */\n  "kind": "AssistantConfig"\n}')));
   test('kind nested deeper than the top level does not match', () => {
     assert.equal(head('{"definition": {"kind": "AssistantConfig"}}'), false);
     assert.equal(head('[{"kind": "AssistantConfig"}]'), false);
     assert.equal(head('{"items": [{"kind": "AssistantConfig"}], "x": 1}'), false);
   });
-  test('the string "kind" as a value does not match', () => assert.equal(head('{"a": "kind", "b": "AssistantConfig"}'), false));
+  test('the string "kind" as a value does not match', () =>
+    assert.equal(head('{"a": "kind", "b": "AssistantConfig"}'), false));
 });
 
 describe('sniff: a huge file is read only at its start', () => {
@@ -82,14 +99,33 @@ describe('looks like an AssistantConfig without kind (the quiet offer)', () => {
   });
   const someProvider = [...providerValuesFromSchema(schema)][1]!;
   test('definition.llm.provider with a known value', () => {
-    assert.ok(looksLikeConfigWithoutKind(`# mine\ndefinition:\n  instructions: |\n    hi\n  llm:\n    provider: ${someProvider}\n`, providers));
-    assert.ok(looksLikeConfigWithoutKind(`version: v2\r\ndefinition:\r\n  llm:\r\n    provider: "${someProvider}"  # chosen\r\n`, providers));
+    assert.ok(
+      looksLikeConfigWithoutKind(
+        `# mine\ndefinition:\n  instructions: |\n    hi\n  llm:\n    provider: ${someProvider}\n`,
+        providers,
+      ),
+    );
+    assert.ok(
+      looksLikeConfigWithoutKind(
+        `version: v2\r\ndefinition:\r\n  llm:\r\n    provider: "${someProvider}"  # chosen\r\n`,
+        providers,
+      ),
+    );
   });
   test('not offered: unknown provider, wrong place, or kind already there', () => {
-    assert.equal(looksLikeConfigWithoutKind('definition:\n  llm:\n    provider: nope_not_a_provider\n', providers), false);
+    assert.equal(
+      looksLikeConfigWithoutKind('definition:\n  llm:\n    provider: nope_not_a_provider\n', providers),
+      false,
+    );
     assert.equal(looksLikeConfigWithoutKind(`llm:\n  provider: ${someProvider}\n`, providers), false);
-    assert.equal(looksLikeConfigWithoutKind(`definition:\n  other:\n    provider: ${someProvider}\n`, providers), false);
-    assert.equal(looksLikeConfigWithoutKind(`kind: Deployment\ndefinition:\n  llm:\n    provider: ${someProvider}\n`, providers), false);
+    assert.equal(
+      looksLikeConfigWithoutKind(`definition:\n  other:\n    provider: ${someProvider}\n`, providers),
+      false,
+    );
+    assert.equal(
+      looksLikeConfigWithoutKind(`kind: Deployment\ndefinition:\n  llm:\n    provider: ${someProvider}\n`, providers),
+      false,
+    );
     assert.equal(looksLikeConfigWithoutKind(`definition:\n  llm:\n    provider: ${someProvider}\n`, new Set()), false);
   });
 });

@@ -38,7 +38,13 @@ function envFor(s: FakeService, extra: Record<string, string> = {}): Record<stri
 async function cli(args: string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const io: CliIO = { stdout: (t) => (out += t), stderr: (t) => (err += t), env, cwd: dir, readStdin: () => Promise.resolve('') };
+  const io: CliIO = {
+    stdout: (t) => (out += t),
+    stderr: (t) => (err += t),
+    env,
+    cwd: dir,
+    readStdin: () => Promise.resolve(''),
+  };
   let code: number;
   try {
     code = await testConnectionCommand(args, io);
@@ -57,7 +63,10 @@ before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ac-cli-'));
   svc = await startFakeService();
   tls = await startFakeService({ tls: selfSignedCert() });
-  writeFileSync(join(dir, 'p.assistant.yaml'), 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted}\n  aiPrimitivesLlm:\n    provider: vendor_c\n');
+  writeFileSync(
+    join(dir, 'p.assistant.yaml'),
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted}\n  aiPrimitivesLlm:\n    provider: vendor_c\n',
+  );
   writeFileSync(join(dir, 'ca.pem'), selfSignedCert().cert);
 });
 after(async () => {
@@ -78,18 +87,25 @@ describe('test-connection in-process', () => {
     const report = JSON.parse(r.out) as TestConnectionReport;
     assert.equal(report.ok, true);
     assert.equal(report.steps.length, 5);
-    assert.deepEqual((svc.lastProgramPayload as { ai_primitives_llm: unknown }).ai_primitives_llm, { provider: 'vendor_c' });
+    assert.deepEqual((svc.lastProgramPayload as { ai_primitives_llm: unknown }).ai_primitives_llm, {
+      provider: 'vendor_c',
+    });
   });
   it('reads the provider through YAML merge keys as lint does (<<: *p, own keys winning)', async () => {
-    const merged = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: &p\n    provider: vendor_b\n    apiKey: {valueFromEnv: K}\n  aiPrimitivesLlm: {<<: *p, model: x}\n';
+    const merged =
+      'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: &p\n    provider: vendor_b\n    apiKey: {valueFromEnv: K}\n  aiPrimitivesLlm: {<<: *p, model: x}\n';
     writeFileSync(join(dir, 'merge.assistant.yaml'), merged);
     const r = await cli(['--config', 'merge.assistant.yaml', '--format=json'], envFor(svc));
     assert.equal(r.code, 0, r.out + r.err);
-    assert.deepEqual((svc.lastProgramPayload as { ai_primitives_llm: unknown }).ai_primitives_llm, { provider: 'vendor_b' });
+    assert.deepEqual((svc.lastProgramPayload as { ai_primitives_llm: unknown }).ai_primitives_llm, {
+      provider: 'vendor_b',
+    });
     // A key of the mapping itself wins over the merged one.
     writeFileSync(join(dir, 'merge.assistant.yaml'), merged.replace('model: x', 'provider: cloud_c'));
     assert.equal((await cli(['--config', 'merge.assistant.yaml', '--format=json'], envFor(svc))).code, 0);
-    assert.deepEqual((svc.lastProgramPayload as { ai_primitives_llm: unknown }).ai_primitives_llm, { provider: 'cloud_c' });
+    assert.deepEqual((svc.lastProgramPayload as { ai_primitives_llm: unknown }).ai_primitives_llm, {
+      provider: 'cloud_c',
+    });
   });
   it('flags win over the environment', async () => {
     const r = await cli(['--project-id', '00000000-0000-4000-8000-000000000000', '--format', 'json'], envFor(svc));
@@ -122,7 +138,15 @@ describe('test-connection in-process', () => {
     });
   }
   it('exits 2 on other usage errors', async () => {
-    for (const args of [['--format', 'xml'], ['--timeout-ms', 'soon'], ['--data-auth-mode', 'oauth'], ['--bogus'], ['stray'], ['--base-url'], ['--config', 'missing.yaml']]) {
+    for (const args of [
+      ['--format', 'xml'],
+      ['--timeout-ms', 'soon'],
+      ['--data-auth-mode', 'oauth'],
+      ['--bogus'],
+      ['stray'],
+      ['--base-url'],
+      ['--config', 'missing.yaml'],
+    ]) {
       const r = await cli(args, envFor(svc));
       assert.equal(r.code, 2, args.join(' '));
       assert.match(r.err, /assistant-config: /);
@@ -177,7 +201,13 @@ describe('test-connection: progress and output streams', () => {
   it('announces each step on stderr as it starts in text format; JSON format keeps both streams clean', async () => {
     const t = await cli([], envFor(svc));
     assert.equal(t.code, 0);
-    for (const title of ['Settings and credentials', 'Token refresh', 'List threads (user-scoped, JWT)', 'List threads (project-scoped, API key)', 'Program execution']) {
+    for (const title of [
+      'Settings and credentials',
+      'Token refresh',
+      'List threads (user-scoped, JWT)',
+      'List threads (project-scoped, API key)',
+      'Program execution',
+    ]) {
       assert.ok(t.err.includes(`… ${title}\n`), `${title} in ${t.err}`);
     }
     assert.ok(!t.out.includes('… '), 'progress is not on stdout');
@@ -208,10 +238,16 @@ describe('test-connection: progress and output streams', () => {
 describe('test-connection as a real process', () => {
   // The test runner's working directory is the repository root.
   const cliPath = join(process.cwd(), 'dist', 'cli.js');
-  const proc = (args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string; err: string }> =>
+  const proc = (
+    args: string[],
+    env: Record<string, string>,
+  ): Promise<{ code: number | null; out: string; err: string }> =>
     new Promise((resolve, reject) => {
       // Async spawn: the fake service runs in this process and must keep answering.
-      const child = spawn(process.execPath, [cliPath, 'test-connection', ...args], { env: { PATH: process.env.PATH ?? '', ...env }, cwd: dir });
+      const child = spawn(process.execPath, [cliPath, 'test-connection', ...args], {
+        env: { PATH: process.env.PATH ?? '', ...env },
+        cwd: dir,
+      });
       let out = '';
       let err = '';
       child.stdout.on('data', (c: Buffer) => (out += c.toString()));
@@ -234,7 +270,10 @@ describe('test-connection as a real process', () => {
     if (!existsSync(cliPath)) return t.skip('dist/cli.js not built');
     svc.faults.threads = { hang: true };
     try {
-      const child = spawn(process.execPath, [cliPath, 'test-connection'], { env: { PATH: process.env.PATH ?? '', ...envFor(svc, { ASSISTANT_TIMEOUT_MS: '600000' }) }, cwd: dir });
+      const child = spawn(process.execPath, [cliPath, 'test-connection'], {
+        env: { PATH: process.env.PATH ?? '', ...envFor(svc, { ASSISTANT_TIMEOUT_MS: '600000' }) },
+        cwd: dir,
+      });
       let out = '';
       let err = '';
       child.stdout.on('data', (c: Buffer) => (out += c.toString()));
@@ -260,12 +299,21 @@ describe('test-connection as a real process', () => {
     const proxy = await startConnectProxy({ host: '127.0.0.3' });
     try {
       for (const s of [svc, tls]) {
-        const r = await proc(['--format', 'json'], envFor(s, { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, http_proxy: proxy.url, NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem') }));
+        const r = await proc(
+          ['--format', 'json'],
+          envFor(s, {
+            HTTP_PROXY: proxy.url,
+            HTTPS_PROXY: proxy.url,
+            http_proxy: proxy.url,
+            NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem'),
+          }),
+        );
         assert.equal(r.code, 0, r.out + r.err);
         assert.equal((JSON.parse(r.out) as TestConnectionReport).proxy, undefined);
       }
       assert.equal(proxy.connections, 0, `the proxy received: ${proxy.received.slice(0, 200)}`);
-      for (const secret of [svc.pat, tls.pat, svc.apiKey, svc.dataToken]) assert.ok(!proxy.received.includes(secret.slice(0, 8)));
+      for (const secret of [svc.pat, tls.pat, svc.apiKey, svc.dataToken])
+        assert.ok(!proxy.received.includes(secret.slice(0, 8)));
     } finally {
       await proxy.close();
     }
@@ -283,7 +331,17 @@ describe('test-connection as a real process', () => {
 
 describe('leak scan (CLI)', () => {
   it('no credential in anything the CLI printed', () => {
-    leaks.addSecrets(svc.pat, svc.apiKey, svc.dataToken, ...svc.issuedTokens, tls.pat, tls.apiKey, tls.dataToken, ...tls.issuedTokens, 'very-secret-value-123');
+    leaks.addSecrets(
+      svc.pat,
+      svc.apiKey,
+      svc.dataToken,
+      ...svc.issuedTokens,
+      tls.pat,
+      tls.apiKey,
+      tls.dataToken,
+      ...tls.issuedTokens,
+      'very-secret-value-123',
+    );
     leaks.assertClean();
   });
 });

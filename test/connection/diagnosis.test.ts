@@ -7,7 +7,13 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { formatReport, runTestConnection } from '../../server/src/connection';
-import type { ConnectionOptions, Credentials, StepName, StepResult, TestConnectionReport } from '../../server/src/connection';
+import type {
+  ConnectionOptions,
+  Credentials,
+  StepName,
+  StepResult,
+  TestConnectionReport,
+} from '../../server/src/connection';
 import { PATHS, startFakeService } from './fakeService';
 import type { FakeService } from './fakeService';
 import { credentialsOf, optionsFor } from './helpers';
@@ -26,7 +32,11 @@ async function service(opts: Parameters<typeof startFakeService>[0] = {}): Promi
   return s;
 }
 
-async function run(svc: FakeService, extra: Partial<ConnectionOptions> = {}, creds?: Credentials): Promise<TestConnectionReport> {
+async function run(
+  svc: FakeService,
+  extra: Partial<ConnectionOptions> = {},
+  creds?: Credentials,
+): Promise<TestConnectionReport> {
   const r = await runTestConnection(optionsFor(svc, extra), creds ?? credentialsOf(svc));
   leaks.add('report', r);
   leaks.add('text', formatReport(r));
@@ -59,15 +69,48 @@ beforeEach(() => {
 
 describe('TLS: each sub-kind with its own diagnosis and advice', () => {
   const ca = testCa();
-  const kinds: { name: string; cert: () => { cert: string; key: string }; trust: boolean; diagnosis: string; says: RegExp }[] = [
-    { name: 'expired', cert: () => ca.leaf({ san: 'IP:127.0.0.1', notBefore: '20200101000000Z', notAfter: '20200102000000Z' }), trust: true, diagnosis: 'tls-expired', says: /expired/ },
-    { name: 'not yet valid', cert: () => ca.leaf({ san: 'IP:127.0.0.1', notBefore: '20990101000000Z', notAfter: '21000101000000Z' }), trust: true, diagnosis: 'tls-not-yet-valid', says: /not valid yet/ },
-    { name: 'for another host name', cert: () => ca.leaf({ san: 'DNS:service.example.com', notBefore: '20200101000000Z', notAfter: '20990101000000Z' }), trust: true, diagnosis: 'tls-hostname', says: /host name/ },
-    { name: 'signed by an authority not trusted', cert: () => ca.leaf({ san: 'IP:127.0.0.1', notBefore: '20200101000000Z', notAfter: '20990101000000Z' }), trust: false, diagnosis: 'tls-untrusted', says: /trusted authority/ },
+  const kinds: {
+    name: string;
+    cert: () => { cert: string; key: string };
+    trust: boolean;
+    diagnosis: string;
+    says: RegExp;
+  }[] = [
+    {
+      name: 'expired',
+      cert: () => ca.leaf({ san: 'IP:127.0.0.1', notBefore: '20200101000000Z', notAfter: '20200102000000Z' }),
+      trust: true,
+      diagnosis: 'tls-expired',
+      says: /expired/,
+    },
+    {
+      name: 'not yet valid',
+      cert: () => ca.leaf({ san: 'IP:127.0.0.1', notBefore: '20990101000000Z', notAfter: '21000101000000Z' }),
+      trust: true,
+      diagnosis: 'tls-not-yet-valid',
+      says: /not valid yet/,
+    },
+    {
+      name: 'for another host name',
+      cert: () =>
+        ca.leaf({ san: 'DNS:service.example.com', notBefore: '20200101000000Z', notAfter: '20990101000000Z' }),
+      trust: true,
+      diagnosis: 'tls-hostname',
+      says: /host name/,
+    },
+    {
+      name: 'signed by an authority not trusted',
+      cert: () => ca.leaf({ san: 'IP:127.0.0.1', notBefore: '20200101000000Z', notAfter: '20990101000000Z' }),
+      trust: false,
+      diagnosis: 'tls-untrusted',
+      says: /trusted authority/,
+    },
     { name: 'self-signed', cert: selfSignedCert, trust: false, diagnosis: 'tls-untrusted', says: /self-signed/ },
   ];
   it('a certificate from the test authority, valid and for 127.0.0.1, passes (the control)', async () => {
-    const good = await service({ tls: ca.leaf({ san: 'IP:127.0.0.1', notBefore: '20200101000000Z', notAfter: '20990101000000Z' }) });
+    const good = await service({
+      tls: ca.leaf({ san: 'IP:127.0.0.1', notBefore: '20200101000000Z', notAfter: '20990101000000Z' }),
+    });
     const r = await run(good, { ca: ca.cert });
     assert.equal(r.ok, true, formatReport(r));
   });
@@ -99,14 +142,25 @@ describe('HTTP statuses: 401 and 403 apart, the reason quoted', () => {
     svc.faults.threads = {
       status: 401,
       body: '',
-      headers: { 'www-authenticate': 'Bearer realm="api", error="invalid_token", error_description="The token was issued for another audience"' },
+      headers: {
+        'www-authenticate':
+          'Bearer realm="api", error="invalid_token", error_description="The token was issued for another audience"',
+      },
       once: true,
     };
     const s = failed(await run(svc), 'threads-user', 'jwt-refused', 401);
     assert.match(s.message, /error_description "The token was issued for another audience"/);
   });
   it('403 on /threads quoting the missing role: forbidden, with other advice than 401', async () => {
-    svc.faults.threads = { status: 403, body: JSON.stringify({ error: 'forbidden', message: 'user lacks the role project.reader', trace: 'x'.repeat(500) }), once: true };
+    svc.faults.threads = {
+      status: 403,
+      body: JSON.stringify({
+        error: 'forbidden',
+        message: 'user lacks the role project.reader',
+        trace: 'x'.repeat(500),
+      }),
+      once: true,
+    };
     const s = failed(await run(svc), 'threads-user', 'forbidden', 403);
     assert.match(s.message, /message: "user lacks the role project\.reader"/);
     assert.doesNotMatch(s.message, /trace|xxxx/, 'only well-known fields are quoted');
@@ -121,7 +175,11 @@ describe('HTTP statuses: 401 and 403 apart, the reason quoted', () => {
     assert.notEqual(a.advice, b.advice);
   });
   it('a non-JSON error body is quoted as a short excerpt', async () => {
-    svc.faults.refresh = { status: 502, contentType: 'text/html', body: `<html><body><h1>Bad gateway</h1>${'<p>filler</p>'.repeat(100)}</body></html>` };
+    svc.faults.refresh = {
+      status: 502,
+      contentType: 'text/html',
+      body: `<html><body><h1>Bad gateway</h1>${'<p>filler</p>'.repeat(100)}</body></html>`,
+    };
     const s = failed(await run(svc), 'token-refresh', 'server-error', 502);
     assert.match(s.message, /Bad gateway/);
     assert.ok(s.message.length < 400, s.message);
@@ -172,14 +230,21 @@ describe('redirects', () => {
   it('a redirect to another origin has other advice than a method change', async () => {
     svc.faults.refresh = { redirectTo: 'https://127.0.0.2:9/refresh' };
     failed(await run(svc), 'token-refresh', 'redirect-other-origin', 307);
-    assert.notEqual(adviceSeen.get('redirect-other-origin@token-refresh'), adviceSeen.get('redirect-method-change@token-refresh'));
+    assert.notEqual(
+      adviceSeen.get('redirect-other-origin@token-refresh'),
+      adviceSeen.get('redirect-method-change@token-refresh'),
+    );
   });
 });
 
 describe('connection refused', () => {
   it('names the host and the port', async () => {
     const port = await closedPort();
-    const s = failed(await run(svc, { tokenRefreshUrl: `https://127.0.0.1:${port}/refresh` }), 'token-refresh', 'connection-refused');
+    const s = failed(
+      await run(svc, { tokenRefreshUrl: `https://127.0.0.1:${port}/refresh` }),
+      'token-refresh',
+      'connection-refused',
+    );
     assert.match(s.message, new RegExp(`127\\.0\\.0\\.1:${port}\\b`));
     assert.match(s.message, new RegExp(`port ${port}`));
   });
@@ -193,7 +258,8 @@ describe('advice', () => {
     const byDiagnosis = new Map<string, Set<string>>();
     for (const [k, a] of all) {
       const d = k.split('@')[0] ?? k;
-      for (const [other, advices] of byDiagnosis) if (other !== d) assert.ok(!advices.has(a), `${d} and ${other} share advice`);
+      for (const [other, advices] of byDiagnosis)
+        if (other !== d) assert.ok(!advices.has(a), `${d} and ${other} share advice`);
       byDiagnosis.set(d, (byDiagnosis.get(d) ?? new Set()).add(a));
     }
   });

@@ -29,12 +29,19 @@ export interface EchoService {
   close(): Promise<void>;
 }
 
-export const ECHO_PATHS = { refresh: '/auth/refresh', base: '/api', threads: '/api/threads', program: '/api/program', data: '/data/v1/sql' };
+export const ECHO_PATHS = {
+  refresh: '/auth/refresh',
+  base: '/api',
+  threads: '/api/threads',
+  program: '/api/program',
+  data: '/data/v1/sql',
+};
 
 /** The request as a gateway's debug page would show it. */
 function requestText(req: IncomingMessage, body: string): string {
   const lines = [`${req.method ?? ''} ${req.url ?? ''} HTTP/1.1`];
-  for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i] ?? ''}: ${req.rawHeaders[i + 1] ?? ''}`);
+  for (let i = 0; i < req.rawHeaders.length; i += 2)
+    lines.push(`${req.rawHeaders[i] ?? ''}: ${req.rawHeaders[i + 1] ?? ''}`);
   return `${lines.join('\n')}\n\n${body}`;
 }
 

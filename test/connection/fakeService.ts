@@ -83,12 +83,20 @@ export interface FakeService {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const PATHS = { refresh: '/auth/token/refresh', base: '/api/v1', program: '/api/v1/programs/execute', data: '/data/v1/sql' };
+export const PATHS = {
+  refresh: '/auth/token/refresh',
+  base: '/api/v1',
+  program: '/api/v1/programs/execute',
+  data: '/data/v1/sql',
+};
 
 export async function startFakeService(opts: FakeServiceOptions = {}): Promise<FakeService> {
   const signingKey = randomBytes(32);
   const secret = (prefix: string): string => `${prefix}_${randomBytes(18).toString('base64url')}`;
-  const state: Omit<FakeService, 'url' | 'tokenRefreshUrl' | 'executeProgramUrl' | 'dataSourceUrl' | 'origin' | 'close'> = {
+  const state: Omit<
+    FakeService,
+    'url' | 'tokenRefreshUrl' | 'executeProgramUrl' | 'dataSourceUrl' | 'origin' | 'close'
+  > = {
     projectId: randomUUID(),
     pat: secret('pat'),
     apiKey: secret('apikey'),
@@ -125,7 +133,13 @@ export async function startFakeService(opts: FakeServiceOptions = {}): Promise<F
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       state.requests.push({ method: req.method ?? '', path, headers: { ...req.headers }, body });
       const endpoint: Endpoint | undefined =
-        path === PATHS.refresh ? 'refresh' : path === `${PATHS.base}/threads` ? 'threads' : path === PATHS.program ? 'program' : undefined;
+        path === PATHS.refresh
+          ? 'refresh'
+          : path === `${PATHS.base}/threads`
+            ? 'threads'
+            : path === PATHS.program
+              ? 'program'
+              : undefined;
       if (!endpoint) return json(res, 404, { error: 'not found' });
       state.calls[endpoint]++;
       const fault = state.faults[endpoint];
@@ -144,9 +158,12 @@ export async function startFakeService(opts: FakeServiceOptions = {}): Promise<F
     if (!auth) return json(res, 401, { error: 'expected Authorization: pat <token>' });
     if (auth[1] !== state.pat) return json(res, 401, { error: 'invalid token' });
     const project = req.headers['x-platform-project-id'];
-    if (typeof project !== 'string' || !UUID.test(project)) return json(res, 400, { error: 'x-platform-project-id must be a UUID' });
-    if (project.toLowerCase() !== state.projectId) return json(res, 403, { error: 'token does not belong to this project' });
-    if (!/^application\/json\b/.test(req.headers['content-type'] ?? '')) return json(res, 415, { error: 'Content-Type must be application/json' });
+    if (typeof project !== 'string' || !UUID.test(project))
+      return json(res, 400, { error: 'x-platform-project-id must be a UUID' });
+    if (project.toLowerCase() !== state.projectId)
+      return json(res, 403, { error: 'token does not belong to this project' });
+    if (!/^application\/json\b/.test(req.headers['content-type'] ?? ''))
+      return json(res, 415, { error: 'Content-Type must be application/json' });
     if (body.length > 0) return json(res, 400, { error: 'no body expected' });
     const now = Math.floor(Date.now() / 1000);
     const claims = { sub: 'user-1', project_id: state.projectId, iat: now };
@@ -169,21 +186,25 @@ export async function startFakeService(opts: FakeServiceOptions = {}): Promise<F
 
   const threads = (req: IncomingMessage, res: ServerResponse): void => {
     if (req.method !== 'GET') return json(res, 405, { error: 'method' });
-    if (!/^application\/json\b/.test(req.headers['content-type'] ?? '')) return json(res, 415, { error: 'Content-Type must be application/json' });
+    if (!/^application\/json\b/.test(req.headers['content-type'] ?? ''))
+      return json(res, 415, { error: 'Content-Type must be application/json' });
     const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!bearer) return json(res, 401, { error: 'expected Authorization: Bearer' });
     if (bearer === state.apiKey) return json(res, 200, { threads: [], scope: 'project' });
     const claims = verify(bearer);
     if (!claims) return json(res, 401, { error: 'invalid credential' });
-    if (typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now()) return json(res, 401, { error: 'token expired' });
+    if (typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now())
+      return json(res, 401, { error: 'token expired' });
     if (claims.project_id !== state.projectId) return json(res, 403, { error: 'wrong project' });
     return json(res, 200, { threads: [], scope: 'user' });
   };
 
   const program = (req: IncomingMessage, res: ServerResponse, body: string): void => {
     if (req.method !== 'POST') return json(res, 405, { error: 'method' });
-    if (req.headers.authorization !== `Bearer ${state.apiKey}`) return json(res, 401, { error: 'project API key required' });
-    if (!/^application\/json\b/.test(req.headers['content-type'] ?? '')) return json(res, 415, { error: 'Content-Type must be application/json' });
+    if (req.headers.authorization !== `Bearer ${state.apiKey}`)
+      return json(res, 401, { error: 'project API key required' });
+    if (!/^application\/json\b/.test(req.headers['content-type'] ?? ''))
+      return json(res, 415, { error: 'Content-Type must be application/json' });
     let p: unknown;
     try {
       p = JSON.parse(body);
@@ -196,7 +217,9 @@ export async function startFakeService(opts: FakeServiceOptions = {}): Promise<F
     return json(res, 200, { output: '1\n' });
   };
 
-  const server: Server = opts.tls ? createHttpsServer({ cert: opts.tls.cert, key: opts.tls.key }, handler) : createHttpServer(handler);
+  const server: Server = opts.tls
+    ? createHttpsServer({ cert: opts.tls.cert, key: opts.tls.key }, handler)
+    : createHttpServer(handler);
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const port = (server.address() as AddressInfo).port;
@@ -217,7 +240,8 @@ export async function startFakeService(opts: FakeServiceOptions = {}): Promise<F
 
 function payloadProblems(p: unknown, s: Pick<FakeService, 'apiKey' | 'dataToken' | 'dataAuthMode'>): string[] {
   const out: string[] = [];
-  const obj = (v: unknown): Record<string, unknown> | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+  const obj = (v: unknown): Record<string, unknown> | undefined =>
+    v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
   const root = obj(p);
   if (!root) return ['payload must be an object'];
   const allowed = new Set(['code', 'assistant_api_key', 'ai_primitives_llm', 'data_source', 'artifacts']);
@@ -229,8 +253,10 @@ function payloadProblems(p: unknown, s: Pick<FakeService, 'apiKey' | 'dataToken'
   const ds = obj(root.data_source);
   if (!ds || typeof ds.url !== 'string' || !ds.url.endsWith('/v1/sql')) out.push('data_source.url must end in /v1/sql');
   const headers = obj(ds?.headers);
-  const want: Record<string, string> = s.dataAuthMode === 'jwt' ? { authorization: `Bearer ${s.dataToken}` } : { 'x-platform-data-token': s.dataToken };
-  if (!headers || JSON.stringify(headers) !== JSON.stringify(want)) out.push(`data_source.headers do not match data auth mode ${s.dataAuthMode}`);
+  const want: Record<string, string> =
+    s.dataAuthMode === 'jwt' ? { authorization: `Bearer ${s.dataToken}` } : { 'x-platform-data-token': s.dataToken };
+  if (!headers || JSON.stringify(headers) !== JSON.stringify(want))
+    out.push(`data_source.headers do not match data auth mode ${s.dataAuthMode}`);
   if (!Array.isArray(root.artifacts)) out.push('artifacts must be an array');
   return out;
 }
@@ -239,7 +265,12 @@ function json(res: ServerResponse, status: number, value: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
 }
 
-async function withFault(f: Fault | undefined, req: IncomingMessage, res: ServerResponse, normal: () => void): Promise<void> {
+async function withFault(
+  f: Fault | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+  normal: () => void,
+): Promise<void> {
   if (!f) return normal();
   if (f.hang) return;
   if (f.delayMs) await new Promise((r) => setTimeout(r, f.delayMs));
@@ -255,7 +286,10 @@ async function withFault(f: Fault | undefined, req: IncomingMessage, res: Server
   }
   if (f.echoHeaders) return json(res, 500, { error: 'internal', request_headers: req.headers });
   if (f.hugeBytes) {
-    res.writeHead(f.status ?? 200, { 'content-type': 'application/json', ...(f.declareLength ? { 'content-length': String(f.hugeBytes) } : {}) });
+    res.writeHead(f.status ?? 200, {
+      'content-type': 'application/json',
+      ...(f.declareLength ? { 'content-length': String(f.hugeBytes) } : {}),
+    });
     const chunk = Buffer.alloc(64 * 1024, 0x20);
     let left = f.hugeBytes;
     const pump = (): void => {

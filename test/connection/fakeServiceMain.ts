@@ -11,7 +11,19 @@ async function main(): Promise<void> {
   const cert = https ? selfSignedCert() : undefined;
   const svc = await startFakeService(cert ? { tls: cert } : {});
   const { url, tokenRefreshUrl, executeProgramUrl, dataSourceUrl, projectId, pat, apiKey, dataToken } = svc;
-  process.stdout.write(JSON.stringify({ url, tokenRefreshUrl, executeProgramUrl, dataSourceUrl, projectId, pat, apiKey, dataToken, ca: cert?.cert }) + '\n');
+  process.stdout.write(
+    JSON.stringify({
+      url,
+      tokenRefreshUrl,
+      executeProgramUrl,
+      dataSourceUrl,
+      projectId,
+      pat,
+      apiKey,
+      dataToken,
+      ca: cert?.cert,
+    }) + '\n',
+  );
   const stop = (): void => void svc.close().then(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -21,7 +21,11 @@ let plain: FakeService;
 /** Another origin that must never be contacted. */
 let other: { origin: string; hits: number; close(): Promise<void> };
 
-async function run(s: FakeService, extra: Partial<ConnectionOptions> = {}, creds?: Credentials): Promise<TestConnectionReport> {
+async function run(
+  s: FakeService,
+  extra: Partial<ConnectionOptions> = {},
+  creds?: Credentials,
+): Promise<TestConnectionReport> {
   const r = await runTestConnection(optionsFor(s, extra), creds ?? credentialsOf(s));
   leaks.add('report', r);
   leaks.add('text', formatReport(r));
@@ -47,7 +51,17 @@ before(async () => {
   };
 });
 after(async () => {
-  leaks.addSecrets(svc.pat, svc.apiKey, svc.dataToken, ...svc.issuedTokens, plain.pat, plain.apiKey, plain.dataToken, ...plain.issuedTokens, 'pr0xy-s3cret');
+  leaks.addSecrets(
+    svc.pat,
+    svc.apiKey,
+    svc.dataToken,
+    ...svc.issuedTokens,
+    plain.pat,
+    plain.apiKey,
+    plain.dataToken,
+    ...plain.issuedTokens,
+    'pr0xy-s3cret',
+  );
   leaks.assertClean();
   await Promise.all([svc.close(), plain.close(), other.close()]);
 });
@@ -114,7 +128,14 @@ describe('plain http', () => {
   });
   it('is refused by the HTTP layer itself for any other host, before any lookup', async () => {
     await assert.rejects(
-      httpRequest({ method: 'GET', url: new URL('http://service.example.invalid/x'), headers: { Authorization: 'Bearer abcdefghijkl' } }, { timeoutMs: 1000, connectTimeoutMs: 1000, maxResponseBytes: 1000, env: CLEAN_ENV }),
+      httpRequest(
+        {
+          method: 'GET',
+          url: new URL('http://service.example.invalid/x'),
+          headers: { Authorization: 'Bearer abcdefghijkl' },
+        },
+        { timeoutMs: 1000, connectTimeoutMs: 1000, maxResponseBytes: 1000, env: CLEAN_ENV },
+      ),
       (e: unknown) => e instanceof NetError && e.kind === 'insecure-url',
     );
   });
@@ -145,7 +166,11 @@ describe('proxy', () => {
     assert.ok(proxy.connects.every((c) => c === `${PROXIED_HOST}:${new URL(svc.origin).port}`));
   });
   it('takes the explicit proxy (VS Code http.proxy) over the environment', async () => {
-    const r = await run(svc, { ...named(), proxy: proxy.url, env: { HTTPS_PROXY: `http://127.0.0.1:${await closedPort()}` } });
+    const r = await run(svc, {
+      ...named(),
+      proxy: proxy.url,
+      env: { HTTPS_PROXY: `http://127.0.0.1:${await closedPort()}` },
+    });
     assert.equal(r.ok, true, formatReport(r));
     assert.equal(proxy.connects.length, 4);
   });
@@ -177,12 +202,17 @@ describe('proxy', () => {
     assert.equal(status(r, 'token-refresh'), 'fail:proxy', formatReport(r));
   });
   it('reports a proxy that cannot reach the host', async () => {
-    const r = await run(svc, { tokenRefreshUrl: 'https://auth.example.invalid/refresh', env: { HTTPS_PROXY: proxy.url } });
+    const r = await run(svc, {
+      tokenRefreshUrl: 'https://auth.example.invalid/refresh',
+      env: { HTTPS_PROXY: proxy.url },
+    });
     assert.equal(status(r, 'token-refresh'), 'fail:proxy', formatReport(r));
     assert.match(r.steps[1]?.message ?? '', /502/);
   });
   it('reports proxy authentication failures and never shows the proxy password', async () => {
-    const authed = await startConnectProxy({ requireAuth: `Basic ${Buffer.from('alice:pr0xy-s3cret').toString('base64')}` });
+    const authed = await startConnectProxy({
+      requireAuth: `Basic ${Buffer.from('alice:pr0xy-s3cret').toString('base64')}`,
+    });
     try {
       const good = await run(svc, { ...named(), proxy: authed.url.replace('//', '//alice:pr0xy-s3cret@') });
       assert.equal(good.ok, true, formatReport(good));

@@ -36,7 +36,20 @@ const wrap = (text: string, width: number, sep = '\n'): string => {
   return out.join(sep);
 };
 const htmlEscape = (t: string): string =>
-  t.replace(/[&<>"'/=+]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '/': '&#x2F;', '=': '&#61;', '+': '&#43;' })[c] ?? c);
+  t.replace(
+    /[&<>"'/=+]/g,
+    (c) =>
+      ({
+        '&': '&amp;',
+        '<': '&lt;',
+        '>': '&gt;',
+        '"': '&quot;',
+        "'": '&#39;',
+        '/': '&#x2F;',
+        '=': '&#61;',
+        '+': '&#43;',
+      })[c] ?? c,
+  );
 const entityAll = (t: string): string => [...t].map((c) => `&#${c.charCodeAt(0)};`).join('');
 /** Latin-1 bytes (é between every few characters) that the client decodes as UTF-8. */
 const latin1Junk = (t: string, every: number): Buffer => Buffer.from(wrap(t, every, 'é'), 'latin1');
@@ -54,23 +67,58 @@ for (const status of statuses) {
   add(`plain text ${status}`, (e) => ({ status, headers: { 'content-type': 'text/plain' }, body: e }));
   add(`JSON error ${status}`, (e) => ({ status, body: json({ error: 'internal', message: e }) }));
 }
-add('JSON with every well-known field', (e) => ({ status: 500, body: json({ error: e, message: e, detail: e, error_description: e, code: e, title: e, reason: e }) }));
-add('JSON nested error object', (e) => ({ status: 500, body: json({ error: { code: 'E1', message: e, details: [{ message: e }] } }) }));
+add('JSON with every well-known field', (e) => ({
+  status: 500,
+  body: json({ error: e, message: e, detail: e, error_description: e, code: e, title: e, reason: e }),
+}));
+add('JSON nested error object', (e) => ({
+  status: 500,
+  body: json({ error: { code: 'E1', message: e, details: [{ message: e }] } }),
+}));
 add('escaped slashes', (e) => ({ status: 500, body: json({ error: 'internal', message: e }).replace(/\//g, '\\/') }));
-add('escaped slashes, no JSON content type', (e) => ({ status: 500, headers: { 'content-type': 'text/plain' }, body: json({ message: e }).replace(/\//g, '\\/') }));
+add('escaped slashes, no JSON content type', (e) => ({
+  status: 500,
+  headers: { 'content-type': 'text/plain' },
+  body: json({ message: e }).replace(/\//g, '\\/'),
+}));
 for (const width of [3, 5, 7, 8, 9, 13, 16, 33, 64, 76]) {
-  add(`wrapped at ${width} (LF)`, (e) => ({ status: 500, headers: { 'content-type': 'text/plain' }, body: wrap(e, width) }));
+  add(`wrapped at ${width} (LF)`, (e) => ({
+    status: 500,
+    headers: { 'content-type': 'text/plain' },
+    body: wrap(e, width),
+  }));
   add(`wrapped at ${width} (CRLF, JSON)`, (e) => ({ status: 500, body: json({ message: wrap(e, width, '\r\n') }) }));
   add(`wrapped at ${width} (spaces)`, (e) => ({ status: 403, body: json({ error: wrap(e, width, ' ') }) }));
 }
-add('percent-encoded', (e) => ({ status: 500, headers: { 'content-type': 'text/plain' }, body: encodeURIComponent(e) }));
-add('percent-encoded twice', (e) => ({ status: 500, body: json({ message: encodeURIComponent(encodeURIComponent(e)) }) }));
-add('form-encoded', (e) => ({ status: 400, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ echo: e }).toString() }));
+add('percent-encoded', (e) => ({
+  status: 500,
+  headers: { 'content-type': 'text/plain' },
+  body: encodeURIComponent(e),
+}));
+add('percent-encoded twice', (e) => ({
+  status: 500,
+  body: json({ message: encodeURIComponent(encodeURIComponent(e)) }),
+}));
+add('form-encoded', (e) => ({
+  status: 400,
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams({ echo: e }).toString(),
+}));
 for (const every of [4, 7, 11]) {
-  add(`Latin-1 bytes read as UTF-8 (every ${every})`, (e) => ({ status: 500, headers: { 'content-type': 'text/plain' }, body: latin1Junk(e, every) }));
-  add(`Latin-1 bytes in JSON read as UTF-8 (every ${every})`, (e) => ({ status: 500, body: Buffer.from(json({ message: wrap(e, every, 'ñ') }), 'latin1') }));
+  add(`Latin-1 bytes read as UTF-8 (every ${every})`, (e) => ({
+    status: 500,
+    headers: { 'content-type': 'text/plain' },
+    body: latin1Junk(e, every),
+  }));
+  add(`Latin-1 bytes in JSON read as UTF-8 (every ${every})`, (e) => ({
+    status: 500,
+    body: Buffer.from(json({ message: wrap(e, every, 'ñ') }), 'latin1'),
+  }));
 }
-add('UTF-8 read as Latin-1 and re-encoded', (e) => ({ status: 500, body: Buffer.from(Buffer.from(`¡${e}¿`, 'utf8').toString('latin1'), 'utf8') }));
+add('UTF-8 read as Latin-1 and re-encoded', (e) => ({
+  status: 500,
+  body: Buffer.from(Buffer.from(`¡${e}¿`, 'utf8').toString('latin1'), 'utf8'),
+}));
 add('replacement characters inserted', (e) => ({ status: 500, body: json({ message: wrap(e, 6, '\uFFFD') }) }));
 add('zero-width characters inserted', (e) => ({ status: 500, body: json({ message: wrap(e, 5, '\u200B') }) }));
 add('upper-cased', (e) => ({ status: 500, headers: { 'content-type': 'text/plain' }, body: e.toUpperCase() }));
@@ -78,12 +126,33 @@ add('upper-cased JSON', (e) => ({ status: 401, body: json({ error: e.toUpperCase
 add('lower-cased JSON', (e) => ({ status: 403, body: json({ message: e.toLowerCase() }) }));
 add('JSON in JSON', (e) => ({ status: 500, body: json({ error: json({ message: e }) }) }));
 add('JSON in JSON in JSON', (e) => ({ status: 500, body: json({ error: json({ error: json({ message: e }) }) }) }));
-add('JSON in JSON with escaped slashes', (e) => ({ status: 500, body: json({ error: json({ message: e }).replace(/\//g, '\\/') }).replace(/\//g, '\\/') }));
-add('unicode escapes', (e) => ({ status: 500, body: json({ message: e }).replace(/[/+=~._-]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) }));
-add('HTML-escaped page', (e) => ({ status: 500, headers: { 'content-type': 'text/html' }, body: `<html><body><h1>Error</h1><pre>${htmlEscape(e)}</pre></body></html>` }));
-add('HTML, every character an entity', (e) => ({ status: 502, headers: { 'content-type': 'text/html' }, body: `<p>${entityAll(e)}</p>` }));
-add('HTML with tags between characters', (e) => ({ status: 500, headers: { 'content-type': 'text/html' }, body: `<p>${wrap(e, 6, '<b></b>')}</p>` }));
-add('upper-cased, escaped slashes, wrapped', (e) => ({ status: 500, body: json({ message: wrap(e.toUpperCase(), 7) }).replace(/\//g, '\\/') }));
+add('JSON in JSON with escaped slashes', (e) => ({
+  status: 500,
+  body: json({ error: json({ message: e }).replace(/\//g, '\\/') }).replace(/\//g, '\\/'),
+}));
+add('unicode escapes', (e) => ({
+  status: 500,
+  body: json({ message: e }).replace(/[/+=~._-]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+}));
+add('HTML-escaped page', (e) => ({
+  status: 500,
+  headers: { 'content-type': 'text/html' },
+  body: `<html><body><h1>Error</h1><pre>${htmlEscape(e)}</pre></body></html>`,
+}));
+add('HTML, every character an entity', (e) => ({
+  status: 502,
+  headers: { 'content-type': 'text/html' },
+  body: `<p>${entityAll(e)}</p>`,
+}));
+add('HTML with tags between characters', (e) => ({
+  status: 500,
+  headers: { 'content-type': 'text/html' },
+  body: `<p>${wrap(e, 6, '<b></b>')}</p>`,
+}));
+add('upper-cased, escaped slashes, wrapped', (e) => ({
+  status: 500,
+  body: json({ message: wrap(e.toUpperCase(), 7) }).replace(/\//g, '\\/'),
+}));
 add('WWW-Authenticate error_description', (e) => ({
   status: 401,
   headers: { 'www-authenticate': `Bearer error="invalid_token", error_description="${e.replace(/[\r\n"]+/g, ' ')}"` },
@@ -91,13 +160,23 @@ add('WWW-Authenticate error_description', (e) => ({
 }));
 add('WWW-Authenticate wrapped', (e) => ({
   status: 401,
-  headers: { 'www-authenticate': `Bearer error="invalid_token", error_description="${wrap(e.replace(/[\r\n"]+/g, ' '), 9, ' ')}"` },
+  headers: {
+    'www-authenticate': `Bearer error="invalid_token", error_description="${wrap(e.replace(/[\r\n"]+/g, ' '), 9, ' ')}"`,
+  },
   body: json({ error: 'unauthorized' }),
 }));
 add('2xx answer that is not JSON', (e) => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: e }));
 add('2xx JSON answer echoing', (e) => ({ status: 200, body: json({ threads: [], debug: e, message: e }) }));
-add('large error body, echo at the start', (e) => ({ status: 500, headers: { 'content-type': 'text/plain' }, body: e + ' '.repeat(200_000) + e }));
-add('large error body, echo at 4 KiB and 64 KiB', (e) => ({ status: 503, headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(4096 - 20) + e + 'y'.repeat(60_000) + e }));
+add('large error body, echo at the start', (e) => ({
+  status: 500,
+  headers: { 'content-type': 'text/plain' },
+  body: e + ' '.repeat(200_000) + e,
+}));
+add('large error body, echo at 4 KiB and 64 KiB', (e) => ({
+  status: 503,
+  headers: { 'content-type': 'text/plain' },
+  body: 'x'.repeat(4096 - 20) + e + 'y'.repeat(60_000) + e,
+}));
 add('same-origin redirect carrying the echo in its address', (e) => {
   if (/^[A-Z]+ \/redirected/.test(e)) return { status: 500, body: json({ message: e }) };
   const first = e.split('\n')[0] ?? '';
@@ -115,7 +194,10 @@ add('redirect to another origin carrying the echo', (e) => ({
 // encoding whose `%` are HTML-escaped.
 for (const align of [0, 1, 2]) {
   for (const alphabet of ['base64', 'base64url'] as const) {
-    add(`${alphabet}, ${align} byte(s) in front, JSON 400`, (e) => ({ status: 400, body: json({ error: 'bad header', echo: Buffer.from('~'.repeat(align) + e).toString(alphabet) }) }));
+    add(`${alphabet}, ${align} byte(s) in front, JSON 400`, (e) => ({
+      status: 400,
+      body: json({ error: 'bad header', echo: Buffer.from('~'.repeat(align) + e).toString(alphabet) }),
+    }));
     add(`${alphabet} of each line, ${align} byte(s) in front, plain text`, (e) => ({
       status: 400,
       headers: { 'content-type': 'text/plain' },
@@ -125,15 +207,41 @@ for (const align of [0, 1, 2]) {
         .join('\n'),
     }));
   }
-  add(`base64 wrapped at 76 (MIME), ${align} byte(s) in front`, (e) => ({ status: 500, body: json({ message: wrap(Buffer.from('#'.repeat(align) + e).toString('base64'), 76, '\r\n') }) }));
+  add(`base64 wrapped at 76 (MIME), ${align} byte(s) in front`, (e) => ({
+    status: 500,
+    body: json({ message: wrap(Buffer.from('#'.repeat(align) + e).toString('base64'), 76, '\r\n') }),
+  }));
 }
-add('percent-encoded, % HTML-escaped (&#37;)', (e) => ({ status: 400, headers: { 'content-type': 'text/html' }, body: `<p>${encodeURIComponent(e).replace(/%/g, '&#37;')}</p>` }));
-add('percent-encoded, % HTML-escaped (&#x25;, &percnt;) in JSON', (e) => ({ status: 400, body: json({ message: encodeURIComponent(e).replace(/%(.)/g, (_, c: string) => (c < '5' ? '&#x25;' : '&percnt;') + c) }) }));
-add('percent-encoded twice, % HTML-escaped twice (&amp;#37;)', (e) => ({ status: 400, headers: { 'content-type': 'text/html' }, body: encodeURIComponent(encodeURIComponent(e)).replace(/%/g, '&amp;#37;') }));
+add('percent-encoded, % HTML-escaped (&#37;)', (e) => ({
+  status: 400,
+  headers: { 'content-type': 'text/html' },
+  body: `<p>${encodeURIComponent(e).replace(/%/g, '&#37;')}</p>`,
+}));
+add('percent-encoded, % HTML-escaped (&#x25;, &percnt;) in JSON', (e) => ({
+  status: 400,
+  body: json({
+    message: encodeURIComponent(e).replace(/%(.)/g, (_, c: string) => (c < '5' ? '&#x25;' : '&percnt;') + c),
+  }),
+}));
+add('percent-encoded twice, % HTML-escaped twice (&amp;#37;)', (e) => ({
+  status: 400,
+  headers: { 'content-type': 'text/html' },
+  body: encodeURIComponent(encodeURIComponent(e)).replace(/%/g, '&amp;#37;'),
+}));
 /** The echo without header names, JSON keys or schemes: the bare values, as "unknown credential <value>" pages show them. */
 const bare = (e: string): string => e.replace(/^[^:\n]+:\s*(?:pat |Bearer )?/gim, '').replace(/"[\w-]+":/g, ' ');
-add('bare values, each cut by the service to 20 characters', (e) => ({ status: 500, body: json({ message: bare(e).replace(/\S{21,}/g, (w) => `${w.slice(0, 20)}…`) }) }));
-add('bare values, each cut by the service to 12 characters, wrapped at 5', (e) => ({ status: 500, headers: { 'content-type': 'text/plain' }, body: wrap(bare(e).replace(/\S{13,}/g, (w) => w.slice(0, 12)), 5) }));
+add('bare values, each cut by the service to 20 characters', (e) => ({
+  status: 500,
+  body: json({ message: bare(e).replace(/\S{21,}/g, (w) => `${w.slice(0, 20)}…`) }),
+}));
+add('bare values, each cut by the service to 12 characters, wrapped at 5', (e) => ({
+  status: 500,
+  headers: { 'content-type': 'text/plain' },
+  body: wrap(
+    bare(e).replace(/\S{13,}/g, (w) => w.slice(0, 12)),
+    5,
+  ),
+}));
 add('bare values', (e) => ({ status: 500, headers: { 'content-type': 'text/plain' }, body: bare(e) }));
 add('bare values in JSON', (e) => ({ status: 401, body: json({ error: `unknown credential ${bare(e)}` }) }));
 add('bare values, wrapped at 9', (e) => ({ status: 403, body: json({ message: wrap(bare(e), 9) }) }));
@@ -142,7 +250,8 @@ add('bare values, wrapped at 9', (e) => ({ status: 403, body: json({ message: wr
 // falls at every position of the first 66 characters of a secret, in four shapes in turn
 // (labelled or bare, JSON or plain text).
 const cutPoints = new Set<number>();
-for (const limit of [100, 120, 160, 200, 256, 400, 4096]) for (let p = limit - 70; p <= limit + 2; p++) cutPoints.add(p);
+for (const limit of [100, 120, 160, 200, 256, 400, 4096])
+  for (let p = limit - 70; p <= limit + 2; p++) cutPoints.add(p);
 for (const p of [...cutPoints].sort((a, b) => a - b)) {
   add(`cut at offset ${p}`, (full) => {
     const e = (p >> 1) % 2 === 0 ? full : bare(full);
@@ -219,7 +328,10 @@ function reassembled(text: string): string {
 
 function scan(caseName: string, where: string, text: string): void {
   texts++;
-  for (const [view, lower] of [['', text.toLowerCase()], [' (reassembled)', reassembled(text).toLowerCase()]] as const) {
+  for (const [view, lower] of [
+    ['', text.toLowerCase()],
+    [' (reassembled)', reassembled(text).toLowerCase()],
+  ] as const) {
     for (const { name, runs, len } of SECRET_RUNS) {
       for (let i = 0; i + len <= lower.length; i++) {
         if (runs.has(lower.slice(i, i + len))) {
@@ -273,7 +385,13 @@ async function cliRun(caseName: string, format: 'text' | 'json'): Promise<void> 
     ASSISTANT_API_KEY: API_KEY,
     ASSISTANT_DATA_TOKEN: DATA_TOKEN,
   };
-  const io: CliIO = { stdout: (t) => (out += t), stderr: (t) => (err += t), env, cwd: process.cwd(), readStdin: () => Promise.resolve('') };
+  const io: CliIO = {
+    stdout: (t) => (out += t),
+    stderr: (t) => (err += t),
+    env,
+    cwd: process.cwd(),
+    readStdin: () => Promise.resolve(''),
+  };
   try {
     await testConnectionCommand(['--format', format], io);
   } catch (e) {

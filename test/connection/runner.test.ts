@@ -6,7 +6,13 @@ import { createServer as createNetServer } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { TokenCache, formatReport, reportToJson, runTestConnection } from '../../server/src/connection';
-import type { ConnectionOptions, Credentials, StepName, StepResult, TestConnectionReport } from '../../server/src/connection';
+import type {
+  ConnectionOptions,
+  Credentials,
+  StepName,
+  StepResult,
+  TestConnectionReport,
+} from '../../server/src/connection';
 import { startFakeService } from './fakeService';
 import type { FakeService } from './fakeService';
 import { credentialsOf, optionsFor } from './helpers';
@@ -17,9 +23,16 @@ import { selfSignedCert } from './tls';
 const leaks = new LeakScanner();
 let svc: FakeService;
 
-async function run(extra: Partial<ConnectionOptions> = {}, creds?: Credentials, signal?: AbortSignal): Promise<TestConnectionReport> {
+async function run(
+  extra: Partial<ConnectionOptions> = {},
+  creds?: Credentials,
+  signal?: AbortSignal,
+): Promise<TestConnectionReport> {
   const logged: StepResult[] = [];
-  const report = await runTestConnection(optionsFor(svc, extra), creds ?? credentialsOf(svc), { signal, onStep: (s) => logged.push(s) });
+  const report = await runTestConnection(optionsFor(svc, extra), creds ?? credentialsOf(svc), {
+    signal,
+    onStep: (s) => logged.push(s),
+  });
   leaks.add('report', report);
   leaks.add('onStep', logged);
   leaks.add('formatReport', formatReport(report));
@@ -60,9 +73,16 @@ describe('happy path over HTTPS', () => {
   it('passes every step and shows the expiry, not the token', async () => {
     const r = await run();
     assert.equal(r.ok, true, formatReport(r));
-    assert.deepEqual(r.steps.map((s) => [s.name, s.status]), [
-      ['settings', 'pass'], ['token-refresh', 'pass'], ['threads-user', 'pass'], ['threads-project', 'pass'], ['execute-program', 'pass'],
-    ]);
+    assert.deepEqual(
+      r.steps.map((s) => [s.name, s.status]),
+      [
+        ['settings', 'pass'],
+        ['token-refresh', 'pass'],
+        ['threads-user', 'pass'],
+        ['threads-project', 'pass'],
+        ['execute-program', 'pass'],
+      ],
+    );
     assert.equal(step(r, 'token-refresh').httpStatus, 200);
     assert.match(step(r, 'token-refresh').message, /expires at \d{4}-\d\d-\d\dT/);
     assert.match(r.tokenExpiresAt ?? '', /^\d{4}-/);
@@ -91,7 +111,10 @@ describe('happy path over HTTPS', () => {
     svc.dataAuthMode = 'jwt';
     r = await run({ dataAuthMode: 'jwt' });
     assert.equal(r.ok, true, formatReport(r));
-    assert.deepEqual((svc.lastProgramPayload as { data_source: unknown }).data_source, { url: svc.dataSourceUrl, headers: { authorization: `Bearer ${svc.dataToken}` } });
+    assert.deepEqual((svc.lastProgramPayload as { data_source: unknown }).data_source, {
+      url: svc.dataSourceUrl,
+      headers: { authorization: `Bearer ${svc.dataToken}` },
+    });
   });
   it('refresh request is exactly the spec: POST, pat scheme, UUID header, JSON content type, no body', async () => {
     await run();
@@ -141,8 +164,18 @@ describe('settings are checked before anything is sent', () => {
   const cases: [string, Partial<ConnectionOptions>, Partial<Credentials> | undefined, string][] = [
     ['missing base URL', { baseUrl: '' }, undefined, 'missing-setting'],
     ['project ID not a UUID', { projectId: 'my-project' }, undefined, 'invalid-project-id'],
-    ['plain http to a non-loopback host', { tokenRefreshUrl: 'http://auth.example.invalid/refresh' }, undefined, 'insecure-url'],
-    ['data source URL not ending in /v1/sql', { dataSourceUrl: 'https://127.0.0.1:1/v1/query' }, undefined, 'invalid-data-source-url'],
+    [
+      'plain http to a non-loopback host',
+      { tokenRefreshUrl: 'http://auth.example.invalid/refresh' },
+      undefined,
+      'insecure-url',
+    ],
+    [
+      'data source URL not ending in /v1/sql',
+      { dataSourceUrl: 'https://127.0.0.1:1/v1/query' },
+      undefined,
+      'invalid-data-source-url',
+    ],
     ['bad data auth mode', { dataAuthMode: 'oauth' }, undefined, 'invalid-setting'],
     ['no PAT', {}, { pat: undefined }, 'missing-credential'],
     ['no timeout', { timeoutMs: -5 }, undefined, 'invalid-setting'],
@@ -160,7 +193,14 @@ describe('settings are checked before anything is sent', () => {
 
 describe('every failure has its own diagnosis', () => {
   it('unknown host', async () => {
-    const r = await run({ tokenRefreshUrl: 'https://no-such-host.invalid/refresh', baseUrl: 'https://no-such-host.invalid/api', executeProgramUrl: '' }, { pat: svc.pat });
+    const r = await run(
+      {
+        tokenRefreshUrl: 'https://no-such-host.invalid/refresh',
+        baseUrl: 'https://no-such-host.invalid/api',
+        executeProgramUrl: '',
+      },
+      { pat: svc.pat },
+    );
     assertFail(r, 'token-refresh', 'unknown-host');
   });
   it('connection refused', async () => {
@@ -190,7 +230,10 @@ describe('every failure has its own diagnosis', () => {
     const r = await run({ timeoutMs: 300, executeProgramUrl: undefined }, { ...credentialsOf(svc), apiKey: undefined });
     assertFail(r, 'token-refresh', 'timeout');
     assert.equal(step(r, 'threads-user').diagnosis, 'timeout');
-    assert.deepEqual([step(r, 'execute-program').status, step(r, 'execute-program').diagnosis, step(r, 'execute-program').message], ['skip', undefined, 'No program-execution address is configured; no program is run.']);
+    assert.deepEqual(
+      [step(r, 'execute-program').status, step(r, 'execute-program').diagnosis, step(r, 'execute-program').message],
+      ['skip', undefined, 'No program-execution address is configured; no program is run.'],
+    );
     assert.equal(step(r, 'threads-project').diagnosis, undefined);
     assert.match(step(r, 'threads-project').message, /No project API key is stored/);
   });
@@ -200,7 +243,11 @@ describe('every failure has its own diagnosis', () => {
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     try {
       const port = (silent.address() as AddressInfo).port;
-      const r = await run({ tokenRefreshUrl: `https://127.0.0.1:${port}/refresh`, connectTimeoutMs: 200, timeoutMs: 5000 });
+      const r = await run({
+        tokenRefreshUrl: `https://127.0.0.1:${port}/refresh`,
+        connectTimeoutMs: 200,
+        timeoutMs: 5000,
+      });
       const s = assertFail(r, 'token-refresh', 'timeout');
       assert.match(s.message, /connect/i);
       assert.ok(s.durationMs < 2000, String(s.durationMs));

@@ -20,9 +20,23 @@ export function selfSignedCert(): TestCert {
     execFileSync(
       process.env.OPENSSL ?? '/usr/bin/openssl',
       [
-        'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-        '-keyout', key, '-out', cert, '-days', '2', '-subj', '/CN=localhost',
-        '-addext', 'subjectAltName=IP:127.0.0.1,IP:::1,DNS:localhost,DNS:assistant.proxied.test',
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '2',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,IP:::1,DNS:localhost,DNS:assistant.proxied.test',
       ],
       { stdio: 'ignore' },
     );
@@ -56,15 +70,64 @@ export function testCa(): TestCa {
   writeFileSync(join(dir, 'index.txt'), '');
   writeFileSync(join(dir, 'serial'), '1000\n');
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-  run(['req', '-x509', ...ec, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=AssistantConfig test CA', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign']);
+  run([
+    'req',
+    '-x509',
+    ...ec,
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=AssistantConfig test CA',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+  ]);
   let n = 0;
   cachedCa = {
     cert: readFileSync(join(dir, 'ca.pem'), 'utf8'),
     leaf: ({ san, notBefore, notAfter }) => {
       n++;
-      run(['req', '-new', ...ec, '-keyout', `leaf${n}.key`, '-out', `leaf${n}.csr`, '-subj', '/CN=leaf', '-addext', `subjectAltName=${san}`]);
-      run(['ca', '-batch', '-config', 'ca.cnf', '-cert', 'ca.pem', '-keyfile', 'ca.key', '-in', `leaf${n}.csr`, '-out', `leaf${n}.pem`, '-startdate', notBefore, '-enddate', notAfter, '-notext']);
-      return { cert: readFileSync(join(dir, `leaf${n}.pem`), 'utf8'), key: readFileSync(join(dir, `leaf${n}.key`), 'utf8') };
+      run([
+        'req',
+        '-new',
+        ...ec,
+        '-keyout',
+        `leaf${n}.key`,
+        '-out',
+        `leaf${n}.csr`,
+        '-subj',
+        '/CN=leaf',
+        '-addext',
+        `subjectAltName=${san}`,
+      ]);
+      run([
+        'ca',
+        '-batch',
+        '-config',
+        'ca.cnf',
+        '-cert',
+        'ca.pem',
+        '-keyfile',
+        'ca.key',
+        '-in',
+        `leaf${n}.csr`,
+        '-out',
+        `leaf${n}.pem`,
+        '-startdate',
+        notBefore,
+        '-enddate',
+        notAfter,
+        '-notext',
+      ]);
+      return {
+        cert: readFileSync(join(dir, `leaf${n}.pem`), 'utf8'),
+        key: readFileSync(join(dir, `leaf${n}.key`), 'utf8'),
+      };
     },
   };
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));

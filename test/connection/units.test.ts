@@ -4,7 +4,19 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIAGNOSES, TokenCache, adviceFor, bypassesProxy, validateCredential, checkServiceUrl, decodeJwt, isLoopbackHost, providerFromConfigText, proxyFor, redact } from '../../server/src/connection';
+import {
+  DIAGNOSES,
+  TokenCache,
+  adviceFor,
+  bypassesProxy,
+  validateCredential,
+  checkServiceUrl,
+  decodeJwt,
+  isLoopbackHost,
+  providerFromConfigText,
+  proxyFor,
+  redact,
+} from '../../server/src/connection';
 
 const jwtOf = (payload: object): string =>
   `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.c2lnbmF0dXJl`;
@@ -13,11 +25,18 @@ describe('redact', () => {
   it('removes known secrets and their encoded forms', () => {
     const s = 'p@ss/word+value=1';
     const out = redact(`a ${s} b ${encodeURIComponent(s)} c ${Buffer.from(s).toString('base64')}`, [s]);
-    assert.ok(!out.includes(s) && !out.includes(encodeURIComponent(s)) && !out.includes(Buffer.from(s).toString('base64').replace(/=+$/, '')), out);
+    assert.ok(
+      !out.includes(s) &&
+        !out.includes(encodeURIComponent(s)) &&
+        !out.includes(Buffer.from(s).toString('base64').replace(/=+$/, '')),
+      out,
+    );
   });
   it('removes credentials it was not told about', () => {
     const jwt = jwtOf({ exp: 1 });
-    const out = redact(`Authorization: pat abcdefgh12345678 then Bearer ${jwt} and x-platform-data-token: dt-123456 via http://bob:hunter22@proxy:8080`);
+    const out = redact(
+      `Authorization: pat abcdefgh12345678 then Bearer ${jwt} and x-platform-data-token: dt-123456 via http://bob:hunter22@proxy:8080`,
+    );
     for (const s of ['abcdefgh12345678', jwt, 'dt-123456', 'hunter22']) assert.ok(!out.includes(s), out);
   });
   it('leaves prose alone', () => {
@@ -42,7 +61,8 @@ describe('redact', () => {
       const out = redact(`before ${shape} after`, [s]);
       assert.match(out, /^before .*\[REDACTED\].* after$/, JSON.stringify(shape));
       const lower = out.toLowerCase();
-      for (let i = 0; i + 8 <= s.length; i++) assert.ok(!lower.includes(s.slice(i, i + 8).toLowerCase()), `${JSON.stringify(shape)} -> ${out}`);
+      for (let i = 0; i + 8 <= s.length; i++)
+        assert.ok(!lower.includes(s.slice(i, i + 8).toLowerCase()), `${JSON.stringify(shape)} -> ${out}`);
     }
     // Seven characters are not a run: ordinary text that shares a few letters with a secret stays.
     assert.equal(redact('x Zq7/Kd+ y', [s]), 'x Zq7/Kd+ y');
@@ -54,8 +74,19 @@ describe('redact', () => {
 
 describe('addresses', () => {
   it('knows loopback', () => {
-    for (const h of ['127.0.0.1', '127.1.2.3', '::1', '[::1]', 'localhost', 'LOCALHOST', 'a.localhost', '::ffff:127.0.0.1']) assert.ok(isLoopbackHost(h), h);
-    for (const h of ['128.0.0.1', '10.0.0.1', 'example.com', 'localhost.example.com', '::2']) assert.ok(!isLoopbackHost(h), h);
+    for (const h of [
+      '127.0.0.1',
+      '127.1.2.3',
+      '::1',
+      '[::1]',
+      'localhost',
+      'LOCALHOST',
+      'a.localhost',
+      '::ffff:127.0.0.1',
+    ])
+      assert.ok(isLoopbackHost(h), h);
+    for (const h of ['128.0.0.1', '10.0.0.1', 'example.com', 'localhost.example.com', '::2'])
+      assert.ok(!isLoopbackHost(h), h);
   });
   it('refuses plain http except to loopback', () => {
     assert.ok(checkServiceUrl('http://127.0.0.1:9/x', 'x') instanceof URL);
@@ -75,14 +106,36 @@ describe('addresses', () => {
     assert.equal(proxyFor(u, undefined, { HTTP_PROXY: 'http://p:3' }), 'http://p:3');
     assert.equal(proxyFor(u, 'http://vs:4', { HTTPS_PROXY: 'http://p:1' }), 'http://vs:4');
     assert.equal(proxyFor(u, 'http://vs:4', { NO_PROXY: '.example.com' }), undefined);
-    assert.equal(proxyFor(new URL('http://127.0.0.1:5/'), undefined, { HTTP_PROXY: 'http://p:3', no_proxy: 'localhost,127.0.0.1,::1' }), undefined);
-    assert.equal(proxyFor(new URL('http://[::1]:5/'), undefined, { HTTP_PROXY: 'http://p:3', NO_PROXY: '::1' }), undefined);
+    assert.equal(
+      proxyFor(new URL('http://127.0.0.1:5/'), undefined, {
+        HTTP_PROXY: 'http://p:3',
+        no_proxy: 'localhost,127.0.0.1,::1',
+      }),
+      undefined,
+    );
+    assert.equal(
+      proxyFor(new URL('http://[::1]:5/'), undefined, { HTTP_PROXY: 'http://p:3', NO_PROXY: '::1' }),
+      undefined,
+    );
   });
   it('never proxies loopback (127.0.0.0/8, ::1, localhost), whatever the settings and NO_PROXY', () => {
-    for (const a of ['http://127.0.0.1:5/', 'http://127.0.0.3:5/', 'https://127.255.1.2/', 'http://[::1]:5/', 'http://localhost:5/', 'https://LOCALHOST/', 'http://app.localhost/', 'http://[::ffff:127.0.0.1]/']) {
+    for (const a of [
+      'http://127.0.0.1:5/',
+      'http://127.0.0.3:5/',
+      'https://127.255.1.2/',
+      'http://[::1]:5/',
+      'http://localhost:5/',
+      'https://LOCALHOST/',
+      'http://app.localhost/',
+      'http://[::ffff:127.0.0.1]/',
+    ]) {
       const u = new URL(a);
       assert.equal(proxyFor(u, 'http://vs:4', { HTTPS_PROXY: 'http://p:1', HTTP_PROXY: 'http://p:3' }), undefined, a);
-      assert.equal(proxyFor(u, undefined, { HTTP_PROXY: 'http://p:3', https_proxy: 'http://p:1', NO_PROXY: 'other.example' }), undefined, a);
+      assert.equal(
+        proxyFor(u, undefined, { HTTP_PROXY: 'http://p:3', https_proxy: 'http://p:1', NO_PROXY: 'other.example' }),
+        undefined,
+        a,
+      );
     }
     assert.equal(proxyFor(new URL('http://128.0.0.1/'), undefined, { HTTP_PROXY: 'http://p:3' }), 'http://p:3');
   });
@@ -103,7 +156,13 @@ describe('JWT', () => {
     assert.deepEqual(decodeJwt(jwtOf({ sub: 'x' })), { expiresAt: undefined });
   });
   it('refuses what is not a JWT', () => {
-    for (const t of ['abc', 'a.b', 'a.b.c', `${Buffer.from('{}').toString('base64url')}.${Buffer.from('{}').toString('base64url')}.x`, 'x.y.z.w']) {
+    for (const t of [
+      'abc',
+      'a.b',
+      'a.b.c',
+      `${Buffer.from('{}').toString('base64url')}.${Buffer.from('{}').toString('base64url')}.x`,
+      'x.y.z.w',
+    ]) {
       assert.equal(decodeJwt(t), 'not-jwt', t);
     }
   });
@@ -126,13 +185,17 @@ describe('TokenCache', () => {
 
 describe('providerFromConfigText', () => {
   it('reads definition.aiPrimitivesLlm.provider from YAML and JSON', () => {
-    const yaml = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted}\n  aiPrimitivesLlm:\n    provider: vendor_a\n';
+    const yaml =
+      'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted}\n  aiPrimitivesLlm:\n    provider: vendor_a\n';
     assert.equal(providerFromConfigText(yaml, 'yaml'), 'vendor_a');
     const json = '{"kind":"AssistantConfig","version":"v2","definition":{"aiPrimitivesLlm":{"provider":"cloud_b"}}}';
     assert.equal(providerFromConfigText(json, 'json'), 'cloud_b');
   });
   it('falls back to hosted', () => {
-    assert.equal(providerFromConfigText('kind: AssistantConfig\ndefinition:\n  llm: {provider: vendor_a}\n', 'yaml'), 'hosted');
+    assert.equal(
+      providerFromConfigText('kind: AssistantConfig\ndefinition:\n  llm: {provider: vendor_a}\n', 'yaml'),
+      'hosted',
+    );
     assert.equal(providerFromConfigText('definition:\n  aiPrimitivesLlm: null\n', 'yaml'), 'hosted');
     assert.equal(providerFromConfigText(': : [', 'yaml'), 'hosted');
     assert.equal(providerFromConfigText('', 'json'), 'hosted');
@@ -142,7 +205,17 @@ describe('providerFromConfigText', () => {
 describe('validateCredential', () => {
   it('accepts a plausible token and catches paste mistakes without echoing the value', () => {
     assert.equal(validateCredential('pat', '  abcDEF123456-_.~  '), undefined);
-    for (const bad of ['', '   ', 'pat abcdefgh1234', 'Bearer abcdefgh1234', 'abc def ghi jkl', 'abc\ndefghijkl', '"abcdefgh1234"', 'abc12', 'abcdéfgh1234']) {
+    for (const bad of [
+      '',
+      '   ',
+      'pat abcdefgh1234',
+      'Bearer abcdefgh1234',
+      'abc def ghi jkl',
+      'abc\ndefghijkl',
+      '"abcdefgh1234"',
+      'abc12',
+      'abcdéfgh1234',
+    ]) {
       const msg = validateCredential('apiKey', bad);
       assert.ok(msg, JSON.stringify(bad));
       if (bad.trim().length > 4) assert.ok(!msg.includes(bad.trim().slice(-6)), msg);
@@ -156,7 +229,10 @@ describe('diagnoses', () => {
     const table = readme.split('\n').filter((l) => l.startsWith('| `'));
     for (const d of DIAGNOSES) {
       assert.ok(adviceFor(d, 'token-refresh').length > 20, d);
-      assert.ok(table.some((l) => (l.split('|')[1] ?? '').includes(`\`${d}\``)), `README table lacks ${d}`);
+      assert.ok(
+        table.some((l) => (l.split('|')[1] ?? '').includes(`\`${d}\``)),
+        `README table lacks ${d}`,
+      );
     }
   });
 });

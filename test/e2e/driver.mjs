@@ -10,7 +10,8 @@ async function handle(page, { action, params, timeoutMs }) {
     case 'type-input': {
       const widget = page.locator('.quick-input-widget');
       await widget.waitFor({ state: 'visible', timeout });
-      if (params.title) await widget.locator('.quick-input-title', { hasText: params.title }).waitFor({ state: 'visible', timeout });
+      if (params.title)
+        await widget.locator('.quick-input-title', { hasText: params.title }).waitFor({ state: 'visible', timeout });
       const input = widget.locator('.quick-input-box input');
       await input.fill(params.text, { timeout });
       await input.press('Enter', { timeout });
@@ -26,7 +27,9 @@ async function handle(page, { action, params, timeoutMs }) {
       } catch {
         if (params.failureShot) await page.screenshot({ path: params.failureShot }).catch(() => {});
         const shown = await page.locator('.notification-list-item').allInnerTexts();
-        throw new Error(`no notification matching /${params.pattern}/ within ${timeout} ms; shown: ${JSON.stringify(shown.map((t) => t.replace(/\s+/g, ' ').trim()))}`);
+        throw new Error(
+          `no notification matching /${params.pattern}/ within ${timeout} ms; shown: ${JSON.stringify(shown.map((t) => t.replace(/\s+/g, ' ').trim()))}`,
+        );
       }
       return (await toast.innerText()).replace(/\s+/g, ' ').trim();
     }

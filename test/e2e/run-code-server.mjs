@@ -15,7 +15,17 @@
 // E2E_GREP filters the suite; E2E_KEEP=1 keeps the temporary directory; E2E_SKIP_UI=1 / E2E_SKIP_SUITE=1 / E2E_SKIP_WEB=1.
 /* global AbortSignal */
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+  createWriteStream,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -31,7 +41,16 @@ const fixtures = join(here, 'fixtures');
 const EXT_ID = 'assistant-config-tools.assistant-config-tools';
 const codeServerBin = join(here, 'node_modules/.bin/code-server');
 const CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 const TOTAL_MS = Number(process.env.E2E_TIMEOUT_MS ?? 15 * 60_000);
 const started = Date.now();
 
@@ -54,7 +73,9 @@ async function cleanup() {
 
 function finish(code) {
   for (const f of failures) console.log(`  FAILED ${f}`);
-  console.log(`e2e: ${tally.passed} passed, ${tally.failed} failed, ${tally.pending} pending (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  console.log(
+    `e2e: ${tally.passed} passed, ${tally.failed} failed, ${tally.pending} pending (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+  );
   process.exit(code);
 }
 
@@ -75,7 +96,13 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
 
 /** Runs a command to completion with a time bound; returns { status, out }. */
 function run(cmd, args, opts = {}) {
-  const r = spawnSync(cmd, args, { encoding: 'utf8', timeout: opts.timeout ?? 300_000, cwd: opts.cwd ?? root, env: opts.env ?? process.env, maxBuffer: 64 << 20 });
+  const r = spawnSync(cmd, args, {
+    encoding: 'utf8',
+    timeout: opts.timeout ?? 300_000,
+    cwd: opts.cwd ?? root,
+    env: opts.env ?? process.env,
+    maxBuffer: 64 << 20,
+  });
   return { status: r.status ?? -1, out: `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? `\n${r.error.message}` : ''}` };
 }
 
@@ -126,7 +153,21 @@ function packageVsix(tmp) {
   const vsce = join(root, 'node_modules/@vscode/vsce/vsce');
   const b = run(process.execPath, [join(root, 'scripts/build.mjs'), '--production'], { timeout: 300_000 });
   if (b.status !== 0) throw new Error(`the build failed:\n${b.out}`);
-  const v = run(process.execPath, [vsce, 'package', '--no-dependencies', '--baseContentUrl', 'https://example.invalid/', '--baseImagesUrl', 'https://example.invalid/', '--out', copy], { timeout: 300_000 });
+  const v = run(
+    process.execPath,
+    [
+      vsce,
+      'package',
+      '--no-dependencies',
+      '--baseContentUrl',
+      'https://example.invalid/',
+      '--baseImagesUrl',
+      'https://example.invalid/',
+      '--out',
+      copy,
+    ],
+    { timeout: 300_000 },
+  );
   if (v.status !== 0 || !existsSync(copy)) throw new Error(`vsce package failed:\n${v.out}`);
   tally.warnings = (tally.warnings ?? 0) + 1;
   return copy;
@@ -135,8 +176,26 @@ function packageVsix(tmp) {
 async function startCodeServer(dirs, env, logName = 'code-server.log') {
   const port = await freePort();
   const out = createWriteStream(join(results, logName));
-  const args = ['--config', dirs.config, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions];
-  const child = spawn(codeServerBin, args, { env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = [
+    '--config',
+    dirs.config,
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--auth',
+    'none',
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--user-data-dir',
+    dirs.userData,
+    '--extensions-dir',
+    dirs.extensions,
+  ];
+  const child = spawn(codeServerBin, args, {
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout.pipe(out);
   child.stderr.pipe(out);
   cleanups.push(() => killTree(child));
@@ -209,7 +268,9 @@ async function runSuite(browser, base, installedDir, resultsFile, driverDir) {
     log('suite: reloading the window for the *.reload tests');
     rmSync(reloadResults, { force: true });
     writeFileSync(join(driverDir, 'phase'), 'reload');
-    await page.reload({ waitUntil: 'domcontentloaded', timeout: 60_000 }).catch((e) => log(`reload: ${e?.message ?? e}`));
+    await page
+      .reload({ waitUntil: 'domcontentloaded', timeout: 60_000 })
+      .catch((e) => log(`reload: ${e?.message ?? e}`));
     const until = Date.now() + 3 * 60_000;
     while (Date.now() < until) {
       try {
@@ -223,17 +284,25 @@ async function runSuite(browser, base, installedDir, resultsFile, driverDir) {
     rmSync(join(driverDir, 'phase'), { force: true });
     if (!reloadState?.done) {
       tally.failed++;
-      failures.push(`suite: the reload phase did not finish (${reloadState ? 'partial results' : 'no results'}; see test-results/suite-browser-console.log)`);
+      failures.push(
+        `suite: the reload phase did not finish (${reloadState ? 'partial results' : 'no results'}; see test-results/suite-browser-console.log)`,
+      );
     }
   }
   await stopDriver();
   await page.screenshot({ path: join(results, 'suite-final.png') }).catch(() => {});
   await context.close();
   consoleLog.end();
-  if (state && reloadState) state = { ...state, results: [...state.results, ...reloadState.results.map((r) => ({ ...r, title: `after a reload: ${r.title}` }))] };
+  if (state && reloadState)
+    state = {
+      ...state,
+      results: [...state.results, ...reloadState.results.map((r) => ({ ...r, title: `after a reload: ${r.title}` }))],
+    };
   if (!state) {
     tally.failed++;
-    failures.push(`suite: no results (extension host exit code ${exitCode ?? 'none'}; see test-results/suite-browser-console.log and code-server.log)`);
+    failures.push(
+      `suite: no results (extension host exit code ${exitCode ?? 'none'}; see test-results/suite-browser-console.log and code-server.log)`,
+    );
     return;
   }
   for (const r of state.results) {
@@ -259,7 +328,14 @@ async function runUiChecks(browser, base, prefix = '') {
   const consoleLog = createWriteStream(join(results, `${prefix}ui-browser-console.log`));
   page.on('console', (m) => consoleLog.write(`[${m.type()}] ${m.text()}\n`));
   try {
-    for await (const r of uiChecks(page, { base, fixtures, results, remoteUri: (p) => remoteUri(base, p), log, prefix })) {
+    for await (const r of uiChecks(page, {
+      base,
+      fixtures,
+      results,
+      remoteUri: (p) => remoteUri(base, p),
+      log,
+      prefix,
+    })) {
       if (stopping) break;
       if (r.ok) {
         tally.passed++;
@@ -267,7 +343,9 @@ async function runUiChecks(browser, base, prefix = '') {
       } else {
         tally.failed++;
         failures.push(`${prefix}ui: ${r.name}`);
-        console.log(`  FAIL ${prefix}ui: ${r.name}\n       ${String(r.error).split('\n').slice(0, 6).join('\n       ')}`);
+        console.log(
+          `  FAIL ${prefix}ui: ${r.name}\n       ${String(r.error).split('\n').slice(0, 6).join('\n       ')}`,
+        );
       }
     }
   } finally {
@@ -290,11 +368,30 @@ async function runWebVariant(browser, tmp, dirs) {
   mkdirSync(web.extensions, { recursive: true });
   copyFileSync(join(dirs.userData, 'User', 'settings.json'), join(web.userData, 'User', 'settings.json'));
   log(`web: installing the browser-only ${vsix}`);
-  const inst = run(codeServerBin, ['--config', web.config, '--user-data-dir', web.userData, '--extensions-dir', web.extensions, '--install-extension', vsix, '--force'], { timeout: 120_000 });
+  const inst = run(
+    codeServerBin,
+    [
+      '--config',
+      web.config,
+      '--user-data-dir',
+      web.userData,
+      '--extensions-dir',
+      web.extensions,
+      '--install-extension',
+      vsix,
+      '--force',
+    ],
+    { timeout: 120_000 },
+  );
   if (inst.status !== 0) throw new Error(`--install-extension (browser-only) failed:\n${inst.out}`);
-  const installed = JSON.parse(readFileSync(join(web.extensions, 'extensions.json'), 'utf8')).find((e) => e.identifier.id.toLowerCase() === EXT_ID);
-  const manifest = JSON.parse(readFileSync(join(installed.location.path ?? installed.location.fsPath, 'package.json'), 'utf8'));
-  if (manifest.main || !manifest.browser) throw new Error('the browser-only variant must have a `browser` entry and no `main`');
+  const installed = JSON.parse(readFileSync(join(web.extensions, 'extensions.json'), 'utf8')).find(
+    (e) => e.identifier.id.toLowerCase() === EXT_ID,
+  );
+  const manifest = JSON.parse(
+    readFileSync(join(installed.location.path ?? installed.location.fsPath, 'package.json'), 'utf8'),
+  );
+  if (manifest.main || !manifest.browser)
+    throw new Error('the browser-only variant must have a `browser` entry and no `main`');
   const { base } = await startCodeServer(web, {}, 'code-server-web.log');
   await runUiChecks(browser, base, 'web-');
 }
@@ -312,7 +409,11 @@ async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'ac-e2e-'));
   if (!process.env.E2E_KEEP) cleanups.unshift(() => rmSync(tmp, { recursive: true, force: true }));
   else log(`keeping ${tmp}`);
-  const dirs = { config: join(tmp, 'config.yaml'), userData: join(tmp, 'user-data'), extensions: join(tmp, 'extensions') };
+  const dirs = {
+    config: join(tmp, 'config.yaml'),
+    userData: join(tmp, 'user-data'),
+    extensions: join(tmp, 'extensions'),
+  };
   mkdirSync(join(dirs.userData, 'User'), { recursive: true });
   mkdirSync(dirs.extensions, { recursive: true });
   writeFileSync(dirs.config, '# every other setting comes from the command line\nauth: none\n');
@@ -345,9 +446,25 @@ async function main() {
 
   const vsix = packageVsix(tmp);
   log(`installing ${vsix} into code-server`);
-  const inst = run(codeServerBin, ['--config', dirs.config, '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions, '--install-extension', vsix, '--force'], { timeout: 120_000 });
+  const inst = run(
+    codeServerBin,
+    [
+      '--config',
+      dirs.config,
+      '--user-data-dir',
+      dirs.userData,
+      '--extensions-dir',
+      dirs.extensions,
+      '--install-extension',
+      vsix,
+      '--force',
+    ],
+    { timeout: 120_000 },
+  );
   if (inst.status !== 0) throw new Error(`--install-extension failed:\n${inst.out}`);
-  const installed = JSON.parse(readFileSync(join(dirs.extensions, 'extensions.json'), 'utf8')).find((e) => e.identifier.id.toLowerCase() === EXT_ID);
+  const installed = JSON.parse(readFileSync(join(dirs.extensions, 'extensions.json'), 'utf8')).find(
+    (e) => e.identifier.id.toLowerCase() === EXT_ID,
+  );
   if (!installed) throw new Error(`${EXT_ID} is not in extensions.json after --install-extension:\n${inst.out}`);
   const installedDir = installed.location.path ?? installed.location.fsPath;
   log(`installed at ${installedDir}`);
@@ -355,10 +472,19 @@ async function main() {
   const resultsFile = join(results, 'suite-results.json');
   const driverDir = join(tmp, 'driver');
   mkdirSync(driverDir);
-  const { base } = await startCodeServer(dirs, { E2E_RESULTS: resultsFile, E2E_FIXTURES: fixtures, E2E_DRIVER_DIR: driverDir });
+  const { base } = await startCodeServer(dirs, {
+    E2E_RESULTS: resultsFile,
+    E2E_FIXTURES: fixtures,
+    E2E_DRIVER_DIR: driverDir,
+  });
 
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, timeout: 60_000 });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    timeout: 60_000,
+  });
   cleanups.push(() => browser.close());
 
   if (!process.env.E2E_SKIP_SUITE) await runSuite(browser, base, installedDir, resultsFile, driverDir);

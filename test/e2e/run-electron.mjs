@@ -98,7 +98,9 @@ async function main() {
   if (executable) {
     if (!existsSync(executable)) noVsCode(`VSCODE_EXECUTABLE_PATH=${executable} does not exist`);
   } else {
-    log(`no VSCODE_EXECUTABLE_PATH: looking in ${cachePath}, else downloading VS Code (${process.env.VSCODE_VERSION ?? 'stable'})`);
+    log(
+      `no VSCODE_EXECUTABLE_PATH: looking in ${cachePath}, else downloading VS Code (${process.env.VSCODE_VERSION ?? 'stable'})`,
+    );
     try {
       executable = await Promise.race([
         downloadAndUnzipVSCode({ version: process.env.VSCODE_VERSION ?? 'stable', cachePath, timeout: 30_000 }),
@@ -127,7 +129,20 @@ async function main() {
   mkdirSync(driverDir);
   writeFileSync(
     join(userData, 'User', 'settings.json'),
-    JSON.stringify({ 'security.workspace.trust.enabled': false, 'files.autoSave': 'off', 'editor.wordBasedSuggestions': 'off', 'git.enabled': false, 'workbench.startupEditor': 'none', 'update.mode': 'none', 'telemetry.telemetryLevel': 'off', 'extensions.autoUpdate': false }, null, 2),
+    JSON.stringify(
+      {
+        'security.workspace.trust.enabled': false,
+        'files.autoSave': 'off',
+        'editor.wordBasedSuggestions': 'off',
+        'git.enabled': false,
+        'workbench.startupEditor': 'none',
+        'update.mode': 'none',
+        'telemetry.telemetryLevel': 'off',
+        'extensions.autoUpdate': false,
+      },
+      null,
+      2,
+    ),
   );
   const resultsFile = join(results, 'suite-results-electron.json');
   rmSync(resultsFile, { force: true });
@@ -141,7 +156,12 @@ async function main() {
       vscodeExecutablePath: executable,
       extensionDevelopmentPath: root,
       extensionTestsPath: suiteIndex,
-      extensionTestsEnv: { E2E_RESULTS: resultsFile, E2E_FIXTURES: fixtures, E2E_DRIVER_DIR: driverDir, ...(process.env.E2E_GREP ? { E2E_GREP: process.env.E2E_GREP } : {}) },
+      extensionTestsEnv: {
+        E2E_RESULTS: resultsFile,
+        E2E_FIXTURES: fixtures,
+        E2E_DRIVER_DIR: driverDir,
+        ...(process.env.E2E_GREP ? { E2E_GREP: process.env.E2E_GREP } : {}),
+      },
       launchArgs: [
         join(fixtures, 'workspace'),
         '--user-data-dir',
@@ -159,7 +179,9 @@ async function main() {
     code = 1;
     log(`VS Code exited with an error: ${e?.message ?? e}`);
   } finally {
-    await (await stopDriverP)();
+    await (
+      await stopDriverP
+    )();
     rmSync(tmp, { recursive: true, force: true });
   }
 
@@ -176,7 +198,9 @@ async function main() {
     if (r.state === 'failed') console.log(`       ${String(r.error).split('\n').slice(0, 6).join('\n       ')}`);
   }
   if (!state?.done) tally.failed++;
-  console.log(`test:vscode: ${tally.passed} passed, ${tally.failed} failed, ${tally.pending} pending (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  console.log(
+    `test:vscode: ${tally.passed} passed, ${tally.failed} failed, ${tally.pending} pending (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+  );
   process.exit(code === 0 && tally.failed === 0 ? 0 : 1);
 }
 

@@ -43,13 +43,24 @@ const ours: Record<string, string> = {
  * grammar is not the one of tm-grammars, and it is the one users see.
  */
 export function vscodeExtensionsDir(): string | undefined {
-  const candidates = [process.env.ASSISTANTCONFIG_VSCODE_EXTENSIONS, repoFile('test/e2e/node_modules/code-server/lib/vscode/extensions')];
-  return candidates.find((dir): dir is string => !!dir && existsSync(join(dir, 'yaml/syntaxes/yaml.tmLanguage.json')) && existsSync(join(dir, 'json/syntaxes/JSON.tmLanguage.json')));
+  const candidates = [
+    process.env.ASSISTANTCONFIG_VSCODE_EXTENSIONS,
+    repoFile('test/e2e/node_modules/code-server/lib/vscode/extensions'),
+  ];
+  return candidates.find(
+    (dir): dir is string =>
+      !!dir &&
+      existsSync(join(dir, 'yaml/syntaxes/yaml.tmLanguage.json')) &&
+      existsSync(join(dir, 'json/syntaxes/JSON.tmLanguage.json')),
+  );
 }
 
 function baseFiles(base: Base): Record<string, string> {
   if (base === 'tm-grammars') {
-    return { 'source.yaml': repoFile('node_modules/tm-grammars/grammars/yaml.json'), 'source.json': repoFile('node_modules/tm-grammars/grammars/json.json') };
+    return {
+      'source.yaml': repoFile('node_modules/tm-grammars/grammars/yaml.json'),
+      'source.json': repoFile('node_modules/tm-grammars/grammars/json.json'),
+    };
   }
   const dir = vscodeExtensionsDir();
   assert.ok(dir, 'no VS Code extensions folder');
@@ -81,7 +92,10 @@ const registries = new Map<Base, vsctm.Registry>();
 function getRegistry(base: Base): vsctm.Registry {
   let registry = registries.get(base);
   if (!registry) {
-    const files: Record<string, string> = { ...baseFiles(base), ...Object.fromEntries(Object.entries(ours).map(([k, v]) => [k, repoFile(v)])) };
+    const files: Record<string, string> = {
+      ...baseFiles(base),
+      ...Object.fromEntries(Object.entries(ours).map(([k, v]) => [k, repoFile(v)])),
+    };
     registry = new vsctm.Registry({
       onigLib: getOnigLib(),
       loadGrammar: async (scopeName: string) => {
@@ -143,7 +157,8 @@ export class Tokenized {
   has(line: number, text: string, scope: string | string[], occurrence = 0): void {
     const wanted = Array.isArray(scope) ? scope : [scope];
     for (const t of this.at(line, text, occurrence)) {
-      for (const s of wanted) assert.ok(t.scopes.includes(s), `"${t.text}" on line ${line} lacks ${s}\n${this.dump(line)}`);
+      for (const s of wanted)
+        assert.ok(t.scopes.includes(s), `"${t.text}" on line ${line} lacks ${s}\n${this.dump(line)}`);
     }
   }
 
@@ -172,7 +187,12 @@ export async function tokenize(scopeName: string, text: string, base: Base = 'tm
   const tokens = lines.map((line) => {
     const result = grammar.tokenizeLine(line, stack);
     stack = result.ruleStack;
-    return result.tokens.map((t) => ({ text: line.slice(t.startIndex, Math.min(t.endIndex, line.length)), start: t.startIndex, end: t.endIndex, scopes: t.scopes }));
+    return result.tokens.map((t) => ({
+      text: line.slice(t.startIndex, Math.min(t.endIndex, line.length)),
+      start: t.startIndex,
+      end: t.endIndex,
+      scopes: t.scopes,
+    }));
   });
   return new Tokenized(lines, tokens);
 }
@@ -208,7 +228,8 @@ function discriminatorValues(union: string, key: string): string[] {
   });
 }
 
-const strings = (values: unknown[] | undefined): string[] => (values ?? []).filter((v): v is string => typeof v === 'string');
+const strings = (values: unknown[] | undefined): string[] =>
+  (values ?? []).filter((v): v is string => typeof v === 'string');
 
 export const providers = discriminatorValues('LlmConfig', 'provider');
 export const selectorTypes = discriminatorValues('SchemaSelectorConfig', 'type');

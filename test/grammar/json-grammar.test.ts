@@ -1,7 +1,18 @@
 // The AssistantConfig JSON grammar (source.assistantconfig.json) on top of the JSON grammar: scopes of sample lines.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { blockTypes, JSON_SCOPE, loadGrammar, primitives, providers, safetyKeys, selectorTypes, tokenize, OUR_SCOPES, OURS } from './helpers';
+import {
+  blockTypes,
+  JSON_SCOPE,
+  loadGrammar,
+  primitives,
+  providers,
+  safetyKeys,
+  selectorTypes,
+  tokenize,
+  OUR_SCOPES,
+  OURS,
+} from './helpers';
 
 const S = {
   key: 'support.type.property-name.json',
@@ -12,7 +23,11 @@ const S = {
   ...OUR_SCOPES,
 };
 const json = (text: string) => tokenize(JSON_SCOPE, text);
-const noInvalid = (scopes: Set<string>) => assert.deepEqual([...scopes].filter((s) => s.startsWith('invalid')), []);
+const noInvalid = (scopes: Set<string>) =>
+  assert.deepEqual(
+    [...scopes].filter((s) => s.startsWith('invalid')),
+    [],
+  );
 
 describe('JSON grammar', () => {
   it('loads with the JSON base grammar', async () => {
@@ -52,7 +67,9 @@ describe('JSON grammar', () => {
   }
 
   it('does not mark an unknown provider, or one inside another string', async () => {
-    const d = await json('{ "provider": "hosted_x", "systemInstructions": "provider: hosted", "model": "hosted", "provider": "Hosted" }');
+    const d = await json(
+      '{ "provider": "hosted_x", "systemInstructions": "provider: hosted", "model": "hosted", "provider": "Hosted" }',
+    );
     d.lacks(0, 'hosted_x', OURS);
     d.has(0, 'hosted_x', S.string);
     d.lacks(0, 'provider: hosted', OURS);
@@ -69,7 +86,9 @@ describe('JSON grammar', () => {
   }
 
   it('marks BlockTypes after every safety setting', async () => {
-    const lines = safetyKeys.map((k, i) => `  "${k}": "${blockTypes[i % blockTypes.length] ?? ''}"${i < safetyKeys.length - 1 ? ',' : ''}`);
+    const lines = safetyKeys.map(
+      (k, i) => `  "${k}": "${blockTypes[i % blockTypes.length] ?? ''}"${i < safetyKeys.length - 1 ? ',' : ''}`,
+    );
     const d = await json(['{', ...lines, '}'].join('\n'));
     safetyKeys.forEach((k, i) => {
       d.has(i + 1, k, S.key);
@@ -79,7 +98,9 @@ describe('JSON grammar', () => {
   });
 
   it('marks the four primitives after primitiveName, not a custom one', async () => {
-    const items = [...primitives, 'translate'].map((p) => `{ "primitiveName": "${p}", "llm": { "provider": "hosted" } }`);
+    const items = [...primitives, 'translate'].map(
+      (p) => `{ "primitiveName": "${p}", "llm": { "provider": "hosted" } }`,
+    );
     const d = await json(`{ "overrideAiPrimitivesLlm": [\n${items.join(',\n')}\n] }`);
     primitives.forEach((p, i) => d.has(i + 1, p, [S.string, S.primitive]));
     d.lacks(primitives.length + 1, 'translate', OURS);
@@ -94,7 +115,9 @@ describe('JSON grammar', () => {
   });
 
   it('keeps the JSON structure around marked pairs (commas, next keys, multi-line pairs)', async () => {
-    const d = await json(['{', '  "provider" :  "hosted" ,', '  "fallback": null,', '  "provider":', '    "hosted"', '}'].join('\n'));
+    const d = await json(
+      ['{', '  "provider" :  "hosted" ,', '  "fallback": null,', '  "provider":', '    "hosted"', '}'].join('\n'),
+    );
     d.has(1, 'hosted', S.provider);
     d.has(1, ',', S.pairSep);
     d.has(2, 'fallback', S.key);

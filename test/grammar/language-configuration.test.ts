@@ -32,10 +32,23 @@ describe('language-configuration.json (YAML form)', () => {
 
   it('has # comments, brackets, auto-closing and surrounding pairs', () => {
     assert.deepEqual(c.comments, { lineComment: '#' });
-    assert.deepEqual(c.brackets, [['{', '}'], ['[', ']']]);
+    assert.deepEqual(c.brackets, [
+      ['{', '}'],
+      ['[', ']'],
+    ]);
     for (const p of ['{}', '[]', '""', "''"]) assert.ok(pairs(c).includes(p), `auto-closes ${p}`);
-    for (const q of (c.autoClosingPairs ?? []).filter((p) => p.open === '"' || p.open === "'")) assert.deepEqual(q.notIn, ['string', 'comment']);
-    for (const p of [['{', '}'], ['[', ']'], ['"', '"'], ["'", "'"]]) assert.ok((c.surroundingPairs ?? []).some((s) => s[0] === p[0] && s[1] === p[1]), `surrounds with ${p.join('')}`);
+    for (const q of (c.autoClosingPairs ?? []).filter((p) => p.open === '"' || p.open === "'"))
+      assert.deepEqual(q.notIn, ['string', 'comment']);
+    for (const p of [
+      ['{', '}'],
+      ['[', ']'],
+      ['"', '"'],
+      ["'", "'"],
+    ])
+      assert.ok(
+        (c.surroundingPairs ?? []).some((s) => s[0] === p[0] && s[1] === p[1]),
+        `surrounds with ${p.join('')}`,
+      );
   });
 
   it('folds by indentation, with #region markers', () => {
@@ -48,9 +61,20 @@ describe('language-configuration.json (YAML form)', () => {
 
   it('indents after a line ending in ":" (also after a list item, a comment or a block scalar), not after a comment line', () => {
     const rules = c.onEnterRules ?? [];
-    const indents = (line: string) => rules.some((r) => new RegExp(r.beforeText).test(line) && r.action.indent === 'indent');
-    for (const line of ['definition:', '  llm:', '    - llm:', '  apiKey:   # the key', 'systemInstructions: |', 'systemInstructions: >-', '  -']) assert.ok(indents(line), `indents after ${JSON.stringify(line)}`);
-    for (const line of ['provider: hosted', '# note:', '  # llm:', 'kind: AssistantConfig']) assert.ok(!indents(line), `no indent after ${JSON.stringify(line)}`);
+    const indents = (line: string) =>
+      rules.some((r) => new RegExp(r.beforeText).test(line) && r.action.indent === 'indent');
+    for (const line of [
+      'definition:',
+      '  llm:',
+      '    - llm:',
+      '  apiKey:   # the key',
+      'systemInstructions: |',
+      'systemInstructions: >-',
+      '  -',
+    ])
+      assert.ok(indents(line), `indents after ${JSON.stringify(line)}`);
+    for (const line of ['provider: hosted', '# note:', '  # llm:', 'kind: AssistantConfig'])
+      assert.ok(!indents(line), `no indent after ${JSON.stringify(line)}`);
     const rulesOk = c.indentationRules;
     assert.ok(rulesOk);
     assert.match('  llm:', new RegExp(rulesOk.increaseIndentPattern));
@@ -58,7 +82,7 @@ describe('language-configuration.json (YAML form)', () => {
     assert.match('  }', new RegExp(rulesOk.decreaseIndentPattern));
   });
 
-  it('words are the format\'s names and values', () => {
+  it("words are the format's names and values", () => {
     assert.ok(c.wordPattern);
     assert.deepEqual(words(c.wordPattern, 'provider: vendor_a'), ['provider', 'vendor_a']);
     assert.deepEqual(words(c.wordPattern, 'cloudLocation: us-central1 # x'), ['cloudLocation', 'us-central1', 'x']);
@@ -73,10 +97,21 @@ describe('language-configuration-json.json (JSON form)', () => {
 
   it('has line and block comments, brackets, auto-closing (with quotes) and surrounding pairs', () => {
     assert.deepEqual(c.comments, { lineComment: '//', blockComment: ['/*', '*/'] });
-    assert.deepEqual(c.brackets, [['{', '}'], ['[', ']']]);
+    assert.deepEqual(c.brackets, [
+      ['{', '}'],
+      ['[', ']'],
+    ]);
     for (const p of ['{}', '[]', '""']) assert.ok(pairs(c).includes(p), `auto-closes ${p}`);
     assert.deepEqual(c.autoClosingPairs?.find((p) => p.open === '"')?.notIn, ['string', 'comment']);
-    for (const p of [['{', '}'], ['[', ']'], ['"', '"']]) assert.ok((c.surroundingPairs ?? []).some((s) => s[0] === p[0] && s[1] === p[1]), `surrounds with ${p.join('')}`);
+    for (const p of [
+      ['{', '}'],
+      ['[', ']'],
+      ['"', '"'],
+    ])
+      assert.ok(
+        (c.surroundingPairs ?? []).some((s) => s[0] === p[0] && s[1] === p[1]),
+        `surrounds with ${p.join('')}`,
+      );
   });
 
   it('indents inside an object or array, and its patterns compile', () => {

@@ -9,7 +9,7 @@ const skip = vscodeExtensionsDir() ? false : 'no VS Code build in the tree (set 
 const OURS = /^(?!source\.).*\.assistantconfig$/;
 const yaml = (text: string) => tokenize(YAML_SCOPE, text, 'vscode');
 
-describe('with VS Code\'s YAML grammar', { skip }, () => {
+describe("with VS Code's YAML grammar", { skip }, () => {
   const doc = [
     'kind: AssistantConfig # header',
     'version: "v2"',
@@ -60,10 +60,21 @@ describe('with VS Code\'s YAML grammar', { skip }, () => {
   it('keeps the YAML structure: every line is in the document, keys keep the key scope, nothing invalid', async () => {
     const d = await yaml(doc);
     d.lines.forEach((line, i) => {
-      if (line.trim()) for (const t of d.tokens[i] ?? []) assert.ok(t.scopes.includes('meta.stream.yaml'), `line ${i} "${t.text}" is outside the YAML stream`);
+      if (line.trim())
+        for (const t of d.tokens[i] ?? [])
+          assert.ok(t.scopes.includes('meta.stream.yaml'), `line ${i} "${t.text}" is outside the YAML stream`);
     });
-    for (const [i, key] of [[2, 'definition'], [5, 'llm'], [6, 'provider'], [16, 'llm']] as const) d.has(i, key, ['meta.map.key.yaml', 'entity.name.tag.yaml']);
-    assert.deepEqual([...d.allScopes()].filter((s) => s.startsWith('invalid')), []);
+    for (const [i, key] of [
+      [2, 'definition'],
+      [5, 'llm'],
+      [6, 'provider'],
+      [16, 'llm'],
+    ] as const)
+      d.has(i, key, ['meta.map.key.yaml', 'entity.name.tag.yaml']);
+    assert.deepEqual(
+      [...d.allScopes()].filter((s) => s.startsWith('invalid')),
+      [],
+    );
   });
 
   for (const p of providers) {
@@ -76,14 +87,21 @@ describe('with VS Code\'s YAML grammar', { skip }, () => {
   }
 });
 
-describe('with VS Code\'s JSON grammar', { skip }, () => {
+describe("with VS Code's JSON grammar", { skip }, () => {
   it('marks the header and values, and the JSON stays valid', async () => {
-    const d = await tokenize(JSON_SCOPE, '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": { "llm": { "provider": "cloud_c", "cloudAccessKeyId": { "valueFromEnv": "AK" } } }\n}', 'vscode');
+    const d = await tokenize(
+      JSON_SCOPE,
+      '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": { "llm": { "provider": "cloud_c", "cloudAccessKeyId": { "valueFromEnv": "AK" } } }\n}',
+      'vscode',
+    );
     d.has(1, 'kind', 'keyword.other.kind.assistantconfig');
     d.has(1, 'AssistantConfig', 'entity.name.type.kind.assistantconfig');
     d.has(2, 'v2', 'constant.language.version.assistantconfig');
     d.has(3, 'cloud_c', 'constant.language.provider.assistantconfig');
     d.has(3, 'AK', 'variable.other.environment.assistantconfig');
-    assert.deepEqual([...d.allScopes()].filter((s) => s.startsWith('invalid')), []);
+    assert.deepEqual(
+      [...d.allScopes()].filter((s) => s.startsWith('invalid')),
+      [],
+    );
   });
 });

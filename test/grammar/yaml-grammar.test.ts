@@ -1,7 +1,18 @@
 // The AssistantConfig YAML grammar (source.assistantconfig) on top of the YAML grammar: scopes of sample lines.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { blockTypes, loadGrammar, primitives, providers, safetyKeys, selectorTypes, tokenize, YAML_SCOPE, OUR_SCOPES, OURS } from './helpers';
+import {
+  blockTypes,
+  loadGrammar,
+  primitives,
+  providers,
+  safetyKeys,
+  selectorTypes,
+  tokenize,
+  YAML_SCOPE,
+  OUR_SCOPES,
+  OURS,
+} from './helpers';
 
 const S = {
   tag: 'entity.name.tag.yaml',
@@ -33,7 +44,9 @@ describe('YAML grammar: loading', () => {
 
 describe('YAML grammar: header', () => {
   it('marks kind and AssistantConfig', async () => {
-    const d = await yaml('# yaml-language-server: $schema=../schemas/assistant-config.schema.json\nkind: AssistantConfig');
+    const d = await yaml(
+      '# yaml-language-server: $schema=../schemas/assistant-config.schema.json\nkind: AssistantConfig',
+    );
     d.has(1, 'kind', [S.plain, S.tag, S.kindKey]);
     d.has(1, ':', S.colon);
     d.has(1, 'AssistantConfig', [S.plain, S.kindValue]);
@@ -105,7 +118,9 @@ describe('YAML grammar: provider', () => {
     });
   }
   it('marks double- and single-quoted providers, and a quoted provider key', async () => {
-    const d = await yaml(`llm:\n  provider: "vendor_a"\n  provider: 'cloud_c'\n  "provider": hosted\n  'provider': "vendor_b" # c`);
+    const d = await yaml(
+      `llm:\n  provider: "vendor_a"\n  provider: 'cloud_c'\n  "provider": hosted\n  'provider': "vendor_b" # c`,
+    );
     d.has(1, 'vendor_a', [S.dq, S.provider]);
     d.has(1, '"', 'punctuation.definition.string.begin.yaml', 0);
     d.has(1, '"', 'punctuation.definition.string.end.yaml', 1);
@@ -152,7 +167,15 @@ describe('YAML grammar: provider', () => {
   });
   it('does not mark an unknown or misspelt provider', async () => {
     const d = await yaml(
-      ['provider: hosted_x', 'provider: Hosted', 'provider: vendor_d # c', 'provider: "vendorA"', 'provider: hosted extra', 'llm: { provider: cloud_z }', 'provider:hosted'].join('\n'),
+      [
+        'provider: hosted_x',
+        'provider: Hosted',
+        'provider: vendor_d # c',
+        'provider: "vendorA"',
+        'provider: hosted extra',
+        'llm: { provider: cloud_z }',
+        'provider:hosted',
+      ].join('\n'),
     );
     d.lacks(0, 'hosted_x', OURS);
     d.has(0, 'hosted_x', S.plain);
@@ -219,7 +242,9 @@ describe('YAML grammar: enum values', () => {
   });
   for (const p of primitives) {
     it(`marks the primitive ${p} after primitiveName`, async () => {
-      const d = await yaml(`overrideAiPrimitivesLlm:\n  - primitiveName: ${p}\n    llm: { provider: hosted }\n  - { primitiveName: '${p}', llm: { provider: hosted } }`);
+      const d = await yaml(
+        `overrideAiPrimitivesLlm:\n  - primitiveName: ${p}\n    llm: { provider: hosted }\n  - { primitiveName: '${p}', llm: { provider: hosted } }`,
+      );
       d.has(1, 'primitiveName', S.tag);
       d.has(1, p, [S.plain, S.primitive]);
       d.has(2, 'hosted', S.provider);

@@ -13,7 +13,10 @@ const DIR = join(ROOT, 'test/fixtures/lint');
 const LAYERING_RULES = new Set(['no-restricted-imports', 'no-restricted-globals']);
 // The fixtures stand for files that do not exist, which the type-aware project service cannot
 // load: they are linted with the project's config minus type checking (the layering rules need none).
-const eslint = new ESLint({ cwd: ROOT, overrideConfig: [{ files: ['**/*.ts'], ...tseslint.configs.disableTypeChecked }] });
+const eslint = new ESLint({
+  cwd: ROOT,
+  overrideConfig: [{ files: ['**/*.ts'], ...tseslint.configs.disableTypeChecked }],
+});
 
 const fixtures = readdirSync(DIR).filter((f) => f.endsWith('.ts'));
 
@@ -35,10 +38,20 @@ for (const name of fixtures) {
     const fatal = result.messages.filter((m) => m.fatal);
     assert.deepEqual(fatal, [], 'the fixture parses');
     if (expect === 'rejected') {
-      assert.ok(layering.length > 0, `${name} (as ${as}) is rejected by a layering rule; got ${JSON.stringify(result.messages.map((m) => m.ruleId))}`);
-      assert.ok(layering.every((m) => m.severity === 2), 'as an error');
+      assert.ok(
+        layering.length > 0,
+        `${name} (as ${as}) is rejected by a layering rule; got ${JSON.stringify(result.messages.map((m) => m.ruleId))}`,
+      );
+      assert.ok(
+        layering.every((m) => m.severity === 2),
+        'as an error',
+      );
     } else {
-      assert.deepEqual(layering.map((m) => m.message), [], `${name} (as ${as}) is accepted`);
+      assert.deepEqual(
+        layering.map((m) => m.message),
+        [],
+        `${name} (as ${as}) is accepted`,
+      );
     }
   });
 }

@@ -13,7 +13,12 @@ import { testSeed } from '../seed';
 /** The tree without parent links, for deep comparison. */
 function plain(n: unknown): unknown {
   if (Array.isArray(n)) return n.map(plain);
-  if (n && typeof n === 'object') return Object.fromEntries(Object.entries(n).filter(([k]) => k !== 'parent').map(([k, v]) => [k, plain(v)]));
+  if (n && typeof n === 'object')
+    return Object.fromEntries(
+      Object.entries(n)
+        .filter(([k]) => k !== 'parent')
+        .map(([k, v]) => [k, plain(v)]),
+    );
   return n;
 }
 
@@ -21,7 +26,11 @@ function check(text: string): 'fast' | 'declined' {
   const fast = fastParseJson(text, 1000);
   if (!fast) return 'declined';
   const full = parseJsonFull(text);
-  assert.deepEqual(full.problems, [], `the fast path accepted a text with problems: ${JSON.stringify(text.slice(0, 80))}`);
+  assert.deepEqual(
+    full.problems,
+    [],
+    `the fast path accepted a text with problems: ${JSON.stringify(text.slice(0, 80))}`,
+  );
   assert.deepEqual(plain(fast.root as Node), plain(full.root), JSON.stringify(text.slice(0, 200)));
   return 'fast';
 }
@@ -37,10 +46,30 @@ test('examples and fixtures: same tree, and the fast path engages on plain JSON'
 });
 
 test('hand cases: escapes, numbers, empty containers, unicode, whitespace', () => {
-  for (const t of ['{}', '[]', ' { "a" : [ 1 , -2.5e3 , 0 , true , false , null ] } ', '{"k\\"ey":"v\\u00e9\\n"}', '"😀"', '{"a":{"b":{"c":[[],{}]}}}', '\r\n{\r\n\t"x": 1\r\n}\r\n']) {
+  for (const t of [
+    '{}',
+    '[]',
+    ' { "a" : [ 1 , -2.5e3 , 0 , true , false , null ] } ',
+    '{"k\\"ey":"v\\u00e9\\n"}',
+    '"😀"',
+    '{"a":{"b":{"c":[[],{}]}}}',
+    '\r\n{\r\n\t"x": 1\r\n}\r\n',
+  ]) {
     assert.equal(check(t), 'fast', t);
   }
-  for (const t of ['', '{"a":1,}', '{"a":1 // c\n}', '{a:1}', '[1 2]', '{"a":01}', '{"a":1}}', '"unterminated', '{"a":"tab\there"}', '[1,]', 'tru']) {
+  for (const t of [
+    '',
+    '{"a":1,}',
+    '{"a":1 // c\n}',
+    '{a:1}',
+    '[1 2]',
+    '{"a":01}',
+    '{"a":1}}',
+    '"unterminated',
+    '{"a":"tab\there"}',
+    '[1,]',
+    'tru',
+  ]) {
     assert.equal(fastParseJson(t, 1000), undefined, t);
   }
 });

@@ -16,7 +16,12 @@ const RUNS = process.env.FAST_YAML_RUNS !== undefined ? Number(process.env.FAST_
 
 /** Parent links the fast path sets: every child points at its container. */
 function checkParents(node: unknown, parent: unknown): void {
-  const n = node as { type: string; parent: unknown; properties?: { parent: unknown; key: { parent: unknown }; value: unknown }[]; items?: unknown[] };
+  const n = node as {
+    type: string;
+    parent: unknown;
+    properties?: { parent: unknown; key: { parent: unknown }; value: unknown }[];
+    items?: unknown[];
+  };
   assert.equal(n.parent, parent, `parent of ${n.type}`);
   if (n.properties) {
     for (const p of n.properties) {
@@ -33,7 +38,11 @@ function agree(text: string, limits: ParseLimits = DEFAULT_LIMITS): boolean {
   const fast = fastParseYaml(text, limits, handOff);
   if (fast === undefined) return false;
   const full = parseYamlFull(text, limits);
-  assert.deepEqual(strip({ root: fast.root, problems: fast.problems }), strip(full), `fast path differs from the full parser on ${JSON.stringify(text)}`);
+  assert.deepEqual(
+    strip({ root: fast.root, problems: fast.problems }),
+    strip(full),
+    `fast path differs from the full parser on ${JSON.stringify(text)}`,
+  );
   if (fast.root) checkParents(fast.root, undefined);
   return true;
 }
@@ -73,7 +82,18 @@ definition:
 `;
 
 function bigConfig(tables: number, eol = '\n'): string {
-  const out: string[] = ['# generated', 'kind: AssistantConfig', 'version: v2', 'definition:', '  llm:', '    provider: cloud_b', '    modelId: "gemini-x"', '  schemaSelector:', '    type: fixed', '    tables:'];
+  const out: string[] = [
+    '# generated',
+    'kind: AssistantConfig',
+    'version: v2',
+    'definition:',
+    '  llm:',
+    '    provider: cloud_b',
+    '    modelId: "gemini-x"',
+    '  schemaSelector:',
+    '    type: fixed',
+    '    tables:',
+  ];
   for (let t = 0; t < tables; t++) {
     const n = String(t).padStart(5, '0');
     out.push(`      - schemaName: public`, `        tableName: orders_${n}`, `        columns:`);
@@ -125,7 +145,7 @@ const ENGAGED: string[] = [
   "a: 'it''s'\nb: \"x\\ty\\u00e9\\\"\\\\\\/\\x41\\U0001F600\\_\\N\\L\\P\\0\\a\\b\\e\\f\\n\\r\\v\\ \"\n",
   'a: 1   ',
   'a: x #c',
-  "'a b': 1\n\"c\": 2\n",
+  '\'a b\': 1\n"c": 2\n',
   'k :   v\n',
   'k: v \n  \n',
   'a: http://x.y/z\nb: a:b\nc: -1\nd: -x\ne: x#y\nf: a, b\ng: x]y\nh: x}y\n',
@@ -250,7 +270,8 @@ describe('fastParseYaml: hand-written cases', () => {
     for (const text of ENGAGED) engages(text);
   });
   it('declines what it does not cover', () => {
-    for (const text of DECLINED) assert.equal(fastParseYaml(text, DEFAULT_LIMITS, handOff), undefined, `should decline ${JSON.stringify(text)}`);
+    for (const text of DECLINED)
+      assert.equal(fastParseYaml(text, DEFAULT_LIMITS, handOff), undefined, `should decline ${JSON.stringify(text)}`);
   });
   it('engages on the sample config and on a generated 10,000-line config', () => {
     engages(SAMPLE);
@@ -275,7 +296,30 @@ describe('fastParseYaml: hand-written cases', () => {
     }
   });
   it('never throws on odd inputs', () => {
-    const odd = ['\uFEFF', '---', '--- ', '-', ':', '"', "'", '[', '{', '#', '\r', '\r\n', '\n\n', ' ', '- -', '- - -', 'a: [', 'a: {', 'a: "\\', 'a: "\\x4', 'a: "\\U0011FFFF"', '\uD800: x'];
+    const odd = [
+      '\uFEFF',
+      '---',
+      '--- ',
+      '-',
+      ':',
+      '"',
+      "'",
+      '[',
+      '{',
+      '#',
+      '\r',
+      '\r\n',
+      '\n\n',
+      ' ',
+      '- -',
+      '- - -',
+      'a: [',
+      'a: {',
+      'a: "\\',
+      'a: "\\x4',
+      'a: "\\U0011FFFF"',
+      '\uD800: x',
+    ];
     for (const t of odd) agree(t);
     const veryDeep = '- '.repeat(5000) + 'x\n';
     agree(veryDeep);
@@ -329,26 +373,71 @@ interface Item {
 /** A blank or comment line: column relative to the collection (may be negative), or null for a blank line. */
 type Line = { col: number; text: string } | null;
 
-const line: fc.Arbitrary<Line> = fc.oneof(fc.constant(null), fc.record({ col: fc.integer({ min: -4, max: 5 }), text: fc.constantFrom('# c', '#', '# a: b', '#\t tab', '   ') }));
-const pre = fc.oneof({ weight: 3, arbitrary: fc.constant<Line[]>([]) }, { weight: 2, arbitrary: fc.array(line, { minLength: 1, maxLength: 3 }) });
+const line: fc.Arbitrary<Line> = fc.oneof(
+  fc.constant(null),
+  fc.record({ col: fc.integer({ min: -4, max: 5 }), text: fc.constantFrom('# c', '#', '# a: b', '#\t tab', '   ') }),
+);
+const pre = fc.oneof(
+  { weight: 3, arbitrary: fc.constant<Line[]>([]) },
+  { weight: 2, arbitrary: fc.array(line, { minLength: 1, maxLength: 3 }) },
+);
 const trail = fc.constantFrom('', '', '', '  # t', ' #t', '   ', ' ');
-const key = fc.oneof({ weight: 5, arbitrary: word }, { weight: 2, arbitrary: plainSpecial }, { weight: 1, arbitrary: singleQuoted }, { weight: 1, arbitrary: doubleQuoted });
+const key = fc.oneof(
+  { weight: 5, arbitrary: word },
+  { weight: 2, arbitrary: plainSpecial },
+  { weight: 1, arbitrary: singleQuoted },
+  { weight: 1, arbitrary: doubleQuoted },
+);
 
 // Properties before a value (anchors, tags), aliases, block scalars and multi-line scalars: what real files hold.
 const props = fc.constantFrom('', '', '', '', '', '&a ', '&b ', '&a1 ', '!!str ', '!t ', '&a !!str ', '!!int ');
 const alias = fc.constantFrom('*a', '*b', '*a1', '*zz', '*a  # c', '*a :');
 const collectionAnchor = fc.constantFrom('', '', '', ' &a', ' &b', ' &a # c', ' !!map');
-const blockLine = fc.constantFrom('text', 'more text here', ' indented more', '   deeper', '# not a comment', 'key: value', '- item', '', '', ' ', '    ', 'x  ', '"quoted"', '\ttab', 'a #b');
+const blockLine = fc.constantFrom(
+  'text',
+  'more text here',
+  ' indented more',
+  '   deeper',
+  '# not a comment',
+  'key: value',
+  '- item',
+  '',
+  '',
+  ' ',
+  '    ',
+  'x  ',
+  '"quoted"',
+  '\ttab',
+  'a #b',
+);
 const blockScalar = fc.record({
   kind: fc.constant('block' as const),
-  header: fc.constantFrom('|', '>', '|-', '>-', '|+', '>+', '|2', '>1-', '|-2', '| # c', '>- #c', '|+  # keep', '|x', '|#'),
+  header: fc.constantFrom(
+    '|',
+    '>',
+    '|-',
+    '>-',
+    '|+',
+    '>+',
+    '|2',
+    '>1-',
+    '|-2',
+    '| # c',
+    '>- #c',
+    '|+  # keep',
+    '|x',
+    '|#',
+  ),
   lines: fc.array(blockLine, { minLength: 0, maxLength: 6 }),
   delta: fc.integer({ min: 0, max: 3 }),
 });
 const multiLine = fc.record({
   kind: fc.constant('multi' as const),
   first: fc.constantFrom('plain start', '"quoted start', "'single start", 'a', '"esc \\', '&a two'),
-  rest: fc.array(fc.constantFrom('continued', 'more words', '', 'end"', "end'", 'x: y', '# c', '- z'), { minLength: 1, maxLength: 3 }),
+  rest: fc.array(fc.constantFrom('continued', 'more words', '', 'end"', "end'", 'x: y', '# c', '- z'), {
+    minLength: 1,
+    maxLength: 3,
+  }),
   delta: fc.integer({ min: 0, max: 3 }),
 });
 
@@ -364,10 +453,26 @@ const tree = fc.letrec<{ value: Value; map: BlockMap; seq: BlockSeq; entry: Entr
     { weight: 2, arbitrary: tie('map') },
     { weight: 2, arbitrary: tie('seq') },
   ),
-  map: fc.record({ kind: fc.constant('map' as const), anchor: collectionAnchor, delta: fc.integer({ min: 1, max: 4 }), entries: fc.array(tie('entry'), { minLength: 1, maxLength: 4 }) }),
-  seq: fc.record({ kind: fc.constant('seq' as const), anchor: collectionAnchor, delta: fc.integer({ min: 0, max: 3 }), items: fc.array(tie('item'), { minLength: 1, maxLength: 4 }) }),
+  map: fc.record({
+    kind: fc.constant('map' as const),
+    anchor: collectionAnchor,
+    delta: fc.integer({ min: 1, max: 4 }),
+    entries: fc.array(tie('entry'), { minLength: 1, maxLength: 4 }),
+  }),
+  seq: fc.record({
+    kind: fc.constant('seq' as const),
+    anchor: collectionAnchor,
+    delta: fc.integer({ min: 0, max: 3 }),
+    items: fc.array(tie('item'), { minLength: 1, maxLength: 4 }),
+  }),
   entry: fc.record({ pre, key, colon: fc.constantFrom(':', ' :'), value: tie('value'), trail }),
-  item: fc.record({ pre, dash: fc.constantFrom(' ', ' ', '  ', '   '), compact: fc.boolean(), value: tie('value'), trail }),
+  item: fc.record({
+    pre,
+    dash: fc.constantFrom(' ', ' ', '  ', '   '),
+    compact: fc.boolean(),
+    value: tie('value'),
+    trail,
+  }),
 }));
 
 function renderPre(out: string[], lines: Line[], indent: number): void {
@@ -438,7 +543,16 @@ const doc: fc.Arbitrary<Doc> = fc.record({
   root: fc.oneof({ weight: 3, arbitrary: tree.map }, { weight: 1, arbitrary: tree.seq }),
   indent: fc.constantFrom(0, 0, 0, 1, 2),
   bom: fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
-  marker: fc.constantFrom('', '', '---', '--- # doc', '# head\n---', '# a\n\n--- # doc', '---\n---', '# a\n  # b\n---\n# c'),
+  marker: fc.constantFrom(
+    '',
+    '',
+    '---',
+    '--- # doc',
+    '# head\n---',
+    '# a\n\n--- # doc',
+    '---\n---',
+    '# a\n  # b\n---\n# c',
+  ),
   lead: pre,
   tail: pre,
   crlf: fc.boolean(),
@@ -460,11 +574,48 @@ function render(d: Doc): string {
   return text;
 }
 
-type Mutation = { kind: 'truncate' | 'flip' | 'insert' | 'delete' | 'indent' | 'dedent' | 'dupLine' | 'dropLine'; at: number; ch: string };
+type Mutation = {
+  kind: 'truncate' | 'flip' | 'insert' | 'delete' | 'indent' | 'dedent' | 'dupLine' | 'dropLine';
+  at: number;
+  ch: string;
+};
 const mutation: fc.Arbitrary<Mutation> = fc.record({
   kind: fc.constantFrom('truncate', 'flip', 'insert', 'delete', 'indent', 'dedent', 'dupLine', 'dropLine'),
   at: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
-  ch: fc.constantFrom(' ', ' ', '\t', ':', '-', '#', '"', "'", '[', ']', '{', '}', ',', '\n', '\r', '\r\n', 'a', '1', '&', '*', '!', '|', '>', '?', '%', '.', '\\', '\u0085', '\uFEFF', '\u00a0', '---\n', '...\n'),
+  ch: fc.constantFrom(
+    ' ',
+    ' ',
+    '\t',
+    ':',
+    '-',
+    '#',
+    '"',
+    "'",
+    '[',
+    ']',
+    '{',
+    '}',
+    ',',
+    '\n',
+    '\r',
+    '\r\n',
+    'a',
+    '1',
+    '&',
+    '*',
+    '!',
+    '|',
+    '>',
+    '?',
+    '%',
+    '.',
+    '\\',
+    '\u0085',
+    '\uFEFF',
+    '\u00a0',
+    '---\n',
+    '...\n',
+  ),
 });
 
 function mutate(text: string, m: Mutation): string {
@@ -512,7 +663,10 @@ function commentHeavyDoc(seed: number): string {
       out.push(r === 0 ? '' : r === 1 ? ' '.repeat(Math.max(0, indent + rnd(7) - 3)) + '# c' : ' '.repeat(rnd(3)));
     }
   };
-  const scalarText = (): string => ['a', 'b1', '1', 'true', '"q"', "'s'", '[x, y]', '{k: v}', '[]', 'x # t', '[x,\n' + ' '.repeat(rnd(6)) + 'y]'][rnd(11)]!;
+  const scalarText = (): string =>
+    ['a', 'b1', '1', 'true', '"q"', "'s'", '[x, y]', '{k: v}', '[]', 'x # t', '[x,\n' + ' '.repeat(rnd(6)) + 'y]'][
+      rnd(11)
+    ]!;
   const value = (head: string, indent: number, depth: number): void => {
     const r = depth > 4 ? 0 : rnd(6);
     if (r <= 2) out.push(head + ' ' + scalarText());
@@ -639,20 +793,29 @@ describe('fastParseYaml: real YAML stays on the fast path', () => {
   it('reads block scalars, anchors, aliases and a document end itself, exactly', () => {
     for (const text of NATIVE) {
       engages(text);
-      assert.equal(fastParseYaml(text, DEFAULT_LIMITS, handOff)!.handedOff, 0, `nothing handed off in ${JSON.stringify(text)}`);
+      assert.equal(
+        fastParseYaml(text, DEFAULT_LIMITS, handOff)!.handedOff,
+        0,
+        `nothing handed off in ${JSON.stringify(text)}`,
+      );
     }
   });
   it('hands only the value it does not read to the full parser, and splices it in exactly', () => {
     for (const text of HANDED) {
       engages(text);
       const r = fastParseYaml(text, DEFAULT_LIMITS, handOff)!;
-      assert.ok(r.handedOff > 0 && r.handedOff < text.length, `only part of ${JSON.stringify(text)} handed off (${r.handedOff})`);
+      assert.ok(
+        r.handedOff > 0 && r.handedOff < text.length,
+        `only part of ${JSON.stringify(text)} handed off (${r.handedOff})`,
+      );
     }
   });
   it('an alias points at the most recent anchor before it, also across a spliced value', () => {
     const text = 'a: &x 1\nb: !!str &x two\nc: *x\n';
     engages(text);
-    const root = fastParseYaml(text, DEFAULT_LIMITS, handOff)!.root as { properties: { value: { type: string; target?: { offset: number } } }[] };
+    const root = fastParseYaml(text, DEFAULT_LIMITS, handOff)!.root as {
+      properties: { value: { type: string; target?: { offset: number } } }[];
+    };
     assert.equal(root.properties[2]!.value.type, 'alias');
     assert.equal(root.properties[2]!.value.target?.offset, text.indexOf('two'));
   });

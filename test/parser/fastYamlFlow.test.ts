@@ -36,12 +36,24 @@ function agreeFlow(src: string): boolean {
 
 describe('fast YAML flow reader (differential)', () => {
   it('reads nested flow collections, also across lines', () => {
-    for (const s of ['[]', '{}', '[a, b]', '[a, [b, c], {d: e}]', '{a: 1, b, c: }', '{"x": 1, \'y\': [2]}', '[1,\n  2]', '[\n  id,\n  amount\n]', '{a: [1, 2],}', '[ "x" , \'y\' ]']) {
+    for (const s of [
+      '[]',
+      '{}',
+      '[a, b]',
+      '[a, [b, c], {d: e}]',
+      '{a: 1, b, c: }',
+      '{"x": 1, \'y\': [2]}',
+      '[1,\n  2]',
+      '[\n  id,\n  amount\n]',
+      '{a: [1, 2],}',
+      '[ "x" , \'y\' ]',
+    ]) {
       assert.ok(agreeFlow(s), `engages on ${JSON.stringify(s)}`);
     }
   });
   it('declines what it does not read', () => {
-    for (const s of ['[a: 1]', '{b:c}', '[,]', '[a # c\n]', '[a\n b]', '{a: 1']) assert.equal(readFlow(s), undefined, `declines ${JSON.stringify(s)}`);
+    for (const s of ['[a: 1]', '{b:c}', '[,]', '[a # c\n]', '[a\n b]', '{a: 1'])
+      assert.equal(readFlow(s), undefined, `declines ${JSON.stringify(s)}`);
   });
   it('generated flow collections: the same tree, or a decline', () => {
     let engaged = 0;

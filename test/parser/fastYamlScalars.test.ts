@@ -65,13 +65,34 @@ function agreeKey(src: string): boolean {
 
 describe('fast YAML scalar reader (differential)', () => {
   it('resolves plain scalars with the core schema exactly as the yaml package', () => {
-    for (const s of ['1', '-0', '0o17', '0x1F', '1e3', '.inf', '-.Inf', '.NaN', 'null', '~', 'True', 'FALSE', 'yes', '12345678901234567890', '1_000', 'a b', 'x:y', 'x#y']) {
+    for (const s of [
+      '1',
+      '-0',
+      '0o17',
+      '0x1F',
+      '1e3',
+      '.inf',
+      '-.Inf',
+      '.NaN',
+      'null',
+      '~',
+      'True',
+      'FALSE',
+      'yes',
+      '12345678901234567890',
+      '1_000',
+      'a b',
+      'x:y',
+      'x#y',
+    ]) {
       assert.ok(agreeScalar(s), `engages on ${s}`);
     }
   });
   it('reads quoted scalars and their escapes exactly as the yaml package', () => {
-    for (const s of ["'it''s'", '"\\t\\u00e9\\U0001F600\\x41\\_\\N\\L\\P\\0"', '""', "''", '"a\\"b"']) assert.ok(agreeScalar(s), `engages on ${s}`);
-    for (const s of ['"\\q"', '"\\x4"', '"\\U00110000"', '"unterminated', '"a\nb"']) assert.equal(readScalar(s), undefined, `declines ${JSON.stringify(s)}`);
+    for (const s of ["'it''s'", '"\\t\\u00e9\\U0001F600\\x41\\_\\N\\L\\P\\0"', '""', "''", '"a\\"b"'])
+      assert.ok(agreeScalar(s), `engages on ${s}`);
+    for (const s of ['"\\q"', '"\\x4"', '"\\U00110000"', '"unterminated', '"a\nb"'])
+      assert.equal(readScalar(s), undefined, `declines ${JSON.stringify(s)}`);
   });
   it('generated scalars: the same node, or a decline', () => {
     let engaged = 0;

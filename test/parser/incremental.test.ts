@@ -22,7 +22,10 @@ function plain(n: unknown): unknown {
   return n;
 }
 
-const files = readdirSync(join(ROOT, 'examples')).map((f) => ({ name: f, text: readFileSync(join(ROOT, 'examples', f), 'utf8') }));
+const files = readdirSync(join(ROOT, 'examples')).map((f) => ({
+  name: f,
+  text: readFileSync(join(ROOT, 'examples', f), 'utf8'),
+}));
 
 test('typing inside a value patches the tree, equal to a full parse', () => {
   const text = readFileSync(join(ROOT, 'examples/everything.assistant.yaml'), 'utf8');
@@ -45,18 +48,24 @@ test('random one-character edits on every example: patched ⇒ identical to a fu
   const seed = testSeed('incremental property', 130013, 'FUZZ_SEED');
   let patched = 0;
   fc.assert(
-    fc.property(fc.constantFrom(...files), fc.nat(), fc.nat(2), fc.constantFrom('a', 'Z', '1', '_', '-', '.', ' ', ':', '"', "'", '#', ',', '}', '', '0', 'e', 'x'), ({ name, text }, at, del, ins) => {
-      const lang = languageOf(name, text);
-      const start = at % (text.length + 1);
-      const end = Math.min(text.length, start + del);
-      const doc = parse(text, lang);
-      const next = applyEdit(doc, start, end, ins);
-      if (!next) return;
-      patched++;
-      const full = parse(next.text, lang);
-      assert.deepEqual(full.problems, []);
-      assert.deepEqual(plain(next.root), plain(full.root), `${name} @${start}-${end} '${ins}'`);
-    }),
+    fc.property(
+      fc.constantFrom(...files),
+      fc.nat(),
+      fc.nat(2),
+      fc.constantFrom('a', 'Z', '1', '_', '-', '.', ' ', ':', '"', "'", '#', ',', '}', '', '0', 'e', 'x'),
+      ({ name, text }, at, del, ins) => {
+        const lang = languageOf(name, text);
+        const start = at % (text.length + 1);
+        const end = Math.min(text.length, start + del);
+        const doc = parse(text, lang);
+        const next = applyEdit(doc, start, end, ins);
+        if (!next) return;
+        patched++;
+        const full = parse(next.text, lang);
+        assert.deepEqual(full.problems, []);
+        assert.deepEqual(plain(next.root), plain(full.root), `${name} @${start}-${end} '${ins}'`);
+      },
+    ),
     { seed, numRuns: 1500 },
   );
   assert.ok(patched > 50, `the patch path engaged ${patched} times`);
@@ -103,31 +112,47 @@ const yamlFiles = files.filter((f) => f.name.endsWith('.yaml'));
 
 test('structural edits (Enter, delete a line, paste lines, indent): after any sequence, the patched tree equals a fresh parse (fixed seed)', async () => {
   const { generate } = (await import(pathToFileURL(join(ROOT, 'bench/generate.mjs')).href)) as typeof GenerateModule;
-  const docs = [...yamlFiles.map((f) => f.text), generate({ lines: 300 }).text, generate({ lines: 300, crlf: true }).text, generate({ lines: 200, mode: 'synthetic' }).text];
+  const docs = [
+    ...yamlFiles.map((f) => f.text),
+    generate({ lines: 300 }).text,
+    generate({ lines: 300, crlf: true }).text,
+    generate({ lines: 200, mode: 'synthetic' }).text,
+  ];
   const seed = Number(process.env.FUZZ_SEED ?? 13013);
   console.log(`structural incremental property seed: ${seed} (replay with FUZZ_SEED=${seed})`);
   let patched = 0;
   let edits = 0;
   fc.assert(
-    fc.property(fc.constantFrom(...docs), fc.array(fc.tuple(fc.nat(6), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true })), { minLength: 1, maxLength: 6 }), (text, seq) => {
-      let doc = parse(text, 'yaml');
-      for (const [kind, a, b] of seq) {
-        const e = structuralEdit(doc.text, kind, a, b);
-        const next = applyEdit(doc, e.start, e.end, e.text);
-        const newText = doc.text.slice(0, e.start) + e.text + doc.text.slice(e.end);
-        const full = parse(newText, 'yaml');
-        edits++;
-        if (next) {
-          patched++;
-          assert.equal(next.text, newText);
-          assert.deepEqual(full.problems, [], 'a patched tree stands for a text without problems');
-          assert.deepEqual(plain(next.root), plain(full.root), `edit ${JSON.stringify(e)}`);
-          doc = next;
-        } else {
-          doc = full;
+    fc.property(
+      fc.constantFrom(...docs),
+      fc.array(
+        fc.tuple(
+          fc.nat(6),
+          fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+          fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        ),
+        { minLength: 1, maxLength: 6 },
+      ),
+      (text, seq) => {
+        let doc = parse(text, 'yaml');
+        for (const [kind, a, b] of seq) {
+          const e = structuralEdit(doc.text, kind, a, b);
+          const next = applyEdit(doc, e.start, e.end, e.text);
+          const newText = doc.text.slice(0, e.start) + e.text + doc.text.slice(e.end);
+          const full = parse(newText, 'yaml');
+          edits++;
+          if (next) {
+            patched++;
+            assert.equal(next.text, newText);
+            assert.deepEqual(full.problems, [], 'a patched tree stands for a text without problems');
+            assert.deepEqual(plain(next.root), plain(full.root), `edit ${JSON.stringify(e)}`);
+            doc = next;
+          } else {
+            doc = full;
+          }
         }
-      }
-    }),
+      },
+    ),
     { seed, numRuns: 400 },
   );
   console.log(`structural edits patched: ${patched} of ${edits}`);
@@ -175,8 +200,46 @@ test('deleting the indentation of a plain scalar continuation line is not patche
 
 test('edits on texts with multi-line plain and quoted scalars (valid or not, before or after the edit): patched ⇒ no syntax error and the tree of a fresh parse (seeded)', () => {
   const seed = testSeed('incremental multi-line scalars property', 821912721, 'FUZZ_SEED');
-  const lines = ['a: b', '  c d', 'e: "f', '  g"', "h: 'i", "  j'", 'k:', '  - l', '    m', '  - n: o', '      p', 'q: r', 'provider: hostedaba&a:apiKey:*a', '      valueFromEnvendor_a', '# note', 's: t # u'];
-  const inserts = ['', '{', '}', '[', ']', ',', '#', '- ', ': ', ':', '"', "'", '&a ', '*a', ' ', '  ', 'x', '\t', '\n', '\n  '];
+  const lines = [
+    'a: b',
+    '  c d',
+    'e: "f',
+    '  g"',
+    "h: 'i",
+    "  j'",
+    'k:',
+    '  - l',
+    '    m',
+    '  - n: o',
+    '      p',
+    'q: r',
+    'provider: hostedaba&a:apiKey:*a',
+    '      valueFromEnvendor_a',
+    '# note',
+    's: t # u',
+  ];
+  const inserts = [
+    '',
+    '{',
+    '}',
+    '[',
+    ']',
+    ',',
+    '#',
+    '- ',
+    ': ',
+    ':',
+    '"',
+    "'",
+    '&a ',
+    '*a',
+    ' ',
+    '  ',
+    'x',
+    '\t',
+    '\n',
+    '\n  ',
+  ];
   let patched = 0;
   let edits = 0;
   fc.assert(

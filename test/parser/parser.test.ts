@@ -36,7 +36,7 @@ test('syntax errors become problems and parsing goes on', () => {
   assert.equal(json.root?.type, 'object');
 });
 
-test('an alias points at its anchor\'s node', () => {
+test("an alias points at its anchor's node", () => {
   const text = 'a: &x { provider: hosted }\nb: *x\n';
   const doc = parse(text, 'yaml');
   const root = resolve(doc.root)!;
@@ -55,7 +55,21 @@ test('several documents: the AssistantConfig one is read, the others reported', 
 });
 
 test('never throws on odd input', () => {
-  for (const t of ['', '\u0000\u0001', '{{{{', ']]]', ': : :', '- - - -', '"', "'", '&a *a', '*undefined', '\uFEFFkind: x', 'a:\r\n  b: 1\r\n', '\t- x']) {
+  for (const t of [
+    '',
+    '\u0000\u0001',
+    '{{{{',
+    ']]]',
+    ': : :',
+    '- - - -',
+    '"',
+    "'",
+    '&a *a',
+    '*undefined',
+    '\uFEFFkind: x',
+    'a:\r\n  b: 1\r\n',
+    '\t- x',
+  ]) {
     assert.doesNotThrow(() => parse(t, 'yaml'));
     assert.doesNotThrow(() => parse(t, 'json'));
   }

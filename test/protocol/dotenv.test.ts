@@ -36,8 +36,16 @@ function workspace(git: boolean): string {
   return dir;
 }
 
-async function actionsFor(dir: string, text: string, createFiles: boolean): Promise<{ c: TestClient; uri: string; actions: CodeAction[] }> {
-  const c = new TestClient(undefined, { rootUri: pathToFileURL(dir).href, createFiles, env: { ...process.env, VENDOR_A_API_KEY: undefined } });
+async function actionsFor(
+  dir: string,
+  text: string,
+  createFiles: boolean,
+): Promise<{ c: TestClient; uri: string; actions: CodeAction[] }> {
+  const c = new TestClient(undefined, {
+    rootUri: pathToFileURL(dir).href,
+    createFiles,
+    env: { ...process.env, VENDOR_A_API_KEY: undefined },
+  });
   clients.push(c);
   await c.initialize();
   const uri = pathToFileURL(join(dir, 'x.assistant.yaml')).href;
@@ -46,16 +54,28 @@ async function actionsFor(dir: string, text: string, createFiles: boolean): Prom
   const diags = await c.waitForDiagnostics(uri);
   const d = diags.diagnostics.find((x) => x.code === 'literal-secret');
   assert.ok(d, JSON.stringify(diags.diagnostics));
-  return { c, uri, actions: await c.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } }) };
+  return {
+    c,
+    uri,
+    actions: await c.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: d.range,
+      context: { diagnostics: [d] },
+    }),
+  };
 }
 
-test('git tells whether .env is ignored; outside a git work tree it is unknown', { skip: hasGit ? false : 'git is not installed' }, () => {
-  const dir = workspace(true);
-  assert.equal(gitIgnoresDotenv(dir), false);
-  writeFileSync(join(dir, '.gitignore'), '.env\n');
-  assert.equal(gitIgnoresDotenv(dir), true);
-  assert.equal(gitIgnoresDotenv(workspace(false)), undefined);
-});
+test(
+  'git tells whether .env is ignored; outside a git work tree it is unknown',
+  { skip: hasGit ? false : 'git is not installed' },
+  () => {
+    const dir = workspace(true);
+    assert.equal(gitIgnoresDotenv(dir), false);
+    writeFileSync(join(dir, '.gitignore'), '.env\n');
+    assert.equal(gitIgnoresDotenv(dir), true);
+    assert.equal(gitIgnoresDotenv(workspace(false)), undefined);
+  },
+);
 
 test('a missing .env is created by the one workspace edit that rewrites the document', async () => {
   const dir = workspace(hasGit);
@@ -82,22 +102,38 @@ test('an existing .env is appended to; a client that cannot create files still g
   const move = actions.find((a) => a.title.startsWith('Move the secret to .env as VENDOR_A_API_KEY'));
   assert.ok(move, actions.map((a) => a.title).join(' | '));
   const envUri = pathToFileURL(join(dir, '.env')).href;
-  assert.deepEqual(move.edit!.changes![envUri], [{ range: { start: { line: 0, character: 7 }, end: { line: 0, character: 7 } }, newText: `\nVENDOR_A_API_KEY=${SECRET}\n` }]);
+  assert.deepEqual(move.edit!.changes![envUri], [
+    {
+      range: { start: { line: 0, character: 7 }, end: { line: 0, character: 7 } },
+      newText: `\nVENDOR_A_API_KEY=${SECRET}\n`,
+    },
+  ]);
   assert.ok(move.edit!.changes![uri]!.length > 0);
   const none = await actionsFor(workspace(false), TEXT, false);
-  assert.deepEqual(none.actions.filter((a) => a.title.includes('.env')), [], 'no .env to append to and no way to create one');
+  assert.deepEqual(
+    none.actions.filter((a) => a.title.includes('.env')),
+    [],
+    'no .env to append to and no way to create one',
+  );
 });
 
-test('a variable read from a .env that git does not ignore is flagged', { skip: hasGit ? false : 'git is not installed' }, async () => {
-  const dir = workspace(true);
-  writeFileSync(join(dir, '.env'), `VENDOR_A_API_KEY=${SECRET}\n`);
-  const text = TEXT.replace(`value: ${SECRET}`, 'valueFromEnv: VENDOR_A_API_KEY');
-  const c = new TestClient(undefined, { rootUri: pathToFileURL(dir).href });
-  clients.push(c);
-  await c.initialize();
-  const uri = pathToFileURL(join(dir, 'y.assistant.yaml')).href;
-  await c.open(uri, text);
-  const diags = await c.waitForDiagnostics(uri);
-  assert.deepEqual(diags.diagnostics.map((d) => d.code), ['dotenv-not-ignored']);
-  assert.ok(!JSON.stringify(diags).includes(SECRET));
-});
+test(
+  'a variable read from a .env that git does not ignore is flagged',
+  { skip: hasGit ? false : 'git is not installed' },
+  async () => {
+    const dir = workspace(true);
+    writeFileSync(join(dir, '.env'), `VENDOR_A_API_KEY=${SECRET}\n`);
+    const text = TEXT.replace(`value: ${SECRET}`, 'valueFromEnv: VENDOR_A_API_KEY');
+    const c = new TestClient(undefined, { rootUri: pathToFileURL(dir).href });
+    clients.push(c);
+    await c.initialize();
+    const uri = pathToFileURL(join(dir, 'y.assistant.yaml')).href;
+    await c.open(uri, text);
+    const diags = await c.waitForDiagnostics(uri);
+    assert.deepEqual(
+      diags.diagnostics.map((d) => d.code),
+      ['dotenv-not-ignored'],
+    );
+    assert.ok(!JSON.stringify(diags).includes(SECRET));
+  },
+);

@@ -1,8 +1,19 @@
 // A small LSP client for tests and benchmarks: spawns the bundled server over stdio.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, PublishDiagnosticsNotification, ConfigurationRequest } from 'vscode-languageserver-protocol/node';
-import type { ProtocolConnection, PublishDiagnosticsParams, ClientCapabilities, InitializeResult } from 'vscode-languageserver-protocol/node';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  PublishDiagnosticsNotification,
+  ConfigurationRequest,
+} from 'vscode-languageserver-protocol/node';
+import type {
+  ProtocolConnection,
+  PublishDiagnosticsParams,
+  ClientCapabilities,
+  InitializeResult,
+} from 'vscode-languageserver-protocol/node';
 import { join } from 'node:path';
 
 export interface StartOptions {
@@ -20,14 +31,27 @@ export class TestClient {
   readonly conn: ProtocolConnection;
   readonly proc: ChildProcess;
   readonly diagnostics = new Map<string, PublishDiagnosticsParams[]>();
-  private waiters: { uri: string; pred: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
+  private waiters: {
+    uri: string;
+    pred: (p: PublishDiagnosticsParams) => boolean;
+    resolve: (p: PublishDiagnosticsParams) => void;
+  }[] = [];
   stderr = '';
   configurationRequests = 0;
 
-  constructor(serverPath = join(process.cwd(), 'dist/server.js'), private readonly opts: StartOptions = {}) {
-    this.proc = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: opts.env ?? process.env });
+  constructor(
+    serverPath = join(process.cwd(), 'dist/server.js'),
+    private readonly opts: StartOptions = {},
+  ) {
+    this.proc = spawn(process.execPath, [serverPath, '--stdio'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: opts.env ?? process.env,
+    });
     this.proc.stderr!.on('data', (d: Buffer) => (this.stderr += d.toString()));
-    this.conn = createProtocolConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
+    this.conn = createProtocolConnection(
+      new StreamMessageReader(this.proc.stdout!),
+      new StreamMessageWriter(this.proc.stdin!),
+    );
     this.conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
       const list = this.diagnostics.get(p.uri) ?? [];
       list.push(p);
@@ -58,10 +82,17 @@ export class TestClient {
       workspace: {
         configuration: this.opts.configuration ?? false,
         didChangeConfiguration: { dynamicRegistration: false },
-        ...(this.opts.createFiles ? { workspaceEdit: { documentChanges: true, resourceOperations: ['create' as const] } } : {}),
+        ...(this.opts.createFiles
+          ? { workspaceEdit: { documentChanges: true, resourceOperations: ['create' as const] } }
+          : {}),
       },
     };
-    const r = (await this.conn.sendRequest('initialize', { processId: process.pid, rootUri: this.opts.rootUri ?? null, capabilities, initializationOptions: this.opts.initializationOptions })) as InitializeResult;
+    const r = (await this.conn.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: this.opts.rootUri ?? null,
+      capabilities,
+      initializationOptions: this.opts.initializationOptions,
+    })) as InitializeResult;
     await this.conn.sendNotification('initialized', {});
     return r;
   }
@@ -71,7 +102,10 @@ export class TestClient {
   }
 
   change(uri: string, version: number, changes: unknown[]): Promise<void> {
-    return this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
+    return this.conn.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version },
+      contentChanges: changes,
+    });
   }
 
   request<T>(method: string, params: unknown): Promise<T> {
@@ -79,12 +113,26 @@ export class TestClient {
   }
 
   /** Resolves with the first publication for `uri` (already received or future) that matches. */
-  waitForDiagnostics(uri: string, pred: (p: PublishDiagnosticsParams) => boolean = () => true, timeoutMs = 10_000): Promise<PublishDiagnosticsParams> {
+  waitForDiagnostics(
+    uri: string,
+    pred: (p: PublishDiagnosticsParams) => boolean = () => true,
+    timeoutMs = 10_000,
+  ): Promise<PublishDiagnosticsParams> {
     const seen = (this.diagnostics.get(uri) ?? []).find(pred);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error(`no matching diagnostics for ${uri} within ${timeoutMs} ms`)), timeoutMs);
-      this.waiters.push({ uri, pred, resolve: (p) => { clearTimeout(t); resolve(p); } });
+      const t = setTimeout(
+        () => reject(new Error(`no matching diagnostics for ${uri} within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      this.waiters.push({
+        uri,
+        pred,
+        resolve: (p) => {
+          clearTimeout(t);
+          resolve(p);
+        },
+      });
     });
   }
 

@@ -12,7 +12,8 @@ import { WorkspaceEnv } from '../../server/src/lsp/env';
 import { describe as describeError } from '../../server/src/lsp/guard';
 
 const URI = 'file:///w/p.assistant.yaml';
-const TEXT = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: \n';
+const TEXT =
+  'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: \n';
 
 test('the server opens no network connection while serving a session', async () => {
   // A preload that records every attempt to reach the network, written to stderr.
@@ -31,9 +32,16 @@ if (globalThis.fetch) { const f = globalThis.fetch; globalThis.fetch = (...a) =>
     await c.initialize();
     await c.open(URI, TEXT);
     await c.waitForDiagnostics(URI);
-    await c.request<CompletionList>('textDocument/completion', { textDocument: { uri: URI }, position: { line: 6, character: 20 } });
+    await c.request<CompletionList>('textDocument/completion', {
+      textDocument: { uri: URI },
+      position: { line: 6, character: 20 },
+    });
     await c.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 4, character: 14 } });
-    await c.request('textDocument/codeAction', { textDocument: { uri: URI }, range: { start: { line: 0, character: 0 }, end: { line: 7, character: 0 } }, context: { diagnostics: [] } });
+    await c.request('textDocument/codeAction', {
+      textDocument: { uri: URI },
+      range: { start: { line: 0, character: 0 }, end: { line: 7, character: 0 } },
+      context: { diagnostics: [] },
+    });
     assert.equal(await c.shutdown(), 0);
   } finally {
     c.kill();
@@ -57,11 +65,18 @@ test('the untrusted flag reaches the server: no .env names are offered', async (
   const dir = mkdtempSync(join(tmpdir(), 'ac-trust2-'));
   writeFileSync(join(dir, '.env'), 'DOTENV_ONLY_NAME=x\n');
   const names = async (trusted: boolean): Promise<string[]> => {
-    const c = new TestClient(undefined, { rootUri: pathToFileURL(dir).href, initializationOptions: { trusted }, env: { PATH: process.env.PATH ?? '' } });
+    const c = new TestClient(undefined, {
+      rootUri: pathToFileURL(dir).href,
+      initializationOptions: { trusted },
+      env: { PATH: process.env.PATH ?? '' },
+    });
     try {
       await c.initialize();
       await c.open(URI, TEXT);
-      const list = await c.request<CompletionList | null>('textDocument/completion', { textDocument: { uri: URI }, position: { line: 6, character: 20 } });
+      const list = await c.request<CompletionList | null>('textDocument/completion', {
+        textDocument: { uri: URI },
+        position: { line: 6, character: 20 },
+      });
       return (list?.items ?? []).map((i) => i.label);
     } finally {
       c.kill();

@@ -17,7 +17,10 @@ import { testSeed } from '../seed';
 const RUNS = Number(process.env.FIXES_RUNS ?? 600);
 
 /** A finding by its code and the text it is about (messages change with context, offsets with edits). */
-const keyIn = (text: string) => (d: Diagnostic): string => `${d.code}\u0000${text.slice(d.offset, d.offset + d.length)}`;
+const keyIn =
+  (text: string) =>
+  (d: Diagnostic): string =>
+    `${d.code}\u0000${text.slice(d.offset, d.offset + d.length)}`;
 
 function multiset(ds: Diagnostic[], key: (d: Diagnostic) => string): Map<string, number> {
   const m = new Map<string, number>();
@@ -34,8 +37,13 @@ const REVEALING = new Set(['unknown-property', 'unknown-discriminator', 'missing
  * Where, in the fixed document, new findings are revealed rather than introduced: the object the
  * diagnostic is about (with the key that holds it), grown by what the edits inserted.
  */
-function revealedRange(doc: ParsedDocument, edits: readonly TextEdit[], d: Diagnostic): { offset: number; length: number } | undefined {
-  let cur = nodeAt(doc.root, d.offset) as { parent?: unknown; offset: number; length: number; type?: string } | undefined;
+function revealedRange(
+  doc: ParsedDocument,
+  edits: readonly TextEdit[],
+  d: Diagnostic,
+): { offset: number; length: number } | undefined {
+  let cur = nodeAt(doc.root, d.offset) as
+    { parent?: unknown; offset: number; length: number; type?: string } | undefined;
   // (For an unknown key: renamed, its value is checked at last; removed, its mapping may be left empty.)
   while (cur && cur.type !== 'object') cur = cur.parent as typeof cur;
   const holder = cur?.parent as typeof cur;
@@ -54,7 +62,9 @@ function checkFixes(text: string, language: Language, strict = true): void {
   const before = multiset(diagnostics, key);
   for (const d of diagnostics) {
     if (!PROVIDERS[d.code]) continue;
-    const actions = getCodeActions(doc, diagnostics, { offset: d.offset, length: d.length }).filter((a) => a.kind === 'quickfix' && a.diagnostic === d);
+    const actions = getCodeActions(doc, diagnostics, { offset: d.offset, length: d.length }).filter(
+      (a) => a.kind === 'quickfix' && a.diagnostic === d,
+    );
     for (const a of actions) {
       const where = `fix '${a.title}' for ${d.code} (${d.message}) at ${d.offset}+${d.length} in ${JSON.stringify(text)} [${language}]`;
       const out = checkEdits(where, text, a.edits);
@@ -68,9 +78,13 @@ function checkFixes(text: string, language: Language, strict = true): void {
       const analyzed = analyze(out, language);
       const after = analyzed.diagnostics;
       const revealed = REVEALING.has(d.code) ? revealedRange(doc, a.edits, d) : undefined;
-      const report = (what: string): never => assert.fail(`${where}: ${what}\nresult: ${JSON.stringify(out)}\nafter: ${after.map((x) => `${x.code}: ${x.message}`).join(' | ')}`);
+      const report = (what: string): never =>
+        assert.fail(
+          `${where}: ${what}\nresult: ${JSON.stringify(out)}\nafter: ${after.map((x) => `${x.code}: ${x.message}`).join(' | ')}`,
+        );
       const beforeSyntax = diagnostics.filter((x) => x.code === 'syntax-error').length;
-      if (after.filter((x) => x.code === 'syntax-error').length > beforeSyntax) report('the result has a new syntax error');
+      if (after.filter((x) => x.code === 'syntax-error').length > beforeSyntax)
+        report('the result has a new syntax error');
       const keyAfter = keyIn(out);
       const am = multiset(after, keyAfter);
       const byMessage = (ds: Diagnostic[]): Map<string, number> => multiset(ds, (x) => `${x.code}\u0000${x.message}`);
@@ -79,12 +93,16 @@ function checkFixes(text: string, language: Language, strict = true): void {
       const msgKey = (x: Diagnostic): string => `${x.code}\u0000${x.message}`;
       // Gone: fewer findings like it by text and by message. (Not asked of a document with syntax
       // errors: a fix cannot be expected to work where the text around it does not parse.)
-      const still = (am.get(key(d)) ?? 0) >= (before.get(key(d)) ?? 0) && (amm.get(msgKey(d)) ?? 0) >= (bm.get(msgKey(d)) ?? 0);
+      const still =
+        (am.get(key(d)) ?? 0) >= (before.get(key(d)) ?? 0) && (amm.get(msgKey(d)) ?? 0) >= (bm.get(msgKey(d)) ?? 0);
       if (beforeSyntax === 0 && still) report('the targeted diagnostic is still there');
       // Renaming a key to the one meant makes its value checked for the first time, and naming a
       // valid variant makes its required fields known: what that finds in the renamed property
       // (or the object whose variant was named) is revealed, not introduced.
-      const inRevealed = (x: Diagnostic): boolean => revealed !== undefined && x.offset >= revealed.offset && x.offset + x.length <= revealed.offset + revealed.length;
+      const inRevealed = (x: Diagnostic): boolean =>
+        revealed !== undefined &&
+        x.offset >= revealed.offset &&
+        x.offset + x.length <= revealed.offset + revealed.length;
       // A finding outside that range is new when there are more like it outside the range than in
       // the whole document before (one revealed inside, equal to one elsewhere, is not counted
       // against the one elsewhere).
@@ -95,7 +113,8 @@ function checkFixes(text: string, language: Language, strict = true): void {
         if (x.severity !== 'error' || keyAfter(x) === key(d) || isPlaceholder(x, out)) continue;
         // New: more findings like it both by the text they are about and by their message.
         if ((ammOut.get(msgKey(x)) ?? 0) <= (bm.get(msgKey(x)) ?? 0)) continue;
-        if ((amOut.get(keyAfter(x)) ?? 0) > (before.get(keyAfter(x)) ?? 0)) report(`a new error appeared: ${x.code}: ${x.message}`);
+        if ((amOut.get(keyAfter(x)) ?? 0) > (before.get(keyAfter(x)) ?? 0))
+          report(`a new error appeared: ${x.code}: ${x.message}`);
       }
     }
   }
@@ -134,7 +153,8 @@ test(`quick fixes on mutated examples and fixtures apply cleanly (seed ${seed + 
 });
 
 test('quick fixes on every fix fixture, unmutated', () => {
-  for (const f of corpus().filter((x) => x.path.includes('fixtures/fixes/') && !x.path.includes('.golden.'))) checkFixes(f.text, f.language);
+  for (const f of corpus().filter((x) => x.path.includes('fixtures/fixes/') && !x.path.includes('.golden.')))
+    checkFixes(f.text, f.language);
 });
 
 // Counterexamples the property found, kept as fixed cases (the seed that found each is noted).

@@ -18,7 +18,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 800);
 /** A property that has not finished by then is hung (thousands of cases take seconds). */
 const HANG_MS = Number(process.env.FUZZ_HANG_MS ?? 60_000);
 
-type Msg = { type: 'case'; c: FuzzCase } | { type: 'done'; stats: typeof stats; ms: number } | { type: 'fail'; message: string };
+type Msg =
+  { type: 'case'; c: FuzzCase } | { type: 'done'; stats: typeof stats; ms: number } | { type: 'fail'; message: string };
 
 function runInWorker(name: string, seed: number, numRuns: number): Promise<{ stats: typeof stats; ms: number }> {
   return new Promise((resolve, reject) => {
@@ -26,7 +27,11 @@ function runInWorker(name: string, seed: number, numRuns: number): Promise<{ sta
     let last: FuzzCase | undefined;
     const timer = setTimeout(() => {
       void w.terminate();
-      reject(new Error(`'${name}' did not finish within ${HANG_MS} ms (seed ${seed}); the case being checked:\n${JSON.stringify(last)}`));
+      reject(
+        new Error(
+          `'${name}' did not finish within ${HANG_MS} ms (seed ${seed}); the case being checked:\n${JSON.stringify(last)}`,
+        ),
+      );
     }, HANG_MS);
     w.on('message', (m: Msg) => {
       if (m.type === 'case') last = m.c;
@@ -64,7 +69,10 @@ if (!isMainThread && workerData) {
     parentPort!.postMessage({ type: 'done', stats: { ...stats }, ms: performance.now() - t0 } satisfies Msg);
   } catch (e) {
     const cause = e instanceof Error && e.cause instanceof Error ? `\ncause: ${e.cause.stack ?? e.cause.message}` : '';
-    parentPort!.postMessage({ type: 'fail', message: (e instanceof Error ? e.message : String(e)) + cause } satisfies Msg);
+    parentPort!.postMessage({
+      type: 'fail',
+      message: (e instanceof Error ? e.message : String(e)) + cause,
+    } satisfies Msg);
   }
 }
 
@@ -76,7 +84,9 @@ if (isMainThread) {
   names.forEach((n, i) => {
     test(`fuzz: ${n} (seed ${seed + i})`, async () => {
       const r = await runInWorker(n, seed + i, RUNS);
-      console.log(`  ${n}: ${r.stats.cases} cases, ${r.stats.calls} calls in ${(r.ms / 1000).toFixed(1)} s, max call ${r.stats.maxCallMs.toFixed(1)} ms (${r.stats.maxCall})`);
+      console.log(
+        `  ${n}: ${r.stats.cases} cases, ${r.stats.calls} calls in ${(r.ms / 1000).toFixed(1)} s, max call ${r.stats.maxCallMs.toFixed(1)} ms (${r.stats.maxCall})`,
+      );
       assert.equal(r.stats.cases, RUNS);
       assert.ok(r.stats.maxCallMs < CALL_BOUND_MS);
     });
@@ -90,8 +100,16 @@ if (isMainThread) {
       for (let at = 0; at <= f.text.length; at += step) {
         const text = f.text.slice(0, at);
         const { doc, diagnostics } = analyze(text, f.language);
-        for (const d of diagnostics) assert.ok(d.offset >= 0 && d.offset + d.length <= text.length, `${f.path} cut at ${at}: ${d.code} ${d.offset}+${d.length}`);
-        for (const it of doComplete(doc, at, { env: ENV }).items) assert.ok(it.replace.offset >= 0 && it.replace.offset + it.replace.length <= text.length, `${f.path} cut at ${at}: completion ${it.label}`);
+        for (const d of diagnostics)
+          assert.ok(
+            d.offset >= 0 && d.offset + d.length <= text.length,
+            `${f.path} cut at ${at}: ${d.code} ${d.offset}+${d.length}`,
+          );
+        for (const it of doComplete(doc, at, { env: ENV }).items)
+          assert.ok(
+            it.replace.offset >= 0 && it.replace.offset + it.replace.length <= text.length,
+            `${f.path} cut at ${at}: completion ${it.label}`,
+          );
         const h = doHover(doc, Math.max(0, at - 1), { env: ENV });
         if (h) assert.ok(h.offset >= 0 && h.offset + h.length <= text.length);
       }
@@ -109,12 +127,27 @@ if (isMainThread) {
     // A final `---`: the empty document's warning stays inside the text.
     checkCase({ text: 'name: x\n---', language: 'yaml', positions: [0], source: 'regression' });
     // Completion inside the quotes of a boolean with a default (`"enable": "bl|"`) threw.
-    checkCase({ text: '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"hosted"},"threadTitleGeneration":{"enable":"blockMedium"}}}', language: 'json', positions: [118, 120, 129], source: 'regression' });
+    checkCase({
+      text: '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"hosted"},"threadTitleGeneration":{"enable":"blockMedium"}}}',
+      language: 'json',
+      positions: [118, 120, 129],
+      source: 'regression',
+    });
     // Switching the variant of an unclosed flow mapping: its composed edits overlapped and threw.
-    checkCase({ text: 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: {vendor_b\n    baseUrl: https://llm.vendor-b.example/v1\n    apiKey:\n      valueFromEnv: VENDOR_B_API_KEY\n', language: 'yaml', positions: [0, 65, 70], source: 'regression' });
+    checkCase({
+      text: 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: {vendor_b\n    baseUrl: https://llm.vendor-b.example/v1\n    apiKey:\n      valueFromEnv: VENDOR_B_API_KEY\n',
+      language: 'yaml',
+      positions: [0, 65, 70],
+      source: 'regression',
+    });
     // Completion in a broken flow mapping whose alias points back at the enclosing mapping looped
     // forever (found by fuzz-long at 122k cases).
-    checkCase({ text: 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: &main\n    provider: hosted\n    f{allback: *main\n  aiPrimitivesLlm: *nowhere\n', language: 'yaml', positions: [95, 78], source: 'regression' });
+    checkCase({
+      text: 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: &main\n    provider: hosted\n    f{allback: *main\n  aiPrimitivesLlm: *nowhere\n',
+      language: 'yaml',
+      positions: [95, 78],
+      source: 'regression',
+    });
     assert.ok(stats.cases >= 8);
   });
 }

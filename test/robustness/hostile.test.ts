@@ -34,11 +34,17 @@ interface Case {
   expect: DiagnosticCode[];
 }
 
-const utf8 = (s: string): (() => Buffer) => () => Buffer.from(s, 'utf8');
+const utf8 =
+  (s: string): (() => Buffer) =>
+  () =>
+    Buffer.from(s, 'utf8');
 
 function aliasBomb(): string {
   let s = `${HEAD}definition:\n  llm: { provider: hosted }\nlol0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n`;
-  for (let i = 1; i < 12; i++) s += `lol${i}: &l${i} [${Array(10).fill(`*l${i - 1}`).join(', ')}]\n`;
+  for (let i = 1; i < 12; i++)
+    s += `lol${i}: &l${i} [${Array(10)
+      .fill(`*l${i - 1}`)
+      .join(', ')}]\n`;
   return s;
 }
 
@@ -58,31 +64,123 @@ function fiftyMegabytes(): Buffer {
 
 const N = 100_000;
 const CASES: Case[] = [
-  { name: 'alias bomb (billion laughs)', file: 'bomb.assistant.yaml', bytes: utf8(aliasBomb()), expect: ['resource-limit'] },
-  { name: 'nesting 100,000 deep: YAML flow sequences', file: 'deep-flow.assistant.yaml', bytes: utf8('['.repeat(N) + ']'.repeat(N) + '\n'), expect: ['resource-limit'] },
-  { name: 'nesting 100,000 deep: YAML flow mappings', file: 'deep-flowmap.assistant.yaml', bytes: utf8('{a: '.repeat(N) + '1' + '}'.repeat(N) + '\n'), expect: ['resource-limit'] },
-  { name: 'nesting 100,000 deep: YAML block sequences', file: 'deep-block.assistant.yaml', bytes: utf8('- '.repeat(N) + 'x\n'), expect: ['resource-limit'] },
-  { name: 'nesting 100,000 deep: JSON arrays', file: 'deep.assistant.json', bytes: utf8('['.repeat(N) + ']'.repeat(N) + '\n'), expect: ['resource-limit'] },
-  { name: 'nesting 100,000 deep: JSON objects', file: 'deep-obj.assistant.json', bytes: utf8('{"a": '.repeat(N) + '1' + '}'.repeat(N) + '\n'), expect: ['resource-limit'] },
-  { name: 'fallback chain 10,000 long (JSON)', file: 'chain.assistant.json', bytes: utf8(fallbackChainJson(10_000)), expect: ['resource-limit'] },
-  { name: 'fallback chain 10,000 long (YAML flow)', file: 'chain.assistant.yaml', bytes: utf8(fallbackChainYaml(10_000)), expect: ['resource-limit'] },
-  { name: 'fallback chain 200 long (YAML, within the nesting limit)', file: 'chain200.assistant.yaml', bytes: utf8(fallbackChainYaml(200)), expect: ['fallback-too-deep'] },
+  {
+    name: 'alias bomb (billion laughs)',
+    file: 'bomb.assistant.yaml',
+    bytes: utf8(aliasBomb()),
+    expect: ['resource-limit'],
+  },
+  {
+    name: 'nesting 100,000 deep: YAML flow sequences',
+    file: 'deep-flow.assistant.yaml',
+    bytes: utf8('['.repeat(N) + ']'.repeat(N) + '\n'),
+    expect: ['resource-limit'],
+  },
+  {
+    name: 'nesting 100,000 deep: YAML flow mappings',
+    file: 'deep-flowmap.assistant.yaml',
+    bytes: utf8('{a: '.repeat(N) + '1' + '}'.repeat(N) + '\n'),
+    expect: ['resource-limit'],
+  },
+  {
+    name: 'nesting 100,000 deep: YAML block sequences',
+    file: 'deep-block.assistant.yaml',
+    bytes: utf8('- '.repeat(N) + 'x\n'),
+    expect: ['resource-limit'],
+  },
+  {
+    name: 'nesting 100,000 deep: JSON arrays',
+    file: 'deep.assistant.json',
+    bytes: utf8('['.repeat(N) + ']'.repeat(N) + '\n'),
+    expect: ['resource-limit'],
+  },
+  {
+    name: 'nesting 100,000 deep: JSON objects',
+    file: 'deep-obj.assistant.json',
+    bytes: utf8('{"a": '.repeat(N) + '1' + '}'.repeat(N) + '\n'),
+    expect: ['resource-limit'],
+  },
+  {
+    name: 'fallback chain 10,000 long (JSON)',
+    file: 'chain.assistant.json',
+    bytes: utf8(fallbackChainJson(10_000)),
+    expect: ['resource-limit'],
+  },
+  {
+    name: 'fallback chain 10,000 long (YAML flow)',
+    file: 'chain.assistant.yaml',
+    bytes: utf8(fallbackChainYaml(10_000)),
+    expect: ['resource-limit'],
+  },
+  {
+    name: 'fallback chain 200 long (YAML, within the nesting limit)',
+    file: 'chain200.assistant.yaml',
+    bytes: utf8(fallbackChainYaml(200)),
+    expect: ['fallback-too-deep'],
+  },
   { name: '50 MB file', file: 'big.assistant.yaml', bytes: fiftyMegabytes, expect: ['resource-limit'] },
-  { name: 'NUL bytes (YAML)', file: 'nul.assistant.yaml', bytes: utf8(VALID_YAML.replace('provider: hosted', 'provider: hos\u0000ted') + '  systemInstructions: a\u0000b\n'), expect: ['syntax-error'] },
-  { name: 'NUL bytes (JSON)', file: 'nul.assistant.json', bytes: utf8(VALID_JSON.replace('"hosted"', '"hos\u0000ted"')), expect: ['syntax-error'] },
+  {
+    name: 'NUL bytes (YAML)',
+    file: 'nul.assistant.yaml',
+    bytes: utf8(VALID_YAML.replace('provider: hosted', 'provider: hos\u0000ted') + '  systemInstructions: a\u0000b\n'),
+    expect: ['syntax-error'],
+  },
+  {
+    name: 'NUL bytes (JSON)',
+    file: 'nul.assistant.json',
+    bytes: utf8(VALID_JSON.replace('"hosted"', '"hos\u0000ted"')),
+    expect: ['syntax-error'],
+  },
   {
     name: 'invalid UTF-8 (YAML)',
     file: 'latin1.assistant.yaml',
-    bytes: () => Buffer.concat([Buffer.from(`${HEAD}definition:\n  llm:\n    provider: hosted\n    `), Buffer.from([0xc3, 0x28, 0xff, 0xfe]), Buffer.from('model: x\n')]),
+    bytes: () =>
+      Buffer.concat([
+        Buffer.from(`${HEAD}definition:\n  llm:\n    provider: hosted\n    `),
+        Buffer.from([0xc3, 0x28, 0xff, 0xfe]),
+        Buffer.from('model: x\n'),
+      ]),
     expect: ['invalid-encoding'],
   },
-  { name: 'invalid UTF-8 (JSON)', file: 'latin1.assistant.json', bytes: () => Buffer.concat([Buffer.from('{"kind": "Assistant'), Buffer.from([0xe9, 0x80]), Buffer.from('Config", "version": "v2", "definition": {"llm": {"provider": "hosted"}}}\n')]), expect: ['invalid-encoding'] },
+  {
+    name: 'invalid UTF-8 (JSON)',
+    file: 'latin1.assistant.json',
+    bytes: () =>
+      Buffer.concat([
+        Buffer.from('{"kind": "Assistant'),
+        Buffer.from([0xe9, 0x80]),
+        Buffer.from('Config", "version": "v2", "definition": {"llm": {"provider": "hosted"}}}\n'),
+      ]),
+    expect: ['invalid-encoding'],
+  },
   { name: 'BOM (YAML), otherwise valid', file: 'bom.assistant.yaml', bytes: utf8('\uFEFF' + VALID_YAML), expect: [] },
   { name: 'BOM (JSON), otherwise valid', file: 'bom.assistant.json', bytes: utf8('\uFEFF' + VALID_JSON), expect: [] },
-  { name: 'CRLF line ends, one unknown key', file: 'crlf.assistant.yaml', bytes: utf8((VALID_YAML + '    modle: x\n').replace(/\n/g, '\r\n')), expect: ['unknown-property'] },
-  { name: 'tabs for indentation', file: 'tabs.assistant.yaml', bytes: utf8(`${HEAD}definition:\n\tllm:\n\t\tprovider: hosted\n`), expect: ['syntax-error'] },
-  { name: '1 MB single line (a flow mapping)', file: 'line.assistant.yaml', bytes: utf8(`${HEAD}definition: {llm: {provider: hosted}, systemInstructions: "${'x'.repeat(1 << 20)}", bogus: 1}\n`), expect: ['unknown-property'] },
-  { name: '1 MB single line (no structure)', file: 'line2.assistant.yaml', bytes: utf8('x'.repeat(1 << 20) + '\n'), expect: ['not-an-object'] },
+  {
+    name: 'CRLF line ends, one unknown key',
+    file: 'crlf.assistant.yaml',
+    bytes: utf8((VALID_YAML + '    modle: x\n').replace(/\n/g, '\r\n')),
+    expect: ['unknown-property'],
+  },
+  {
+    name: 'tabs for indentation',
+    file: 'tabs.assistant.yaml',
+    bytes: utf8(`${HEAD}definition:\n\tllm:\n\t\tprovider: hosted\n`),
+    expect: ['syntax-error'],
+  },
+  {
+    name: '1 MB single line (a flow mapping)',
+    file: 'line.assistant.yaml',
+    bytes: utf8(
+      `${HEAD}definition: {llm: {provider: hosted}, systemInstructions: "${'x'.repeat(1 << 20)}", bogus: 1}\n`,
+    ),
+    expect: ['unknown-property'],
+  },
+  {
+    name: '1 MB single line (no structure)',
+    file: 'line2.assistant.yaml',
+    bytes: utf8('x'.repeat(1 << 20) + '\n'),
+    expect: ['not-an-object'],
+  },
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'hostile-'));
@@ -95,7 +193,11 @@ function textOf(c: Case): { text: string; language: 'yaml' | 'json'; buf: Buffer
 
 function assertExpected(name: string, codes: string[], expect: DiagnosticCode[]): void {
   if (expect.length === 0) assert.deepEqual(codes, [], `${name}: expected a clean document, got ${codes.join(', ')}`);
-  else assert.ok(expect.some((e) => codes.includes(e)), `${name}: expected one of ${expect.join(', ')}; got ${codes.join(', ') || 'nothing'}`);
+  else
+    assert.ok(
+      expect.some((e) => codes.includes(e)),
+      `${name}: expected one of ${expect.join(', ')}; got ${codes.join(', ') || 'nothing'}`,
+    );
 }
 
 for (const c of CASES) {
@@ -111,15 +213,23 @@ for (const c of CASES) {
     const grew = (process.memoryUsage().heapUsed - heap0) / 1e6;
     assert.ok(ms < TIME_BOUND_MS, `${c.name}: analyze took ${ms.toFixed(0)} ms`);
     assert.ok(grew < HEAP_BOUND_MB, `${c.name}: the heap grew by ${grew.toFixed(0)} MB`);
-    assertExpected(c.name, diagnostics.map((d) => d.code), c.expect);
-    for (const d of diagnostics) assert.ok(d.message.length < 2000, `${c.name}: a ${d.message.length}-character message`);
+    assertExpected(
+      c.name,
+      diagnostics.map((d) => d.code),
+      c.expect,
+    );
+    for (const d of diagnostics)
+      assert.ok(d.message.length < 2000, `${c.name}: a ${d.message.length}-character message`);
   });
 }
 
 function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const p = spawn(process.execPath, [join(process.cwd(), 'dist/cli.js'), ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(process.execPath, [join(process.cwd(), 'dist/cli.js'), ...args], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     p.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -143,7 +253,11 @@ for (const c of CASES) {
     assert.ok(r.ms < 30_000, `${c.name}: the CLI took ${r.ms.toFixed(0)} ms`);
     const out = JSON.parse(r.stdout) as { files: { diagnostics: { code: string; severity: string }[] }[] };
     const diags = out.files[0]!.diagnostics;
-    assertExpected(c.name, diags.map((d) => d.code), c.expect);
+    assertExpected(
+      c.name,
+      diags.map((d) => d.code),
+      c.expect,
+    );
     assert.equal(r.code, diags.some((d) => d.severity === 'error') ? 1 : 0);
   });
 }
@@ -159,7 +273,11 @@ test('hostile (server): each document gets its diagnostics, the server still ans
       await client.open(uri, text, language === 'json' ? 'assistantconfig-json' : 'assistantconfig');
       const p = await client.waitForDiagnostics(uri, () => true, 60_000);
       const ms = performance.now() - t0;
-      assertExpected(`${c.name} (server)`, p.diagnostics.map((d) => String(d.code)), c.expect);
+      assertExpected(
+        `${c.name} (server)`,
+        p.diagnostics.map((d) => String(d.code)),
+        c.expect,
+      );
       assert.ok(ms < 30_000, `${c.name}: diagnostics after ${ms.toFixed(0)} ms`);
       // The server still answers on this document and on a small one.
       await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 1 } });
@@ -171,7 +289,10 @@ test('hostile (server): each document gets its diagnostics, the server still ans
     await client.open(small, VALID_YAML.replace('provider: hosted', 'provider: hostd'));
     const d = await client.waitForDiagnostics(small);
     assert.ok(d.diagnostics.some((x) => x.code === 'unknown-discriminator'));
-    const h = await client.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri: small }, position: { line: 0, character: 1 } });
+    const h = await client.request<{ contents: { value: string } } | null>('textDocument/hover', {
+      textDocument: { uri: small },
+      position: { line: 0, character: 1 },
+    });
     assert.ok(h && h.contents.value.length > 0);
     assert.doesNotMatch(client.stderr, /RangeError|Maximum call stack|heap out of memory/);
     assert.equal(await client.shutdown(), 0);

@@ -4,7 +4,15 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { stringify as yamlStringify } from 'yaml';
-import { analyze, doHover, documentSymbols, foldingRanges, selectionRanges, formatDocument, CODES } from '../../server/src/service';
+import {
+  analyze,
+  doHover,
+  documentSymbols,
+  foldingRanges,
+  selectionRanges,
+  formatDocument,
+  CODES,
+} from '../../server/src/service';
 import type { Diagnostic, EnvInfo, SymbolEntry, TextEdit } from '../../server/src/service';
 import { doComplete } from '../../server/src/service/completion';
 import { getCodeActions, applyEdits } from '../../server/src/service/codeActions';
@@ -13,7 +21,6 @@ import type { Language, ParsedDocument } from '../../server/src/parser';
 
 // ---------------------------------------------------------------------------------------------
 // Seeds, bounds, statistics
-
 
 /** Generous: the point is "never hangs", not a benchmark. */
 export const CALL_BOUND_MS = Number(process.env.FUZZ_CALL_BOUND_MS ?? 2000);
@@ -63,7 +70,12 @@ export function corpus(root = process.cwd()): CorpusFile[] {
     for (const name of readdirSync(dir).sort()) {
       const p = join(dir, name);
       if (statSync(p).isDirectory()) walk(p);
-      else if (/\.(ya?ml|json)$/.test(name) && !/sarif/.test(p)) out.push({ path: p.slice(root.length + 1), text: readFileSync(p, 'utf8'), language: /\.json$/.test(name) ? 'json' : 'yaml' });
+      else if (/\.(ya?ml|json)$/.test(name) && !/sarif/.test(p))
+        out.push({
+          path: p.slice(root.length + 1),
+          text: readFileSync(p, 'utf8'),
+          language: /\.json$/.test(name) ? 'json' : 'yaml',
+        });
     }
   };
   walk(join(root, 'examples'));
@@ -81,7 +93,23 @@ export function loadSchema(root = process.cwd()): JsonSchema {
 }
 
 const ENV_NAMES = ['VENDOR_A_API_KEY', 'CLOUD_A_API_KEY', 'OPENAI_KEY', 'HOME', 'X1', 'lower_case', '1BAD', ''];
-const STRINGS = ['hosted', 'model-001', 'https://llm.example/v1', 'us-east-1', 'a b: c', '', '#x', 'yes', '- item', '{x}', 'line1\nline2', 'ünïcødé ✓', '"quoted"', "it's", 'sk-live-0123456789abcdef'];
+const STRINGS = [
+  'hosted',
+  'model-001',
+  'https://llm.example/v1',
+  'us-east-1',
+  'a b: c',
+  '',
+  '#x',
+  'yes',
+  '- item',
+  '{x}',
+  'line1\nline2',
+  'ünïcødé ✓',
+  '"quoted"',
+  "it's",
+  'sk-live-0123456789abcdef',
+];
 
 /**
  * An arbitrary value that follows `schema` (discriminated unions pick a variant, enums a value,
@@ -91,7 +119,8 @@ export function schemaArbitrary(root: JsonSchema): fc.Arbitrary<unknown> {
   const defs = (root.definitions ?? {}) as Record<string, JsonSchema>;
   const deref = (s: JsonSchema): JsonSchema => {
     let cur = s;
-    for (let i = 0; i < 8 && typeof cur.$ref === 'string'; i++) cur = { ...defs[(cur.$ref as string).replace('#/definitions/', '')]!, ...withoutRef(cur) };
+    for (let i = 0; i < 8 && typeof cur.$ref === 'string'; i++)
+      cur = { ...defs[(cur.$ref as string).replace('#/definitions/', '')]!, ...withoutRef(cur) };
     return cur;
   };
   const withoutRef = (s: JsonSchema): JsonSchema => {
@@ -159,9 +188,17 @@ export function schemaArbitrary(root: JsonSchema): fc.Arbitrary<unknown> {
     const base = fc.record(shape, { requiredKeys: Object.keys(shape).filter((k) => required.has(k)) });
     if (s.additionalProperties && typeof s.additionalProperties === 'object') {
       const extra = build(s.additionalProperties as JsonSchema, depth - 1);
-      return fc.tuple(base, fc.dictionary(fc.constantFrom('reporting', 'sales', 'x'), extra, { maxKeys: 2 })).map(([a, b]) => ({ ...b, ...(a as object) }));
+      return fc
+        .tuple(base, fc.dictionary(fc.constantFrom('reporting', 'sales', 'x'), extra, { maxKeys: 2 }))
+        .map(([a, b]) => ({ ...b, ...(a as object) }));
     }
-    if (s.additionalProperties === true) return fc.tuple(base, fc.dictionary(fc.constantFrom('my_flag', 'other'), fc.oneof(fc.boolean(), fc.constant(null)), { maxKeys: 2 })).map(([a, b]) => ({ ...b, ...(a as object) }));
+    if (s.additionalProperties === true)
+      return fc
+        .tuple(
+          base,
+          fc.dictionary(fc.constantFrom('my_flag', 'other'), fc.oneof(fc.boolean(), fc.constant(null)), { maxKeys: 2 }),
+        )
+        .map(([a, b]) => ({ ...b, ...(a as object) }));
     return base;
   };
   const { definitions: _defs, ...top } = root;
@@ -171,7 +208,10 @@ export function schemaArbitrary(root: JsonSchema): fc.Arbitrary<unknown> {
 /** One small change that most likely makes a valid document nearly valid. */
 type Breakage = { kind: 'drop' | 'unknown' | 'typo' | 'wrongType' | 'both' | 'secret' | 'dup'; pick: number };
 
-const breakageArb: fc.Arbitrary<Breakage> = fc.record({ kind: fc.constantFrom('drop', 'unknown', 'typo', 'wrongType', 'both', 'secret', 'dup'), pick: fc.nat() });
+const breakageArb: fc.Arbitrary<Breakage> = fc.record({
+  kind: fc.constantFrom('drop', 'unknown', 'typo', 'wrongType', 'both', 'secret', 'dup'),
+  pick: fc.nat(),
+});
 
 function objectsOf(v: unknown, out: Record<string, unknown>[] = []): Record<string, unknown>[] {
   if (Array.isArray(v)) for (const x of v) objectsOf(x, out);
@@ -225,7 +265,9 @@ export interface Rendered {
 
 function render(value: unknown, style: number): Rendered {
   const dupFix = (text: string, json: boolean): string =>
-    text.replace(json ? /"\\u0000dup": "([^"]*)"/g : /"\\0dup": (\S+)/g, (_m, k: string) => (json ? `"${k}": null` : `${k.replace(/^"|"$/g, '')}: null`));
+    text.replace(json ? /"\\u0000dup": "([^"]*)"/g : /"\\0dup": (\S+)/g, (_m, k: string) =>
+      json ? `"${k}": null` : `${k.replace(/^"|"$/g, '')}: null`,
+    );
   switch (style % 5) {
     case 0:
       return { text: dupFix(yamlStringify(value), false), language: 'yaml' };
@@ -244,13 +286,53 @@ function render(value: unknown, style: number): Rendered {
 export function generatedDocArbitrary(schema: JsonSchema): fc.Arbitrary<Rendered> {
   return fc
     .tuple(schemaArbitrary(schema), fc.array(breakageArb, { maxLength: 2 }), fc.nat({ max: 4 }))
-    .map(([value, breaks, style]) => render(breaks.reduce((v, b) => breakValue(v, b), value), style));
+    .map(([value, breaks, style]) =>
+      render(
+        breaks.reduce((v, b) => breakValue(v, b), value),
+        style,
+      ),
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
 // Mutations of real files
 
-const INSERTS = ['\t', '\0', '"', "'", ':', ': ', '- ', '\n', '\r\n', '{', '}', '[', ']', ',', '#', '&a ', '*a', '!!str ', '|', '>', '? ', '---\n', '...', '\uFEFF', '\uFFFD', '\uD800', '😀', '\\', '  ', 'null', '%YAML 1.2\n', '<<: *a\n', '\u2028', '\u0085'];
+const INSERTS = [
+  '\t',
+  '\0',
+  '"',
+  "'",
+  ':',
+  ': ',
+  '- ',
+  '\n',
+  '\r\n',
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  '#',
+  '&a ',
+  '*a',
+  '!!str ',
+  '|',
+  '>',
+  '? ',
+  '---\n',
+  '...',
+  '\uFEFF',
+  '\uFFFD',
+  '\uD800',
+  '😀',
+  '\\',
+  '  ',
+  'null',
+  '%YAML 1.2\n',
+  '<<: *a\n',
+  '\u2028',
+  '\u0085',
+];
 
 export type Mutation =
   | { op: 'flip'; at: number; bit: number }
@@ -340,7 +422,8 @@ function fail(msg: string): never {
 
 function checkRange(what: string, len: number, offset: number, length: number): void {
   if (!Number.isInteger(offset) || !Number.isInteger(length)) fail(`${what}: non-integer range ${offset}+${length}`);
-  if (offset < 0 || length < 0 || offset + length > len) fail(`${what}: range ${offset}+${length} outside the document (length ${len})`);
+  if (offset < 0 || length < 0 || offset + length > len)
+    fail(`${what}: range ${offset}+${length} outside the document (length ${len})`);
 }
 
 /** Edits inside the document, not overlapping (inserts at one point allowed), and applicable. */
@@ -353,7 +436,8 @@ export function checkEdits(what: string, text: string, edits: readonly TextEdit[
   for (let i = 1; i < sorted.length; i++) {
     const p = sorted[i - 1]!;
     const c = sorted[i]!;
-    if (c.offset < p.offset + p.length) fail(`${what}: overlapping edits ${p.offset}+${p.length} and ${c.offset}+${c.length}`);
+    if (c.offset < p.offset + p.length)
+      fail(`${what}: overlapping edits ${p.offset}+${p.length} and ${c.offset}+${c.length}`);
   }
   return applyEdits(text, edits);
 }
@@ -371,7 +455,8 @@ function checkSymbols(text: string, syms: readonly SymbolEntry[], depth = 0): vo
   for (const s of syms) {
     checkRange(`symbol ${s.name}`, text.length, s.offset, s.length);
     checkRange(`symbol ${s.name} selection`, text.length, s.selectionOffset, s.selectionLength);
-    if (s.selectionOffset < s.offset || s.selectionOffset + s.selectionLength > s.offset + s.length) fail(`symbol ${s.name}: selection range outside its range`);
+    if (s.selectionOffset < s.offset || s.selectionOffset + s.selectionLength > s.offset + s.length)
+      fail(`symbol ${s.name}: selection range outside its range`);
     if (typeof s.name !== 'string' || s.name.length === 0) fail('symbol without a name');
     if (depth < 200) checkSymbols(text, s.children, depth + 1);
   }
@@ -383,7 +468,12 @@ export interface CheckResult {
 }
 
 /** Runs every feature on `text` at `positions` and checks each result; throws on the first problem. */
-export function checkAllFeatures(text: string, language: Language, positions: readonly number[], boundMs = CALL_BOUND_MS): CheckResult {
+export function checkAllFeatures(
+  text: string,
+  language: Language,
+  positions: readonly number[],
+  boundMs = CALL_BOUND_MS,
+): CheckResult {
   bound = boundMs;
   const { doc, diagnostics } = timed('analyze', () => analyze(text, language));
   checkDiagnostics(text, diagnostics);
@@ -395,7 +485,8 @@ export function checkAllFeatures(text: string, language: Language, positions: re
 
   const folds = timed('foldingRanges', () => foldingRanges(doc));
   for (const f of folds) {
-    if (!(f.startLine >= 0 && f.endLine >= f.startLine && f.endLine < lines.lineCount)) fail(`folding range ${f.startLine}-${f.endLine} outside ${lines.lineCount} lines`);
+    if (!(f.startLine >= 0 && f.endLine >= f.startLine && f.endLine < lines.lineCount))
+      fail(`folding range ${f.startLine}-${f.endLine} outside ${lines.lineCount} lines`);
   }
 
   for (const tab of [2, 4]) {
@@ -411,7 +502,8 @@ export function checkAllFeatures(text: string, language: Language, positions: re
     const c = timed('doComplete', () => doComplete(doc, p, { env: ENV }));
     for (const it of c.items) {
       checkRange(`completion '${it.label}' replace`, len, it.replace.offset, it.replace.length);
-      if (typeof it.insertText !== 'string' || typeof it.label !== 'string') fail('completion item without label or text');
+      if (typeof it.insertText !== 'string' || typeof it.label !== 'string')
+        fail('completion item without label or text');
     }
     const h = timed('doHover', () => doHover(doc, p, { env: ENV }));
     if (h) {
@@ -422,12 +514,16 @@ export function checkAllFeatures(text: string, language: Language, positions: re
     let prev: { offset: number; length: number } | undefined;
     for (const s of sel) {
       checkRange('selection range', len, s.offset, s.length);
-      if (prev && (s.offset > prev.offset || s.offset + s.length < prev.offset + prev.length)) fail(`selection range ${s.offset}+${s.length} does not contain ${prev.offset}+${prev.length}`);
+      if (prev && (s.offset > prev.offset || s.offset + s.length < prev.offset + prev.length))
+        fail(`selection range ${s.offset}+${s.length} does not contain ${prev.offset}+${prev.length}`);
       prev = s;
     }
-    if (sel.length > 0 && (sel[0]!.offset > p || sel[0]!.offset + sel[0]!.length < p)) fail(`innermost selection range ${sel[0]!.offset}+${sel[0]!.length} does not contain the position ${p}`);
+    if (sel.length > 0 && (sel[0]!.offset > p || sel[0]!.offset + sel[0]!.length < p))
+      fail(`innermost selection range ${sel[0]!.offset}+${sel[0]!.length} does not contain the position ${p}`);
     const span = Math.min(len - p, 7);
-    const acts = timed('getCodeActions', () => getCodeActions(doc, diagnostics, { offset: p, length: Math.max(0, span) }));
+    const acts = timed('getCodeActions', () =>
+      getCodeActions(doc, diagnostics, { offset: p, length: Math.max(0, span) }),
+    );
     for (const a of acts) checkEdits(`code action '${a.title}'`, text, a.edits);
   }
   stats.cases++;
@@ -448,13 +544,26 @@ export function caseArbitraries(root = process.cwd()): { name: string; arb: fc.A
   const schema = loadSchema(root);
   const files = corpus(root);
   return [
-    { name: 'generated documents', arb: fc.tuple(generatedDocArbitrary(schema), positionsArb).map(([d, positions]) => ({ ...d, positions, source: 'generated' })) },
-    { name: 'mutated examples and fixtures', arb: fc.tuple(mutatedDocArbitrary(files), positionsArb).map(([d, positions]) => ({ ...d, positions })) },
+    {
+      name: 'generated documents',
+      arb: fc
+        .tuple(generatedDocArbitrary(schema), positionsArb)
+        .map(([d, positions]) => ({ ...d, positions, source: 'generated' })),
+    },
+    {
+      name: 'mutated examples and fixtures',
+      arb: fc.tuple(mutatedDocArbitrary(files), positionsArb).map(([d, positions]) => ({ ...d, positions })),
+    },
     {
       name: 'mutated generated documents',
       arb: fc
         .tuple(generatedDocArbitrary(schema), fc.array(mutationArb, { minLength: 1, maxLength: 3 }), positionsArb)
-        .map(([d, ms, positions]) => ({ text: ms.reduce(mutate, d.text), language: d.language, positions, source: 'generated+mutated' })),
+        .map(([d, ms, positions]) => ({
+          text: ms.reduce(mutate, d.text),
+          language: d.language,
+          positions,
+          source: 'generated+mutated',
+        })),
     },
   ];
 }

@@ -38,8 +38,14 @@ const secretArb = fc.stringMatching(/^[a-z0-9]{12}$/).map((s) => `sk-${s}`);
 const blockArb = fc.record({
   variant: fc.integer({ min: 0, max: variants.length - 1 }),
   tag: fc.constantFrom('ok', 'ok', 'ok', 'misspelt-value', 'missing', 'empty', 'key-typo', 'duplicate'),
-  fields: fc.array(fc.constantFrom<FieldStyle>('good', 'good', 'empty', 'blank', 'missing', 'misspelt'), { minLength: 4, maxLength: 4 }),
-  secrets: fc.array(fc.constantFrom<SecretStyle>('fromEnv', 'value', 'plain', 'block', 'both', 'neither', 'alias'), { minLength: 2, maxLength: 2 }),
+  fields: fc.array(fc.constantFrom<FieldStyle>('good', 'good', 'empty', 'blank', 'missing', 'misspelt'), {
+    minLength: 4,
+    maxLength: 4,
+  }),
+  secrets: fc.array(fc.constantFrom<SecretStyle>('fromEnv', 'value', 'plain', 'block', 'both', 'neither', 'alias'), {
+    minLength: 2,
+    maxLength: 2,
+  }),
   values: fc.array(secretArb, { minLength: 2, maxLength: 2 }),
   model: fc.boolean(),
   unknown: fc.boolean(),
@@ -70,7 +76,8 @@ function build(d: Doc): Gen {
     else if (b.tag === 'misspelt-value') lines.push(`${ind}provider: ${v.value.replace('_', '')}`);
     else if (b.tag === 'empty') lines.push(`${ind}provider:`);
     else if (b.tag === 'key-typo') lines.push(`${ind}provder: ${v.value}`);
-    else if (b.tag === 'duplicate') lines.push(`${ind}provider: ${variants[(b.variant + 1) % variants.length]!.value}`, tagLine);
+    else if (b.tag === 'duplicate')
+      lines.push(`${ind}provider: ${variants[(b.variant + 1) % variants.length]!.value}`, tagLine);
     if (b.model) lines.push(`${ind}model: small-1`);
     if (b.unknown) lines.push(`${ind}temperature: 0.2 # not a field`);
     let f = 0;
@@ -86,13 +93,18 @@ function build(d: Doc): Gen {
         else if (style === 'value') lines.push(`${ind}${key}:`, `${ind}  value: ${secret}`);
         else if (style === 'plain') lines.push(`${ind}${key}: ${secret}`);
         else if (style === 'block') lines.push(`${ind}${key}:`, `${ind}  value: |`, `${ind}    ${secret}`);
-        else if (style === 'both') lines.push(`${ind}${key}:`, `${ind}  value: ${secret}`, `${ind}  valueFromEnv: BOTH_VAR`);
+        else if (style === 'both')
+          lines.push(`${ind}${key}:`, `${ind}  value: ${secret}`, `${ind}  valueFromEnv: BOTH_VAR`);
         else if (style === 'neither') lines.push(`${ind}${key}: {}`);
         else if (!anchored) {
           anchored = true;
           lines.push(`${ind}${key}: &shared`, `${ind}  value: ${secret}`);
         } else lines.push(`${ind}${key}: *shared`);
-        if (['value', 'plain', 'block', 'both'].includes(style) || (style === 'alias' && lines[lines.length - 1]!.includes('&shared'))) secrets.push(secret);
+        if (
+          ['value', 'plain', 'block', 'both'].includes(style) ||
+          (style === 'alias' && lines[lines.length - 1]!.includes('&shared'))
+        )
+          secrets.push(secret);
         continue;
       }
       const style = b.fields[f++ % 4]!;
@@ -104,22 +116,47 @@ function build(d: Doc): Gen {
     if (i + 1 < d.blocks.length) lines.push(`${ind}fallback:`, ...yamlBlock(i + 1, ind + '  '));
     return lines;
   };
-  const head = d.header === 'both' ? ['kind: AssistantConfig', 'version: v2'] : d.header === 'kind' ? ['kind: AssistantConfig'] : [];
-  let text = [...head, 'definition:', '  # the LLM of the project', '  llm:', ...yamlBlock(0, '    '), '  maxAssistantActions: 5', ''].join('\n');
+  const head =
+    d.header === 'both'
+      ? ['kind: AssistantConfig', 'version: v2']
+      : d.header === 'kind'
+        ? ['kind: AssistantConfig']
+        : [];
+  let text = [
+    ...head,
+    'definition:',
+    '  # the LLM of the project',
+    '  llm:',
+    ...yamlBlock(0, '    '),
+    '  maxAssistantActions: 5',
+    '',
+  ].join('\n');
   let language: Language = 'yaml';
-  if (d.json !== 'no' && !text.includes('*shared') && !text.includes('&shared') && !/^\s*provider: \S+\n\s*provider:/m.test(text)) {
+  if (
+    d.json !== 'no' &&
+    !text.includes('*shared') &&
+    !text.includes('&shared') &&
+    !/^\s*provider: \S+\n\s*provider:/m.test(text)
+  ) {
     // The same document as JSON (through a YAML read of it: no anchors, no duplicates here).
     const value = analyzeValue(text);
     if (value !== undefined) {
       text = JSON.stringify(value, null, d.json === 'line' ? undefined : 2) + '\n';
-      if (d.json === 'comments') text = text.replace('{\n', '{\n  // project config\n').replace(/("maxAssistantActions": 5)\n/, '$1,\n');
+      if (d.json === 'comments')
+        text = text.replace('{\n', '{\n  // project config\n').replace(/("maxAssistantActions": 5)\n/, '$1,\n');
       language = 'json';
     }
   }
   if (d.crlf) text = text.replace(/\n/g, '\r\n');
   const first = variants[d.blocks[0]!.variant]!.value.toUpperCase();
   const dotenv: DotenvFile | undefined =
-    d.dotenv === 'none' ? undefined : d.dotenv === 'missing' ? { text: undefined } : d.dotenv === 'other' ? { text: 'OTHER=1' } : { text: `${first}_API_KEY=sk-different\n${first}_SECRET_ACCESS_KEY=sk-different\n` };
+    d.dotenv === 'none'
+      ? undefined
+      : d.dotenv === 'missing'
+        ? { text: undefined }
+        : d.dotenv === 'other'
+          ? { text: 'OTHER=1' }
+          : { text: `${first}_API_KEY=sk-different\n${first}_SECRET_ACCESS_KEY=sk-different\n` };
   return { text, language, secrets, dotenv };
 }
 
@@ -170,13 +207,23 @@ function check(g: Gen): void {
       }
       const envValues = [...parseDotenv(env ?? '').values()];
       for (const secret of g.secrets) {
-        assert.ok(out.includes(secret) || envValues.some((v) => v.includes(secret)), `${where}: a secret disappeared from both the file and .env\nresult: ${JSON.stringify(out)}`);
+        assert.ok(
+          out.includes(secret) || envValues.some((v) => v.includes(secret)),
+          `${where}: a secret disappeared from both the file and .env\nresult: ${JSON.stringify(out)}`,
+        );
       }
       const after = analyze(out, g.language);
       if (after.diagnostics.some((d) => d.severity === 'error')) continue;
       walkTyped(after.doc.root, (v) => {
-        if (v.node.type === 'string' && v.prop && v.node.value.trim() === '' && isRequiredString(v.owner, v.prop.key.value, v.expected)) {
-          assert.fail(`${where}: the result validates clean with '${v.prop.key.value}' empty\nresult: ${JSON.stringify(out)}`);
+        if (
+          v.node.type === 'string' &&
+          v.prop &&
+          v.node.value.trim() === '' &&
+          isRequiredString(v.owner, v.prop.key.value, v.expected)
+        ) {
+          assert.fail(
+            `${where}: the result validates clean with '${v.prop.key.value}' empty\nresult: ${JSON.stringify(out)}`,
+          );
         }
       });
     }

@@ -7,7 +7,20 @@ import { pathToFileURL } from 'node:url';
 import { ROOT } from '../helpers';
 
 const schemaText = readFileSync(join(ROOT, 'schemas/assistant-config.schema.json'), 'utf8');
-const schema = JSON.parse(schemaText) as { $id: string; definitions: Record<string, { properties?: Record<string, { markdownDescription?: string; description?: string; enumDescriptions?: string[] }>; enum?: string[]; enumDescriptions?: string[]; defaultSnippets?: unknown[]; additionalProperties?: unknown; markdownDescription?: string }> };
+const schema = JSON.parse(schemaText) as {
+  $id: string;
+  definitions: Record<
+    string,
+    {
+      properties?: Record<string, { markdownDescription?: string; description?: string; enumDescriptions?: string[] }>;
+      enum?: string[];
+      enumDescriptions?: string[];
+      defaultSnippets?: unknown[];
+      additionalProperties?: unknown;
+      markdownDescription?: string;
+    }
+  >;
+};
 
 test('the committed schema is what scripts/gen-schema.mjs generates', async () => {
   const mod = (await import(pathToFileURL(join(ROOT, 'scripts/gen-schema.mjs')).href)) as { schemaText: string };
@@ -15,7 +28,9 @@ test('the committed schema is what scripts/gen-schema.mjs generates', async () =
 });
 
 test('the schema compiles under ajv strict mode', async () => {
-  const mod = (await import(pathToFileURL(join(ROOT, 'scripts/gen-validator.mjs')).href)) as { createAjv: (o?: object) => { compile: (s: object) => unknown } };
+  const mod = (await import(pathToFileURL(join(ROOT, 'scripts/gen-validator.mjs')).href)) as {
+    createAjv: (o?: object) => { compile: (s: object) => unknown };
+  };
   assert.doesNotThrow(() => mod.createAjv({ strict: true }).compile(JSON.parse(schemaText) as object));
 });
 
@@ -53,8 +68,40 @@ test('fields of the spec: each variant has exactly the spec fields', () => {
   assert.deepEqual(fields('VendorBLlmConfig'), fields('VendorALlmConfig'));
   assert.deepEqual(fields('CloudALlmConfig'), ['apiKey', 'apiVersion', 'endpoint', 'fallback', 'model', 'provider']);
   assert.deepEqual(fields('VendorCLlmConfig'), ['apiKey', 'fallback', 'model', 'provider', 'safetySettings']);
-  assert.deepEqual(fields('CloudBLlmConfig'), ['cloudLocation', 'cloudProject', 'cloudServiceAccountKeyJson', 'fallback', 'modelId', 'provider', 'safetySettings']);
-  assert.deepEqual(fields('CloudCLlmConfig'), ['cloudAccessKeyId', 'cloudSecretAccessKey', 'fallback', 'modelId', 'provider', 'regionName']);
-  assert.deepEqual(fields('AssistantConfigV2'), ['aiPrimitivesLlm', 'contextWindowLimit', 'featureFlags', 'llm', 'maxAssistantActions', 'maxTableArtifactSampleRows', 'overrideAiPrimitivesLlm', 'schemaSelector', 'systemInstructions', 'threadTitleGeneration']);
-  assert.deepEqual(fields('SafetySettings'), ['civicIntegrity', 'dangerous', 'harassment', 'hateSpeech', 'sexuallyExplicit']);
+  assert.deepEqual(fields('CloudBLlmConfig'), [
+    'cloudLocation',
+    'cloudProject',
+    'cloudServiceAccountKeyJson',
+    'fallback',
+    'modelId',
+    'provider',
+    'safetySettings',
+  ]);
+  assert.deepEqual(fields('CloudCLlmConfig'), [
+    'cloudAccessKeyId',
+    'cloudSecretAccessKey',
+    'fallback',
+    'modelId',
+    'provider',
+    'regionName',
+  ]);
+  assert.deepEqual(fields('AssistantConfigV2'), [
+    'aiPrimitivesLlm',
+    'contextWindowLimit',
+    'featureFlags',
+    'llm',
+    'maxAssistantActions',
+    'maxTableArtifactSampleRows',
+    'overrideAiPrimitivesLlm',
+    'schemaSelector',
+    'systemInstructions',
+    'threadTitleGeneration',
+  ]);
+  assert.deepEqual(fields('SafetySettings'), [
+    'civicIntegrity',
+    'dangerous',
+    'harassment',
+    'hateSpeech',
+    'sexuallyExplicit',
+  ]);
 });

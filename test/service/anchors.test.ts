@@ -6,13 +6,26 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from '../../server/src/parser';
-import { anchorDefinition, anchorReferences, anchorHighlights, prepareAnchorRename, renameAnchor, validate, doHover, getCodeActions, applyEdits } from '../../server/src/service';
+import {
+  anchorDefinition,
+  anchorReferences,
+  anchorHighlights,
+  prepareAnchorRename,
+  renameAnchor,
+  validate,
+  doHover,
+  getCodeActions,
+  applyEdits,
+} from '../../server/src/service';
 import { ROOT } from '../helpers';
 
 const LF = readFileSync(join(ROOT, 'test/fixtures/editor/team.assistant.yaml'), 'utf8');
 const CRLF = LF.replace(/\n/g, '\r\n');
 
-for (const [name, text] of [['LF', LF], ['CRLF', CRLF]] as const) {
+for (const [name, text] of [
+  ['LF', LF],
+  ['CRLF', CRLF],
+] as const) {
   const doc = parse(text, 'yaml');
   const aliasAt = text.indexOf('*vendorKey') + 3;
   const anchorAt = text.indexOf('&vendorKey');
@@ -26,8 +39,14 @@ for (const [name, text] of [['LF', LF], ['CRLF', CRLF]] as const) {
   test(`${name}: references and highlights of an anchor`, () => {
     const refs = anchorReferences(doc, anchorAt + 2, true).map((r) => text.slice(r.offset, r.offset + r.length));
     assert.deepEqual(refs, ['&vendorKey', '*vendorKey']);
-    assert.deepEqual(anchorReferences(doc, aliasAt, false).map((r) => r.offset), [text.indexOf('*vendorKey')]);
-    assert.deepEqual(anchorHighlights(doc, aliasAt).map((h) => h.kind), ['write', 'read']);
+    assert.deepEqual(
+      anchorReferences(doc, aliasAt, false).map((r) => r.offset),
+      [text.indexOf('*vendorKey')],
+    );
+    assert.deepEqual(
+      anchorHighlights(doc, aliasAt).map((h) => h.kind),
+      ['write', 'read'],
+    );
   });
 
   test(`${name}: rename edits anchor and aliases; the result validates the same`, () => {
@@ -57,7 +76,12 @@ for (const [name, text] of [['LF', LF], ['CRLF', CRLF]] as const) {
     const h = doHover(doc, aliasAt)!;
     assert.match(h.contents, /Alias of `&vendorKey`/);
     assert.match(h.contents, /valueFromEnv: VENDOR_A_API_KEY/);
-    const t2 = text.replace('fallback: &secondary', 'fallback: &secondary').replace('apiKey: *vendorKey', 'apiKey: *vendorKey\n      fallback: *secondary'.replace(/\n/g, name === 'CRLF' ? '\r\n' : '\n'));
+    const t2 = text
+      .replace('fallback: &secondary', 'fallback: &secondary')
+      .replace(
+        'apiKey: *vendorKey',
+        'apiKey: *vendorKey\n      fallback: *secondary'.replace(/\n/g, name === 'CRLF' ? '\r\n' : '\n'),
+      );
     const d2 = parse(t2, 'yaml');
     const h2 = doHover(d2, t2.indexOf('*secondary') + 2)!;
     assert.match(h2.contents, /VendorALlmConfig.*`provider: vendor_a`/);
@@ -72,10 +96,15 @@ for (const [name, text] of [['LF', LF], ['CRLF', CRLF]] as const) {
     const hint = diags.find((d) => d.code === 'unused-anchor')!;
     assert.equal(hint.severity, 'hint');
     assert.equal(text.slice(hint.offset, hint.offset + hint.length), '&secondary');
-    const fix = getCodeActions(doc, [hint], { offset: hint.offset, length: 0 }).find((a) => /Remove the unused anchor/.test(a.title))!;
+    const fix = getCodeActions(doc, [hint], { offset: hint.offset, length: 0 }).find((a) =>
+      /Remove the unused anchor/.test(a.title),
+    )!;
     const fixed = applyEdits(text, fix.edits);
     assert.ok(fixed.includes('    fallback:' + (name === 'CRLF' ? '\r\n' : '\n') + '      provider: vendor_a'));
-    assert.deepEqual(validate(parse(fixed, 'yaml')).filter((d) => d.code === 'unused-anchor'), []);
+    assert.deepEqual(
+      validate(parse(fixed, 'yaml')).filter((d) => d.code === 'unused-anchor'),
+      [],
+    );
   });
 }
 
@@ -83,7 +112,10 @@ test('an anchor redefined later: each alias binds to the nearest anchor before i
   const text = 'a: &x 1\nb: *x\nc: &x 2\nd: *x\n';
   const doc = parse(text, 'yaml');
   assert.deepEqual(anchorDefinition(doc, text.lastIndexOf('*x') + 1), { offset: text.lastIndexOf('&x'), length: 2 });
-  assert.deepEqual(anchorReferences(doc, text.indexOf('&x') + 1, false).map((r) => r.offset), [text.indexOf('*x')]);
+  assert.deepEqual(
+    anchorReferences(doc, text.indexOf('&x') + 1, false).map((r) => r.offset),
+    [text.indexOf('*x')],
+  );
   const r = renameAnchor(doc, text.indexOf('&x') + 1, 'y');
   assert.ok('edits' in r);
   assert.equal(applyEdits(text, r.edits), 'a: &y 1\nb: *y\nc: &x 2\nd: *x\n');

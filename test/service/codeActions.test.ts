@@ -34,49 +34,180 @@ interface Case {
 
 const CASES: Case[] = [
   // 1. missing required fields
-  { file: 'missing-required-cloud-b.assistant.yaml', code: 'missing-required', action: "Add the required fields 'cloudProject', 'cloudLocation' and 'cloudServiceAccountKeyJson' of provider 'cloud_b'", preferred: true },
-  { file: 'missing-required-cloud-b.assistant.json', code: 'missing-required', action: 'Add the required fields', preferred: true },
+  {
+    file: 'missing-required-cloud-b.assistant.yaml',
+    code: 'missing-required',
+    action:
+      "Add the required fields 'cloudProject', 'cloudLocation' and 'cloudServiceAccountKeyJson' of provider 'cloud_b'",
+    preferred: true,
+  },
+  {
+    file: 'missing-required-cloud-b.assistant.json',
+    code: 'missing-required',
+    action: 'Add the required fields',
+    preferred: true,
+  },
   { file: 'missing-required-inline.assistant.json', code: 'missing-required', action: "'endpoint' and 'apiKey'" },
-  { file: 'missing-required-flow.assistant.yaml', code: 'missing-required', action: "'regionName', 'cloudAccessKeyId' and 'cloudSecretAccessKey'" },
-  { file: 'missing-required-fallback-deep.assistant.yaml', code: 'missing-required', action: "Add the required field 'apiKey' of provider 'vendor_c'", at: 'fallback:\n          provider: vendor_c' },
-  { file: 'missing-required-list-item.assistant.yaml', code: 'missing-required', action: "Add the required field 'llm'", at: 'primitiveName: summarize' },
-  { file: 'missing-required-table.assistant.yaml', code: 'missing-required', action: "Add the required field 'columns'" },
-  { file: 'missing-required-title.assistant.json', code: 'missing-required', action: "Add the required field 'enable'" },
-  { file: 'missing-discriminator.assistant.yaml', code: 'missing-discriminator', action: "Add provider 'cloud_a'", preferred: true },
+  {
+    file: 'missing-required-flow.assistant.yaml',
+    code: 'missing-required',
+    action: "'regionName', 'cloudAccessKeyId' and 'cloudSecretAccessKey'",
+  },
+  {
+    file: 'missing-required-fallback-deep.assistant.yaml',
+    code: 'missing-required',
+    action: "Add the required field 'apiKey' of provider 'vendor_c'",
+    at: 'fallback:\n          provider: vendor_c',
+  },
+  {
+    file: 'missing-required-list-item.assistant.yaml',
+    code: 'missing-required',
+    action: "Add the required field 'llm'",
+    at: 'primitiveName: summarize',
+  },
+  {
+    file: 'missing-required-table.assistant.yaml',
+    code: 'missing-required',
+    action: "Add the required field 'columns'",
+  },
+  {
+    file: 'missing-required-title.assistant.json',
+    code: 'missing-required',
+    action: "Add the required field 'enable'",
+  },
+  {
+    file: 'missing-discriminator.assistant.yaml',
+    code: 'missing-discriminator',
+    action: "Add provider 'cloud_a'",
+    preferred: true,
+  },
   // 2. misspelt values and keys
-  { file: 'enum-typo.assistant.yaml', code: 'invalid-enum', action: "Change 'harassment' to 'blockOnlyHigh'", preferred: true },
-  { file: 'enum-typo.assistant.json', code: 'invalid-enum', action: "Change 'harassment' to 'blockMediumAndAbove'", preferred: true },
-  { file: 'discriminator-typo.assistant.yaml', code: 'unknown-discriminator', action: "Change 'provider' to 'vendor_a'", preferred: true },
-  { file: 'discriminator-typo.assistant.json', code: 'unknown-discriminator', action: "Change 'type' to 'fixed'", preferred: true },
-  { file: 'primitive-typo.assistant.yaml', code: 'unknown-primitive', action: "Change 'primitiveName' to 'summarize'", preferred: true },
+  {
+    file: 'enum-typo.assistant.yaml',
+    code: 'invalid-enum',
+    action: "Change 'harassment' to 'blockOnlyHigh'",
+    preferred: true,
+  },
+  {
+    file: 'enum-typo.assistant.json',
+    code: 'invalid-enum',
+    action: "Change 'harassment' to 'blockMediumAndAbove'",
+    preferred: true,
+  },
+  {
+    file: 'discriminator-typo.assistant.yaml',
+    code: 'unknown-discriminator',
+    action: "Change 'provider' to 'vendor_a'",
+    preferred: true,
+  },
+  {
+    file: 'discriminator-typo.assistant.json',
+    code: 'unknown-discriminator',
+    action: "Change 'type' to 'fixed'",
+    preferred: true,
+  },
+  {
+    file: 'primitive-typo.assistant.yaml',
+    code: 'unknown-primitive',
+    action: "Change 'primitiveName' to 'summarize'",
+    preferred: true,
+  },
   { file: 'key-typo.assistant.yaml', code: 'unknown-property', action: "Rename 'modle' to 'model'", preferred: true },
-  { file: 'key-typo.assistant.json', code: 'unknown-property', action: "Rename 'modelID' to 'modelId'", preferred: true },
+  {
+    file: 'key-typo.assistant.json',
+    code: 'unknown-property',
+    action: "Rename 'modelID' to 'modelId'",
+    preferred: true,
+  },
   // 3. keys the variant does not allow
   { file: 'remove-key.assistant.yaml', code: 'unknown-property', action: "Remove 'apiKey'" },
   { file: 'remove-key.assistant.json', code: 'unknown-property', action: "Remove 'apiKey'" },
   { file: 'remove-key-flow.assistant.yaml', code: 'unknown-property', action: "Remove 'model'" },
   { file: 'remove-key-list-item.assistant.yaml', code: 'unknown-property', action: "Remove 'weight'" },
   // 4. switch provider / type
-  { file: 'switch-provider.assistant.yaml', code: 'refactor', at: 'vendor_a #', action: "Switch provider to 'cloud_a' (removes 'baseUrl')" },
-  { file: 'switch-provider-cloud-b.assistant.yaml', code: 'refactor', at: 'vendor_a #', action: "Switch provider to 'cloud_b' (removes 'baseUrl' and 'apiKey'; 'model' becomes 'modelId')" },
-  { file: 'switch-provider.assistant.json', code: 'refactor', at: '"cloud_c"', action: "Switch provider to 'vendor_c' (removes 'regionName', 'cloudAccessKeyId' and 'cloudSecretAccessKey'; 'modelId' becomes 'model')" },
-  { file: 'switch-provider-deep-list.assistant.yaml', code: 'refactor', at: 'vendor_b #', action: "Switch provider to 'cloud_c' (removes 'apiKey'; 'model' becomes 'modelId')" },
-  { file: 'switch-schema-type.assistant.yaml', code: 'refactor', at: 'fixed', action: "Switch type to 'llm_selector' (removes 'tables')" },
+  {
+    file: 'switch-provider.assistant.yaml',
+    code: 'refactor',
+    at: 'vendor_a #',
+    action: "Switch provider to 'cloud_a' (removes 'baseUrl')",
+  },
+  {
+    file: 'switch-provider-cloud-b.assistant.yaml',
+    code: 'refactor',
+    at: 'vendor_a #',
+    action: "Switch provider to 'cloud_b' (removes 'baseUrl' and 'apiKey'; 'model' becomes 'modelId')",
+  },
+  {
+    file: 'switch-provider.assistant.json',
+    code: 'refactor',
+    at: '"cloud_c"',
+    action:
+      "Switch provider to 'vendor_c' (removes 'regionName', 'cloudAccessKeyId' and 'cloudSecretAccessKey'; 'modelId' becomes 'model')",
+  },
+  {
+    file: 'switch-provider-deep-list.assistant.yaml',
+    code: 'refactor',
+    at: 'vendor_b #',
+    action: "Switch provider to 'cloud_c' (removes 'apiKey'; 'model' becomes 'modelId')",
+  },
+  {
+    file: 'switch-schema-type.assistant.yaml',
+    code: 'refactor',
+    at: 'fixed',
+    action: "Switch type to 'llm_selector' (removes 'tables')",
+  },
   // 5. literal secrets
-  { file: 'literal-secret.assistant.yaml', code: 'literal-secret', action: "Move the secret to .env as VENDOR_B_API_KEY ('valueFromEnv: VENDOR_B_API_KEY')", preferred: true },
-  { file: 'literal-secret.assistant.json', code: 'literal-secret', action: 'Move the secret to .env as CLOUD_C_SECRET_ACCESS_KEY', preferred: true },
-  { file: 'literal-secret-fallback.assistant.yaml', code: 'literal-secret', action: 'VENDOR_A_API_KEY', preferred: true },
+  {
+    file: 'literal-secret.assistant.yaml',
+    code: 'literal-secret',
+    action: "Move the secret to .env as VENDOR_B_API_KEY ('valueFromEnv: VENDOR_B_API_KEY')",
+    preferred: true,
+  },
+  {
+    file: 'literal-secret.assistant.json',
+    code: 'literal-secret',
+    action: 'Move the secret to .env as CLOUD_C_SECRET_ACCESS_KEY',
+    preferred: true,
+  },
+  {
+    file: 'literal-secret-fallback.assistant.yaml',
+    code: 'literal-secret',
+    action: 'VENDOR_A_API_KEY',
+    preferred: true,
+  },
   // 6. value / valueFromEnv
-  { file: 'env-both.assistant.yaml', code: 'env-value-conflict', action: "Keep 'valueFromEnv' (move the literal 'value' to .env as", preferred: true },
+  {
+    file: 'env-both.assistant.yaml',
+    code: 'env-value-conflict',
+    action: "Keep 'valueFromEnv' (move the literal 'value' to .env as",
+    preferred: true,
+  },
   { file: 'env-keep-value.assistant.yaml', code: 'env-value-conflict', action: "Keep 'value' (remove 'valueFromEnv')" },
-  { file: 'env-both.assistant.json', code: 'env-value-conflict', action: "Keep 'valueFromEnv' (move the literal 'value' to .env as" },
+  {
+    file: 'env-both.assistant.json',
+    code: 'env-value-conflict',
+    action: "Keep 'valueFromEnv' (move the literal 'value' to .env as",
+  },
   { file: 'env-neither.assistant.yaml', code: 'env-value-conflict', action: "Add 'valueFromEnv: CLOUD_A_API_KEY'" },
   { file: 'env-neither.assistant.json', code: 'env-value-conflict', action: "Add 'valueFromEnv: VENDOR_C_API_KEY'" },
   // 7. the kind/version header
-  { file: 'kind-missing.assistant.yaml', code: 'kind-missing', action: "Add the header 'kind: AssistantConfig'", preferred: true },
+  {
+    file: 'kind-missing.assistant.yaml',
+    code: 'kind-missing',
+    action: "Add the header 'kind: AssistantConfig'",
+    preferred: true,
+  },
   { file: 'version-missing.assistant.yaml', code: 'version-missing', action: "Add the header 'version: v2'" },
-  { file: 'header-missing.assistant.json', code: 'kind-missing', action: "Add the header 'kind: AssistantConfig' and 'version: v2'" },
-  { file: 'header-missing-version.assistant.json', code: 'version-missing', action: "Add the header 'kind: AssistantConfig' and 'version: v2'" },
+  {
+    file: 'header-missing.assistant.json',
+    code: 'kind-missing',
+    action: "Add the header 'kind: AssistantConfig' and 'version: v2'",
+  },
+  {
+    file: 'header-missing-version.assistant.json',
+    code: 'version-missing',
+    action: "Add the header 'kind: AssistantConfig' and 'version: v2'",
+  },
   { file: 'kind-invalid.assistant.yaml', code: 'kind-invalid', action: "Change 'kind' to 'AssistantConfig'" },
   { file: 'version-unsupported.assistant.yaml', code: 'version-unsupported', action: "Change 'version' to 'v2'" },
   { file: 'version-number.assistant.yaml', code: 'invalid-type', action: "Change 'version' to 'v2'", preferred: true },
@@ -84,14 +215,45 @@ const CASES: Case[] = [
   { file: 'empty.assistant.yaml', code: 'not-an-object', action: 'Add the AssistantConfig skeleton' },
   { file: 'empty.assistant.json', code: 'not-an-object', action: 'Add the AssistantConfig skeleton' },
   // 8. JSON that is not JSON
-  { file: 'json-comment.assistant.json', code: 'json-not-strict', action: 'Remove the comment', at: '// the LLM', preferred: true },
-  { file: 'json-trailing-comma.assistant.json', code: 'json-not-strict', action: 'Remove the trailing comma', preferred: true },
+  {
+    file: 'json-comment.assistant.json',
+    code: 'json-not-strict',
+    action: 'Remove the comment',
+    at: '// the LLM',
+    preferred: true,
+  },
+  {
+    file: 'json-trailing-comma.assistant.json',
+    code: 'json-not-strict',
+    action: 'Remove the trailing comma',
+    preferred: true,
+  },
   // 8. duplicate keys
-  { file: 'duplicate-key.assistant.yaml', code: 'duplicate-key', action: "Remove the ignored duplicate 'llm'", preferred: true },
-  { file: 'duplicate-key.assistant.json', code: 'duplicate-key', action: "Remove the ignored duplicate 'maxAssistantActions'", preferred: true },
+  {
+    file: 'duplicate-key.assistant.yaml',
+    code: 'duplicate-key',
+    action: "Remove the ignored duplicate 'llm'",
+    preferred: true,
+  },
+  {
+    file: 'duplicate-key.assistant.json',
+    code: 'duplicate-key',
+    action: "Remove the ignored duplicate 'maxAssistantActions'",
+    preferred: true,
+  },
   // 9. anchors and suppressions
-  { file: 'unused-anchor.assistant.yaml', code: 'unused-anchor', action: "Remove the unused anchor mark '&main'", preferred: true },
-  { file: 'unused-suppression.assistant.yaml', code: 'unused-suppression', action: 'Remove the unused suppression', preferred: true },
+  {
+    file: 'unused-anchor.assistant.yaml',
+    code: 'unused-anchor',
+    action: "Remove the unused anchor mark '&main'",
+    preferred: true,
+  },
+  {
+    file: 'unused-suppression.assistant.yaml',
+    code: 'unused-suppression',
+    action: 'Remove the unused suppression',
+    preferred: true,
+  },
 ];
 
 const languageOf = (file: string): Language => (file.endsWith('.json') ? 'json' : 'yaml');
@@ -114,19 +276,27 @@ function runCase(c: Case): { before: Diagnostic[]; after: Diagnostic[]; text: st
   const language = languageOf(c.file);
   const { doc, diagnostics } = analyze(input, language);
   const atOffset = c.at === undefined ? undefined : input.indexOf(c.at);
-  if (c.at !== undefined) assert.ok(atOffset !== undefined && atOffset >= 0, `marker ${JSON.stringify(c.at)} not in ${c.file}`);
+  if (c.at !== undefined)
+    assert.ok(atOffset !== undefined && atOffset >= 0, `marker ${JSON.stringify(c.at)} not in ${c.file}`);
   let target: Diagnostic | undefined;
   let actions: CodeActionEntry[];
   if (c.code === 'refactor') {
-    actions = getCodeActions(doc, diagnostics, { offset: atOffset!, length: 0 }, CTX).filter((a) => a.kind === 'refactor.rewrite');
+    actions = getCodeActions(doc, diagnostics, { offset: atOffset!, length: 0 }, CTX).filter(
+      (a) => a.kind === 'refactor.rewrite',
+    );
   } else {
-    target = diagnostics.find((d) => d.code === c.code && (atOffset === undefined || (d.offset <= atOffset && atOffset <= d.offset + d.length)));
+    target = diagnostics.find(
+      (d) => d.code === c.code && (atOffset === undefined || (d.offset <= atOffset && atOffset <= d.offset + d.length)),
+    );
     assert.ok(target, `no ${c.code} diagnostic in ${c.file}; found: ${diagnostics.map((d) => d.code).join(', ')}`);
-    actions = getCodeActions(doc, diagnostics, { offset: target.offset, length: target.length }, CTX).filter((a) => a.diagnostic === target || (target !== undefined && a.alsoFixes?.includes(target) === true));
+    actions = getCodeActions(doc, diagnostics, { offset: target.offset, length: target.length }, CTX).filter(
+      (a) => a.diagnostic === target || (target !== undefined && a.alsoFixes?.includes(target) === true),
+    );
   }
   const chosen = actions.find((a) => a.title.includes(c.action));
   assert.ok(chosen, `no action "${c.action}" in ${c.file}; offered:\n${describeActions(actions)}`);
-  if (c.preferred !== undefined) assert.equal(chosen.isPreferred === true, c.preferred, `isPreferred of "${chosen.title}"`);
+  if (c.preferred !== undefined)
+    assert.equal(chosen.isPreferred === true, c.preferred, `isPreferred of "${chosen.title}"`);
   const text = applyEdits(input, chosen.edits);
   const after = analyze(text, language).diagnostics;
   return { before: diagnostics, after, text, target };
@@ -145,13 +315,22 @@ describe('quick fixes on golden fixtures', () => {
       // …the targeted diagnostic is gone…
       if (target) {
         const same = (d: Diagnostic): boolean => d.code === target.code && d.message === target.message;
-        assert.ok(after.filter(same).length < before.filter(same).length, `${c.file}: '${target.message}' is still reported`);
+        assert.ok(
+          after.filter(same).length < before.filter(same).length,
+          `${c.file}: '${target.message}' is still reported`,
+        );
       }
       // …and no error appears that was not there before (per code, the target's one removed).
       const was = errorCounts(before, read(c.file));
       if (target && target.severity === 'error') was.set(target.code, (was.get(target.code) ?? 1) - 1);
       for (const [code, n] of errorCounts(after, text)) {
-        assert.ok(n <= (was.get(code) ?? 0), `${c.file}: new '${code}' error after the fix: ${after.filter((d) => d.code === code).map((d) => d.message).join('; ')}`);
+        assert.ok(
+          n <= (was.get(code) ?? 0),
+          `${c.file}: new '${code}' error after the fix: ${after
+            .filter((d) => d.code === code)
+            .map((d) => d.message)
+            .join('; ')}`,
+        );
       }
     });
   }
@@ -182,7 +361,9 @@ const INLINE: Inline[] = [
     input: H + '  llm: {\n    provider: cloud_c,\n    modelId: x # c\n  }\n',
     code: 'missing-required',
     action: 'Add',
-    expected: H + '  llm: {\n    provider: cloud_c,\n    modelId: x, # c\n    regionName: "",\n    cloudAccessKeyId: { valueFromEnv: CLOUD_C_ACCESS_KEY_ID },\n    cloudSecretAccessKey: { valueFromEnv: CLOUD_C_SECRET_ACCESS_KEY }\n  }\n',
+    expected:
+      H +
+      '  llm: {\n    provider: cloud_c,\n    modelId: x, # c\n    regionName: "",\n    cloudAccessKeyId: { valueFromEnv: CLOUD_C_ACCESS_KEY_ID },\n    cloudSecretAccessKey: { valueFromEnv: CLOUD_C_SECRET_ACCESS_KEY }\n  }\n',
   },
   {
     name: 'YAML flow mapping over several lines: remove the last entry and the comma before it',
@@ -195,34 +376,42 @@ const INLINE: Inline[] = [
   {
     name: 'JSON: insert after a last entry with a line comment',
     language: 'json',
-    input: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "vendor_a" // the vendor\n    }\n  }\n}\n',
+    input:
+      '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "vendor_a" // the vendor\n    }\n  }\n}\n',
     code: 'missing-required',
     action: 'Add',
-    expected: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "vendor_a", // the vendor\n      "apiKey": {\n        "valueFromEnv": "VENDOR_A_API_KEY"\n      }\n    }\n  }\n}\n',
+    expected:
+      '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "vendor_a", // the vendor\n      "apiKey": {\n        "valueFromEnv": "VENDOR_A_API_KEY"\n      }\n    }\n  }\n}\n',
   },
   {
     name: 'JSON: remove the last entry, keeping the comment of the one before',
     language: 'json',
-    input: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "hosted", // ok\n      "model": "x"\n    }\n  }\n}\n',
+    input:
+      '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "hosted", // ok\n      "model": "x"\n    }\n  }\n}\n',
     code: 'unknown-property',
     action: 'Remove',
-    expected: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "hosted" // ok\n    }\n  }\n}\n',
+    expected:
+      '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "hosted" // ok\n    }\n  }\n}\n',
   },
   {
     name: 'JSON: insert after an entry that shares its line with the next one',
     language: 'json',
-    input: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "cloud_a", "model": "x",\n      "apiKey": { "valueFromEnv": "K" }\n    }\n  }\n}\n',
+    input:
+      '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "cloud_a", "model": "x",\n      "apiKey": { "valueFromEnv": "K" }\n    }\n  }\n}\n',
     code: 'missing-required',
     action: 'Add',
-    expected: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "cloud_a", "model": "x", "endpoint": "",\n      "apiKey": { "valueFromEnv": "K" }\n    }\n  }\n}\n',
+    expected:
+      '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "cloud_a", "model": "x", "endpoint": "",\n      "apiKey": { "valueFromEnv": "K" }\n    }\n  }\n}\n',
   },
   {
     name: 'JSON: insert after a last entry followed by the closing brace on its line',
     language: 'json',
-    input: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "vendor_b" }\n  }\n}\n',
+    input:
+      '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "vendor_b" }\n  }\n}\n',
     code: 'missing-required',
     action: 'Add',
-    expected: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "vendor_b", "apiKey": { "valueFromEnv": "VENDOR_B_API_KEY" } }\n  }\n}\n',
+    expected:
+      '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "vendor_b", "apiKey": { "valueFromEnv": "VENDOR_B_API_KEY" } }\n  }\n}\n',
   },
   {
     name: 'YAML flow mapping: remove a last entry followed by the closing brace on its line',
@@ -235,10 +424,12 @@ const INLINE: Inline[] = [
   {
     name: 'JSON: remove the first entry',
     language: 'json',
-    input: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "model": "x",\n      "provider": "hosted"\n    }\n  }\n}\n',
+    input:
+      '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "model": "x",\n      "provider": "hosted"\n    }\n  }\n}\n',
     code: 'unknown-property',
     action: 'Remove',
-    expected: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "hosted"\n    }\n  }\n}\n',
+    expected:
+      '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "hosted"\n    }\n  }\n}\n',
   },
   {
     name: 'minified JSON: remove',
@@ -254,7 +445,8 @@ const INLINE: Inline[] = [
     input: '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"vendor_a"}}}',
     code: 'missing-required',
     action: 'Add',
-    expected: '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"vendor_a", "apiKey": { "valueFromEnv": "VENDOR_A_API_KEY" }}}}',
+    expected:
+      '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"vendor_a", "apiKey": { "valueFromEnv": "VENDOR_A_API_KEY" }}}}',
   },
   {
     name: 'minified JSON: an empty object filled on its line',
@@ -270,7 +462,8 @@ const INLINE: Inline[] = [
     input: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {}\n  }\n}\n',
     code: 'missing-discriminator',
     action: "Add provider 'vendor_a'",
-    expected: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "vendor_a",\n      "apiKey": {\n        "valueFromEnv": "VENDOR_A_API_KEY"\n      }\n    }\n  }\n}\n',
+    expected:
+      '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "vendor_a",\n      "apiKey": {\n        "valueFromEnv": "VENDOR_A_API_KEY"\n      }\n    }\n  }\n}\n',
   },
   {
     name: 'YAML: a field that comes first goes before the first key of a list item',
@@ -278,7 +471,9 @@ const INLINE: Inline[] = [
     input: H + '  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n    - llm:\n        provider: hosted\n',
     code: 'missing-required',
     action: "'primitiveName'",
-    expected: H + '  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n    - primitiveName: ""\n      llm:\n        provider: hosted\n',
+    expected:
+      H +
+      '  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n    - primitiveName: ""\n      llm:\n        provider: hosted\n',
   },
   {
     name: 'YAML: four-space indentation is kept',
@@ -286,16 +481,21 @@ const INLINE: Inline[] = [
     input: 'kind: AssistantConfig\nversion: v2\ndefinition:\n    llm:\n        provider: vendor_b\n',
     code: 'missing-required',
     action: 'Add',
-    expected: 'kind: AssistantConfig\nversion: v2\ndefinition:\n    llm:\n        provider: vendor_b\n        apiKey:\n            valueFromEnv: VENDOR_B_API_KEY\n',
+    expected:
+      'kind: AssistantConfig\nversion: v2\ndefinition:\n    llm:\n        provider: vendor_b\n        apiKey:\n            valueFromEnv: VENDOR_B_API_KEY\n',
   },
   {
     name: 'YAML: switch inside a list item',
     language: 'yaml',
-    input: H + '  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n    - primitiveName: classify\n      llm:\n        provider: vendor_a\n        apiKey: {valueFromEnv: X}\n',
+    input:
+      H +
+      '  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n    - primitiveName: classify\n      llm:\n        provider: vendor_a\n        apiKey: {valueFromEnv: X}\n',
     code: 'refactor',
     at: 'vendor_a',
     action: "Switch provider to 'cloud_c'",
-    expected: H + '  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n    - primitiveName: classify\n      llm:\n        provider: cloud_c\n        modelId: ""\n        regionName: ""\n        cloudAccessKeyId:\n          valueFromEnv: CLOUD_C_ACCESS_KEY_ID\n        cloudSecretAccessKey:\n          valueFromEnv: CLOUD_C_SECRET_ACCESS_KEY\n',
+    expected:
+      H +
+      '  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n    - primitiveName: classify\n      llm:\n        provider: cloud_c\n        modelId: ""\n        regionName: ""\n        cloudAccessKeyId:\n          valueFromEnv: CLOUD_C_ACCESS_KEY_ID\n        cloudSecretAccessKey:\n          valueFromEnv: CLOUD_C_SECRET_ACCESS_KEY\n',
   },
   {
     name: 'YAML: switch in a flow mapping',
@@ -304,12 +504,16 @@ const INLINE: Inline[] = [
     code: 'refactor',
     at: 'vendor_a',
     action: "Switch provider to 'cloud_b'",
-    expected: H + '  llm: { provider: cloud_b, modelId: x, cloudProject: "", cloudLocation: "", cloudServiceAccountKeyJson: { valueFromEnv: CLOUD_B_SERVICE_ACCOUNT_KEY_JSON } }\n',
+    expected:
+      H +
+      '  llm: { provider: cloud_b, modelId: x, cloudProject: "", cloudLocation: "", cloudServiceAccountKeyJson: { valueFromEnv: CLOUD_B_SERVICE_ACCOUNT_KEY_JSON } }\n',
   },
   {
     name: 'YAML: switch when the discriminator is not the first key',
     language: 'yaml',
-    input: H + '  llm:\n    model: x\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: X\n  maxAssistantActions: 3\n',
+    input:
+      H +
+      '  llm:\n    model: x\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: X\n  maxAssistantActions: 3\n',
     code: 'refactor',
     at: 'vendor_a',
     action: "Switch provider to 'hosted' (removes 'model' and 'apiKey')",
@@ -354,7 +558,9 @@ const INLINE: Inline[] = [
     input: H + '  llm: &main\n    provider: vendor_a\n  aiPrimitivesLlm: *main\n',
     code: 'missing-required',
     action: 'Add',
-    expected: H + '  llm: &main\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY\n  aiPrimitivesLlm: *main\n',
+    expected:
+      H +
+      '  llm: &main\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY\n  aiPrimitivesLlm: *main\n',
   },
   {
     name: 'YAML: a literal secret beside a valueFromEnv is removed',
@@ -403,7 +609,9 @@ describe('code actions', () => {
 
   it('every action offered anywhere on the fixtures and examples applies, and the result parses', () => {
     const files = [
-      ...readdirSync(DIR).filter((f) => !f.includes('.golden.')).map((f) => join(DIR, f)),
+      ...readdirSync(DIR)
+        .filter((f) => !f.includes('.golden.'))
+        .map((f) => join(DIR, f)),
       ...readdirSync(join(process.cwd(), 'examples')).map((f) => join(process.cwd(), 'examples', f)),
     ];
     let count = 0;
@@ -413,7 +621,8 @@ describe('code actions', () => {
       const { doc, diagnostics } = analyze(input, language);
       const ranges = [...diagnostics.map((d) => ({ offset: d.offset, length: d.length }))];
       // The refactoring on every discriminator value.
-      for (const m of input.matchAll(/"?(?:provider|type)"?:\s*/g)) ranges.push({ offset: m.index + m[0].length, length: 0 });
+      for (const m of input.matchAll(/"?(?:provider|type)"?:\s*/g))
+        ranges.push({ offset: m.index + m[0].length, length: 0 });
       for (const range of ranges) {
         for (const a of getCodeActions(doc, diagnostics, range, CTX)) {
           const fixed = applyEdits(input, a.edits);
@@ -421,10 +630,17 @@ describe('code actions', () => {
           if (a.kind === 'refactor.rewrite') {
             // A key the switch keeps because it holds a literal secret stays reported, by design.
             const kept = /keeps ([^:]+): a literal secret/.exec(a.title)?.[1] ?? '';
-            const isKept = (d: Diagnostic): boolean => d.code === 'unknown-property' && kept.includes(`'${fixed.slice(d.offset, d.offset + d.length).replace(/"/g, '')}'`);
-            const errors = analyze(fixed, language).diagnostics.filter((d) => d.severity === 'error' && !isPlaceholder(d, fixed) && !isKept(d));
+            const isKept = (d: Diagnostic): boolean =>
+              d.code === 'unknown-property' &&
+              kept.includes(`'${fixed.slice(d.offset, d.offset + d.length).replace(/"/g, '')}'`);
+            const errors = analyze(fixed, language).diagnostics.filter(
+              (d) => d.severity === 'error' && !isPlaceholder(d, fixed) && !isKept(d),
+            );
             const before = diagnostics.filter((d) => d.severity === 'error');
-            assert.ok(errors.length <= before.length, `${file}: "${a.title}" adds errors: ${errors.map((d) => d.message).join('; ')}`);
+            assert.ok(
+              errors.length <= before.length,
+              `${file}: "${a.title}" adds errors: ${errors.map((d) => d.message).join('; ')}`,
+            );
           }
           count++;
         }
@@ -461,19 +677,26 @@ describe('code actions', () => {
       for (const range of ranges) {
         for (const a of getCodeActions(doc, diagnostics, range, CTX)) {
           const fixed = applyEdits(text, a.edits);
-          if (doc.problems.length === 0) assert.deepEqual(parse(fixed, language).problems, [], `"${a.title}" breaks:\n${text}\n---\n${fixed}`);
+          if (doc.problems.length === 0)
+            assert.deepEqual(parse(fixed, language).problems, [], `"${a.title}" breaks:\n${text}\n---\n${fixed}`);
         }
       }
     }
   });
 
   it('never puts the secret into a title', () => {
-    for (const file of ['literal-secret.assistant.yaml', 'literal-secret.assistant.json', 'literal-secret-fallback.assistant.yaml']) {
+    for (const file of [
+      'literal-secret.assistant.yaml',
+      'literal-secret.assistant.json',
+      'literal-secret-fallback.assistant.yaml',
+    ]) {
       const input = read(file);
       const { doc, diagnostics } = analyze(input, languageOf(file));
       const actions = getCodeActions(doc, diagnostics, { offset: 0, length: input.length }, CTX);
       assert.ok(actions.length > 0);
-      for (const a of actions) for (const secret of ['sk-live-1234567890abcdef', 's3cr3t/KEY+value', 'sk-deep-secret']) assert.ok(!a.title.includes(secret), a.title);
+      for (const a of actions)
+        for (const secret of ['sk-live-1234567890abcdef', 's3cr3t/KEY+value', 'sk-deep-secret'])
+          assert.ok(!a.title.includes(secret), a.title);
     }
   });
 
@@ -498,13 +721,28 @@ describe('code actions', () => {
   it('switching to a variant that shares fields keeps them (vendor_a → vendor_b keeps model, baseUrl, apiKey, fallback)', () => {
     const input = read('switch-provider.assistant.yaml');
     const { doc, diagnostics } = analyze(input, 'yaml');
-    const a = getCodeActions(doc, diagnostics, { offset: input.indexOf('vendor_a'), length: 0 }, CTX).find((x) => x.title === "Switch provider to 'vendor_b'");
+    const a = getCodeActions(doc, diagnostics, { offset: input.indexOf('vendor_a'), length: 0 }, CTX).find(
+      (x) => x.title === "Switch provider to 'vendor_b'",
+    );
     assert.ok(a);
     assert.equal(applyEdits(input, a.edits), input.replace('provider: vendor_a', 'provider: vendor_b'));
   });
 
   it('offers the missing-required fix in a fallback chain three levels deep, in JSON', () => {
-    const input = JSON.stringify({ kind: 'AssistantConfig', version: 'v2', definition: { llm: { provider: 'hosted', fallback: { provider: 'hosted', fallback: { provider: 'cloud_c', modelId: 'm', regionName: 'r' } } } } }, null, 2);
+    const input = JSON.stringify(
+      {
+        kind: 'AssistantConfig',
+        version: 'v2',
+        definition: {
+          llm: {
+            provider: 'hosted',
+            fallback: { provider: 'hosted', fallback: { provider: 'cloud_c', modelId: 'm', regionName: 'r' } },
+          },
+        },
+      },
+      null,
+      2,
+    );
     const { doc, diagnostics } = analyze(input, 'json');
     const d = diagnostics.find((x) => x.code === 'missing-required');
     assert.ok(d);
@@ -518,11 +756,15 @@ describe('code actions', () => {
       cloudAccessKeyId: { valueFromEnv: 'CLOUD_C_ACCESS_KEY_ID' },
       cloudSecretAccessKey: { valueFromEnv: 'CLOUD_C_SECRET_ACCESS_KEY' },
     });
-    assert.deepEqual(analyze(fixed, 'json').diagnostics.filter((x) => x.severity === 'error'), []);
+    assert.deepEqual(
+      analyze(fixed, 'json').diagnostics.filter((x) => x.severity === 'error'),
+      [],
+    );
   });
 
   it('keeps CRLF line endings', () => {
-    const input = 'kind: AssistantConfig\r\nversion: v2\r\ndefinition:\r\n  llm:\r\n    provider: vendor_a\r\n    modle: x\r\n    apiKey:\r\n      valueFromEnv: K\r\n';
+    const input =
+      'kind: AssistantConfig\r\nversion: v2\r\ndefinition:\r\n  llm:\r\n    provider: vendor_a\r\n    modle: x\r\n    apiKey:\r\n      valueFromEnv: K\r\n';
     const { doc, diagnostics } = analyze(input, 'yaml');
     const d = diagnostics.find((x) => x.code === 'unknown-property');
     assert.ok(d);
@@ -540,6 +782,11 @@ describe('code actions', () => {
       ]),
       '>abcd|X',
     );
-    assert.throws(() => applyEdits('abcdef', [{ offset: 0, length: 3, newText: '' }, { offset: 2, length: 1, newText: '' }]));
+    assert.throws(() =>
+      applyEdits('abcdef', [
+        { offset: 0, length: 3, newText: '' },
+        { offset: 2, length: 1, newText: '' },
+      ]),
+    );
   });
 });

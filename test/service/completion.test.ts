@@ -27,14 +27,19 @@ const ENV: EnvInfo = {
   sourceOf: (n) => (n === 'VENDOR_A_API_KEY' ? 'workspace .env' : 'environment'),
 };
 
-function complete(marked: string, language: Language, ctx: ServiceContext = { env: ENV }): { text: string; offset: number; items: CompletionEntry[] } {
+function complete(
+  marked: string,
+  language: Language,
+  ctx: ServiceContext = { env: ENV },
+): { text: string; offset: number; items: CompletionEntry[] } {
   const { text, offset } = at(marked);
   const doc = parse(text, language);
   return { text, offset, items: doComplete(doc, offset, ctx).items };
 }
 
 const labels = (items: CompletionEntry[]): string[] => items.map((e) => e.label);
-const byKind = (items: CompletionEntry[], kind: CompletionEntry['kind']): CompletionEntry[] => items.filter((e) => e.kind === kind);
+const byKind = (items: CompletionEntry[], kind: CompletionEntry['kind']): CompletionEntry[] =>
+  items.filter((e) => e.kind === kind);
 
 function entry(items: CompletionEntry[], label: string): CompletionEntry {
   const e = items.find((x) => x.label === label);
@@ -54,7 +59,10 @@ function plain(e: CompletionEntry): string {
 
 function apply(text: string, e: CompletionEntry): string {
   // The entry's own range and its additional edits (a comma after the previous member), all at once.
-  const edits = [{ offset: e.replace.offset, length: e.replace.length, newText: plain(e) }, ...(e.additionalEdits ?? [])].sort((a, b) => b.offset - a.offset);
+  const edits = [
+    { offset: e.replace.offset, length: e.replace.length, newText: plain(e) },
+    ...(e.additionalEdits ?? []),
+  ].sort((a, b) => b.offset - a.offset);
   return edits.reduce((t, x) => t.slice(0, x.offset) + x.newText + t.slice(x.offset + x.length), text);
 }
 
@@ -72,8 +80,11 @@ function assertValueValid(text: string, e: CompletionEntry, language: Language):
   const from = e.replace.offset;
   const to = from + plain(e).length;
   // A `<field>` tab stop left as it is keeps its diagnostic until filled, by design.
-  const isTabStop = (d: Diagnostic): boolean => d.code === 'empty-required' && /^"?<\w+>"?$/.test(out.slice(d.offset, d.offset + d.length));
-  const diags = validate(parse(out, language)).filter((d) => d.offset < to && d.offset + d.length > from && d.severity === 'error' && !isTabStop(d));
+  const isTabStop = (d: Diagnostic): boolean =>
+    d.code === 'empty-required' && /^"?<\w+>"?$/.test(out.slice(d.offset, d.offset + d.length));
+  const diags = validate(parse(out, language)).filter(
+    (d) => d.offset < to && d.offset + d.length > from && d.severity === 'error' && !isTabStop(d),
+  );
   assert.deepEqual(diags, [], `'${e.label}' is not valid where it was inserted:\n${out}`);
 }
 
@@ -81,13 +92,19 @@ function assertValueValid(text: string, e: CompletionEntry, language: Language):
 function realErrors(out: string, language: Language): Diagnostic[] {
   const all = validate(parse(out, language)).filter((d) => d.severity === 'error');
   const stops = [...out.matchAll(/<\w+>/g)].length;
-  const flagged = all.filter((d) => d.code === 'empty-required' && /^"?<\w+>"?$/.test(out.slice(d.offset, d.offset + d.length)));
+  const flagged = all.filter(
+    (d) => d.code === 'empty-required' && /^"?<\w+>"?$/.test(out.slice(d.offset, d.offset + d.length)),
+  );
   assert.equal(flagged.length, stops, `every tab stop left unfilled keeps a diagnostic:\n${out}`);
   return all.filter((d) => !flagged.includes(d));
 }
 
 function assertReplaces(text: string, e: CompletionEntry, typed: string): void {
-  assert.equal(text.slice(e.replace.offset, e.replace.offset + e.replace.length), typed, `replace range of '${e.label}'`);
+  assert.equal(
+    text.slice(e.replace.offset, e.replace.offset + e.replace.length),
+    typed,
+    `replace range of '${e.label}'`,
+  );
 }
 
 const llmUnion = unionOf(definition('LlmConfig'))!;
@@ -156,7 +173,10 @@ describe('YAML: discriminator values', () => {
   });
 
   test('after `type: ` under schemaSelector the three types with documentation', () => {
-    const { text, items } = complete(`${HEAD}definition:\n  llm:\n    provider: hosted\n  schemaSelector:\n    type: |\n`, 'yaml');
+    const { text, items } = complete(
+      `${HEAD}definition:\n  llm:\n    provider: hosted\n  schemaSelector:\n    type: |\n`,
+      'yaml',
+    );
     assert.deepEqual(labels(items), SELECTOR_TYPES);
     for (const e of items) {
       assert.ok(e.documentation && e.documentation.length > 10);
@@ -179,7 +199,9 @@ describe('YAML: keys of the variant in force', () => {
       assert.ok(s.snippet);
       const out = assertApplies(text, s, 'yaml');
       // The inserted variant is complete: no missing required field, no unknown key.
-      const diags = validate(parse(out, 'yaml')).filter((d) => d.code === 'missing-required' || d.code === 'unknown-property' || d.code === 'missing-discriminator');
+      const diags = validate(parse(out, 'yaml')).filter(
+        (d) => d.code === 'missing-required' || d.code === 'unknown-property' || d.code === 'missing-discriminator',
+      );
       assert.deepEqual(diags, [], `${s.label}:\n${out}`);
     }
   });
@@ -187,11 +209,17 @@ describe('YAML: keys of the variant in force', () => {
   test('snippets are indented at the cursor and carry placeholders', () => {
     const { items } = complete(`${HEAD}definition:\n  llm:\n    |\n`, 'yaml');
     const s = entry(items, 'provider: cloud_b');
-    assert.equal(s.insertText, 'provider: cloud_b\n    modelId: ${1:<modelId>}\n    cloudProject: ${2:<cloudProject>}\n    cloudLocation: ${3:<cloudLocation>}\n    cloudServiceAccountKeyJson:\n      valueFromEnv: ${4:CLOUD_B_SERVICE_ACCOUNT_KEY_JSON}');
+    assert.equal(
+      s.insertText,
+      'provider: cloud_b\n    modelId: ${1:<modelId>}\n    cloudProject: ${2:<cloudProject>}\n    cloudLocation: ${3:<cloudLocation>}\n    cloudServiceAccountKeyJson:\n      valueFromEnv: ${4:CLOUD_B_SERVICE_ACCOUNT_KEY_JSON}',
+    );
   });
 
   test('an empty line inside a mapping with a provider: only that variant’s keys not yet present, required first', () => {
-    const { text, items } = complete(`${HEAD}definition:\n  llm:\n    provider: cloud_a\n    model: gpt\n    |\n  systemInstructions: hi\n`, 'yaml');
+    const { text, items } = complete(
+      `${HEAD}definition:\n  llm:\n    provider: cloud_a\n    model: gpt\n    |\n  systemInstructions: hi\n`,
+      'yaml',
+    );
     assert.deepEqual(labels(items).sort(), ['apiKey', 'apiVersion', 'endpoint', 'fallback'].sort());
     const sorted = [...items].sort((a, b) => (a.sortText! < b.sortText! ? -1 : 1)).map((e) => e.label);
     assert.deepEqual(sorted.slice(0, 2).sort(), ['apiKey', 'endpoint']);
@@ -231,21 +259,35 @@ describe('YAML: keys of the variant in force', () => {
   });
 
   test('a half-typed key among siblings: the siblings below are not offered again', () => {
-    const { text, items } = complete(`${HEAD}definition:\n  llm:\n    provider: vendor_a\n    ap|\n    model: x\n`, 'yaml');
+    const { text, items } = complete(
+      `${HEAD}definition:\n  llm:\n    provider: vendor_a\n    ap|\n    model: x\n`,
+      'yaml',
+    );
     assert.deepEqual(labels(items).sort(), ['apiKey', 'baseUrl', 'fallback']);
     assertReplaces(text, entry(items, 'apiKey'), 'ap');
   });
 
   test('the definition keys, without those present', () => {
     const { items } = complete(`${HEAD}definition:\n  llm:\n    provider: hosted\n  |\n`, 'yaml');
-    assert.deepEqual(labels(items), V2_KEYS.filter((k) => k !== 'llm'));
+    assert.deepEqual(
+      labels(items),
+      V2_KEYS.filter((k) => k !== 'llm'),
+    );
     assert.equal(entry(items, 'overrideAiPrimitivesLlm').insertText, 'overrideAiPrimitivesLlm:\n    - ');
   });
 
   test('EnvironmentValue keys; once one is set, no other', () => {
     const { items } = complete(`${HEAD}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      |\n`, 'yaml');
-    assert.deepEqual(byKind(items, 'property').map((e) => e.label).sort(), ['value', 'valueFromEnv']);
-    const { items: none } = complete(`${HEAD}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: X\n      |\n`, 'yaml');
+    assert.deepEqual(
+      byKind(items, 'property')
+        .map((e) => e.label)
+        .sort(),
+      ['value', 'valueFromEnv'],
+    );
+    const { items: none } = complete(
+      `${HEAD}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: X\n      |\n`,
+      'yaml',
+    );
     assert.deepEqual(labels(none), []);
   });
 });
@@ -259,7 +301,11 @@ describe('YAML: the top of the document', () => {
     const doc = byKind(items, 'snippet');
     assert.equal(doc.length, 1);
     const out = assertApplies(text, doc[0]!, 'yaml');
-    assert.deepEqual(validate(parse(out, 'yaml')).filter((d) => d.severity === 'error'), [], out);
+    assert.deepEqual(
+      validate(parse(out, 'yaml')).filter((d) => d.severity === 'error'),
+      [],
+      out,
+    );
   });
 
   test('a half-typed first key', () => {
@@ -279,15 +325,24 @@ describe('YAML: the top of the document', () => {
   test('the whole-document snippet only where the document is empty', () => {
     const { items } = complete('kind: AssistantConfig\n|', 'yaml');
     assert.equal(byKind(items, 'snippet').length, 0);
-    assert.deepEqual(labels(items).filter((l) => l !== '$schema'), ['version', 'definition']);
+    assert.deepEqual(
+      labels(items).filter((l) => l !== '$schema'),
+      ['version', 'definition'],
+    );
   });
 });
 
 describe('YAML: enum values and booleans', () => {
   for (const setting of SAFETY) {
     test(`BlockType values for safetySettings.${setting}`, () => {
-      const { text, items } = complete(`${HEAD}definition:\n  llm:\n    provider: vendor_c\n    apiKey:\n      valueFromEnv: K\n    safetySettings:\n      ${setting}: |\n`, 'yaml');
-      assert.deepEqual(byKind(items, 'enum').map((e) => e.label), BLOCK_TYPES);
+      const { text, items } = complete(
+        `${HEAD}definition:\n  llm:\n    provider: vendor_c\n    apiKey:\n      valueFromEnv: K\n    safetySettings:\n      ${setting}: |\n`,
+        'yaml',
+      );
+      assert.deepEqual(
+        byKind(items, 'enum').map((e) => e.label),
+        BLOCK_TYPES,
+      );
       for (const e of byKind(items, 'enum')) {
         assert.ok(e.documentation, `documentation of ${e.label}`);
         assertValueValid(text, e, 'yaml');
@@ -296,20 +351,35 @@ describe('YAML: enum values and booleans', () => {
   }
 
   test('safety setting names inside safetySettings', () => {
-    const { items } = complete(`${HEAD}definition:\n  llm:\n    provider: cloud_b\n    safetySettings:\n      harassment: blockNone\n      |\n`, 'yaml');
-    assert.deepEqual(labels(items), SAFETY.filter((s) => s !== 'harassment'));
+    const { items } = complete(
+      `${HEAD}definition:\n  llm:\n    provider: cloud_b\n    safetySettings:\n      harassment: blockNone\n      |\n`,
+      'yaml',
+    );
+    assert.deepEqual(
+      labels(items),
+      SAFETY.filter((s) => s !== 'harassment'),
+    );
   });
 
   test('the four primitives for primitiveName in a list item', () => {
-    const { text, items } = complete(`${HEAD}definition:\n  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n    - primitiveName: |\n      llm:\n        provider: hosted\n`, 'yaml');
+    const { text, items } = complete(
+      `${HEAD}definition:\n  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n    - primitiveName: |\n      llm:\n        provider: hosted\n`,
+      'yaml',
+    );
     assert.deepEqual(labels(items), PRIMITIVES);
     for (const e of items) assertValueValid(text, e, 'yaml');
   });
 
   test('feature-flag names inside featureFlags, booleans for a flag', () => {
     const { items } = complete(`${HEAD}definition:\n  featureFlags:\n    enable_automations: true\n    |\n`, 'yaml');
-    assert.deepEqual(labels(items), FLAGS.filter((f) => f !== 'enable_automations'));
-    const { text, items: vals } = complete(`${HEAD}definition:\n  llm:\n    provider: hosted\n  featureFlags:\n    enable_visualizations: |\n`, 'yaml');
+    assert.deepEqual(
+      labels(items),
+      FLAGS.filter((f) => f !== 'enable_automations'),
+    );
+    const { text, items: vals } = complete(
+      `${HEAD}definition:\n  llm:\n    provider: hosted\n  featureFlags:\n    enable_visualizations: |\n`,
+      'yaml',
+    );
     assert.deepEqual(labels(vals), ['true', 'false', 'null']);
     for (const e of vals) assertValueValid(text, e, 'yaml');
   });
@@ -327,7 +397,10 @@ describe('YAML: enum values and booleans', () => {
 
 describe('YAML: environment variable names', () => {
   test('valueFromEnv values are the names the context knows, never values', () => {
-    const { text, items } = complete(`${HEAD}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: OP|\n`, 'yaml');
+    const { text, items } = complete(
+      `${HEAD}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: OP|\n`,
+      'yaml',
+    );
     assert.deepEqual(labels(items), ['VENDOR_A_API_KEY', 'OPENAI_KEY']);
     const e = entry(items, 'OPENAI_KEY');
     assert.equal(e.kind, 'variable');
@@ -337,18 +410,43 @@ describe('YAML: environment variable names', () => {
   });
 
   test('without an environment, only the conventional name the fixes use', () => {
-    assert.deepEqual(labels(complete(`${HEAD}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: |\n`, 'yaml', {}).items), ['VENDOR_A_API_KEY']);
+    assert.deepEqual(
+      labels(
+        complete(`${HEAD}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: |\n`, 'yaml', {})
+          .items,
+      ),
+      ['VENDOR_A_API_KEY'],
+    );
   });
 
   test('order: the conventional name, then .env names, then credential-looking variables; never PATH, HOME, _, OLDPWD', () => {
     const env: EnvInfo = {
-      names: () => ['PATH', 'GITHUB_TOKEN', 'HOME', 'DOTENV_ONE', '_', 'OLDPWD', 'AWS_SECRET_ACCESS_KEY', 'SSH_AUTH_SOCK', 'CLOUD_C_SECRET_ACCESS_KEY'],
+      names: () => [
+        'PATH',
+        'GITHUB_TOKEN',
+        'HOME',
+        'DOTENV_ONE',
+        '_',
+        'OLDPWD',
+        'AWS_SECRET_ACCESS_KEY',
+        'SSH_AUTH_SOCK',
+        'CLOUD_C_SECRET_ACCESS_KEY',
+      ],
       isDefined: () => true,
       sourceOf: (n) => (n === 'DOTENV_ONE' ? 'workspace .env' : 'environment'),
     };
-    const { items } = complete(`${HEAD}definition:\n  llm:\n    provider: cloud_c\n    cloudSecretAccessKey:\n      valueFromEnv: |\n`, 'yaml', { env });
+    const { items } = complete(
+      `${HEAD}definition:\n  llm:\n    provider: cloud_c\n    cloudSecretAccessKey:\n      valueFromEnv: |\n`,
+      'yaml',
+      { env },
+    );
     const sorted = [...items].sort((a, b) => a.sortText!.localeCompare(b.sortText!));
-    assert.deepEqual(labels(sorted), ['CLOUD_C_SECRET_ACCESS_KEY', 'DOTENV_ONE', 'AWS_SECRET_ACCESS_KEY', 'GITHUB_TOKEN']);
+    assert.deepEqual(labels(sorted), [
+      'CLOUD_C_SECRET_ACCESS_KEY',
+      'DOTENV_ONE',
+      'AWS_SECRET_ACCESS_KEY',
+      'GITHUB_TOKEN',
+    ]);
     assert.ok(sorted[0]!.preselect);
   });
 });
@@ -369,41 +467,90 @@ describe('YAML: nesting, lists, broken documents', () => {
     const { items } = complete(`${deep}          provider: |\n`, 'yaml');
     assert.deepEqual(labels(items), PROVIDERS);
     const { items: keys } = complete(`${deep}          provider: cloud_c\n          |\n`, 'yaml');
-    assert.deepEqual(labels(keys).sort(), ['cloudAccessKeyId', 'cloudSecretAccessKey', 'fallback', 'modelId', 'regionName']);
+    assert.deepEqual(labels(keys).sort(), [
+      'cloudAccessKeyId',
+      'cloudSecretAccessKey',
+      'fallback',
+      'modelId',
+      'regionName',
+    ]);
   });
 
   test('safety settings of vendor_c two levels down', () => {
-    const { items } = complete(`${HEAD}definition:\n  llm:\n    provider: hosted\n    fallback:\n      provider: vendor_c\n      safetySettings:\n        dangerous: |\n`, 'yaml');
-    assert.deepEqual(labels(items).filter((l) => l !== 'null'), BLOCK_TYPES);
+    const { items } = complete(
+      `${HEAD}definition:\n  llm:\n    provider: hosted\n    fallback:\n      provider: vendor_c\n      safetySettings:\n        dangerous: |\n`,
+      'yaml',
+    );
+    assert.deepEqual(
+      labels(items).filter((l) => l !== 'null'),
+      BLOCK_TYPES,
+    );
   });
 
   test('a `- ` item under overrideAiPrimitivesLlm: its keys and its snippet', () => {
-    const { text, items } = complete(`${HEAD}definition:\n  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n    - |\n`, 'yaml');
-    assert.deepEqual(byKind(items, 'property').map((e) => e.label), ['primitiveName', 'llm']);
+    const { text, items } = complete(
+      `${HEAD}definition:\n  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n    - |\n`,
+      'yaml',
+    );
+    assert.deepEqual(
+      byKind(items, 'property').map((e) => e.label),
+      ['primitiveName', 'llm'],
+    );
     const s = byKind(items, 'snippet')[0]!;
-    assert.equal(s.insertText, 'primitiveName: ${1|classify,summarize,extract,visualize|}\n      llm:\n        provider: ${2:hosted}');
+    assert.equal(
+      s.insertText,
+      'primitiveName: ${1|classify,summarize,extract,visualize|}\n      llm:\n        provider: ${2:hosted}',
+    );
     const out = assertApplies(text, s, 'yaml');
-    assert.deepEqual(validate(parse(out, 'yaml')).filter((d) => d.severity === 'error'), [], out);
+    assert.deepEqual(
+      validate(parse(out, 'yaml')).filter((d) => d.severity === 'error'),
+      [],
+      out,
+    );
   });
 
   test('a second item, and a key inside an item, and an llm inside an item (compact list)', () => {
-    const second = complete(`${HEAD}definition:\n  overrideAiPrimitivesLlm:\n    - primitiveName: classify\n      llm:\n        provider: hosted\n    - prim|\n`, 'yaml');
+    const second = complete(
+      `${HEAD}definition:\n  overrideAiPrimitivesLlm:\n    - primitiveName: classify\n      llm:\n        provider: hosted\n    - prim|\n`,
+      'yaml',
+    );
     assertReplaces(second.text, entry(second.items, 'primitiveName'), 'prim');
-    const inside = complete(`${HEAD}definition:\n  overrideAiPrimitivesLlm:\n    - primitiveName: classify\n      |\n`, 'yaml');
+    const inside = complete(
+      `${HEAD}definition:\n  overrideAiPrimitivesLlm:\n    - primitiveName: classify\n      |\n`,
+      'yaml',
+    );
     assert.deepEqual(labels(inside.items), ['llm']);
-    const compact = complete(`${HEAD}definition:\n  overrideAiPrimitivesLlm:\n  - primitiveName: summarize\n    llm:\n      provider: cloud_c\n      |\n`, 'yaml');
-    assert.deepEqual(labels(compact.items).sort(), ['cloudAccessKeyId', 'cloudSecretAccessKey', 'fallback', 'modelId', 'regionName']);
+    const compact = complete(
+      `${HEAD}definition:\n  overrideAiPrimitivesLlm:\n  - primitiveName: summarize\n    llm:\n      provider: cloud_c\n      |\n`,
+      'yaml',
+    );
+    assert.deepEqual(labels(compact.items).sort(), [
+      'cloudAccessKeyId',
+      'cloudSecretAccessKey',
+      'fallback',
+      'modelId',
+      'regionName',
+    ]);
   });
 
   test('a `- ` item under tables (fixed selector): the table keys and snippet', () => {
-    const { text, items } = complete(`${HEAD}definition:\n  llm:\n    provider: hosted\n  schemaSelector:\n    type: fixed\n    tables:\n      - |\n`, 'yaml');
-    assert.deepEqual(byKind(items, 'property').map((e) => e.label), ['schemaName', 'tableName', 'columns']);
+    const { text, items } = complete(
+      `${HEAD}definition:\n  llm:\n    provider: hosted\n  schemaSelector:\n    type: fixed\n    tables:\n      - |\n`,
+      'yaml',
+    );
+    assert.deepEqual(
+      byKind(items, 'property').map((e) => e.label),
+      ['schemaName', 'tableName', 'columns'],
+    );
     const out = assertApplies(text, byKind(items, 'snippet')[0]!, 'yaml');
     assert.deepEqual(realErrors(out, 'yaml'), [], out);
   });
 
   test('a document that does not parse still completes', () => {
-    const { items } = complete(`${HEAD}definition:\n  llm:\n    provider: vendor_a\n    |\n  broken: [unclosed\n  x: }\n`, 'yaml');
+    const { items } = complete(
+      `${HEAD}definition:\n  llm:\n    provider: vendor_a\n    |\n  broken: [unclosed\n  x: }\n`,
+      'yaml',
+    );
     assert.deepEqual(labels(items).sort(), ['apiKey', 'baseUrl', 'fallback', 'model']);
     const { items: v } = complete(`${HEAD}definition:\n  llm:\n    provider: cl|\n  x: ]]\n\t- bad\n`, 'yaml');
     assert.deepEqual(labels(v), PROVIDERS);
@@ -423,7 +570,10 @@ describe('YAML: nesting, lists, broken documents', () => {
   });
 
   test('a key typed above its existing block gets only `key:`; a misaligned column gets nothing', () => {
-    const { text, items } = complete(`${HEAD}definition:\n  l|\n    provider: hosted\n  systemInstructions: x\n`, 'yaml');
+    const { text, items } = complete(
+      `${HEAD}definition:\n  l|\n    provider: hosted\n  systemInstructions: x\n`,
+      'yaml',
+    );
     const e = entry(items, 'llm');
     assert.equal(e.insertText, 'llm:');
     assert.equal(byKind(items, 'snippet').length, 0);
@@ -433,7 +583,15 @@ describe('YAML: nesting, lists, broken documents', () => {
   });
 
   test('nothing inside the text of a block scalar', () => {
-    assert.deepEqual(labels(complete(`${HEAD}definition:\n  systemInstructions: ¦\n    Be brief.\n    |\n  llm:\n    provider: hosted\n`, 'yaml').items), []);
+    assert.deepEqual(
+      labels(
+        complete(
+          `${HEAD}definition:\n  systemInstructions: ¦\n    Be brief.\n    |\n  llm:\n    provider: hosted\n`,
+          'yaml',
+        ).items,
+      ),
+      [],
+    );
   });
 
   test('no value where the value is already a block below the key', () => {
@@ -441,7 +599,10 @@ describe('YAML: nesting, lists, broken documents', () => {
   });
 
   test('CRLF line ends', () => {
-    const { text, items } = complete('kind: AssistantConfig\r\nversion: v2\r\ndefinition:\r\n  llm:\r\n    provider: vendor_a\r\n    ap|\r\n', 'yaml');
+    const { text, items } = complete(
+      'kind: AssistantConfig\r\nversion: v2\r\ndefinition:\r\n  llm:\r\n    provider: vendor_a\r\n    ap|\r\n',
+      'yaml',
+    );
     assert.deepEqual(labels(items).sort(), ['apiKey', 'baseUrl', 'fallback', 'model']);
     assertReplaces(text, entry(items, 'apiKey'), 'ap');
   });
@@ -474,7 +635,10 @@ describe('YAML: flow collections', () => {
   });
 
   test('env names inside a flow EnvironmentValue', () => {
-    const { text, items } = complete(`${HEAD}definition:\n  llm: {provider: vendor_a, apiKey: {valueFromEnv: |}}\n`, 'yaml');
+    const { text, items } = complete(
+      `${HEAD}definition:\n  llm: {provider: vendor_a, apiKey: {valueFromEnv: |}}\n`,
+      'yaml',
+    );
     assert.deepEqual(labels(items), ['VENDOR_A_API_KEY', 'OPENAI_KEY']);
     assertValueValid(text, items[0]!, 'yaml');
   });
@@ -484,7 +648,10 @@ describe('YAML: flow collections', () => {
 
 describe('JSON', () => {
   test('`"provid|` : the key with its colon and quotes, and the variant snippets', () => {
-    const { text, items } = complete(`{\n  ${JHEAD}"definition": {\n    "llm": {\n      "provid|\n    }\n  }\n}`, 'json');
+    const { text, items } = complete(
+      `{\n  ${JHEAD}"definition": {\n    "llm": {\n      "provid|\n    }\n  }\n}`,
+      'json',
+    );
     const p = entry(items, 'provider');
     assertReplaces(text, p, '"provid');
     assert.equal(p.insertText, '"provider": "$1"');
@@ -499,7 +666,10 @@ describe('JSON', () => {
   });
 
   test('`"provider": |` : quoted values, a comma when another member follows', () => {
-    const { text, items } = complete(`{\n  ${JHEAD}"definition": {\n    "llm": {\n      "provider": |\n      "model": "x"\n    }\n  }\n}`, 'json');
+    const { text, items } = complete(
+      `{\n  ${JHEAD}"definition": {\n    "llm": {\n      "provider": |\n      "model": "x"\n    }\n  }\n}`,
+      'json',
+    );
     assert.deepEqual(labels(items), PROVIDERS);
     const e = entry(items, 'vendor_b');
     assert.equal(e.insertText, '"vendor_b",');
@@ -507,7 +677,10 @@ describe('JSON', () => {
   });
 
   test('`"provider": "ven|` (unterminated) replaces from the quote', () => {
-    const { text, items } = complete(`{\n  ${JHEAD}"definition": {\n    "llm": {\n      "provider": "ven|\n    }\n  }\n}`, 'json');
+    const { text, items } = complete(
+      `{\n  ${JHEAD}"definition": {\n    "llm": {\n      "provider": "ven|\n    }\n  }\n}`,
+      'json',
+    );
     const e = entry(items, 'vendor_a');
     assertReplaces(text, e, '"ven');
     assert.equal(e.insertText, '"vendor_a"');
@@ -515,20 +688,32 @@ describe('JSON', () => {
   });
 
   test('`"provider": "ven|"` replaces the whole string', () => {
-    const { text, items } = complete(`{"kind": "AssistantConfig", "version": "v2", "definition": {"llm": {"provider": "ven|"}}}`, 'json');
+    const { text, items } = complete(
+      `{"kind": "AssistantConfig", "version": "v2", "definition": {"llm": {"provider": "ven|"}}}`,
+      'json',
+    );
     const e = entry(items, 'cloud_a');
     assertReplaces(text, e, '"ven"');
     assertValueValid(text, e, 'json');
   });
 
   test('an empty line in an object: the variant’s keys, with a comma where needed', () => {
-    const withComma = complete(`{\n  ${JHEAD}"definition": {\n    "llm": {\n      "provider": "vendor_a",\n      |\n    }\n  }\n}`, 'json');
+    const withComma = complete(
+      `{\n  ${JHEAD}"definition": {\n    "llm": {\n      "provider": "vendor_a",\n      |\n    }\n  }\n}`,
+      'json',
+    );
     assert.deepEqual(labels(withComma.items).sort(), ['apiKey', 'baseUrl', 'fallback', 'model']);
     assert.equal(entry(withComma.items, 'model').insertText, '"model": "$1"');
     for (const e of withComma.items) assertApplies(withComma.text, e, 'json');
-    const noComma = complete(`{\n  ${JHEAD}"definition": {\n    "llm": {\n      "provider": "vendor_a"\n      |\n    }\n  }\n}`, 'json');
+    const noComma = complete(
+      `{\n  ${JHEAD}"definition": {\n    "llm": {\n      "provider": "vendor_a"\n      |\n    }\n  }\n}`,
+      'json',
+    );
     for (const e of noComma.items) assertApplies(noComma.text, e, 'json');
-    const before = complete(`{\n  ${JHEAD}"definition": {\n    "llm": {\n      |\n      "provider": "vendor_a"\n    }\n  }\n}`, 'json');
+    const before = complete(
+      `{\n  ${JHEAD}"definition": {\n    "llm": {\n      |\n      "provider": "vendor_a"\n    }\n  }\n}`,
+      'json',
+    );
     const key = entry(before.items, 'apiKey');
     assert.equal(key.insertText, '"apiKey": {\n        $1\n      },');
     assertApplies(before.text, key, 'json');
@@ -542,8 +727,14 @@ describe('JSON', () => {
   });
 
   test('the definition keys and the top level', () => {
-    const { items } = complete(`{\n  ${JHEAD}"definition": {\n    "llm": {"provider": "hosted"},\n    |\n  }\n}`, 'json');
-    assert.deepEqual(labels(items), V2_KEYS.filter((k) => k !== 'llm'));
+    const { items } = complete(
+      `{\n  ${JHEAD}"definition": {\n    "llm": {"provider": "hosted"},\n    |\n  }\n}`,
+      'json',
+    );
+    assert.deepEqual(
+      labels(items),
+      V2_KEYS.filter((k) => k !== 'llm'),
+    );
     const top = complete(`{\n  "kind": "AssistantConfig",\n  |\n}`, 'json');
     const v = entry(top.items, 'version');
     assert.equal(v.insertText, '"version": "v2"');
@@ -555,7 +746,11 @@ describe('JSON', () => {
     for (const k of ['kind', 'version', 'definition']) assertApplies(text, entry(items, k), 'json');
     const s = byKind(items, 'snippet')[0]!;
     const out = assertApplies(text, s, 'json');
-    assert.deepEqual(validate(parse(out, 'json')).filter((d) => d.severity === 'error'), [], out);
+    assert.deepEqual(
+      validate(parse(out, 'json')).filter((d) => d.severity === 'error'),
+      [],
+      out,
+    );
   });
 
   test('kind and version values', () => {
@@ -568,10 +763,19 @@ describe('JSON', () => {
 
   test('type under schemaSelector, BlockType values, primitives, flags, booleans', () => {
     assert.deepEqual(labels(complete('{"definition": {"schemaSelector": {"type": |}}}', 'json').items), SELECTOR_TYPES);
-    const bt = complete(`{${JHEAD}"definition": {"llm": {"provider": "vendor_c", "apiKey": {"valueFromEnv": "K"}, "safetySettings": {"hateSpeech": |}}}}`, 'json');
-    assert.deepEqual(byKind(bt.items, 'enum').map((e) => e.label), BLOCK_TYPES);
+    const bt = complete(
+      `{${JHEAD}"definition": {"llm": {"provider": "vendor_c", "apiKey": {"valueFromEnv": "K"}, "safetySettings": {"hateSpeech": |}}}}`,
+      'json',
+    );
+    assert.deepEqual(
+      byKind(bt.items, 'enum').map((e) => e.label),
+      BLOCK_TYPES,
+    );
     for (const e of bt.items) assertValueValid(bt.text, e, 'json');
-    assert.deepEqual(labels(complete('{"definition": {"overrideAiPrimitivesLlm": [{"primitiveName": "|"}]}}', 'json').items), PRIMITIVES);
+    assert.deepEqual(
+      labels(complete('{"definition": {"overrideAiPrimitivesLlm": [{"primitiveName": "|"}]}}', 'json').items),
+      PRIMITIVES,
+    );
     assert.deepEqual(labels(complete('{"definition": {"featureFlags": {|}}}', 'json').items), FLAGS);
     const b = complete('{"definition": {"featureFlags": {"enable_automations": |}}}', 'json');
     assert.deepEqual(labels(b.items), ['true', 'false', 'null']);
@@ -590,12 +794,22 @@ describe('JSON', () => {
   });
 
   test('an item of overrideAiPrimitivesLlm: the item snippet as an object', () => {
-    const { text, items } = complete(`{\n  ${JHEAD}"definition": {\n    "llm": {"provider": "hosted"},\n    "overrideAiPrimitivesLlm": [\n      |\n    ]\n  }\n}`, 'json');
+    const { text, items } = complete(
+      `{\n  ${JHEAD}"definition": {\n    "llm": {"provider": "hosted"},\n    "overrideAiPrimitivesLlm": [\n      |\n    ]\n  }\n}`,
+      'json',
+    );
     const s = byKind(items, 'snippet')[0]!;
     const out = assertApplies(text, s, 'json');
-    assert.deepEqual(validate(parse(out, 'json')).filter((d) => d.severity === 'error'), [], out);
+    assert.deepEqual(
+      validate(parse(out, 'json')).filter((d) => d.severity === 'error'),
+      [],
+      out,
+    );
     const inItem = complete(`{"definition": {"overrideAiPrimitivesLlm": [{|}]}}`, 'json');
-    assert.deepEqual(byKind(inItem.items, 'property').map((e) => e.label), ['primitiveName', 'llm']);
+    assert.deepEqual(
+      byKind(inItem.items, 'property').map((e) => e.label),
+      ['primitiveName', 'llm'],
+    );
   });
 
   test('an object value (`"llm": |`): variant snippets as objects', () => {
@@ -605,7 +819,10 @@ describe('JSON', () => {
   });
 
   test('valueFromEnv names', () => {
-    const { text, items } = complete('{"definition": {"llm": {"provider": "vendor_a", "apiKey": {"valueFromEnv": "V|"}}}}', 'json');
+    const { text, items } = complete(
+      '{"definition": {"llm": {"provider": "vendor_a", "apiKey": {"valueFromEnv": "V|"}}}}',
+      'json',
+    );
     assert.deepEqual(labels(items), ['VENDOR_A_API_KEY', 'OPENAI_KEY']);
     const e = entry(items, 'VENDOR_A_API_KEY');
     assert.equal(e.insertText, '"VENDOR_A_API_KEY"');
@@ -619,7 +836,10 @@ describe('JSON', () => {
   });
 
   test('comments (JSONC) between members do not confuse the punctuation', () => {
-    const line = complete(`{\n  "definition": {\n    "llm": {\n      "provider": "vendor_a", // the vendor\n      |\n    }\n  }\n}`, 'json');
+    const line = complete(
+      `{\n  "definition": {\n    "llm": {\n      "provider": "vendor_a", // the vendor\n      |\n    }\n  }\n}`,
+      'json',
+    );
     assert.equal(entry(line.items, 'model').insertText, '"model": "$1"');
     for (const e of line.items) assertApplies(line.text, e, 'json');
     const block = complete(`{\n  "definition": { /* settings */ |\n  }\n}`, 'json');
@@ -642,7 +862,7 @@ for (const file of ['everything.assistant.yaml', 'everything.assistant.json', 's
     const language: Language = file.endsWith('.json') ? 'json' : 'yaml';
     const full = readFileSync(join(process.cwd(), 'examples', file), 'utf8');
     let offered = 0;
-    for (let ls = 0; ls < full.length; ) {
+    for (let ls = 0; ls < full.length;) {
       let le = full.indexOf('\n', ls);
       if (le === -1) le = full.length;
       // Cut the line at a few places, as if it were being typed.
@@ -653,8 +873,14 @@ for (const file of ['everything.assistant.yaml', 'everything.assistant.json', 's
         const items = doComplete(doc, k, { env: ENV }).items;
         const kinds = new Set<string>();
         for (const e of items) {
-          assert.ok(e.replace.offset <= k && k <= e.replace.offset + e.replace.length, `range of '${e.label}' must contain the cursor`);
-          assert.ok(!/[\r\n]/.test(text.slice(e.replace.offset, e.replace.offset + e.replace.length)), `range of '${e.label}' must stay on one line`);
+          assert.ok(
+            e.replace.offset <= k && k <= e.replace.offset + e.replace.length,
+            `range of '${e.label}' must contain the cursor`,
+          );
+          assert.ok(
+            !/[\r\n]/.test(text.slice(e.replace.offset, e.replace.offset + e.replace.length)),
+            `range of '${e.label}' must stay on one line`,
+          );
           offered++;
           // One entry of each kind (they share their shape), every snippet.
           if (kinds.has(e.kind) && e.kind !== 'snippet') continue;
@@ -674,11 +900,23 @@ for (const file of ['everything.assistant.yaml', 'everything.assistant.json', 's
 
 test('completion in a 100,000-line document answers from the tree and nearby text (timing is in bench/)', () => {
   const items: string[] = [];
-  for (let i = 0; i < 20000; i++) items.push(`    - primitiveName: p${i}\n      llm:\n        provider: vendor_a\n        apiKey:\n          valueFromEnv: K${i}\n`);
+  for (let i = 0; i < 20000; i++)
+    items.push(
+      `    - primitiveName: p${i}\n      llm:\n        provider: vendor_a\n        apiKey:\n          valueFromEnv: K${i}\n`,
+    );
   const cases: [string, string][] = [
-    [`${HEAD}definition:\n  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n${items.join('')}    - primitiveName: x\n      llm:\n        provider: cloud_b\n        |\n`, 'modelId'],
-    [`${HEAD}definition:\n  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n${items.join('')}  |\n`, 'systemInstructions'],
-    [`${HEAD}definition:\n  llm:\n    provider: hosted\n    |\n  overrideAiPrimitivesLlm:\n${items.join('')}`, 'fallback'],
+    [
+      `${HEAD}definition:\n  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n${items.join('')}    - primitiveName: x\n      llm:\n        provider: cloud_b\n        |\n`,
+      'modelId',
+    ],
+    [
+      `${HEAD}definition:\n  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n${items.join('')}  |\n`,
+      'systemInstructions',
+    ],
+    [
+      `${HEAD}definition:\n  llm:\n    provider: hosted\n    |\n  overrideAiPrimitivesLlm:\n${items.join('')}`,
+      'fallback',
+    ],
   ];
   for (const [marked, expected] of cases) {
     const { text, offset } = at(marked);
@@ -689,7 +927,10 @@ test('completion in a 100,000-line document answers from the tree and nearby tex
 
 describe('completion the server itself does not flag (issue 12, item 12)', () => {
   test('JSON: the comma goes after the previous value, and a block mapping is indented like its neighbours', () => {
-    const { text, items } = complete(`{\n  "definition": {\n    "llm": { "provider": "hosted" }\n    |\n  }\n}`, 'json');
+    const { text, items } = complete(
+      `{\n  "definition": {\n    "llm": { "provider": "hosted" }\n    |\n  }\n}`,
+      'json',
+    );
     const e = entry(items, 'schemaSelector');
     assert.equal(e.insertText, '"schemaSelector": {\n      $1\n    }');
     assert.deepEqual(e.additionalEdits, [{ offset: text.indexOf('}\n    ') + 1, length: 0, newText: ',' }]);
@@ -705,7 +946,10 @@ describe('completion the server itself does not flag (issue 12, item 12)', () =>
 
   test('no default that draws a diagnostic: limits are not 0', () => {
     for (const language of ['json', 'yaml'] as const) {
-      const marked = language === 'json' ? `{\n  "kind": "AssistantConfig", "version": "v2",\n  "definition": {\n    "llm": { "provider": "hosted" },\n    |\n  }\n}` : `${HEAD}definition:\n  llm: { provider: hosted }\n  |\n`;
+      const marked =
+        language === 'json'
+          ? `{\n  "kind": "AssistantConfig", "version": "v2",\n  "definition": {\n    "llm": { "provider": "hosted" },\n    |\n  }\n}`
+          : `${HEAD}definition:\n  llm: { provider: hosted }\n  |\n`;
       const { text, items } = complete(marked, language);
       for (const key of ['maxAssistantActions', 'contextWindowLimit', 'maxTableArtifactSampleRows']) {
         const out = apply(text, entry(items, key));

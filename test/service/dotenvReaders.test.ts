@@ -17,7 +17,8 @@ import { parseDotenv } from '../../server/src/service/dotenv';
 import type { Language } from '../../server/src/parser';
 
 const HEAD = 'kind: AssistantConfig\nversion: v2\ndefinition:\n';
-const SA_KEY = '{\n  "type": "service_account",\n  "private_key": "-----BEGIN KEY-----\\nabc\\n-----END KEY-----\\n",\n  "client_email": "a@b.iam"\n}\n';
+const SA_KEY =
+  '{\n  "type": "service_account",\n  "private_key": "-----BEGIN KEY-----\\nabc\\n-----END KEY-----\\n",\n  "client_email": "a@b.iam"\n}\n';
 
 function moveFix(text: string, language: Language, ctx: ServiceContext): CodeActionEntry | undefined {
   const { doc, diagnostics } = analyze(text, language);
@@ -31,7 +32,11 @@ function shellReads(env: string, name: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'dotenv-'));
   try {
     writeFileSync(join(dir, '.env'), env);
-    const r = spawnSync('bash', ['-c', `set -a; . ./.env; printf %s "$${name}"`], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/home/expanded' } });
+    const r = spawnSync('bash', ['-c', `set -a; . ./.env; printf %s "$${name}"`], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/home/expanded' },
+    });
     assert.equal(r.status, 0, r.stderr);
     return r.stdout;
   } finally {
@@ -57,11 +62,21 @@ function assertRoundTrip(text: string, language: Language, value: string, before
   assert.equal(parseDotenv(env).get(name), value, 'our own reader agrees');
 }
 
-const jsonDoc = (value: string): string => JSON.stringify({ kind: 'AssistantConfig', version: 'v2', definition: { llm: { provider: 'vendor_a', apiKey: { value } } } }, null, 2);
+const jsonDoc = (value: string): string =>
+  JSON.stringify(
+    { kind: 'AssistantConfig', version: 'v2', definition: { llm: { provider: 'vendor_a', apiKey: { value } } } },
+    null,
+    2,
+  );
 
 describe('moving a secret to .env: every reader reads it back as written', () => {
   it('a service-account JSON block scalar (quotes, \\n escapes in its strings)', () => {
-    const text = `${HEAD}  llm:\n    provider: cloud_b\n    modelId: m\n    cloudProject: p\n    cloudLocation: l\n    cloudServiceAccountKeyJson:\n      value: |\n${SA_KEY.split('\n').filter(Boolean).map((l) => `        ${l}`).join('\n')}\n`;
+    const text = `${HEAD}  llm:\n    provider: cloud_b\n    modelId: m\n    cloudProject: p\n    cloudLocation: l\n    cloudServiceAccountKeyJson:\n      value: |\n${SA_KEY.split(
+      '\n',
+    )
+      .filter(Boolean)
+      .map((l) => `        ${l}`)
+      .join('\n')}\n`;
     assert.equal(analyze(text, 'yaml').diagnostics.filter((d) => d.code !== 'literal-secret').length, 0);
     assertRoundTrip(text, 'yaml', SA_KEY, undefined);
     assertRoundTrip(text, 'yaml', SA_KEY, 'A=1\r\n# c\r\nB="two"');
@@ -73,15 +88,33 @@ describe('moving a secret to .env: every reader reads it back as written', () =>
     assertRoundTrip(text, 'yaml', value, '');
   });
 
-  const movable = ['plain-token_0.9:+=,@%/', ' lead and trail ', 'tab\there', 'a\nb\n\nc', '#first', 'x = y', '"q"', 'back\\slash', '\\n literal', 'пароль€', 'export X=1', '$HOME $1 ! * ?', '{"a":"b\\"c"}'];
+  const movable = [
+    'plain-token_0.9:+=,@%/',
+    ' lead and trail ',
+    'tab\there',
+    'a\nb\n\nc',
+    '#first',
+    'x = y',
+    '"q"',
+    'back\\slash',
+    '\\n literal',
+    'пароль€',
+    'export X=1',
+    '$HOME $1 ! * ?',
+    '{"a":"b\\"c"}',
+  ];
   for (const value of movable) {
-    it(`moves and reads back ${JSON.stringify(value)}`, () => assertRoundTrip(jsonDoc(value), 'json', value, 'OTHER=1\n'));
+    it(`moves and reads back ${JSON.stringify(value)}`, () =>
+      assertRoundTrip(jsonDoc(value), 'json', value, 'OTHER=1\n'));
   }
 
-  const refused = ["sk-abc#def ghi'jkl\"mno$HOME", "it's", 'two\\\\backslashes', 'ends\\', 'cr\r\nlf', '${HOME}'];
+  const refused = ['sk-abc#def ghi\'jkl"mno$HOME', "it's", 'two\\\\backslashes', 'ends\\', 'cr\r\nlf', '${HOME}'];
   for (const value of refused) {
     it(`offers no move that drops ${JSON.stringify(value)} (no common .env form)`, () => {
-      for (const text of [jsonDoc(value), `${HEAD}  llm:\n    provider: vendor_a\n    apiKey:\n      value: ${JSON.stringify(value)}\n`]) {
+      for (const text of [
+        jsonDoc(value),
+        `${HEAD}  llm:\n    provider: vendor_a\n    apiKey:\n      value: ${JSON.stringify(value)}\n`,
+      ]) {
         const language: Language = text.startsWith('{') ? 'json' : 'yaml';
         const { doc, diagnostics } = analyze(text, language);
         const ds = diagnostics.filter((x) => x.code === 'literal-secret' || x.code === 'env-value-conflict');

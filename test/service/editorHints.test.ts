@@ -13,66 +13,95 @@ const TEAM = readFileSync(join(ROOT, 'test/fixtures/editor/team.assistant.yaml')
 const env: EnvInfo = {
   names: () => ['CLOUD_B_SERVICE_ACCOUNT_KEY_JSON'],
   isDefined: (n) => n === 'CLOUD_B_SERVICE_ACCOUNT_KEY_JSON' || n === 'FROM_DOTENV',
-  sourceOf: (n) => (n === 'FROM_DOTENV' ? 'workspace .env' : n === 'CLOUD_B_SERVICE_ACCOUNT_KEY_JSON' ? 'environment' : undefined),
+  sourceOf: (n) =>
+    n === 'FROM_DOTENV' ? 'workspace .env' : n === 'CLOUD_B_SERVICE_ACCOUNT_KEY_JSON' ? 'environment' : undefined,
 };
 const whole = (t: string) => ({ offset: 0, length: t.length });
 
-for (const [name, text] of [['LF', TEAM], ['CRLF', TEAM.replace(/\n/g, '\r\n')]] as const) {
+for (const [name, text] of [
+  ['LF', TEAM],
+  ['CRLF', TEAM.replace(/\n/g, '\r\n')],
+] as const) {
   test(`${name}: inlay hints after valueFromEnv (set, where, never the value) and after fallback providers`, () => {
     const hints = inlayHints(parse(text, 'yaml'), whole(text), { env });
     const at = (h: { offset: number }) => text.slice(text.lastIndexOf('\n', h.offset - 1) + 1, h.offset).trim();
-    assert.deepEqual(hints.map((h) => [at(h), h.label]), [
-      ['valueFromEnv: CLOUD_B_SERVICE_ACCOUNT_KEY_JSON', '✓ set in environment'],
-      ['provider: vendor_a', 'fallback 1'],
-      ['valueFromEnv: VENDOR_A_API_KEY', '✗ not set'],
-      ['provider: hosted', 'fallback 2'],
-    ]);
+    assert.deepEqual(
+      hints.map((h) => [at(h), h.label]),
+      [
+        ['valueFromEnv: CLOUD_B_SERVICE_ACCOUNT_KEY_JSON', '✓ set in environment'],
+        ['provider: vendor_a', 'fallback 1'],
+        ['valueFromEnv: VENDOR_A_API_KEY', '✗ not set'],
+        ['provider: hosted', 'fallback 2'],
+      ],
+    );
   });
 
   test(`${name}: inlay hints only for the requested range`, () => {
     const from = text.indexOf('fallback: &secondary');
     const to = text.indexOf('model: large-model');
     const hints = inlayHints(parse(text, 'yaml'), { offset: from, length: to - from }, { env });
-    assert.deepEqual(hints.map((h) => h.label), ['fallback 1']);
+    assert.deepEqual(
+      hints.map((h) => h.label),
+      ['fallback 1'],
+    );
   });
 
   test(`${name}: code lenses show the chain and Test Connection, or Configure connection…`, () => {
     const doc = parse(text, 'yaml');
     const ready = codeLenses(doc, { testConnectionAvailable: true, missingSettings: [] });
-    assert.deepEqual(ready.map((l) => [text.slice(l.offset, l.offset + l.length), l.title, l.command?.id]), [
-      ['llm', 'cloud_b → vendor_a → hosted', undefined],
-      ['llm', 'Test Connection', 'assistantConfig.testConnection'],
-    ]);
+    assert.deepEqual(
+      ready.map((l) => [text.slice(l.offset, l.offset + l.length), l.title, l.command?.id]),
+      [
+        ['llm', 'cloud_b → vendor_a → hosted', undefined],
+        ['llm', 'Test Connection', 'assistantConfig.testConnection'],
+      ],
+    );
     const missing = codeLenses(doc, { testConnectionAvailable: true, missingSettings: ['baseUrl'] });
-    assert.deepEqual(missing[1]!.command, { id: 'workbench.action.openSettings', arguments: ['assistantConfig.connection'] });
+    assert.deepEqual(missing[1]!.command, {
+      id: 'workbench.action.openSettings',
+      arguments: ['assistantConfig.connection'],
+    });
     assert.equal(missing[1]!.title, 'Configure connection…');
     assert.equal(codeLenses(doc, { testConnectionAvailable: false, missingSettings: [] }).length, 1);
   });
 }
 
 test('inlay hint from .env, and valueFromEnv in JSON', () => {
-  const json = '{"definition": {"llm": {"provider": "vendor_a", "apiKey": {"valueFromEnv": "FROM_DOTENV"}, "fallback": {"provider": "hosted"}}}}';
+  const json =
+    '{"definition": {"llm": {"provider": "vendor_a", "apiKey": {"valueFromEnv": "FROM_DOTENV"}, "fallback": {"provider": "hosted"}}}}';
   const hints = inlayHints(parse(json, 'json'), whole(json), { env });
-  assert.deepEqual(hints.map((h) => [h.label, json.slice(0, h.offset).slice(-13)]), [
-    ['✓ set in .env', '"FROM_DOTENV"'],
-    ['fallback 1', 'der": "hosted"'.slice(-13)],
-  ]);
-  assert.deepEqual(inlayHints(parse(json, 'json'), whole(json), {}).map((h) => h.label), ['fallback 1'], 'no env: no env hints');
+  assert.deepEqual(
+    hints.map((h) => [h.label, json.slice(0, h.offset).slice(-13)]),
+    [
+      ['✓ set in .env', '"FROM_DOTENV"'],
+      ['fallback 1', 'der": "hosted"'.slice(-13)],
+    ],
+  );
+  assert.deepEqual(
+    inlayHints(parse(json, 'json'), whole(json), {}).map((h) => h.label),
+    ['fallback 1'],
+    'no env: no env hints',
+  );
 });
 
 test('a fallback chain through an alias that loops is cut, and shown as looping', () => {
-  const text = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: &a\n    provider: vendor_a\n    fallback:\n      provider: hosted\n      fallback: *a\n';
+  const text =
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: &a\n    provider: vendor_a\n    fallback:\n      provider: hosted\n      fallback: *a\n';
   const lens = codeLenses(parse(text, 'yaml'), { testConnectionAvailable: false, missingSettings: [] });
   assert.equal(lens[0]!.title, 'vendor_a → hosted → … (loops)');
 });
 
 test('document links on baseUrl and endpoint, quoted or not, YAML and JSON; none on other keys or non-URLs', () => {
-  const yaml = 'definition:\n  llm:\n    provider: vendor_b\n    baseUrl: https://llm.example.com/v1   # our gateway\n  other: https://not.a.link\n  schema:\n    endpoint: "http://localhost:8080/sql"\n    baseUrl: not a url\n';
+  const yaml =
+    'definition:\n  llm:\n    provider: vendor_b\n    baseUrl: https://llm.example.com/v1   # our gateway\n  other: https://not.a.link\n  schema:\n    endpoint: "http://localhost:8080/sql"\n    baseUrl: not a url\n';
   const links = documentLinks(parse(yaml, 'yaml'));
-  assert.deepEqual(links.map((l) => [yaml.slice(l.offset, l.offset + l.length), l.target]), [
-    ['https://llm.example.com/v1', 'https://llm.example.com/v1'],
-    ['http://localhost:8080/sql', 'http://localhost:8080/sql'],
-  ]);
+  assert.deepEqual(
+    links.map((l) => [yaml.slice(l.offset, l.offset + l.length), l.target]),
+    [
+      ['https://llm.example.com/v1', 'https://llm.example.com/v1'],
+      ['http://localhost:8080/sql', 'http://localhost:8080/sql'],
+    ],
+  );
   const json = '{"definition": {"llm": {"provider": "vendor_b", "baseUrl": "https://llm.example.com/v1"}}}';
   const jl = documentLinks(parse(json, 'json'));
   assert.equal(json.slice(jl[0]!.offset, jl[0]!.offset + jl[0]!.length), 'https://llm.example.com/v1');
@@ -83,12 +112,15 @@ function typeEnter(textWithCursor: string, eol = '\n'): string {
   return applyEdits(text, onTypeFormat(parse(text, 'yaml'), offset, '\n', { tabSize: 2 }));
 }
 
-test('on-type formatting: indent after key:, continue a list item, keep the user\'s text', () => {
+test("on-type formatting: indent after key:, continue a list item, keep the user's text", () => {
   assert.equal(typeEnter('definition:\n|'), 'definition:\n  ');
   assert.equal(typeEnter('definition:\n  llm:   # the main one\n  |'), 'definition:\n  llm:   # the main one\n    ');
   assert.equal(typeEnter('definition:\n  systemInstructions: >-\n|'), 'definition:\n  systemInstructions: >-\n    ');
   assert.equal(typeEnter('columns:\n  - name\n  |'), 'columns:\n  - name\n  - ');
-  assert.equal(typeEnter('items:\n  - primitiveName: summarize\n|', '\r\n'), 'items:\r\n  - primitiveName: summarize\r\n    ');
+  assert.equal(
+    typeEnter('items:\n  - primitiveName: summarize\n|', '\r\n'),
+    'items:\r\n  - primitiveName: summarize\r\n    ',
+  );
   assert.equal(typeEnter('items:\n  - llm:\n|'), 'items:\n  - llm:\n      ');
   // Inside a block scalar nothing happens; a line with text after the cursor keeps it.
   assert.equal(typeEnter('a: >\n  - not a list\n  |'), 'a: >\n  - not a list\n  ');

@@ -39,7 +39,9 @@ test('hover on a provider value shows the variant', () => {
 });
 
 test('hover on an enum value shows its description', () => {
-  const h = hover('kind: AssistantConfig\ndefinition:\n  llm:\n    provider: vendor_c\n    safetySettings:\n      dangerous: blockOn|lyHigh\n')!;
+  const h = hover(
+    'kind: AssistantConfig\ndefinition:\n  llm:\n    provider: vendor_c\n    safetySettings:\n      dangerous: blockOn|lyHigh\n',
+  )!;
   assert.match(h.contents, /\*\*blockOnlyHigh\*\* \(BlockType\)/);
   assert.match(h.contents, /high probability/);
 });
@@ -61,8 +63,13 @@ test('hover outside anything known returns nothing', () => {
 });
 
 test('outline follows the document, with variants as details', () => {
-  const syms = documentSymbols(parse(CFG + '  overrideAiPrimitivesLlm:\n    - primitiveName: classify\n      llm: { provider: hosted }\n', 'yaml'));
-  assert.deepEqual(syms.map((s) => s.name), ['kind', 'version', 'definition']);
+  const syms = documentSymbols(
+    parse(CFG + '  overrideAiPrimitivesLlm:\n    - primitiveName: classify\n      llm: { provider: hosted }\n', 'yaml'),
+  );
+  assert.deepEqual(
+    syms.map((s) => s.name),
+    ['kind', 'version', 'definition'],
+  );
   const def = syms[2]!;
   const llm = def.children[0]!;
   assert.equal(llm.name, 'llm');
@@ -73,9 +80,19 @@ test('outline follows the document, with variants as details', () => {
 });
 
 test('folding ranges for block mappings, lists and comment runs', () => {
-  const text = '# a\n# b\nkind: AssistantConfig\ndefinition:\n  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n    - primitiveName: a\n      llm: {}\n';
+  const text =
+    '# a\n# b\nkind: AssistantConfig\ndefinition:\n  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n    - primitiveName: a\n      llm: {}\n';
   const f = foldingRanges(parse(text, 'yaml'));
-  assert.deepEqual(f.map((x) => [x.startLine, x.endLine, x.kind ?? '']), [[0, 1, 'comment'], [3, 8, ''], [4, 5, ''], [6, 8, ''], [7, 8, '']]);
+  assert.deepEqual(
+    f.map((x) => [x.startLine, x.endLine, x.kind ?? '']),
+    [
+      [0, 1, 'comment'],
+      [3, 8, ''],
+      [4, 5, ''],
+      [6, 8, ''],
+      [7, 8, ''],
+    ],
+  );
 });
 
 test('selection ranges grow from the word outwards', () => {
@@ -88,11 +105,15 @@ test('selection ranges grow from the word outwards', () => {
 });
 
 test('YAML formatting keeps comments and normalises indentation', () => {
-  const text = '# top comment\nkind: AssistantConfig # trailing\ndefinition:\n    llm:\n        provider: hosted   # why hosted\n';
+  const text =
+    '# top comment\nkind: AssistantConfig # trailing\ndefinition:\n    llm:\n        provider: hosted   # why hosted\n';
   const edits = formatDocument(parse(text, 'yaml'), { tabSize: 2, insertSpaces: true });
   assert.equal(edits.length, 1);
   const out = edits[0]!.newText;
-  assert.equal(out, '# top comment\nkind: AssistantConfig # trailing\ndefinition:\n  llm:\n    provider: hosted # why hosted\n');
+  assert.equal(
+    out,
+    '# top comment\nkind: AssistantConfig # trailing\ndefinition:\n  llm:\n    provider: hosted # why hosted\n',
+  );
   assert.deepEqual(formatDocument(parse(out, 'yaml'), { tabSize: 2, insertSpaces: true }), []);
 });
 
@@ -104,6 +125,7 @@ test('JSON formatting keeps comments', () => {
   const text = '{"kind":"AssistantConfig", // the kind\n"version":"v2"}';
   const edits = formatDocument(parse(text, 'json'), { tabSize: 2, insertSpaces: true });
   let out = text;
-  for (const e of [...edits].sort((a, b) => b.offset - a.offset)) out = out.slice(0, e.offset) + e.newText + out.slice(e.offset + e.length);
+  for (const e of [...edits].sort((a, b) => b.offset - a.offset))
+    out = out.slice(0, e.offset) + e.newText + out.slice(e.offset + e.length);
   assert.equal(out, '{\n  "kind": "AssistantConfig", // the kind\n  "version": "v2"\n}');
 });

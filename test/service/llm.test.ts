@@ -23,7 +23,13 @@ test('llmProviderInForce follows aliases and trims, for both fields', () => {
 });
 
 test('llmProviderInForce: absent, empty or not a string is undefined; Test Connection falls back to hosted', () => {
-  for (const text of ['{"kind":"AssistantConfig","definition":{"llm":{"provider":""}}}', '{"definition":{"llm":{"provider":3}}}', '{"definition":[]}', '[]', '']) {
+  for (const text of [
+    '{"kind":"AssistantConfig","definition":{"llm":{"provider":""}}}',
+    '{"definition":{"llm":{"provider":3}}}',
+    '{"definition":[]}',
+    '[]',
+    '',
+  ]) {
     assert.equal(llmProviderInForce(parse(text, 'json').root, 'llm'), undefined, text);
     assert.equal(providerFromConfigText(text.replace('"llm"', '"aiPrimitivesLlm"'), 'json'), 'hosted', text);
   }

@@ -14,7 +14,13 @@ const HEAD = 'kind: AssistantConfig\nversion: v2\ndefinition:\n';
 const SECRET = 'sk-live-0123456789abcdef';
 const OTHER = 'sk-live-fedcba9876543210';
 
-function fixesFor(text: string, code: string, ctx: ServiceContext, language: Language = 'yaml', nth = 0): { d: Diagnostic; actions: CodeActionEntry[] } {
+function fixesFor(
+  text: string,
+  code: string,
+  ctx: ServiceContext,
+  language: Language = 'yaml',
+  nth = 0,
+): { d: Diagnostic; actions: CodeActionEntry[] } {
   const { doc, diagnostics } = analyze(text, language);
   const d = diagnostics.filter((x) => x.code === code)[nth];
   assert.ok(d, `${code} #${nth} in ${diagnostics.map((x) => x.code).join(', ')}`);
@@ -22,7 +28,12 @@ function fixesFor(text: string, code: string, ctx: ServiceContext, language: Lan
 }
 
 /** Applies an action to the document and the .env; re-validates with the new .env's names. */
-function apply(text: string, a: CodeActionEntry, dotenv: DotenvFile | undefined, language: Language = 'yaml'): { text: string; env: string | undefined; after: Diagnostic[] } {
+function apply(
+  text: string,
+  a: CodeActionEntry,
+  dotenv: DotenvFile | undefined,
+  language: Language = 'yaml',
+): { text: string; env: string | undefined; after: Diagnostic[] } {
   const out = applyEdits(text, a.edits);
   let env = dotenv?.text;
   if (a.dotenv) {
@@ -35,7 +46,8 @@ function apply(text: string, a: CodeActionEntry, dotenv: DotenvFile | undefined,
   return { text: out, env, after };
 }
 
-const vendorA = (value: string): string => `${HEAD}  llm:\n    provider: vendor_a\n    apiKey:\n      value: ${value}\n`;
+const vendorA = (value: string): string =>
+  `${HEAD}  llm:\n    provider: vendor_a\n    apiKey:\n      value: ${value}\n`;
 
 describe('moving a literal secret into .env', () => {
   it('creates .env when missing; the reference finds the value there; the title says so', () => {
@@ -72,8 +84,15 @@ describe('moving a literal secret into .env', () => {
 
   it('a name set in the environment (value unknown) or already read by the document is not reused', () => {
     const dotenv = { text: '' };
-    const env = { names: () => ['VENDOR_A_API_KEY'], isDefined: (n: string) => n === 'VENDOR_A_API_KEY', sourceOf: () => 'environment' };
-    assert.match(fixesFor(vendorA(SECRET), 'literal-secret', { dotenv, env }).actions[0]!.title, /as VENDOR_A_API_KEY_2 /);
+    const env = {
+      names: () => ['VENDOR_A_API_KEY'],
+      isDefined: (n: string) => n === 'VENDOR_A_API_KEY',
+      sourceOf: () => 'environment',
+    };
+    assert.match(
+      fixesFor(vendorA(SECRET), 'literal-secret', { dotenv, env }).actions[0]!.title,
+      /as VENDOR_A_API_KEY_2 /,
+    );
     const used = `${HEAD}  llm:\n    provider: vendor_a\n    apiKey:\n      value: ${SECRET}\n    fallback:\n      provider: vendor_a\n      apiKey: { valueFromEnv: VENDOR_A_API_KEY }\n`;
     assert.match(fixesFor(used, 'literal-secret', { dotenv }).actions[0]!.title, /as VENDOR_A_API_KEY_2 /);
   });
@@ -87,9 +106,13 @@ describe('moving a literal secret into .env', () => {
   });
 
   it('two different secrets of one file get two variables; the same secret twice shares one', () => {
-    const two = (fb: string): string => `${HEAD}  llm:\n    provider: vendor_a\n    apiKey: { value: ${SECRET} }\n    fallback:\n      provider: vendor_a\n      apiKey: { value: ${fb} }\n`;
+    const two = (fb: string): string =>
+      `${HEAD}  llm:\n    provider: vendor_a\n    apiKey: { value: ${SECRET} }\n    fallback:\n      provider: vendor_a\n      apiKey: { value: ${fb} }\n`;
     const dotenv = { text: '' };
-    const names = (text: string): string[] => [0, 1].map((i) => /as (\w+)/.exec(fixesFor(text, 'literal-secret', { dotenv }, 'yaml', i).actions[0]!.title)![1]!);
+    const names = (text: string): string[] =>
+      [0, 1].map(
+        (i) => /as (\w+)/.exec(fixesFor(text, 'literal-secret', { dotenv }, 'yaml', i).actions[0]!.title)![1]!,
+      );
     assert.deepEqual(names(two(OTHER)), ['VENDOR_A_API_KEY', 'VENDOR_A_API_KEY_2']);
     assert.deepEqual(names(two(SECRET)), ['VENDOR_A_API_KEY', 'VENDOR_A_API_KEY']);
     // Applied one after the other, the second sees the first in .env and both secrets survive.
@@ -100,38 +123,64 @@ describe('moving a literal secret into .env', () => {
       text = r.text;
       env = r.env;
     }
-    assert.deepEqual(Object.fromEntries(parseDotenv(env ?? '')), { VENDOR_A_API_KEY: SECRET, VENDOR_A_API_KEY_2: OTHER });
+    assert.deepEqual(Object.fromEntries(parseDotenv(env ?? '')), {
+      VENDOR_A_API_KEY: SECRET,
+      VENDOR_A_API_KEY_2: OTHER,
+    });
     assert.deepEqual(analyze(text, 'yaml').diagnostics, []);
   });
 
   it('a plain string where an EnvironmentValue belongs is a literal secret with the same fix (YAML and JSON)', () => {
     const yaml = `${HEAD}  llm:\n    provider: cloud_c\n    modelId: m\n    regionName: r\n    cloudAccessKeyId: { valueFromEnv: CLOUD_C_ACCESS_KEY_ID }\n    cloudSecretAccessKey: ${SECRET} # from the console\n`;
     const found = analyze(yaml, 'yaml').diagnostics;
-    assert.deepEqual(found.map((d) => `${d.severity} ${d.code}`), ['error literal-secret']);
+    assert.deepEqual(
+      found.map((d) => `${d.severity} ${d.code}`),
+      ['error literal-secret'],
+    );
     const dotenv = { text: 'CLOUD_C_ACCESS_KEY_ID=a\n' };
     const r = apply(yaml, fixesFor(yaml, 'literal-secret', { dotenv }).actions[0]!, dotenv);
     assert.match(r.text, /cloudSecretAccessKey: \{ valueFromEnv: CLOUD_C_SECRET_ACCESS_KEY \} # from the console\n/);
     assert.deepEqual(r.after, []);
-    const json = JSON.stringify({ kind: 'AssistantConfig', version: 'v2', definition: { llm: { provider: 'vendor_b', apiKey: SECRET } } }, null, 2);
-    const rj = apply(json, fixesFor(json, 'literal-secret', { dotenv: { text: undefined } }, 'json').actions[0]!, { text: undefined }, 'json');
+    const json = JSON.stringify(
+      { kind: 'AssistantConfig', version: 'v2', definition: { llm: { provider: 'vendor_b', apiKey: SECRET } } },
+      null,
+      2,
+    );
+    const rj = apply(
+      json,
+      fixesFor(json, 'literal-secret', { dotenv: { text: undefined } }, 'json').actions[0]!,
+      { text: undefined },
+      'json',
+    );
     assert.deepEqual(JSON.parse(rj.text).definition.llm.apiKey, { valueFromEnv: 'VENDOR_B_API_KEY' });
     assert.equal(parseDotenv(rj.env ?? '').get('VENDOR_B_API_KEY'), SECRET);
   });
 
   it('a block-scalar secret (a service-account JSON) round-trips through .env exactly', () => {
-    const key = '{\n  "type": "service_account",\n  "private_key": "-----BEGIN KEY-----\\nabc\\n-----END KEY-----\\n"\n}\n';
-    const text = `${HEAD}  llm:\n    provider: cloud_b\n    modelId: m\n    cloudProject: p\n    cloudLocation: l\n    cloudServiceAccountKeyJson:\n      value: |\n${key.split('\n').filter(Boolean).map((l) => `        ${l}`).join('\n')}\n`;
-    const r = apply(text, fixesFor(text, 'literal-secret', { dotenv: { text: undefined } }).actions[0]!, { text: undefined });
+    const key =
+      '{\n  "type": "service_account",\n  "private_key": "-----BEGIN KEY-----\\nabc\\n-----END KEY-----\\n"\n}\n';
+    const text = `${HEAD}  llm:\n    provider: cloud_b\n    modelId: m\n    cloudProject: p\n    cloudLocation: l\n    cloudServiceAccountKeyJson:\n      value: |\n${key
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => `        ${l}`)
+      .join('\n')}\n`;
+    const r = apply(text, fixesFor(text, 'literal-secret', { dotenv: { text: undefined } }).actions[0]!, {
+      text: undefined,
+    });
     assert.equal(parseDotenv(r.env ?? '').get('CLOUD_B_SERVICE_ACCOUNT_KEY_JSON'), key);
     assert.deepEqual(r.after, []);
-    for (const v of ['a b', 'x#y', '"q"', 'a\\nb', '']) assert.equal(parseDotenv(dotenvLine('N', v) ?? '').get('N'), v, v);
+    for (const v of ['a b', 'x#y', '"q"', 'a\\nb', ''])
+      assert.equal(parseDotenv(dotenvLine('N', v) ?? '').get('N'), v, v);
     assert.equal(dotenvLine('N', "it's"), undefined);
   });
 
   it('warns in the title when git does not ignore .env', () => {
     const { actions } = fixesFor(vendorA(SECRET), 'literal-secret', { dotenv: { text: '', gitIgnored: false } });
     assert.match(actions[0]!.title, /git does not ignore \.env/);
-    assert.doesNotMatch(fixesFor(vendorA(SECRET), 'literal-secret', { dotenv: { text: '', gitIgnored: true } }).actions[0]!.title, /ignore/);
+    assert.doesNotMatch(
+      fixesFor(vendorA(SECRET), 'literal-secret', { dotenv: { text: '', gitIgnored: true } }).actions[0]!.title,
+      /ignore/,
+    );
   });
 });
 
@@ -142,10 +191,16 @@ describe('no fix loses a secret where .env cannot be reached', () => {
 
   it('value beside valueFromEnv: the literal is removed only when .env holds it (or gets it)', () => {
     const both = `${HEAD}  llm:\n    provider: vendor_a\n    apiKey:\n      value: ${SECRET}\n      valueFromEnv: VENDOR_A_API_KEY\n`;
-    const titles = (ctx: ServiceContext): string[] => fixesFor(both, 'env-value-conflict', ctx).actions.map((a) => a.title);
+    const titles = (ctx: ServiceContext): string[] =>
+      fixesFor(both, 'env-value-conflict', ctx).actions.map((a) => a.title);
     assert.deepEqual(titles({}), ["Keep 'value' (remove 'valueFromEnv')"]);
-    assert.deepEqual(titles({ dotenv: { text: `VENDOR_A_API_KEY=${OTHER}\n` } }), ["Keep 'value' (remove 'valueFromEnv')"]);
-    assert.deepEqual(titles({ dotenv: { text: `VENDOR_A_API_KEY=${SECRET}\n` } }), ["Keep 'valueFromEnv' (remove 'value')", "Keep 'value' (remove 'valueFromEnv')"]);
+    assert.deepEqual(titles({ dotenv: { text: `VENDOR_A_API_KEY=${OTHER}\n` } }), [
+      "Keep 'value' (remove 'valueFromEnv')",
+    ]);
+    assert.deepEqual(titles({ dotenv: { text: `VENDOR_A_API_KEY=${SECRET}\n` } }), [
+      "Keep 'valueFromEnv' (remove 'value')",
+      "Keep 'value' (remove 'valueFromEnv')",
+    ]);
     const dotenv = { text: 'A=1\n' };
     const move = fixesFor(both, 'env-value-conflict', { dotenv }).actions[0]!;
     assert.equal(move.title, "Keep 'valueFromEnv' (move the literal 'value' to .env as VENDOR_A_API_KEY)");

@@ -29,7 +29,10 @@ describe('one action per intent', () => {
   it('a misspelt provider: one preferred quick fix, no refactoring that does the same', () => {
     const text = `${HEAD}  llm:\n    provider: vendr_a\n    apiKey: { valueFromEnv: K }\n`;
     const all = offers(text, text.indexOf('vendr_a'));
-    assert.deepEqual(all.map((a) => `${a.kind} ${a.title}`), ["quickfix Change 'provider' to 'vendor_a'"]);
+    assert.deepEqual(
+      all.map((a) => `${a.kind} ${a.title}`),
+      ["quickfix Change 'provider' to 'vendor_a'"],
+    );
     assert.deepEqual(errorsBesidesPlaceholders(applyEdits(text, all[0]!.edits)), []);
   });
 
@@ -44,7 +47,11 @@ describe('one action per intent', () => {
         const all = getCodeActions(doc, diagnostics, { offset: 0, length: text.length }, CTX);
         const effects = all.map((a) => JSON.stringify([a.edits, a.dotenv ?? null]));
         assert.equal(new Set(effects).size, effects.length, `${f}: ${all.map((a) => a.title).join(' | ')}`);
-        for (const d of diagnostics) assert.ok(all.filter((a) => a.isPreferred && (a.diagnostic === d || a.alsoFixes?.includes(d))).length <= 1, `${f}: ${d.message}`);
+        for (const d of diagnostics)
+          assert.ok(
+            all.filter((a) => a.isPreferred && (a.diagnostic === d || a.alsoFixes?.includes(d))).length <= 1,
+            `${f}: ${d.message}`,
+          );
         checked += all.length;
       }
     }
@@ -54,16 +61,28 @@ describe('one action per intent', () => {
   it('missing kind and version: one "Add the header" fix for both diagnostics', () => {
     const text = 'definition:\n  llm:\n    provider: hosted\n';
     const all = offers(text, 0, 10);
-    assert.deepEqual(all.map((a) => a.title), ["Add the header 'kind: AssistantConfig' and 'version: v2'"]);
-    assert.deepEqual([all[0]!.diagnostic!.code, ...(all[0]!.alsoFixes ?? []).map((d) => d.code)], ['kind-missing', 'version-missing']);
+    assert.deepEqual(
+      all.map((a) => a.title),
+      ["Add the header 'kind: AssistantConfig' and 'version: v2'"],
+    );
+    assert.deepEqual(
+      [all[0]!.diagnostic!.code, ...(all[0]!.alsoFixes ?? []).map((d) => d.code)],
+      ['kind-missing', 'version-missing'],
+    );
     assert.deepEqual(analyze(applyEdits(text, all[0]!.edits), 'yaml').diagnostics, []);
   });
 });
 
 describe('empty values', () => {
   it('`llm:` with nothing gets the same offers as `llm: {}`, and each applies', () => {
-    const line = (t: string): [number, number] => [t.indexOf('llm:'), t.indexOf('\n', t.indexOf('llm:')) - t.indexOf('llm:')];
-    const titles = (t: string): string[] => offers(t, ...line(t)).filter((a) => a.kind === 'quickfix').map((a) => a.title);
+    const line = (t: string): [number, number] => [
+      t.indexOf('llm:'),
+      t.indexOf('\n', t.indexOf('llm:')) - t.indexOf('llm:'),
+    ];
+    const titles = (t: string): string[] =>
+      offers(t, ...line(t))
+        .filter((a) => a.kind === 'quickfix')
+        .map((a) => a.title);
     const empty = `${HEAD}  llm:\n  maxAssistantActions: 3\n`;
     const braces = `${HEAD}  llm: {}\n  maxAssistantActions: 3\n`;
     assert.deepEqual(titles(empty), titles(braces));
@@ -74,12 +93,18 @@ describe('empty values', () => {
     }
     const json = '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": null\n  }\n}\n';
     const fix = offers(json, json.indexOf('null'), 0, 'json').find((a) => a.title.includes("'vendor_b'"))!;
-    assert.deepEqual(JSON.parse(applyEdits(json, fix.edits)).definition.llm, { provider: 'vendor_b', apiKey: { valueFromEnv: 'VENDOR_B_API_KEY' } });
+    assert.deepEqual(JSON.parse(applyEdits(json, fix.edits)).definition.llm, {
+      provider: 'vendor_b',
+      apiKey: { valueFromEnv: 'VENDOR_B_API_KEY' },
+    });
   });
 
   it('`provider:` with no value is one diagnostic', () => {
     const text = `${HEAD}  llm:\n    provider:\n`;
-    assert.deepEqual(analyze(text, 'yaml').diagnostics.map((d) => d.code), ['unknown-discriminator']);
+    assert.deepEqual(
+      analyze(text, 'yaml').diagnostics.map((d) => d.code),
+      ['unknown-discriminator'],
+    );
   });
 });
 
@@ -87,7 +112,10 @@ describe('the fixes themselves', () => {
   it("'blockHigh' gets a preferred 'blockOnlyHigh'", () => {
     const text = `${HEAD}  llm:\n    provider: vendor_c\n    apiKey: { valueFromEnv: K }\n    safetySettings:\n      harassment: blockHigh\n`;
     const preferred = offers(text, text.indexOf('blockHigh')).filter((a) => a.isPreferred);
-    assert.deepEqual(preferred.map((a) => a.title), ["Change 'harassment' to 'blockOnlyHigh'"]);
+    assert.deepEqual(
+      preferred.map((a) => a.title),
+      ["Change 'harassment' to 'blockOnlyHigh'"],
+    );
     assert.deepEqual(analyze(applyEdits(text, preferred[0]!.edits), 'yaml').diagnostics, []);
   });
 
@@ -95,7 +123,10 @@ describe('the fixes themselves', () => {
     const text = `${HEAD}  llm:\n    provider: vendor_a\n    # the model we pay for\n    model: m\n\n    # endpoint from the old Cloud A setup\n    # (kept for reference)\n    endpoint: https://x.example # old\n    apiKey: { valueFromEnv: K }\n`;
     const remove = offers(text, text.indexOf('endpoint:')).find((a) => a.title === "Remove 'endpoint'")!;
     const out = applyEdits(text, remove.edits);
-    assert.equal(out, `${HEAD}  llm:\n    provider: vendor_a\n    # the model we pay for\n    model: m\n\n    apiKey: { valueFromEnv: K }\n`);
+    assert.equal(
+      out,
+      `${HEAD}  llm:\n    provider: vendor_a\n    # the model we pay for\n    model: m\n\n    apiKey: { valueFromEnv: K }\n`,
+    );
     assert.deepEqual(analyze(out, 'yaml').diagnostics, []);
   });
 
@@ -106,7 +137,10 @@ describe('the fixes themselves', () => {
     const out = applyEdits(text, sw.edits);
     assert.match(out, /modelId: fast-1\n/);
     assert.deepEqual(errorsBesidesPlaceholders(out), []);
-    assert.deepEqual(analyze(out, 'yaml').diagnostics.map((d) => `${d.code} ${out.slice(d.offset, d.offset + d.length)}`), ['empty-required ""']);
+    assert.deepEqual(
+      analyze(out, 'yaml').diagnostics.map((d) => `${d.code} ${out.slice(d.offset, d.offset + d.length)}`),
+      ['empty-required ""'],
+    );
     const back = offers(out, out.indexOf('cloud_c')).find((a) => a.title.startsWith("Switch provider to 'vendor_a'"))!;
     assert.match(applyEdits(out, back.edits), /model: fast-1\n/);
   });

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { analyze } from '../../server/src/service';
 import { applyEdits, getCodeActions } from '../../server/src/service/codeActions';
 
-const CLOUD_B = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: true\n    modelId: m\n    cloudProject: p\n    cloudLocation: l\n    cloudServiceAccountKeyJson:\n      valueFromEnv: CLOUD_B_SERVICE_ACCOUNT_KEY_JSON\n';
+const CLOUD_B =
+  'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: true\n    modelId: m\n    cloudProject: p\n    cloudLocation: l\n    cloudServiceAccountKeyJson:\n      valueFromEnv: CLOUD_B_SERVICE_ACCOUNT_KEY_JSON\n';
 
 function fixesFor(text: string) {
   const { doc, diagnostics } = analyze(text, 'yaml');
@@ -24,7 +25,8 @@ test('a non-string provider with cloud_b fields: cloud_b first and preferred, no
   assert.equal(analyze(out, 'yaml').diagnostics.filter((x) => x.severity === 'error').length, 0, out);
   for (const a of actions) {
     const text = applyEdits(CLOUD_B, a.edits);
-    for (const kept of ['modelId: m', 'cloudProject: p', 'cloudLocation: l', 'CLOUD_B_SERVICE_ACCOUNT_KEY_JSON']) assert.ok(text.includes(kept), `${a.title} keeps ${kept}`);
+    for (const kept of ['modelId: m', 'cloudProject: p', 'cloudLocation: l', 'CLOUD_B_SERVICE_ACCOUNT_KEY_JSON'])
+      assert.ok(text.includes(kept), `${a.title} keeps ${kept}`);
   }
 });
 
@@ -40,7 +42,8 @@ test('switching to another variant adds its required fields as placeholders that
 });
 
 test('a duplicate provider, the read one null: the fix edits the read occurrence and ranks vendor_c first', () => {
-  const text = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: hosted\n  aiPrimitivesLlm:\n    provider: vendor_c\n    model: ""\n    apiKey:\n      valueFromEnv: K\n    safetySettings: null\n    provider: null\n';
+  const text =
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: hosted\n  aiPrimitivesLlm:\n    provider: vendor_c\n    model: ""\n    apiKey:\n      valueFromEnv: K\n    safetySettings: null\n    provider: null\n';
   const actions = fixesFor(text);
   assert.equal(actions[0]?.title, "Change 'provider' to 'vendor_c'");
   assert.equal(actions[0]?.isPreferred, true);

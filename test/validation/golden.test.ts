@@ -13,6 +13,9 @@ for (const name of inputs) {
   test(`golden: ${name}`, () => {
     const text = readFileSync(join(dir, name), 'utf8');
     const { diagnostics } = analyze(text, languageOf(name, text), DEFAULT_OPTIONS);
-    assertGolden(join(dir, name.replace(/\.assistant\.(ya?ml|json)$/, '.$1.diagnostics.txt')), renderDiagnostics(text, diagnostics));
+    assertGolden(
+      join(dir, name.replace(/\.assistant\.(ya?ml|json)$/, '.$1.diagnostics.txt')),
+      renderDiagnostics(text, diagnostics),
+    );
   });
 }

@@ -10,7 +10,12 @@ import { LineIndex } from '../../server/src/parser';
 /** A snippet body with its placeholders filled: `${1:x}` → x, `${1|a,b|}` → a, `<modelId>` → my-modelId. */
 function fill(body: unknown): unknown {
   // (A `<field>` placeholder is what the user types over: a real value stands in for it here.)
-  if (typeof body === 'string') return body.replace(/\$\{\d+\|([^,|]*)[^}]*\}/g, '$1').replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\d+/g, '').replace(/^<(\w+)>$/, 'my-$1');
+  if (typeof body === 'string')
+    return body
+      .replace(/\$\{\d+\|([^,|]*)[^}]*\}/g, '$1')
+      .replace(/\$\{\d+:([^}]*)\}/g, '$1')
+      .replace(/\$\d+/g, '')
+      .replace(/^<(\w+)>$/, 'my-$1');
   if (Array.isArray(body)) return body.map(fill);
   if (body && typeof body === 'object') return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, fill(v)]));
   return body;
@@ -34,8 +39,14 @@ const llmUnion = unionOf(definition('LlmConfig'))!;
 const selectorUnion = unionOf(definition('SchemaSelectorConfig'))!;
 
 test('the unions list seven providers and three selector types', () => {
-  assert.deepEqual(llmUnion.variants.map((v) => v.value), ['hosted', 'vendor_a', 'vendor_b', 'cloud_a', 'vendor_c', 'cloud_b', 'cloud_c']);
-  assert.deepEqual(selectorUnion.variants.map((v) => v.value), ['all', 'fixed', 'llm_selector']);
+  assert.deepEqual(
+    llmUnion.variants.map((v) => v.value),
+    ['hosted', 'vendor_a', 'vendor_b', 'cloud_a', 'vendor_c', 'cloud_b', 'cloud_c'],
+  );
+  assert.deepEqual(
+    selectorUnion.variants.map((v) => v.value),
+    ['all', 'fixed', 'llm_selector'],
+  );
 });
 
 for (const depth of [0, 5]) {
@@ -58,7 +69,14 @@ for (const depth of [0, 5]) {
         assert.equal(text.slice(d.offset, d.offset + d.length), key);
         // The diagnostic is on the innermost key: the line of the deepest fallback.
         const line = new LineIndex(text).positionAt(d.offset).line;
-        assert.equal(line, text.split('\n').findIndex((l, i) => i >= depth + 3 && l.trimStart().startsWith(key + ':') && l.indexOf(key) === 2 + 2 * depth));
+        assert.equal(
+          line,
+          text
+            .split('\n')
+            .findIndex(
+              (l, i) => i >= depth + 3 && l.trimStart().startsWith(key + ':') && l.indexOf(key) === 2 + 2 * depth,
+            ),
+        );
       });
     }
   }
@@ -67,7 +85,12 @@ for (const depth of [0, 5]) {
 for (const v of selectorUnion.variants) {
   test(`schemaSelector type ${v.value}: valid, and each required field missing`, () => {
     const base = validVariant('SchemaSelectorConfig', v.value);
-    const doc = (sel: unknown): string => stringify({ kind: 'AssistantConfig', version: 'v2', definition: { llm: { provider: 'hosted' }, schemaSelector: sel } });
+    const doc = (sel: unknown): string =>
+      stringify({
+        kind: 'AssistantConfig',
+        version: 'v2',
+        definition: { llm: { provider: 'hosted' }, schemaSelector: sel },
+      });
     assert.deepEqual(analyze(doc(base), 'yaml').diagnostics, []);
     for (const field of (v.schema.required ?? []).filter((f) => f !== 'type')) {
       const sel = { ...base };
@@ -76,7 +99,10 @@ for (const v of selectorUnion.variants) {
       const { diagnostics } = analyze(text, 'yaml');
       assert.equal(diagnostics.length, 1);
       assert.equal(diagnostics[0]!.message, `type '${v.value}' requires ${field}.`);
-      assert.equal(text.slice(diagnostics[0]!.offset, diagnostics[0]!.offset + diagnostics[0]!.length), 'schemaSelector');
+      assert.equal(
+        text.slice(diagnostics[0]!.offset, diagnostics[0]!.offset + diagnostics[0]!.length),
+        'schemaSelector',
+      );
     }
   });
 }
@@ -86,7 +112,10 @@ test('a field of another variant names the variants it belongs to, five levels d
   const { diagnostics } = analyze(text, 'yaml');
   assert.equal(diagnostics.length, 1);
   assert.equal(diagnostics[0]!.code, 'unknown-property');
-  assert.match(diagnostics[0]!.message, /^provider 'vendor_a' does not allow 'regionName'\..*belongs to provider 'cloud_c'/);
+  assert.match(
+    diagnostics[0]!.message,
+    /^provider 'vendor_a' does not allow 'regionName'\..*belongs to provider 'cloud_c'/,
+  );
   assert.equal(text.slice(diagnostics[0]!.offset, diagnostics[0]!.offset + diagnostics[0]!.length), 'regionName');
 });
 

@@ -15,7 +15,8 @@ function diags(text: string, language: Language = 'yaml', options: ValidationOpt
   return analyze(text, language, options).diagnostics;
 }
 
-const summary = (ds: Diagnostic[], text: string): string[] => ds.map((d) => `${d.code} ${JSON.stringify(text.slice(d.offset, d.offset + d.length))}`);
+const summary = (ds: Diagnostic[], text: string): string[] =>
+  ds.map((d) => `${d.code} ${JSON.stringify(text.slice(d.offset, d.offset + d.length))}`);
 
 /** Applies the preferred fix of the one diagnostic with `code`, and returns the fixed text. */
 function applyPreferred(text: string, code: string, language: Language = 'yaml'): string {
@@ -34,9 +35,13 @@ describe('empty required strings', () => {
   });
 
   it('in JSON, in a fixed-schema table, and the `<field>` placeholder of the snippets', () => {
-    const text = '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"cloud_a","endpoint":"","apiKey":{"valueFromEnv":"K"}},"schemaSelector":{"type":"fixed","tables":[{"schemaName":"<schemaName>","tableName":" ","columns":[]}]}}}';
+    const text =
+      '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"cloud_a","endpoint":"","apiKey":{"valueFromEnv":"K"}},"schemaSelector":{"type":"fixed","tables":[{"schemaName":"<schemaName>","tableName":" ","columns":[]}]}}}';
     const found = diags(text, 'json');
-    assert.deepEqual(found.map((d) => d.code), ['empty-required', 'empty-required', 'empty-required']);
+    assert.deepEqual(
+      found.map((d) => d.code),
+      ['empty-required', 'empty-required', 'empty-required'],
+    );
     assert.match(found[1]!.message, /still the placeholder '<schemaName>'/);
   });
 
@@ -44,7 +49,10 @@ describe('empty required strings', () => {
     const text = `${HEAD}  llm:\n    provider: cloud_b\n`;
     const fixed = applyPreferred(text, 'missing-required');
     const after = diags(fixed);
-    assert.deepEqual(after.map((d) => d.code), ['empty-required', 'empty-required', 'empty-required', 'empty-required'].slice(0, after.length));
+    assert.deepEqual(
+      after.map((d) => d.code),
+      ['empty-required', 'empty-required', 'empty-required', 'empty-required'].slice(0, after.length),
+    );
     assert.equal(after.filter((d) => d.code === 'empty-required').length, 3, fixed);
     assert.ok(!after.some((d) => d.code === 'missing-required'));
   });
@@ -53,7 +61,12 @@ describe('empty required strings', () => {
 describe('misspelt structural keys', () => {
   for (const [name, text, key, meant] of [
     ['provider', `${HEAD}  llm:\n    provder: hosted\n`, 'provder', 'provider'],
-    ['definition', 'kind: AssistantConfig\nversion: v2\ndefintion:\n  llm:\n    provider: hosted\n', 'defintion', 'definition'],
+    [
+      'definition',
+      'kind: AssistantConfig\nversion: v2\ndefintion:\n  llm:\n    provider: hosted\n',
+      'defintion',
+      'definition',
+    ],
     ['llm', `${HEAD}  lm:\n    provider: hosted\n`, 'lm', 'llm'],
     ['kind', 'knd: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: hosted\n', 'knd', 'kind'],
     ['apiKey', `${HEAD}  llm:\n    provider: vendor_a\n    apiKy:\n      valueFromEnv: K\n`, 'apiKy', 'apiKey'],
@@ -70,7 +83,10 @@ describe('misspelt structural keys', () => {
       // No fix anywhere adds a second copy of the key that is present under a misspelling.
       for (const a of actions) {
         const out = applyEdits(text, a.edits);
-        assert.ok(!(new RegExp(`^\\s*${meant}:`, 'm').test(out) && new RegExp(`^\\s*${key}:`, 'm').test(out)), `"${a.title}" adds '${meant}' beside '${key}'`);
+        assert.ok(
+          !(new RegExp(`^\\s*${meant}:`, 'm').test(out) && new RegExp(`^\\s*${key}:`, 'm').test(out)),
+          `"${a.title}" adds '${meant}' beside '${key}'`,
+        );
       }
       const fixed = applyPreferred(text, 'unknown-property');
       assert.deepEqual(diags(fixed), [], name);
@@ -80,9 +96,13 @@ describe('misspelt structural keys', () => {
 
 describe('duplicate keys: the last occurrence is read', () => {
   it('JSON: validation reads the last value, the diagnostic is on the ignored copy, its fix removes that copy', () => {
-    const text = '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"hosted"},"maxAssistantActions":"many","maxAssistantActions":5}}';
+    const text =
+      '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"hosted"},"maxAssistantActions":"many","maxAssistantActions":5}}';
     const found = diags(text, 'json');
-    assert.deepEqual(found.map((d) => d.code), ['duplicate-key']);
+    assert.deepEqual(
+      found.map((d) => d.code),
+      ['duplicate-key'],
+    );
     assert.equal(found[0]!.offset, text.indexOf('"maxAssistantActions"'));
     const fixed = applyPreferred(text, 'duplicate-key', 'json');
     assert.deepEqual(JSON.parse(fixed).definition.maxAssistantActions, 5);
@@ -91,10 +111,15 @@ describe('duplicate keys: the last occurrence is read', () => {
 
   it('YAML: the variant is the last provider; switching provider rewrites that one; hover says which is read', () => {
     const text = `${HEAD}  llm:\n    provider: vendor_a\n    provider: cloud_c\n    modelId: m\n    regionName: r\n    cloudAccessKeyId: { valueFromEnv: A }\n    cloudSecretAccessKey: { valueFromEnv: B }\n`;
-    assert.deepEqual(diags(text).map((d) => d.code), ['duplicate-key']);
+    assert.deepEqual(
+      diags(text).map((d) => d.code),
+      ['duplicate-key'],
+    );
     const { doc, diagnostics } = analyze(text, 'yaml');
     const first = text.indexOf('vendor_a');
-    const switches = getCodeActions(doc, diagnostics, { offset: first, length: 0 }).filter((a) => a.kind === 'refactor.rewrite');
+    const switches = getCodeActions(doc, diagnostics, { offset: first, length: 0 }).filter(
+      (a) => a.kind === 'refactor.rewrite',
+    );
     assert.ok(!switches.some((a) => a.title.includes("to 'cloud_c'")), 'cloud_c is the variant in force');
     const toHosted = switches.find((a) => a.title.includes("'hosted'"));
     assert.ok(toHosted);
@@ -107,25 +132,41 @@ describe('duplicate keys: the last occurrence is read', () => {
 });
 
 describe('secret names', () => {
-  const withName = (name: string): string => `${HEAD}  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: ${JSON.stringify(name)}\n`;
+  const withName = (name: string): string =>
+    `${HEAD}  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: ${JSON.stringify(name)}\n`;
   it('ordinary secret names are not errors', () => {
-    for (const name of ['vendor-a-api-key', 'projects/p/secrets/sa-key', 'VENDOR_A_API_KEY', '1PASSWORD_REF', 'a.b']) assert.deepEqual(diags(withName(name)), [], name);
+    for (const name of ['vendor-a-api-key', 'projects/p/secrets/sa-key', 'VENDOR_A_API_KEY', '1PASSWORD_REF', 'a.b'])
+      assert.deepEqual(diags(withName(name)), [], name);
   });
   it('a value that cannot name anything is an error', () => {
-    for (const name of ['', '   ', 'A\u0001B', 'KEY\n']) assert.deepEqual(diags(withName(name)).map((d) => d.code), ['invalid-env-name'], JSON.stringify(name));
+    for (const name of ['', '   ', 'A\u0001B', 'KEY\n'])
+      assert.deepEqual(
+        diags(withName(name)).map((d) => d.code),
+        ['invalid-env-name'],
+        JSON.stringify(name),
+      );
   });
   it('where the environment lookup matters, a name a shell cannot export gets an information note', () => {
     const env = { isDefined: (n: string) => n === 'SET' };
     const found = diags(withName('vendor-a-api-key'), 'yaml', { ...DEFAULT_OPTIONS, env });
-    assert.deepEqual(found.map((d) => `${d.severity} ${d.code}`), ['information env-not-set']);
+    assert.deepEqual(
+      found.map((d) => `${d.severity} ${d.code}`),
+      ['information env-not-set'],
+    );
     assert.match(found[0]!.message, /shell cannot export/);
     assert.doesNotMatch(diags(withName('UNSET_NAME'), 'yaml', { ...DEFAULT_OPTIONS, env })[0]!.message, /shell/);
   });
   it('a variable read from a .env that git does not ignore gets one warning', () => {
     const env = { isDefined: () => true, exposedInDotenv: (n: string) => n.startsWith('K') };
     const text = `${HEAD}  llm:\n    provider: vendor_a\n    apiKey: { valueFromEnv: K1 }\n    fallback:\n      provider: vendor_a\n      apiKey: { valueFromEnv: K2 }\n`;
-    assert.deepEqual(diags(text, 'yaml', { ...DEFAULT_OPTIONS, env }).map((d) => `${d.severity} ${d.code}`), ['warning dotenv-not-ignored']);
-    assert.deepEqual(diags(text, 'yaml', { ...DEFAULT_OPTIONS, env: { isDefined: () => true, exposedInDotenv: () => false } }), []);
+    assert.deepEqual(
+      diags(text, 'yaml', { ...DEFAULT_OPTIONS, env }).map((d) => `${d.severity} ${d.code}`),
+      ['warning dotenv-not-ignored'],
+    );
+    assert.deepEqual(
+      diags(text, 'yaml', { ...DEFAULT_OPTIONS, env: { isDefined: () => true, exposedInDotenv: () => false } }),
+      [],
+    );
   });
 });
 
@@ -140,28 +181,51 @@ describe('aliased nodes are checked in every context', () => {
   });
   it('a shared block reached from two contexts is checked in both, and an alias bomb stays bounded', () => {
     const text = `${HEAD}  llm: &l\n    provider: cloud_c\n    modelId: ""\n    regionName: r\n    cloudAccessKeyId: { valueFromEnv: A }\n    cloudSecretAccessKey: { valueFromEnv: B }\n  aiPrimitivesLlm: *l\n`;
-    assert.deepEqual(diags(text).map((d) => d.code), ['empty-required']);
+    assert.deepEqual(
+      diags(text).map((d) => d.code),
+      ['empty-required'],
+    );
     let bomb = `${HEAD}  featureFlags:\n    a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n`;
-    for (let i = 1; i < 9; i++) bomb += `    a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]\n`;
+    for (let i = 1; i < 9; i++)
+      bomb += `    a${i}: &a${i} [${Array(10)
+        .fill(`*a${i - 1}`)
+        .join(', ')}]\n`;
     bomb += '  llm: { provider: hosted }\n';
-    assert.ok(diags(bomb, 'yaml', { ...DEFAULT_OPTIONS, maxAliasExpansion: 10_000 }).some((d) => d.code === 'resource-limit'));
+    assert.ok(
+      diags(bomb, 'yaml', { ...DEFAULT_OPTIONS, maxAliasExpansion: 10_000 }).some((d) => d.code === 'resource-limit'),
+    );
   });
 });
 
 describe('JSON with comments or trailing commas', () => {
-  const text = '{\n  // the header\n  "kind": "AssistantConfig", /* v2 only */\n  "version": "v2",\n  "definition": { "llm": { "provider": "hosted", }, },\n}\n';
+  const text =
+    '{\n  // the header\n  "kind": "AssistantConfig", /* v2 only */\n  "version": "v2",\n  "definition": { "llm": { "provider": "hosted", }, },\n}\n';
   it('each comment and trailing comma is an error', () => {
-    assert.deepEqual(summary(diags(text, 'json'), text), ['json-not-strict "// the header"', 'json-not-strict "/* v2 only */"', 'json-not-strict ","', 'json-not-strict ","', 'json-not-strict ","']);
+    assert.deepEqual(summary(diags(text, 'json'), text), [
+      'json-not-strict "// the header"',
+      'json-not-strict "/* v2 only */"',
+      'json-not-strict ","',
+      'json-not-strict ","',
+      'json-not-strict ","',
+    ]);
   });
   it('the fixes remove them, one by one, to strict JSON that keeps every value', () => {
     let cur = text;
     for (let i = 0; i < 5; i++) cur = applyPreferred(cur, 'json-not-strict', 'json');
     assert.deepEqual(diags(cur, 'json'), []);
-    assert.deepEqual(JSON.parse(cur), { kind: 'AssistantConfig', version: 'v2', definition: { llm: { provider: 'hosted' } } });
-    assert.equal(cur, '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": { "llm": { "provider": "hosted" } }\n}\n');
+    assert.deepEqual(JSON.parse(cur), {
+      kind: 'AssistantConfig',
+      version: 'v2',
+      definition: { llm: { provider: 'hosted' } },
+    });
+    assert.equal(
+      cur,
+      '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": { "llm": { "provider": "hosted" } }\n}\n',
+    );
   });
   it('a comment marker inside a string is not a comment', () => {
-    const t = '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"cloud_a","endpoint":"https://x.example/v1","apiKey":{"valueFromEnv":"K"}}}}';
+    const t =
+      '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"cloud_a","endpoint":"https://x.example/v1","apiKey":{"valueFromEnv":"K"}}}}';
     assert.deepEqual(diags(t, 'json'), []);
   });
 });
@@ -188,18 +252,26 @@ describe('YAML merge keys are applied as YAML 1.1 loaders apply them', () => {
 });
 
 describe('honest warnings', () => {
-  const primitive = (name: string): string => `${HEAD}  llm: { provider: hosted }\n  overrideAiPrimitivesLlm:\n    - primitiveName: ${name}\n      llm: { provider: hosted }\n`;
+  const primitive = (name: string): string =>
+    `${HEAD}  llm: { provider: hosted }\n  overrideAiPrimitivesLlm:\n    - primitiveName: ${name}\n      llm: { provider: hosted }\n`;
   it('unknown-primitive only for a name close to a named primitive, with a fix', () => {
     assert.deepEqual(diags(primitive('translate')), []);
-    assert.deepEqual(diags(primitive('sumarize')).map((d) => d.code), ['unknown-primitive']);
+    assert.deepEqual(
+      diags(primitive('sumarize')).map((d) => d.code),
+      ['unknown-primitive'],
+    );
     assert.deepEqual(diags(applyPreferred(primitive('sumarize'), 'unknown-primitive')), []);
   });
   it('non-positive-limit claims no effect the spec does not describe; .nan gets one diagnostic', () => {
     const zero = diags(`${HEAD}  llm: { provider: hosted }\n  contextWindowLimit: 0\n`);
-    assert.deepEqual(zero.map((d) => d.code), ['non-positive-limit']);
+    assert.deepEqual(
+      zero.map((d) => d.code),
+      ['non-positive-limit'],
+    );
     assert.doesNotMatch(zero[0]!.message, /stops|disables/);
     assert.match(zero[0]!.message, /spec does not say/);
-    for (const v of ['.nan', '-.inf', '.inf', '-2.5']) assert.equal(diags(`${HEAD}  llm: { provider: hosted }\n  maxAssistantActions: ${v}\n`).length, 1, v);
+    for (const v of ['.nan', '-.inf', '.inf', '-2.5'])
+      assert.equal(diags(`${HEAD}  llm: { provider: hosted }\n  maxAssistantActions: ${v}\n`).length, 1, v);
   });
 });
 

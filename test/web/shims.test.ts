@@ -13,15 +13,44 @@ import { testSeed } from '../seed';
 const SEED = testSeed('web shims', 16014, 'FUZZ_SEED');
 
 test(`sha256 equals node:crypto's on any text (seed ${SEED})`, () => {
-  for (const s of ['', 'abc', 'a'.repeat(55), 'a'.repeat(56), 'a'.repeat(64), 'é€😀\n'.repeat(40)]) assert.equal(webCreateHash('sha256').update(s).digest('hex'), createHash('sha256').update(s).digest('hex'), JSON.stringify(s));
+  for (const s of ['', 'abc', 'a'.repeat(55), 'a'.repeat(56), 'a'.repeat(64), 'é€😀\n'.repeat(40)])
+    assert.equal(
+      webCreateHash('sha256').update(s).digest('hex'),
+      createHash('sha256').update(s).digest('hex'),
+      JSON.stringify(s),
+    );
   fc.assert(
-    fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (s) => webCreateHash('sha256').update(s).digest('hex') === createHash('sha256').update(s).digest('hex')),
+    fc.property(
+      fc.string({ unit: 'binary', maxLength: 300 }),
+      (s) => webCreateHash('sha256').update(s).digest('hex') === createHash('sha256').update(s).digest('hex'),
+    ),
     { seed: SEED, numRuns: 300 },
   );
 });
 
 test('isIP agrees with node:net on addresses and near-misses', () => {
-  const cases = ['127.0.0.1', '0.0.0.0', '255.255.255.255', '256.1.1.1', '1.2.3', '01.2.3.4', '::1', '::', 'fe80::1%eth0', '2001:db8::8a2e:370:7334', '2001:db8:0:0:0:0:2:1', '1:2:3:4:5:6:7:8:9', '::ffff:192.0.2.1', ':::1', 'localhost', 'example.com', '', '1::2::3', 'g::1', '[::1]'];
+  const cases = [
+    '127.0.0.1',
+    '0.0.0.0',
+    '255.255.255.255',
+    '256.1.1.1',
+    '1.2.3',
+    '01.2.3.4',
+    '::1',
+    '::',
+    'fe80::1%eth0',
+    '2001:db8::8a2e:370:7334',
+    '2001:db8:0:0:0:0:2:1',
+    '1:2:3:4:5:6:7:8:9',
+    '::ffff:192.0.2.1',
+    ':::1',
+    'localhost',
+    'example.com',
+    '',
+    '1::2::3',
+    'g::1',
+    '[::1]',
+  ];
   for (const c of cases) assert.equal(webIsIP(c), isIP(c), c);
 });
 

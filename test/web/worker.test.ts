@@ -16,7 +16,9 @@ import { webBuildOptions } from '../../scripts/web-build.mjs';
 
 const E2E_MODULES = join(ROOT, 'test/e2e/node_modules');
 const CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
-const skip = existsSync(join(E2E_MODULES, 'playwright-core')) ? false : 'playwright-core is not installed (run test/e2e/setup.sh)';
+const skip = existsSync(join(E2E_MODULES, 'playwright-core'))
+  ? false
+  : 'playwright-core is not installed (run test/e2e/setup.sh)';
 
 interface Page {
   goto(url: string): Promise<unknown>;
@@ -57,7 +59,8 @@ function startWorker(url: string): void {
     const m = ev.data;
     if (m.id !== undefined && m.method) {
       // Requests from the server: settings (defaults), registrations.
-      const result = m.method === 'workspace/configuration' ? (m.params as { items: unknown[] }).items.map(() => ({})) : null;
+      const result =
+        m.method === 'workspace/configuration' ? (m.params as { items: unknown[] }).items.map(() => ({})) : null;
       w.postMessage({ jsonrpc: '2.0', id: m.id, result });
     } else if (m.id !== undefined) {
       pending.get(m.id)?.(m);
@@ -77,7 +80,12 @@ function startWorker(url: string): void {
   };
 }
 
-type PageLsp = { request(method: string, params: unknown): Promise<Message>; notify(method: string, params: unknown): void; notes: Message[]; errors: string[] };
+type PageLsp = {
+  request(method: string, params: unknown): Promise<Message>;
+  notify(method: string, params: unknown): void;
+  notes: Message[];
+  errors: string[];
+};
 
 const DOCS_BASE = 'https://extension.invalid/docs/codes/';
 const YAML_URI = 'file:///w/config/prod.yaml';
@@ -99,7 +107,8 @@ const YAML = [
   '',
 ].join('\r\n');
 const JSON_URI = 'file:///w/deploy/config.json';
-const JSON_TEXT = '{\n  "version": "v2",\n  "definition": { "llm": { "provider": "hosted" } },\n  "kind": "AssistantConfig"\n}\n';
+const JSON_TEXT =
+  '{\n  "version": "v2",\n  "definition": { "llm": { "provider": "hosted" } },\n  "kind": "AssistantConfig"\n}\n';
 
 const PROVIDER_LINE = 11;
 const CAPS = {
@@ -126,12 +135,23 @@ describe('the web-worker server in headless Chromium', { skip }, () => {
     });
     await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
     const port = (http.address() as { port: number }).port;
-    const { chromium } = createRequire(join(E2E_MODULES, 'x.js'))('playwright-core') as { chromium: { launch(o: unknown): Promise<Browser> } };
+    const { chromium } = createRequire(join(E2E_MODULES, 'x.js'))('playwright-core') as {
+      chromium: { launch(o: unknown): Promise<Browser> };
+    };
     assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}: run test/e2e/setup.sh`);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
       timeout: 60_000,
     });
     page = await browser.newPage();
@@ -149,16 +169,43 @@ describe('the web-worker server in headless Chromium', { skip }, () => {
   });
 
   const inWorker = async (method: string, params: unknown): Promise<unknown> => {
-    const m = await page.evaluate(([mm, pp]) => (globalThis as unknown as { lsp: PageLsp }).lsp.request(mm, pp), [method, params] as const);
+    const m = await page.evaluate(([mm, pp]) => (globalThis as unknown as { lsp: PageLsp }).lsp.request(mm, pp), [
+      method,
+      params,
+    ] as const);
     assert.equal(m.error, undefined, `${method} failed in the worker: ${m.error?.message}`);
     return m.result;
   };
-  const notifyWorker = (method: string, params: unknown): Promise<void> => page.evaluate(([mm, pp]) => (globalThis as unknown as { lsp: PageLsp }).lsp.notify(mm, pp), [method, params] as const);
+  const notifyWorker = (method: string, params: unknown): Promise<void> =>
+    page.evaluate(([mm, pp]) => (globalThis as unknown as { lsp: PageLsp }).lsp.notify(mm, pp), [
+      method,
+      params,
+    ] as const);
   const workerDiagnostics = async (uri: string, after = 0): Promise<unknown[]> => {
-    await page.waitForFunction(([u, n]) => (globalThis as unknown as { lsp: PageLsp }).lsp.notes.filter((m) => m.method === 'textDocument/publishDiagnostics' && m.params?.uri === u).length > n, [uri, after] as const, { timeout: 20_000 });
-    return page.evaluate((u) => (globalThis as unknown as { lsp: PageLsp }).lsp.notes.filter((m) => m.method === 'textDocument/publishDiagnostics' && m.params?.uri === u).at(-1)!.params!.diagnostics!, uri);
+    await page.waitForFunction(
+      ([u, n]) =>
+        (globalThis as unknown as { lsp: PageLsp }).lsp.notes.filter(
+          (m) => m.method === 'textDocument/publishDiagnostics' && m.params?.uri === u,
+        ).length > n,
+      [uri, after] as const,
+      { timeout: 20_000 },
+    );
+    return page.evaluate(
+      (u) =>
+        (globalThis as unknown as { lsp: PageLsp }).lsp.notes
+          .filter((m) => m.method === 'textDocument/publishDiagnostics' && m.params?.uri === u)
+          .at(-1)!.params!.diagnostics!,
+      uri,
+    );
   };
-  const publications = (uri: string): Promise<number> => page.evaluate((u) => (globalThis as unknown as { lsp: PageLsp }).lsp.notes.filter((m) => m.method === 'textDocument/publishDiagnostics' && m.params?.uri === u).length, uri);
+  const publications = (uri: string): Promise<number> =>
+    page.evaluate(
+      (u) =>
+        (globalThis as unknown as { lsp: PageLsp }).lsp.notes.filter(
+          (m) => m.method === 'textDocument/publishDiagnostics' && m.params?.uri === u,
+        ).length,
+      uri,
+    );
   const both = async (method: string, params: unknown): Promise<unknown> => {
     const [w, n] = await Promise.all([inWorker(method, params), node.request<unknown>(method, params)]);
     assert.deepEqual(w, n, `${method}: the worker answers as the Node server does`);
@@ -193,14 +240,25 @@ describe('the web-worker server in headless Chromium', { skip }, () => {
     assert.ok(codes.includes('unknown-discriminator'), `codes: ${codes.join(', ')}`);
     assert.ok(codes.includes('env-not-set'), `codes: ${codes.join(', ')}`);
     // Each links its code page where the client said the extension keeps them.
-    for (const d of w as { code?: string; codeDescription?: { href: string } }[]) assert.equal(d.codeDescription?.href, `${DOCS_BASE}${d.code}.md`);
+    for (const d of w as { code?: string; codeDescription?: { href: string } }[])
+      assert.equal(d.codeDescription?.href, `${DOCS_BASE}${d.code}.md`);
     assert.deepEqual(await workerDiagnostics(JSON_URI), (await node.waitForDiagnostics(JSON_URI)).diagnostics);
   });
 
   test('completion after `provider: `: the providers of the schema', async () => {
-    const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/assistant-config.schema.json'), 'utf8')) as { definitions: { LlmConfig: { oneOf: { $ref: string }[] } } & Record<string, { properties?: { provider?: { const?: string } } }> };
-    const providers = schema.definitions.LlmConfig.oneOf.map((r) => schema.definitions[r.$ref.replace('#/definitions/', '')]?.properties?.provider?.const);
-    const r = (await both('textDocument/completion', { textDocument: { uri: YAML_URI }, position: { line: PROVIDER_LINE, character: 16 } })) as { items: { label: string }[] };
+    const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/assistant-config.schema.json'), 'utf8')) as {
+      definitions: { LlmConfig: { oneOf: { $ref: string }[] } } & Record<
+        string,
+        { properties?: { provider?: { const?: string } } }
+      >;
+    };
+    const providers = schema.definitions.LlmConfig.oneOf.map(
+      (r) => schema.definitions[r.$ref.replace('#/definitions/', '')]?.properties?.provider?.const,
+    );
+    const r = (await both('textDocument/completion', {
+      textDocument: { uri: YAML_URI },
+      position: { line: PROVIDER_LINE, character: 16 },
+    })) as { items: { label: string }[] };
     const labels = r.items.map((i) => i.label);
     for (const p of providers) assert.ok(labels.includes(p!), `${p} offered (got ${labels.join(', ')})`);
   });
@@ -208,20 +266,33 @@ describe('the web-worker server in headless Chromium', { skip }, () => {
   test('a quick fix for the misspelt provider, identical edits', async () => {
     const diags = (await workerDiagnostics(YAML_URI)) as { code: string; range: unknown }[];
     const d = diags.find((x) => x.code === 'unknown-discriminator')!;
-    const actions = (await both('textDocument/codeAction', { textDocument: { uri: YAML_URI }, range: d.range, context: { diagnostics: [d] } })) as { title: string; edit?: unknown }[];
+    const actions = (await both('textDocument/codeAction', {
+      textDocument: { uri: YAML_URI },
+      range: d.range,
+      context: { diagnostics: [d] },
+    })) as { title: string; edit?: unknown }[];
     const fix = actions.find((a) => /vendor_a/.test(a.title));
     assert.ok(fix?.edit, `a fix to vendor_a among: ${actions.map((a) => a.title).join(' | ')}`);
   });
 
   test('hover, symbols, folding and formatting answer as on the desktop', async () => {
-    const hover = (await both('textDocument/hover', { textDocument: { uri: YAML_URI }, position: { line: PROVIDER_LINE, character: 8 } })) as { contents?: { value: string } } | null;
+    const hover = (await both('textDocument/hover', {
+      textDocument: { uri: YAML_URI },
+      position: { line: PROVIDER_LINE, character: 8 },
+    })) as { contents?: { value: string } } | null;
     assert.ok(hover?.contents?.value, 'a hover');
     const symbols = (await both('textDocument/documentSymbol', { textDocument: { uri: YAML_URI } })) as unknown[];
     assert.ok(symbols.length > 0);
     const folds = (await both('textDocument/foldingRange', { textDocument: { uri: YAML_URI } })) as unknown[];
     assert.ok(folds.length > 0);
-    await both('textDocument/formatting', { textDocument: { uri: JSON_URI }, options: { tabSize: 2, insertSpaces: true } });
-    await both('textDocument/formatting', { textDocument: { uri: YAML_URI }, options: { tabSize: 2, insertSpaces: true } });
+    await both('textDocument/formatting', {
+      textDocument: { uri: JSON_URI },
+      options: { tabSize: 2, insertSpaces: true },
+    });
+    await both('textDocument/formatting', {
+      textDocument: { uri: YAML_URI },
+      options: { tabSize: 2, insertSpaces: true },
+    });
   });
 
   test('`.env` names reported by the client clear env-not-set (the worker reads no files itself)', async () => {
@@ -229,12 +300,19 @@ describe('the web-worker server in headless Chromium', { skip }, () => {
     await notifyWorker('assistantConfig/dotenvNames', { names: ['AC_WEB_WORKER_TEST_UNSET'] });
     const after = (await workerDiagnostics(YAML_URI, seen)) as { code: string }[];
     assert.ok(!after.some((d) => d.code === 'env-not-set'), `codes now: ${after.map((d) => d.code).join(', ')}`);
-    assert.ok(after.some((d) => d.code === 'unknown-discriminator'), 'the other problems stay');
-    assert.deepEqual(await page.evaluate(() => (globalThis as unknown as { lsp: PageLsp }).lsp.errors, null), [], `worker errors; console: ${consoleLines.join('\n')}`);
+    assert.ok(
+      after.some((d) => d.code === 'unknown-discriminator'),
+      'the other problems stay',
+    );
+    assert.deepEqual(
+      await page.evaluate(() => (globalThis as unknown as { lsp: PageLsp }).lsp.errors, null),
+      [],
+      `worker errors; console: ${consoleLines.join('\n')}`,
+    );
   });
 });
 
-describe('Test Connection in the browser: fetch, and a refusal reported as the browser\'s', { skip }, () => {
+describe("Test Connection in the browser: fetch, and a refusal reported as the browser's", { skip }, () => {
   let services: Server;
   let browser: Browser;
   let page: Page;
@@ -244,8 +322,11 @@ describe('Test Connection in the browser: fetch, and a refusal reported as the b
     // Two origins on loopback: the page, and a "service" that allows calls from web pages only on
     // /cors (like a service with CORS configured) and not on /plain.
     services = createServer((req, res) => {
-      if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>fetch test</title>');
-      const cors = req.url?.startsWith('/cors') ? { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' } : {};
+      if (req.url === '/')
+        return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>fetch test</title>');
+      const cors = req.url?.startsWith('/cors')
+        ? { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' }
+        : {};
       if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
       res.writeHead(200, { 'content-type': 'application/json', ...cors }).end('{"threads":[]}');
     });
@@ -256,7 +337,8 @@ describe('Test Connection in the browser: fetch, and a refusal reported as the b
     const built = await esbuild.build({
       ...webBuildOptions(ROOT),
       stdin: {
-        contents: "export { httpRequest } from './server/src/connection/fetchHttp';\nexport { runTestConnection, formatReport, TokenCache } from './server/src/shared/testConnection';\n",
+        contents:
+          "export { httpRequest } from './server/src/connection/fetchHttp';\nexport { runTestConnection, formatReport, TokenCache } from './server/src/shared/testConnection';\n",
         resolveDir: ROOT,
         loader: 'ts',
       },
@@ -266,8 +348,21 @@ describe('Test Connection in the browser: fetch, and a refusal reported as the b
       globalName: 'FetchHttp',
       logLevel: 'silent',
     });
-    const { chromium } = createRequire(join(E2E_MODULES, 'x.js'))('playwright-core') as { chromium: { launch(o: unknown): Promise<Browser> } };
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'], timeout: 60_000 });
+    const { chromium } = createRequire(join(E2E_MODULES, 'x.js'))('playwright-core') as {
+      chromium: { launch(o: unknown): Promise<Browser> };
+    };
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+      ],
+      timeout: 60_000,
+    });
     page = await browser.newPage();
     // The page is served from `localhost`, the service is called at 127.0.0.1: another origin.
     await page.goto(`http://localhost:${port}/`);
@@ -279,12 +374,23 @@ describe('Test Connection in the browser: fetch, and a refusal reported as the b
     await new Promise((r) => services?.close(r));
   });
 
-  type Outcome = { status?: number; body?: string; error?: { name: string; kind: string; code?: string; message: string } };
+  type Outcome = {
+    status?: number;
+    body?: string;
+    error?: { name: string; kind: string; code?: string; message: string };
+  };
   const call = (path: string): Promise<Outcome> =>
     page.evaluate(async (url) => {
-      const lib = (globalThis as unknown as { FetchHttp: { httpRequest(r: unknown, s: unknown): Promise<{ status: number; body: { toString(): string } }> } }).FetchHttp;
+      const lib = (
+        globalThis as unknown as {
+          FetchHttp: { httpRequest(r: unknown, s: unknown): Promise<{ status: number; body: { toString(): string } }> };
+        }
+      ).FetchHttp;
       try {
-        const r = await lib.httpRequest({ method: 'GET', url: new URL(url), headers: { authorization: 'Bearer not-a-real-token' } }, { timeoutMs: 10_000, connectTimeoutMs: 5_000, maxResponseBytes: 1 << 20, env: {} });
+        const r = await lib.httpRequest(
+          { method: 'GET', url: new URL(url), headers: { authorization: 'Bearer not-a-real-token' } },
+          { timeoutMs: 10_000, connectTimeoutMs: 5_000, maxResponseBytes: 1 << 20, env: {} },
+        );
         return { status: r.status, body: r.body.toString() };
       } catch (e) {
         const err = e as { name: string; kind: string; code?: string; message: string };
@@ -313,14 +419,28 @@ describe('Test Connection in the browser: fetch, and a refusal reported as the b
     const out = await page.evaluate(
       async ([base, token]) => {
         type Lib = {
-          runTestConnection(o: unknown, c: unknown): Promise<{ ok: boolean; steps: { name: string; status: string; message: string }[] }>;
+          runTestConnection(
+            o: unknown,
+            c: unknown,
+          ): Promise<{ ok: boolean; steps: { name: string; status: string; message: string }[] }>;
           formatReport(r: unknown, secrets: string[]): string;
           TokenCache: new () => unknown;
         };
         const lib = (globalThis as unknown as { FetchHttp: Lib }).FetchHttp;
-        const options = { baseUrl: `${base}/plain/v1`, tokenRefreshUrl: `${base}/plain/auth/refresh`, projectId: '123e4567-e89b-12d3-a456-426614174000', env: {}, tokenCache: new lib.TokenCache(), timeoutMs: 15_000 };
+        const options = {
+          baseUrl: `${base}/plain/v1`,
+          tokenRefreshUrl: `${base}/plain/auth/refresh`,
+          projectId: '123e4567-e89b-12d3-a456-426614174000',
+          env: {},
+          tokenCache: new lib.TokenCache(),
+          timeoutMs: 15_000,
+        };
         const report = await lib.runTestConnection(options, { pat: token });
-        return { ok: report.ok, steps: report.steps.map((st) => `${st.name}:${st.status}`), text: lib.formatReport(report, [token]) };
+        return {
+          ok: report.ok,
+          steps: report.steps.map((st) => `${st.name}:${st.status}`),
+          text: lib.formatReport(report, [token]),
+        };
       },
       [`http://127.0.0.1:${port}`, pat] as const,
     );

@@ -10,7 +10,10 @@ function toBase64(bytes: Uint8Array): string {
 }
 
 function fromBase64(text: string): Uint8Array {
-  const clean = text.replace(/-/g, '+').replace(/_/g, '/').replace(/[^A-Za-z0-9+/]/g, '');
+  const clean = text
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .replace(/[^A-Za-z0-9+/]/g, '');
   let bin: string;
   try {
     bin = atob(clean + '='.repeat((4 - (clean.length % 4)) % 4));
@@ -40,7 +43,10 @@ const wrap = (bytes: Uint8Array): Bytes => {
 
 export const Buffer = {
   from(value: string | ArrayLike<number>, encoding: Encoding = 'utf8'): Bytes {
-    if (typeof value === 'string') return wrap(encoding === 'base64' || encoding === 'base64url' ? fromBase64(value) : new TextEncoder().encode(value));
+    if (typeof value === 'string')
+      return wrap(
+        encoding === 'base64' || encoding === 'base64url' ? fromBase64(value) : new TextEncoder().encode(value),
+      );
     return wrap(Uint8Array.from(value));
   },
   alloc(size: number): Bytes {

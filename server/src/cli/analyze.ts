@@ -7,12 +7,24 @@ import { buildReport } from './report';
 import type { FileReport } from './report';
 
 /** The editor's analysis with the project's rules applied (codes turned off, severities changed). */
-export function analyzeWith(text: string, language: 'yaml' | 'json', options: ValidationOptions, cfg: ProjectConfig | undefined): { doc: ParsedDocument; diagnostics: Diagnostic[]; suppressed: SuppressedDiagnostic[] } {
+export function analyzeWith(
+  text: string,
+  language: 'yaml' | 'json',
+  options: ValidationOptions,
+  cfg: ProjectConfig | undefined,
+): { doc: ParsedDocument; diagnostics: Diagnostic[]; suppressed: SuppressedDiagnostic[] } {
   const r = analyze(text, language, options);
   return { doc: r.doc, diagnostics: applyProjectRules(r.diagnostics, cfg), suppressed: r.suppressed };
 }
 
-export function lintText(path: string, displayPath: string, text: string, language: 'yaml' | 'json', options: ValidationOptions, cfg?: ProjectConfig): FileReport {
+export function lintText(
+  path: string,
+  displayPath: string,
+  text: string,
+  language: 'yaml' | 'json',
+  options: ValidationOptions,
+  cfg?: ProjectConfig,
+): FileReport {
   const { doc, diagnostics, suppressed } = analyzeWith(text, language, options, cfg);
   const report = buildReport(path, displayPath, doc, diagnostics);
   if (suppressed.length === 0) return report;

@@ -24,12 +24,15 @@ export function explainCommand(args: string[], io: CliIO): number {
     io.stdout(codes.map((c) => `${c.padEnd(w)}  ${CODES[c].severity.padEnd(11)}  ${CODES[c].doc}`).join('\n') + '\n');
     return 0;
   }
-  if (args.length !== 1 || args[0]!.startsWith('-')) throw new UsageError("explain needs one diagnostic code. See 'assistant-config explain --help'.");
+  if (args.length !== 1 || args[0]!.startsWith('-'))
+    throw new UsageError("explain needs one diagnostic code. See 'assistant-config explain --help'.");
   // Codes are lower case; any case is accepted (`explain LITERAL-SECRET`).
   const code = args[0]!.toLowerCase();
   if (!(code in CODES)) {
     const near = codes.filter((c) => c.includes(code) || code.includes(c));
-    throw new UsageError(`Unknown diagnostic code '${args[0]!}'.${near.length ? ` Did you mean ${near.map((c) => `'${c}'`).join(' or ')}?` : ''} 'assistant-config explain --list' lists them.`);
+    throw new UsageError(
+      `Unknown diagnostic code '${args[0]!}'.${near.length ? ` Did you mean ${near.map((c) => `'${c}'`).join(' or ')}?` : ''} 'assistant-config explain --list' lists them.`,
+    );
   }
   io.stdout(codeDocMarkdown(code as DiagnosticCode));
   return 0;

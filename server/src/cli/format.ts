@@ -70,13 +70,18 @@ function parse(args: string[]): Flags | 'help' {
       const v = value();
       if (!/^[1-8]$/.test(v)) throw new UsageError(`--indent must be a number from 1 to 8 (got '${v}').`);
       f.indent = Number(v);
-    } else if (a.startsWith('-') && a !== '-') throw new UsageError(`Unknown option '${a}'. See 'assistant-config format --help'.`);
+    } else if (a.startsWith('-') && a !== '-')
+      throw new UsageError(`Unknown option '${a}'. See 'assistant-config format --help'.`);
     else f.targets.push(a);
   }
   if (f.stdinPath !== undefined) {
-    if (f.targets.length > 0 && !(f.targets.length === 1 && f.targets[0] === '-')) throw new UsageError('--stdin-filepath reads standard input: give no other FILE.');
+    if (f.targets.length > 0 && !(f.targets.length === 1 && f.targets[0] === '-'))
+      throw new UsageError('--stdin-filepath reads standard input: give no other FILE.');
     if (f.mode === 'write') throw new UsageError('--write cannot write standard input back.');
-  } else if (f.targets.length === 0) throw new UsageError("format needs at least one FILE, DIR or - (or --stdin-filepath). See 'assistant-config format --help'.");
+  } else if (f.targets.length === 0)
+    throw new UsageError(
+      "format needs at least one FILE, DIR or - (or --stdin-filepath). See 'assistant-config format --help'.",
+    );
   if (f.mode === 'write' && f.targets.includes('-')) throw new UsageError('--write cannot write standard input back.');
   return f;
 }
@@ -100,7 +105,9 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
   const one = (path: string | undefined, display: string, text: string, language: Language): void => {
     const out = formatText(text, language, flags.indent);
     if (out === undefined) {
-      io.stderr(`assistant-config: cannot format '${display}': it has syntax errors (run 'assistant-config lint' on it)\n`);
+      io.stderr(
+        `assistant-config: cannot format '${display}': it has syntax errors (run 'assistant-config lint' on it)\n`,
+      );
       if (flags.mode === 'print') io.stdout(text);
       status = 2;
       return;
@@ -123,7 +130,8 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
   if (flags.stdinPath !== undefined) {
     const text = await io.readStdin();
     // An editor or a hook formatting an excluded file gets it back unchanged.
-    if (isExcluded(configs.forFile(resolvePath(io.cwd, flags.stdinPath)), resolvePath(io.cwd, flags.stdinPath))) io.stdout(text);
+    if (isExcluded(configs.forFile(resolvePath(io.cwd, flags.stdinPath)), resolvePath(io.cwd, flags.stdinPath)))
+      io.stdout(text);
     else one(undefined, flags.stdinPath, text, languageOf(flags.stdinPath, text));
   }
   for (const t of flags.targets) {
@@ -157,9 +165,12 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
     }
   }
   if (flags.mode === 'check' && changed.length > 0) {
-    io.stderr(`${changed.length} file${changed.length === 1 ? '' : 's'} would be reformatted; run 'assistant-config format --write'.\n`);
+    io.stderr(
+      `${changed.length} file${changed.length === 1 ? '' : 's'} would be reformatted; run 'assistant-config format --write'.\n`,
+    );
     if (status === 0) status = 1;
   }
-  if (flags.mode === 'write' && changed.length > 0) io.stderr(`${changed.length} file${changed.length === 1 ? '' : 's'} reformatted.\n`);
+  if (flags.mode === 'write' && changed.length > 0)
+    io.stderr(`${changed.length} file${changed.length === 1 ? '' : 's'} reformatted.\n`);
   return configs.failed ? 2 : status;
 }

@@ -86,7 +86,19 @@ function value(args: string[], i: number, a: string): { v: string; i: number } {
 }
 
 export function parseLintArgs(args: string[]): LintFlags | 'help' {
-  const f: LintFlags = { format: 'text', quiet: false, maxWarnings: undefined, colour: undefined, stdinLanguage: undefined, envCheck: true, suppress: [], fix: 'off', config: { kind: 'walk' }, jobs: undefined, targets: [] };
+  const f: LintFlags = {
+    format: 'text',
+    quiet: false,
+    maxWarnings: undefined,
+    colour: undefined,
+    stdinLanguage: undefined,
+    envCheck: true,
+    suppress: [],
+    fix: 'off',
+    config: { kind: 'walk' },
+    jobs: undefined,
+    targets: [],
+  };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const name = a.startsWith('--') && a.includes('=') ? a.slice(0, a.indexOf('=')) : a;
@@ -98,7 +110,8 @@ export function parseLintArgs(args: string[]): LintFlags | 'help' {
     } else if (name === '--format') {
       const r = value(args, i, a);
       i = r.i;
-      if (!(FORMATS as readonly string[]).includes(r.v)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')} (got '${r.v}').`);
+      if (!(FORMATS as readonly string[]).includes(r.v))
+        throw new UsageError(`--format must be one of ${FORMATS.join(', ')} (got '${r.v}').`);
       f.format = r.v as Format;
     } else if (name === '--language') {
       const r = value(args, i, a);
@@ -122,18 +135,26 @@ export function parseLintArgs(args: string[]): LintFlags | 'help' {
     else if (name === '--suppress') {
       const r = value(args, i, a);
       i = r.i;
-      const list = r.v.split(',').map((c) => c.trim()).filter(Boolean);
+      const list = r.v
+        .split(',')
+        .map((c) => c.trim())
+        .filter(Boolean);
       const bad = list.filter((c) => !isSuppressible(c));
-      if (list.length === 0 || bad.length > 0) throw new UsageError(`--suppress takes diagnostic codes that can be silenced (got '${bad.join(',') || '(none)'}'). See 'assistant-config explain CODE'.`);
+      if (list.length === 0 || bad.length > 0)
+        throw new UsageError(
+          `--suppress takes diagnostic codes that can be silenced (got '${bad.join(',') || '(none)'}'). See 'assistant-config explain CODE'.`,
+        );
       f.suppress.push(...list);
-    }
-    else if (a === '--fix') f.fix = f.fix === 'dry-run' ? 'dry-run' : 'write';
+    } else if (a === '--fix') f.fix = f.fix === 'dry-run' ? 'dry-run' : 'write';
     else if (a === '--fix-dry-run') f.fix = 'dry-run';
-    else if (a.startsWith('-') && a !== '-') throw new UsageError(`Unknown option '${a}'. See 'assistant-config lint --help'.`);
+    else if (a.startsWith('-') && a !== '-')
+      throw new UsageError(`Unknown option '${a}'. See 'assistant-config lint --help'.`);
     else f.targets.push(a);
   }
-  if (f.targets.length === 0) throw new UsageError("lint needs at least one FILE, DIR or -. See 'assistant-config lint --help'.");
-  if (f.fix === 'write' && f.targets.includes('-')) throw new UsageError("--fix cannot write standard input back; use --fix-dry-run to see the fixes as a diff.");
+  if (f.targets.length === 0)
+    throw new UsageError("lint needs at least one FILE, DIR or -. See 'assistant-config lint --help'.");
+  if (f.fix === 'write' && f.targets.includes('-'))
+    throw new UsageError('--fix cannot write standard input back; use --fix-dry-run to see the fixes as a diff.');
   return f;
 }
 
@@ -144,7 +165,10 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
     return 0;
   }
   const configs = new CliProjectConfig(io, flags.config);
-  const options: ValidationOptions = { ...DEFAULT_OPTIONS, ...(flags.suppress.length > 0 ? { suppress: flags.suppress } : {}) };
+  const options: ValidationOptions = {
+    ...DEFAULT_OPTIONS,
+    ...(flags.suppress.length > 0 ? { suppress: flags.suppress } : {}),
+  };
   let envNames: Set<string> | undefined;
   let exposedNames: Set<string> | undefined;
   if (flags.envCheck) {
@@ -177,7 +201,9 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
         try {
           writeAtomic(r.path, fix.after);
         } catch (e) {
-          io.stderr(`assistant-config: cannot write '${r.displayPath}': ${(e as NodeJS.ErrnoException).code ?? 'error'}\n`);
+          io.stderr(
+            `assistant-config: cannot write '${r.displayPath}': ${(e as NodeJS.ErrnoException).code ?? 'error'}\n`,
+          );
           ioError = true;
           return;
         }
@@ -223,22 +249,41 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
     if (!st.isDirectory() && isExcluded(configs.forFile(abs), abs)) {
       // As ESLint and ruff do: a file named on the command line is not skipped silently.
       const cfgPath = configs.forFile(abs)?.path ?? '';
-      io.stderr(`assistant-config: warning: '${t}' is ignored by the exclude patterns of ${relative(io.cwd, cfgPath) || cfgPath}; use --no-config to lint it anyway\n`);
+      io.stderr(
+        `assistant-config: warning: '${t}' is ignored by the exclude patterns of ${relative(io.cwd, cfgPath) || cfgPath}; use --no-config to lint it anyway\n`,
+      );
       counts.warning++;
       continue;
     }
     const found = st.isDirectory() ? collectFiles(abs, { configOf: (f) => configs.forFile(f) }) : [abs];
-    if (st.isDirectory() && found.length === 0) io.stderr(`assistant-config: no AssistantConfig files found in '${t}'\n`);
-    for (const f of found) if (!isExcluded(configs.forFile(f), f)) files.push({ path: f, displayPath: relative(io.cwd, f) || f });
+    if (st.isDirectory() && found.length === 0)
+      io.stderr(`assistant-config: no AssistantConfig files found in '${t}'\n`);
+    for (const f of found)
+      if (!isExcluded(configs.forFile(f), f)) files.push({ path: f, displayPath: relative(io.cwd, f) || f });
   }
-  if (stdinText !== undefined) lintOne('<stdin>', '<stdin>', stdinText, flags.stdinLanguage ?? languageOf('', stdinText));
+  if (stdinText !== undefined)
+    lintOne('<stdin>', '<stdin>', stdinText, flags.stdinLanguage ?? languageOf('', stdinText));
   const cannotRead = (displayPath: string, code: string): void => {
     io.stderr(`assistant-config: cannot read '${displayPath}': ${code}\n`);
     ioError = true;
   };
   const jobs = flags.fix === 'off' ? workerCount(files.length, flags.jobs) : 1;
   if (jobs > 1) {
-    await lintInWorkers(__filename, { assistantConfigLintWorker: true, cwd: io.cwd, envNames: envNames ? [...envNames] : undefined, exposedNames: exposedNames ? [...exposedNames] : undefined, config: flags.config, suppress: flags.suppress }, files, jobs, (r) => emit(r), cannotRead);
+    await lintInWorkers(
+      __filename,
+      {
+        assistantConfigLintWorker: true,
+        cwd: io.cwd,
+        envNames: envNames ? [...envNames] : undefined,
+        exposedNames: exposedNames ? [...exposedNames] : undefined,
+        config: flags.config,
+        suppress: flags.suppress,
+      },
+      files,
+      jobs,
+      (r) => emit(r),
+      cannotRead,
+    );
   } else {
     for (const f of files) {
       let text: string;
@@ -252,17 +297,21 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
     }
   }
   if (flags.fix === 'dry-run') {
-    io.stderr(`${fixCounts.fixes} fix${fixCounts.fixes === 1 ? '' : 'es'} in ${fixCounts.files} file${fixCounts.files === 1 ? '' : 's'} would be applied; ${counts.error} error${counts.error === 1 ? '' : 's'} and ${counts.warning} warning${counts.warning === 1 ? '' : 's'} would remain.\n`);
+    io.stderr(
+      `${fixCounts.fixes} fix${fixCounts.fixes === 1 ? '' : 'es'} in ${fixCounts.files} file${fixCounts.files === 1 ? '' : 's'} would be applied; ${counts.error} error${counts.error === 1 ? '' : 's'} and ${counts.warning} warning${counts.warning === 1 ? '' : 's'} would remain.\n`,
+    );
   } else if (flags.format === 'json') io.stdout(JSON.stringify(json(kept), null, 2) + '\n');
   else if (flags.format === 'sarif') io.stdout(JSON.stringify(toSarif(kept, io.cwd), null, 2) + '\n');
   else if (flags.format === 'junit') io.stdout(junit(kept));
-  else if (flags.format === 'text') io.stdout(summaryLine(counts, colour, flags.fix === 'write' ? fixCounts : undefined));
+  else if (flags.format === 'text')
+    io.stdout(summaryLine(counts, colour, flags.fix === 'write' ? fixCounts : undefined));
   if (ioError || configs.failed) return 2;
   if (counts.error > 0) return 1;
   if (flags.maxWarnings !== undefined && counts.warning > flags.maxWarnings) {
-    io.stderr(`assistant-config: ${plural(counts.warning, 'warning')}, more than --max-warnings ${flags.maxWarnings}.\n`);
+    io.stderr(
+      `assistant-config: ${plural(counts.warning, 'warning')}, more than --max-warnings ${flags.maxWarnings}.\n`,
+    );
     return 1;
   }
   return 0;
 }
-

@@ -45,8 +45,16 @@ const sgr =
   (open: number, close: number): Style =>
   (s) =>
     `\u001b[${open}m${s}\u001b[${close}m`;
-const PLAIN: Palette = { bold: (s) => s, dim: (s) => s, severity: { error: (s) => s, warning: (s) => s, information: (s) => s, hint: (s) => s } };
-const COLOUR: Palette = { bold: sgr(1, 22), dim: sgr(2, 22), severity: { error: sgr(31, 39), warning: sgr(33, 39), information: sgr(36, 39), hint: sgr(36, 39) } };
+const PLAIN: Palette = {
+  bold: (s) => s,
+  dim: (s) => s,
+  severity: { error: (s) => s, warning: (s) => s, information: (s) => s, hint: (s) => s },
+};
+const COLOUR: Palette = {
+  bold: sgr(1, 22),
+  dim: sgr(2, 22),
+  severity: { error: sgr(31, 39), warning: sgr(33, 39), information: sgr(36, 39), hint: sgr(36, 39) },
+};
 
 // Text --------------------------------------------------------------------------------------------
 
@@ -70,7 +78,8 @@ function frameOf(f: Finding, p: Palette): string {
   for (const l of f.frame) {
     const here = l.line === f.line;
     s += `${here ? p.severity[f.severity]('>') : ' '} ${gutter(String(l.line))}${l.text ? ' ' + l.text : ''}\n`;
-    if (here) s += `  ${gutter('')} ${' '.repeat(f.caret.start)}${p.severity[f.severity]('^'.repeat(Math.max(1, f.caret.end - f.caret.start)))}\n`;
+    if (here)
+      s += `  ${gutter('')} ${' '.repeat(f.caret.start)}${p.severity[f.severity]('^'.repeat(Math.max(1, f.caret.end - f.caret.start)))}\n`;
   }
   return s;
 }
@@ -87,7 +96,12 @@ export function summaryLine(c: Counts, colour: boolean, fixed?: { files: number;
 
 // GitHub Actions ----------------------------------------------------------------------------------
 
-const GH_LEVEL: Record<Severity, string> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
+const GH_LEVEL: Record<Severity, string> = {
+  error: 'error',
+  warning: 'warning',
+  information: 'notice',
+  hint: 'notice',
+};
 
 /** Escaping of workflow command data and properties (as @actions/core does). */
 function ghData(s: string): string {
@@ -101,7 +115,14 @@ function ghProp(s: string): string {
 export function githubOfFile(r: FileReport): string {
   let s = '';
   for (const f of r.findings) {
-    const props = [`file=${ghProp(r.displayPath)}`, `line=${f.line}`, `col=${f.column}`, `endLine=${f.endLine}`, `endColumn=${f.endColumn}`, `title=${ghProp(`${SOURCE}(${f.code})`)}`];
+    const props = [
+      `file=${ghProp(r.displayPath)}`,
+      `line=${f.line}`,
+      `col=${f.column}`,
+      `endLine=${f.endLine}`,
+      `endColumn=${f.endColumn}`,
+      `title=${ghProp(`${SOURCE}(${f.code})`)}`,
+    ];
     s += `::${GH_LEVEL[f.severity]} ${props.join(',')}::${ghData(f.message)}\n`;
   }
   return s;
@@ -144,7 +165,8 @@ export function junit(reports: readonly FileReport[]): string {
       }
       return `    <testcase name="${name}" classname="${cls}" time="0">\n      <system-out>${xmlEscape(`${f.severity} ${f.code} ${f.message}`)}</system-out>\n    </testcase>\n`;
     });
-    if (cases.length === 0) cases.push(`    <testcase name="${xmlAttr(r.displayPath)}" classname="${xmlAttr(r.displayPath)}" time="0" />\n`);
+    if (cases.length === 0)
+      cases.push(`    <testcase name="${xmlAttr(r.displayPath)}" classname="${xmlAttr(r.displayPath)}" time="0" />\n`);
     const f = r.findings.filter((x) => x.severity === 'error' || x.severity === 'warning').length;
     failures += f;
     tests += cases.length;
@@ -160,7 +182,12 @@ export function json(reports: readonly FileReport[]): unknown {
     source: SOURCE,
     files: reports.map((r) => ({
       path: r.displayPath,
-      diagnostics: r.findings.map((f) => ({ code: f.code, severity: f.severity, message: f.message, range: { start: { line: f.line, column: f.column }, end: { line: f.endLine, column: f.endColumn } } })),
+      diagnostics: r.findings.map((f) => ({
+        code: f.code,
+        severity: f.severity,
+        message: f.message,
+        range: { start: { line: f.line, column: f.column }, end: { line: f.endLine, column: f.endColumn } },
+      })),
     })),
   };
 }

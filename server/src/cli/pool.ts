@@ -44,7 +44,14 @@ export function workerCount(files: number, requested: number | undefined): numbe
  * Lints `files` on `n` workers and calls `emit` for each in list order. A file that cannot be read
  * calls `fail` (in order too). `entry` is the script the workers run (the CLI bundle).
  */
-export function lintInWorkers(entry: string, setup: WorkerSetup, files: { path: string; displayPath: string }[], n: number, emit: (r: FileReport) => void, fail: (displayPath: string, error: string) => void): Promise<void> {
+export function lintInWorkers(
+  entry: string,
+  setup: WorkerSetup,
+  files: { path: string; displayPath: string }[],
+  n: number,
+  emit: (r: FileReport) => void,
+  fail: (displayPath: string, error: string) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const workers: Worker[] = [];
     const done = new Map<number, Answer>();
@@ -100,14 +107,20 @@ export function runLintWorker(): boolean {
   const setup = workerData as WorkerSetup | undefined;
   if (!setup?.assistantConfigLintWorker) return false;
   const port = parentPort;
-  const options: ValidationOptions = { ...DEFAULT_OPTIONS, ...(setup.suppress && setup.suppress.length > 0 ? { suppress: setup.suppress } : {}) };
+  const options: ValidationOptions = {
+    ...DEFAULT_OPTIONS,
+    ...(setup.suppress && setup.suppress.length > 0 ? { suppress: setup.suppress } : {}),
+  };
   if (setup.envNames) {
     const names = new Set(setup.envNames);
     const exposed = new Set(setup.exposedNames ?? []);
     options.env = { isDefined: (name) => names.has(name), exposedInDotenv: (name) => exposed.has(name) };
   }
   // Problems in a config file are reported once, by the main thread.
-  const configs = new CliProjectConfig({ stdout: () => undefined, stderr: () => undefined, env: {}, cwd: setup.cwd, readStdin: () => Promise.resolve('') }, setup.config);
+  const configs = new CliProjectConfig(
+    { stdout: () => undefined, stderr: () => undefined, env: {}, cwd: setup.cwd, readStdin: () => Promise.resolve('') },
+    setup.config,
+  );
   port.on('message', (job: Job) => {
     let answer: Answer;
     try {
@@ -116,7 +129,11 @@ export function runLintWorker(): boolean {
       const opts = cfg?.maxFallbackDepth ? { ...options, maxFallbackDepth: cfg.maxFallbackDepth } : options;
       answer = { id: job.id, report: lintText(job.path, job.displayPath, text, languageOf(job.path, text), opts, cfg) };
     } catch (e) {
-      answer = { id: job.id, report: null, error: (e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : 'error') };
+      answer = {
+        id: job.id,
+        report: null,
+        error: (e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : 'error'),
+      };
     }
     port.postMessage(answer);
   });

@@ -39,7 +39,8 @@ export class CliProjectConfig {
 
   /** The config in force for a file (for standard input: the current directory's). */
   forFile(path: string): ProjectConfig | undefined {
-    const cfg = this.choice.kind === 'none' ? undefined : this.choice.kind === 'file' ? this.fixed : this.resolver.forFile(path);
+    const cfg =
+      this.choice.kind === 'none' ? undefined : this.choice.kind === 'file' ? this.fixed : this.resolver.forFile(path);
     if (cfg && cfg.problems.length > 0 && !this.reported.has(cfg.path)) {
       this.reported.add(cfg.path);
       this.failed = true;

@@ -37,7 +37,12 @@ export interface FileReport {
 const WINDOW = 120;
 
 /** Builds the report of one analysed file; `diagnostics` are those to show (after project rules). */
-export function buildReport(path: string, displayPath: string, doc: ParsedDocument, diagnostics: readonly Diagnostic[]): FileReport {
+export function buildReport(
+  path: string,
+  displayPath: string,
+  doc: ParsedDocument,
+  diagnostics: readonly Diagnostic[],
+): FileReport {
   const text = doc.text;
   if (diagnostics.length === 0) return { path, displayPath, findings: [] };
   const li = new LineIndex(text);
@@ -60,7 +65,8 @@ export function buildReport(path: string, displayPath: string, doc: ParsedDocume
     const frame: FrameLine[] = [];
     if (s.line > 0) frame.push(show(s.line - 1));
     frame.push(show(s.line));
-    if (s.line + 1 < li.lineCount && !(s.line + 1 === li.lineCount - 1 && lineText(s.line + 1) === '')) frame.push(show(s.line + 1));
+    if (s.line + 1 < li.lineCount && !(s.line + 1 === li.lineCount - 1 && lineText(s.line + 1) === ''))
+      frame.push(show(s.line + 1));
     const caretStart = displayWidth(own, win.from, s.character) + (win.from > 0 ? 1 : 0);
     const caretEnd = caretStart + Math.max(1, displayWidth(own, s.character, Math.min(endChar, win.to)));
     return {
@@ -83,7 +89,9 @@ function maskSecrets(text: string, doc: ParsedDocument): string {
   const ranges = secretRanges(doc);
   if (ranges.length === 0) return text;
   const chars = text.split('');
-  for (const r of ranges) for (let i = r.offset; i < r.offset + r.length && i < chars.length; i++) if (chars[i] !== '\n' && chars[i] !== '\r') chars[i] = '*';
+  for (const r of ranges)
+    for (let i = r.offset; i < r.offset + r.length && i < chars.length; i++)
+      if (chars[i] !== '\n' && chars[i] !== '\r') chars[i] = '*';
   return chars.join('');
 }
 
@@ -96,7 +104,10 @@ function windowOf(line: string, start: number, end: number): { from: number; to:
 }
 
 function displayText(line: string, from: number, to: number): string {
-  const body = line.slice(from, to).replace(/\t/g, '  ').replace(/\p{Cc}/gu, '?');
+  const body = line
+    .slice(from, to)
+    .replace(/\t/g, '  ')
+    .replace(/\p{Cc}/gu, '?');
   return (from > 0 ? '…' : '') + body + (to < line.length ? '…' : '');
 }
 

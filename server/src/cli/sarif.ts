@@ -31,7 +31,12 @@ export function toSarif(results: readonly FileReport[], cwd: string): unknown {
             name: SOURCE,
             version: VERSION,
             informationUri: 'https://assistant-config.dev/docs/diagnostics',
-            rules: codes.map((c) => ({ id: c, name: c, shortDescription: { text: CODES[c].doc }, defaultConfiguration: { level: LEVEL[CODES[c].severity] } })),
+            rules: codes.map((c) => ({
+              id: c,
+              name: c,
+              shortDescription: { text: CODES[c].doc },
+              defaultConfiguration: { level: LEVEL[CODES[c].severity] },
+            })),
           },
         },
         originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(cwd).href.replace(/\/?$/, '/') } },
@@ -42,9 +47,25 @@ export function toSarif(results: readonly FileReport[], cwd: string): unknown {
             ruleIndex: codes.indexOf(d.code),
             level: LEVEL[d.severity],
             message: { text: d.message },
-            locations: [{ physicalLocation: { artifactLocation: artifactLocation(r.path, cwd), region: { startLine: d.line, startColumn: d.column, endLine: d.endLine, endColumn: d.endColumn } } }],
+            locations: [
+              {
+                physicalLocation: {
+                  artifactLocation: artifactLocation(r.path, cwd),
+                  region: { startLine: d.line, startColumn: d.column, endLine: d.endLine, endColumn: d.endColumn },
+                },
+              },
+            ],
             // Silenced results stay in the log, marked as such (SARIF 2.1.0 §3.27.23).
-            ...(d.suppression ? { suppressions: [{ kind: d.suppression.kind, ...(d.suppression.justification ? { justification: d.suppression.justification } : {}) }] } : {}),
+            ...(d.suppression
+              ? {
+                  suppressions: [
+                    {
+                      kind: d.suppression.kind,
+                      ...(d.suppression.justification ? { justification: d.suppression.justification } : {}),
+                    },
+                  ],
+                }
+              : {}),
           });
           return [...r.findings.map(result), ...(r.suppressed ?? []).map(result)];
         }),

@@ -44,7 +44,16 @@ Exit status: 0 every step passed, 1 a step failed (or was not run), 2 usage erro
 130 interrupted (Ctrl-C; the partial report is printed).
 `;
 
-type Setting = 'config' | 'baseUrl' | 'tokenRefreshUrl' | 'projectId' | 'dataSourceUrl' | 'dataAuthMode' | 'executeProgramUrl' | 'timeoutMs' | 'format';
+type Setting =
+  | 'config'
+  | 'baseUrl'
+  | 'tokenRefreshUrl'
+  | 'projectId'
+  | 'dataSourceUrl'
+  | 'dataAuthMode'
+  | 'executeProgramUrl'
+  | 'timeoutMs'
+  | 'format';
 
 const FLAGS: Record<string, Setting> = {
   '--config': 'config',
@@ -69,7 +78,8 @@ const ENV: Partial<Record<Setting, string>> = {
 };
 
 /** Flags that look like they carry a credential; refused without ever echoing their value. */
-const SECRET_FLAG = /^--(pat|token|jwt|api-?key|key|data-?token|secret|password|personal-access-token|service-account-token|bearer)$/i;
+const SECRET_FLAG =
+  /^--(pat|token|jwt|api-?key|key|data-?token|secret|password|personal-access-token|service-account-token|bearer)$/i;
 
 const CREDENTIAL_HELP =
   'credentials are never read from the command line (it ends up in shell history, CI logs and process lists). ' +
@@ -90,7 +100,8 @@ export async function testConnectionCommand(args: string[], io: CliIO, signal?: 
   const format = get('format') ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be 'text' or 'json'.`);
   const mode = get('dataAuthMode');
-  if (mode !== undefined && mode !== 'default' && mode !== 'jwt') throw new UsageError(`--data-auth-mode (ASSISTANT_DATA_AUTH_MODE) must be 'default' or 'jwt'.`);
+  if (mode !== undefined && mode !== 'default' && mode !== 'jwt')
+    throw new UsageError(`--data-auth-mode (ASSISTANT_DATA_AUTH_MODE) must be 'default' or 'jwt'.`);
   const timeoutText = get('timeoutMs');
   let timeoutMs: number | undefined;
   if (timeoutText !== undefined) {
@@ -146,7 +157,11 @@ function parseArgs(args: string[]): Partial<Record<Setting, string>> | 'help' {
     const setting = FLAGS[name];
     if (!setting) {
       // Only the option's name is echoed: a stray positional argument might be a pasted secret.
-      throw new UsageError(name.startsWith('-') ? `unknown option ${name.slice(0, 40)}.\n\n${USAGE}` : `unexpected argument (test-connection takes options only).\n\n${USAGE}`);
+      throw new UsageError(
+        name.startsWith('-')
+          ? `unknown option ${name.slice(0, 40)}.\n\n${USAGE}`
+          : `unexpected argument (test-connection takes options only).\n\n${USAGE}`,
+      );
     }
     let value: string | undefined;
     if (eq > 0 && arg.startsWith('--')) value = arg.slice(eq + 1);

@@ -36,13 +36,15 @@ export function credentialProblem(kind: CredentialKind, raw: string): string | u
   const value = trimCredential(raw);
   if (!value) return 'is empty';
   const scheme = /^(pat|bearer|basic|token)[\s:]+\S/i.exec(value);
-  if (scheme) return `starts with the scheme "${scheme[1] ?? ''}": store the value alone, without the scheme (it is added when the request is sent)`;
+  if (scheme)
+    return `starts with the scheme "${scheme[1] ?? ''}": store the value alone, without the scheme (it is added when the request is sent)`;
   if (/[\r\n]/.test(value)) return 'contains a line break';
   // eslint-disable-next-line no-control-regex
   if (/[\x00-\x08\x0b-\x1f\x7f]/.test(value)) return 'contains a control character';
   if (/\s/.test(value)) return 'contains a space or a tab';
   if (/^["'].*["']$/.test(value)) return 'is wrapped in quotes: store it without them';
-  if (/[^\x21-\x7e]/.test(value)) return 'contains characters that cannot be sent in an HTTP header (only printable ASCII can)';
+  if (/[^\x21-\x7e]/.test(value))
+    return 'contains characters that cannot be sent in an HTTP header (only printable ASCII can)';
   if (value.length < 8) return `is too short to be a ${CREDENTIAL_LABELS[kind]}`;
   return undefined;
 }

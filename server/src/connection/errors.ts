@@ -44,14 +44,18 @@ function causes(err: unknown): Cause[] {
   let cur: unknown = err;
   for (let i = 0; i < 8 && cur && typeof cur === 'object'; i++) {
     const e = cur as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-    out.push({ code: typeof e.code === 'string' ? e.code : undefined, message: typeof e.message === 'string' ? e.message : '' });
+    out.push({
+      code: typeof e.code === 'string' ? e.code : undefined,
+      message: typeof e.message === 'string' ? e.message : '',
+    });
     // AggregateError (happy eyeballs tried several addresses): look at the first one.
     cur = e.cause ?? (Array.isArray(e.errors) ? (e.errors[0] as unknown) : undefined);
   }
   return out;
 }
 
-const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|DEPTH_ZERO|ALTNAME|HOSTNAME_MISMATCH|WRONG_VERSION|PACKET_LENGTH/;
+const TLS_CODE =
+  /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|DEPTH_ZERO|ALTNAME|HOSTNAME_MISMATCH|WRONG_VERSION|PACKET_LENGTH/;
 
 export interface FailureContext {
   host: string;
@@ -67,49 +71,100 @@ export interface FailureContext {
 export function classifyNetworkError(err: unknown, ctx: FailureContext): NetError {
   if (err instanceof NetError) return err;
   if (ctx.cancelled) return new NetError('cancelled', 'The request was cancelled.');
-  if (ctx.timedOut) return new NetError('timeout', `No complete answer from ${ctx.host} before the time limit of ${ctx.timeoutMs} ms ran out.`);
+  if (ctx.timedOut)
+    return new NetError(
+      'timeout',
+      `No complete answer from ${ctx.host} before the time limit of ${ctx.timeoutMs} ms ran out.`,
+    );
   const chain = causes(err);
   const codes = chain.map((c) => c.code).filter((c): c is string => !!c);
   const has = (...cs: string[]): string | undefined => codes.find((c) => cs.includes(c));
   const last = chain[chain.length - 1];
   // The innermost reason, on one line and short (OpenSSL's carry a source path and a line break).
-  const reason = last?.message.split('\n')[0]?.replace(/^[0-9A-F]{8,}:error:[0-9A-F]+:/, '').trim() ?? '';
+  const reason =
+    last?.message
+      .split('\n')[0]
+      ?.replace(/^[0-9A-F]{8,}:error:[0-9A-F]+:/, '')
+      .trim() ?? '';
   const detail = reason ? ` (${reason.length > 120 ? `${reason.slice(0, 120)}…` : reason})` : '';
 
   const proxyTunnel = chain.find((c) => /Proxy response \((\d+)\)|Proxy Authentication Required/i.test(c.message));
   if (proxyTunnel) {
     const status = /\((\d+)\)/.exec(proxyTunnel.message)?.[1];
-    return new NetError('proxy', `The proxy refused to open a tunnel to ${ctx.host}${status ? ` (proxy answered ${status})` : ''}.`, status);
+    return new NetError(
+      'proxy',
+      `The proxy refused to open a tunnel to ${ctx.host}${status ? ` (proxy answered ${status})` : ''}.`,
+      status,
+    );
   }
   // OpenSSL's reason ("wrong version number") is often only in the message, under a generic EPROTO.
-  const notTls = chain.find((c) => /wrong version number|packet length too long|record layer failure|http request/i.test(c.message)) ? 'ERR_SSL_WRONG_VERSION_NUMBER' : undefined;
-  const tls = codes.find((c) => TLS_CODE.test(c) && c !== 'EPROTO') ?? notTls ?? (chain.some((c) => /certificate|tls|ssl/i.test(c.message)) ? 'TLS' : undefined);
-  if (tls) return new NetError(tlsKind(tls), `TLS handshake with ${ctx.host}${ctx.port ? `:${ctx.port}` : ''} failed: ${tlsMeaning(tls)}${detail}.`, tls);
+  const notTls = chain.find((c) =>
+    /wrong version number|packet length too long|record layer failure|http request/i.test(c.message),
+  )
+    ? 'ERR_SSL_WRONG_VERSION_NUMBER'
+    : undefined;
+  const tls =
+    codes.find((c) => TLS_CODE.test(c) && c !== 'EPROTO') ??
+    notTls ??
+    (chain.some((c) => /certificate|tls|ssl/i.test(c.message)) ? 'TLS' : undefined);
+  if (tls)
+    return new NetError(
+      tlsKind(tls),
+      `TLS handshake with ${ctx.host}${ctx.port ? `:${ctx.port}` : ''} failed: ${tlsMeaning(tls)}${detail}.`,
+      tls,
+    );
 
-  const connectLevel = has('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH');
+  const connectLevel = has(
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'EAI_NONAME',
+    'ECONNREFUSED',
+    'UND_ERR_CONNECT_TIMEOUT',
+    'ETIMEDOUT',
+    'EHOSTUNREACH',
+    'ENETUNREACH',
+  );
   if (ctx.proxy && connectLevel) {
     // Through a proxy the only host we resolve and connect to ourselves is the proxy.
     return new NetError('proxy', `Cannot reach the proxy (${connectLevel})${detail}.`, connectLevel);
   }
   if (has('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME')) {
-    return new NetError('unknown-host', `The host name ${ctx.host} cannot be resolved (${has('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME')}).`, 'ENOTFOUND');
+    return new NetError(
+      'unknown-host',
+      `The host name ${ctx.host} cannot be resolved (${has('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME')}).`,
+      'ENOTFOUND',
+    );
   }
   if (has('ECONNREFUSED')) {
     const where = ctx.port ? `${ctx.host.includes(':') ? `[${ctx.host}]` : ctx.host}:${ctx.port}` : ctx.host;
-    return new NetError('connection-refused', `Nothing accepted the connection at ${where} (host ${ctx.host}, port ${ctx.port ?? 'default'}; ECONNREFUSED).`, 'ECONNREFUSED');
+    return new NetError(
+      'connection-refused',
+      `Nothing accepted the connection at ${where} (host ${ctx.host}, port ${ctx.port ?? 'default'}; ECONNREFUSED).`,
+      'ECONNREFUSED',
+    );
   }
   if (has('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT')) {
-    return new NetError('timeout', `Could not connect to ${ctx.host} in time (${has('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT')}).`, 'CONNECT_TIMEOUT');
+    return new NetError(
+      'timeout',
+      `Could not connect to ${ctx.host} in time (${has('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT')}).`,
+      'CONNECT_TIMEOUT',
+    );
   }
-  if (has('UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT')) return new NetError('timeout', `${ctx.host} stopped answering.`, codes[0]);
-  return new NetError('network', `Network error talking to ${ctx.host}${codes[0] ? ` (${codes[0]})` : ''}${detail}.`, codes[0]);
+  if (has('UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'))
+    return new NetError('timeout', `${ctx.host} stopped answering.`, codes[0]);
+  return new NetError(
+    'network',
+    `Network error talking to ${ctx.host}${codes[0] ? ` (${codes[0]})` : ''}${detail}.`,
+    codes[0],
+  );
 }
 
 function tlsKind(code: string): NetErrorKind {
   if (/NOT_YET_VALID/.test(code)) return 'tls-not-yet-valid';
   if (/EXPIRED/.test(code)) return 'tls-expired';
   if (/ALTNAME|HOSTNAME/.test(code)) return 'tls-hostname';
-  if (/SELF_SIGNED|DEPTH_ZERO|UNABLE_TO_(GET|VERIFY)|UNTRUSTED|CERT_REJECTED|CERT_SIGNATURE_FAILURE/.test(code)) return 'tls-untrusted';
+  if (/SELF_SIGNED|DEPTH_ZERO|UNABLE_TO_(GET|VERIFY)|UNTRUSTED|CERT_REJECTED|CERT_SIGNATURE_FAILURE/.test(code))
+    return 'tls-untrusted';
   if (/WRONG_VERSION|PACKET_LENGTH|RECORD_LAYER|HTTP_REQUEST/.test(code)) return 'tls-not-tls';
   return 'tls';
 }
@@ -119,7 +174,8 @@ function tlsMeaning(code: string): string {
   if (/SELF_SIGNED|DEPTH_ZERO/.test(code)) return 'the server certificate is self-signed';
   if (/UNABLE_TO_(GET|VERIFY)/.test(code)) return 'the server certificate is not signed by a trusted authority';
   if (/EXPIRED/.test(code)) return 'the server certificate has expired';
-  if (/WRONG_VERSION|PACKET_LENGTH|RECORD_LAYER/.test(code)) return 'the server does not speak TLS on that port (is it an http:// address?)';
+  if (/WRONG_VERSION|PACKET_LENGTH|RECORD_LAYER/.test(code))
+    return 'the server does not speak TLS on that port (is it an http:// address?)';
   if (/ALTNAME|HOSTNAME/.test(code)) return 'the certificate does not match the host name';
   return `error ${code}`;
 }

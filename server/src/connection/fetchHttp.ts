@@ -41,20 +41,49 @@ export async function httpRequest(req: HttpRequest, s: HttpSettings): Promise<Ht
   try {
     // Redirects are not followed: a browser hides where they lead, and credentials must not go to
     // another origin. The settings should name the final address.
-    const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body, redirect: 'manual', signal: controller.signal, credentials: 'omit' });
+    const res = await fetch(req.url, {
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+      redirect: 'manual',
+      signal: controller.signal,
+      credentials: 'omit',
+    });
     if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) {
-      throw new NetError('redirect-other-origin', `${req.url.origin} answered with a redirect, which the browser does not let an extension follow safely; use the final address of the service in the settings.`, undefined, res.status || undefined);
+      throw new NetError(
+        'redirect-other-origin',
+        `${req.url.origin} answered with a redirect, which the browser does not let an extension follow safely; use the final address of the service in the settings.`,
+        undefined,
+        res.status || undefined,
+      );
     }
     const ok = res.status >= 200 && res.status <= 299;
     const read = await readCapped(res, ok ? s.maxResponseBytes : ERROR_BODY_BYTES, !ok);
     if (read === 'too-large') {
-      throw new NetError('too-large', `${hostOf(req.url)} answered HTTP ${res.status} with a body larger than ${s.maxResponseBytes} bytes; reading stopped.`, undefined, res.status);
+      throw new NetError(
+        'too-large',
+        `${hostOf(req.url)} answered HTTP ${res.status} with a body larger than ${s.maxResponseBytes} bytes; reading stopped.`,
+        undefined,
+        res.status,
+      );
     }
-    return { status: res.status, headers: res.headers, body: read.data, url: req.url, proxy: undefined, redirects: [], truncated: read.truncated };
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: read.data,
+      url: req.url,
+      proxy: undefined,
+      redirects: [],
+      truncated: read.truncated,
+    };
   } catch (err) {
     if (err instanceof NetError) throw err;
     if (s.signal?.aborted) throw new NetError('cancelled', 'The request was cancelled.');
-    if (timedOut) throw new NetError('timeout', `No complete answer from ${hostOf(req.url)} before the time limit of ${s.overallTimeoutMs ?? s.timeoutMs} ms ran out.`);
+    if (timedOut)
+      throw new NetError(
+        'timeout',
+        `No complete answer from ${hostOf(req.url)} before the time limit of ${s.overallTimeoutMs ?? s.timeoutMs} ms ran out.`,
+      );
     throw new NetError('network', browserBlockedMessage(req.url), 'BROWSER_BLOCKED');
   } finally {
     clearTimeout(timer);

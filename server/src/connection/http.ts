@@ -76,9 +76,21 @@ export async function httpRequest(req: HttpRequest, s: HttpSettings): Promise<Ht
   try {
     return await followRedirects(req, dispatcher, controller.signal, s.maxResponseBytes, proxy, seen);
   } catch (err) {
-    const e = classifyNetworkError(err, { host: hostOf(req.url), port: portOf(req.url), proxy, timedOut, cancelled, timeoutMs: s.overallTimeoutMs ?? s.timeoutMs });
+    const e = classifyNetworkError(err, {
+      host: hostOf(req.url),
+      port: portOf(req.url),
+      proxy,
+      timedOut,
+      cancelled,
+      timeoutMs: s.overallTimeoutMs ?? s.timeoutMs,
+    });
     if (e.status !== undefined || seen.status === undefined) throw e;
-    throw new NetError(e.kind, `${hostOf(req.url)} answered HTTP ${seen.status}, but then: ${e.message}`, e.code, seen.status);
+    throw new NetError(
+      e.kind,
+      `${hostOf(req.url)} answered HTTP ${seen.status}, but then: ${e.message}`,
+      e.code,
+      seen.status,
+    );
   } finally {
     clearTimeout(timer);
     s.signal?.removeEventListener('abort', onAbort);
@@ -123,12 +135,31 @@ async function followRedirects(
       // read whole up to maxBytes, and beyond that reported as too large, with its status.
       const read = await readCapped(res.body, ok ? maxBytes : ERROR_BODY_BYTES, res.headers.get('content-length'), !ok);
       if (read === 'too-large') {
-        throw new NetError('too-large', `${hostOf(url)} answered HTTP ${res.status} with a body larger than ${maxBytes} bytes; reading stopped.`, undefined, res.status);
+        throw new NetError(
+          'too-large',
+          `${hostOf(url)} answered HTTP ${res.status} with a body larger than ${maxBytes} bytes; reading stopped.`,
+          undefined,
+          res.status,
+        );
       }
-      return { status: res.status, headers: res.headers, body: read.data, url, proxy: proxy ? stripUserInfo(proxy) : undefined, redirects, truncated: read.truncated };
+      return {
+        status: res.status,
+        headers: res.headers,
+        body: read.data,
+        url,
+        proxy: proxy ? stripUserInfo(proxy) : undefined,
+        redirects,
+        truncated: read.truncated,
+      };
     }
     await res.body?.cancel().catch(() => undefined);
-    if (hop >= MAX_REDIRECTS) throw new NetError('too-many-redirects', `More than ${MAX_REDIRECTS} redirects from ${hostOf(req.url)}.`, undefined, res.status);
+    if (hop >= MAX_REDIRECTS)
+      throw new NetError(
+        'too-many-redirects',
+        `More than ${MAX_REDIRECTS} redirects from ${hostOf(req.url)}.`,
+        undefined,
+        res.status,
+      );
     let next: URL;
     try {
       next = new URL(location, url);
@@ -163,7 +194,12 @@ async function followRedirects(
 type Read = { data: Buffer; truncated: boolean } | 'too-large';
 
 /** Reads at most `maxBytes`: beyond that either cuts (`cutOff`) or reports 'too-large'. */
-async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number, declared: string | null, cutOff: boolean): Promise<Read> {
+async function readCapped(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  declared: string | null,
+  cutOff: boolean,
+): Promise<Read> {
   if (!body) return { data: Buffer.alloc(0), truncated: false };
   if (!cutOff && declared && Number(declared) > maxBytes) {
     await body.cancel().catch(() => undefined);

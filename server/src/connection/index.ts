@@ -25,5 +25,12 @@ export type {
   StepStatus,
   TestConnectionReport,
 } from './types';
-export { validateCredential, credentialProblem, trimCredential, CREDENTIAL_LABELS, CREDENTIAL_COMMANDS, CREDENTIAL_VARIABLES } from './credentials';
+export {
+  validateCredential,
+  credentialProblem,
+  trimCredential,
+  CREDENTIAL_LABELS,
+  CREDENTIAL_COMMANDS,
+  CREDENTIAL_VARIABLES,
+} from './credentials';
 export type { CredentialKind } from './credentials';

@@ -15,7 +15,8 @@ export function decodeJwt(token: string): JwtInfo | JwtProblem {
   const parts = token.split('.');
   if (parts.length !== 3) return 'not-jwt';
   const [header, payload, signature] = parts as [string, string, string];
-  if (!SEGMENT.test(header) || !SEGMENT.test(payload) || (signature !== '' && !SEGMENT.test(signature))) return 'not-jwt';
+  if (!SEGMENT.test(header) || !SEGMENT.test(payload) || (signature !== '' && !SEGMENT.test(signature)))
+    return 'not-jwt';
   const h = parseSegment(header);
   const p = parseSegment(payload);
   if (!h || typeof h.alg !== 'string' || !p) return 'not-jwt';

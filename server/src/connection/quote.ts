@@ -11,7 +11,18 @@ export const QUOTE_CHARS = 160;
 export const EXCERPT_CHARS = 200;
 
 /** Fields that services use for a human-readable reason, in the order they are quoted. */
-const FIELDS = ['error', 'error_description', 'message', 'detail', 'title', 'reason', 'description', 'code', 'error_code', 'msg'] as const;
+const FIELDS = [
+  'error',
+  'error_description',
+  'message',
+  'detail',
+  'title',
+  'reason',
+  'description',
+  'code',
+  'error_code',
+  'msg',
+] as const;
 /** Containers that hold such fields one level down. */
 const CONTAINERS = ['error', 'errors', 'details', 'detail'] as const;
 
@@ -66,10 +77,17 @@ export function quoteBody(body: Buffer, secrets: readonly string[]): string | un
 export function quoteWwwAuthenticate(header: string | null, secrets: readonly string[]): string | undefined {
   if (!header) return undefined;
   const whole = redact(header, secrets);
-  const param = (name: string): string | undefined => new RegExp(`\\b${name}\\s*=\\s*(?:"((?:[^"\\\\]|\\\\.)*)"|([^\\s,]+))`, 'i').exec(whole)?.slice(1).find((x) => x !== undefined);
+  const param = (name: string): string | undefined =>
+    new RegExp(`\\b${name}\\s*=\\s*(?:"((?:[^"\\\\]|\\\\.)*)"|([^\\s,]+))`, 'i')
+      .exec(whole)
+      ?.slice(1)
+      .find((x) => x !== undefined);
   const error = param('error');
   const description = param('error_description');
   if (!error && !description) return undefined;
-  const parts = [error && `error ${JSON.stringify(cut(error, 40))}`, description && `error_description ${JSON.stringify(cut(redact(description, secrets), QUOTE_CHARS))}`].filter(Boolean);
+  const parts = [
+    error && `error ${JSON.stringify(cut(error, 40))}`,
+    description && `error_description ${JSON.stringify(cut(redact(description, secrets), QUOTE_CHARS))}`,
+  ].filter(Boolean);
   return redact(`WWW-Authenticate: ${parts.join(', ')}`, secrets);
 }

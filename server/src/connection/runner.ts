@@ -21,24 +21,44 @@ const TITLES: Record<StepName, string> = {
 };
 const ORDER: StepName[] = ['settings', 'token-refresh', 'threads-user', 'threads-project', 'execute-program'];
 
-export async function runTestConnection(options: ConnectionOptions, rawCredentials: Credentials, control: RunControl = {}): Promise<TestConnectionReport> {
+export async function runTestConnection(
+  options: ConnectionOptions,
+  rawCredentials: Credentials,
+  control: RunControl = {},
+): Promise<TestConnectionReport> {
   // Surrounding white space (a trailing line break above all) is trimmed; what is left is checked
   // by the settings step before anything is sent.
-  const trim = (v: string | undefined): string | undefined => (v === undefined ? undefined : trimCredential(v) || undefined);
-  const credentials: Credentials = { pat: trim(rawCredentials.pat), apiKey: trim(rawCredentials.apiKey), dataToken: trim(rawCredentials.dataToken) };
+  const trim = (v: string | undefined): string | undefined =>
+    v === undefined ? undefined : trimCredential(v) || undefined;
+  const credentials: Credentials = {
+    pat: trim(rawCredentials.pat),
+    apiKey: trim(rawCredentials.apiKey),
+    dataToken: trim(rawCredentials.dataToken),
+  };
   const now = options.now ?? Date.now;
   const startedAt = now();
   const t0 = performance.now();
   const env = options.env ?? process.env;
-  const secrets: string[] = [credentials.pat, credentials.apiKey, credentials.dataToken, rawCredentials.pat, rawCredentials.apiKey, rawCredentials.dataToken, ...proxySecrets([options.proxy, env.HTTPS_PROXY, env.https_proxy, env.HTTP_PROXY, env.http_proxy])].filter(
-    (s): s is string => !!s,
-  );
+  const secrets: string[] = [
+    credentials.pat,
+    credentials.apiKey,
+    credentials.dataToken,
+    rawCredentials.pat,
+    rawCredentials.apiKey,
+    rawCredentials.dataToken,
+    ...proxySecrets([options.proxy, env.HTTPS_PROXY, env.https_proxy, env.HTTP_PROXY, env.http_proxy]),
+  ].filter((s): s is string => !!s);
   const steps: StepResult[] = [];
   let proxyUsed: string | undefined;
   let tokenExpiresAt: number | undefined;
 
   const record = (name: StepName, outcome: Outcome, startedMs: number, advice?: string): void => {
-    const step: StepResult = { name, title: TITLES[name], durationMs: Math.round(performance.now() - startedMs), ...outcome };
+    const step: StepResult = {
+      name,
+      title: TITLES[name],
+      durationMs: Math.round(performance.now() - startedMs),
+      ...outcome,
+    };
     if (step.httpStatus === undefined) delete step.httpStatus;
     if (outcome.status === 'fail' && outcome.diagnosis) step.advice = advice ?? adviceFor(outcome.diagnosis, name);
     const clean = redactDeep(step, secrets);
@@ -55,13 +75,25 @@ export async function runTestConnection(options: ConnectionOptions, rawCredentia
       return;
     }
     if (control.signal?.aborted) {
-      record(name, { status: 'skip', diagnosis: 'cancelled', message: 'Not run: Test Connection was cancelled.' }, performance.now());
+      record(
+        name,
+        { status: 'skip', diagnosis: 'cancelled', message: 'Not run: Test Connection was cancelled.' },
+        performance.now(),
+      );
       return;
     }
     if (deadline) {
       const left = Math.floor(deadline.at - performance.now());
       if (left <= 0) {
-        record(name, { status: 'skip', diagnosis: 'timeout', message: `Not run: the time limit of ${deadline.limitMs} ms for the whole run ran out.` }, performance.now());
+        record(
+          name,
+          {
+            status: 'skip',
+            diagnosis: 'timeout',
+            message: `Not run: the time limit of ${deadline.limitMs} ms for the whole run ran out.`,
+          },
+          performance.now(),
+        );
         return;
       }
       deadline.http.timeoutMs = left;
@@ -74,7 +106,11 @@ export async function runTestConnection(options: ConnectionOptions, rawCredentia
       outcome = await fn();
     } catch (err) {
       // A bug of ours or an unexpected failure: still a report, never a crash.
-      outcome = { status: 'fail', diagnosis: 'network', message: `Unexpected error: ${err instanceof Error ? err.message : String(err)}` };
+      outcome = {
+        status: 'fail',
+        diagnosis: 'network',
+        message: `Unexpected error: ${err instanceof Error ? err.message : String(err)}`,
+      };
     }
     record(name, outcome, t);
   };
@@ -85,8 +121,18 @@ export async function runTestConnection(options: ConnectionOptions, rawCredentia
     const first = resolved[0];
     // Several problems at once: one message, and the advice for each kind of problem.
     const advice = [...new Set(resolved.map((p) => adviceFor(p.diagnosis, 'settings')))].join(' ');
-    record('settings', { status: 'fail', diagnosis: first?.diagnosis ?? 'invalid-setting', message: resolved.map((p) => p.message).join(' ') }, t0, advice);
-    for (const name of ORDER.slice(1)) record(name, { status: 'skip', message: 'Not run: the settings are incomplete or invalid.' }, performance.now());
+    record(
+      'settings',
+      {
+        status: 'fail',
+        diagnosis: first?.diagnosis ?? 'invalid-setting',
+        message: resolved.map((p) => p.message).join(' '),
+      },
+      t0,
+      advice,
+    );
+    for (const name of ORDER.slice(1))
+      record(name, { status: 'skip', message: 'Not run: the settings are incomplete or invalid.' }, performance.now());
   } else {
     record('settings', { status: 'pass', message: settingsSummary(resolved, credentials) }, t0);
     const ctx: StepContext = {
@@ -106,7 +152,12 @@ export async function runTestConnection(options: ConnectionOptions, rawCredentia
         signal: control.signal,
       },
     };
-    deadline = { at: t0 + resolved.timeoutMs, limitMs: resolved.timeoutMs, http: ctx.http, connectTimeoutMs: resolved.connectTimeoutMs };
+    deadline = {
+      at: t0 + resolved.timeoutMs,
+      limitMs: resolved.timeoutMs,
+      http: ctx.http,
+      connectTimeoutMs: resolved.connectTimeoutMs,
+    };
     let jwt: string | undefined;
     const key = [resolved.tokenRefreshUrl.href, resolved.projectId, credentials.pat ?? ''] as const;
     await run('token-refresh', async () => {
@@ -115,7 +166,10 @@ export async function runTestConnection(options: ConnectionOptions, rawCredentia
         jwt = cached.token;
         secrets.push(jwt);
         tokenExpiresAt = cached.expiresAt;
-        return { status: 'pass', message: `Reused the JWT obtained earlier (no request sent); ${expiryText(cached.expiresAt, now())}.` };
+        return {
+          status: 'pass',
+          message: `Reused the JWT obtained earlier (no request sent); ${expiryText(cached.expiresAt, now())}.`,
+        };
       }
       const r = await refreshToken(ctx);
       if (r.received) secrets.push(r.received);
@@ -133,8 +187,20 @@ export async function runTestConnection(options: ConnectionOptions, rawCredentia
       return outcome;
     });
     const apiKey = credentials.apiKey;
-    await run('threads-project', () => listThreads(ctx, apiKey ?? '', 'project'), apiKey ? undefined : { status: 'skip', message: 'No project API key is stored; the project-scoped query is not run.' });
-    await run('execute-program', () => runProgram(ctx, options.programCode ?? DEFAULT_PROGRAM), resolved.program ? undefined : { status: 'skip', message: 'No program-execution address is configured; no program is run.' });
+    await run(
+      'threads-project',
+      () => listThreads(ctx, apiKey ?? '', 'project'),
+      apiKey
+        ? undefined
+        : { status: 'skip', message: 'No project API key is stored; the project-scoped query is not run.' },
+    );
+    await run(
+      'execute-program',
+      () => runProgram(ctx, options.programCode ?? DEFAULT_PROGRAM),
+      resolved.program
+        ? undefined
+        : { status: 'skip', message: 'No program-execution address is configured; no program is run.' },
+    );
   }
 
   const report: TestConnectionReport = {
@@ -151,7 +217,9 @@ export async function runTestConnection(options: ConnectionOptions, rawCredentia
 
 function settingsSummary(s: ResolvedSettings, c: Credentials): string {
   const stored = [c.pat && 'PAT', c.apiKey && 'API key', c.dataToken && 'data token'].filter(Boolean).join(', ');
-  const program = s.program ? `, program execution at ${s.program.url.origin} (data auth mode ${s.program.dataAuthMode})` : '';
+  const program = s.program
+    ? `, program execution at ${s.program.url.origin} (data auth mode ${s.program.dataAuthMode})`
+    : '';
   return `Token refresh at ${s.tokenRefreshUrl.origin}, service at ${s.baseUrl.origin}, project ${s.projectId}${program}; credentials present: ${stored}.`;
 }
 

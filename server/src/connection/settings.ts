@@ -44,24 +44,39 @@ export function resolveSettings(o: ConnectionOptions, c: Credentials): ResolvedS
   const baseUrl = url(o.baseUrl, 'The base address (baseUrl)');
   const projectId = (o.projectId ?? '').trim();
   if (!projectId) problems.push({ diagnosis: 'missing-setting', message: 'The project ID (projectId) is not set.' });
-  else if (!UUID.test(projectId)) problems.push({ diagnosis: 'invalid-project-id', message: 'The project ID (projectId) is not a UUID.' });
-  if (!c.pat) problems.push({ diagnosis: 'missing-credential', message: 'No personal access token (PAT) is stored; it is needed for token refresh.' });
+  else if (!UUID.test(projectId))
+    problems.push({ diagnosis: 'invalid-project-id', message: 'The project ID (projectId) is not a UUID.' });
+  if (!c.pat)
+    problems.push({
+      diagnosis: 'missing-credential',
+      message: 'No personal access token (PAT) is stored; it is needed for token refresh.',
+    });
   // A malformed credential fails here, named by where it is set, and nothing is sent: a line
   // break or a pasted scheme would otherwise reach the network as a confusing header error or
   // as "pat pat …" that the service refuses like a revoked token.
   for (const kind of ['pat', 'apiKey', 'dataToken'] as const) {
     const value = c[kind];
     const problem = value ? credentialProblem(kind, value) : undefined;
-    if (problem) problems.push({ diagnosis: 'invalid-credential', message: `The ${CREDENTIAL_LABELS[kind]} (${sourceOf(kind, o)}) ${problem}. Nothing was sent.` });
+    if (problem)
+      problems.push({
+        diagnosis: 'invalid-credential',
+        message: `The ${CREDENTIAL_LABELS[kind]} (${sourceOf(kind, o)}) ${problem}. Nothing was sent.`,
+      });
   }
 
   const timeoutMs = positiveInt(o.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs', problems);
-  const connectTimeoutMs = Math.min(positiveInt(o.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS, 'connectTimeoutMs', problems), timeoutMs);
+  const connectTimeoutMs = Math.min(
+    positiveInt(o.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS, 'connectTimeoutMs', problems),
+    timeoutMs,
+  );
   const maxResponseBytes = positiveInt(o.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, 'maxResponseBytes', problems);
 
   const mode = (o.dataAuthMode ?? '').trim() || 'default';
   if (mode !== 'default' && mode !== 'jwt') {
-    problems.push({ diagnosis: 'invalid-setting', message: 'The data authentication mode (dataAuthMode) must be "default" or "jwt".' });
+    problems.push({
+      diagnosis: 'invalid-setting',
+      message: 'The data authentication mode (dataAuthMode) must be "default" or "jwt".',
+    });
   }
 
   let program: ResolvedSettings['program'];
@@ -69,15 +84,36 @@ export function resolveSettings(o: ConnectionOptions, c: Credentials): ResolvedS
     const programUrl = url(o.executeProgramUrl, 'The program-execution address (executeProgramUrl)');
     const dataSourceUrl = url(o.dataSourceUrl, 'The data endpoint address (dataSourceUrl)');
     if (dataSourceUrl && !/\/v1\/sql$/.test(dataSourceUrl.pathname)) {
-      problems.push({ diagnosis: 'invalid-data-source-url', message: 'The data endpoint address (dataSourceUrl) must end in /v1/sql.' });
+      problems.push({
+        diagnosis: 'invalid-data-source-url',
+        message: 'The data endpoint address (dataSourceUrl) must end in /v1/sql.',
+      });
     }
-    if (!c.apiKey) problems.push({ diagnosis: 'missing-credential', message: 'No project API key is stored; program execution needs it.' });
-    if (!c.dataToken) problems.push({ diagnosis: 'missing-credential', message: 'No data token is stored; program execution passes it to the data endpoint.' });
-    if (programUrl && dataSourceUrl) program = { url: programUrl, dataSourceUrl, dataAuthMode: mode === 'jwt' ? 'jwt' : 'default' };
+    if (!c.apiKey)
+      problems.push({
+        diagnosis: 'missing-credential',
+        message: 'No project API key is stored; program execution needs it.',
+      });
+    if (!c.dataToken)
+      problems.push({
+        diagnosis: 'missing-credential',
+        message: 'No data token is stored; program execution passes it to the data endpoint.',
+      });
+    if (programUrl && dataSourceUrl)
+      program = { url: programUrl, dataSourceUrl, dataAuthMode: mode === 'jwt' ? 'jwt' : 'default' };
   }
 
   if (problems.length > 0 || !tokenRefreshUrl || !baseUrl) return problems;
-  return { baseUrl, tokenRefreshUrl, projectId, program, timeoutMs, connectTimeoutMs, maxResponseBytes, provider: o.provider?.trim() || 'hosted' };
+  return {
+    baseUrl,
+    tokenRefreshUrl,
+    projectId,
+    program,
+    timeoutMs,
+    connectTimeoutMs,
+    maxResponseBytes,
+    provider: o.provider?.trim() || 'hosted',
+  };
 }
 
 function urlDiagnosis(p: UrlProblem): Diagnosis {
@@ -89,12 +125,17 @@ function urlDiagnosis(p: UrlProblem): Diagnosis {
 function positiveInt(v: number | undefined, dflt: number, name: string, problems: SettingsProblem[]): number {
   if (v === undefined) return dflt;
   if (!Number.isInteger(v) || v <= 0) {
-    problems.push({ diagnosis: 'invalid-setting', message: `${name} must be a positive whole number of ${name === 'maxResponseBytes' ? 'bytes' : 'milliseconds'}.` });
+    problems.push({
+      diagnosis: 'invalid-setting',
+      message: `${name} must be a positive whole number of ${name === 'maxResponseBytes' ? 'bytes' : 'milliseconds'}.`,
+    });
     return dflt;
   }
   return v;
 }
 
 function sourceOf(kind: CredentialKind, o: ConnectionOptions): string {
-  return o.credentialSources?.[kind] ?? `stored with "${CREDENTIAL_COMMANDS[kind]}" or set in ${CREDENTIAL_VARIABLES[kind]}`;
+  return (
+    o.credentialSources?.[kind] ?? `stored with "${CREDENTIAL_COMMANDS[kind]}" or set in ${CREDENTIAL_VARIABLES[kind]}`
+  );
 }

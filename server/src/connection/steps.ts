@@ -35,7 +35,13 @@ async function send(ctx: StepContext, req: HttpRequest): Promise<HttpResponse | 
     if (res.proxy) ctx.onProxy(res.proxy);
     return res;
   } catch (err) {
-    if (err instanceof NetError) return { status: 'fail', diagnosis: err.kind, message: err.message, ...(err.status !== undefined ? { httpStatus: err.status } : {}) };
+    if (err instanceof NetError)
+      return {
+        status: 'fail',
+        diagnosis: err.kind,
+        message: err.message,
+        ...(err.status !== undefined ? { httpStatus: err.status } : {}),
+      };
     throw err;
   }
 }
@@ -50,10 +56,27 @@ function isOutcome(v: HttpResponse | Outcome): v is Outcome {
  */
 function statusFailure(ctx: StepContext, res: HttpResponse, what: string, unauthorized: Diagnosis): Outcome {
   const s = res.status;
-  const diagnosis: Diagnosis = s === 401 ? unauthorized : s === 403 ? 'forbidden' : s === 404 ? 'not-found' : s >= 500 ? 'server-error' : 'unexpected-status';
-  const quotes = [quoteWwwAuthenticate(res.headers.get('www-authenticate'), ctx.secrets), quoteBody(res.body, ctx.secrets)].filter(Boolean);
+  const diagnosis: Diagnosis =
+    s === 401
+      ? unauthorized
+      : s === 403
+        ? 'forbidden'
+        : s === 404
+          ? 'not-found'
+          : s >= 500
+            ? 'server-error'
+            : 'unexpected-status';
+  const quotes = [
+    quoteWwwAuthenticate(res.headers.get('www-authenticate'), ctx.secrets),
+    quoteBody(res.body, ctx.secrets),
+  ].filter(Boolean);
   const cut = res.truncated ? ' (the body was longer; only its start was read)' : '';
-  return { status: 'fail', httpStatus: s, diagnosis, message: `${what} answered HTTP ${s}${via(res)}${quotes.length ? `: ${quotes.join('; ')}` : '.'}${cut}` };
+  return {
+    status: 'fail',
+    httpStatus: s,
+    diagnosis,
+    message: `${what} answered HTTP ${s}${via(res)}${quotes.length ? `: ${quotes.join('; ')}` : '.'}${cut}`,
+  };
 }
 
 /** Names the redirects followed, for the step's message. */
@@ -93,30 +116,63 @@ export async function refreshToken(ctx: StepContext): Promise<RefreshResult> {
     },
   });
   if (isOutcome(res)) return { outcome: res };
-  if (res.status < 200 || res.status > 299) return { outcome: statusFailure(ctx, res, 'Token refresh', 'refresh-unauthorized') };
+  if (res.status < 200 || res.status > 299)
+    return { outcome: statusFailure(ctx, res, 'Token refresh', 'refresh-unauthorized') };
   const json = parseJson(res.body);
   if (!json.ok) {
     const type = res.headers.get('content-type') ?? 'no content type';
-    return { outcome: { status: 'fail', httpStatus: res.status, diagnosis: 'not-json', message: `Token refresh answered HTTP ${res.status}${via(res)} with a body that is not JSON (${type.slice(0, 60)}).` } };
+    return {
+      outcome: {
+        status: 'fail',
+        httpStatus: res.status,
+        diagnosis: 'not-json',
+        message: `Token refresh answered HTTP ${res.status}${via(res)} with a body that is not JSON (${type.slice(0, 60)}).`,
+      },
+    };
   }
   const v = json.value;
   const token = v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>).token : undefined;
   if (typeof token !== 'string' || token === '') {
-    return { outcome: { status: 'fail', httpStatus: res.status, diagnosis: 'no-token', message: 'Token refresh answered JSON without a string field "token".' } };
+    return {
+      outcome: {
+        status: 'fail',
+        httpStatus: res.status,
+        diagnosis: 'no-token',
+        message: 'Token refresh answered JSON without a string field "token".',
+      },
+    };
   }
   const info = decodeJwt(token);
   if (info === 'not-jwt') {
-    return { received: token, outcome: { status: 'fail', httpStatus: res.status, diagnosis: 'not-jwt', message: 'Token refresh returned a "token" that is not a JWT (three base64url parts with a JSON header and payload).' } };
+    return {
+      received: token,
+      outcome: {
+        status: 'fail',
+        httpStatus: res.status,
+        diagnosis: 'not-jwt',
+        message:
+          'Token refresh returned a "token" that is not a JWT (three base64url parts with a JSON header and payload).',
+      },
+    };
   }
   if (info.expiresAt !== undefined && info.expiresAt <= ctx.now()) {
     return {
-      outcome: { status: 'fail', httpStatus: res.status, diagnosis: 'jwt-expired', message: `Token refresh returned a JWT that expired at ${iso(info.expiresAt)}.` },
+      outcome: {
+        status: 'fail',
+        httpStatus: res.status,
+        diagnosis: 'jwt-expired',
+        message: `Token refresh returned a JWT that expired at ${iso(info.expiresAt)}.`,
+      },
       expiresAt: info.expiresAt,
       received: token,
     };
   }
   return {
-    outcome: { status: 'pass', httpStatus: res.status, message: `Obtained a JWT${via(res)}; ${expiryText(info.expiresAt, ctx.now())}.` },
+    outcome: {
+      status: 'pass',
+      httpStatus: res.status,
+      message: `Obtained a JWT${via(res)}; ${expiryText(info.expiresAt, ctx.now())}.`,
+    },
     jwt: token,
     received: token,
     expiresAt: info.expiresAt,
@@ -143,13 +199,19 @@ export async function listThreads(ctx: StepContext, bearer: string, scope: 'user
   });
   if (isOutcome(res)) return res;
   const what = `GET ${url.pathname} (${scope === 'user' ? 'with the JWT' : 'with the project API key'})`;
-  if (res.status < 200 || res.status > 299) return statusFailure(ctx, res, what, scope === 'user' ? 'jwt-refused' : 'api-key-refused');
+  if (res.status < 200 || res.status > 299)
+    return statusFailure(ctx, res, what, scope === 'user' ? 'jwt-refused' : 'api-key-refused');
   // The spec does not show the body's shape, so we only require JSON (an HTML page or an empty
   // answer here means the base address points at a website or a login portal, not at the API).
   if (!parseJson(res.body).ok) {
     const type = res.headers.get('content-type') ?? 'no content type';
     const body = res.body.length === 0 ? 'an empty body' : `a body that is not JSON (${type.slice(0, 60)})`;
-    return { status: 'fail', httpStatus: res.status, diagnosis: 'not-json', message: `${what} answered HTTP ${res.status}${via(res)} with ${body}.` };
+    return {
+      status: 'fail',
+      httpStatus: res.status,
+      diagnosis: 'not-json',
+      message: `${what} answered HTTP ${res.status}${via(res)} with ${body}.`,
+    };
   }
   return { status: 'pass', httpStatus: res.status, message: `${what} answered HTTP ${res.status}${via(res)}.` };
 }
@@ -158,7 +220,9 @@ export async function listThreads(ctx: StepContext, bearer: string, scope: 'user
 export function programPayload(s: ResolvedSettings, c: Credentials, code: string): Record<string, unknown> {
   const p = s.program;
   const headers: Record<string, string> =
-    p?.dataAuthMode === 'jwt' ? { authorization: `Bearer ${c.dataToken ?? ''}` } : { 'x-platform-data-token': c.dataToken ?? '' };
+    p?.dataAuthMode === 'jwt'
+      ? { authorization: `Bearer ${c.dataToken ?? ''}` }
+      : { 'x-platform-data-token': c.dataToken ?? '' };
   return {
     code,
     assistant_api_key: c.apiKey ?? '',
@@ -179,7 +243,11 @@ export async function runProgram(ctx: StepContext, code: string): Promise<Outcom
   const res = await send(ctx, {
     method: 'POST',
     url: p.url,
-    headers: { Authorization: `Bearer ${ctx.credentials.apiKey ?? ''}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+    headers: {
+      Authorization: `Bearer ${ctx.credentials.apiKey ?? ''}`,
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+    },
     body: JSON.stringify(programPayload(ctx.settings, ctx.credentials, code)),
   });
   if (isOutcome(res)) return res;
@@ -187,7 +255,11 @@ export async function runProgram(ctx: StepContext, code: string): Promise<Outcom
     return { ...statusFailure(ctx, res, 'Program execution', 'api-key-refused'), diagnosis: 'program-rejected' };
   }
   if (res.status < 200 || res.status > 299) return statusFailure(ctx, res, 'Program execution', 'api-key-refused');
-  return { status: 'pass', httpStatus: res.status, message: `Program execution answered HTTP ${res.status}${via(res)} (provider ${s(ctx.settings.provider)}, data auth mode ${p.dataAuthMode}).` };
+  return {
+    status: 'pass',
+    httpStatus: res.status,
+    message: `Program execution answered HTTP ${res.status}${via(res)} (provider ${s(ctx.settings.provider)}, data auth mode ${p.dataAuthMode}).`,
+  };
 }
 
 function s(v: string): string {

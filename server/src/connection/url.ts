@@ -93,7 +93,11 @@ export function bypassesProxy(url: URL, noProxy: string | undefined): boolean {
  * proxy would receive that request (Authorization included) in clear; nor can a proxy elsewhere
  * reach this machine's loopback anyway.
  */
-export function proxyFor(url: URL, explicit: string | undefined, env: Readonly<Record<string, string | undefined>>): string | undefined {
+export function proxyFor(
+  url: URL,
+  explicit: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
   if (isLoopbackHost(hostOf(url))) return undefined;
   const noProxy = env.NO_PROXY ?? env.no_proxy;
   if (bypassesProxy(url, noProxy)) return undefined;

@@ -1,8 +1,30 @@
 // Service results (offsets) ↔ protocol types (ranges). The only place that knows both.
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { DiagnosticSeverity, CompletionItemKind, InsertTextFormat, InsertTextMode, SymbolKind, DiagnosticRelatedInformation, Location } from 'vscode-languageserver';
-import type { Diagnostic as LspDiagnostic, Range, TextEdit as LspTextEdit, CompletionItem, DocumentSymbol } from 'vscode-languageserver';
-import type { Diagnostic, Severity, TextEdit, CompletionEntry, SymbolEntry, CompletionKind, SymbolKind as SvcSymbolKind } from '../service';
+import {
+  DiagnosticSeverity,
+  CompletionItemKind,
+  InsertTextFormat,
+  InsertTextMode,
+  SymbolKind,
+  DiagnosticRelatedInformation,
+  Location,
+} from 'vscode-languageserver';
+import type {
+  Diagnostic as LspDiagnostic,
+  Range,
+  TextEdit as LspTextEdit,
+  CompletionItem,
+  DocumentSymbol,
+} from 'vscode-languageserver';
+import type {
+  Diagnostic,
+  Severity,
+  TextEdit,
+  CompletionEntry,
+  SymbolEntry,
+  CompletionKind,
+  SymbolKind as SvcSymbolKind,
+} from '../service';
 // A light module imported directly: importing the index would load the whole service at startup.
 import { SOURCE } from '../service/codes';
 
@@ -19,9 +41,18 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
 
 /** `docsBase`: where docs/codes/<code>.md pages live (a file: URL of the installed package, or the repository). */
 export function toLspDiagnostic(doc: TextDocument, d: Diagnostic, docsBase?: string): LspDiagnostic {
-  const out: LspDiagnostic = { range: toRange(doc, d.offset, d.length), severity: SEVERITY[d.severity], code: d.code, source: SOURCE, message: d.message };
+  const out: LspDiagnostic = {
+    range: toRange(doc, d.offset, d.length),
+    severity: SEVERITY[d.severity],
+    code: d.code,
+    source: SOURCE,
+    message: d.message,
+  };
   if (docsBase) out.codeDescription = { href: `${docsBase}${d.code}.md` };
-  if (d.related) out.relatedInformation = d.related.map((r) => DiagnosticRelatedInformation.create(Location.create(doc.uri, toRange(doc, r.offset, r.length)), r.message));
+  if (d.related)
+    out.relatedInformation = d.related.map((r) =>
+      DiagnosticRelatedInformation.create(Location.create(doc.uri, toRange(doc, r.offset, r.length)), r.message),
+    );
   if (d.data) out.data = d.data;
   return out;
 }
@@ -54,7 +85,11 @@ export function toCompletionItem(doc: TextDocument, e: CompletionEntry): Complet
   if (e.filterText) item.filterText = e.filterText;
   if (e.preselect) item.preselect = true;
   if (e.retrigger) item.command = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
-  if (e.additionalEdits) item.additionalTextEdits = e.additionalEdits.map((x) => ({ range: toRange(doc, x.offset, x.length), newText: x.newText }));
+  if (e.additionalEdits)
+    item.additionalTextEdits = e.additionalEdits.map((x) => ({
+      range: toRange(doc, x.offset, x.length),
+      newText: x.newText,
+    }));
   return item;
 }
 
@@ -71,7 +106,13 @@ const SYMBOL_KIND: Record<SvcSymbolKind, SymbolKind> = {
 export function toDocumentSymbol(doc: TextDocument, s: SymbolEntry): DocumentSymbol {
   const range = toRange(doc, s.offset, s.length);
   const sel = toRange(doc, s.selectionOffset, s.selectionLength);
-  const out: DocumentSymbol = { name: s.name, kind: SYMBOL_KIND[s.kind], range, selectionRange: sel, children: s.children.map((c) => toDocumentSymbol(doc, c)) };
+  const out: DocumentSymbol = {
+    name: s.name,
+    kind: SYMBOL_KIND[s.kind],
+    range,
+    selectionRange: sel,
+    children: s.children.map((c) => toDocumentSymbol(doc, c)),
+  };
   if (s.detail) out.detail = s.detail;
   return out;
 }

@@ -27,7 +27,8 @@ export class AnalysisCache {
   constructor(private options: (uri: string) => ValidationOptions) {}
 
   languageOf(doc: TextDocument): Language {
-    if (doc.languageId === 'assistantconfig-json' || doc.languageId === 'json' || doc.languageId === 'jsonc') return 'json';
+    if (doc.languageId === 'assistantconfig-json' || doc.languageId === 'json' || doc.languageId === 'jsonc')
+      return 'json';
     if (doc.languageId === 'assistantconfig' || doc.languageId === 'yaml') return 'yaml';
     return languageOf(doc.uri, doc.getText());
   }
@@ -57,7 +58,8 @@ export class AnalysisCache {
     if (e && e.pending && e.pending.toVersion === doc.version && e.version >= 0) {
       parsed = e.doc;
       for (const ed of e.pending.edits) {
-        parsed = parsed && applyEdit(parsed, ed.start, ed.end, ed.text, { maxDepth: this.options(doc.uri).maxNestingDepth });
+        parsed =
+          parsed && applyEdit(parsed, ed.start, ed.end, ed.text, { maxDepth: this.options(doc.uri).maxNestingDepth });
         if (!parsed) break;
       }
       // The patched tree must stand for exactly this text; anything else is parsed afresh.

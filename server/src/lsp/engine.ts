@@ -2,7 +2,17 @@
 // server loads it after answering `initialize`, so an editor gets its answer without waiting for
 // code that the first request will need anyway.
 export { AnalysisCache } from './documents';
-export { doHover, documentSymbols, foldingRanges, selectionRanges, formatDocument, doComplete, getCodeActions, llmProviderInForce, LineIndex } from '../service';
+export {
+  doHover,
+  documentSymbols,
+  foldingRanges,
+  selectionRanges,
+  formatDocument,
+  doComplete,
+  getCodeActions,
+  llmProviderInForce,
+  LineIndex,
+} from '../service';
 export { ProjectConfigResolver, applyProjectRules, isExcluded } from '../service';
 export { anchorDefinition, anchorReferences, anchorHighlights, prepareAnchorRename, renameAnchor } from '../service';
 export { inlayHints, codeLenses, documentLinks, onTypeFormat, suppressionActions } from '../service';

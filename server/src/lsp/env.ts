@@ -86,13 +86,16 @@ export class WorkspaceEnv implements ServerEnv {
   dotenvFor(docUri: string, canCreate: boolean): (DotenvFile & { uri: string }) | undefined {
     if (!this.trusted || !docUri.startsWith('file:')) return undefined;
     const path = fileURLToPath(docUri);
-    const dir = this.folders.filter((f) => path.startsWith(f.endsWith(sep) ? f : f + sep)).sort((a, b) => b.length - a.length)[0];
+    const dir = this.folders
+      .filter((f) => path.startsWith(f.endsWith(sep) ? f : f + sep))
+      .sort((a, b) => b.length - a.length)[0];
     if (!dir) return undefined;
     const file = join(dir, '.env');
     const gitIgnored = this.ignored.get(dir);
     const uri = pathToFileURL(file).href;
     try {
-      if (!existsSync(file)) return canCreate ? { uri, text: undefined, ...(gitIgnored !== undefined ? { gitIgnored } : {}) } : undefined;
+      if (!existsSync(file))
+        return canCreate ? { uri, text: undefined, ...(gitIgnored !== undefined ? { gitIgnored } : {}) } : undefined;
       if (statSync(file).size > MAX_DOTENV) return undefined;
       return { uri, text: readFileSync(file, 'utf8'), ...(gitIgnored !== undefined ? { gitIgnored } : {}) };
     } catch {

@@ -2,7 +2,18 @@
 // highlights, rename), inlay hints, code lenses, document links, on-type formatting. Each handler
 // converts between protocol ranges and the service's offsets; the features are in the service.
 import { ResponseError, ErrorCodes, DocumentHighlightKind } from 'vscode-languageserver';
-import type { Connection, CancellationToken, Location, DocumentHighlight, WorkspaceEdit, InlayHint, CodeLens, DocumentLink, TextEdit as LspTextEdit, Diagnostic as LspDiagnostic } from 'vscode-languageserver';
+import type {
+  Connection,
+  CancellationToken,
+  Location,
+  DocumentHighlight,
+  WorkspaceEdit,
+  InlayHint,
+  CodeLens,
+  DocumentLink,
+  TextEdit as LspTextEdit,
+  Diagnostic as LspDiagnostic,
+} from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ParsedDocument, EnvInfo } from '../service';
 import type { Settings } from './settings';
@@ -33,7 +44,10 @@ export function registerAnchorFeatures(host: FeatureHost): void {
   connection.onReferences((p, token) =>
     safe('References', [] as Location[], token, () =>
       withDoc(p.textDocument.uri, [] as Location[], (doc, parsed) =>
-        host.engine().anchorReferences(parsed, doc.offsetAt(p.position), p.context.includeDeclaration).map((r) => ({ uri: doc.uri, range: toRange(doc, r.offset, r.length) })),
+        host
+          .engine()
+          .anchorReferences(parsed, doc.offsetAt(p.position), p.context.includeDeclaration)
+          .map((r) => ({ uri: doc.uri, range: toRange(doc, r.offset, r.length) })),
       ),
     ),
   );
@@ -41,17 +55,27 @@ export function registerAnchorFeatures(host: FeatureHost): void {
   connection.onDocumentHighlight((p, token) =>
     safe('Highlights', [] as DocumentHighlight[], token, () =>
       withDoc(p.textDocument.uri, [] as DocumentHighlight[], (doc, parsed) =>
-        host.engine().anchorHighlights(parsed, doc.offsetAt(p.position)).map((h) => ({ range: toRange(doc, h.offset, h.length), kind: h.kind === 'write' ? DocumentHighlightKind.Write : DocumentHighlightKind.Read })),
+        host
+          .engine()
+          .anchorHighlights(parsed, doc.offsetAt(p.position))
+          .map((h) => ({
+            range: toRange(doc, h.offset, h.length),
+            kind: h.kind === 'write' ? DocumentHighlightKind.Write : DocumentHighlightKind.Read,
+          })),
       ),
     ),
   );
 
   connection.onPrepareRename((p, token) =>
     safe('Prepare rename', null as { range: ReturnType<typeof toRange>; placeholder: string } | null, token, () =>
-      withDoc(p.textDocument.uri, null as { range: ReturnType<typeof toRange>; placeholder: string } | null, (doc, parsed) => {
-        const r = host.engine().prepareAnchorRename(parsed, doc.offsetAt(p.position));
-        return r ? { range: toRange(doc, r.offset, r.length), placeholder: r.placeholder } : null;
-      }),
+      withDoc(
+        p.textDocument.uri,
+        null as { range: ReturnType<typeof toRange>; placeholder: string } | null,
+        (doc, parsed) => {
+          const r = host.engine().prepareAnchorRename(parsed, doc.offsetAt(p.position));
+          return r ? { range: toRange(doc, r.offset, r.length), placeholder: r.placeholder } : null;
+        },
+      ),
     ),
   );
 
@@ -82,8 +106,15 @@ export function registerEditorFeatures(host: FeatureHost, state: EditorFeatureSt
       if (!state.settings().inlayHints) return [];
       return withDoc(p.textDocument.uri, [] as InlayHint[], (doc, parsed) => {
         const start = doc.offsetAt(p.range.start);
-        const hints = host.engine().inlayHints(parsed, { offset: start, length: doc.offsetAt(p.range.end) - start }, { env: state.env() });
-        return hints.map((h) => ({ position: doc.positionAt(h.offset), label: h.label, paddingLeft: true, ...(h.tooltip ? { tooltip: h.tooltip } : {}) }));
+        const hints = host
+          .engine()
+          .inlayHints(parsed, { offset: start, length: doc.offsetAt(p.range.end) - start }, { env: state.env() });
+        return hints.map((h) => ({
+          position: doc.positionAt(h.offset),
+          label: h.label,
+          paddingLeft: true,
+          ...(h.tooltip ? { tooltip: h.tooltip } : {}),
+        }));
       });
     }),
   );
@@ -96,20 +127,38 @@ export function registerEditorFeatures(host: FeatureHost, state: EditorFeatureSt
         host
           .engine()
           .codeLenses(parsed, { testConnectionAvailable: state.trusted(), missingSettings: s.connectionMissing })
-          .map((l) => ({ range: toRange(doc, l.offset, l.length), command: { title: l.title, command: l.command?.id ?? '', ...(l.command?.arguments ? { arguments: l.command.arguments } : {}), ...(l.tooltip ? { tooltip: l.tooltip } : {}) } })),
+          .map((l) => ({
+            range: toRange(doc, l.offset, l.length),
+            command: {
+              title: l.title,
+              command: l.command?.id ?? '',
+              ...(l.command?.arguments ? { arguments: l.command.arguments } : {}),
+              ...(l.tooltip ? { tooltip: l.tooltip } : {}),
+            },
+          })),
       );
     }),
   );
 
   connection.onDocumentLinks((p, token) =>
     safe('Document links', [] as DocumentLink[], token, () =>
-      withDoc(p.textDocument.uri, [] as DocumentLink[], (doc, parsed) => host.engine().documentLinks(parsed).map((l) => ({ range: toRange(doc, l.offset, l.length), target: l.target }))),
+      withDoc(p.textDocument.uri, [] as DocumentLink[], (doc, parsed) =>
+        host
+          .engine()
+          .documentLinks(parsed)
+          .map((l) => ({ range: toRange(doc, l.offset, l.length), target: l.target })),
+      ),
     ),
   );
 
   connection.onDocumentOnTypeFormatting((p, token) =>
     safe('On-type formatting', [] as LspTextEdit[], token, () =>
-      withDoc(p.textDocument.uri, [] as LspTextEdit[], (doc, parsed) => host.engine().onTypeFormat(parsed, doc.offsetAt(p.position), p.ch, { tabSize: p.options.tabSize }).map((e) => toLspEdit(doc, e))),
+      withDoc(p.textDocument.uri, [] as LspTextEdit[], (doc, parsed) =>
+        host
+          .engine()
+          .onTypeFormat(parsed, doc.offsetAt(p.position), p.ch, { tabSize: p.options.tabSize })
+          .map((e) => toLspEdit(doc, e)),
+      ),
     ),
   );
 }
@@ -120,9 +169,17 @@ export function registerEditorFeatures(host: FeatureHost, state: EditorFeatureSt
  */
 export function withDotenvLink(uri: string, d: LspDiagnostic, folders: readonly string[]): LspDiagnostic {
   if (d.code !== 'env-not-set' || folders.length === 0) return d;
-  const folder = [...folders].sort((a, b) => b.length - a.length).find((f) => uri.startsWith(f.endsWith('/') ? f : f + '/')) ?? folders[0]!;
+  const folder =
+    [...folders].sort((a, b) => b.length - a.length).find((f) => uri.startsWith(f.endsWith('/') ? f : f + '/')) ??
+    folders[0]!;
   const name = /'([A-Za-z_][A-Za-z0-9_]*)'/.exec(d.message)?.[1] ?? 'the variable';
   const target = (folder.endsWith('/') ? folder : folder + '/') + '.env';
-  const related = [...(d.relatedInformation ?? []), { location: { uri: target, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }, message: `.env: define ${name} in this workspace's .env file (or in the environment)` }];
+  const related = [
+    ...(d.relatedInformation ?? []),
+    {
+      location: { uri: target, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } },
+      message: `.env: define ${name} in this workspace's .env file (or in the environment)`,
+    },
+  ];
   return { ...d, relatedInformation: related };
 }

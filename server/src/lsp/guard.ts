@@ -8,7 +8,13 @@ export interface Logger {
   error(message: string): void;
 }
 
-export function runSafe<T>(log: Logger, name: string, fallback: T, token: CancellationToken | undefined, fn: () => T): T | ResponseError {
+export function runSafe<T>(
+  log: Logger,
+  name: string,
+  fallback: T,
+  token: CancellationToken | undefined,
+  fn: () => T,
+): T | ResponseError {
   if (token?.isCancellationRequested) return cancelled();
   try {
     const r = fn();
@@ -32,6 +38,7 @@ function cancelled(): ResponseError {
 export function describe(e: unknown): string {
   // Redact the whole message before cutting it: a cut could otherwise fall inside a credential.
   const clean = (m: string): string => redact(m.replace(/(["'`])(?:(?!\1).)*\1/g, '$1…$1')).slice(0, 300);
-  if (e instanceof Error) return `${e.name}: ${clean(e.message)}${e.stack ? '\n' + e.stack.split('\n').slice(1, 6).join('\n') : ''}`;
+  if (e instanceof Error)
+    return `${e.name}: ${clean(e.message)}${e.stack ? '\n' + e.stack.split('\n').slice(1, 6).join('\n') : ''}`;
   return clean(String(e));
 }

@@ -1,6 +1,22 @@
 // The protocol adapter: documents, settings, scheduling and handlers. All features are in service/.
-import { TextDocumentSyncKind, DocumentDiagnosticReportKind, FileChangeType, DidChangeWatchedFilesNotification, CodeLensRefreshRequest } from 'vscode-languageserver';
-import type { Connection, InitializeParams, InitializeResult, CompletionItem, CodeAction, Diagnostic as LspDiagnostic, Range, CancellationToken, ResponseError } from 'vscode-languageserver';
+import {
+  TextDocumentSyncKind,
+  DocumentDiagnosticReportKind,
+  FileChangeType,
+  DidChangeWatchedFilesNotification,
+  CodeLensRefreshRequest,
+} from 'vscode-languageserver';
+import type {
+  Connection,
+  InitializeParams,
+  InitializeResult,
+  CompletionItem,
+  CodeAction,
+  Diagnostic as LspDiagnostic,
+  Range,
+  CancellationToken,
+  ResponseError,
+} from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, ValidationOptions, CompletionEntry, ProjectConfig } from '../service';
 import type { AnalysisCache } from './documents';
@@ -57,7 +73,11 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   };
   const options = (uri?: string): ValidationOptions => {
     const depth = uri !== undefined ? projectConfigOf(uri)?.maxFallbackDepth : undefined;
-    return { ...settings.validation, ...(depth ? { maxFallbackDepth: depth } : {}), ...(settings.envNotSet ? { env } : {}) };
+    return {
+      ...settings.validation,
+      ...(depth ? { maxFallbackDepth: depth } : {}),
+      ...(settings.envNotSet ? { env } : {}),
+    };
   };
   /** The diagnostics as the project config wants them (codes off, severities), none for excluded files. */
   const projectDiagnostics = (doc: TextDocument): Diagnostic[] => {
@@ -80,12 +100,19 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     }));
   const cacheOf = (): AnalysisCache => cacheInstance!;
   /** A guarded handler body that runs once the engine is loaded. */
-  const safe = async <T>(name: string, fallback: T, token: CancellationToken, fn: () => T): Promise<T | ResponseError> => {
+  const safe = async <T>(
+    name: string,
+    fallback: T,
+    token: CancellationToken,
+    fn: () => T,
+  ): Promise<T | ResponseError> => {
     await load();
     return runSafe(log, name, fallback, token, fn);
   };
   const log = { error: (m: string) => connection.console.error(m) };
-  const isOurs = (doc: TextDocument): boolean => (LANGUAGE_IDS as readonly string[]).includes(doc.languageId) || /\.assistant\.(ya?ml|json)$|\/assistant-config\.(ya?ml|json)$/.test(doc.uri);
+  const isOurs = (doc: TextDocument): boolean =>
+    (LANGUAGE_IDS as readonly string[]).includes(doc.languageId) ||
+    /\.assistant\.(ya?ml|json)$|\/assistant-config\.(ya?ml|json)$/.test(doc.uri);
   const serviceContext = () => ({ env });
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
@@ -93,7 +120,9 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     pullDiagnostics = !!caps.textDocument?.diagnostic;
     diagnosticRefresh = !!caps.workspace?.diagnostics?.refreshSupport;
     configurationRequests = !!caps.workspace?.configuration;
-    createFiles = !!caps.workspace?.workspaceEdit?.documentChanges && !!caps.workspace.workspaceEdit.resourceOperations?.includes('create');
+    createFiles =
+      !!caps.workspace?.workspaceEdit?.documentChanges &&
+      !!caps.workspace.workspaceEdit.resourceOperations?.includes('create');
     watchRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     inlayHintRefresh = !!caps.workspace?.inlayHint?.refreshSupport;
     codeLensRefresh = !!caps.workspace?.codeLens?.refreshSupport;
@@ -122,7 +151,9 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
         codeLensProvider: { resolveProvider: false },
         documentLinkProvider: { resolveProvider: false },
         documentOnTypeFormattingProvider: { firstTriggerCharacter: '\n' },
-        ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
+        ...(pullDiagnostics
+          ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } }
+          : {}),
       },
       serverInfo: { name: 'assistant-config-language-server' },
     };
@@ -132,7 +163,9 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     void load();
     // Watch the project config wherever it is (the client's own watchers cover .env only).
     if (watchRegistration && serverOptions.readFile) {
-      connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/.assistant-config.yaml' }] }).catch((e: unknown) => log.error(`Watching .assistant-config.yaml failed: ${describe(e)}`));
+      connection.client
+        .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/.assistant-config.yaml' }] })
+        .catch((e: unknown) => log.error(`Watching .assistant-config.yaml failed: ${describe(e)}`));
     }
     void refreshSettings();
     connection.onDidChangeConfiguration((change) => {
@@ -154,7 +187,9 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   }
 
   function applySettings(next: Settings): void {
-    const parseChanged = next.validation.maxFileSize !== settings.validation.maxFileSize || next.validation.maxNestingDepth !== settings.validation.maxNestingDepth;
+    const parseChanged =
+      next.validation.maxFileSize !== settings.validation.maxFileSize ||
+      next.validation.maxNestingDepth !== settings.validation.maxNestingDepth;
     settings = next;
     if (parseChanged) cacheInstance?.clear();
     else cacheInstance?.invalidateDiagnostics();
@@ -181,7 +216,9 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   // variable names it found; never values.
   connection.onNotification(DOTENV_NAMES_NOTIFICATION, (p: DotenvNamesParams) => {
     if (!env.setReportedNames) return;
-    env.setReportedNames(trusted && Array.isArray(p.names) ? p.names.filter((n): n is string => typeof n === 'string') : []);
+    env.setReportedNames(
+      trusted && Array.isArray(p.names) ? p.names.filter((n): n is string => typeof n === 'string') : [],
+    );
     cacheInstance?.invalidateDiagnostics();
     revalidateAll();
   });
@@ -193,7 +230,14 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
       cacheInstance?.invalidateDiagnostics();
       revalidateAll();
     }
-    if (p.changes.some((c) => /(^|\/)\.env$/.test(c.uri) && c.type !== undefined && [FileChangeType.Created, FileChangeType.Changed, FileChangeType.Deleted].includes(c.type))) {
+    if (
+      p.changes.some(
+        (c) =>
+          /(^|\/)\.env$/.test(c.uri) &&
+          c.type !== undefined &&
+          [FileChangeType.Created, FileChangeType.Changed, FileChangeType.Deleted].includes(c.type),
+      )
+    ) {
       env.reload(folders, trusted);
       cacheInstance?.invalidateDiagnostics();
       revalidateAll();
@@ -237,7 +281,12 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   }
 
   connection.onDidOpenTextDocument((p) => {
-    const d = TextDocument.create(p.textDocument.uri, p.textDocument.languageId, p.textDocument.version, p.textDocument.text);
+    const d = TextDocument.create(
+      p.textDocument.uri,
+      p.textDocument.languageId,
+      p.textDocument.version,
+      p.textDocument.text,
+    );
     documents.set(d);
     cacheInstance?.delete(d.uri);
     if (isOurs(d) && !pullDiagnostics) schedule(d, true);
@@ -249,7 +298,8 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     const only = changes.length === 1 ? changes[0]! : undefined;
     // One ranged change can be replayed on the parsed tree; anything else is parsed afresh.
     const range = (only as { range?: Range } | undefined)?.range;
-    const edit = only && range ? { start: prev.offsetAt(range.start), end: prev.offsetAt(range.end), text: only.text } : undefined;
+    const edit =
+      only && range ? { start: prev.offsetAt(range.start), end: prev.offsetAt(range.end), text: only.text } : undefined;
     cacheInstance?.recordChange(prev.uri, p.textDocument.version, edit);
     const next = TextDocument.update(prev, changes, p.textDocument.version);
     documents.set(next);
@@ -266,7 +316,9 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   connection.languages.diagnostics.on(async (params, token) => {
     await load();
     const doc = documents.get(params.textDocument.uri);
-    const items = runSafe(log, 'Diagnostics', [] as LspDiagnostic[], token, () => (doc && isOurs(doc) ? computeDiagnostics(doc) : []));
+    const items = runSafe(log, 'Diagnostics', [] as LspDiagnostic[], token, () =>
+      doc && isOurs(doc) ? computeDiagnostics(doc) : [],
+    );
     if (!Array.isArray(items)) throw items;
     return { kind: DocumentDiagnosticReportKind.Full, items };
   });
@@ -293,7 +345,10 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   connection.onCompletionResolve((item: CompletionItem) => {
     const r = runSafe(log, 'Completion resolve', item, undefined, () => {
       const data = item.data as { id?: number; i?: number } | undefined;
-      const entry = data && data.id === lastCompletion.id && typeof data.i === 'number' ? lastCompletion.entries[data.i] : undefined;
+      const entry =
+        data && data.id === lastCompletion.id && typeof data.i === 'number'
+          ? lastCompletion.entries[data.i]
+          : undefined;
       if (entry?.documentation) item.documentation = { kind: 'markdown', value: entry.documentation };
       return item;
     });
@@ -304,7 +359,9 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     safe('Hover', null, token, () =>
       withDoc(p.textDocument.uri, null, (doc) => {
         const h = engine!.doHover(cacheOf().parsed(doc), doc.offsetAt(p.position), serviceContext());
-        return h ? { contents: { kind: 'markdown' as const, value: h.contents }, range: toRange(doc, h.offset, h.length) } : null;
+        return h
+          ? { contents: { kind: 'markdown' as const, value: h.contents }, range: toRange(doc, h.offset, h.length) }
+          : null;
       }),
     ),
   );
@@ -319,9 +376,22 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
         const relevant = all.filter((d) => d.offset <= end && d.offset + d.length >= start);
         // The workspace .env, for the fix that moves a secret into it (no such fix without one).
         const dotenv = env.dotenvFor?.(doc.uri, createFiles);
-        const ctx = { env, ...(dotenv ? { dotenv: { text: dotenv.text, ...(dotenv.gitIgnored !== undefined ? { gitIgnored: dotenv.gitIgnored } : {}) } } : {}) };
+        const ctx = {
+          env,
+          ...(dotenv
+            ? {
+                dotenv: {
+                  text: dotenv.text,
+                  ...(dotenv.gitIgnored !== undefined ? { gitIgnored: dotenv.gitIgnored } : {}),
+                },
+              }
+            : {}),
+        };
         const range = { offset: start, length: end - start };
-        const actions = [...engine!.getCodeActions(parsed, relevant, range, ctx), ...engine!.suppressionActions(parsed, relevant, range)];
+        const actions = [
+          ...engine!.getCodeActions(parsed, relevant, range, ctx),
+          ...engine!.suppressionActions(parsed, relevant, range),
+        ];
         return actions
           .filter((a) => !p.context.only || p.context.only.some((k) => a.kind === k || a.kind.startsWith(k + '.')))
           .map((a) => {
@@ -329,12 +399,22 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
             const ca: CodeAction = { title: a.title, kind: a.kind, edit: { changes: { [doc.uri]: edits } } };
             if (a.dotenv && dotenv) {
               const li = new engine!.LineIndex(dotenv.text ?? '');
-              const envEdits = a.dotenv.edits.map((e) => ({ range: { start: li.positionAt(e.offset), end: li.positionAt(e.offset + e.length) }, newText: e.newText }));
+              const envEdits = a.dotenv.edits.map((e) => ({
+                range: { start: li.positionAt(e.offset), end: li.positionAt(e.offset + e.length) },
+                newText: e.newText,
+              }));
               ca.edit = a.dotenv.create
-                ? { documentChanges: [{ kind: 'create', uri: dotenv.uri, options: { ignoreIfExists: true } }, { textDocument: { uri: dotenv.uri, version: null }, edits: envEdits }, { textDocument: { uri: doc.uri, version: doc.version }, edits }] }
+                ? {
+                    documentChanges: [
+                      { kind: 'create', uri: dotenv.uri, options: { ignoreIfExists: true } },
+                      { textDocument: { uri: dotenv.uri, version: null }, edits: envEdits },
+                      { textDocument: { uri: doc.uri, version: doc.version }, edits },
+                    ],
+                  }
                 : { changes: { [doc.uri]: edits, [dotenv.uri]: envEdits } };
             }
-            if (a.diagnostic) ca.diagnostics = [a.diagnostic, ...(a.alsoFixes ?? [])].map((d) => toLspDiagnostic(doc, d, docsBase));
+            if (a.diagnostic)
+              ca.diagnostics = [a.diagnostic, ...(a.alsoFixes ?? [])].map((d) => toLspDiagnostic(doc, d, docsBase));
             if (a.isPreferred) ca.isPreferred = true;
             return ca;
           });
@@ -343,13 +423,20 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   );
 
   connection.onDocumentSymbol((p, token) =>
-    safe('Symbols', [], token, () => withDoc(p.textDocument.uri, [], (doc) => engine!.documentSymbols(cacheOf().parsed(doc)).map((s) => toDocumentSymbol(doc, s)))));
+    safe('Symbols', [], token, () =>
+      withDoc(p.textDocument.uri, [], (doc) =>
+        engine!.documentSymbols(cacheOf().parsed(doc)).map((s) => toDocumentSymbol(doc, s)),
+      ),
+    ),
+  );
 
   connection.onFoldingRanges((p, token) =>
     safe('Folding', [], token, () =>
       withDoc(p.textDocument.uri, [], (doc) => {
         const parsed = cacheOf().parsed(doc);
-        return engine!.foldingRanges(parsed, new engine!.LineIndex(parsed.text)).map((f) => ({ startLine: f.startLine, endLine: f.endLine, ...(f.kind ? { kind: f.kind } : {}) }));
+        return engine!
+          .foldingRanges(parsed, new engine!.LineIndex(parsed.text))
+          .map((f) => ({ startLine: f.startLine, endLine: f.endLine, ...(f.kind ? { kind: f.kind } : {}) }));
       }),
     ),
   );
@@ -363,7 +450,9 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
           let parent: SR | undefined;
           for (let i = chain.length - 1; i >= 0; i--) {
             const c = chain[i]!;
-            parent = parent ? { range: toRange(doc, c.offset, c.length), parent } : { range: toRange(doc, c.offset, c.length) };
+            parent = parent
+              ? { range: toRange(doc, c.offset, c.length), parent }
+              : { range: toRange(doc, c.offset, c.length) };
           }
           return parent ?? { range: { start: pos, end: pos } };
         }),
@@ -372,10 +461,22 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   );
 
   connection.onDocumentFormatting((p, token) =>
-    safe('Formatting', [], token, () => withDoc(p.textDocument.uri, [], (doc) => engine!.formatDocument(cacheOf().parsed(doc), { tabSize: p.options.tabSize, insertSpaces: p.options.insertSpaces }).map((e) => toLspEdit(doc, e)))),
+    safe('Formatting', [], token, () =>
+      withDoc(p.textDocument.uri, [], (doc) =>
+        engine!
+          .formatDocument(cacheOf().parsed(doc), { tabSize: p.options.tabSize, insertSpaces: p.options.insertSpaces })
+          .map((e) => toLspEdit(doc, e)),
+      ),
+    ),
   );
 
-  const host = { connection, safe, engine: () => engine!, withDoc: <T>(uri: string, fallback: T, fn: (doc: TextDocument, parsed: ReturnType<AnalysisCache['parsed']>) => T) => withDoc(uri, fallback, (doc) => fn(doc, cacheOf().parsed(doc))) };
+  const host = {
+    connection,
+    safe,
+    engine: () => engine!,
+    withDoc: <T>(uri: string, fallback: T, fn: (doc: TextDocument, parsed: ReturnType<AnalysisCache['parsed']>) => T) =>
+      withDoc(uri, fallback, (doc) => fn(doc, cacheOf().parsed(doc))),
+  };
   registerAnchorFeatures(host);
   registerEditorFeatures(host, { settings: () => settings, trusted: () => trusted, env: () => env });
 

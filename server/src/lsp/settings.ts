@@ -15,7 +15,13 @@ export interface Settings {
 
 const CONNECTION_REQUIRED = ['baseUrl', 'tokenRefreshUrl', 'projectId'] as const;
 
-export const DEFAULT_SETTINGS: Settings = { envNotSet: true, validation: { ...DEFAULT_OPTIONS }, inlayHints: true, codeLens: true, connectionMissing: [...CONNECTION_REQUIRED] };
+export const DEFAULT_SETTINGS: Settings = {
+  envNotSet: true,
+  validation: { ...DEFAULT_OPTIONS },
+  inlayHints: true,
+  codeLens: true,
+  connectionMissing: [...CONNECTION_REQUIRED],
+};
 
 function num(v: unknown, def: number, min: number): number {
   return typeof v === 'number' && Number.isFinite(v) && v >= min ? Math.floor(v) : def;
@@ -27,7 +33,8 @@ export function readSettings(raw: unknown): Settings {
   const get = (path: string): unknown => {
     if (path in r) return r[path];
     let cur: unknown = r;
-    for (const part of path.split('.')) cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[part] : undefined;
+    for (const part of path.split('.'))
+      cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[part] : undefined;
     return cur;
   };
   const d = DEFAULT_OPTIONS;

@@ -36,7 +36,8 @@ export function locate(root: Node | undefined, pointer: string): Located {
       const owner: Node = node;
       prop = readProperty(node, part);
       // A property merged in by `<<` belongs to another mapping: reached through the merge's value.
-      if (!via && prop && prop.parent !== owner) via = owner.properties.find((p) => p.key.value === '<<' && !p.key.quoted)?.value;
+      if (!via && prop && prop.parent !== owner)
+        via = owner.properties.find((p) => p.key.value === '<<' && !p.key.quoted)?.value;
       if (!via && prop?.value?.type === 'alias') via = prop.value;
       node = resolve(prop?.value);
       segments.push(part);

@@ -108,7 +108,13 @@ function unionOfDefinition(d: Schema & { discriminator: { propertyName: string }
       const vs = deref(branch);
       const p = vs?.properties?.[property];
       if (!vs || typeof p?.const !== 'string') continue;
-      variants.push({ property, value: p.const, name: definitionNameOf(branch) ?? vs.title ?? p.const, schema: vs, description: p.enumDescriptions?.[0] ?? vs.markdownDescription ?? '' });
+      variants.push({
+        property,
+        value: p.const,
+        name: definitionNameOf(branch) ?? vs.title ?? p.const,
+        schema: vs,
+        description: p.enumDescriptions?.[0] ?? vs.markdownDescription ?? '',
+      });
     }
     u = { property, name: d.title ?? 'object', variants };
     unionCache.set(d, u);
@@ -162,7 +168,8 @@ export function enumValuesOf(s: Schema | undefined): { values: EnumValue[]; open
     const y = deref(x);
     if (!y) return;
     if (y.enum) y.enum.forEach((v, i) => values.push({ value: String(v), description: y.enumDescriptions?.[i] }));
-    else if (y.const !== undefined) values.push({ value: String(y.const), description: y.enumDescriptions?.[0] ?? y.markdownDescription });
+    else if (y.const !== undefined)
+      values.push({ value: String(y.const), description: y.enumDescriptions?.[0] ?? y.markdownDescription });
     else if (y.anyOf) y.anyOf.forEach(add);
     else if (y.type === 'string') open = true;
   };
@@ -203,7 +210,11 @@ export interface PathOptions {
 }
 
 /** The one schema walk: the schema expected at a path of keys and indexes from the root, resolving variants on the way. */
-export function schemaAtPath(root: Node | undefined, path: readonly (string | number)[], options: PathOptions = {}): AtPath {
+export function schemaAtPath(
+  root: Node | undefined,
+  path: readonly (string | number)[],
+  options: PathOptions = {},
+): AtPath {
   let expected: Schema | undefined = rootSchema;
   let node: Node | undefined = resolve(root);
   let parent: Resolved | undefined;
@@ -215,7 +226,8 @@ export function schemaAtPath(root: Node | undefined, path: readonly (string | nu
       node = node?.type === 'array' ? resolve(node.items[seg]) : undefined;
     } else {
       let p = propertySchema(r.schema, seg);
-      if (!p && options.anyVariant && r.union && !r.variant) p = r.union.variants.map((v) => propertySchema(v.schema, seg)).find((x) => x !== undefined);
+      if (!p && options.anyVariant && r.union && !r.variant)
+        p = r.union.variants.map((v) => propertySchema(v.schema, seg)).find((x) => x !== undefined);
       expected = p;
       node = node?.type === 'object' ? readValue(node, seg) : undefined;
     }

@@ -41,9 +41,33 @@ interface Item {
 export function walkTyped(root: Node | undefined, visit: (v: Visit) => void): void {
   if (!root) return;
   const seenTargets = new Map<Node, Set<Schema | undefined>>();
-  const stack: Item[] = [{ node: root, owner: undefined, expected: rootSchema, prop: undefined, parentUnion: undefined, chainDepth: 0, via: undefined }];
-  const scalar = (node: Node, expected: Schema | undefined, prop: PropertyNode | undefined, owner: Schema | undefined, via: Node | undefined): void => {
-    visit({ node, expected, resolved: { schema: unwrapNullable(expected) }, prop, chainDepth: 0, owner, ...(via ? { via } : {}) });
+  const stack: Item[] = [
+    {
+      node: root,
+      owner: undefined,
+      expected: rootSchema,
+      prop: undefined,
+      parentUnion: undefined,
+      chainDepth: 0,
+      via: undefined,
+    },
+  ];
+  const scalar = (
+    node: Node,
+    expected: Schema | undefined,
+    prop: PropertyNode | undefined,
+    owner: Schema | undefined,
+    via: Node | undefined,
+  ): void => {
+    visit({
+      node,
+      expected,
+      resolved: { schema: unwrapNullable(expected) },
+      prop,
+      chainDepth: 0,
+      owner,
+      ...(via ? { via } : {}),
+    });
   };
   while (stack.length > 0) {
     const item = stack.pop()!;
@@ -65,10 +89,19 @@ export function walkTyped(root: Node | undefined, visit: (v: Visit) => void): vo
       continue;
     }
     // Only mappings can select a variant.
-    const resolved = node.type === 'object' ? resolveFor(item.expected, node) : { schema: unwrapNullable(item.expected) };
+    const resolved =
+      node.type === 'object' ? resolveFor(item.expected, node) : { schema: unwrapNullable(item.expected) };
     const unionName = resolved.union?.name;
     const chainDepth = unionName && unionName === item.parentUnion ? item.chainDepth + 1 : unionName ? 1 : 0;
-    visit({ node, expected: item.expected, resolved, prop: item.prop, chainDepth, owner: item.owner, ...(via ? { via } : {}) });
+    visit({
+      node,
+      expected: item.expected,
+      resolved,
+      prop: item.prop,
+      chainDepth,
+      owner: item.owner,
+      ...(via ? { via } : {}),
+    });
     if (node.type === 'object') {
       const obj = node;
       const props = readProperties(node);
@@ -77,7 +110,9 @@ export function walkTyped(root: Node | undefined, visit: (v: Visit) => void): vo
         const p = props[i]!;
         const v = p.value;
         // A property merged in by `<<` is the merged mapping's text: reached through the merge value.
-        const pVia = via ?? (p.parent !== obj ? obj.properties.find((q) => q.key.value === '<<' && !q.key.quoted)?.value : undefined);
+        const pVia =
+          via ??
+          (p.parent !== obj ? obj.properties.find((q) => q.key.value === '<<' && !q.key.quoted)?.value : undefined);
         const expected = propertySchema(resolved.schema, p.key.value);
         if (v && v.type !== 'object' && v.type !== 'array' && v.type !== 'alias') scalar(v, expected, p, owner, pVia);
         else stack.push({ node: v, owner, expected, prop: p, parentUnion: unionName, chainDepth, via: pVia });
@@ -87,7 +122,16 @@ export function walkTyped(root: Node | undefined, visit: (v: Visit) => void): vo
       for (let i = node.items.length - 1; i >= 0; i--) {
         const it = node.items[i]!;
         // Scalar list items (columns, function names…) are not visited: no rule needs them.
-        if (it.type === 'object' || it.type === 'array' || it.type === 'alias') stack.push({ node: it, owner: undefined, expected: is, prop: undefined, parentUnion: undefined, chainDepth: 0, via });
+        if (it.type === 'object' || it.type === 'array' || it.type === 'alias')
+          stack.push({
+            node: it,
+            owner: undefined,
+            expected: is,
+            prop: undefined,
+            parentUnion: undefined,
+            chainDepth: 0,
+            via,
+          });
       }
     }
   }

@@ -94,7 +94,13 @@ export function keyNode(value: string, quoted: boolean, offset: number, length: 
  * The one way to build a property node: the property and its key point at each other, so they are
  * made together here (no half-built node cast to the type). `value` is set by the caller.
  */
-export function propertyNode(parent: ObjectNode, key: StringNode, offset: number, length: number, colonOffset = -1): PropertyNode {
+export function propertyNode(
+  parent: ObjectNode,
+  key: StringNode,
+  offset: number,
+  length: number,
+  colonOffset = -1,
+): PropertyNode {
   const prop: PropertyNode = { type: 'property', offset, length, parent, key, value: undefined, colonOffset };
   key.parent = prop;
   return prop;

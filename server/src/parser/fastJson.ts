@@ -7,7 +7,10 @@ import { propertyNode } from './ast';
 class Bail extends Error {}
 const BAIL = new Bail();
 
-export function fastParseJson(text: string, maxDepth: number): { root: Node | undefined; problems: SyntaxProblem[] } | undefined {
+export function fastParseJson(
+  text: string,
+  maxDepth: number,
+): { root: Node | undefined; problems: SyntaxProblem[] } | undefined {
   let i = 0;
   const n = text.length;
   const ws = (): void => {

@@ -13,12 +13,25 @@ import { fastParseYaml } from './fastYaml';
 import { parseYamlFull, DEFAULT_LIMITS } from './yaml';
 import type { ParseLimits } from './yaml';
 
-type ScalarFields = { type: 'string'; value: string; quoted: boolean } | { type: 'number'; value: number } | { type: 'boolean'; value: boolean } | { type: 'null' };
+type ScalarFields =
+  | { type: 'string'; value: string; quoted: boolean }
+  | { type: 'number'; value: number }
+  | { type: 'boolean'; value: boolean }
+  | { type: 'null' };
 
 /** The document after replacing [start, end) of `prev.text` with `newText`, or undefined. */
-export function applyEdit(prev: ParsedDocument, start: number, end: number, newText: string, limits: ParseLimits = DEFAULT_LIMITS): ParsedDocument | undefined {
+export function applyEdit(
+  prev: ParsedDocument,
+  start: number,
+  end: number,
+  newText: string,
+  limits: ParseLimits = DEFAULT_LIMITS,
+): ParsedDocument | undefined {
   if (prev.problems.length > 0 || !prev.root || end < start || end > prev.text.length) return undefined;
-  return scalarEdit(prev, start, end, newText) ?? (prev.language === 'yaml' ? blockEdit(prev, start, end, newText, limits) : undefined);
+  return (
+    scalarEdit(prev, start, end, newText) ??
+    (prev.language === 'yaml' ? blockEdit(prev, start, end, newText, limits) : undefined)
+  );
 }
 
 function scalarEdit(prev: ParsedDocument, start: number, end: number, newText: string): ParsedDocument | undefined {
@@ -78,7 +91,15 @@ function readYamlScalar(token: string, old: Node, isKey: boolean): ScalarFields 
   if (isKey && /:/.test(token) && !wasQuoted) return undefined;
   const doc = parseDocument(token, { uniqueKeys: false, strict: false });
   const c = doc.contents;
-  if (doc.errors.length > 0 || doc.warnings.length > 0 || !isScalar(c) || !c.range || c.range[0] !== 0 || c.range[1] !== token.length) return undefined;
+  if (
+    doc.errors.length > 0 ||
+    doc.warnings.length > 0 ||
+    !isScalar(c) ||
+    !c.range ||
+    c.range[0] !== 0 ||
+    c.range[1] !== token.length
+  )
+    return undefined;
   const quoted = c.type === 'QUOTE_DOUBLE' || c.type === 'QUOTE_SINGLE';
   if (quoted !== wasQuoted) return undefined;
   if (isKey) return { type: 'string', value: String(c.value ?? ''), quoted };
@@ -132,13 +153,25 @@ type Block = ObjectNode | ArrayNode;
 // eslint-disable-next-line no-control-regex -- control characters make problems the fast path does not report
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-function blockEdit(prev: ParsedDocument, start: number, end: number, newText: string, limits: ParseLimits): ParsedDocument | undefined {
+function blockEdit(
+  prev: ParsedDocument,
+  start: number,
+  end: number,
+  newText: string,
+  limits: ParseLimits,
+): ParsedDocument | undefined {
   if (CONTROL.test(newText)) return undefined;
   const old = prev.text;
   // The block collections from the root down that contain the edited range (a flow collection ends the descent).
   const chain: Block[] = [];
   let n: Node | undefined = prev.root;
-  while (n && (n.type === 'object' || n.type === 'array') && !n.flow && n.offset <= start && end <= n.offset + n.length) {
+  while (
+    n &&
+    (n.type === 'object' || n.type === 'array') &&
+    !n.flow &&
+    n.offset <= start &&
+    end <= n.offset + n.length
+  ) {
     chain.push(n);
     let next: Node | undefined;
     if (n.type === 'object') {
@@ -171,7 +204,17 @@ function blockEdit(prev: ParsedDocument, start: number, end: number, newText: st
 }
 
 /** Re-reads `c` (at nesting `depth`) from the new text; patches the tree and returns the document, or undefined. */
-function reblock(prev: ParsedDocument, text: string, c: Block, depth: number, start: number, end: number, inserted: number, delta: number, limits: ParseLimits): ParsedDocument | undefined {
+function reblock(
+  prev: ParsedDocument,
+  text: string,
+  c: Block,
+  depth: number,
+  start: number,
+  end: number,
+  inserted: number,
+  delta: number,
+  limits: ParseLimits,
+): ParsedDocument | undefined {
   const old = prev.text;
   const firstLineEnd = old.indexOf('\n', c.offset);
   // The edit must leave the block's first line (its column, its kind) alone.

@@ -26,7 +26,10 @@ const messages: Record<string, string> = {
   InvalidCharacter: 'Invalid character',
 };
 
-export function parseJson(text: string, limits: ParseLimits = DEFAULT_LIMITS): { root: Node | undefined; problems: SyntaxProblem[] } {
+export function parseJson(
+  text: string,
+  limits: ParseLimits = DEFAULT_LIMITS,
+): { root: Node | undefined; problems: SyntaxProblem[] } {
   // A byte order mark (kept by readers that decode files themselves, as the CLI does) is not a
   // syntax error: it is read as a space, so every offset stays that of the original text.
   if (text.charCodeAt(0) === 0xfeff) text = ' ' + text.slice(1);
@@ -34,14 +37,22 @@ export function parseJson(text: string, limits: ParseLimits = DEFAULT_LIMITS): {
 }
 
 /** The jsonc-parser path: comments, trailing commas, and every syntax problem reported. */
-export function parseJsonFull(text: string, limits: ParseLimits = DEFAULT_LIMITS): { root: Node | undefined; problems: SyntaxProblem[] } {
+export function parseJsonFull(
+  text: string,
+  limits: ParseLimits = DEFAULT_LIMITS,
+): { root: Node | undefined; problems: SyntaxProblem[] } {
   const errors: ParseError[] = [];
   const problems: SyntaxProblem[] = [];
   let tree: JNode | undefined;
   try {
     tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
   } catch (e) {
-    problems.push({ offset: 0, length: Math.min(1, text.length), message: `The document could not be read: ${e instanceof RangeError ? 'it nests too deeply' : String(e)}.`, kind: 'resource-limit' });
+    problems.push({
+      offset: 0,
+      length: Math.min(1, text.length),
+      message: `The document could not be read: ${e instanceof RangeError ? 'it nests too deeply' : String(e)}.`,
+      kind: 'resource-limit',
+    });
     return { root: undefined, problems };
   }
   for (const e of errors) {
@@ -55,7 +66,12 @@ export function parseJsonFull(text: string, limits: ParseLimits = DEFAULT_LIMITS
     if (depth > limits.maxDepth && (n.type === 'object' || n.type === 'array')) {
       if (!tooDeep) {
         tooDeep = true;
-        problems.push({ offset, length: 1, message: `Nesting deeper than ${limits.maxDepth} levels is not read.`, kind: 'resource-limit' });
+        problems.push({
+          offset,
+          length: 1,
+          message: `Nesting deeper than ${limits.maxDepth} levels is not read.`,
+          kind: 'resource-limit',
+        });
       }
       return { type: 'null', offset, length, parent };
     }
@@ -65,7 +81,13 @@ export function parseJsonFull(text: string, limits: ParseLimits = DEFAULT_LIMITS
         for (const c of n.children ?? []) {
           const [k, v] = c.children ?? [];
           if (!k) continue;
-          const prop = propertyNode(obj, keyNode(String(k.value ?? ''), true, k.offset, k.length), c.offset, c.length, c.colonOffset ?? -1);
+          const prop = propertyNode(
+            obj,
+            keyNode(String(k.value ?? ''), true, k.offset, k.length),
+            c.offset,
+            c.length,
+            c.colonOffset ?? -1,
+          );
           if (v) prop.value = convert(v, prop, depth + 1);
           obj.properties.push(prop);
         }
@@ -90,7 +112,12 @@ export function parseJsonFull(text: string, limits: ParseLimits = DEFAULT_LIMITS
   try {
     root = tree ? convert(tree, undefined, 0) : undefined;
   } catch (e) {
-    problems.push({ offset: 0, length: Math.min(1, text.length), message: `The document could not be read: ${e instanceof RangeError ? 'it nests too deeply' : String(e)}.`, kind: 'resource-limit' });
+    problems.push({
+      offset: 0,
+      length: Math.min(1, text.length),
+      message: `The document could not be read: ${e instanceof RangeError ? 'it nests too deeply' : String(e)}.`,
+      kind: 'resource-limit',
+    });
   }
   return { root, problems };
 }

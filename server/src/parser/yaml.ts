@@ -40,7 +40,12 @@ function controlCharacters(text: string): SyntaxProblem[] {
   CONTROL.lastIndex = 0;
   for (let m = CONTROL.exec(text); m && out.length < 20; m = CONTROL.exec(text)) {
     const code = m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-    out.push({ offset: m.index, length: 1, message: `The control character U+${code}${code === '0000' ? ' (NUL)' : ''} is not allowed in YAML; remove it (or write it as an escape in a double-quoted string).`, kind: 'syntax' });
+    out.push({
+      offset: m.index,
+      length: 1,
+      message: `The control character U+${code}${code === '0000' ? ' (NUL)' : ''} is not allowed in YAML; remove it (or write it as an escape in a double-quoted string).`,
+      kind: 'syntax',
+    });
   }
   return out;
 }
@@ -52,16 +57,31 @@ export function parseYamlFull(text: string, limits: ParseLimits = DEFAULT_LIMITS
   if (deep >= 0) {
     // The `yaml` package recurses on nesting; near the stack's end it can abort the process (a regular
     // expression compiled there fails as "out of memory") instead of throwing. Such a text is not given to it.
-    problems.push({ offset: deep, length: Math.min(1, text.length - deep), message: 'The document nests too deeply to be read; what is nested below this point is not checked.', kind: 'resource-limit' });
+    problems.push({
+      offset: deep,
+      length: Math.min(1, text.length - deep),
+      message: 'The document nests too deeply to be read; what is nested below this point is not checked.',
+      kind: 'resource-limit',
+    });
     return { root: undefined, problems };
   }
   let docs: Document.Parsed[];
   try {
-    const parsed = parseAllDocuments(text, { uniqueKeys: false, prettyErrors: false, strict: false, stringKeys: false });
+    const parsed = parseAllDocuments(text, {
+      uniqueKeys: false,
+      prettyErrors: false,
+      strict: false,
+      stringKeys: false,
+    });
     docs = Array.isArray(parsed) ? parsed : [];
   } catch (e) {
     // The yaml package recurses on nesting; a pathological document can exhaust the stack.
-    problems.push({ offset: 0, length: Math.min(text.length, 1), message: `The document could not be read: ${e instanceof RangeError ? 'it nests too deeply' : String(e)}.`, kind: 'resource-limit' });
+    problems.push({
+      offset: 0,
+      length: Math.min(text.length, 1),
+      message: `The document could not be read: ${e instanceof RangeError ? 'it nests too deeply' : String(e)}.`,
+      kind: 'resource-limit',
+    });
     return { root: undefined, problems };
   }
   if (docs.length === 0) return { root: undefined, problems };
@@ -72,12 +92,22 @@ export function parseYamlFull(text: string, limits: ParseLimits = DEFAULT_LIMITS
       // The package composes collections recursively and reports a stack overflow as this code:
       // the document nests deeper than can be read, a resource limit rather than a syntax error.
       if (err.code === 'RESOURCE_EXHAUSTION') {
-        problems.push({ offset: Math.min(err.pos[0], Math.max(0, text.length - 1)), length: Math.min(1, text.length), message: 'The document nests too deeply to be read; what is nested below this point is not checked.', kind: 'resource-limit' });
+        problems.push({
+          offset: Math.min(err.pos[0], Math.max(0, text.length - 1)),
+          length: Math.min(1, text.length),
+          message: 'The document nests too deeply to be read; what is nested below this point is not checked.',
+          kind: 'resource-limit',
+        });
         continue;
       }
       // Errors at the end of the text (an unclosed quote) can reach one past it: keep ranges inside.
       const start = Math.min(err.pos[0], text.length);
-      problems.push({ offset: start, length: Math.max(0, Math.min(err.pos[1], text.length) - start), message: cleanMessage(err.message), kind: 'syntax' });
+      problems.push({
+        offset: start,
+        length: Math.max(0, Math.min(err.pos[1], text.length) - start),
+        message: cleanMessage(err.message),
+        kind: 'syntax',
+      });
     }
     if (doc !== chosen && doc.contents !== null) {
       const r = doc.contents.range;
@@ -85,8 +115,12 @@ export function parseYamlFull(text: string, limits: ParseLimits = DEFAULT_LIMITS
       const at = Math.min(r[0], Math.max(0, text.length - 1));
       problems.push({
         offset: at,
-        length: Math.min(text.length - at, Math.max(1, Math.min(r[1], text.indexOf('\n', r[0]) === -1 ? r[1] : text.indexOf('\n', r[0])) - r[0])),
-        message: 'This file holds more than one YAML document; only the AssistantConfig document is checked, and this one is ignored.',
+        length: Math.min(
+          text.length - at,
+          Math.max(1, Math.min(r[1], text.indexOf('\n', r[0]) === -1 ? r[1] : text.indexOf('\n', r[0])) - r[0]),
+        ),
+        message:
+          'This file holds more than one YAML document; only the AssistantConfig document is checked, and this one is ignored.',
         kind: 'extra-document',
       });
     }
@@ -151,7 +185,13 @@ export function nestingBeyond(text: string, limit: number): number {
 function chooseDocument(docs: Document.Parsed[]): Document.Parsed {
   for (const d of docs) {
     const c = d.contents;
-    if (isMap(c) && c.items.some((p) => isScalar(p.key) && p.key.value === 'kind' && isScalar(p.value) && p.value.value === 'AssistantConfig')) return d;
+    if (
+      isMap(c) &&
+      c.items.some(
+        (p) => isScalar(p.key) && p.key.value === 'kind' && isScalar(p.value) && p.value.value === 'AssistantConfig',
+      )
+    )
+      return d;
   }
   return docs.find((d) => d.contents !== null) ?? docs[0]!;
 }
@@ -166,7 +206,11 @@ class Converter {
   private readonly aliases: [AliasNode, YNode][] = [];
   private tooDeepReported = false;
 
-  constructor(private readonly text: string, private readonly limits: ParseLimits, private readonly problems: SyntaxProblem[]) {}
+  constructor(
+    private readonly text: string,
+    private readonly limits: ParseLimits,
+    private readonly problems: SyntaxProblem[],
+  ) {}
 
   convert(y: YNode, parent: Parent, depth: number): Node {
     const range = (y as ParsedNode).range ?? [0, 0, 0];
@@ -176,7 +220,12 @@ class Converter {
     if (depth > this.limits.maxDepth && (isMap(y) || isSeq(y))) {
       if (!this.tooDeepReported) {
         this.tooDeepReported = true;
-        this.problems.push({ offset, length: 1, message: `Nesting deeper than ${this.limits.maxDepth} levels is not read.`, kind: 'resource-limit' });
+        this.problems.push({
+          offset,
+          length: 1,
+          message: `Nesting deeper than ${this.limits.maxDepth} levels is not read.`,
+          kind: 'resource-limit',
+        });
       }
       return { type: 'null', offset, length, parent };
     }
@@ -186,7 +235,11 @@ class Converter {
         if (!isPair(pair)) continue;
         const k = pair.key as YNode | null;
         const keyRange = k ? (k as ParsedNode).range : undefined;
-        const keyOffset = keyRange ? keyRange[0] : pair.value ? ((pair.value as ParsedNode).range?.[0] ?? offset) : offset;
+        const keyOffset = keyRange
+          ? keyRange[0]
+          : pair.value
+            ? ((pair.value as ParsedNode).range?.[0] ?? offset)
+            : offset;
         const keyEnd = keyRange ? keyRange[1] : keyOffset;
         const keyValue = k === null ? '' : isScalar(k) ? String(k.value ?? '') : this.text.slice(keyOffset, keyEnd);
         const quoted = isScalar(k) && (k.type === 'QUOTE_DOUBLE' || k.type === 'QUOTE_SINGLE');
@@ -195,9 +248,13 @@ class Converter {
         if (pair.value !== null && pair.value !== undefined) {
           prop.value = this.convert(pair.value as YNode, prop, depth + 1);
           // An empty value (`key:`) is a null scalar placed at the colon; keep it after the colon.
-          if (prop.value.length === 0 && prop.colonOffset >= 0 && prop.value.offset < prop.colonOffset + 1) prop.value.offset = prop.colonOffset + 1;
+          if (prop.value.length === 0 && prop.colonOffset >= 0 && prop.value.offset < prop.colonOffset + 1)
+            prop.value.offset = prop.colonOffset + 1;
         }
-        const end = prop.value && prop.value.length > 0 ? prop.value.offset + prop.value.length : Math.max(keyEnd, prop.colonOffset + 1);
+        const end =
+          prop.value && prop.value.length > 0
+            ? prop.value.offset + prop.value.length
+            : Math.max(keyEnd, prop.colonOffset + 1);
         prop.length = Math.max(0, end - keyOffset);
         obj.properties.push(prop);
       }
@@ -235,7 +292,8 @@ class Converter {
   linkAliases(): void {
     if (this.aliases.length === 0) return;
     const anchored: { name: string; offset: number; node: Node }[] = [];
-    for (const node of this.byYaml.values()) if (node.type !== 'alias' && node.anchor) anchored.push({ name: node.anchor, offset: node.offset, node });
+    for (const node of this.byYaml.values())
+      if (node.type !== 'alias' && node.anchor) anchored.push({ name: node.anchor, offset: node.offset, node });
     anchored.sort((a, b) => a.offset - b.offset);
     for (const [alias] of this.aliases) {
       let target: Node | undefined;

@@ -40,7 +40,8 @@ export interface Range {
 export function anchorIndex(doc: ParsedDocument): AnchorIndex {
   const defs: AnchorDef[] = [];
   const uses: AnchorUse[] = [];
-  if (doc.language !== 'yaml' || !doc.root || (!doc.text.includes('&') && !doc.text.includes('*'))) return { defs, uses };
+  if (doc.language !== 'yaml' || !doc.root || (!doc.text.includes('&') && !doc.text.includes('*')))
+    return { defs, uses };
   const byNode = new Map<Node, AnchorDef>();
   const aliases: AliasNode[] = [];
   const stack: Node[] = [doc.root];
@@ -58,7 +59,10 @@ export function anchorIndex(doc: ParsedDocument): AnchorIndex {
         byNode.set(n, d);
       }
     }
-    if (n.type === 'object') for (const p of n.properties) { if (p.value) stack.push(p.value); }
+    if (n.type === 'object')
+      for (const p of n.properties) {
+        if (p.value) stack.push(p.value);
+      }
     else if (n.type === 'array') for (const it of n.items) stack.push(it);
   }
   for (const a of aliases) {
@@ -95,10 +99,20 @@ interface Symbol {
 }
 
 /** The anchor or alias at `offset` and everything bound to the same anchor. */
-export function anchorSymbolAt(doc: ParsedDocument, offset: number, index: AnchorIndex = anchorIndex(doc)): Symbol | undefined {
+export function anchorSymbolAt(
+  doc: ParsedDocument,
+  offset: number,
+  index: AnchorIndex = anchorIndex(doc),
+): Symbol | undefined {
   const inRange = (r: Range): boolean => offset >= r.offset && offset <= r.offset + r.length;
   const def = index.defs.find(inRange);
-  if (def) return { def, uses: index.uses.filter((u) => u.def === def), at: { offset: def.offset + 1, length: def.length - 1 }, name: def.name };
+  if (def)
+    return {
+      def,
+      uses: index.uses.filter((u) => u.def === def),
+      at: { offset: def.offset + 1, length: def.length - 1 },
+      name: def.name,
+    };
   const use = index.uses.find(inRange);
   if (!use) return undefined;
   const uses = use.def ? index.uses.filter((u) => u.def === use.def) : [use];
@@ -131,7 +145,10 @@ export function anchorHighlights(doc: ParsedDocument, offset: number): (Range & 
 }
 
 /** The name range to rename and its current text, or why it cannot be renamed. */
-export function prepareAnchorRename(doc: ParsedDocument, offset: number): (Range & { placeholder: string }) | undefined {
+export function prepareAnchorRename(
+  doc: ParsedDocument,
+  offset: number,
+): (Range & { placeholder: string }) | undefined {
   const s = anchorSymbolAt(doc, offset);
   if (!s || !s.def) return undefined;
   return { ...s.at, placeholder: s.name };
@@ -149,9 +166,13 @@ export function renameAnchor(doc: ParsedDocument, offset: number, newName: strin
   const s = anchorSymbolAt(doc, offset, index);
   if (!s) return { error: 'Only a YAML anchor (&name) or alias (*name) can be renamed here.' };
   if (!s.def) return { error: `Alias '*${s.name}' has no anchor before it; there is nothing to rename.` };
-  if (!ANCHOR_NAME.test(newName)) return { error: `'${newName.slice(0, 40)}' cannot be a YAML anchor name: use letters, digits, '_' or '-', without blanks or any of , [ ] { }.` };
+  if (!ANCHOR_NAME.test(newName))
+    return {
+      error: `'${newName.slice(0, 40)}' cannot be a YAML anchor name: use letters, digits, '_' or '-', without blanks or any of , [ ] { }.`,
+    };
   if (newName === s.name) return { edits: [] };
-  if (index.defs.some((d) => d.name === newName)) return { error: `The anchor name '${newName}' is already taken in this document.` };
+  if (index.defs.some((d) => d.name === newName))
+    return { error: `The anchor name '${newName}' is already taken in this document.` };
   const edits: TextEdit[] = [{ offset: s.def.offset + 1, length: s.def.length - 1, newText: newName }];
   for (const u of s.uses) edits.push({ offset: u.offset + 1, length: u.length - 1, newText: newName });
   // The renamed text must bind the same aliases: a name the parser reads otherwise is refused.
@@ -174,7 +195,12 @@ function applyAll(text: string, edits: TextEdit[]): string {
 /** Hover on an alias: what it stands for, a short preview and the variant it holds. */
 export function aliasHover(doc: ParsedDocument, alias: AliasNode): HoverResult {
   const target = alias.target;
-  if (!target) return { contents: `Alias \`*${alias.name}\`: no anchor \`&${alias.name}\` before it.`, offset: alias.offset, length: alias.length };
+  if (!target)
+    return {
+      contents: `Alias \`*${alias.name}\`: no anchor \`&${alias.name}\` before it.`,
+      offset: alias.offset,
+      length: alias.length,
+    };
   const parts = [`Alias of \`&${alias.name}\``];
   const r = schemaAtPath(doc.root, pathOf(target));
   if (r.variant) parts[0] += `: **${r.variant.name}** (\`${r.variant.property}: ${r.variant.value}\`)`;
@@ -194,7 +220,11 @@ function preview(node: Node): string {
       case 'string': {
         const first = n.value.split(/\r?\n/)[0]!;
         const short = first.length > 40 ? first.slice(0, 40) + '…' : first;
-        return n.value.includes('\n') || first.length > 40 ? JSON.stringify(short) : /^[\w./:@-]+$/.test(short) ? short : JSON.stringify(short);
+        return n.value.includes('\n') || first.length > 40
+          ? JSON.stringify(short)
+          : /^[\w./:@-]+$/.test(short)
+            ? short
+            : JSON.stringify(short);
       }
       case 'number':
       case 'boolean':
@@ -214,7 +244,12 @@ function preview(node: Node): string {
       for (const p of n.properties) {
         if (lines.length >= PREVIEW_LINES) return;
         const v = p.value;
-        if (v && (v.type === 'object' || v.type === 'array') && depth < 1 && (v.type === 'object' ? v.properties.length : v.items.length) > 0) {
+        if (
+          v &&
+          (v.type === 'object' || v.type === 'array') &&
+          depth < 1 &&
+          (v.type === 'object' ? v.properties.length : v.items.length) > 0
+        ) {
           lines.push(`${indent}${p.key.value}:`);
           walk(v, indent + '  ', depth + 1);
         } else lines.push(`${indent}${p.key.value}: ${scalar(v, p.key.value)}`);
@@ -237,7 +272,16 @@ export function unusedAnchors(doc: ParsedDocument, index: AnchorIndex = anchorIn
   if (index.defs.length === 0) return [];
   const used = new Set<AnchorDef>();
   for (const u of index.uses) if (u.def) used.add(u.def);
-  return index.defs.filter((d) => !used.has(d)).map((d) => diag('unused-anchor', `Anchor '&${d.name}' is not used by any alias; the mark can go (the value stays).`, d.offset, d.length));
+  return index.defs
+    .filter((d) => !used.has(d))
+    .map((d) =>
+      diag(
+        'unused-anchor',
+        `Anchor '&${d.name}' is not used by any alias; the mark can go (the value stays).`,
+        d.offset,
+        d.length,
+      ),
+    );
 }
 
 /** Removes an anchor mark and one blank next to it; the anchored value stays as it is. */

@@ -10,7 +10,14 @@ export interface CodeDoc {
   example: string;
   language?: 'yaml' | 'json';
   /** Validation options the example needs (a lower limit, an environment without the variable). */
-  options?: { maxFallbackDepth?: number; maxFileSize?: number; maxNestingDepth?: number; maxAliasExpansion?: number; envDefined?: string[]; envExposed?: string[] };
+  options?: {
+    maxFallbackDepth?: number;
+    maxFileSize?: number;
+    maxNestingDepth?: number;
+    maxAliasExpansion?: number;
+    envDefined?: string[];
+    envExposed?: string[];
+  };
   /** How to fix it, in Markdown. */
   fix: string;
 }
@@ -53,7 +60,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'missing-required': {
     example: `${H}definition:\n  llm:\n    provider: cloud_c\n`,
-    fix: 'Add the fields the message names. The editor\'s quick fix inserts them in schema order with placeholders to fill in; `lint --fix` leaves this to you, because only you know the values.',
+    fix: "Add the fields the message names. The editor's quick fix inserts them in schema order with placeholders to fill in; `lint --fix` leaves this to you, because only you know the values.",
   },
   'empty-required': {
     example: `${H}definition:\n  llm:\n    provider: cloud_c\n    modelId: ""\n    regionName: us-east-1\n    cloudAccessKeyId: { valueFromEnv: CLOUD_C_ACCESS_KEY_ID }\n    cloudSecretAccessKey: { valueFromEnv: CLOUD_C_SECRET_ACCESS_KEY }\n`,
@@ -85,7 +92,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'non-positive-limit': {
     example: `${H}definition:\n  llm: { provider: hosted }\n  contextWindowLimit: 0\n`,
-    fix: 'Use a positive number, or remove the field to use the service\'s default.',
+    fix: "Use a positive number, or remove the field to use the service's default.",
   },
   'env-value-conflict': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey: {}\n`,
@@ -93,7 +100,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'literal-secret': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      value: not-a-real-key\n`,
-    fix: 'Put the secret in an environment variable (or the workspace `.env`, kept out of version control) and write `valueFromEnv: NAME` instead. The editor\'s quick fix does the move; `lint --fix` does not, because it would have to write the secret somewhere.',
+    fix: "Put the secret in an environment variable (or the workspace `.env`, kept out of version control) and write `valueFromEnv: NAME` instead. The editor's quick fix does the move; `lint --fix` does not, because it would have to write the secret somewhere.",
   },
   'invalid-env-name': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: ""\n`,
@@ -110,9 +117,10 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
     fix: 'Add `.env` to `.gitignore`, so the secrets in it are not committed. (Reported only in a git workspace whose `.env` defines the variable.)',
   },
   'json-not-strict': {
-    example: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": { "llm": { "provider": "hosted" } }, // trailing comma\n}\n',
+    example:
+      '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": { "llm": { "provider": "hosted" } }, // trailing comma\n}\n',
     language: 'json',
-    fix: 'Remove the comment or the trailing comma: JSON readers reject them. The editor\'s quick fix does it; `lint --fix` does not, since removing a comment would drop what you wrote.',
+    fix: "Remove the comment or the trailing comma: JSON readers reject them. The editor's quick fix does it; `lint --fix` does not, since removing a comment would drop what you wrote.",
   },
   'duplicate-key': {
     example: `${H}definition:\n  llm: { provider: hosted }\n  contextWindowLimit: 1000\n  contextWindowLimit: 2000\n`,
@@ -137,7 +145,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'unresolved-alias': {
     example: `${H}definition:\n  llm:\n    provider: hosted\n    fallback: *base\n`,
-    fix: 'Define the anchor (`&name`) before the alias (`*name`) that uses it, or correct the alias\'s name.',
+    fix: "Define the anchor (`&name`) before the alias (`*name`) that uses it, or correct the alias's name.",
   },
   'invalid-encoding': {
     example: `# caf\uFFFD au lait\n${H}definition:\n  llm: { provider: hosted }\n`,
@@ -176,7 +184,9 @@ export function codeDocMarkdown(code: DiagnosticCode): string {
   const d = CODE_DOCS[code];
   const fence = d.language === 'json' ? 'json' : 'yaml';
   const severity = c.severity === 'information' ? 'information' : c.severity;
-  const autofix = { safe: 'yes', 'same-value': 'when nothing is lost', additive: 'when the fix only adds', no: 'no' }[c.autofix];
+  const autofix = { safe: 'yes', 'same-value': 'when nothing is lost', additive: 'when the fix only adds', no: 'no' }[
+    c.autofix
+  ];
   return [
     `# ${code}`,
     '',

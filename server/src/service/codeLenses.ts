@@ -55,13 +55,30 @@ export function codeLenses(doc: ParsedDocument, ctx: LensContext): CodeLensEntry
   if (llm) {
     const { chain, loops } = providerChain(llm);
     const title = chain.join(' → ') + (loops ? ' → … (loops)' : '');
-    out.push({ ...at, title, tooltip: chain.length > 1 ? `The provider in force, then its fallbacks in the order they are tried.` : 'The provider in force (no fallback).' });
+    out.push({
+      ...at,
+      title,
+      tooltip:
+        chain.length > 1
+          ? `The provider in force, then its fallbacks in the order they are tried.`
+          : 'The provider in force (no fallback).',
+    });
   } else out.push({ ...at, title: 'no LLM configured yet' });
   if (!ctx.testConnectionAvailable) return out;
   if (ctx.missingSettings.length > 0) {
-    out.push({ ...at, title: 'Configure connection…', command: { id: OPEN_SETTINGS_COMMAND, arguments: [CONNECTION_SETTINGS_QUERY] }, tooltip: `Test Connection needs ${ctx.missingSettings.map((s) => `assistantConfig.connection.${s}`).join(', ')}.` });
+    out.push({
+      ...at,
+      title: 'Configure connection…',
+      command: { id: OPEN_SETTINGS_COMMAND, arguments: [CONNECTION_SETTINGS_QUERY] },
+      tooltip: `Test Connection needs ${ctx.missingSettings.map((s) => `assistantConfig.connection.${s}`).join(', ')}.`,
+    });
   } else {
-    out.push({ ...at, title: 'Test Connection', command: { id: TEST_CONNECTION_COMMAND }, tooltip: 'Token refresh and live queries against the configured service.' });
+    out.push({
+      ...at,
+      title: 'Test Connection',
+      command: { id: TEST_CONNECTION_COMMAND },
+      tooltip: 'Token refresh and live queries against the configured service.',
+    });
   }
   return out;
 }

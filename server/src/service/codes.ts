@@ -17,38 +17,145 @@ export type Autofix = 'safe' | 'same-value' | 'additive' | 'no';
 // `suppressible: false`: no suppression comment or setting can silence the code (a file that is not
 // read, or a suppression that does nothing, stays visible).
 export const CODES = {
-  'syntax-error': { autofix: 'no', severity: 'error', doc: 'The text is not valid YAML or JSON; parsing goes on after the error.', suppressible: false },
-  'extra-document': { autofix: 'no', severity: 'warning', doc: 'The file holds more than one YAML document; only the AssistantConfig document is checked.' },
-  'resource-limit': { autofix: 'no', severity: 'error', doc: 'The document exceeds a safety limit (size, nesting, alias expansion) and is not fully checked.', suppressible: false },
-  'not-an-object': { autofix: 'no', severity: 'error', doc: 'The document (or a value that must be a mapping) is not a mapping.' },
+  'syntax-error': {
+    autofix: 'no',
+    severity: 'error',
+    doc: 'The text is not valid YAML or JSON; parsing goes on after the error.',
+    suppressible: false,
+  },
+  'extra-document': {
+    autofix: 'no',
+    severity: 'warning',
+    doc: 'The file holds more than one YAML document; only the AssistantConfig document is checked.',
+  },
+  'resource-limit': {
+    autofix: 'no',
+    severity: 'error',
+    doc: 'The document exceeds a safety limit (size, nesting, alias expansion) and is not fully checked.',
+    suppressible: false,
+  },
+  'not-an-object': {
+    autofix: 'no',
+    severity: 'error',
+    doc: 'The document (or a value that must be a mapping) is not a mapping.',
+  },
   'kind-missing': { autofix: 'safe', severity: 'error', doc: 'The top level lacks `kind: AssistantConfig`.' },
   'kind-invalid': { autofix: 'safe', severity: 'error', doc: '`kind` is not `AssistantConfig`.' },
   'version-missing': { autofix: 'safe', severity: 'error', doc: 'The top level lacks `version: v2`.' },
-  'version-unsupported': { autofix: 'safe', severity: 'error', doc: '`version` is not `v2`, the only version described.' },
-  'missing-required': { autofix: 'no', severity: 'error', doc: 'An object lacks required fields of its type or variant; one diagnostic names them all. A key within a small edit distance of a missing one is reported as `unknown-property` on that key instead (with a rename fix).' },
-  'empty-required': { autofix: 'no', severity: 'error', doc: 'A required string field (`modelId`, `endpoint`, `regionName`, `schemaName`…), or the literal `value` of a credential, is empty or blank: the config cannot work. Quick fixes insert `""` and snippets a `<field>` tab stop: both keep this diagnostic until filled.' },
-  'missing-discriminator': { autofix: 'no', severity: 'error', doc: 'An LLM config lacks `provider`, or a schema selector lacks `type`.' },
-  'unknown-discriminator': { autofix: 'safe', severity: 'error', doc: 'An unknown `provider` or `type` value; the valid values and the closest one are named.' },
-  'unknown-property': { autofix: 'safe', severity: 'error', doc: 'A key that the type or variant in force does not allow.' },
+  'version-unsupported': {
+    autofix: 'safe',
+    severity: 'error',
+    doc: '`version` is not `v2`, the only version described.',
+  },
+  'missing-required': {
+    autofix: 'no',
+    severity: 'error',
+    doc: 'An object lacks required fields of its type or variant; one diagnostic names them all. A key within a small edit distance of a missing one is reported as `unknown-property` on that key instead (with a rename fix).',
+  },
+  'empty-required': {
+    autofix: 'no',
+    severity: 'error',
+    doc: 'A required string field (`modelId`, `endpoint`, `regionName`, `schemaName`…), or the literal `value` of a credential, is empty or blank: the config cannot work. Quick fixes insert `""` and snippets a `<field>` tab stop: both keep this diagnostic until filled.',
+  },
+  'missing-discriminator': {
+    autofix: 'no',
+    severity: 'error',
+    doc: 'An LLM config lacks `provider`, or a schema selector lacks `type`.',
+  },
+  'unknown-discriminator': {
+    autofix: 'safe',
+    severity: 'error',
+    doc: 'An unknown `provider` or `type` value; the valid values and the closest one are named.',
+  },
+  'unknown-property': {
+    autofix: 'safe',
+    severity: 'error',
+    doc: 'A key that the type or variant in force does not allow.',
+  },
   'invalid-type': { autofix: 'safe', severity: 'error', doc: 'A value of the wrong type.' },
-  'invalid-enum': { autofix: 'safe', severity: 'error', doc: 'A value outside the allowed values (BlockType and the like).' },
+  'invalid-enum': {
+    autofix: 'safe',
+    severity: 'error',
+    doc: 'A value outside the allowed values (BlockType and the like).',
+  },
   'not-integer': { autofix: 'no', severity: 'error', doc: 'A number that must be a whole number is not.' },
-  'non-positive-limit': { autofix: 'no', severity: 'warning', doc: 'A whole-number limit that is zero or negative; the spec does not say what such a limit does.' },
-  'env-value-conflict': { autofix: 'additive', severity: 'error', doc: 'An EnvironmentValue must have exactly one of `value` and `valueFromEnv`.' },
-  'literal-secret': { autofix: 'no', severity: 'warning', doc: 'A credential written literally in `value` (warning), or a plain string where an EnvironmentValue belongs (`apiKey: sk-…`, an error); the fix moves it into the workspace `.env` and writes `valueFromEnv`.' },
-  'invalid-env-name': { autofix: 'no', severity: 'error', doc: 'A `valueFromEnv` that cannot name anything: empty, blank or with control characters. Other names (`vendor-a-key`, `projects/p/secrets/k`) are valid secret names.' },
-  'env-not-set': { autofix: 'no', severity: 'information', doc: 'A `valueFromEnv` variable that is defined neither in the environment nor in the workspace `.env` (noting when a shell could not export the name).' },
-  'dotenv-not-ignored': { autofix: 'no', severity: 'warning', doc: 'A `valueFromEnv` variable read from the workspace `.env` while git does not ignore `.env` (git workspaces only): the secret could be committed.' },
-  'duplicate-key': { autofix: 'same-value', severity: 'error', doc: 'The same key twice in one mapping: reported on each ignored copy; the last occurrence is the one read and checked.' },
-  'json-not-strict': { autofix: 'no', severity: 'error', doc: 'A comment or a trailing comma in a JSON file: JSON readers reject them. The fix removes it.' },
-  'fallback-cycle': { autofix: 'no', severity: 'error', doc: 'A `fallback`/`specificLlm` chain (or other value) that loops back on itself through YAML aliases.' },
-  'fallback-too-deep': { autofix: 'no', severity: 'warning', doc: 'A `fallback`/`specificLlm` chain nested deeper than the configured bound.' },
-  'duplicate-primitive': { autofix: 'no', severity: 'warning', doc: 'The same `primitiveName` overridden twice in `overrideAiPrimitivesLlm`.' },
-  'unknown-primitive': { autofix: 'safe', severity: 'warning', doc: 'A `primitiveName` close to one of the four named primitives but not one of them (other names are allowed and not reported).' },
+  'non-positive-limit': {
+    autofix: 'no',
+    severity: 'warning',
+    doc: 'A whole-number limit that is zero or negative; the spec does not say what such a limit does.',
+  },
+  'env-value-conflict': {
+    autofix: 'additive',
+    severity: 'error',
+    doc: 'An EnvironmentValue must have exactly one of `value` and `valueFromEnv`.',
+  },
+  'literal-secret': {
+    autofix: 'no',
+    severity: 'warning',
+    doc: 'A credential written literally in `value` (warning), or a plain string where an EnvironmentValue belongs (`apiKey: sk-…`, an error); the fix moves it into the workspace `.env` and writes `valueFromEnv`.',
+  },
+  'invalid-env-name': {
+    autofix: 'no',
+    severity: 'error',
+    doc: 'A `valueFromEnv` that cannot name anything: empty, blank or with control characters. Other names (`vendor-a-key`, `projects/p/secrets/k`) are valid secret names.',
+  },
+  'env-not-set': {
+    autofix: 'no',
+    severity: 'information',
+    doc: 'A `valueFromEnv` variable that is defined neither in the environment nor in the workspace `.env` (noting when a shell could not export the name).',
+  },
+  'dotenv-not-ignored': {
+    autofix: 'no',
+    severity: 'warning',
+    doc: 'A `valueFromEnv` variable read from the workspace `.env` while git does not ignore `.env` (git workspaces only): the secret could be committed.',
+  },
+  'duplicate-key': {
+    autofix: 'same-value',
+    severity: 'error',
+    doc: 'The same key twice in one mapping: reported on each ignored copy; the last occurrence is the one read and checked.',
+  },
+  'json-not-strict': {
+    autofix: 'no',
+    severity: 'error',
+    doc: 'A comment or a trailing comma in a JSON file: JSON readers reject them. The fix removes it.',
+  },
+  'fallback-cycle': {
+    autofix: 'no',
+    severity: 'error',
+    doc: 'A `fallback`/`specificLlm` chain (or other value) that loops back on itself through YAML aliases.',
+  },
+  'fallback-too-deep': {
+    autofix: 'no',
+    severity: 'warning',
+    doc: 'A `fallback`/`specificLlm` chain nested deeper than the configured bound.',
+  },
+  'duplicate-primitive': {
+    autofix: 'no',
+    severity: 'warning',
+    doc: 'The same `primitiveName` overridden twice in `overrideAiPrimitivesLlm`.',
+  },
+  'unknown-primitive': {
+    autofix: 'safe',
+    severity: 'warning',
+    doc: 'A `primitiveName` close to one of the four named primitives but not one of them (other names are allowed and not reported).',
+  },
   'unresolved-alias': { autofix: 'no', severity: 'error', doc: 'A YAML alias whose anchor is not defined before it.' },
-  'invalid-encoding': { autofix: 'no', severity: 'warning', doc: 'The text holds U+FFFD replacement characters: the file was probably not valid UTF-8 when it was read.' },
-  'unused-anchor': { autofix: 'no', severity: 'hint', doc: 'A YAML anchor (`&name`) that no alias uses; the quick fix removes the anchor mark, the value stays.' },
-  'unused-suppression': { autofix: 'no', severity: 'hint', doc: 'A suppression comment (or one code in it) that silences nothing, or names no code that can be silenced.', suppressible: false },
+  'invalid-encoding': {
+    autofix: 'no',
+    severity: 'warning',
+    doc: 'The text holds U+FFFD replacement characters: the file was probably not valid UTF-8 when it was read.',
+  },
+  'unused-anchor': {
+    autofix: 'no',
+    severity: 'hint',
+    doc: 'A YAML anchor (`&name`) that no alias uses; the quick fix removes the anchor mark, the value stays.',
+  },
+  'unused-suppression': {
+    autofix: 'no',
+    severity: 'hint',
+    doc: 'A suppression comment (or one code in it) that silences nothing, or names no code that can be silenced.',
+    suppressible: false,
+  },
 } as const satisfies Record<string, { autofix: Autofix; severity: Severity; doc: string; suppressible?: false }>;
 
 export type DiagnosticCode = keyof typeof CODES;
@@ -92,7 +199,13 @@ export interface DiagnosticData {
   unsafeRename?: boolean;
 }
 
-export function diag(code: DiagnosticCode, message: string, offset: number, length: number, extra?: { related?: Related[]; data?: DiagnosticData; severity?: Severity }): Diagnostic {
+export function diag(
+  code: DiagnosticCode,
+  message: string,
+  offset: number,
+  length: number,
+  extra?: { related?: Related[]; data?: DiagnosticData; severity?: Severity },
+): Diagnostic {
   const d: Diagnostic = { code, severity: extra?.severity ?? CODES[code].severity, message, offset, length };
   if (extra?.related) d.related = extra.related;
   if (extra?.data) d.data = extra.data;

@@ -68,7 +68,11 @@ export function dotenvLine(name: string, value: string): string | undefined {
  * The edit that appends `NAME=value` to a `.env` text (text undefined: the file does not exist yet);
  * undefined when the value has no line every reader reads back as written (see dotenvLine).
  */
-export function appendToDotenv(text: string | undefined, name: string, value: string): { offset: number; length: number; newText: string } | undefined {
+export function appendToDotenv(
+  text: string | undefined,
+  name: string,
+  value: string,
+): { offset: number; length: number; newText: string } | undefined {
   const line = dotenvLine(name, value);
   if (line === undefined) return undefined;
   const current = text ?? '';

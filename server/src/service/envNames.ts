@@ -2,7 +2,11 @@
 import type { Node } from '../parser/ast';
 import { getPropertyValue, stringValue } from '../parser/ast';
 
-const snake = (s: string): string => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').toUpperCase();
+const snake = (s: string): string =>
+  s
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .toUpperCase();
 
 /** `apiKey` under `provider: vendor_a` → `VENDOR_A_API_KEY`. */
 export function suggestEnvName(envValue: Node): string {

@@ -31,7 +31,11 @@ export function safeFixFor(doc: ParsedDocument, d: Diagnostic): Fix | undefined 
   const preferred = fixes.filter((f) => f.isPreferred);
   if (preferred.length !== 1) return undefined;
   if (mode === 'same-value' && !repeatsKeptValue(doc, d)) return undefined;
-  if (mode === 'additive' && preferred[0]!.edits.some((e) => doc.text.slice(e.offset, e.offset + e.length).trim() !== '')) return undefined;
+  if (
+    mode === 'additive' &&
+    preferred[0]!.edits.some((e) => doc.text.slice(e.offset, e.offset + e.length).trim() !== '')
+  )
+    return undefined;
   return preferred[0];
 }
 
@@ -39,7 +43,13 @@ export function safeFixFor(doc: ParsedDocument, d: Diagnostic): Fix | undefined 
 function repeatsKeptValue(doc: ParsedDocument, d: Diagnostic): boolean {
   const prop = propertyAtKey(doc, d.offset);
   if (!prop) return false;
-  const text = (p: PropertyNode): string | undefined => (p.value ? doc.text.slice(p.value.offset, p.value.offset + p.value.length).replace(/\s+/g, ' ').trim() : undefined);
+  const text = (p: PropertyNode): string | undefined =>
+    p.value
+      ? doc.text
+          .slice(p.value.offset, p.value.offset + p.value.length)
+          .replace(/\s+/g, ' ')
+          .trim()
+      : undefined;
   const mine = text(prop);
   return prop.parent.properties.some((p) => p !== prop && p.key.value === prop.key.value && text(p) === mine);
 }
@@ -51,7 +61,11 @@ const MAX_PASSES = 10;
  * pass, fixes whose edits overlap an earlier one wait for the next pass, on the re-analysed text.
  * `analyze` gives the document and the diagnostics in force (project rules already applied).
  */
-export function fixAll(text: string, language: Language, analyze: (text: string, language: Language) => { doc: ParsedDocument; diagnostics: Diagnostic[] }): FixAllResult {
+export function fixAll(
+  text: string,
+  language: Language,
+  analyze: (text: string, language: Language) => { doc: ParsedDocument; diagnostics: Diagnostic[] },
+): FixAllResult {
   const applied: AppliedFix[] = [];
   const seen = new Set<string>([text]);
   let passes = 0;

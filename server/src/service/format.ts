@@ -15,7 +15,12 @@ export function formatDocument(doc: ParsedDocument, options: FormatOptions): Tex
   // again would cost what the limit is there to prevent (deep nesting prints quadratically).
   if (doc.problems.some((p) => p.kind === 'resource-limit')) return [];
   if (doc.language === 'json') {
-    return formatJson(doc.text, undefined, { tabSize: options.tabSize, insertSpaces: options.insertSpaces, eol: eolOf(doc.text), insertFinalNewline: /\r?\n$/.test(doc.text) }).map((e) => ({ offset: e.offset, length: e.length, newText: e.content }));
+    return formatJson(doc.text, undefined, {
+      tabSize: options.tabSize,
+      insertSpaces: options.insertSpaces,
+      eol: eolOf(doc.text),
+      insertFinalNewline: /\r?\n$/.test(doc.text),
+    }).map((e) => ({ offset: e.offset, length: e.length, newText: e.content }));
   }
   // A document with syntax errors is left alone: reformatting it could lose what the user typed.
   if (doc.problems.some((p) => p.kind === 'syntax')) return [];

@@ -3,7 +3,17 @@
 import type { Node, ParsedDocument, PropertyNode } from '../parser/ast';
 import { isShadowed, nodeAt, pathOf, resolve } from '../parser/ast';
 import type { Resolved, Schema } from '../model/schema';
-import { docOf, enumValuesOf, propertySchema, resolveFor, schemaAtPath, typesOf, unionOf, definitionNameOf, unwrapNullable } from '../model/schema';
+import {
+  docOf,
+  enumValuesOf,
+  propertySchema,
+  resolveFor,
+  schemaAtPath,
+  typesOf,
+  unionOf,
+  definitionNameOf,
+  unwrapNullable,
+} from '../model/schema';
 import type { HoverResult, ServiceContext } from './types';
 import { isMergeKey } from '../model/merge';
 import { aliasHover } from './anchors';
@@ -33,14 +43,19 @@ function hoverKey(doc: ParsedDocument, prop: PropertyNode, ctx: ServiceContext):
   const s = propertySchema(owner.schema, key);
   const range = { offset: prop.key.offset, length: prop.key.length };
   if (isMergeKey(prop)) {
-    return { contents: '**<<** (YAML merge key): the keys of the merged mapping apply here unless this mapping sets them itself; with a list, an earlier mapping wins over a later one. Applied as YAML 1.1 loaders (PyYAML, SnakeYAML, js-yaml) apply it, and checked as merged.', ...range };
+    return {
+      contents:
+        '**<<** (YAML merge key): the keys of the merged mapping apply here unless this mapping sets them itself; with a list, an earlier mapping wins over a later one. Applied as YAML 1.1 loaders (PyYAML, SnakeYAML, js-yaml) apply it, and checked as merged.',
+      ...range,
+    };
   }
   if (!s) {
     const contents = notAllowed(owner, key);
     return contents ? { contents, ...range } : undefined;
   }
   const parts: string[] = [`**${key}**${typeLabel(s)}${isRequired(owner.schema, key) ? ' (required)' : ''}`];
-  if (isShadowed(prop)) parts.push(`This \`${key}\` is **ignored**: the key appears again below, and the last occurrence is the one read.`);
+  if (isShadowed(prop))
+    parts.push(`This \`${key}\` is **ignored**: the key appears again below, and the last occurrence is the one read.`);
   const d = docOf(s);
   if (d) parts.push(d);
   const value = resolve(prop.value);
@@ -61,7 +76,9 @@ function notAllowed(owner: Resolved, key: string): string | undefined {
   const allow = union.variants.filter((v) => v.schema.properties?.[key]);
   if (allow.length === 0) return undefined;
   const list = allow.map((v) => `\`${v.value}\``).join(', ');
-  const here = owner.variant ? `${owner.variant.name} (\`${union.property}: ${owner.variant.value}\`) does not allow \`${key}\`` : `\`${key}\` depends on \`${union.property}\``;
+  const here = owner.variant
+    ? `${owner.variant.name} (\`${union.property}: ${owner.variant.value}\`) does not allow \`${key}\``
+    : `\`${key}\` depends on \`${union.property}\``;
   return `${here}. It belongs to ${union.property} ${list}.`;
 }
 
@@ -90,7 +107,11 @@ function hoverValue(doc: ParsedDocument, prop: PropertyNode, node: Node, ctx: Se
       return { contents: parts.join('\n\n'), offset: node.offset, length: node.length };
     }
     if (key === 'valueFromEnv') {
-      return { contents: [`**${node.value}**`, envStatus(node.value, ctx)].join('\n\n'), offset: node.offset, length: node.length };
+      return {
+        contents: [`**${node.value}**`, envStatus(node.value, ctx)].join('\n\n'),
+        offset: node.offset,
+        length: node.length,
+      };
     }
   }
   const d = docOf(s);
@@ -100,9 +121,15 @@ function hoverValue(doc: ParsedDocument, prop: PropertyNode, node: Node, ctx: Se
 
 function describeObject(r: Resolved): string {
   if (r.variant) {
-    return [`Variant in force: **${r.variant.name}** (\`${r.variant.property}: ${r.variant.value}\`).`, requiredLine(r.variant.schema)].filter(Boolean).join(' ');
+    return [
+      `Variant in force: **${r.variant.name}** (\`${r.variant.property}: ${r.variant.value}\`).`,
+      requiredLine(r.variant.schema),
+    ]
+      .filter(Boolean)
+      .join(' ');
   }
-  if (r.union) return `No variant yet: set \`${r.union.property}\` to one of ${r.union.variants.map((v) => `\`${v.value}\``).join(', ')}.`;
+  if (r.union)
+    return `No variant yet: set \`${r.union.property}\` to one of ${r.union.variants.map((v) => `\`${v.value}\``).join(', ')}.`;
   return docOf(r.schema) ?? '';
 }
 
@@ -128,8 +155,8 @@ function stringOf(n: Node | undefined): string | undefined {
 
 function envStatus(name: string, ctx: ServiceContext): string {
   if (!ctx.env) return `Variable \`${name}\`: not checked here.`;
-  if (!ctx.env.isDefined(name)) return `Variable \`${name}\` is **not set** in the environment or the workspace .env file.`;
+  if (!ctx.env.isDefined(name))
+    return `Variable \`${name}\` is **not set** in the environment or the workspace .env file.`;
   const where = ctx.env.sourceOf(name);
   return `Variable \`${name}\` is set${where ? ` (${where})` : ''}. Its value is never shown.`;
 }
-

@@ -25,7 +25,8 @@ function fromTree(doc: ParsedDocument): string | undefined {
       if (v?.type === 'object' && v.properties.length > 0 && isLineLeading(text, p.key.offset)) {
         const first = v.properties[0]!.key.offset;
         const step = columnOf(text, first) - columnOf(text, p.key.offset);
-        if (step > 0 && step <= 8 && isLineLeading(text, first)) return text.slice(lineStart(text, first) + columnOf(text, p.key.offset), first);
+        if (step > 0 && step <= 8 && isLineLeading(text, first))
+          return text.slice(lineStart(text, first) + columnOf(text, p.key.offset), first);
       }
       if (v) stack.push(v);
     }

@@ -18,7 +18,13 @@ export type { LlmField } from './llm';
 export { LineIndex, languageOf } from '../parser';
 export type { Language, ParsedDocument } from '../parser';
 export { applyEdit } from '../parser/incremental';
-export { ProjectConfigResolver, applyProjectRules, isExcluded, parseProjectConfig, PROJECT_CONFIG_FILE } from './projectConfig';
+export {
+  ProjectConfigResolver,
+  applyProjectRules,
+  isExcluded,
+  parseProjectConfig,
+  PROJECT_CONFIG_FILE,
+} from './projectConfig';
 export type { ProjectConfig } from './projectConfig';
 export { findSuppressions, applySuppressions } from './suppressions';
 export type { SuppressedDiagnostic, SuppressionComment, SuppressionResult } from './suppressions';

@@ -80,11 +80,18 @@ export function inlayHints(doc: ParsedDocument, range: OffsetRange, ctx: Service
       out.push({
         offset: v.offset + v.length,
         label: set ? `✓ set${where ? ` in ${where === 'workspace .env' ? '.env' : where}` : ''}` : '✗ not set',
-        tooltip: set ? `${v.value} is set${where ? ` (${where})` : ''}; its value is never shown.` : `${v.value} is defined neither in the environment nor in the workspace .env file.`,
+        tooltip: set
+          ? `${v.value} is set${where ? ` (${where})` : ''}; its value is never shown.`
+          : `${v.value} is defined neither in the environment nor in the workspace .env file.`,
       });
     } else if (key === 'provider') {
       const depth = fallbackDepth(p.parent);
-      if (depth > 0) out.push({ offset: v.offset + v.length, label: `fallback ${depth}`, tooltip: `Used when the LLM ${depth === 1 ? 'above' : `${depth} levels above`} fails.` });
+      if (depth > 0)
+        out.push({
+          offset: v.offset + v.length,
+          label: `fallback ${depth}`,
+          tooltip: `Used when the LLM ${depth === 1 ? 'above' : `${depth} levels above`} fails.`,
+        });
     }
   });
   return out;

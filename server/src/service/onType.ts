@@ -22,7 +22,8 @@ export function onTypeFormat(doc: ParsedDocument, offset: number, ch: string, op
   const prev = text.slice(prevStart, cur).replace(/\r?\n$/, '');
   // The previous line inside a block scalar (or a multi-line string) is text, not structure.
   const inString = nodeAt(doc.root, prevStart);
-  if (inString?.type === 'string' && prevStart > inString.offset && prevStart < inString.offset + inString.length) return [];
+  if (inString?.type === 'string' && prevStart > inString.offset && prevStart < inString.offset + inString.length)
+    return [];
   const code = stripComment(prev).replace(/\s+$/, '');
   if (code.trim() === '') return [];
   const indent = /^[ \t]*/.exec(prev)![0];

@@ -12,7 +12,11 @@ export const PROJECT_CONFIG_FILE = '.assistant-config.yaml';
 
 export type RuleLevel = 'off' | 'info' | 'warning' | 'error';
 const LEVELS: readonly RuleLevel[] = ['off', 'info', 'warning', 'error'];
-const SEVERITY_OF: Record<Exclude<RuleLevel, 'off'>, Severity> = { info: 'information', warning: 'warning', error: 'error' };
+const SEVERITY_OF: Record<Exclude<RuleLevel, 'off'>, Severity> = {
+  info: 'information',
+  warning: 'warning',
+  error: 'error',
+};
 
 export interface ProjectConfig {
   /** Where the file is, and its directory (patterns are relative to it). */
@@ -30,23 +34,44 @@ export interface ProjectConfig {
 export function projectConfigSchema(): Record<string, unknown> {
   const codes = Object.keys(CODES) as DiagnosticCode[];
   const level = { type: 'string', enum: [...LEVELS] };
-  const globs = (what: string): Record<string, unknown> => ({ type: 'array', items: { type: 'string', minLength: 1 }, description: what });
+  const globs = (what: string): Record<string, unknown> => ({
+    type: 'array',
+    items: { type: 'string', minLength: 1 },
+    description: what,
+  });
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: 'https://assistant-config.dev/schemas/assistant-config-project.schema.json',
     title: 'AssistantConfig project config (.assistant-config.yaml)',
-    description: 'Settings shared by `assistant-config lint` and the editor for every AssistantConfig file below this directory (the nearest such file wins).',
+    description:
+      'Settings shared by `assistant-config lint` and the editor for every AssistantConfig file below this directory (the nearest such file wins).',
     type: 'object',
     additionalProperties: false,
     properties: {
       rules: {
         type: 'object',
-        description: 'Severity of each diagnostic code: off, info, warning or error. Codes not listed keep their default.',
+        description:
+          'Severity of each diagnostic code: off, info, warning or error. Codes not listed keep their default.',
         additionalProperties: false,
-        properties: Object.fromEntries(codes.map((c) => [c, { ...level, description: `${CODES[c].doc} (default: ${CODES[c].severity})`, markdownDescription: `${CODES[c].doc}\n\nDefault: **${CODES[c].severity}**. See \`assistant-config explain ${c}\`.` }])),
+        properties: Object.fromEntries(
+          codes.map((c) => [
+            c,
+            {
+              ...level,
+              description: `${CODES[c].doc} (default: ${CODES[c].severity})`,
+              markdownDescription: `${CODES[c].doc}\n\nDefault: **${CODES[c].severity}**. See \`assistant-config explain ${c}\`.`,
+            },
+          ]),
+        ),
       },
-      maxFallbackDepth: { type: 'integer', minimum: 1, description: 'Deepest fallback/specificLlm chain accepted without a warning (default 16).' },
-      include: globs('Glob patterns (relative to this file). When given, directory walks check exactly the matching files, whatever their name or content; without it, AssistantConfig files are found by name and by their top-level kind.'),
+      maxFallbackDepth: {
+        type: 'integer',
+        minimum: 1,
+        description: 'Deepest fallback/specificLlm chain accepted without a warning (default 16).',
+      },
+      include: globs(
+        'Glob patterns (relative to this file). When given, directory walks check exactly the matching files, whatever their name or content; without it, AssistantConfig files are found by name and by their top-level kind.',
+      ),
       exclude: globs('Glob patterns (relative to this file) of files never checked, by the CLI or the editor.'),
     },
   };
@@ -69,24 +94,34 @@ export function parseProjectConfig(path: string, text: string): ProjectConfig {
     const v = resolve(prop.value);
     if (key === 'rules') {
       if (v?.type !== 'object') {
-        if (v && v.type !== 'null') cfg.problems.push(`line ${line(prop.key)}: 'rules' must be a mapping of code: off|info|warning|error`);
+        if (v && v.type !== 'null')
+          cfg.problems.push(`line ${line(prop.key)}: 'rules' must be a mapping of code: off|info|warning|error`);
         continue;
       }
       for (const r of v.properties) {
         const code = r.key.value;
         const level = scalarText(resolve(r.value));
-        if (!(code in CODES)) cfg.problems.push(`line ${line(r.key)}: unknown diagnostic code '${code}' ('assistant-config explain --list' lists them)`);
-        else if (level === undefined || !(LEVELS as readonly string[]).includes(level)) cfg.problems.push(`line ${line(r.key)}: '${code}' must be off, info, warning or error${level === undefined ? '' : ` (got '${level}')`}`);
+        if (!(code in CODES))
+          cfg.problems.push(
+            `line ${line(r.key)}: unknown diagnostic code '${code}' ('assistant-config explain --list' lists them)`,
+          );
+        else if (level === undefined || !(LEVELS as readonly string[]).includes(level))
+          cfg.problems.push(
+            `line ${line(r.key)}: '${code}' must be off, info, warning or error${level === undefined ? '' : ` (got '${level}')`}`,
+          );
         else cfg.rules[code as DiagnosticCode] = level as RuleLevel;
       }
     } else if (key === 'maxFallbackDepth') {
       if (v?.type === 'number' && Number.isInteger(v.value) && v.value >= 1) cfg.maxFallbackDepth = v.value;
       else cfg.problems.push(`line ${line(prop.key)}: 'maxFallbackDepth' must be a whole number of at least 1`);
     } else if (key === 'include' || key === 'exclude') {
-      const list = v?.type === 'array' ? v.items.map((i) => scalarText(resolve(i))) : v?.type === 'string' ? [v.value] : undefined;
-      if (!list || list.some((x) => !x)) cfg.problems.push(`line ${line(prop.key)}: '${key}' must be a list of glob patterns`);
+      const list =
+        v?.type === 'array' ? v.items.map((i) => scalarText(resolve(i))) : v?.type === 'string' ? [v.value] : undefined;
+      if (!list || list.some((x) => !x))
+        cfg.problems.push(`line ${line(prop.key)}: '${key}' must be a list of glob patterns`);
       else cfg[key] = list as string[];
-    } else if (key !== '$schema') cfg.problems.push(`line ${line(prop.key)}: unknown setting '${key}' (rules, maxFallbackDepth, include, exclude)`);
+    } else if (key !== '$schema')
+      cfg.problems.push(`line ${line(prop.key)}: unknown setting '${key}' (rules, maxFallbackDepth, include, exclude)`);
   }
   return cfg;
 }
@@ -196,14 +231,27 @@ function globToRegExp(pattern: string): RegExp {
       const end = p.indexOf('}', i);
       if (end < 0) re += '\\{';
       else {
-        re += '(?:' + p.slice(i + 1, end).split(',').map(escapeRe).join('|') + ')';
+        re +=
+          '(?:' +
+          p
+            .slice(i + 1, end)
+            .split(',')
+            .map(escapeRe)
+            .join('|') +
+          ')';
         i = end;
       }
     } else if (c === '[') {
       const end = p.indexOf(']', i);
       if (end < 0) re += '\\[';
       else {
-        re += '[' + p.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\') + ']';
+        re +=
+          '[' +
+          p
+            .slice(i + 1, end)
+            .replace(/^!/, '^')
+            .replace(/\\/g, '\\\\') +
+          ']';
         i = end;
       }
     } else re += escapeRe(c);

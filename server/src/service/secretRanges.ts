@@ -27,7 +27,8 @@ const URL_USERINFO = /[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/([^\s/?#@'"`<>]{1,1024})@
 export function secretRanges(doc: ParsedDocument): Range[] {
   const out: Range[] = [];
   for (const m of doc.text.matchAll(URL_USERINFO)) {
-    if (m[1] && m.index !== undefined) out.push({ offset: m.index + m[0].length - 1 - m[1].length, length: m[1].length });
+    if (m[1] && m.index !== undefined)
+      out.push({ offset: m.index + m[0].length - 1 - m[1].length, length: m[1].length });
   }
   const env = definition('EnvironmentValue');
   if (!env || !doc.root) return out;
@@ -40,7 +41,8 @@ export function secretRanges(doc: ParsedDocument): Range[] {
     if (!n || masked.has(n)) return;
     masked.add(n);
     if (n.type === 'object') {
-      for (const p of n.properties) if (!(isEnvNameProperty(env, p.key.value) && resolve(p.value)?.type === 'string')) maskValue(p.value);
+      for (const p of n.properties)
+        if (!(isEnvNameProperty(env, p.key.value) && resolve(p.value)?.type === 'string')) maskValue(p.value);
     } else if (n.type === 'array') {
       for (const item of n.items) maskValue(item);
     } else {
@@ -55,7 +57,8 @@ export function secretRanges(doc: ParsedDocument): Range[] {
     for (const p of n.properties) {
       const key = p.key.value;
       if (literalKeys.has(key) || credentials.has(key)) maskValue(p.value);
-      else if (!known.has(key) && resolve(p.value)?.type === 'string' && misspells(key, credentials)) maskValue(p.value);
+      else if (!known.has(key) && resolve(p.value)?.type === 'string' && misspells(key, credentials))
+        maskValue(p.value);
       if (p.value) stack.push(p.value);
     }
   }

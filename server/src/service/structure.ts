@@ -13,13 +13,22 @@ export function documentSymbols(doc: ParsedDocument): SymbolEntry[] {
   let budget = MAX_SYMBOLS;
   const childrenOf = (n: Node | undefined, depth: number): SymbolEntry[] => {
     if (!n || depth > 64 || budget <= 0) return [];
-    if (n.type === 'object') return n.properties.map((p) => propertySymbol(p, depth)).filter((s): s is SymbolEntry => s !== undefined);
+    if (n.type === 'object')
+      return n.properties.map((p) => propertySymbol(p, depth)).filter((s): s is SymbolEntry => s !== undefined);
     if (n.type === 'array') {
       const out: SymbolEntry[] = [];
       n.items.forEach((it, i) => {
         if (budget-- <= 0) return;
         const r = resolve(it);
-        out.push({ name: itemName(r, i) || `[${i}]`, kind: kindOf(r), offset: it.offset, length: it.length, selectionOffset: it.offset, selectionLength: Math.min(it.length, 1), children: childrenOf(r, depth + 1) });
+        out.push({
+          name: itemName(r, i) || `[${i}]`,
+          kind: kindOf(r),
+          offset: it.offset,
+          length: it.length,
+          selectionOffset: it.offset,
+          selectionLength: Math.min(it.length, 1),
+          children: childrenOf(r, depth + 1),
+        });
       });
       return out;
     }
@@ -65,7 +74,10 @@ function detailOf(n: Node | undefined): string | undefined {
 
 function itemName(n: Node | undefined, i: number): string {
   if (n?.type === 'object') {
-    const scalars = n.properties.map((p) => resolve(p.value)).filter((v) => v?.type === 'string').slice(0, 2) as { value: string }[];
+    const scalars = n.properties
+      .map((p) => resolve(p.value))
+      .filter((v) => v?.type === 'string')
+      .slice(0, 2) as { value: string }[];
     if (scalars.length > 0) return scalars.map((s) => s.value).join('.');
   }
   if (n?.type === 'string' || n?.type === 'number' || n?.type === 'boolean') return String(n.value);
@@ -78,7 +90,11 @@ export interface FoldingEntry {
   kind?: 'comment' | 'region';
 }
 
-export function foldingRanges(doc: ParsedDocument, lines: LineIndex = new LineIndex(doc.text), limit = 20_000): FoldingEntry[] {
+export function foldingRanges(
+  doc: ParsedDocument,
+  lines: LineIndex = new LineIndex(doc.text),
+  limit = 20_000,
+): FoldingEntry[] {
   const out: FoldingEntry[] = [];
   const stack: Node[] = [];
   const root = doc.root;
@@ -112,7 +128,8 @@ export function foldingRanges(doc: ParsedDocument, lines: LineIndex = new LineIn
 function foldStart(n: Node, lines: LineIndex): number {
   // A block mapping folds from the line of the key that holds it.
   const parent = n.parent;
-  if (parent?.type === 'property' && !((n.type === 'object' || n.type === 'array') && n.flow)) return lines.positionAt(parent.key.offset).line;
+  if (parent?.type === 'property' && !((n.type === 'object' || n.type === 'array') && n.flow))
+    return lines.positionAt(parent.key.offset).line;
   return lines.positionAt(n.offset).line;
 }
 

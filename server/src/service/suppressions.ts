@@ -54,10 +54,17 @@ export function findSuppressions(doc: ParsedDocument): SuppressionComment[] {
     const restStart = at + m[0].length - rest.length;
     const dash = rest.search(/(^|\s)--(\s|$)/);
     const codesPart = dash >= 0 ? rest.slice(0, dash) : rest;
-    const reason = dash >= 0 ? rest.slice(dash).replace(/^\s*--/, '').trim() : '';
+    const reason =
+      dash >= 0
+        ? rest
+            .slice(dash)
+            .replace(/^\s*--/, '')
+            .trim()
+        : '';
     const codes: SuppressionComment['codes'] = [];
     CODE.lastIndex = 0;
-    for (let c = CODE.exec(codesPart); c; c = CODE.exec(codesPart)) codes.push({ code: c[0], offset: restStart + c.index, length: c[0].length });
+    for (let c = CODE.exec(codesPart); c; c = CODE.exec(codesPart))
+      codes.push({ code: c[0], offset: restStart + c.index, length: c[0].length });
     const s: SuppressionComment = { kind, offset: at, length: m[0].length, codes };
     if (reason) s.reason = reason;
     if (kind === 'next-line') s.target = nextLine(text, at);
@@ -80,7 +87,11 @@ function nextLine(text: string, from: number): { start: number; end: number } {
  * Removes the diagnostics that a comment or the options silence, and adds a hint for each code in a
  * comment that silences nothing (or is not a code that can be silenced).
  */
-export function applySuppressions(doc: ParsedDocument, diagnostics: Diagnostic[], external: readonly string[] = []): SuppressionResult {
+export function applySuppressions(
+  doc: ParsedDocument,
+  diagnostics: Diagnostic[],
+  external: readonly string[] = [],
+): SuppressionResult {
   const comments = findSuppressions(doc);
   if (comments.length === 0 && external.length === 0) return { diagnostics, suppressed: [] };
   const used = new Set<string>();
@@ -92,7 +103,11 @@ export function applySuppressions(doc: ParsedDocument, diagnostics: Diagnostic[]
       kept.push(d);
       continue;
     }
-    const by = comments.find((c) => c.codes.some((x) => x.code === d.code) && (c.kind === 'file' || (c.target && d.offset >= c.target.start && d.offset <= c.target.end)));
+    const by = comments.find(
+      (c) =>
+        c.codes.some((x) => x.code === d.code) &&
+        (c.kind === 'file' || (c.target && d.offset >= c.target.start && d.offset <= c.target.end)),
+    );
     if (by) {
       used.add(`${by.offset}:${d.code}`);
       suppressed.push({ ...d, suppression: { kind: 'inSource', ...(by.reason ? { justification: by.reason } : {}) } });
@@ -102,7 +117,14 @@ export function applySuppressions(doc: ParsedDocument, diagnostics: Diagnostic[]
   }
   for (const c of comments) {
     if (c.codes.length === 0) {
-      kept.push(diag('unused-suppression', `This suppression names no code: write the code to silence after '${c.kind === 'file' ? DISABLE_FILE : DISABLE_NEXT_LINE}'.`, c.offset, c.length));
+      kept.push(
+        diag(
+          'unused-suppression',
+          `This suppression names no code: write the code to silence after '${c.kind === 'file' ? DISABLE_FILE : DISABLE_NEXT_LINE}'.`,
+          c.offset,
+          c.length,
+        ),
+      );
       continue;
     }
     for (const x of c.codes) {
@@ -130,9 +152,12 @@ export function removeSuppressionEdits(doc: ParsedDocument, offset: number): Tex
   if (idx >= 0 && c.codes.length > 1) {
     const x = c.codes[idx]!;
     // Take the separator after the code (or before it, for the last one).
-    if (idx < c.codes.length - 1) return [{ offset: x.offset, length: c.codes[idx + 1]!.offset - x.offset, newText: '' }];
+    if (idx < c.codes.length - 1)
+      return [{ offset: x.offset, length: c.codes[idx + 1]!.offset - x.offset, newText: '' }];
     const prev = c.codes[idx - 1]!;
-    return [{ offset: prev.offset + prev.length, length: x.offset + x.length - (prev.offset + prev.length), newText: '' }];
+    return [
+      { offset: prev.offset + prev.length, length: x.offset + x.length - (prev.offset + prev.length), newText: '' },
+    ];
   }
   const start = lineStart(text, c.offset);
   const end = c.offset + c.length;

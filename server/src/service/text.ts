@@ -34,7 +34,8 @@ export function closest(word: string, candidates: readonly string[]): string | u
     if (w.length >= 3 && (lc.startsWith(w) || w.startsWith(lc))) d = Math.min(d, 1);
     if (lc.replace(/[_-]/g, '') === w.replace(/[_-]/g, '')) d = Math.min(d, 0.5);
     // A word left out (`blockHigh` for `blockOnlyHigh`): the typed letters in order, nothing else.
-    if (w.length >= 4 && lc.length > w.length && isSubsequence(w, lc)) d = Math.min(d, 0.75 + (lc.length - w.length) / 4);
+    if (w.length >= 4 && lc.length > w.length && isSubsequence(w, lc))
+      d = Math.min(d, 0.75 + (lc.length - w.length) / 4);
     if (d < bestScore) {
       bestScore = d;
       best = c;

@@ -53,7 +53,9 @@ export const SNIFF_CHARS = 16 * 1024;
 export function declaresAssistantConfigKind(text: string, limit = 262144): boolean {
   const head = text.length > limit ? text.slice(0, limit) : text;
   if (/^\uFEFF?\s*[{[]/.test(head) || /^\uFEFF?\s*(\/\/|\/\*)/.test(head)) return jsonDeclaresKind(head);
-  return /^\uFEFF?(?:---[ \t]+)?(?:kind|"kind"|'kind')[ \t]*:[ \t]*(?:AssistantConfig|"AssistantConfig"|'AssistantConfig')[ \t]*(?:#.*)?\r?$/m.test(head);
+  return /^\uFEFF?(?:---[ \t]+)?(?:kind|"kind"|'kind')[ \t]*:[ \t]*(?:AssistantConfig|"AssistantConfig"|'AssistantConfig')[ \t]*(?:#.*)?\r?$/m.test(
+    head,
+  );
 }
 
 /**
@@ -71,7 +73,14 @@ function jsonDeclaresKind(head: string): boolean {
       let end = i + 1;
       while (end < head.length && head.charCodeAt(end) !== 0x22) end += head.charCodeAt(end) === 0x5c /* \ */ ? 2 : 1;
       if (end >= head.length) return false;
-      if (topIsObject && depth === 1 && end - i === 5 && head.slice(i + 1, end) === 'kind' && /^\s*:\s*"AssistantConfig"/.test(head.slice(end + 1, end + 64))) return true;
+      if (
+        topIsObject &&
+        depth === 1 &&
+        end - i === 5 &&
+        head.slice(i + 1, end) === 'kind' &&
+        /^\s*:\s*"AssistantConfig"/.test(head.slice(end + 1, end + 64))
+      )
+        return true;
       i = end;
     } else if (c === 0x2f /* / */ && head[i + 1] === '/') {
       const nl = head.indexOf('\n', i);

@@ -29,7 +29,10 @@ const GENERIC: readonly [RegExp, string][] = [
   // keeps prose such as "the pat scheme" intact.
   [/\b(Bearer|Basic|pat)(\s+)[A-Za-z0-9._~+/=:-]{8,}/gi, `$1$2${REDACTED}`],
   // Header-like "name: value" pairs whose name says they carry a credential.
-  [/\b((?:proxy-)?authorization|x-platform-data-token|x-api-key|api[-_]?key|token|password|secret)("?\s*[:=]\s*"?)(?!\[REDACTED\])[^\s",;]{4,}/gi, `$1$2${REDACTED}`],
+  [
+    /\b((?:proxy-)?authorization|x-platform-data-token|x-api-key|api[-_]?key|token|password|secret)("?\s*[:=]\s*"?)(?!\[REDACTED\])[^\s",;]{4,}/gi,
+    `$1$2${REDACTED}`,
+  ],
   // user:password@ inside URLs (proxy settings).
   [/(\/\/)[^/\s:@]+:[^/\s@]+@/g, `$1${REDACTED}@`],
 ];
@@ -75,7 +78,23 @@ const HEX4 = /^[0-9a-fA-F]{4}$/;
 const PERCENT = /^%(?:25)*([0-9a-fA-F]{2})/;
 const ENTITY = /^&(?:amp;)*(#[xX][0-9a-fA-F]{1,6}|#\d{1,7}|[a-zA-Z]{2,8});/;
 const TAG = /^<\/?[a-zA-Z][^<>]{0,40}>/;
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", sol: '/', equals: '=', plus: '+', colon: ':', period: '.', lowbar: '_', tilde: '~', hyphen: '-', num: '#', percnt: '%' };
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  sol: '/',
+  equals: '=',
+  plus: '+',
+  colon: ':',
+  period: '.',
+  lowbar: '_',
+  tilde: '~',
+  hyphen: '-',
+  num: '#',
+  percnt: '%',
+};
 const BACKSLASH = 0x5c;
 const PERCENT_SIGN = 0x25;
 const AMPERSAND = 0x26;

@@ -1,4 +1,13 @@
 // What the client needs of connection/: Test Connection runs in the extension host, so the
 // credentials stay there. Part of the shared module (see ./index.ts).
-export { CREDENTIAL_COMMANDS, CREDENTIAL_LABELS, TokenCache, formatReport, providerFromConfigText, runTestConnection, summarize, validateCredential } from '../connection';
+export {
+  CREDENTIAL_COMMANDS,
+  CREDENTIAL_LABELS,
+  TokenCache,
+  formatReport,
+  providerFromConfigText,
+  runTestConnection,
+  summarize,
+  validateCredential,
+} from '../connection';
 export type { ConnectionOptions, CredentialKind, Credentials, TestConnectionReport } from '../connection';

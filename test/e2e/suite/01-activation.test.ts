@@ -5,7 +5,25 @@
 // `kind: AssistantConfig`, opened next gets the language, a server and its diagnostics. The two
 // "Treat this file as…" commands switch a file; 99-reload checks them again after a reload.
 import * as vscode from 'vscode';
-import { PROVIDERS, assert, assertEqual, completionsAt, describe, extension, hasCode, it, label, open, ours, revertAll, serverProcesses, waitFor, waitForActivation, waitForDiagnostics, waitForLanguage } from './harness';
+import {
+  PROVIDERS,
+  assert,
+  assertEqual,
+  completionsAt,
+  describe,
+  extension,
+  hasCode,
+  it,
+  label,
+  open,
+  ours,
+  revertAll,
+  serverProcesses,
+  waitFor,
+  waitForActivation,
+  waitForDiagnostics,
+  waitForLanguage,
+} from './harness';
 
 describe('activation', () => {
   it('the extension is installed and not yet active', () => {
@@ -25,7 +43,11 @@ describe('activation', () => {
     assertEqual(languageOf(yaml.uri), 'yaml', 'language of unrelated.yaml');
     assertEqual(languageOf(json.uri), 'json', 'language of unrelated.json');
     assertEqual(serverProcesses(), [], 'language server processes after opening unrelated files');
-    assertEqual(items.map(label).filter((l) => PROVIDERS.includes(l)), [], 'provider completions offered in unrelated.yaml');
+    assertEqual(
+      items.map(label).filter((l) => PROVIDERS.includes(l)),
+      [],
+      'provider completions offered in unrelated.yaml',
+    );
     assertEqual(ours(yaml.uri).length + ours(json.uri).length, 0, 'diagnostics on unrelated files');
   });
 
@@ -33,10 +55,15 @@ describe('activation', () => {
     const doc = await waitForLanguage('workspace/config/prod.yaml', 'assistantconfig');
     const diags = await waitForDiagnostics(doc.uri, 'unknown-discriminator', hasCode('unknown-discriminator'));
     assertEqual(diags.find((d) => d.message.includes('vendr_a'))?.range.start.line, 7, 'line of the unknown provider');
-    const procs = await waitFor('a language server process', () => (serverProcesses().length > 0 ? serverProcesses() : undefined), (fire) => {
-      const t = setInterval(fire, 200);
-      return { dispose: () => clearInterval(t) };
-    }, () => 'none in the process list');
+    const procs = await waitFor(
+      'a language server process',
+      () => (serverProcesses().length > 0 ? serverProcesses() : undefined),
+      (fire) => {
+        const t = setInterval(fire, 200);
+        return { dispose: () => clearInterval(t) };
+      },
+      () => 'none in the process list',
+    );
     assertEqual(procs.length, 1, 'language server processes');
   });
 
@@ -65,7 +92,11 @@ describe('activation', () => {
     assertEqual(languageOf(yaml.uri), 'yaml', 'language of unrelated.yaml');
     assertEqual(languageOf(json.uri), 'json', 'language of unrelated.json');
     const labels = (await completionsAt(yaml.uri, 7, 14)).map(label);
-    assertEqual(labels.filter((l) => PROVIDERS.includes(l)), [], 'provider completions offered in unrelated.yaml');
+    assertEqual(
+      labels.filter((l) => PROVIDERS.includes(l)),
+      [],
+      'provider completions offered in unrelated.yaml',
+    );
   });
 });
 
@@ -94,7 +125,10 @@ describe('the quiet offer for a YAML file that reads like an AssistantConfig wit
     // What the language status item's action runs (the item itself is not readable through the API).
     await vscode.commands.executeCommand('assistantConfig.treatAsAssistantConfigAddHeader', doc.uri);
     const now = await waitForLanguage('workspace/looks-like.yaml', 'assistantconfig');
-    assert(now.getText().startsWith('kind: AssistantConfig\nversion: v2\n# An assistant config'), `text now: ${JSON.stringify(now.getText().slice(0, 80))}`);
+    assert(
+      now.getText().startsWith('kind: AssistantConfig\nversion: v2\n# An assistant config'),
+      `text now: ${JSON.stringify(now.getText().slice(0, 80))}`,
+    );
     await revertAll();
   });
 });

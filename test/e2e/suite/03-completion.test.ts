@@ -2,7 +2,11 @@
 // after `type: `, only the chosen variant's missing keys inside an LLM mapping, also in JSON.
 import { PROVIDERS, assert, assertEqual, completionsAt, describe, docText, it, label, open } from './harness';
 
-const labelsAt = async (file: string, line: number, ch: number): Promise<{ labels: string[]; docs: Map<string, string> }> => {
+const labelsAt = async (
+  file: string,
+  line: number,
+  ch: number,
+): Promise<{ labels: string[]; docs: Map<string, string> }> => {
   const doc = await open(file);
   const items = await completionsAt(doc.uri, line, ch);
   const labels = items.map((i) => label(i).replace(/^"|"$/g, ''));
@@ -22,14 +26,20 @@ describe('completion', () => {
     const { labels } = await labelsAt('configs/completion.assistant.yaml', 6, 10);
     const missing = ['all', 'fixed', 'llm_selector'].filter((t) => !labels.includes(t));
     assertEqual(missing, [], `types missing from ${JSON.stringify(labels)}`);
-    assertEqual(labels.filter((l) => PROVIDERS.includes(l)), [], 'providers offered for `type`');
+    assertEqual(
+      labels.filter((l) => PROVIDERS.includes(l)),
+      [],
+      'providers offered for `type`',
+    );
   });
 
   it('inside a vendor_a mapping offers only vendor_a keys not yet present', async () => {
     const { labels } = await labelsAt('configs/variant-keys.assistant.yaml', 6, 4);
     const missing = ['apiKey', 'baseUrl', 'fallback'].filter((k) => !labels.includes(k));
     assertEqual(missing, [], `vendor_a keys missing from ${JSON.stringify(labels)}`);
-    const wrong = ['provider', 'model', 'cloudProject', 'modelId', 'specificLlm', 'cloudLocation'].filter((k) => labels.includes(k));
+    const wrong = ['provider', 'model', 'cloudProject', 'modelId', 'specificLlm', 'cloudLocation'].filter((k) =>
+      labels.includes(k),
+    );
     assertEqual(wrong, [], 'keys offered that are present already or belong to another variant');
   });
 

@@ -34,9 +34,18 @@ async function testConnection(outcome: 'passed' | 'failed', svc?: FakeService): 
   );
   let text: string;
   try {
-    text = await driver<string>('wait-notification', { pattern: `AssistantConfig Test Connection: .*${outcome}`, failureShot: path.join(RESULTS_DIR, `connection-${outcome}-failure.png`) }, 40_000);
+    text = await driver<string>(
+      'wait-notification',
+      {
+        pattern: `AssistantConfig Test Connection: .*${outcome}`,
+        failureShot: path.join(RESULTS_DIR, `connection-${outcome}-failure.png`),
+      },
+      40_000,
+    );
   } catch (e) {
-    throw new Error(`${String(e)}; the command ${settled ? `finished${failure ? ` with ${String(failure)}` : ''}` : 'is still running'}; the fake service saw ${JSON.stringify(svc?.calls)}`);
+    throw new Error(
+      `${String(e)}; the command ${settled ? `finished${failure ? ` with ${String(failure)}` : ''}` : 'is still running'}; the fake service saw ${JSON.stringify(svc?.calls)}`,
+    );
   }
   // The command resolves when its summary notification closes (it offers "Show Output").
   for (let i = 0; i < 100 && !settled; i++) {

@@ -1,11 +1,25 @@
 // The rest of the client/server wiring: settings apply without a restart, the restart command,
 // document symbols and formatting reach the server.
 import * as vscode from 'vscode';
-import { after, assert, assertEqual, codeOf, describe, hasCode, it, lacksCode, open, revertAll, waitForDiagnostics } from './harness';
+import {
+  after,
+  assert,
+  assertEqual,
+  codeOf,
+  describe,
+  hasCode,
+  it,
+  lacksCode,
+  open,
+  revertAll,
+  waitForDiagnostics,
+} from './harness';
 
 describe('wiring', () => {
   after(async () => {
-    await vscode.workspace.getConfiguration('assistantConfig').update('diagnostics.envNotSet', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('assistantConfig')
+      .update('diagnostics.envNotSet', undefined, vscode.ConfigurationTarget.Global);
     await revertAll();
   });
 
@@ -13,10 +27,18 @@ describe('wiring', () => {
   it('a setting applies without a restart (diagnostics.envNotSet hides and shows env-not-set)', async () => {
     const doc = await open('configs/missing-required.assistant.yaml');
     const ds = await waitForDiagnostics(doc.uri, 'env-not-set', hasCode('env-not-set'));
-    assertEqual(ds.find((d) => codeOf(d) === 'env-not-set')?.severity, vscode.DiagnosticSeverity.Information, 'severity of env-not-set');
+    assertEqual(
+      ds.find((d) => codeOf(d) === 'env-not-set')?.severity,
+      vscode.DiagnosticSeverity.Information,
+      'severity of env-not-set',
+    );
     const config = vscode.workspace.getConfiguration('assistantConfig');
     await config.update('diagnostics.envNotSet', false, vscode.ConfigurationTarget.Global);
-    await waitForDiagnostics(doc.uri, 'env-not-set gone with the setting off', (x) => lacksCode('env-not-set')(x) && hasCode('missing-required')(x));
+    await waitForDiagnostics(
+      doc.uri,
+      'env-not-set gone with the setting off',
+      (x) => lacksCode('env-not-set')(x) && hasCode('missing-required')(x),
+    );
     await config.update('diagnostics.envNotSet', undefined, vscode.ConfigurationTarget.Global);
     await waitForDiagnostics(doc.uri, 'env-not-set back with the setting on', hasCode('env-not-set'));
   });
@@ -35,15 +57,28 @@ describe('wiring', () => {
 
   it('document symbols follow the document', async () => {
     const doc = await open('configs/variant-keys.assistant.yaml');
-    const symbols = (await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', doc.uri)) ?? [];
+    const symbols =
+      (await vscode.commands.executeCommand<vscode.DocumentSymbol[]>(
+        'vscode.executeDocumentSymbolProvider',
+        doc.uri,
+      )) ?? [];
     const names = (ss: vscode.DocumentSymbol[]): string[] => ss.flatMap((s) => [s.name, ...names(s.children ?? [])]);
     const all = names(symbols);
-    for (const n of ['kind', 'version', 'definition', 'llm', 'provider', 'model']) assert(all.includes(n), `symbol ${n} missing from ${JSON.stringify(all)}`);
+    for (const n of ['kind', 'version', 'definition', 'llm', 'provider', 'model'])
+      assert(all.includes(n), `symbol ${n} missing from ${JSON.stringify(all)}`);
   });
 
   it('formatting keeps comments', async () => {
-    const doc = await vscode.workspace.openTextDocument({ language: 'assistantconfig', content: 'kind: AssistantConfig   # the kind\nversion:    v2\ndefinition:\n    llm:\n        provider: hosted   # platform LLM\n' });
-    const edits = (await vscode.commands.executeCommand<vscode.TextEdit[]>('vscode.executeFormatDocumentProvider', doc.uri, { tabSize: 2, insertSpaces: true })) ?? [];
+    const doc = await vscode.workspace.openTextDocument({
+      language: 'assistantconfig',
+      content:
+        'kind: AssistantConfig   # the kind\nversion:    v2\ndefinition:\n    llm:\n        provider: hosted   # platform LLM\n',
+    });
+    const edits =
+      (await vscode.commands.executeCommand<vscode.TextEdit[]>('vscode.executeFormatDocumentProvider', doc.uri, {
+        tabSize: 2,
+        insertSpaces: true,
+      })) ?? [];
     const we = new vscode.WorkspaceEdit();
     we.set(doc.uri, edits);
     assert(await vscode.workspace.applyEdit(we), 'the formatting edits were not applied');

@@ -1,7 +1,17 @@
 // After a reload of the window (see index.ts and the runner): the choices made with the two
 // "Treat this file as…" commands in 01-activation are still in force.
 import * as vscode from 'vscode';
-import { assertEqual, completionsAt, describe, hasCode, it, open, waitForActivation, waitForDiagnostics, waitForLanguage } from './harness';
+import {
+  assertEqual,
+  completionsAt,
+  describe,
+  hasCode,
+  it,
+  open,
+  waitForActivation,
+  waitForDiagnostics,
+  waitForLanguage,
+} from './harness';
 
 describe('the "Treat this file as…" choices', () => {
   it('notes.yaml (no kind) is AssistantConfig again, with its diagnostics', async () => {

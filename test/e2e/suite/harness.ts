@@ -28,7 +28,8 @@ export const it = (title: string, fn?: TestFn): void => m().it(title, fn);
  * A test of required behaviour that the product does not have yet (reported): pending, so that CI
  * stays green, unless E2E_STRICT=1, which runs it. Remove the wrapper once the product is fixed.
  */
-export const itKnownBug = (title: string, fn: TestFn): void => (process.env.E2E_STRICT ? m().it(title, fn) : m().it(`KNOWN BUG (pending; E2E_STRICT=1 runs it): ${title}`));
+export const itKnownBug = (title: string, fn: TestFn): void =>
+  process.env.E2E_STRICT ? m().it(title, fn) : m().it(`KNOWN BUG (pending; E2E_STRICT=1 runs it): ${title}`);
 export const before = (fn: TestFn): void => m().before(fn);
 export const after = (fn: TestFn): void => m().after(fn);
 export const afterEach = (fn: TestFn): void => m().afterEach(fn);
@@ -76,7 +77,13 @@ export async function revertAll(): Promise<void> {
  * Resolves when `check` holds, re-checked on every change of the watched state (never a sleep);
  * rejects after `timeoutMs` with what `describeState` says about the state at that moment.
  */
-export function waitFor<T>(what: string, check: () => T | undefined | false, subscribe: (fire: () => void) => vscode.Disposable, describeState: () => string, timeoutMs = 30_000): Promise<T> {
+export function waitFor<T>(
+  what: string,
+  check: () => T | undefined | false,
+  subscribe: (fire: () => void) => vscode.Disposable,
+  describeState: () => string,
+  timeoutMs = 30_000,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let settled = false;
     const done = (f: () => void): void => {
@@ -86,7 +93,10 @@ export function waitFor<T>(what: string, check: () => T | undefined | false, sub
       sub.dispose();
       f();
     };
-    const timer = setTimeout(() => done(() => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; ${describeState()}`))), timeoutMs);
+    const timer = setTimeout(
+      () => done(() => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; ${describeState()}`))),
+      timeoutMs,
+    );
     const test = (): boolean => {
       let v: T | undefined | false;
       try {
@@ -124,21 +134,35 @@ export function rangeText(r: vscode.Range): string {
 }
 
 /** Waits (on onDidChangeDiagnostics) until the document's diagnostics satisfy `pred`. */
-export function waitForDiagnostics(uri: vscode.Uri, what: string, pred: (ds: vscode.Diagnostic[]) => boolean, timeoutMs = 30_000): Promise<vscode.Diagnostic[]> {
+export function waitForDiagnostics(
+  uri: vscode.Uri,
+  what: string,
+  pred: (ds: vscode.Diagnostic[]) => boolean,
+  timeoutMs = 30_000,
+): Promise<vscode.Diagnostic[]> {
   return waitFor(
     `${what} on ${path.basename(uri.fsPath)}`,
     () => {
       const ds = ours(uri);
       return pred(ds) ? ds : undefined;
     },
-    (fire) => vscode.languages.onDidChangeDiagnostics((e) => (e.uris.some((u) => u.toString() === uri.toString()) ? fire() : undefined)),
+    (fire) =>
+      vscode.languages.onDidChangeDiagnostics((e) =>
+        e.uris.some((u) => u.toString() === uri.toString()) ? fire() : undefined,
+      ),
     () => `diagnostics now: ${showDiagnostics(ours(uri))}`,
     timeoutMs,
   );
 }
 
-export const hasCode = (code: string) => (ds: vscode.Diagnostic[]): boolean => ds.some((d) => codeOf(d) === code);
-export const lacksCode = (code: string) => (ds: vscode.Diagnostic[]): boolean => !ds.some((d) => codeOf(d) === code);
+export const hasCode =
+  (code: string) =>
+  (ds: vscode.Diagnostic[]): boolean =>
+    ds.some((d) => codeOf(d) === code);
+export const lacksCode =
+  (code: string) =>
+  (ds: vscode.Diagnostic[]): boolean =>
+    !ds.some((d) => codeOf(d) === code);
 
 /** Resolves once the extension is active (checked on every extension change and editor event). */
 export function waitForActivation(timeoutMs = 30_000): Promise<true> {
@@ -149,7 +173,11 @@ export function waitForActivation(timeoutMs = 30_000): Promise<true> {
     (fire) => {
       // There is no activation event in the API: re-check on anything that follows one, and on a
       // short tick as a last resort (the bound is the timeout, not the tick).
-      const subs = [vscode.extensions.onDidChange(fire), vscode.languages.onDidChangeDiagnostics(fire), vscode.workspace.onDidOpenTextDocument(fire)];
+      const subs = [
+        vscode.extensions.onDidChange(fire),
+        vscode.languages.onDidChangeDiagnostics(fire),
+        vscode.workspace.onDidOpenTextDocument(fire),
+      ];
       const tick = setInterval(fire, 100);
       return { dispose: () => (subs.forEach((s) => s.dispose()), clearInterval(tick)) };
     },
@@ -162,8 +190,18 @@ export function label(item: vscode.CompletionItem): string {
   return typeof item.label === 'string' ? item.label : item.label.label;
 }
 
-export async function completionsAt(uri: vscode.Uri, line: number, character: number): Promise<vscode.CompletionItem[]> {
-  const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(line, character), undefined, 100);
+export async function completionsAt(
+  uri: vscode.Uri,
+  line: number,
+  character: number,
+): Promise<vscode.CompletionItem[]> {
+  const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+    'vscode.executeCompletionItemProvider',
+    uri,
+    new vscode.Position(line, character),
+    undefined,
+    100,
+  );
   return list?.items ?? [];
 }
 
@@ -173,7 +211,11 @@ export function docText(item: vscode.CompletionItem): string {
 }
 
 export async function hoverText(uri: vscode.Uri, line: number, character: number): Promise<string> {
-  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(line, character));
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+    'vscode.executeHoverProvider',
+    uri,
+    new vscode.Position(line, character),
+  );
   return (hovers ?? []).flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n---\n');
 }
 
@@ -182,7 +224,8 @@ export function assert(cond: unknown, message: string): asserts cond {
 }
 
 export function assertEqual<T>(actual: T, expected: T, what: string): void {
-  if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+  if (JSON.stringify(actual) !== JSON.stringify(expected))
+    throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
 }
 
 /**
@@ -194,7 +237,11 @@ export function assertEqual<T>(actual: T, expected: T, what: string): void {
 export const hasDriver = (): boolean => !!process.env.E2E_DRIVER_DIR;
 let driverSeq = 0;
 
-export async function driver<T>(action: 'type-input' | 'wait-notification', params: Record<string, unknown>, timeoutMs = 30_000): Promise<T> {
+export async function driver<T>(
+  action: 'type-input' | 'wait-notification',
+  params: Record<string, unknown>,
+  timeoutMs = 30_000,
+): Promise<T> {
   const dir = process.env.E2E_DRIVER_DIR;
   if (!dir) throw new Error('no UI driver (E2E_DRIVER_DIR is not set)');
   const id = `${process.pid}-${Date.now()}-${++driverSeq}`;

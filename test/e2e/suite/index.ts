@@ -28,7 +28,13 @@ export interface SuiteResult {
 export function run(): Promise<void> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const Mocha = require('mocha') as MochaCtor;
-  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, reporter: 'spec', ...(process.env.E2E_GREP ? { grep: process.env.E2E_GREP } : {}) });
+  const mocha = new Mocha({
+    ui: 'bdd',
+    color: false,
+    timeout: 60_000,
+    reporter: 'spec',
+    ...(process.env.E2E_GREP ? { grep: process.env.E2E_GREP } : {}),
+  });
   // After a reload of the window (the runner writes `reload` into $E2E_DRIVER_DIR/phase), only the
   // *.reload.test.js files run; before it, every other test file.
   const phaseFile = process.env.E2E_DRIVER_DIR ? path.join(process.env.E2E_DRIVER_DIR, 'phase') : undefined;
@@ -54,7 +60,15 @@ export function run(): Promise<void> {
       else resolve();
     });
     runner
-      .on('pass', (t) => void results.push({ title: t.fullTitle(), state: 'passed', ...(t.duration !== undefined ? { durationMs: t.duration } : {}) }))
+      .on(
+        'pass',
+        (t) =>
+          void results.push({
+            title: t.fullTitle(),
+            state: 'passed',
+            ...(t.duration !== undefined ? { durationMs: t.duration } : {}),
+          }),
+      )
       .on('pending', (t) => void results.push({ title: t.fullTitle(), state: 'pending' }))
       .on('fail', (t, err) => {
         results.push({ title: t.fullTitle(), state: 'failed', error: String(err?.stack ?? err) });

@@ -6,7 +6,26 @@
 // and spliced into the tree with its offsets shifted, so that the rest of the file stays on the fast path.
 import type { Node, ObjectNode, ArrayNode, PropertyNode, StringNode, AliasNode, Parent, SyntaxProblem } from '../ast';
 import { keyNode, propertyNode } from '../ast';
-import { BAIL, GIVE_UP, isOddWide, SPACE, LF, CR, HASH, COLON, DASH, DQUOTE, SQUOTE, LBRACKET, RBRACKET, LBRACE, RBRACE, COMMA, DOT, TAB } from './text';
+import {
+  BAIL,
+  GIVE_UP,
+  isOddWide,
+  SPACE,
+  LF,
+  CR,
+  HASH,
+  COLON,
+  DASH,
+  DQUOTE,
+  SQUOTE,
+  LBRACKET,
+  RBRACKET,
+  LBRACE,
+  RBRACE,
+  COMMA,
+  DOT,
+  TAB,
+} from './text';
 import { BAD_PLAIN_START, TERM_COLON, blockScalarValue } from './scalars';
 import { FlowReader } from './flow';
 
@@ -249,7 +268,15 @@ export class BlockReader extends FlowReader {
     this.pendingAnchor = undefined;
   }
 
-  private openCollection(i: number, indent: number, isItem: boolean, prop: PropertyNode | undefined, arr: ArrayNode | undefined, depth: number, anchor?: string): void {
+  private openCollection(
+    i: number,
+    indent: number,
+    isItem: boolean,
+    prop: PropertyNode | undefined,
+    arr: ArrayNode | undefined,
+    depth: number,
+    anchor?: string,
+  ): void {
     if (depth > this.maxDepth) throw GIVE_UP;
     const parent: Parent = prop ?? arr;
     let node: ObjectNode | ArrayNode;
@@ -262,7 +289,18 @@ export class BlockReader extends FlowReader {
       node.anchor = anchor;
       this.anchors.set(anchor, node);
     }
-    const frame: Frame = { indent, seq: isItem, node, prop, depth, end: i, lastHasEnd: false, trailMaxCol: -1, lastScalar: -1, lastLine: 0 };
+    const frame: Frame = {
+      indent,
+      seq: isItem,
+      node,
+      prop,
+      depth,
+      end: i,
+      lastHasEnd: false,
+      trailMaxCol: -1,
+      lastScalar: -1,
+      lastLine: 0,
+    };
     this.stack.push(frame);
     if (isItem) this.seqItem(frame, i);
     else this.mapEntry(frame, i);
@@ -314,7 +352,15 @@ export class BlockReader extends FlowReader {
    * After `- ` or `key:`, nothing but the end of the line or a comment: the value (if any) comes on a
    * later line. Records that as pending and moves past the line; returns whether it did.
    */
-  private valueOnLaterLine(kind: number, frame: Frame, prop: PropertyNode | undefined, k: number, commentsBefore: boolean, anchor: string | undefined, entry: number): boolean {
+  private valueOnLaterLine(
+    kind: number,
+    frame: Frame,
+    prop: PropertyNode | undefined,
+    k: number,
+    commentsBefore: boolean,
+    anchor: string | undefined,
+    entry: number,
+  ): boolean {
     const c = k < this.len ? this.text.charCodeAt(k) : LF;
     if (c === LF || c === CR) {
       this.setPending(kind, frame, prop, k, commentsBefore, anchor, entry);
@@ -330,7 +376,15 @@ export class BlockReader extends FlowReader {
     return false;
   }
 
-  private setPending(kind: number, frame: Frame, prop: PropertyNode | undefined, nullOffset: number, comment: boolean, anchor: string | undefined, entry: number): void {
+  private setPending(
+    kind: number,
+    frame: Frame,
+    prop: PropertyNode | undefined,
+    nullOffset: number,
+    comment: boolean,
+    anchor: string | undefined,
+    entry: number,
+  ): void {
     frame.lastHasEnd = false;
     frame.lastScalar = -1;
     this.pending = kind;
@@ -377,7 +431,15 @@ export class BlockReader extends FlowReader {
         this.openCollection(k, col, false, undefined, arr, frame.depth + 1);
         return;
       }
-      this.scalarDone(frame, arr, i, { type: 'string', value: this.qValue, quoted: true, offset: k, length: end - k, parent: arr }, end, anchor, true);
+      this.scalarDone(
+        frame,
+        arr,
+        i,
+        { type: 'string', value: this.qValue, quoted: true, offset: k, length: end - k, parent: arr },
+        end,
+        anchor,
+        true,
+      );
       return;
     }
     if (this.plainStarts(k)) {
@@ -438,7 +500,13 @@ export class BlockReader extends FlowReader {
    * anchor if any: an alias, a block scalar, a flow collection, a quoted or a plain scalar; anything else
    * (or what the readers give up on) goes to the full parser.
    */
-  private inlineValue(frame: Frame, parent: PropertyNode | ArrayNode, entry: number, k: number, anchor: string | undefined): void {
+  private inlineValue(
+    frame: Frame,
+    parent: PropertyNode | ArrayNode,
+    entry: number,
+    k: number,
+    anchor: string | undefined,
+  ): void {
     const t = this.text;
     const c = t.charCodeAt(k);
     if (c === STAR) {
@@ -446,7 +514,15 @@ export class BlockReader extends FlowReader {
       const name = this.readName(k + 1);
       const end = this.nameEnd;
       if (t.charCodeAt(this.skipSpaces(end)) === COLON) throw BAIL; // an alias as a key
-      this.scalarDone(frame, parent, entry, { type: 'alias', name, target: this.anchors.get(name), offset: k, length: end - k, parent }, end, undefined, false);
+      this.scalarDone(
+        frame,
+        parent,
+        entry,
+        { type: 'alias', name, target: this.anchors.get(name), offset: k, length: end - k, parent },
+        end,
+        undefined,
+        false,
+      );
       return;
     }
     if (c === PIPE || c === GT) {
@@ -459,7 +535,8 @@ export class BlockReader extends FlowReader {
     if (c === LBRACKET || c === LBRACE) {
       try {
         this.flowMinIndent = frame.indent + 1;
-        value = c === LBRACKET ? this.flowSeq(k, parent, frame.depth + 1, 1) : this.flowMap(k, parent, frame.depth + 1, 1);
+        value =
+          c === LBRACKET ? this.flowSeq(k, parent, frame.depth + 1, 1) : this.flowMap(k, parent, frame.depth + 1, 1);
         end = this.flowEnd;
       } catch (e) {
         if (e !== BAIL) throw e;
@@ -482,7 +559,15 @@ export class BlockReader extends FlowReader {
   }
 
   /** Attaches a value read on the entry's line, ending at `end`, and moves past the line. */
-  private scalarDone(frame: Frame, parent: PropertyNode | ArrayNode, entry: number, value: Node, end: number, anchor: string | undefined, oneLine: boolean): void {
+  private scalarDone(
+    frame: Frame,
+    parent: PropertyNode | ArrayNode,
+    entry: number,
+    value: Node,
+    end: number,
+    anchor: string | undefined,
+    oneLine: boolean,
+  ): void {
     if (parent.type === 'property') {
       parent.value = value;
       parent.length = end - parent.offset;
@@ -553,7 +638,17 @@ export class BlockReader extends FlowReader {
       if (j >= this.len) break;
       const c = t.charCodeAt(j);
       if (c === SPACE || c === LF || c === CR) break;
-      if (c < 33 || c === 127 || c === COMMA || c === LBRACKET || c === RBRACKET || c === LBRACE || c === RBRACE || (c >= 128 && isOddWide(c))) throw BAIL;
+      if (
+        c < 33 ||
+        c === 127 ||
+        c === COMMA ||
+        c === LBRACKET ||
+        c === RBRACKET ||
+        c === LBRACE ||
+        c === RBRACE ||
+        (c >= 128 && isOddWide(c))
+      )
+        throw BAIL;
       j++;
     }
     if (j === k) throw BAIL;
@@ -580,7 +675,13 @@ export class BlockReader extends FlowReader {
    * `k`; its content lines are the following ones indented deeper than the collection. Read here when the
    * indentation is detected from the first content line; handed to the full parser otherwise.
    */
-  private blockScalar(frame: Frame, parent: PropertyNode | ArrayNode, entry: number, k: number, anchor: string | undefined): void {
+  private blockScalar(
+    frame: Frame,
+    parent: PropertyNode | ArrayNode,
+    entry: number,
+    k: number,
+    anchor: string | undefined,
+  ): void {
     const t = this.text;
     const len = this.len;
     const n = frame.indent;
@@ -646,7 +747,14 @@ export class BlockReader extends FlowReader {
       if (trailMax > m) throw BAIL;
       srcEnd = lastContentEnd;
     }
-    const value: StringNode = { type: 'string', value: blockScalarValue(t.slice(srcStart, srcEnd), folded, chomp), quoted: false, offset: k, length: srcEnd - k, parent };
+    const value: StringNode = {
+      type: 'string',
+      value: blockScalarValue(t.slice(srcStart, srcEnd), folded, chomp),
+      quoted: false,
+      offset: k,
+      length: srcEnd - k,
+      parent,
+    };
     if (parent.type === 'property') {
       parent.value = value;
       parent.length = srcEnd - parent.offset;

@@ -3,7 +3,25 @@
 // comments inside, no multi-line scalars, no implicit pairs in sequences.
 import type { Node, ObjectNode, ArrayNode, PropertyNode, Parent } from '../ast';
 import { keyNode, propertyNode } from '../ast';
-import { BAIL, GIVE_UP, isOddWide, SPACE, LF, CR, HASH, COLON, DASH, DQUOTE, SQUOTE, LBRACKET, RBRACKET, LBRACE, RBRACE, COMMA, TAB } from './text';
+import {
+  BAIL,
+  GIVE_UP,
+  isOddWide,
+  SPACE,
+  LF,
+  CR,
+  HASH,
+  COLON,
+  DASH,
+  DQUOTE,
+  SQUOTE,
+  LBRACKET,
+  RBRACKET,
+  LBRACE,
+  RBRACE,
+  COMMA,
+  TAB,
+} from './text';
 import { ScalarReader, BAD_PLAIN_START, TERM_COLON } from './scalars';
 
 /** Reads flow collections; the block reader builds on it. */
@@ -71,7 +89,12 @@ export class FlowReader extends ScalarReader {
           keyValue = this.plainKeyString(p, keyEnd);
           p = this.termPos;
         }
-        const prop = propertyNode(obj, keyNode(keyValue, quoted, keyStart, keyEnd - keyStart), keyStart, keyEnd - keyStart);
+        const prop = propertyNode(
+          obj,
+          keyNode(keyValue, quoted, keyStart, keyEnd - keyStart),
+          keyStart,
+          keyEnd - keyStart,
+        );
         obj.properties.push(prop);
         let c = t.charCodeAt(p);
         if (c === COLON) {
@@ -140,7 +163,18 @@ export class FlowReader extends ScalarReader {
     if (c === LBRACKET || c === LBRACE || c === DQUOTE || c === SQUOTE) throw BAIL;
     if (c === DASH) {
       const n = this.text.charCodeAt(p + 1);
-      if (n === SPACE || n === COMMA || n === LBRACKET || n === RBRACKET || n === LBRACE || n === RBRACE || p + 1 >= this.len || n === LF || n === CR) throw BAIL;
+      if (
+        n === SPACE ||
+        n === COMMA ||
+        n === LBRACKET ||
+        n === RBRACKET ||
+        n === LBRACE ||
+        n === RBRACE ||
+        p + 1 >= this.len ||
+        n === LF ||
+        n === CR
+      )
+        throw BAIL;
     }
   }
 
@@ -166,7 +200,11 @@ export class FlowReader extends ScalarReader {
       if (d === LF || d === CR) continue;
       if (p >= this.len || d === HASH || d === TAB) throw BAIL;
       const indent = p - lineStart;
-      if (indent < this.flowMinIndent && !(indent === this.flowMinIndent - 1 && level === 1 && (d === RBRACKET || d === RBRACE))) throw BAIL;
+      if (
+        indent < this.flowMinIndent &&
+        !(indent === this.flowMinIndent - 1 && level === 1 && (d === RBRACKET || d === RBRACE))
+      )
+        throw BAIL;
       return p;
     }
   }

@@ -3,7 +3,27 @@
 // package resolves them. The results of a scan are left in fields (`term`, `termPos`, `qValue`, ...)
 // so that the character loops allocate nothing.
 import type { Node, Parent } from '../ast';
-import { BAIL, TextReader, isOddWide, SPACE, LF, CR, HASH, COLON, DASH, DQUOTE, SQUOTE, BACKSLASH, LBRACKET, RBRACKET, LBRACE, RBRACE, COMMA, DOT, TAB } from './text';
+import {
+  BAIL,
+  TextReader,
+  isOddWide,
+  SPACE,
+  LF,
+  CR,
+  HASH,
+  COLON,
+  DASH,
+  DQUOTE,
+  SQUOTE,
+  BACKSLASH,
+  LBRACKET,
+  RBRACKET,
+  LBRACE,
+  RBRACE,
+  COMMA,
+  DOT,
+  TAB,
+} from './text';
 
 // ASCII classes for the scalar loops: 0 ordinary, 1 needs a closer look.
 export const PLAIN_SPECIAL = new Uint8Array(128);
@@ -284,7 +304,13 @@ export class ScalarReader extends TextReader {
     if (RE_INT_OCT.test(str)) this.num = parseInt(str.substring(2), 8);
     else if (RE_INT.test(str)) this.num = parseInt(str, 10);
     else if (RE_INT_HEX.test(str)) this.num = parseInt(str.substring(2), 16);
-    else if (RE_FLOAT_NAN.test(str)) this.num = str.slice(-3).toLowerCase() === 'nan' ? NaN : str[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+    else if (RE_FLOAT_NAN.test(str))
+      this.num =
+        str.slice(-3).toLowerCase() === 'nan'
+          ? NaN
+          : str[0] === '-'
+            ? Number.NEGATIVE_INFINITY
+            : Number.POSITIVE_INFINITY;
     else if (RE_FLOAT_EXP.test(str) || RE_FLOAT.test(str)) this.num = parseFloat(str);
     else return;
     this.kind = KIND_NUMBER;

@@ -9,7 +9,12 @@ import { applyEdits, contentEnd, diffEdit } from './edits';
 import { lineEnd, lineStart } from '../../parser/lineIndex';
 import { objectAtSteps, stepsTo } from './find';
 
-export function composeInObject(doc: ParsedDocument, obj: ObjectNode, first: TextEdit[], then: (doc: ParsedDocument, obj: ObjectNode) => TextEdit[]): TextEdit[] {
+export function composeInObject(
+  doc: ParsedDocument,
+  obj: ObjectNode,
+  first: TextEdit[],
+  then: (doc: ParsedDocument, obj: ObjectNode) => TextEdit[],
+): TextEdit[] {
   const text = doc.text;
   const start = lineStart(text, obj.offset);
   let end = obj.flow ? obj.offset + obj.length : lineEnd(text, contentEnd(text, obj));
@@ -23,7 +28,10 @@ export function composeInObject(doc: ParsedDocument, obj: ObjectNode, first: Tex
   const shifted = (edits: TextEdit[], by: number): TextEdit[] => edits.map((e) => ({ ...e, offset: e.offset + by }));
   let region1: string;
   try {
-    region1 = applyEdits((blank ? prefix.replace(/\S/g, ' ') : prefix) + region0.slice(prefix.length), shifted(first, -start));
+    region1 = applyEdits(
+      (blank ? prefix.replace(/\S/g, ' ') : prefix) + region0.slice(prefix.length),
+      shifted(first, -start),
+    );
   } catch {
     return wholeDocument(doc, obj, first, then);
   }
@@ -36,7 +44,12 @@ export function composeInObject(doc: ParsedDocument, obj: ObjectNode, first: Tex
 }
 
 /** The slow way, for layouts the region cannot be read alone: apply, re-parse the document, go on. */
-function wholeDocument(doc: ParsedDocument, obj: ObjectNode, first: TextEdit[], then: (doc: ParsedDocument, obj: ObjectNode) => TextEdit[]): TextEdit[] {
+function wholeDocument(
+  doc: ParsedDocument,
+  obj: ObjectNode,
+  first: TextEdit[],
+  then: (doc: ParsedDocument, obj: ObjectNode) => TextEdit[],
+): TextEdit[] {
   // Text that does not read as it looks (an unclosed flow mapping) can yield edits that overlap:
   // then no fix is offered rather than a request that fails.
   try {

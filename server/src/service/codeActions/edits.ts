@@ -7,7 +7,10 @@ import { indentUnit } from '../indent';
 import { columnOf, eolOf, isLineLeading, lineEnd, lineStart, nextLineStart } from '../../parser/lineIndex';
 
 /** A value to write: a scalar, an empty list, or a mapping of entries. */
-export type NewValue = { kind: 'scalar'; value: string | number | boolean | null } | { kind: 'array' } | { kind: 'object'; entries: NewEntry[] };
+export type NewValue =
+  | { kind: 'scalar'; value: string | number | boolean | null }
+  | { kind: 'array' }
+  | { kind: 'object'; entries: NewEntry[] };
 
 export interface NewEntry {
   key: string;
@@ -18,11 +21,14 @@ export const scalar = (value: string | number | boolean | null): NewValue => ({ 
 
 /** Applies edits (offsets into the original text) and returns the new text. Edits must not overlap. */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const sorted = edits.map((e, i) => ({ e, i })).sort((a, b) => a.e.offset - b.e.offset || a.e.length - b.e.length || a.i - b.i);
+  const sorted = edits
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => a.e.offset - b.e.offset || a.e.length - b.e.length || a.i - b.i);
   let out = '';
   let pos = 0;
   for (const { e } of sorted) {
-    if (e.offset < pos || e.offset + e.length > text.length) throw new Error(`Overlapping or out-of-range edit at ${e.offset}`);
+    if (e.offset < pos || e.offset + e.length > text.length)
+      throw new Error(`Overlapping or out-of-range edit at ${e.offset}`);
     out += text.slice(pos, e.offset) + e.newText;
     pos = e.offset + e.length;
   }
@@ -43,7 +49,8 @@ export function contentEnd(text: string, n: Node | PropertyNode): number {
     const keyEnd = Math.max(n.key.offset + n.key.length, n.colonOffset + 1);
     return n.value ? Math.max(keyEnd, contentEnd(text, n.value)) : keyEnd;
   }
-  if (n.type === 'object' && !n.flow && n.properties.length > 0) return contentEnd(text, n.properties[n.properties.length - 1]!);
+  if (n.type === 'object' && !n.flow && n.properties.length > 0)
+    return contentEnd(text, n.properties[n.properties.length - 1]!);
   if (n.type === 'array' && !n.flow && n.items.length > 0) return contentEnd(text, n.items[n.items.length - 1]!);
   let e = n.offset + n.length;
   while (e > n.offset + 1 && /\s/.test(text[e - 1]!)) e--;
@@ -65,7 +72,6 @@ function commaAfter(text: string, from: number): number {
   }
   return -1;
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Rendering
@@ -115,7 +121,8 @@ export function renderBlock(doc: ParsedDocument, e: NewEntry, indent: string, un
 export function renderDocument(doc: ParsedDocument, entries: NewEntry[]): string {
   const eol = eolOf(doc.text);
   const unit = indentUnit(doc);
-  if (doc.language === 'json') return `{${eol}${entries.map((e) => unit + renderBlock(doc, e, unit, unit, eol)).join(`,${eol}`)}${eol}}${eol}`;
+  if (doc.language === 'json')
+    return `{${eol}${entries.map((e) => unit + renderBlock(doc, e, unit, unit, eol)).join(`,${eol}`)}${eol}}${eol}`;
   return entries.map((e) => renderBlock(doc, e, '', unit, eol) + eol).join('');
 }
 
@@ -163,14 +170,18 @@ export function removeProperties(doc: ParsedDocument, obj: ObjectNode, remove: r
     const lastEnd = contentEnd(text, last);
     if (!obj.flow) {
       const end = blockEnd(text, last, lastEnd);
-      if (isLineLeading(text, first.key.offset)) del(leadingComments(text, lineStart(text, first.key.offset), columnOf(text, first.key.offset)), end);
+      if (isLineLeading(text, first.key.offset))
+        del(leadingComments(text, lineStart(text, first.key.offset), columnOf(text, first.key.offset)), end);
       // The first key of a `- ` list item: the next kept key moves up onto the dash's line.
       else if (next) del(first.key.offset, next.key.offset);
       else del(first.key.offset, lineEnd(text, lastEnd), '{}');
     } else {
       const trailingComma = commaAfter(text, lastEnd);
       const stop = trailingComma >= 0 ? trailingComma + 1 : lastEnd;
-      const leading = isLineLeading(text, first.key.offset) && (!next || isLineLeading(text, next.key.offset)) && restIsBlank(text, stop);
+      const leading =
+        isLineLeading(text, first.key.offset) &&
+        (!next || isLineLeading(text, next.key.offset)) &&
+        restIsBlank(text, stop);
       if (next) {
         if (leading) del(lineStart(text, first.key.offset), nextLineStart(text, stop));
         else del(first.key.offset, next.key.offset);
@@ -221,7 +232,13 @@ function blockEnd(text: string, prop: PropertyNode, contentEndOffset: number): n
 export type Anchor = { after: PropertyNode } | { before: PropertyNode } | 'end';
 
 /** Inserts entries into a mapping, after or before one of its properties, or at its end. */
-export function insertProperties(doc: ParsedDocument, obj: ObjectNode, entries: readonly NewEntry[], anchor: Anchor, unit = indentUnit(doc)): TextEdit[] {
+export function insertProperties(
+  doc: ParsedDocument,
+  obj: ObjectNode,
+  entries: readonly NewEntry[],
+  anchor: Anchor,
+  unit = indentUnit(doc),
+): TextEdit[] {
   if (entries.length === 0) return [];
   const text = doc.text;
   const eol = eolOf(text);
@@ -234,22 +251,48 @@ export function insertProperties(doc: ParsedDocument, obj: ObjectNode, entries: 
   const indent = leading ? text.slice(lineStart(text, ref.key.offset), ref.key.offset) : ' '.repeat(keyCol);
   if (!obj.flow) {
     const render = (e: NewEntry): string => renderBlock(doc, e, indent, unit, eol);
-    if ('after' in anchor) return [{ offset: lineEnd(text, contentEnd(text, ref)), length: 0, newText: entries.map((e) => eol + indent + render(e)).join('') }];
-    if (leading) return [{ offset: lineStart(text, ref.key.offset), length: 0, newText: entries.map((e) => indent + render(e) + eol).join('') }];
+    if ('after' in anchor)
+      return [
+        {
+          offset: lineEnd(text, contentEnd(text, ref)),
+          length: 0,
+          newText: entries.map((e) => eol + indent + render(e)).join(''),
+        },
+      ];
+    if (leading)
+      return [
+        {
+          offset: lineStart(text, ref.key.offset),
+          length: 0,
+          newText: entries.map((e) => indent + render(e) + eol).join(''),
+        },
+      ];
     return [{ offset: ref.key.offset, length: 0, newText: entries.map((e) => render(e) + eol + indent).join('') }];
   }
   const multiline = leading && lineStart(text, obj.offset) !== lineStart(text, ref.key.offset);
-  const render = (e: NewEntry): string => (multiline && doc.language === 'json' ? renderBlock(doc, e, indent, unit, eol) : renderInline(doc, e));
+  const render = (e: NewEntry): string =>
+    multiline && doc.language === 'json' ? renderBlock(doc, e, indent, unit, eol) : renderInline(doc, e);
   if ('before' in anchor) {
-    if (multiline) return [{ offset: lineStart(text, ref.key.offset), length: 0, newText: entries.map((e) => `${indent}${render(e)},${eol}`).join('') }];
+    if (multiline)
+      return [
+        {
+          offset: lineStart(text, ref.key.offset),
+          length: 0,
+          newText: entries.map((e) => `${indent}${render(e)},${eol}`).join(''),
+        },
+      ];
     return [{ offset: ref.key.offset, length: 0, newText: entries.map((e) => `${render(e)}, `).join('') }];
   }
   const end = contentEnd(text, ref);
   if (!multiline) return [{ offset: end, length: 0, newText: entries.map((e) => `, ${render(e)}`).join('') }];
   const comma = commaAfter(text, end);
-  if (comma >= 0 && restIsBlank(text, comma + 1)) return [{ offset: lineEnd(text, comma), length: 0, newText: entries.map((e) => `${eol}${indent}${render(e)},`).join('') }];
+  if (comma >= 0 && restIsBlank(text, comma + 1))
+    return [
+      { offset: lineEnd(text, comma), length: 0, newText: entries.map((e) => `${eol}${indent}${render(e)},`).join('') },
+    ];
   // More entries (or the closing brace) follow on the line: insert in place.
-  if (!restIsBlank(text, comma >= 0 ? comma + 1 : end)) return [{ offset: end, length: 0, newText: entries.map((e) => `, ${renderInline(doc, e)}`).join('') }];
+  if (!restIsBlank(text, comma >= 0 ? comma + 1 : end))
+    return [{ offset: end, length: 0, newText: entries.map((e) => `, ${renderInline(doc, e)}`).join('') }];
   const body = entries.map((e) => `${eol}${indent}${render(e)}`).join(',');
   const le = lineEnd(text, end);
   if (le === end) return [{ offset: end, length: 0, newText: `,${body}` }];
@@ -259,27 +302,42 @@ export function insertProperties(doc: ParsedDocument, obj: ObjectNode, entries: 
   ];
 }
 
-function insertIntoEmpty(doc: ParsedDocument, obj: ObjectNode, entries: readonly NewEntry[], unit: string, eol: string): TextEdit[] {
+function insertIntoEmpty(
+  doc: ParsedDocument,
+  obj: ObjectNode,
+  entries: readonly NewEntry[],
+  unit: string,
+  eol: string,
+): TextEdit[] {
   const text = doc.text;
   const open = text.indexOf('{', obj.offset);
   const close = text.lastIndexOf('}', obj.offset + obj.length - 1);
   if (open < 0 || close < open) return [];
   // A document written on one line stays on one line.
-  const oneLine = doc.root !== undefined && !text.slice(doc.root.offset, doc.root.offset + doc.root.length).includes('\n');
+  const oneLine =
+    doc.root !== undefined && !text.slice(doc.root.offset, doc.root.offset + doc.root.length).includes('\n');
   if (doc.language === 'json' && !oneLine) {
     const base = /^[ \t]*/.exec(text.slice(lineStart(text, open)))![0];
     const inner = base + unit;
     const body = entries.map((e) => inner + renderBlock(doc, e, inner, unit, eol)).join(`,${eol}`);
     return [{ offset: open + 1, length: close - open - 1, newText: `${eol}${body}${eol}${base}` }];
   }
-  return [{ offset: open + 1, length: close - open - 1, newText: ` ${entries.map((e) => renderInline(doc, e)).join(', ')} ` }];
+  return [
+    { offset: open + 1, length: close - open - 1, newText: ` ${entries.map((e) => renderInline(doc, e)).join(', ')} ` },
+  ];
 }
 
 /**
  * Inserts entries where a reader expects them: each after the last property that comes before it in
  * `order` (the schema's order of properties), else before the first property.
  */
-export function addProperties(doc: ParsedDocument, obj: ObjectNode, entries: readonly NewEntry[], order: readonly string[], unit = indentUnit(doc)): TextEdit[] {
+export function addProperties(
+  doc: ParsedDocument,
+  obj: ObjectNode,
+  entries: readonly NewEntry[],
+  order: readonly string[],
+  unit = indentUnit(doc),
+): TextEdit[] {
   if (entries.length === 0) return [];
   const props = obj.properties;
   if (props.length === 0) return insertProperties(doc, obj, entries, 'end', unit);
@@ -294,7 +352,8 @@ export function addProperties(doc: ParsedDocument, obj: ObjectNode, entries: rea
     g.push(e);
   }
   const edits: TextEdit[] = [];
-  for (const [anchor, group] of groups) edits.push(...insertProperties(doc, obj, group, anchor ? { after: anchor } : { before: props[0]! }, unit));
+  for (const [anchor, group] of groups)
+    edits.push(...insertProperties(doc, obj, group, anchor ? { after: anchor } : { before: props[0]! }, unit));
   return edits;
 }
 
@@ -304,6 +363,7 @@ export function diffEdit(before: string, after: string): TextEdit[] {
   let s = 0;
   while (s < before.length && s < after.length && before[s] === after[s]) s++;
   let e = 0;
-  while (e < before.length - s && e < after.length - s && before[before.length - 1 - e] === after[after.length - 1 - e]) e++;
+  while (e < before.length - s && e < after.length - s && before[before.length - 1 - e] === after[after.length - 1 - e])
+    e++;
   return [{ offset: s, length: before.length - s - e, newText: after.slice(s, after.length - e) }];
 }

@@ -16,6 +16,10 @@ export const emptyDocument: FixProvider = (doc, d) => {
   const body = renderDocument(doc, entries);
   const blank = text.trim() === '';
   const sep = blank || text.endsWith('\n') ? '' : eolOf(text);
-  const edit = blank ? { offset: 0, length: text.length, newText: body } : { offset: text.length, length: 0, newText: sep + body };
-  return [{ title: `Add the ${rootSchema.title ?? 'document'} skeleton (${names(keys)})`, edits: [edit], isPreferred: true }];
+  const edit = blank
+    ? { offset: 0, length: text.length, newText: body }
+    : { offset: text.length, length: 0, newText: sep + body };
+  return [
+    { title: `Add the ${rootSchema.title ?? 'document'} skeleton (${names(keys)})`, edits: [edit], isPreferred: true },
+  ];
 };

@@ -33,7 +33,8 @@ function sites(doc: ParsedDocument): Site[] {
   const seen = new Set<Node>();
   walkTyped(doc.root, (v) => {
     let site: Site | undefined;
-    if (v.node.type === 'string' && v.prop && unwrapNullable(v.expected) === env && isSecret(v.node)) site = { literal: v.node, obj: undefined };
+    if (v.node.type === 'string' && v.prop && unwrapNullable(v.expected) === env && isSecret(v.node))
+      site = { literal: v.node, obj: undefined };
     else if (v.node.type === 'object' && v.resolved.schema === env) {
       const lit = resolve(getProperty(v.node, LITERAL_KEY)?.value);
       if (isSecret(lit)) site = { literal: lit, obj: v.node };
@@ -103,7 +104,11 @@ function store(text: string | undefined, name: string, value: string): DotenvEdi
 }
 
 /** What becomes of a literal when `valueFromEnv: name` replaces it: undefined when it would be lost. */
-function keepLiteral(ctx: ServiceContext, name: string, literal: Node | undefined): { dotenv: DotenvEdit | undefined } | undefined {
+function keepLiteral(
+  ctx: ServiceContext,
+  name: string,
+  literal: Node | undefined,
+): { dotenv: DotenvEdit | undefined } | undefined {
   if (!isSecret(literal)) return { dotenv: undefined };
   const file = ctx.dotenv;
   if (!file) return undefined;
@@ -136,8 +141,15 @@ export const literalSecret: FixProvider = (doc, d, ctx) => {
     const kept = keepLiteral(ctx, name.value, literal);
     if (!kept) return [];
     // Never the secret itself in a title: only the key names and the variable's name.
-    const title = kept.dotenv ? `Move the literal '${LITERAL_KEY}' to .env as ${name.value} and keep '${FROM_ENV_KEY}'` : `Remove the literal '${LITERAL_KEY}' (.env holds the same value as ${name.value})`;
-    return [withDotenv({ title: title + warnIgnore(ctx), edits: removeProperties(doc, obj, [prop]), isPreferred: true }, kept.dotenv)];
+    const title = kept.dotenv
+      ? `Move the literal '${LITERAL_KEY}' to .env as ${name.value} and keep '${FROM_ENV_KEY}'`
+      : `Remove the literal '${LITERAL_KEY}' (.env holds the same value as ${name.value})`;
+    return [
+      withDotenv(
+        { title: title + warnIgnore(ctx), edits: removeProperties(doc, obj, [prop]), isPreferred: true },
+        kept.dotenv,
+      ),
+    ];
   }
   const place = placements(doc, ctx).get(literal);
   if (!place) return [];
@@ -145,15 +157,39 @@ export const literalSecret: FixProvider = (doc, d, ctx) => {
   // A block scalar's range ends past its line break: only its content is replaced.
   const range = { offset: literal.offset, length: contentEnd(doc.text, literal) - literal.offset };
   let edits: TextEdit[];
-  if (obj) edits = [replaceScalar(doc, prop.key, FROM_ENV_KEY), { ...replaceScalar(doc, literal, name, true), ...range }];
-  else edits = [{ ...range, newText: doc.language === 'json' ? `{ "${FROM_ENV_KEY}": ${JSON.stringify(name)} }` : `{ ${FROM_ENV_KEY}: ${replaceScalar(doc, literal, name, true).newText} }` }];
-  const where = !place.dotenv ? `Use ${name} from .env (same value) instead of the literal` : place.dotenv.create ? `Move the secret to a new .env file as ${name}` : `Move the secret to .env as ${name}`;
-  return [withDotenv({ title: `${where} ('${FROM_ENV_KEY}: ${name}')${warnIgnore(ctx)}`, edits, isPreferred: true }, place.dotenv)];
+  if (obj)
+    edits = [replaceScalar(doc, prop.key, FROM_ENV_KEY), { ...replaceScalar(doc, literal, name, true), ...range }];
+  else
+    edits = [
+      {
+        ...range,
+        newText:
+          doc.language === 'json'
+            ? `{ "${FROM_ENV_KEY}": ${JSON.stringify(name)} }`
+            : `{ ${FROM_ENV_KEY}: ${replaceScalar(doc, literal, name, true).newText} }`,
+      },
+    ];
+  const where = !place.dotenv
+    ? `Use ${name} from .env (same value) instead of the literal`
+    : place.dotenv.create
+      ? `Move the secret to a new .env file as ${name}`
+      : `Move the secret to .env as ${name}`;
+  return [
+    withDotenv(
+      { title: `${where} ('${FROM_ENV_KEY}: ${name}')${warnIgnore(ctx)}`, edits, isPreferred: true },
+      place.dotenv,
+    ),
+  ];
 };
 
 export const envValueConflict: FixProvider = (doc, d, ctx) => {
   const envSchema = envValueSchema();
-  const site = findObject(doc, (v, obj) => v.resolved.schema === envSchema && ((v.prop !== undefined && v.prop.key.offset === d.offset) || obj.offset === d.offset));
+  const site = findObject(
+    doc,
+    (v, obj) =>
+      v.resolved.schema === envSchema &&
+      ((v.prop !== undefined && v.prop.key.offset === d.offset) || obj.offset === d.offset),
+  );
   if (!site) return [];
   const obj = site.obj;
   const literal = getProperty(obj, LITERAL_KEY);
@@ -162,16 +198,42 @@ export const envValueConflict: FixProvider = (doc, d, ctx) => {
     const drop = (key: string): PropertyNode[] => obj.properties.filter((p) => p.key.value === key);
     const out: Fix[] = [];
     const name = resolve(fromEnv.value);
-    const kept = name?.type === 'string' ? keepLiteral(ctx, name.value, resolve(literal.value)) : isSecret(resolve(literal.value)) ? undefined : { dotenv: undefined };
+    const kept =
+      name?.type === 'string'
+        ? keepLiteral(ctx, name.value, resolve(literal.value))
+        : isSecret(resolve(literal.value))
+          ? undefined
+          : { dotenv: undefined };
     if (kept) {
-      const title = kept.dotenv && name?.type === 'string' ? `Keep '${FROM_ENV_KEY}' (move the literal '${LITERAL_KEY}' to .env as ${name.value})` : `Keep '${FROM_ENV_KEY}' (remove '${LITERAL_KEY}')`;
-      out.push(withDotenv({ title: title + (kept.dotenv ? warnIgnore(ctx) : ''), edits: removeProperties(doc, obj, drop(LITERAL_KEY)), isPreferred: true }, kept.dotenv));
+      const title =
+        kept.dotenv && name?.type === 'string'
+          ? `Keep '${FROM_ENV_KEY}' (move the literal '${LITERAL_KEY}' to .env as ${name.value})`
+          : `Keep '${FROM_ENV_KEY}' (remove '${LITERAL_KEY}')`;
+      out.push(
+        withDotenv(
+          {
+            title: title + (kept.dotenv ? warnIgnore(ctx) : ''),
+            edits: removeProperties(doc, obj, drop(LITERAL_KEY)),
+            isPreferred: true,
+          },
+          kept.dotenv,
+        ),
+      );
     }
-    out.push({ title: `Keep '${LITERAL_KEY}' (remove '${FROM_ENV_KEY}')`, edits: removeProperties(doc, obj, drop(FROM_ENV_KEY)) });
+    out.push({
+      title: `Keep '${LITERAL_KEY}' (remove '${FROM_ENV_KEY}')`,
+      edits: removeProperties(doc, obj, drop(FROM_ENV_KEY)),
+    });
     return out;
   }
   if (literal || fromEnv) return [];
   const name = suggestEnvName(obj);
   const order = Object.keys(unwrapNullable(site.resolved.schema)?.properties ?? {});
-  return [{ title: `Add '${FROM_ENV_KEY}: ${name}'`, edits: addProperties(doc, obj, [{ key: FROM_ENV_KEY, value: scalar(name) }], order), isPreferred: true }];
+  return [
+    {
+      title: `Add '${FROM_ENV_KEY}: ${name}'`,
+      edits: addProperties(doc, obj, [{ key: FROM_ENV_KEY, value: scalar(name) }], order),
+      isPreferred: true,
+    },
+  ];
 };

@@ -31,7 +31,11 @@ export function findObject(doc: ParsedDocument, pred: (v: Visit, obj: ObjectNode
  * whose anchor range (the key holding it, else its first key or line) is the diagnostic's range, else
  * the innermost one holding the diagnostic's start; in both cases one that `pred` accepts.
  */
-export function objectOfDiagnostic(doc: ParsedDocument, d: Diagnostic, pred: (v: Visit, obj: ObjectNode) => boolean): ObjectSite | undefined {
+export function objectOfDiagnostic(
+  doc: ParsedDocument,
+  d: Diagnostic,
+  pred: (v: Visit, obj: ObjectNode) => boolean,
+): ObjectSite | undefined {
   let exact: ObjectSite | undefined;
   let inner: ObjectSite | undefined;
   walkTyped(doc.root, (v) => {
@@ -168,5 +172,10 @@ export function holdsLiteralSecret(prop: PropertyNode): boolean {
  */
 export function presentMisspelt(obj: ObjectNode, key: string, schema: Schema | undefined): boolean {
   const allowed = unwrapNullable(schema)?.properties ?? {};
-  return obj.properties.some((p) => !Object.prototype.hasOwnProperty.call(allowed, p.key.value) && p.key.value !== key && closest(p.key.value, [key]) === key);
+  return obj.properties.some(
+    (p) =>
+      !Object.prototype.hasOwnProperty.call(allowed, p.key.value) &&
+      p.key.value !== key &&
+      closest(p.key.value, [key]) === key,
+  );
 }

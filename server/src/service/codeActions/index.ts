@@ -43,7 +43,12 @@ function touches(d: Diagnostic, range: { offset: number; length: number }): bool
 }
 
 /** The quick fixes for the diagnostics that touch `range`, then the refactorings available at it. */
-export function getCodeActions(doc: ParsedDocument, diagnostics: Diagnostic[], range: { offset: number; length: number }, ctx: ServiceContext = {}): CodeActionEntry[] {
+export function getCodeActions(
+  doc: ParsedDocument,
+  diagnostics: Diagnostic[],
+  range: { offset: number; length: number },
+  ctx: ServiceContext = {},
+): CodeActionEntry[] {
   const out: CodeActionEntry[] = [];
   const seen = new Map<string, CodeActionEntry>();
   const add = (entry: CodeActionEntry): void => {
@@ -53,7 +58,8 @@ export function getCodeActions(doc: ParsedDocument, diagnostics: Diagnostic[], r
     const key = `${JSON.stringify(entry.edits)}\u0000${JSON.stringify(entry.dotenv ?? null)}`;
     const first = seen.get(key);
     if (first) {
-      if (entry.diagnostic && first.diagnostic && entry.diagnostic !== first.diagnostic) (first.alsoFixes ??= []).push(entry.diagnostic);
+      if (entry.diagnostic && first.diagnostic && entry.diagnostic !== first.diagnostic)
+        (first.alsoFixes ??= []).push(entry.diagnostic);
       return;
     }
     seen.set(key, entry);
@@ -72,6 +78,7 @@ export function getCodeActions(doc: ParsedDocument, diagnostics: Diagnostic[], r
       add(entry);
     }
   }
-  for (const fix of switchVariantActions(doc, range.offset)) add({ title: fix.title, kind: 'refactor.rewrite', edits: fix.edits });
+  for (const fix of switchVariantActions(doc, range.offset))
+    add({ title: fix.title, kind: 'refactor.rewrite', edits: fix.edits });
   return out;
 }

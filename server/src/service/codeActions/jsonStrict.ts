@@ -9,7 +9,9 @@ export const jsonStrict: FixProvider = (doc, d) => {
   const what = d.data?.key;
   if (what === 'comma') {
     if (text[d.offset] !== ',') return [];
-    return [{ title: 'Remove the trailing comma', edits: [{ offset: d.offset, length: 1, newText: '' }], isPreferred: true }];
+    return [
+      { title: 'Remove the trailing comma', edits: [{ offset: d.offset, length: 1, newText: '' }], isPreferred: true },
+    ];
   }
   if (what !== 'comment' || !(text.startsWith('//', d.offset) || text.startsWith('/*', d.offset))) return [];
   const end = d.offset + d.length;
@@ -25,5 +27,11 @@ export const jsonStrict: FixProvider = (doc, d) => {
     while (from > 0 && (text[from - 1] === ' ' || text[from - 1] === '\t')) from--;
     if (from > 0 && text[from - 1] !== '\n' && !restIsBlank(text, end)) from = d.offset;
   }
-  return [{ title: 'Remove the comment (JSON has none)', edits: [{ offset: from, length: to - from, newText: '' }], isPreferred: true }];
+  return [
+    {
+      title: 'Remove the comment (JSON has none)',
+      edits: [{ offset: from, length: to - from, newText: '' }],
+      isPreferred: true,
+    },
+  ];
 };

@@ -21,12 +21,21 @@ export function siteMissing(doc: ParsedDocument, d: Diagnostic, missing: readonl
   });
 }
 
-export function addMissing(doc: ParsedDocument, d: Diagnostic, missing: readonly string[], title: (entries: NewEntry[], site: ObjectSite) => string): Fix[] {
+export function addMissing(
+  doc: ParsedDocument,
+  d: Diagnostic,
+  missing: readonly string[],
+  title: (entries: NewEntry[], site: ObjectSite) => string,
+): Fix[] {
   if (missing.length === 0) return [];
   const site = siteMissing(doc, d, missing);
   if (!site) return [];
   const schema = site.resolved.schema;
-  const entries = entriesFor(schema, missing.filter((k) => !presentMisspelt(site.obj, k, schema)), site.obj);
+  const entries = entriesFor(
+    schema,
+    missing.filter((k) => !presentMisspelt(site.obj, k, schema)),
+    site.obj,
+  );
   if (entries.length === 0) return [];
   const order = Object.keys(unwrapNullable(schema)?.properties ?? {});
   const edits = addProperties(doc, site.obj, entries, order);
@@ -51,7 +60,11 @@ export const addHeader: FixProvider = (doc, d) => {
     const { values, open } = enumValuesOf(propertySchema(rootSchema, k));
     return values.length === 1 && !open && !getProperty(root, k);
   });
-  return addMissing(doc, d, header, (entries) =>
-    `Add the header ${entries.map((e) => `'${e.key}: ${e.value.kind === 'scalar' ? yamlScalar(e.value.value) : '…'}'`).join(' and ')}`,
+  return addMissing(
+    doc,
+    d,
+    header,
+    (entries) =>
+      `Add the header ${entries.map((e) => `'${e.key}: ${e.value.kind === 'scalar' ? yamlScalar(e.value.value) : '…'}'`).join(' and ')}`,
   );
 };

@@ -23,7 +23,8 @@ const MAX_DEPTH = 8;
 /** The variant with the fewest required fields (the platform-hosted LLM for LlmConfig). */
 export function smallestVariant(union: Union): Variant | undefined {
   let best: Variant | undefined;
-  for (const v of union.variants) if (!best || (v.schema.required?.length ?? 0) < (best.schema.required?.length ?? 0)) best = v;
+  for (const v of union.variants)
+    if (!best || (v.schema.required?.length ?? 0) < (best.schema.required?.length ?? 0)) best = v;
   return best;
 }
 
@@ -31,14 +32,22 @@ export function smallestVariant(union: Union): Variant | undefined {
  * A placeholder for the field `key` of `owner` (an existing mapping, or a stand-in built for one
  * that is being written), whose schema is `schema`.
  */
-export function placeholderFor(schema: Schema | undefined, key: string, owner: ObjectNode | undefined, depth = 0): NewValue {
+export function placeholderFor(
+  schema: Schema | undefined,
+  key: string,
+  owner: ObjectNode | undefined,
+  depth = 0,
+): NewValue {
   const union = unionOf(schema);
   if (union) {
     const v = smallestVariant(union);
-    return v ? { kind: 'object', entries: variantEntries(union, v, v.schema.required ?? [], depth + 1) } : { kind: 'object', entries: [] };
+    return v
+      ? { kind: 'object', entries: variantEntries(union, v, v.schema.required ?? [], depth + 1) }
+      : { kind: 'object', entries: [] };
   }
   const d = unwrapNullable(schema);
-  if (d && d === envValueSchema()) return { kind: 'object', entries: [{ key: FROM_ENV_KEY, value: scalar(envNameFor(owner, key)) }] };
+  if (d && d === envValueSchema())
+    return { kind: 'object', entries: [{ key: FROM_ENV_KEY, value: scalar(envNameFor(owner, key)) }] };
   const { values, open } = enumValuesOf(schema);
   if (values.length > 0 && !open) return scalar(values[0]!.value);
   const def = d?.default;
@@ -47,7 +56,13 @@ export function placeholderFor(schema: Schema | undefined, key: string, owner: O
   if (types.includes('object')) {
     if (depth >= MAX_DEPTH || !d) return { kind: 'object', entries: [] };
     const stand = standIn(undefined);
-    return { kind: 'object', entries: (d.required ?? []).map((k) => ({ key: k, value: placeholderFor(propertySchema(d, k), k, stand, depth + 1) })) };
+    return {
+      kind: 'object',
+      entries: (d.required ?? []).map((k) => ({
+        key: k,
+        value: placeholderFor(propertySchema(d, k), k, stand, depth + 1),
+      })),
+    };
   }
   if (types.includes('array')) return { kind: 'array' };
   if (types.includes('string')) return scalar('');

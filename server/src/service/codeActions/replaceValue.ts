@@ -28,7 +28,8 @@ export const replaceValue: FixProvider = (doc, d) => {
     const union = schemaAtPath(doc.root, pathOf(p.parent)).union;
     if (union?.property === p.key.value) return retagActions(doc, p, union, suggestion);
   }
-  if (suggestion !== undefined) return [{ title: `Change ${what} to '${suggestion}'`, edits: [setTo(doc, node, suggestion)], isPreferred: true }];
+  if (suggestion !== undefined)
+    return [{ title: `Change ${what} to '${suggestion}'`, edits: [setTo(doc, node, suggestion)], isPreferred: true }];
   const choices = choicesFor(doc, node);
   if (choices.length > MAX_CHOICES) return [];
   return choices.map((c): Fix => ({ title: `Change ${what} to '${c}'`, edits: [setTo(doc, node, c)] }));

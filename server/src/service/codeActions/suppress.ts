@@ -14,14 +14,26 @@ export const unusedSuppression: FixProvider = (doc, d) => {
 
 export const unusedAnchor: FixProvider = (doc, d) => {
   const edits = removeAnchorEdits(doc, d.offset);
-  return edits.length > 0 ? [{ title: `Remove the unused anchor mark '${doc.text.slice(d.offset, d.offset + d.length)}'`, edits, isPreferred: true }] : [];
+  return edits.length > 0
+    ? [
+        {
+          title: `Remove the unused anchor mark '${doc.text.slice(d.offset, d.offset + d.length)}'`,
+          edits,
+          isPreferred: true,
+        },
+      ]
+    : [];
 };
 
 /**
  * "Ignore <code> on this line" for each diagnostic touching `range` that a comment can silence, in
  * YAML only (JSON has no comments). Kept apart from the fixes: the editor lists it after them.
  */
-export function suppressionActions(doc: ParsedDocument, diagnostics: Diagnostic[], range: { offset: number; length: number }): CodeActionEntry[] {
+export function suppressionActions(
+  doc: ParsedDocument,
+  diagnostics: Diagnostic[],
+  range: { offset: number; length: number },
+): CodeActionEntry[] {
   const out: CodeActionEntry[] = [];
   const seen = new Set<string>();
   for (const d of diagnostics) {

@@ -9,7 +9,15 @@ import type { Union, Variant } from '../../model/schema';
 import { schemaAtPath } from '../../model/schema';
 import type { TextEdit } from '../types';
 import { composeInObject } from './compose';
-import { addProperties, removeProperties, renderBlock, renderInlineValue, replaceScalar, scalar, setValue } from './edits';
+import {
+  addProperties,
+  removeProperties,
+  renderBlock,
+  renderInlineValue,
+  replaceScalar,
+  scalar,
+  setValue,
+} from './edits';
 import { indentUnit } from '../indent';
 import { columnOf, eolOf } from '../../parser/lineIndex';
 import { anchorsUsedElsewhere, holdsLiteralSecret, objectOfDiagnostic, presentMisspelt, valueAt } from './find';
@@ -43,18 +51,30 @@ function switchTo(doc: ParsedDocument, obj: ObjectNode, tag: PropertyNode, union
   for (const p of notAllowed) {
     const k = p.key.value;
     const other = k.endsWith('Id') ? k.slice(0, -2) : `${k}Id`;
-    if (has(other) && !getProperty(obj, other) && ![...carried.values()].includes(other) && isScalarValue(p)) carried.set(p, other);
+    if (has(other) && !getProperty(obj, other) && ![...carried.values()].includes(other) && isScalarValue(p))
+      carried.set(p, other);
   }
   // A literal credential is never dropped: it stays (reported as not allowed) for the user to move.
   const kept = notAllowed.filter((p) => !carried.has(p) && (holdsLiteralSecret(p) || anchorsUsedElsewhere(doc, [p])));
   const dropped = notAllowed.filter((p) => !carried.has(p) && !kept.includes(p));
-  const first = [setValue(doc, tag, v.value), ...removeProperties(doc, obj, dropped), ...[...carried].map(([p, k]) => replaceScalar(doc, p.key, k))];
+  const first = [
+    setValue(doc, tag, v.value),
+    ...removeProperties(doc, obj, dropped),
+    ...[...carried].map(([p, k]) => replaceScalar(doc, p.key, k)),
+  ];
   const edits = thenAddRequired(doc, obj, first, v);
   const gone = [...new Set(dropped.map((p) => p.key.value))];
   const moved = [...carried].map(([p, k]) => `'${p.key.value}' becomes '${k}'`);
   const keptNames = [...new Set(kept.map((p) => p.key.value))];
-  const notes = [...(gone.length > 0 ? [`removes ${names(gone)}`] : []), ...moved, ...(keptNames.length > 0 ? [`keeps ${names(keptNames)}: a literal secret or a shared anchor`] : [])];
-  return { title: `Switch ${union.property} to '${v.value}'${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`, edits };
+  const notes = [
+    ...(gone.length > 0 ? [`removes ${names(gone)}`] : []),
+    ...moved,
+    ...(keptNames.length > 0 ? [`keeps ${names(keptNames)}: a literal secret or a shared anchor`] : []),
+  ];
+  return {
+    title: `Switch ${union.property} to '${v.value}'${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`,
+    edits,
+  };
 }
 
 function isScalarValue(p: PropertyNode): boolean {
@@ -68,7 +88,9 @@ function thenAddRequired(doc: ParsedDocument, obj: ObjectNode, first: TextEdit[]
   const order = Object.keys(v.schema.properties ?? {});
   return composeInObject(doc, obj, first, (doc1, obj1) => {
     // (Never a second copy of a key written under a misspelling: its rename is offered instead.)
-    const missing = (v.schema.required ?? []).filter((k) => !getProperty(obj1, k) && !presentMisspelt(obj1, k, v.schema));
+    const missing = (v.schema.required ?? []).filter(
+      (k) => !getProperty(obj1, k) && !presentMisspelt(obj1, k, v.schema),
+    );
     return addProperties(doc1, obj1, entriesFor(v.schema, missing, obj1), order, unit);
   });
 }
@@ -76,19 +98,27 @@ function thenAddRequired(doc: ParsedDocument, obj: ObjectNode, first: TextEdit[]
 /** `missing-discriminator`: one fix per variant, adding the discriminator and the variant's required fields. */
 export const missingDiscriminator: FixProvider = (doc, d) => {
   const key = d.data?.missing?.[0];
-  const site = objectOfDiagnostic(doc, d, (vis, obj) => key !== undefined && vis.resolved.union?.property === key && !getProperty(obj, key));
+  const site = objectOfDiagnostic(
+    doc,
+    d,
+    (vis, obj) => key !== undefined && vis.resolved.union?.property === key && !getProperty(obj, key),
+  );
   const union = site?.resolved.union;
   if (!site || !union) return [];
   const obj = site.obj;
   const present = obj.properties.map((p) => p.key.value);
   // Variants that allow every key already written come first; the best one is preferred when it alone fits.
-  const misfits = (v: Variant): number => present.filter((k) => !Object.prototype.hasOwnProperty.call(v.schema.properties ?? {}, k)).length;
+  const misfits = (v: Variant): number =>
+    present.filter((k) => !Object.prototype.hasOwnProperty.call(v.schema.properties ?? {}, k)).length;
   const ranked = [...union.variants].sort((a, b) => misfits(a) - misfits(b));
   const bestUnique = ranked.length > 1 && misfits(ranked[0]!) === 0 && misfits(ranked[1]!) > 0;
   return ranked.map((v, i): Fix => {
     const order = Object.keys(v.schema.properties ?? {});
     const first = addProperties(doc, obj, [{ key: union.property, value: scalar(v.value) }], order);
-    const fix: Fix = { title: `Add ${union.property} '${v.value}' and its required fields`, edits: thenAddRequired(doc, obj, first, v) };
+    const fix: Fix = {
+      title: `Add ${union.property} '${v.value}' and its required fields`,
+      edits: thenAddRequired(doc, obj, first, v),
+    };
     if (i === 0 && bestUnique) fix.isPreferred = true;
     return fix;
   });
@@ -109,14 +139,20 @@ export const emptyVariant: FixProvider = (doc, d) => {
   const unit = indentUnit(doc);
   const indent = ' '.repeat(columnOf(text, prop.key.offset));
   return union.variants.map((v): Fix => {
-    const entry = { key: prop.key.value, value: { kind: 'object' as const, entries: variantEntries(union, v, v.schema.required ?? []) } };
+    const entry = {
+      key: prop.key.value,
+      value: { kind: 'object' as const, entries: variantEntries(union, v, v.schema.required ?? []) },
+    };
     // The property rendered whole, then only what follows its key is written over the empty value.
     const rendered = renderBlock(doc, entry, indent, unit, eol);
     const after = rendered.slice(rendered.indexOf(':') + 1);
     const at = prop.colonOffset >= 0 ? prop.colonOffset + 1 : node.offset;
     const end = Math.max(at, node.offset + node.length);
     const newText = prop.parent.flow && doc.language === 'yaml' ? ` ${renderInlineValue(doc, entry.value)}` : after;
-    return { title: `Add ${union.property} '${v.value}' and its required fields`, edits: [{ offset: at, length: end - at, newText }] };
+    return {
+      title: `Add ${union.property} '${v.value}' and its required fields`,
+      edits: [{ offset: at, length: end - at, newText }],
+    };
   });
 };
 
@@ -127,13 +163,20 @@ export const emptyVariant: FixProvider = (doc, d) => {
  * to move or delete). With a suggestion (a near miss), that variant alone; otherwise one fix per variant,
  * those whose fields are already written first, preferred when one alone allows every field present.
  */
-export function retagActions(doc: ParsedDocument, tag: PropertyNode, union: Union, suggestion: string | undefined): Fix[] {
+export function retagActions(
+  doc: ParsedDocument,
+  tag: PropertyNode,
+  union: Union,
+  suggestion: string | undefined,
+): Fix[] {
   const obj = tag.parent;
   const present = obj.properties.filter((p) => p.key.value !== union.property).map((p) => p.key.value);
-  const misfits = (v: Variant): number => present.filter((k) => !Object.prototype.hasOwnProperty.call(v.schema.properties ?? {}, k)).length;
+  const misfits = (v: Variant): number =>
+    present.filter((k) => !Object.prototype.hasOwnProperty.call(v.schema.properties ?? {}, k)).length;
   const suggested = union.variants.find((v) => v.value === suggestion);
   const ranked = suggested ? [suggested] : [...union.variants].sort((a, b) => misfits(a) - misfits(b));
-  const bestUnique = suggested !== undefined || (ranked.length > 1 && misfits(ranked[0]!) === 0 && misfits(ranked[1]!) > 0);
+  const bestUnique =
+    suggested !== undefined || (ranked.length > 1 && misfits(ranked[0]!) === 0 && misfits(ranked[1]!) > 0);
   return ranked.map((v, i): Fix => {
     const missing = (v.schema.required ?? []).filter((k) => !getProperty(obj, k) && !presentMisspelt(obj, k, v.schema));
     const title = `Change '${union.property}' to '${v.value}'${missing.length > 0 ? ` and add ${names(missing)}` : ''}`;

@@ -12,10 +12,16 @@ export const unknownProperty: FixProvider = (doc, d) => {
   const key = prop.key.value;
   const out: Fix[] = [];
   const suggestion = d.data?.suggestion;
-  if (suggestion) out.push({ title: `Rename '${key}' to '${suggestion}'`, edits: [replaceScalar(doc, prop.key, suggestion)], isPreferred: true });
+  if (suggestion)
+    out.push({
+      title: `Rename '${key}' to '${suggestion}'`,
+      edits: [replaceScalar(doc, prop.key, suggestion)],
+      isPreferred: true,
+    });
   // (Not when an alias elsewhere points into it: the alias would lose its anchor.)
   // (Nor when it holds a literal credential: removing it would lose the secret.)
-  if (!anchorsUsedElsewhere(doc, [prop]) && !holdsLiteralSecret(prop)) out.push({ title: `Remove '${key}'`, edits: removeProperties(doc, prop.parent, [prop]) });
+  if (!anchorsUsedElsewhere(doc, [prop]) && !holdsLiteralSecret(prop))
+    out.push({ title: `Remove '${key}'`, edits: removeProperties(doc, prop.parent, [prop]) });
   return out;
 };
 
@@ -23,5 +29,11 @@ export const unknownProperty: FixProvider = (doc, d) => {
 export const duplicateKey: FixProvider = (doc, d) => {
   const prop = propertyAtKey(doc, d.offset);
   if (!prop || !isShadowed(prop) || anchorsUsedElsewhere(doc, [prop]) || holdsLiteralSecret(prop)) return [];
-  return [{ title: `Remove the ignored duplicate '${prop.key.value}' (the last one is read)`, edits: removeProperties(doc, prop.parent, [prop]), isPreferred: true }];
+  return [
+    {
+      title: `Remove the ignored duplicate '${prop.key.value}' (the last one is read)`,
+      edits: removeProperties(doc, prop.parent, [prop]),
+      isPreferred: true,
+    },
+  ];
 };

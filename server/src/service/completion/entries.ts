@@ -3,7 +3,20 @@
 import type { Node } from '../../parser/ast';
 import { resolve } from '../../parser/ast';
 import type { Schema, Union, Variant } from '../../model/schema';
-import { rootSchema, schemaAtPath, resolveFor, unionOf, unwrapNullable, propertySchema, itemSchema, enumValuesOf, typesOf, docOf, definitionNameOf, isEnvNameProperty } from '../../model/schema';
+import {
+  rootSchema,
+  schemaAtPath,
+  resolveFor,
+  unionOf,
+  unwrapNullable,
+  propertySchema,
+  itemSchema,
+  enumValuesOf,
+  typesOf,
+  docOf,
+  definitionNameOf,
+  isEnvNameProperty,
+} from '../../model/schema';
 import type { CompletionEntry, CompletionKind, EnvInfo } from '../types';
 import type { CursorContext, KeyContext, Segment, ValueContext } from './context';
 import { escapeSnippet, isObj, jsonMembers, jsonValue, yamlLines, yamlScalar } from './render';
@@ -27,7 +40,11 @@ interface ObjectResolution {
 }
 
 /** The variant in force: from the tree when it has the object, else from the discriminator found in the text. */
-function resolveObject(expected: Schema | undefined, node: Node | undefined, siblings: Map<string, string | undefined>): ObjectResolution {
+function resolveObject(
+  expected: Schema | undefined,
+  node: Node | undefined,
+  siblings: Map<string, string | undefined>,
+): ObjectResolution {
   const r = resolveFor(expected, node);
   if (r.union && !r.variant) {
     const tag = siblings.get(r.union.property);
@@ -75,15 +92,24 @@ function shapeOf(s: Schema | undefined): Shape {
 
 function hasValueCompletions(owner: Schema | undefined, key: string, s: Schema | undefined): boolean {
   const shape = shapeOf(s);
-  return shape === 'object' || shape === 'boolean' || enumValuesOf(s).values.length > 0 || isEnvNameProperty(owner, key);
+  return (
+    shape === 'object' || shape === 'boolean' || enumValuesOf(s).values.length > 0 || isEnvNameProperty(owner, key)
+  );
 }
 
 const pad = (n: number): string => ' '.repeat(n);
 const sortKey = (group: number, i: number): string => `${group}${String(i).padStart(3, '0')}`;
 
-function base(ctx: CursorContext, label: string, kind: CompletionKind, insertText: string, snippet: boolean): CompletionEntry {
+function base(
+  ctx: CursorContext,
+  label: string,
+  kind: CompletionKind,
+  insertText: string,
+  snippet: boolean,
+): CompletionEntry {
   const e: CompletionEntry = { label, kind, insertText, snippet, replace: { ...ctx.replace } };
-  if (ctx.commaBefore && ctx.commaAt !== undefined) e.additionalEdits = [{ offset: ctx.commaAt, length: 0, newText: ',' }];
+  if (ctx.commaBefore && ctx.commaAt !== undefined)
+    e.additionalEdits = [{ offset: ctx.commaAt, length: 0, newText: ',' }];
   // The range starts with the quote the user typed, and editors filter on the range's text.
   if (ctx.quote) e.filterText = `${ctx.quote}${label}${ctx.quote}`;
   return e;
@@ -97,7 +123,12 @@ function punctuate(ctx: CursorContext, text: string): string {
 
 // ---------------------------------------------------------------- keys
 
-function keyInsert(ctx: KeyContext, owner: Schema | undefined, key: string, s: Schema | undefined): { text: string; snippet: boolean; retrigger: boolean } {
+function keyInsert(
+  ctx: KeyContext,
+  owner: Schema | undefined,
+  key: string,
+  s: Schema | undefined,
+): { text: string; snippet: boolean; retrigger: boolean } {
   const shape = shapeOf(s);
   const { values, open } = enumValuesOf(s);
   const single = values.length === 1 && !open && shape === 'string' ? values[0]!.value : undefined;
@@ -105,7 +136,14 @@ function keyInsert(ctx: KeyContext, owner: Schema | undefined, key: string, s: S
   if (ctx.language === 'yaml' && ctx.flow) {
     const k = escapeSnippet(ctx.quote ? `${ctx.quote}${key}${ctx.quote}` : yamlScalar(key));
     if (ctx.keyHasColon) return { text: k, snippet: true, retrigger: false };
-    const value = single !== undefined ? escapeSnippet(yamlScalar(single)) : shape === 'object' ? '{$1}' : shape === 'array' ? '[$1]' : '$1';
+    const value =
+      single !== undefined
+        ? escapeSnippet(yamlScalar(single))
+        : shape === 'object'
+          ? '{$1}'
+          : shape === 'array'
+            ? '[$1]'
+            : '$1';
     return { text: punctuate(ctx, `${k}: ${value}`), snippet: true, retrigger };
   }
   if (ctx.language === 'yaml') {
@@ -114,7 +152,12 @@ function keyInsert(ctx: KeyContext, owner: Schema | undefined, key: string, s: S
     if (ctx.blockBelow) return { text: `${k}:`, snippet: false, retrigger: false };
     if (single !== undefined) return { text: `${k}: ${yamlScalar(single)}`, snippet: false, retrigger: false };
     if (shape === 'object') return { text: `${k}:\n${pad(ctx.indent + ctx.unit)}`, snippet: false, retrigger };
-    if (shape === 'array') return { text: `${k}:\n${pad(ctx.indent + ctx.unit)}- `, snippet: false, retrigger: shapeOf(itemSchema(s)) === 'object' };
+    if (shape === 'array')
+      return {
+        text: `${k}:\n${pad(ctx.indent + ctx.unit)}- `,
+        snippet: false,
+        retrigger: shapeOf(itemSchema(s)) === 'object',
+      };
     return { text: `${k}: `, snippet: false, retrigger };
   }
   const k = escapeSnippet(JSON.stringify(key));
@@ -126,7 +169,8 @@ function keyInsert(ctx: KeyContext, owner: Schema | undefined, key: string, s: S
   else if (shape === 'string') value = '"$1"';
   else if (shape === 'boolean') value = `\${1:${unwrapNullable(s)?.default === true ? 'true' : 'false'}}`;
   // (Not 0: a limit of zero draws non-positive-limit. The schema's default, else 1.)
-  else if (shape === 'number') value = `\${1:${typeof unwrapNullable(s)?.default === 'number' ? String(unwrapNullable(s)?.default) : '1'}}`;
+  else if (shape === 'number')
+    value = `\${1:${typeof unwrapNullable(s)?.default === 'number' ? String(unwrapNullable(s)?.default) : '1'}}`;
   else value = '${1:null}';
   let text = `${k}: ${value}`;
   if (ctx.wrapInObject) {
@@ -143,10 +187,14 @@ function keyEntries(ctx: KeyContext, res: ObjectResolution, root: Node | undefin
     if (ctx.siblings.has(union.property)) return out;
     const baseSchema = unwrapNullable(res.schema);
     const ps = baseSchema?.properties?.[union.property];
-    const ins = keyInsert(ctx, baseSchema, union.property, { type: 'string', enum: union.variants.map((v) => v.value) });
+    const ins = keyInsert(ctx, baseSchema, union.property, {
+      type: 'string',
+      enum: union.variants.map((v) => v.value),
+    });
     const e = base(ctx, union.property, 'property', ins.text, ins.snippet);
     e.detail = `${union.variants.map((v) => v.value).join(' | ')} · ${union.name}`;
-    e.documentation = `${docOf(ps) ?? ''}\n\n${union.variants.map((v) => `- \`${v.value}\`: ${v.description}`).join('\n')}`.trim();
+    e.documentation =
+      `${docOf(ps) ?? ''}\n\n${union.variants.map((v) => `- \`${v.value}\`: ${v.description}`).join('\n')}`.trim();
     e.sortText = sortKey(0, 0);
     e.preselect = true;
     if (!ctx.keyHasColon) e.retrigger = true;
@@ -168,7 +216,9 @@ function keyEntries(ctx: KeyContext, res: ObjectResolution, root: Node | undefin
     const isReq = required.has(key);
     e.detail = `${typeLabel(ps)}${variant ? ` · ${variant.name}` : schema.title ? ` · ${schema.title}` : ''}`;
     const doc = docOf(ps) ?? '';
-    e.documentation = isReq ? `${doc}\n\n*Required${variant ? ` for \`${variant.property}: ${variant.value}\`` : ''}.*`.trim() : doc;
+    e.documentation = isReq
+      ? `${doc}\n\n*Required${variant ? ` for \`${variant.property}: ${variant.value}\`` : ''}.*`.trim()
+      : doc;
     // `$schema` (for editors, ignored by the service) comes after the format's own keys.
     e.sortText = sortKey(key === '$schema' ? 3 : isReq ? 0 : 1, i);
     if (ins.retrigger) e.retrigger = true;
@@ -179,7 +229,8 @@ function keyEntries(ctx: KeyContext, res: ObjectResolution, root: Node | undefin
     const offered = new Set(out.map((e) => e.label));
     const snippets = snippetEntries(ctx, schema, root).filter((e) => !offered.has(e.label));
     // In an empty document, the whole-document snippet is the first thing offered.
-    if (schema === rootSchema && !resolve(root)) for (const sn of snippets) Object.assign(sn, { sortText: sortKey(0, 0), preselect: true });
+    if (schema === rootSchema && !resolve(root))
+      for (const sn of snippets) Object.assign(sn, { sortText: sortKey(0, 0), preselect: true });
     out.push(...snippets);
   }
   return out;
@@ -227,7 +278,11 @@ function snippetText(ctx: CursorContext, body: Record<string, unknown>): string 
 }
 
 function previewOf(ctx: CursorContext, body: Record<string, unknown>): string {
-  const strip = (s: string): string => s.replace(/\$\{\d+\|([^,|]*)[^}]*\|\}/g, '$1').replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\{\d+\}|\$\d+/g, '');
+  const strip = (s: string): string =>
+    s
+      .replace(/\$\{\d+\|([^,|]*)[^}]*\|\}/g, '$1')
+      .replace(/\$\{\d+:([^}]*)\}/g, '$1')
+      .replace(/\$\{\d+\}|\$\d+/g, '');
   return strip(ctx.language === 'yaml' ? yamlLines(body, 0, ctx.unit).join('\n') : jsonValue(body, 0, ctx.unit));
 }
 
@@ -235,16 +290,34 @@ function previewOf(ctx: CursorContext, body: Record<string, unknown>): string {
 
 function valueText(ctx: CursorContext, value: string, literal: boolean): string {
   if (ctx.language === 'yaml') {
-    const t = ctx.quote ? `${ctx.quote}${ctx.quote === "'" ? value.replace(/'/g, "''") : JSON.stringify(value).slice(1, -1)}${ctx.quote}` : literal ? value : yamlScalar(value);
+    const t = ctx.quote
+      ? `${ctx.quote}${ctx.quote === "'" ? value.replace(/'/g, "''") : JSON.stringify(value).slice(1, -1)}${ctx.quote}`
+      : literal
+        ? value
+        : yamlScalar(value);
     if (ctx.flow) return punctuate(ctx, t);
     return ctx.mode === 'value' && ctx.spaceBefore ? ` ${t}` : t;
   }
   return punctuate(ctx, literal ? value : JSON.stringify(value));
 }
 
-function valueEntries(ctx: CursorContext, owner: ObjectResolution | undefined, key: string | undefined, s: Schema | undefined, env: EnvInfo | undefined, root: Node | undefined): CompletionEntry[] {
+function valueEntries(
+  ctx: CursorContext,
+  owner: ObjectResolution | undefined,
+  key: string | undefined,
+  s: Schema | undefined,
+  env: EnvInfo | undefined,
+  root: Node | undefined,
+): CompletionEntry[] {
   const out: CompletionEntry[] = [];
-  const add = (label: string, kind: CompletionKind, literal: boolean, detail: string | undefined, doc: string | undefined, group: number): void => {
+  const add = (
+    label: string,
+    kind: CompletionKind,
+    literal: boolean,
+    detail: string | undefined,
+    doc: string | undefined,
+    group: number,
+  ): void => {
     if (ctx.quote && literal) return;
     const e = base(ctx, label, kind, valueText(ctx, label, literal), false);
     if (detail) e.detail = detail;
@@ -274,7 +347,12 @@ function valueEntries(ctx: CursorContext, owner: ObjectResolution | undefined, k
       seen.add(name);
       add(name, 'variable', false, detail, undefined, group);
     };
-    if (conventional) offer(conventional, `conventional name${env?.isDefined(conventional) ? ` (${env.sourceOf(conventional) ?? 'set'})` : ' (not set yet)'}`, 0);
+    if (conventional)
+      offer(
+        conventional,
+        `conventional name${env?.isDefined(conventional) ? ` (${env.sourceOf(conventional) ?? 'set'})` : ' (not set yet)'}`,
+        0,
+      );
     for (const n of fromDotenv) offer(n, 'workspace .env', 1);
     for (const n of credentials) offer(n, 'environment', 2);
     if (out[0] && conventional) out[0].preselect = true;
@@ -282,7 +360,8 @@ function valueEntries(ctx: CursorContext, owner: ObjectResolution | undefined, k
   }
   const { values } = enumValuesOf(s);
   const typeDoc = docOf(unwrapNullable(s));
-  for (const v of values) add(v.value, 'enum', false, typeLabel(s), [v.description, typeDoc].filter(Boolean).join('\n\n') || undefined, 0);
+  for (const v of values)
+    add(v.value, 'enum', false, typeLabel(s), [v.description, typeDoc].filter(Boolean).join('\n\n') || undefined, 0);
   const types = typesOf(s);
   if (types.includes('boolean')) {
     const def = unwrapNullable(s)?.default;
@@ -311,10 +390,29 @@ function valueEntries(ctx: CursorContext, owner: ObjectResolution | undefined, k
 
 /** A variable name made of words such as KEY, TOKEN, SECRET, PASSWORD, CREDENTIALS (GITHUB_TOKEN, OPENAI_API_KEY). */
 function looksLikeCredential(name: string): boolean {
-  return name.toUpperCase().split(/[^A-Z0-9]+/).some((w) => CREDENTIAL_WORDS.has(w)) || /(KEY|TOKEN|SECRET)$/i.test(name);
+  return (
+    name
+      .toUpperCase()
+      .split(/[^A-Z0-9]+/)
+      .some((w) => CREDENTIAL_WORDS.has(w)) || /(KEY|TOKEN|SECRET)$/i.test(name)
+  );
 }
 
-const CREDENTIAL_WORDS = new Set(['KEY', 'KEYS', 'APIKEY', 'TOKEN', 'TOKENS', 'SECRET', 'SECRETS', 'PASSWORD', 'PASSWD', 'CREDENTIAL', 'CREDENTIALS', 'JWT', 'PAT']);
+const CREDENTIAL_WORDS = new Set([
+  'KEY',
+  'KEYS',
+  'APIKEY',
+  'TOKEN',
+  'TOKENS',
+  'SECRET',
+  'SECRETS',
+  'PASSWORD',
+  'PASSWD',
+  'CREDENTIAL',
+  'CREDENTIALS',
+  'JWT',
+  'PAT',
+]);
 
 /** The name the fixes and snippets use for the credential being written (`VENDOR_A_API_KEY`). */
 function conventionalEnvName(root: Node | undefined, path: Segment[]): string | undefined {
@@ -335,7 +433,13 @@ export function entriesFor(ctx: CursorContext, root: Node | undefined, env: EnvI
     if (!res.union && shapeOf(w.expected) !== 'object') {
       // `- |` in a list of scalars: the item is a value.
       if (ctx.siblings.size > 0 || ctx.keyHasColon) return [];
-      const asValue: ValueContext = { ...ctx, mode: 'value', ownerSiblings: new Map(), spaceBefore: false, keyIndent: ctx.indent };
+      const asValue: ValueContext = {
+        ...ctx,
+        mode: 'value',
+        ownerSiblings: new Map(),
+        spaceBefore: false,
+        keyIndent: ctx.indent,
+      };
       return valueEntries(asValue, undefined, undefined, w.expected, env, root);
     }
     return keyEntries(ctx, res, root);
@@ -348,6 +452,7 @@ export function entriesFor(ctx: CursorContext, root: Node | undefined, env: EnvI
   if (typeof last === 'number') return valueEntries(ctx, owner, undefined, itemSchema(owner.schema), env, root);
   if (last === undefined) return [];
   let s = propertySchema(owner.schema, last);
-  if (!s && owner.union && !owner.variant) s = owner.union.variants.map((v) => propertySchema(v.schema, last)).find((x) => x !== undefined);
+  if (!s && owner.union && !owner.variant)
+    s = owner.union.variants.map((v) => propertySchema(v.schema, last)).find((x) => x !== undefined);
   return valueEntries(ctx, owner, last, s, env, root);
 }

@@ -24,7 +24,8 @@ function containerAt(root: Node | undefined, pos: number, text: string): ObjectN
         if (v && (v.type === 'object' || v.type === 'array') && pos > v.offset && pos <= v.offset + v.length) next = v;
       }
     } else {
-      for (const it of node.items) if ((it.type === 'object' || it.type === 'array') && pos > it.offset && pos <= it.offset + it.length) next = it;
+      for (const it of node.items)
+        if ((it.type === 'object' || it.type === 'array') && pos > it.offset && pos <= it.offset + it.length) next = it;
     }
     node = next;
   }
@@ -125,8 +126,7 @@ export function jsonContext(doc: ParsedDocument, offset: number): CursorContext 
       const close = text.indexOf('*/', i + 2);
       if (close === -1 || close + 2 > offset) return undefined;
       i = close + 1;
-    }
-    else if (yaml && c === '#' && (i === lineFrom || /\s/.test(text[i - 1]!))) return undefined;
+    } else if (yaml && c === '#' && (i === lineFrom || /\s/.test(text[i - 1]!))) return undefined;
   }
   let start: number;
   let end = offset;
@@ -157,7 +157,8 @@ export function jsonContext(doc: ParsedDocument, offset: number): CursorContext 
   const container = containerAt(doc.root, start, text);
   if (yaml && !container?.flow) return undefined;
   const beforeOnLine = text.slice(lineFrom, start).trim();
-  const indent = beforeOnLine === '' ? lineIndentAt(text, start) : container ? lineIndentAt(text, container.offset) + unit : 0;
+  const indent =
+    beforeOnLine === '' ? lineIndentAt(text, start) : container ? lineIndentAt(text, container.offset) + unit : 0;
   const common = {
     language: doc.language,
     flow: yaml,
@@ -168,7 +169,10 @@ export function jsonContext(doc: ParsedDocument, offset: number): CursorContext 
     commaBefore: false,
     commaAfter: next !== '' && !'}],:'.includes(next),
     // A mapping written on one line gets its new members on that line too.
-    inline: !yaml && container !== undefined && !text.slice(container.offset, container.offset + container.length).includes('\n'),
+    inline:
+      !yaml &&
+      container !== undefined &&
+      !text.slice(container.offset, container.offset + container.length).includes('\n'),
   };
   if (open >= 0) Object.assign(common, { quote: text[open] });
   if (!container) {
@@ -176,7 +180,15 @@ export function jsonContext(doc: ParsedDocument, offset: number): CursorContext 
     if (root && (root.type === 'object' || root.type === 'array')) return undefined;
     // An empty document, or a bare word at the top: keys come wrapped in an object.
     if (text.slice(0, start).trim() !== '' || text.slice(end).trim() !== '') return undefined;
-    return { ...common, mode: 'key', path: [], siblings: new Map(), keyHasColon: false, wrapInObject: true, commaAfter: false };
+    return {
+      ...common,
+      mode: 'key',
+      path: [],
+      siblings: new Map(),
+      keyHasColon: false,
+      wrapInObject: true,
+      commaAfter: false,
+    };
   }
   const basePath: Segment[] = pathOf(container);
   const gap = p < start - 1;
@@ -185,7 +197,9 @@ export function jsonContext(doc: ParsedDocument, offset: number): CursorContext 
   if (missingComma && !yaml && text.slice(p + 1, start).includes('\n')) Object.assign(common, { commaAt: p + 1 });
   if (container.type === 'object') {
     if (prev === ':') {
-      const prop = container.properties.find((x) => x.colonOffset === p) ?? [...container.properties].reverse().find((x) => x.key.offset < p);
+      const prop =
+        container.properties.find((x) => x.colonOffset === p) ??
+        [...container.properties].reverse().find((x) => x.key.offset < p);
       if (!prop) return undefined;
       const v = prop.value;
       if (v && v.offset >= end) {
@@ -199,18 +213,44 @@ export function jsonContext(doc: ParsedDocument, offset: number): CursorContext 
           common.commaAfter = m < text.length && !'}],:'.includes(text[m]!);
         }
       }
-      return { ...common, mode: 'value', path: [...basePath, prop.key.value], owner: container, ownerSiblings: siblingsOf(container, offset), spaceBefore: false, keyIndent: lineIndentAt(text, prop.key.offset) };
+      return {
+        ...common,
+        mode: 'value',
+        path: [...basePath, prop.key.value],
+        owner: container,
+        ownerSiblings: siblingsOf(container, offset),
+        spaceBefore: false,
+        keyIndent: lineIndentAt(text, prop.key.offset),
+      };
     }
     if (prev === '{' || prev === ',' || missingComma) {
       if (prev === '{' && p !== container.offset) return undefined;
       const keyHasColon = next === ':';
-      return { ...common, mode: 'key', path: basePath, object: container, siblings: siblingsOf(container, offset), keyHasColon, commaBefore: missingComma, commaAfter: keyHasColon ? false : common.commaAfter };
+      return {
+        ...common,
+        mode: 'key',
+        path: basePath,
+        object: container,
+        siblings: siblingsOf(container, offset),
+        keyHasColon,
+        commaBefore: missingComma,
+        commaAfter: keyHasColon ? false : common.commaAfter,
+      };
     }
     return undefined;
   }
   if (prev === '[' || prev === ',' || missingComma) {
     const index = container.items.filter((it) => it.offset + it.length <= start).length;
-    return { ...common, mode: 'value', path: [...basePath, index], owner: container, ownerSiblings: new Map(), spaceBefore: false, keyIndent: indent, commaBefore: missingComma };
+    return {
+      ...common,
+      mode: 'value',
+      path: [...basePath, index],
+      owner: container,
+      ownerSiblings: new Map(),
+      spaceBefore: false,
+      keyIndent: indent,
+      commaBefore: missingComma,
+    };
   }
   return undefined;
 }

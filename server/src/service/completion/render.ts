@@ -15,7 +15,8 @@ export function snippetDefault(s: string): string {
     .replace(/\\([\\$}])/g, '$1');
 }
 
-const YAML_SPECIAL = /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF|[-+]?(?:\.inf|\.Inf|\.INF)|\.nan|\.NaN|\.NAN)$/;
+const YAML_SPECIAL =
+  /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF|[-+]?(?:\.inf|\.Inf|\.INF)|\.nan|\.NaN|\.NAN)$/;
 
 /** Whether a string can be written as a YAML plain scalar and read back as the same string. */
 export function yamlPlainOk(s: string): boolean {
@@ -61,7 +62,8 @@ export function yamlLines(obj: Record<string, unknown>, col: number, unit: numbe
           const lines = yamlLines(item, col + unit + 2, unit);
           lines[0] = `${pad(col + unit)}- ${lines[0]!.slice(col + unit + 2)}`;
           out.push(...lines);
-        } else out.push(`${pad(col + unit)}- ${isObj(item) ? '{}' : Array.isArray(item) ? '[]' : scalarOf(item, true)}`);
+        } else
+          out.push(`${pad(col + unit)}- ${isObj(item) ? '{}' : Array.isArray(item) ? '[]' : scalarOf(item, true)}`);
       }
     } else if (isObj(v)) out.push(`${pad(col)}${key}: {}`);
     else if (Array.isArray(v)) out.push(`${pad(col)}${key}: []`);

@@ -72,7 +72,16 @@ function inBlockScalar(doc: ParsedDocument, offset: number, col: number): boolea
   return true;
 }
 
-function keyContext(doc: ParsedDocument, offset: number, line: Line, start: number, end: number, keyHasColon: boolean, unit: number, quote?: '"' | "'"): CursorContext | undefined {
+function keyContext(
+  doc: ParsedDocument,
+  offset: number,
+  line: Line,
+  start: number,
+  end: number,
+  keyHasColon: boolean,
+  unit: number,
+  quote?: '"' | "'",
+): CursorContext | undefined {
   const siblings = new Map<string, string | undefined>();
   const found = pathAbove(doc, line, line.keyCol, siblings);
   if (found.misaligned) return undefined;
@@ -121,7 +130,11 @@ function valueContext(doc: ParsedDocument, offset: number, line: Line, unit: num
     while (end < line.end && !/[\s#]/.test(text[end]!)) end++;
   }
   // The value is already there as a block below the key: anything inserted here would clash with it.
-  if (text.slice(end, line.end).trim() === '' && blockBelow(text, nextLineStart(text, line.end), line.keyCol) !== 'none') return undefined;
+  if (
+    text.slice(end, line.end).trim() === '' &&
+    blockBelow(text, nextLineStart(text, line.end), line.keyCol) !== 'none'
+  )
+    return undefined;
   const ownerSiblings = new Map<string, string | undefined>();
   const found = pathAbove(doc, line, line.keyCol, ownerSiblings);
   const ownerPath = found.path;

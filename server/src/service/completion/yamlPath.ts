@@ -20,7 +20,8 @@ function enterDashes(line: Line, segs: Segment[]): Want | undefined {
 /** The property whose key starts exactly at `offset`, if the tree has it. */
 function propertyAt(root: Node | undefined, offset: number): PropertyNode | undefined {
   const n = nodeAt(root, offset);
-  if (n?.type === 'string' && n.offset === offset && n.parent?.type === 'property' && n.parent.key === n) return n.parent;
+  if (n?.type === 'string' && n.offset === offset && n.parent?.type === 'property' && n.parent.key === n)
+    return n.parent;
   return undefined;
 }
 
@@ -98,7 +99,12 @@ function climb(doc: ParsedDocument, from: Line, want: Want): Found | undefined {
  * the cost does not grow with the document; on a document whose tree disagrees, the scan goes on
  * to the top. Sibling keys seen on the way up are collected with their values.
  */
-export function pathAbove(doc: ParsedDocument, cursorLine: Line, col: number, siblings: Map<string, string | undefined>): Found {
+export function pathAbove(
+  doc: ParsedDocument,
+  cursorLine: Line,
+  col: number,
+  siblings: Map<string, string | undefined>,
+): Found {
   const text = doc.text;
   const root = doc.root;
   const segs: Segment[] = [];
@@ -141,7 +147,12 @@ export function pathAbove(doc: ParsedDocument, cursorLine: Line, col: number, si
         collecting = false;
         continue;
       }
-      if (line.key === undefined && line.dashes.length > 0 && line.dashes[line.dashes.length - 1]! < want.col && line.keyCol >= want.col) {
+      if (
+        line.key === undefined &&
+        line.dashes.length > 0 &&
+        line.dashes[line.dashes.length - 1]! < want.col &&
+        line.keyCol >= want.col
+      ) {
         // `-` alone on its line, the item's mapping below it.
         want = enterDashes(line, segs)!;
         collecting = false;

@@ -23,7 +23,18 @@ export interface Line {
 export function readLine(text: string, start: number, end: number): Line {
   let i = start;
   while (i < end && text.charCodeAt(i) === 32) i++;
-  const line: Line = { start, end, indent: i - start, blank: false, dashes: [], keyCol: 0, keyStart: -1, keyEnd: -1, colon: -1, valueText: '' };
+  const line: Line = {
+    start,
+    end,
+    indent: i - start,
+    blank: false,
+    dashes: [],
+    keyCol: 0,
+    keyStart: -1,
+    keyEnd: -1,
+    colon: -1,
+    valueText: '',
+  };
   if (i >= end || text[i] === '#' || text.startsWith('---', i) || text.startsWith('...', i)) {
     line.blank = true;
     line.keyCol = line.indent;
@@ -136,7 +147,13 @@ export function blockBelow(text: string, from: number, col: number): 'none' | 'b
 }
 
 /** Sibling keys below the cursor line, in the same mapping; bounded so a huge mapping stays cheap. */
-export function siblingsBelow(text: string, from: number, col: number, siblings: Map<string, string | undefined>, maxLines = 5000): void {
+export function siblingsBelow(
+  text: string,
+  from: number,
+  col: number,
+  siblings: Map<string, string | undefined>,
+  maxLines = 5000,
+): void {
   let pos = from;
   for (let n = 0; n < maxLines && pos < text.length; n++) {
     const end = lineEnd(text, pos);

@@ -24,28 +24,43 @@ import type { SuppressionResult } from '../suppressions';
 export type { ValidationOptions, EnvLookup } from './rule';
 export { DEFAULT_OPTIONS } from './rule';
 
-const RULES: Rule[] = [envValueRule, duplicateKeysRule, fallbackDepthRule, primitivesRule, limitsRule, emptyRequiredRule];
+const RULES: Rule[] = [
+  envValueRule,
+  duplicateKeysRule,
+  fallbackDepthRule,
+  primitivesRule,
+  limitsRule,
+  emptyRequiredRule,
+];
 
 export function validate(doc: ParsedDocument, options: ValidationOptions = DEFAULT_OPTIONS): Diagnostic[] {
   return validateWithSuppressions(doc, options).diagnostics;
 }
 
 /** The diagnostics left after suppression comments and `options.suppress`, and those they silenced. */
-export function validateWithSuppressions(doc: ParsedDocument, options: ValidationOptions = DEFAULT_OPTIONS): SuppressionResult {
+export function validateWithSuppressions(
+  doc: ParsedDocument,
+  options: ValidationOptions = DEFAULT_OPTIONS,
+): SuppressionResult {
   return applySuppressions(doc, findAll(doc, options), options.suppress);
 }
 
 function findAll(doc: ParsedDocument, options: ValidationOptions): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const p of doc.problems) {
-    const code = p.kind === 'extra-document' ? 'extra-document' : p.kind === 'resource-limit' ? 'resource-limit' : 'syntax-error';
+    const code =
+      p.kind === 'extra-document' ? 'extra-document' : p.kind === 'resource-limit' ? 'resource-limit' : 'syntax-error';
     out.push(diag(code, p.message, p.offset, p.length));
   }
   encodingProblems(doc.text, out);
   if (doc.language === 'json') out.push(...jsonStrictness(doc.text));
   if (!doc.root) {
     if (!doc.problems.some((p) => p.kind === 'resource-limit')) {
-      out.push(diag('not-an-object', 'The document is empty: an AssistantConfig needs kind, version and definition.', 0, 0, { data: { missing: ['kind', 'version', 'definition'] } }));
+      out.push(
+        diag('not-an-object', 'The document is empty: an AssistantConfig needs kind, version and definition.', 0, 0, {
+          data: { missing: ['kind', 'version', 'definition'] },
+        }),
+      );
     }
     return finish(out);
   }
@@ -53,11 +68,26 @@ function findAll(doc: ParsedDocument, options: ValidationOptions): Diagnostic[] 
   for (const a of conv.cycles) {
     const holder = a.parent?.type === 'property' ? a.parent.key.value : undefined;
     const what = holder ? `'${holder}'` : 'This alias';
-    out.push(diag('fallback-cycle', `${what} loops back through alias '*${a.name}' to a node that contains it; the chain would never end.`, a.offset, a.length));
+    out.push(
+      diag(
+        'fallback-cycle',
+        `${what} loops back through alias '*${a.name}' to a node that contains it; the chain would never end.`,
+        a.offset,
+        a.length,
+      ),
+    );
   }
-  for (const a of conv.unresolved) out.push(diag('unresolved-alias', `Alias '*${a.name}' has no anchor '&${a.name}' before it.`, a.offset, a.length));
+  for (const a of conv.unresolved)
+    out.push(diag('unresolved-alias', `Alias '*${a.name}' has no anchor '&${a.name}' before it.`, a.offset, a.length));
   if (conv.expandedSize > options.maxAliasExpansion) {
-    out.push(diag('resource-limit', `The document expands to more than ${options.maxAliasExpansion} nodes through aliases (an alias bomb?); schema validation is skipped.`, doc.root.offset, Math.min(doc.root.length, lineEnd(doc.text, doc.root.offset) - doc.root.offset)));
+    out.push(
+      diag(
+        'resource-limit',
+        `The document expands to more than ${options.maxAliasExpansion} nodes through aliases (an alias bomb?); schema validation is skipped.`,
+        doc.root.offset,
+        Math.min(doc.root.length, lineEnd(doc.text, doc.root.offset) - doc.root.offset),
+      ),
+    );
   } else {
     out.push(...schemaDiagnostics(doc, conv.value));
   }
@@ -82,7 +112,11 @@ function findAll(doc: ParsedDocument, options: ValidationOptions): Diagnostic[] 
 function withoutBrokenNodes(out: Diagnostic[], doc: ParsedDocument): Diagnostic[] {
   const errs = doc.problems.filter((p) => p.kind === 'syntax');
   if (errs.length === 0) return out;
-  return out.filter((d) => d.code === 'syntax-error' || !errs.some((e) => d.length > 0 && e.offset > d.offset && e.offset <= d.offset + d.length));
+  return out.filter(
+    (d) =>
+      d.code === 'syntax-error' ||
+      !errs.some((e) => d.length > 0 && e.offset > d.offset && e.offset <= d.offset + d.length),
+  );
 }
 
 /** Replacement characters stand for bytes that were not UTF-8; the first few are reported. */
@@ -91,7 +125,14 @@ function encodingProblems(text: string, out: Diagnostic[]): void {
   for (let n = 0; at >= 0 && n < 5; n++) {
     let end = at;
     while (text.charCodeAt(end) === 0xfffd) end++;
-    out.push(diag('invalid-encoding', 'Bytes here were not valid UTF-8 and were replaced (U+FFFD) when the file was read: save the file as UTF-8.', at, end - at));
+    out.push(
+      diag(
+        'invalid-encoding',
+        'Bytes here were not valid UTF-8 and were replaced (U+FFFD) when the file was read: save the file as UTF-8.',
+        at,
+        end - at,
+      ),
+    );
     at = text.indexOf('\uFFFD', end);
   }
 }
@@ -102,7 +143,9 @@ function encodingProblems(text: string, out: Diagnostic[]): void {
  */
 function finish(out: Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();
-  const direct = new Set(out.filter((d) => !d.data?.throughAlias).map((d) => `${d.offset}:${d.length}:${d.code}:${d.message}`));
+  const direct = new Set(
+    out.filter((d) => !d.data?.throughAlias).map((d) => `${d.offset}:${d.length}:${d.code}:${d.message}`),
+  );
   const res: Diagnostic[] = [];
   for (const d of out) {
     const k = `${d.offset}:${d.length}:${d.code}:${d.message}`;

@@ -17,7 +17,15 @@ export function jsonStrictness(text: string): Diagnostic[] {
     switch (t) {
       case SyntaxKind.LineCommentTrivia:
       case SyntaxKind.BlockCommentTrivia:
-        out.push(diag('json-not-strict', 'JSON does not allow comments: a service reading this file as JSON rejects it. Remove the comment (or keep notes in a YAML config).', scanner.getTokenOffset(), scanner.getTokenLength(), { data: { key: 'comment' } }));
+        out.push(
+          diag(
+            'json-not-strict',
+            'JSON does not allow comments: a service reading this file as JSON rejects it. Remove the comment (or keep notes in a YAML config).',
+            scanner.getTokenOffset(),
+            scanner.getTokenLength(),
+            { data: { key: 'comment' } },
+          ),
+        );
         break;
       case SyntaxKind.Trivia:
       case SyntaxKind.LineBreakTrivia:
@@ -27,7 +35,16 @@ export function jsonStrictness(text: string): Diagnostic[] {
         break;
       case SyntaxKind.CloseBraceToken:
       case SyntaxKind.CloseBracketToken:
-        if (comma >= 0) out.push(diag('json-not-strict', `JSON does not allow a comma before the closing '${t === SyntaxKind.CloseBraceToken ? '}' : ']'}': a service reading this file as JSON rejects it.`, comma, 1, { data: { key: 'comma' } }));
+        if (comma >= 0)
+          out.push(
+            diag(
+              'json-not-strict',
+              `JSON does not allow a comma before the closing '${t === SyntaxKind.CloseBraceToken ? '}' : ']'}': a service reading this file as JSON rejects it.`,
+              comma,
+              1,
+              { data: { key: 'comma' } },
+            ),
+          );
         comma = -1;
         break;
       default:

@@ -8,7 +8,16 @@ import { lineEnd } from '../../parser/lineIndex';
 import { locate } from '../../model/locate';
 import { isMergeKey } from '../../model/merge';
 import type { Located } from '../../model/locate';
-import { rootSchema, definition, schemaAtPath, labelOf, enumValuesOf, definitionNameOf, unwrapNullable, typesOf } from '../../model/schema';
+import {
+  rootSchema,
+  definition,
+  schemaAtPath,
+  labelOf,
+  enumValuesOf,
+  definitionNameOf,
+  unwrapNullable,
+  typesOf,
+} from '../../model/schema';
 import type { Resolved, Union } from '../../model/schema';
 import type { Diagnostic } from '../codes';
 import { diag } from '../codes';
@@ -32,7 +41,8 @@ function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
   const paths = [...new Set(errors.map((e) => e.instancePath))];
   for (const e of errors) {
     // EnvironmentValue's "exactly one of" is reported by its own rule, with a better message.
-    if ((e.keyword === 'minProperties' || e.keyword === 'maxProperties') && e.schemaPath.includes('EnvironmentValue')) continue;
+    if ((e.keyword === 'minProperties' || e.keyword === 'maxProperties') && e.schemaPath.includes('EnvironmentValue'))
+      continue;
     let list = byPath.get(e.instancePath);
     if (!list) byPath.set(e.instancePath, (list = []));
     list.push(e);
@@ -46,7 +56,9 @@ function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
   }
   // `provider:` with no value: one diagnostic (the discriminator's, with its choices), not a type error too.
   const tags = out.filter((d) => d.code === 'unknown-discriminator');
-  return tags.length === 0 ? out : out.filter((d) => d.code !== 'invalid-type' || !tags.some((t) => t.offset === d.offset && t.length === d.length));
+  return tags.length === 0
+    ? out
+    : out.filter((d) => d.code !== 'invalid-type' || !tags.some((t) => t.offset === d.offset && t.length === d.length));
 
   function translatePath(path: string, errs: ErrorObject[]): void {
     const deeper = paths.some((p) => p !== path && p.startsWith(path + '/'));
@@ -59,35 +71,61 @@ function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
     const typeErrs = errs.filter((e) => e.keyword === 'type');
     if (typeErrs.length > 0 && (substantive.some((e) => e.keyword === 'type') || umbrellasOnly)) {
       // `apiKey: sk-…`: the EnvironmentValue rule reports it as a literal credential, with its fix.
-      if (resolved.schema === definition('EnvironmentValue') && loc.node?.type === 'string' && loc.node.value.trim() !== '') return;
+      if (
+        resolved.schema === definition('EnvironmentValue') &&
+        loc.node?.type === 'string' &&
+        loc.node.value.trim() !== ''
+      )
+        return;
       out.push(typeDiagnostic(doc, loc, resolved, typeErrs));
       // A value of the wrong type says nothing more useful.
       return;
     }
-    const allRequired = substantive.filter((e) => e.keyword === 'required').map((e) => String(e.params.missingProperty));
+    const allRequired = substantive
+      .filter((e) => e.keyword === 'required')
+      .map((e) => String(e.params.missingProperty));
     let required = allRequired;
     const union = resolved.union;
     // `provder:` where `provider` is missing: one diagnostic on the misspelt key, not two.
     const renamed = misspellings(loc, resolved, required);
     for (const [prop, meant] of renamed) {
-      out.push(diag('unknown-property', `${labelOf(resolved)} does not allow '${prop.key.value}'; did you mean '${meant}' (required)?`, prop.key.offset, prop.key.length, { data: { key: prop.key.value, suggestion: meant } }));
+      out.push(
+        diag(
+          'unknown-property',
+          `${labelOf(resolved)} does not allow '${prop.key.value}'; did you mean '${meant}' (required)?`,
+          prop.key.offset,
+          prop.key.length,
+          { data: { key: prop.key.value, suggestion: meant } },
+        ),
+      );
     }
     if (renamed.size > 0) required = required.filter((k) => ![...renamed.values()].includes(k));
     const discriminatorErr = substantive.find((e) => e.keyword === 'discriminator');
     if (required.length > 0) out.push(...requiredDiagnostics(doc, loc, resolved, union, required));
     if (discriminatorErr && discriminatorErr.params.error === 'mapping') out.push(unknownDiscriminator(loc, union));
-    if (discriminatorErr && discriminatorErr.params.error === 'tag' && !allRequired.includes(String(discriminatorErr.params.tag))) {
+    if (
+      discriminatorErr &&
+      discriminatorErr.params.error === 'tag' &&
+      !allRequired.includes(String(discriminatorErr.params.tag))
+    ) {
       out.push(discriminatorNotString(loc, union, String(discriminatorErr.params.tag)));
     }
     for (const e of substantive) {
       if (e.keyword === 'additionalProperties') {
         const key = String(e.params.additionalProperty);
         if (![...renamed.keys()].some((p) => p.key.value === key)) out.push(...unknownProperty(loc, resolved, key));
-      }
-      else if (e.keyword === 'enum' || e.keyword === 'const') out.push(enumDiagnostic(loc, resolved, e));
-      else if (!['required', 'discriminator', 'type'].includes(e.keyword)) out.push(diag('invalid-type', `${subject(loc)} ${e.message ?? 'is not valid'}.`, ...valueRange(loc)));
+      } else if (e.keyword === 'enum' || e.keyword === 'const') out.push(enumDiagnostic(loc, resolved, e));
+      else if (!['required', 'discriminator', 'type'].includes(e.keyword))
+        out.push(diag('invalid-type', `${subject(loc)} ${e.message ?? 'is not valid'}.`, ...valueRange(loc)));
     }
-    if (umbrellasOnly && typeErrs.length === 0) out.push(diag('invalid-type', `${subject(loc)} does not match ${definitionNameOf(resolved.schema) ?? 'the schema'}.`, ...valueRange(loc)));
+    if (umbrellasOnly && typeErrs.length === 0)
+      out.push(
+        diag(
+          'invalid-type',
+          `${subject(loc)} does not match ${definitionNameOf(resolved.schema) ?? 'the schema'}.`,
+          ...valueRange(loc),
+        ),
+      );
   }
 }
 
@@ -100,7 +138,8 @@ export function misspellings(loc: Located, resolved: Resolved, missing: readonly
   const obj = loc.node;
   if (obj?.type !== 'object' || missing.length === 0) return out;
   const allowed = new Set(Object.keys(unwrapNullable(resolved.schema)?.properties ?? {}));
-  if (resolved.union && !resolved.variant) for (const v of resolved.union.variants) for (const k of Object.keys(v.schema.properties ?? {})) allowed.add(k);
+  if (resolved.union && !resolved.variant)
+    for (const v of resolved.union.variants) for (const k of Object.keys(v.schema.properties ?? {})) allowed.add(k);
   const left = [...missing];
   for (const p of obj.properties) {
     if (allowed.has(p.key.value) || p.key.value === '<<') continue;
@@ -133,7 +172,10 @@ function valueRange(loc: Located, text?: string): [number, number] {
 }
 
 /** The range of "the object" for messages about it as a whole: the key that holds it, else its first line. */
-export function objectAnchorRange(doc: ParsedDocument, loc: { node: Node | undefined; prop: Located['prop'] }): [number, number] {
+export function objectAnchorRange(
+  doc: ParsedDocument,
+  loc: { node: Node | undefined; prop: Located['prop'] },
+): [number, number] {
   if (loc.prop) return [loc.prop.key.offset, loc.prop.key.length];
   const n = loc.node;
   if (n?.type === 'object' && n.properties.length > 0) {
@@ -158,18 +200,33 @@ function clip(s: string): string {
 function describeNode(n: Node | undefined): string {
   const r = resolve(n);
   switch (r?.type) {
-    case 'object': return 'a mapping';
-    case 'array': return 'a list';
+    case 'object':
+      return 'a mapping';
+    case 'array':
+      return 'a list';
     // The text is not repeated: a credential pasted where a mapping belongs must not reach a message.
-    case 'string': return 'a string';
-    case 'number': return `the number ${r.value}`;
-    case 'boolean': return `${r.value}`;
-    case 'null': return 'an empty value';
-    default: return 'nothing';
+    case 'string':
+      return 'a string';
+    case 'number':
+      return `the number ${r.value}`;
+    case 'boolean':
+      return `${r.value}`;
+    case 'null':
+      return 'an empty value';
+    default:
+      return 'nothing';
   }
 }
 
-const typeWords: Record<string, string> = { object: 'a mapping', array: 'a list', string: 'a string', integer: 'a whole number', number: 'a number', boolean: 'a boolean (true or false)', null: 'null' };
+const typeWords: Record<string, string> = {
+  object: 'a mapping',
+  array: 'a list',
+  string: 'a string',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'a boolean (true or false)',
+  null: 'null',
+};
 
 function typeDiagnostic(doc: ParsedDocument, loc: Located, resolved: Resolved, errs: ErrorObject[]): Diagnostic {
   const n = loc.node;
@@ -177,34 +234,70 @@ function typeDiagnostic(doc: ParsedDocument, loc: Located, resolved: Resolved, e
   for (const e of errs) for (const t of String(e.params.type).split(',')) wanted.add(t);
   for (const t of typesOf(resolved.schema)) wanted.add(t);
   if (loc.segments.length === 0) {
-    return diag('not-an-object', `An AssistantConfig must be a mapping with kind, version and definition; found ${describeNode(n)}.`, ...objectAnchorRange(doc, loc));
+    return diag(
+      'not-an-object',
+      `An AssistantConfig must be a mapping with kind, version and definition; found ${describeNode(n)}.`,
+      ...objectAnchorRange(doc, loc),
+    );
   }
   if (wanted.has('integer') && n?.type === 'number' && !Number.isInteger(n.value)) {
     return diag('not-integer', `${subject(loc)} must be a whole number; found ${n.value}.`, n.offset, n.length);
   }
   const name = definitionNameOf(resolved.schema);
   const isNamedObject = wanted.has('object') && name;
-  const words = [...wanted].filter((t) => !(t === 'number' && wanted.has('integer'))).map((t) => (t === 'object' && isNamedObject ? `${name} (a mapping)` : typeWords[t] ?? t));
-  const list = words.length > 1 ? `${words.slice(0, -1).join(', ')}, or ${words[words.length - 1]}` : words[0] ?? 'something else';
-  return diag('invalid-type', `${subject(loc)} must be ${list}; found ${describeNode(n)}.`, ...valueRange(loc, doc.text));
+  const words = [...wanted]
+    .filter((t) => !(t === 'number' && wanted.has('integer')))
+    .map((t) => (t === 'object' && isNamedObject ? `${name} (a mapping)` : (typeWords[t] ?? t)));
+  const list =
+    words.length > 1
+      ? `${words.slice(0, -1).join(', ')}, or ${words[words.length - 1]}`
+      : (words[0] ?? 'something else');
+  return diag(
+    'invalid-type',
+    `${subject(loc)} must be ${list}; found ${describeNode(n)}.`,
+    ...valueRange(loc, doc.text),
+  );
 }
 
-function requiredDiagnostics(doc: ParsedDocument, loc: Located, resolved: Resolved, union: Union | undefined, missing: string[]): Diagnostic[] {
+function requiredDiagnostics(
+  doc: ParsedDocument,
+  loc: Located,
+  resolved: Resolved,
+  union: Union | undefined,
+  missing: string[],
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   if (loc.segments.length === 0) {
     const anchor = objectAnchorRange(doc, loc);
-    if (missing.includes('kind')) out.push(diag('kind-missing', "The document lacks 'kind: AssistantConfig'.", ...anchor, { data: { missing: ['kind'] } }));
-    if (missing.includes('version')) out.push(diag('version-missing', "The document lacks 'version: v2'.", ...anchor, { data: { missing: ['version'] } }));
+    if (missing.includes('kind'))
+      out.push(
+        diag('kind-missing', "The document lacks 'kind: AssistantConfig'.", ...anchor, { data: { missing: ['kind'] } }),
+      );
+    if (missing.includes('version'))
+      out.push(
+        diag('version-missing', "The document lacks 'version: v2'.", ...anchor, { data: { missing: ['version'] } }),
+      );
     missing = missing.filter((m) => m !== 'kind' && m !== 'version');
     if (missing.length === 0) return out;
   }
   if (union && missing.includes(union.property)) {
-    out.push(diag('missing-discriminator', `${union.name} requires '${union.property}': one of ${quoteList(union.variants.map((v) => v.value))}.`, ...objectAnchorRange(doc, loc), { data: { missing: [union.property] } }));
+    out.push(
+      diag(
+        'missing-discriminator',
+        `${union.name} requires '${union.property}': one of ${quoteList(union.variants.map((v) => v.value))}.`,
+        ...objectAnchorRange(doc, loc),
+        { data: { missing: [union.property] } },
+      ),
+    );
     missing = missing.filter((m) => m !== union.property);
     if (missing.length === 0) return out;
   }
   const label = labelOf(resolved);
-  out.push(diag('missing-required', `${label} requires ${missing.join(', ')}.`, ...objectAnchorRange(doc, loc), { data: { missing } }));
+  out.push(
+    diag('missing-required', `${label} requires ${missing.join(', ')}.`, ...objectAnchorRange(doc, loc), {
+      data: { missing },
+    }),
+  );
   return out;
 }
 
@@ -217,7 +310,12 @@ function unknownDiscriminator(loc: Located, union: Union | undefined): Diagnosti
   const suggestion = closest(value, valid);
   const range: [number, number] = valueNode ? [valueNode.offset, valueNode.length] : [obj.offset, 0];
   const hint = suggestion ? ` Did you mean '${suggestion}'?` : '';
-  return diag('unknown-discriminator', `Unknown ${union?.property ?? 'variant'} '${clip(value)}'.${hint} Valid values: ${quoteList(valid)}.`, ...range, suggestion ? { data: { suggestion } } : undefined);
+  return diag(
+    'unknown-discriminator',
+    `Unknown ${union?.property ?? 'variant'} '${clip(value)}'.${hint} Valid values: ${quoteList(valid)}.`,
+    ...range,
+    suggestion ? { data: { suggestion } } : undefined,
+  );
 }
 
 function discriminatorNotString(loc: Located, union: Union | undefined, tag: string): Diagnostic {
@@ -225,8 +323,16 @@ function discriminatorNotString(loc: Located, union: Union | undefined, tag: str
   const prop = getProperty(obj, tag);
   const valueNode = resolve(prop?.value);
   const valid = union?.variants.map((v) => v.value) ?? [];
-  const range: [number, number] = valueNode ? [valueNode.offset, valueNode.length] : prop ? [prop.key.offset, prop.key.length] : [obj.offset, 0];
-  return diag('unknown-discriminator', `'${tag}' must be one of ${quoteList(valid)}; found ${describeNode(valueNode)}.`, ...range);
+  const range: [number, number] = valueNode
+    ? [valueNode.offset, valueNode.length]
+    : prop
+      ? [prop.key.offset, prop.key.length]
+      : [obj.offset, 0];
+  return diag(
+    'unknown-discriminator',
+    `'${tag}' must be one of ${quoteList(valid)}; found ${describeNode(valueNode)}.`,
+    ...range,
+  );
 }
 
 let schemaKeys: Set<string> | undefined;
@@ -267,7 +373,9 @@ function unknownProperty(loc: Located, resolved: Resolved, key: string): Diagnos
   const unsafe = suggestion !== undefined && !renameIsSafe(key, candidates);
   let owners = '';
   if (resolved.union) {
-    const others = resolved.union.variants.filter((v) => v !== resolved.variant && v.schema.properties?.[key]).map((v) => v.value);
+    const others = resolved.union.variants
+      .filter((v) => v !== resolved.variant && v.schema.properties?.[key])
+      .map((v) => v.value);
     if (others.length > 0) owners = ` ('${key}' belongs to ${resolved.union.property} ${quoteList(others)}.)`;
   }
   const label = labelOf(resolved);
@@ -275,12 +383,24 @@ function unknownProperty(loc: Located, resolved: Resolved, key: string): Diagnos
   const out: Diagnostic[] = [];
   for (const p of obj.properties) {
     if (p.key.value !== key) continue;
-    out.push(diag('unknown-property', `${label} does not allow '${key}'.${hint}${owners}`, p.key.offset, p.key.length, { data: { key, ...(suggestion ? { suggestion } : {}), ...(unsafe ? { unsafeRename: true } : {}) } }));
+    out.push(
+      diag('unknown-property', `${label} does not allow '${key}'.${hint}${owners}`, p.key.offset, p.key.length, {
+        data: { key, ...(suggestion ? { suggestion } : {}), ...(unsafe ? { unsafeRename: true } : {}) },
+      }),
+    );
   }
   if (out.length === 0) {
     // The key came in through a YAML merge key: said on the `<<`.
     const merge = obj.properties.find(isMergeKey);
-    if (merge) out.push(diag('unknown-property', `${label} does not allow '${key}', which '<<' merges in.${owners}`, merge.key.offset, merge.key.length));
+    if (merge)
+      out.push(
+        diag(
+          'unknown-property',
+          `${label} does not allow '${key}', which '<<' merges in.${owners}`,
+          merge.key.offset,
+          merge.key.length,
+        ),
+      );
   }
   return out;
 }
@@ -290,13 +410,25 @@ function enumDiagnostic(loc: Located, resolved: Resolved, e: ErrorObject): Diagn
   const valueText = n?.type === 'string' ? clip(n.value) : describeNode(n);
   const range = valueRange(loc);
   const key = loc.segments[loc.segments.length - 1];
-  if (loc.segments.length === 1 && key === 'kind') return diag('kind-invalid', `'kind' must be 'AssistantConfig'; found '${valueText}'.`, ...range, { data: { suggestion: 'AssistantConfig' } });
-  if (loc.segments.length === 1 && key === 'version') return diag('version-unsupported', `Version '${valueText}' is not supported: only v2 is described.`, ...range, { data: { suggestion: 'v2' } });
-  const values = e.keyword === 'const' ? [String(e.params.allowedValue)] : (e.params.allowedValues as unknown[]).map(String);
+  if (loc.segments.length === 1 && key === 'kind')
+    return diag('kind-invalid', `'kind' must be 'AssistantConfig'; found '${valueText}'.`, ...range, {
+      data: { suggestion: 'AssistantConfig' },
+    });
+  if (loc.segments.length === 1 && key === 'version')
+    return diag('version-unsupported', `Version '${valueText}' is not supported: only v2 is described.`, ...range, {
+      data: { suggestion: 'v2' },
+    });
+  const values =
+    e.keyword === 'const' ? [String(e.params.allowedValue)] : (e.params.allowedValues as unknown[]).map(String);
   const { values: named } = enumValuesOf(resolved.schema);
   const all = named.length > 0 ? named.map((v) => v.value) : values;
   const suggestion = n?.type === 'string' ? closest(n.value, all) : undefined;
   const hint = suggestion ? ` Did you mean '${suggestion}'?` : '';
   const title = definitionNameOf(resolved.schema);
-  return diag('invalid-enum', `'${valueText}' is not a valid ${title ?? String(key ?? 'value')}.${hint} Valid values: ${quoteList(all)}.`, ...range, suggestion ? { data: { suggestion } } : undefined);
+  return diag(
+    'invalid-enum',
+    `'${valueText}' is not a valid ${title ?? String(key ?? 'value')}.${hint} Valid values: ${quoteList(all)}.`,
+    ...range,
+    suggestion ? { data: { suggestion } } : undefined,
+  );
 }

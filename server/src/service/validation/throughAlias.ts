@@ -30,7 +30,10 @@ export function atAlias(d: Diagnostic, via: Node | undefined): Diagnostic {
     message: `${d.message} (through alias ${name})`,
     offset: via.offset,
     length: via.length,
-    related: [{ offset: d.offset, length: d.length, message: 'Found here, in the anchored node the alias uses' }, ...(d.related ?? [])],
+    related: [
+      { offset: d.offset, length: d.length, message: 'Found here, in the anchored node the alias uses' },
+      ...(d.related ?? []),
+    ],
     data: { ...d.data, throughAlias: true },
   };
 }

@@ -19,10 +19,20 @@ export const duplicateKeysRule: Rule = {
             last.set(p.key.value, p);
             continue;
           }
-          ctx.report(diag('duplicate-key', `Duplicate key '${p.key.value}': this occurrence is ignored; the last one is read (as JSON.parse and YAML loaders that accept duplicates do), and strict YAML loaders reject the file.`, p.key.offset, p.key.length, {
-            related: [{ offset: read.key.offset, length: read.key.length, message: `the '${p.key.value}' that is read` }],
-            data: { key: p.key.value },
-          }));
+          ctx.report(
+            diag(
+              'duplicate-key',
+              `Duplicate key '${p.key.value}': this occurrence is ignored; the last one is read (as JSON.parse and YAML loaders that accept duplicates do), and strict YAML loaders reject the file.`,
+              p.key.offset,
+              p.key.length,
+              {
+                related: [
+                  { offset: read.key.offset, length: read.key.length, message: `the '${p.key.value}' that is read` },
+                ],
+                data: { key: p.key.value },
+              },
+            ),
+          );
         }
       },
     };

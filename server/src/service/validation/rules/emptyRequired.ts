@@ -31,7 +31,11 @@ export const emptyRequiredRule: Rule = {
         const placeholder = value === placeholderOf(key);
         if ((value.trim() !== '' && !placeholder) || !isRequiredString(v.owner, key, v.expected)) return;
         const what = placeholder ? `still the placeholder '${value}'` : value === '' ? 'empty' : 'blank';
-        ctx.report(diag('empty-required', `'${key}' is required and is ${what}: fill it in.`, v.node.offset, v.node.length, { data: { key } }));
+        ctx.report(
+          diag('empty-required', `'${key}' is required and is ${what}: fill it in.`, v.node.offset, v.node.length, {
+            data: { key },
+          }),
+        );
       },
     };
   },

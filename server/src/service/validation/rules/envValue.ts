@@ -26,16 +26,43 @@ export const envValueRule: Rule = {
     return {
       visit(v) {
         // `apiKey: sk-…`: a credential written where an EnvironmentValue belongs.
-        if (v.node.type === 'string' && v.prop && unwrapNullable(v.expected) === envSchema && envSchema && v.node.value.trim() !== '') {
-          ctx.report(diag('literal-secret', `'${v.prop.key.value}' must be an EnvironmentValue, and this string is a literal credential: move it to an environment variable ('valueFromEnv') so the secret stays out of the file.`, v.node.offset, v.node.length, { severity: 'error', data: { suggestion: suggestEnvName(v.node) } }));
+        if (
+          v.node.type === 'string' &&
+          v.prop &&
+          unwrapNullable(v.expected) === envSchema &&
+          envSchema &&
+          v.node.value.trim() !== ''
+        ) {
+          ctx.report(
+            diag(
+              'literal-secret',
+              `'${v.prop.key.value}' must be an EnvironmentValue, and this string is a literal credential: move it to an environment variable ('valueFromEnv') so the secret stays out of the file.`,
+              v.node.offset,
+              v.node.length,
+              { severity: 'error', data: { suggestion: suggestEnvName(v.node) } },
+            ),
+          );
           return;
         }
         // `apiKey: {value: sk-…}` under a provider that has no apiKey (or an unknown provider): the
         // key is reported elsewhere, but a secret in the file is a secret whatever the provider.
-        if (v.node.type === 'object' && v.prop && v.expected === undefined && credentialKeys().credentials.has(v.prop.key.value)) {
+        if (
+          v.node.type === 'object' &&
+          v.prop &&
+          v.expected === undefined &&
+          credentialKeys().credentials.has(v.prop.key.value)
+        ) {
           const literal = resolve(getProperty(v.node, 'value')?.value);
           if (literal?.type === 'string' && literal.value.trim() !== '') {
-            ctx.report(diag('literal-secret', `'${v.prop.key.value}' holds a literal credential (this provider does not use the key, but the secret is in the file all the same); remove it or use 'valueFromEnv'.`, literal.offset, literal.length, { data: { suggestion: suggestEnvName(v.node) } }));
+            ctx.report(
+              diag(
+                'literal-secret',
+                `'${v.prop.key.value}' holds a literal credential (this provider does not use the key, but the secret is in the file all the same); remove it or use 'valueFromEnv'.`,
+                literal.offset,
+                literal.length,
+                { data: { suggestion: suggestEnvName(v.node) } },
+              ),
+            );
           }
           return;
         }
@@ -46,38 +73,95 @@ export const envValueRule: Rule = {
         const fromEnvProp = getProperty(obj, 'valueFromEnv');
         const anchor = anchorOf(obj, v.prop);
         if (valueProp && fromEnvProp) {
-          ctx.report(diag('env-value-conflict', `'${holder}' has both 'value' and 'valueFromEnv'; keep exactly one.`, ...anchor, {
-            related: [
-              { offset: valueProp.key.offset, length: valueProp.key.length, message: "'value' is set here" },
-              { offset: fromEnvProp.key.offset, length: fromEnvProp.key.length, message: "'valueFromEnv' is set here" },
-            ],
-          }));
+          ctx.report(
+            diag(
+              'env-value-conflict',
+              `'${holder}' has both 'value' and 'valueFromEnv'; keep exactly one.`,
+              ...anchor,
+              {
+                related: [
+                  { offset: valueProp.key.offset, length: valueProp.key.length, message: "'value' is set here" },
+                  {
+                    offset: fromEnvProp.key.offset,
+                    length: fromEnvProp.key.length,
+                    message: "'valueFromEnv' is set here",
+                  },
+                ],
+              },
+            ),
+          );
         } else if (!valueProp && !fromEnvProp) {
-          ctx.report(diag('env-value-conflict', `'${holder}' needs exactly one of 'valueFromEnv' (recommended) or 'value'; it has neither.`, ...anchor, { data: { missing: ['valueFromEnv'] } }));
+          ctx.report(
+            diag(
+              'env-value-conflict',
+              `'${holder}' needs exactly one of 'valueFromEnv' (recommended) or 'value'; it has neither.`,
+              ...anchor,
+              { data: { missing: ['valueFromEnv'] } },
+            ),
+          );
         }
         const literal = resolve(valueProp?.value);
         if (valueProp && literal?.type === 'string' && literal.value.trim() !== '') {
-          ctx.report(diag('literal-secret', `'${holder}' holds a literal credential; use 'valueFromEnv' so the secret stays out of the file.`, literal.offset, literal.length, { data: { suggestion: suggestEnvName(obj) } }));
+          ctx.report(
+            diag(
+              'literal-secret',
+              `'${holder}' holds a literal credential; use 'valueFromEnv' so the secret stays out of the file.`,
+              literal.offset,
+              literal.length,
+              { data: { suggestion: suggestEnvName(obj) } },
+            ),
+          );
         } else if (valueProp && literal?.type === 'string') {
           // `value: ""` / `value: "   "`: no credential at all (as `valueFromEnv: ""` is no name).
-          ctx.report(diag('empty-required', `'value' of '${holder}' is a credential and is ${literal.value === '' ? 'empty' : 'blank'}: fill it in, or better use 'valueFromEnv'.`, literal.offset, literal.length, { data: { key: 'value' } }));
+          ctx.report(
+            diag(
+              'empty-required',
+              `'value' of '${holder}' is a credential and is ${literal.value === '' ? 'empty' : 'blank'}: fill it in, or better use 'valueFromEnv'.`,
+              literal.offset,
+              literal.length,
+              { data: { key: 'value' } },
+            ),
+          );
         }
         const name = resolve(fromEnvProp?.value);
         if (name?.type !== 'string') return;
         const why = unusableEnvName(name.value);
         if (why) {
           // Not quoted: a credential pasted here by mistake must not reach the message.
-          ctx.report(diag('invalid-env-name', `'valueFromEnv' ${why}: it must name a secret or environment variable.`, name.offset, name.length));
+          ctx.report(
+            diag(
+              'invalid-env-name',
+              `'valueFromEnv' ${why}: it must name a secret or environment variable.`,
+              name.offset,
+              name.length,
+            ),
+          );
           return;
         }
         const env = ctx.options.env;
         if (!env) return;
         if (!env.isDefined(name.value)) {
-          const shell = SHELL_NAME.test(name.value) ? '' : ' (A shell cannot export a variable of this name: it can come from a secret store or a .env file, not from `export`.)';
-          ctx.report(diag('env-not-set', `Variable '${name.value}' is defined neither in the environment nor in the workspace .env file.${shell}`, name.offset, name.length));
+          const shell = SHELL_NAME.test(name.value)
+            ? ''
+            : ' (A shell cannot export a variable of this name: it can come from a secret store or a .env file, not from `export`.)';
+          ctx.report(
+            diag(
+              'env-not-set',
+              `Variable '${name.value}' is defined neither in the environment nor in the workspace .env file.${shell}`,
+              name.offset,
+              name.length,
+            ),
+          );
         } else if (!exposedReported && env.exposedInDotenv?.(name.value)) {
           exposedReported = true;
-          ctx.report(diag('dotenv-not-ignored', `'${name.value}' is read from the workspace .env, which git does not ignore: the secret could be committed. Add '.env' to .gitignore.`, name.offset, name.length));
+          ctx.report(
+            diag(
+              'dotenv-not-ignored',
+              `'${name.value}' is read from the workspace .env, which git does not ignore: the secret could be committed. Add '.env' to .gitignore.`,
+              name.offset,
+              name.length,
+            ),
+          );
         }
       },
     };

@@ -9,7 +9,14 @@ export const fallbackDepthRule: Rule = {
       visit(v) {
         if (v.chainDepth !== max + 1 || !v.prop) return;
         const key = v.prop.key;
-        ctx.report(diag('fallback-too-deep', `'${key.value}' nests ${v.resolved.union?.name ?? 'configs'} ${max + 1} levels deep, more than the bound of ${max} (setting assistantConfig.validation.maxFallbackDepth).`, key.offset, key.length));
+        ctx.report(
+          diag(
+            'fallback-too-deep',
+            `'${key.value}' nests ${v.resolved.union?.name ?? 'configs'} ${max + 1} levels deep, more than the bound of ${max} (setting assistantConfig.validation.maxFallbackDepth).`,
+            key.offset,
+            key.length,
+          ),
+        );
       },
     };
   },

@@ -11,7 +11,14 @@ export const limitsRule: Rule = {
         // NaN, infinities and fractions already get their own diagnostic (not a whole number).
         if (v.node.type !== 'number' || !Number.isInteger(v.node.value) || v.node.value > 0 || !v.prop) return;
         if (!typesOf(v.expected).includes('integer')) return;
-        ctx.report(diag('non-positive-limit', `'${v.prop.key.value}' is ${v.node.value}: the spec does not say what a limit of zero or less does; a maximum is expected to be at least 1.`, v.node.offset, v.node.length));
+        ctx.report(
+          diag(
+            'non-positive-limit',
+            `'${v.prop.key.value}' is ${v.node.value}: the spec does not say what a limit of zero or less does; a maximum is expected to be at least 1.`,
+            v.node.offset,
+            v.node.length,
+          ),
+        );
       },
     };
   },

@@ -23,13 +23,29 @@ export const primitivesRule: Rule = {
           // LlmPrimitive is any string: only a name close to a named primitive is worth a warning.
           const suggestion = named.includes(name.value) ? undefined : closest(name.value, named);
           if (suggestion) {
-            ctx.report(diag('unknown-primitive', `'${name.value}' is not one of the named primitives (${quoteList(named)}); did you mean '${suggestion}'? (Other names are allowed.)`, name.offset, name.length, { data: { suggestion } }));
+            ctx.report(
+              diag(
+                'unknown-primitive',
+                `'${name.value}' is not one of the named primitives (${quoteList(named)}); did you mean '${suggestion}'? (Other names are allowed.)`,
+                name.offset,
+                name.length,
+                { data: { suggestion } },
+              ),
+            );
           }
           const prev = seen.get(name.value);
           if (prev) {
-            ctx.report(diag('duplicate-primitive', `Primitive '${name.value}' is overridden twice; the service may use either.`, name.offset, name.length, {
-              related: [{ offset: prev.offset, length: prev.length, message: `first override of '${name.value}'` }],
-            }));
+            ctx.report(
+              diag(
+                'duplicate-primitive',
+                `Primitive '${name.value}' is overridden twice; the service may use either.`,
+                name.offset,
+                name.length,
+                {
+                  related: [{ offset: prev.offset, length: prev.length, message: `first override of '${name.value}'` }],
+                },
+              ),
+            );
           } else seen.set(name.value, name);
         }
       },
