@@ -100,8 +100,11 @@ try {
       '--strict=false',
       '--errors=json',
     ]),
-    bench('assistant-config lint (worker threads, default)', ours([])),
-    bench('assistant-config lint --jobs 1', ours(['--jobs', '1'])),
+    bench(
+      `assistant-config lint --jobs ${availableParallelism()} (worker threads)`,
+      ours(['--jobs', String(availableParallelism())]),
+    ),
+    bench('assistant-config lint (one thread, the default)', ours([])),
   ];
   const ajv = results[0].ms;
   lines.push(
@@ -117,9 +120,7 @@ try {
       `| ${r.label} | ${(r.ms / 1000).toFixed(2)} s | ${(ajv / r.ms).toFixed(2)}× | ${r.cpu.toFixed(2)} s | ${r.rss.toFixed(0)} MB |`,
     );
   lines.push('');
-  lines.push(
-    'Memory in the number of files (assistant-config lint, default jobs, peak RSS of the process including its workers):',
-  );
+  lines.push('Memory in the number of files (assistant-config lint, default: one thread, peak RSS):');
   lines.push('');
   lines.push('| files | wall time | peak RSS |');
   lines.push('|---:|---:|---:|');
