@@ -225,6 +225,24 @@ test('--fix-dry-run prints a unified diff that patch applies, and writes nothing
   if (git.error === undefined) assert.equal(git.status, 0, git.stderr);
 });
 
+test('--fix-dry-run never prints a credential written in the file, not even as context', () => {
+  const dir = tmp();
+  const f = join(dir, 'a.assistant.yaml');
+  const secret = 'sk-live-Zq81xPpW4rTn6yVb2Kc9';
+  const before = `${H}definition:\n  llm:\n    provider: vendr_a\n    apiKey: { value: ${secret} }\n  maxAssistantActions: 1\n`;
+  writeFileSync(f, before);
+  const r = runCli(['lint', '--fix-dry-run', '--no-env-check', 'a.assistant.yaml'], { cwd: dir });
+  assert.equal(readFileSync(f, 'utf8'), before);
+  assert.match(r.stdout, /^- {4}provider: vendr_a$/m);
+  assert.match(r.stdout, /^\+ {4}provider: vendor_a$/m);
+  assert.match(r.stdout, /^ {5}apiKey: \{ value: \*{28} \}$/m);
+  for (let i = 0; i + 8 <= secret.length; i++) {
+    assert.ok(!r.stdout.includes(secret.slice(i, i + 8)), `stdout holds part of the secret at ${i}`);
+    assert.ok(!r.stderr.includes(secret.slice(i, i + 8)), `stderr holds part of the secret at ${i}`);
+  }
+  assert.match(r.stderr, /credentials written in 1 file are masked/);
+});
+
 test('--fix on standard input is refused; --fix-dry-run on it prints the diff', () => {
   assert.equal(runCli(['lint', '--fix', '-']).code, 2);
   const r = runCli(['lint', '--fix-dry-run', '-'], {

@@ -43,6 +43,19 @@ test('a file named on the command line but excluded by the config: a warning, co
   assert.doesNotMatch(walk.stderr, /ignored/);
 });
 
+test('format names an excluded file it was given instead of skipping it silently', () => {
+  const messy = `${H}definition:\n    llm:   { provider: hosted }\n`;
+  const dir = tree({ '.assistant-config.yaml': 'exclude:\n  - legacy/**\n', 'legacy/old.assistant.yaml': messy });
+  const r = runCli(['format', '--check', 'legacy/old.assistant.yaml'], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(
+    r.stderr,
+    "assistant-config: warning: 'legacy/old.assistant.yaml' is ignored by the exclude patterns of .assistant-config.yaml; use --no-config to format it anyway\n",
+  );
+  assert.equal(runCli(['format', '--check', '--no-config', 'legacy/old.assistant.yaml'], { cwd: dir }).code, 1);
+  assert.doesNotMatch(runCli(['format', '--check', '.'], { cwd: dir }).stderr, /ignored/);
+});
+
 test('an invalid project config exits 2, naming the file, the key and the valid values', () => {
   const dir = tree({ '.assistant-config.yaml': 'rules: {literal-secret: of}\n', 'a.assistant.yaml': WARN });
   const r = runCli(['lint', 'a.assistant.yaml'], { cwd: dir });

@@ -150,6 +150,14 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
       status = 2;
       continue;
     }
+    if (!st.isDirectory() && isExcluded(configs.forFile(abs), abs)) {
+      // As lint does (and ESLint, ruff): a file named on the command line is not skipped silently.
+      const cfgPath = configs.forFile(abs)?.path ?? '';
+      io.stderr(
+        `assistant-config: warning: '${t}' is ignored by the exclude patterns of ${relative(io.cwd, cfgPath) || cfgPath}; use --no-config to format it anyway\n`,
+      );
+      continue;
+    }
     for (const f of st.isDirectory() ? collectFiles(abs, { configOf: (file) => configs.forFile(file) }) : [abs]) {
       if (isExcluded(configs.forFile(f), f)) continue;
       const display = relative(io.cwd, f) || f;

@@ -6,7 +6,8 @@ import { UsageError } from './io';
 import { collectFiles } from './files';
 import { DEFAULT_OPTIONS, isSuppressible } from '../service';
 import type { ValidationOptions } from '../service';
-import { languageOf } from '../parser';
+import { languageOf, parse } from '../parser';
+import { maskSecrets } from '../service/secretRanges';
 import { isExcluded } from '../service/projectConfig';
 import { analyzeWith, lintText } from './analyze';
 import { lintInWorkers, workerCount } from './pool';
@@ -62,6 +63,7 @@ interface FileFix {
   applied: AppliedFix[];
   before: string;
   after: string;
+  language: 'yaml' | 'json';
 }
 
 export interface LintFlags {
@@ -192,12 +194,21 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
   const kept: FileReport[] = [];
   let ioError = false;
   const fixCounts = { files: 0, fixes: 0 };
+  let maskedDiffs = 0;
   const emit = (r: FileReport, fix?: FileFix): void => {
     if (fix && fix.applied.length > 0) {
       fixCounts.files++;
       fixCounts.fixes += fix.applied.length;
-      if (flags.fix === 'dry-run') io.stdout(unifiedDiff(r.displayPath, fix.before, fix.after));
-      else {
+      if (flags.fix === 'dry-run') {
+        // A credential written in the file is never printed, not even as diff context: its
+        // characters are masked on both sides. Such a diff no longer applies to those lines, so
+        // say so (the fix itself is applied by --fix, which reads the real text).
+        const before = maskSecrets(fix.before, parse(fix.before, fix.language));
+        const after = maskSecrets(fix.after, parse(fix.after, fix.language));
+        const diff = unifiedDiff(r.displayPath, before, after);
+        io.stdout(diff);
+        if (diff !== unifiedDiff(r.displayPath, fix.before, fix.after)) maskedDiffs++;
+      } else {
         try {
           writeAtomic(r.path, fix.after);
         } catch (e) {
@@ -227,7 +238,12 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
     if (flags.fix === 'off') return emit(lintText(path, displayPath, text, language, opts, cfg));
     const r = fixAll(text, language, (t, l) => analyzeWith(t, l, opts, cfg));
     const after = keepLineEndings(text, r.text);
-    emit(lintText(path, displayPath, after, language, opts, cfg), { applied: r.applied, before: text, after });
+    emit(lintText(path, displayPath, after, language, opts, cfg), {
+      applied: r.applied,
+      before: text,
+      after,
+      language,
+    });
   };
   // Files first (in order), then their analysis: on worker threads when there are many.
   const files: { path: string; displayPath: string }[] = [];
@@ -297,6 +313,10 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
     }
   }
   if (flags.fix === 'dry-run') {
+    if (maskedDiffs > 0)
+      io.stderr(
+        `assistant-config: credentials written in ${plural(maskedDiffs, 'file')} are masked with '*' in the diff, which therefore does not apply to those lines; run --fix to apply the fixes.\n`,
+      );
     io.stderr(
       `${fixCounts.fixes} fix${fixCounts.fixes === 1 ? '' : 'es'} in ${fixCounts.files} file${fixCounts.files === 1 ? '' : 's'} would be applied; ${counts.error} error${counts.error === 1 ? '' : 's'} and ${counts.warning} warning${counts.warning === 1 ? '' : 's'} would remain.\n`,
     );

@@ -4,7 +4,7 @@
 import { LineIndex } from '../parser';
 import type { ParsedDocument } from '../parser';
 import type { Diagnostic, DiagnosticCode, Severity } from '../service';
-import { secretRanges } from '../service/secretRanges';
+import { maskSecrets } from '../service/secretRanges';
 
 export interface FrameLine {
   /** 1-based line number. */
@@ -82,17 +82,6 @@ export function buildReport(
     };
   });
   return { path, displayPath, findings };
-}
-
-/** The text with every credential-shaped scalar replaced by `*` (same length, so columns hold). */
-function maskSecrets(text: string, doc: ParsedDocument): string {
-  const ranges = secretRanges(doc);
-  if (ranges.length === 0) return text;
-  const chars = text.split('');
-  for (const r of ranges)
-    for (let i = r.offset; i < r.offset + r.length && i < chars.length; i++)
-      if (chars[i] !== '\n' && chars[i] !== '\r') chars[i] = '*';
-  return chars.join('');
 }
 
 /** Long lines (minified JSON) are shown as a window around the finding. */

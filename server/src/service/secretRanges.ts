@@ -75,3 +75,14 @@ function misspells(key: string, credentials: ReadonlySet<string>): boolean {
   }
   return false;
 }
+
+/** The text with every credential-shaped scalar replaced by `*` (same length, so columns hold). */
+export function maskSecrets(text: string, doc: ParsedDocument): string {
+  const ranges = secretRanges(doc);
+  if (ranges.length === 0) return text;
+  const chars = text.split('');
+  for (const r of ranges)
+    for (let i = r.offset; i < r.offset + r.length && i < chars.length; i++)
+      if (chars[i] !== '\n' && chars[i] !== '\r') chars[i] = '*';
+  return chars.join('');
+}
