@@ -605,6 +605,14 @@ describe('YAML: nesting, lists, broken documents', () => {
     );
     assert.deepEqual(labels(items).sort(), ['apiKey', 'baseUrl', 'fallback', 'model']);
     assertReplaces(text, entry(items, 'apiKey'), 'ap');
+    // A multi-line insertion keeps the document's CRLF (no bare LF added to a CRLF file).
+    const multi = items.filter((e) => e.insertText.includes('\n'));
+    assert.ok(multi.length > 0, 'apiKey and fallback insert a block');
+    for (const e of multi) assert.doesNotMatch(e.insertText, /(^|[^\r])\n/, e.label);
+    const blank = complete('kind: AssistantConfig\r\nversion: v2\r\ndefinition:\r\n  |\r\n', 'yaml');
+    const llm = entry(blank.items, 'llm');
+    assert.match(llm.insertText, /\r\n/);
+    assert.doesNotMatch(llm.insertText, /(^|[^\r])\n/);
   });
 
   test('nothing in a comment or in the middle of a free text', () => {

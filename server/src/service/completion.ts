@@ -11,10 +11,21 @@ import type { CompletionResult, ServiceContext } from './types';
 import { yamlContext } from './completion/yamlContext';
 import { jsonContext } from './completion/jsonContext';
 import { entriesFor } from './completion/entries';
+import { eolOf } from '../parser/lineIndex';
 
 export function doComplete(doc: ParsedDocument, offset: number, ctx: ServiceContext): CompletionResult {
   const at = Math.max(0, Math.min(offset, doc.text.length));
   const cursor = doc.language === 'json' ? jsonContext(doc, at) : yamlContext(doc, at);
   if (!cursor) return { items: [], isIncomplete: false };
-  return { items: entriesFor(cursor, doc.root, ctx.env), isIncomplete: false };
+  const items = entriesFor(cursor, doc.root, ctx.env);
+  // Entries are built with `\n`; a CRLF document gets CRLF (editors other than VS Code insert the
+  // text as it comes, and a mixed file is a diff nobody wants).
+  if (eolOf(doc.text) === '\r\n')
+    for (const e of items) {
+      e.insertText = toCrlf(e.insertText);
+      if (e.additionalEdits) e.additionalEdits = e.additionalEdits.map((t) => ({ ...t, newText: toCrlf(t.newText) }));
+    }
+  return { items, isIncomplete: false };
 }
+
+const toCrlf = (s: string): string => s.replace(/\r?\n/g, '\r\n');
