@@ -88,20 +88,24 @@ function getOnigLib(): Promise<vsctm.IOnigLib> {
   return onigLib;
 }
 
+/** A registry over grammar files (scope name to absolute path). */
+function registryOf(files: Record<string, string>): vsctm.Registry {
+  return new vsctm.Registry({
+    onigLib: getOnigLib(),
+    loadGrammar: async (scopeName: string) => {
+      const file = files[scopeName];
+      return file ? vsctm.parseRawGrammar(readFileSync(file, 'utf8'), file) : null;
+    },
+  });
+}
+
 const registries = new Map<Base, vsctm.Registry>();
 function getRegistry(base: Base): vsctm.Registry {
   let registry = registries.get(base);
   if (!registry) {
-    const files: Record<string, string> = {
+    registry = registryOf({
       ...baseFiles(base),
       ...Object.fromEntries(Object.entries(ours).map(([k, v]) => [k, repoFile(v)])),
-    };
-    registry = new vsctm.Registry({
-      onigLib: getOnigLib(),
-      loadGrammar: async (scopeName: string) => {
-        const file = files[scopeName];
-        return file ? vsctm.parseRawGrammar(readFileSync(file, 'utf8'), file) : null;
-      },
     });
     registries.set(base, registry);
   }
@@ -181,7 +185,22 @@ export class Tokenized {
 }
 
 export async function tokenize(scopeName: string, text: string, base: Base = 'tm-grammars'): Promise<Tokenized> {
-  const grammar = await loadGrammar(scopeName, base);
+  return tokenizeWith(await loadGrammar(scopeName, base), text);
+}
+
+/**
+ * Tokenizes with grammars generated elsewhere (a temporary copy of the repository): `syntaxesDir` holds
+ * both of our grammar files; the base grammars are tm-grammars'.
+ */
+export async function tokenizeFrom(syntaxesDir: string, scopeName: string, text: string): Promise<Tokenized> {
+  const files: Record<string, string> = { ...baseFiles('tm-grammars') };
+  for (const [scope, path] of Object.entries(ours)) files[scope] = join(syntaxesDir, path.replace(/^syntaxes\//, ''));
+  const grammar = await registryOf(files).loadGrammar(scopeName);
+  assert.ok(grammar, `grammar ${scopeName} did not load from ${syntaxesDir}`);
+  return tokenizeWith(grammar, text);
+}
+
+function tokenizeWith(grammar: vsctm.IGrammar, text: string): Tokenized {
   const lines = text.split(/\r?\n/);
   let stack = vsctm.INITIAL;
   const tokens = lines.map((line) => {
