@@ -27,6 +27,17 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const SCHEMA = JSON.parse(readFileSync(new URL('../schemas/assistant-config.schema.json', import.meta.url), 'utf8'));
 const variantOf = (ref) => SCHEMA.definitions[ref.$ref.replace('#/definitions/', '')];
 export const PROVIDERS = SCHEMA.definitions.LlmConfig.oneOf.map((ref) => variantOf(ref).properties.provider.const);
+// Four variants with credentials and different fields (no second list: picked from the schema's).
+const SAMPLE_PROVIDERS = SCHEMA.definitions.LlmConfig.oneOf
+  .map(variantOf)
+  .filter((v) => v.required.length > 1)
+  .filter((v, i, all) => all.findIndex((w) => sameFields(w, v)) === i)
+  .slice(0, 4)
+  .map((v) => v.properties.provider.const);
+function sameFields(a, b) {
+  const keys = (v) => Object.keys(v.properties).join(',');
+  return keys(a) === keys(b);
+}
 export const PRIMITIVES = ['classify', 'summarize', 'extract', 'visualize'];
 export const COLUMNS_PER_TABLE = 10;
 
@@ -139,7 +150,7 @@ export function buildData({
   realistic = false,
   lines = 0,
 }) {
-  const overrides = (variantsInOverrides ? PROVIDERS : ['vendor_a', 'cloud_a', 'vendor_c', 'cloud_b']).map((p, i) => ({
+  const overrides = (variantsInOverrides ? PROVIDERS : SAMPLE_PROVIDERS).map((p, i) => ({
     primitiveName: PRIMITIVES[i % PRIMITIVES.length],
     llm: llmOf(p, `P${i}`),
   }));

@@ -3,9 +3,24 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { LineIndex } from '../server/src/parser';
 import type { Diagnostic } from '../server/src/service';
+import { definition, unionOf } from '../server/src/model/schema';
 
 export const ROOT = process.cwd();
 export const UPDATE = process.env.UPDATE_GOLDEN === '1';
+
+/** The discriminator values of a union, in the schema's order (scripts/gen-schema.mjs holds the only list). */
+export function variantValues(union: string): string[] {
+  const u = unionOf(definition(union));
+  assert.ok(u, `the schema has a union ${union}`);
+  return u.variants.map((v) => v.value);
+}
+
+/** The LLM providers, read from the schema: tests keep no list of their own. */
+export const PROVIDERS: readonly string[] = variantValues('LlmConfig');
+
+/** `'a', 'b', 'c'`: a list of values as messages quote it. */
+export const quotedList = (values: readonly string[], quote = "'"): string =>
+  values.map((v) => `${quote}${v}${quote}`).join(', ');
 
 /** Strips the `|` cursor marker and returns the text and the cursor's offset. */
 export function cursor(textWithMarker: string): { text: string; offset: number } {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tmpdir } from 'node:os';
 import Ajv from 'ajv';
+import { PROVIDERS as ALL_PROVIDERS } from '../helpers';
 import type * as GenerateTypes from '../../bench/generate.mjs';
 import type * as ClientTypes from '../../bench/lsp-client.mjs';
 
@@ -32,7 +33,6 @@ const validate = ajv.compile(
   JSON.parse(readFileSync(join(ROOT, 'schemas/assistant-config.schema.json'), 'utf8')) as object,
 );
 
-const ALL_PROVIDERS = ['hosted', 'vendor_a', 'vendor_b', 'cloud_a', 'vendor_c', 'cloud_b', 'cloud_c'];
 let docCounter = 0;
 const uriFor = (spec: ServerSpec, json = false): string =>
   pathToFileURL(

@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { tmpdir } from 'node:os';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { runCli } from './helpers';
-import { ROOT } from '../helpers';
+import { PROVIDERS, ROOT, quotedList } from '../helpers';
 
 const dir = mkdtempSync(join(tmpdir(), 'ac-out-'));
 const MIXED = join(dir, 'mixed.assistant.yaml');
@@ -17,6 +17,8 @@ writeFileSync(
   MIXED,
   'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      value: sk-live-9f8e7d6c5b4a39281706aa\n  aiPrimitivesLlm:\n    provider: vendr_b\n  contextWindowLimit: 0\n',
 );
+/** How the unknown-discriminator message lists the providers (read from the schema). */
+const VALID_PROVIDERS = `Valid values: ${quotedList(PROVIDERS)}.`;
 const pkgVersion = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 test('text: each finding is a grep-able line, then a code frame with one line of context and a caret under the range', () => {
@@ -25,7 +27,7 @@ test('text: each finding is a grep-able line, then a code frame with one line of
   assert.equal(
     r.stdout,
     [
-      "test/fixtures/validation/unknown-provider.assistant.yaml:5:15 error unknown-discriminator Unknown provider 'vendr_a'. Did you mean 'vendor_a'? Valid values: 'hosted', 'vendor_a', 'vendor_b', 'cloud_a', 'vendor_c', 'cloud_b', 'cloud_c'.",
+      `test/fixtures/validation/unknown-provider.assistant.yaml:5:15 error unknown-discriminator Unknown provider 'vendr_a'. Did you mean 'vendor_a'? ${VALID_PROVIDERS}`,
       '  4 |   llm:',
       '> 5 |     provider: vendr_a',
       '    |               ^^^^^^^',
@@ -97,7 +99,7 @@ test('--format github: one workflow command per finding, with escaped properties
   const file = rel.replace(/:/g, '%3A').replace(/,/g, '%2C');
   assert.ok(
     lines.includes(
-      `::error file=${file},line=9,col=15,endLine=9,endColumn=22,title=assistant-config(unknown-discriminator)::Unknown provider 'vendr_b'. Did you mean 'vendor_b'? Valid values: 'hosted', 'vendor_a', 'vendor_b', 'cloud_a', 'vendor_c', 'cloud_b', 'cloud_c'.`,
+      `::error file=${file},line=9,col=15,endLine=9,endColumn=22,title=assistant-config(unknown-discriminator)::Unknown provider 'vendr_b'. Did you mean 'vendor_b'? ${VALID_PROVIDERS}`,
     ),
     r.stdout,
   );

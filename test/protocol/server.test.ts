@@ -15,6 +15,7 @@ import type {
   FullDocumentDiagnosticReport,
 } from 'vscode-languageserver-protocol';
 import { TestClient } from './lspClient';
+import { PROVIDERS } from '../helpers';
 
 const URI = 'file:///work/project.assistant.yaml';
 const TEXT =
@@ -82,7 +83,7 @@ test('completion, resolve, hover, code action, symbols, folding, selection, form
   });
   const items = Array.isArray(list) ? list : list.items;
   const labels = items.map((i) => i.label);
-  for (const p of ['hosted', 'vendor_a', 'vendor_b', 'cloud_a', 'vendor_c', 'cloud_b', 'cloud_c'])
+  for (const p of PROVIDERS)
     assert.ok(
       labels.some((l) => l === p || l.includes(p)),
       `${p} offered: ${labels.join(', ')}`,

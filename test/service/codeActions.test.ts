@@ -12,7 +12,7 @@ import { applyEdits, getCodeActions, PROVIDERS } from '../../server/src/service/
 import { parse } from '../../server/src/parser';
 import type { Language } from '../../server/src/parser/ast';
 import type { CodeActionEntry } from '../../server/src/service/types';
-import { isPlaceholder } from '../helpers';
+import { PROVIDERS as ALL_PROVIDERS, isPlaceholder } from '../helpers';
 import type { ServiceContext } from '../../server/src/service/types';
 
 /** The host gives an existing, empty workspace .env: the secret-moving fixes append to it. */
@@ -712,7 +712,7 @@ describe('code actions', () => {
     const on = getCodeActions(doc, diagnostics, { offset: input.indexOf('vendor_a'), length: 0 }, CTX);
     assert.deepEqual(
       on.map((a) => a.title.replace(/ \(.*$/, '')),
-      ['hosted', 'vendor_b', 'cloud_a', 'vendor_c', 'cloud_b', 'cloud_c'].map((p) => `Switch provider to '${p}'`),
+      ALL_PROVIDERS.filter((p) => p !== 'vendor_a').map((p) => `Switch provider to '${p}'`),
     );
     assert.ok(on.every((a) => a.kind === 'refactor.rewrite' && a.diagnostic === undefined));
     assert.deepEqual(getCodeActions(doc, diagnostics, { offset: input.indexOf('fast-model'), length: 0 }, CTX), []);

@@ -3,6 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { stringify } from 'yaml';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { analyze, DEFAULT_OPTIONS } from '../../server/src/service';
 import { definition, unionOf } from '../../server/src/model/schema';
 import { LineIndex } from '../../server/src/parser';
@@ -38,15 +40,18 @@ function wrapLlm(llm: unknown, depth: number): Record<string, unknown> {
 const llmUnion = unionOf(definition('LlmConfig'))!;
 const selectorUnion = unionOf(definition('SchemaSelectorConfig'))!;
 
-test('the unions list seven providers and three selector types', () => {
+test('the unions read from the schema are the variant table of scripts/gen-schema.mjs, in its order', async () => {
+  const gen = (await import(pathToFileURL(join(process.cwd(), 'scripts/gen-schema.mjs')).href)) as {
+    providers: { value: string; name: string }[];
+  };
+  assert.ok(gen.providers.length > 0);
   assert.deepEqual(
-    llmUnion.variants.map((v) => v.value),
-    ['hosted', 'vendor_a', 'vendor_b', 'cloud_a', 'vendor_c', 'cloud_b', 'cloud_c'],
+    llmUnion.variants.map((v) => [v.value, v.name]),
+    gen.providers.map((p) => [p.value, p.name]),
   );
-  assert.deepEqual(
-    selectorUnion.variants.map((v) => v.value),
-    ['all', 'fixed', 'llm_selector'],
-  );
+  for (const u of [llmUnion, selectorUnion])
+    for (const v of u.variants) assert.equal(v.schema.properties?.[u.property]?.const, v.value);
+  assert.ok(selectorUnion.variants.length > 0);
 });
 
 for (const depth of [0, 5]) {

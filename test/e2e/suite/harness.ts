@@ -6,6 +6,7 @@ import * as cp from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { definition, unionOf } from '../../../server/src/model/schema';
 
 export interface MochaContext {
   timeout(ms: number): void;
@@ -36,7 +37,12 @@ export const afterEach = (fn: TestFn): void => m().afterEach(fn);
 
 export const EXTENSION_ID = 'assistant-config-tools.assistant-config-tools';
 export const SOURCE = 'assistant-config';
-export const PROVIDERS = ['hosted', 'vendor_a', 'vendor_b', 'cloud_a', 'vendor_c', 'cloud_b', 'cloud_c'];
+/** The LLM providers, read from the schema (scripts/gen-schema.mjs holds the only list). */
+export const PROVIDERS: readonly string[] = (() => {
+  const union = unionOf(definition('LlmConfig'));
+  if (!union || union.variants.length === 0) throw new Error('the schema has no LlmConfig variants');
+  return union.variants.map((v) => v.value);
+})();
 
 /** test/e2e/fixtures, seen from the bundles in test/e2e/.cache/suite/ (the runners may say otherwise). */
 export const FIXTURES = process.env.E2E_FIXTURES ?? path.resolve(__dirname, '../../fixtures');
