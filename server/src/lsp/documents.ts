@@ -1,7 +1,7 @@
 // Open documents and their analysis, cached per version: parsed once, validated once per version.
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, Language, ParsedDocument, ValidationOptions } from '../service';
-import { applyEdit, languageOf, parseWithLimits, validate } from '../service';
+import { applyEdit, languageOf, parseWithLimits, patchedAt, UnitCache, validate } from '../service';
 
 interface Edit {
   start: number;
@@ -17,6 +17,8 @@ interface Entry {
   diagnostics?: Diagnostic[];
   /** Milliseconds the last validation of this document took, to size the debounce. */
   cost: number;
+  /** What validation found in the list items of this document's tree, kept across patches (incremental validation). */
+  units: UnitCache;
 }
 
 export class AnalysisCache {
@@ -55,19 +57,22 @@ export class AnalysisCache {
     if (e && e.version === doc.version) return e.doc;
     const text = doc.getText();
     let parsed: ParsedDocument | undefined;
+    const units = e?.units ?? new UnitCache();
     if (e && e.pending && e.pending.toVersion === doc.version && e.version >= 0) {
       parsed = e.doc;
       for (const ed of e.pending.edits) {
         parsed =
           parsed && applyEdit(parsed, ed.start, ed.end, ed.text, { maxDepth: this.options(doc.uri).maxNestingDepth });
         if (!parsed) break;
+        // The list items that hold what the patch changed are validated again; the others are not.
+        units.changed(patchedAt(parsed));
       }
       // The patched tree must stand for exactly this text; anything else is parsed afresh.
       if (parsed && parsed.text.length !== text.length) parsed = undefined;
       if (parsed) parsed = { ...parsed, text };
     }
     parsed ??= parseWithLimits(text, this.languageOf(doc), this.options(doc.uri));
-    this.entries.set(doc.uri, { version: doc.version, doc: parsed, cost: this.lastCost.get(doc.uri) ?? 0 });
+    this.entries.set(doc.uri, { version: doc.version, doc: parsed, cost: this.lastCost.get(doc.uri) ?? 0, units });
     return parsed;
   }
 
@@ -76,11 +81,16 @@ export class AnalysisCache {
     const e = this.entries.get(doc.uri)!;
     if (!e.diagnostics) {
       const t0 = performance.now();
-      e.diagnostics = validate(parsed, this.options(doc.uri));
+      e.diagnostics = validate(parsed, this.options(doc.uri), e.units);
       e.cost = performance.now() - t0;
       this.lastCost.set(doc.uri, e.cost);
     }
     return e.diagnostics;
+  }
+
+  /** How many list items validation took from the unit cache for this document (tests and the benchmark). */
+  unitsReplayed(uri: string): number {
+    return this.entries.get(uri)?.units.replayed ?? 0;
   }
 
   cost(uri: string): number {
@@ -89,7 +99,10 @@ export class AnalysisCache {
 
   /** Settings changed: every document is validated again. */
   invalidateDiagnostics(): void {
-    for (const e of this.entries.values()) e.diagnostics = undefined;
+    for (const e of this.entries.values()) {
+      e.diagnostics = undefined;
+      e.units.clear();
+    }
   }
 
   /** Settings that affect parsing changed. */

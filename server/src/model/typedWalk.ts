@@ -28,7 +28,16 @@ interface Item {
   parentUnion: string | undefined;
   chainDepth: number;
   via: Node | undefined;
+  /** A list item reached without an alias: its findings depend on its subtree and `expected` only. */
+  unit?: boolean;
 }
+
+/**
+ * Offered each list item (a mapping or a list) that the walk reaches without an alias, when the walk
+ * gets to it: answering true means the caller has dealt with that subtree (replayed what it found
+ * there before), and the walk does not descend into it.
+ */
+export type UnitHook = (node: Node, expected: Schema | undefined) => boolean;
 
 /**
  * Calls `visit` for each node, parents before their children, as a loader reads the document: a
@@ -38,14 +47,19 @@ interface Item {
  * validation checks first keeps that finite and small. Scalars are visited in place, without a
  * stack entry: on large files most nodes are scalars.
  */
-export function walkTyped(root: Node | undefined, visit: (v: Visit) => void): void {
+export function walkTyped(
+  root: Node | undefined,
+  visit: (v: Visit) => void,
+  units?: UnitHook,
+  rootExpected: Schema | undefined = rootSchema,
+): void {
   if (!root) return;
   const seenTargets = new Map<Node, Set<Schema | undefined>>();
   const stack: Item[] = [
     {
       node: root,
       owner: undefined,
-      expected: rootSchema,
+      expected: rootExpected,
       prop: undefined,
       parentUnion: undefined,
       chainDepth: 0,
@@ -72,6 +86,7 @@ export function walkTyped(root: Node | undefined, visit: (v: Visit) => void): vo
   while (stack.length > 0) {
     const item = stack.pop()!;
     let node = item.node;
+    if (item.unit && units && node && units(node, item.expected)) continue;
     let via = item.via;
     if (node?.type === 'alias') {
       via ??= node;
@@ -131,6 +146,7 @@ export function walkTyped(root: Node | undefined, visit: (v: Visit) => void): vo
             parentUnion: undefined,
             chainDepth: 0,
             via,
+            ...(via === undefined && it.type !== 'alias' ? { unit: true } : {}),
           });
       }
     }

@@ -19,12 +19,29 @@ export interface ValueResult {
 }
 
 /**
+ * What a caller may know about a list item that holds no anchor, alias or merge key (a "unit"): its
+ * value and node counts depend on its own subtree only, so they are kept across edits elsewhere
+ * (service/validation/units.ts). `unit` answers undefined for any other node.
+ */
+export interface UnitValues {
+  unit(node: Node): UnitValue | undefined;
+}
+export interface UnitValue {
+  value?: unknown;
+  /** Nodes counted by the conversion. */
+  nodes?: number;
+  /** The expanded size (see `expanded`) and the limit it was capped at. */
+  size?: number;
+  sizeLimit?: number;
+}
+
+/**
  * Converts the tree in one pass. Only anchored nodes are memoised and tracked for loops (an alias
  * can only point at an anchor), so a document without aliases costs one walk and no maps. When
  * aliases exist, the expanded size is computed over the alias DAG, so an alias bomb is refused
  * before a validator walks it.
  */
-export function toValue(root: Node | undefined, limit: number): ValueResult {
+export function toValue(root: Node | undefined, limit: number, units?: UnitValues): ValueResult {
   const cycles: AliasNode[] = [];
   const unresolved: AliasNode[] = [];
   const memo = new Map<Node, unknown>();
@@ -87,7 +104,19 @@ export function toValue(root: Node | undefined, limit: number): ValueResult {
           memo.set(node, a);
           inProgress.add(node);
         }
-        for (let i = 0; i < node.items.length; i++) a[i] = convert(node.items[i]);
+        for (let i = 0; i < node.items.length; i++) {
+          const it = node.items[i]!;
+          const u = units && (it.type === 'object' || it.type === 'array') ? units.unit(it) : undefined;
+          if (!u) a[i] = convert(it);
+          else if (u.nodes === undefined) {
+            const before = nodes;
+            a[i] = u.value = convert(it);
+            u.nodes = nodes - before;
+          } else {
+            nodes += u.nodes;
+            a[i] = u.value;
+          }
+        }
         if (node.anchor) inProgress.delete(node);
         return a;
       }
@@ -98,12 +127,12 @@ export function toValue(root: Node | undefined, limit: number): ValueResult {
     }
   };
   const value = convert(root);
-  const expandedSize = aliases === 0 ? nodes : expanded(root, limit);
+  const expandedSize = aliases === 0 ? nodes : expanded(root, limit, units);
   return { value: expandedSize > limit ? undefined : value, cycles, unresolved, expandedSize };
 }
 
 /** Node count with every alias expanded, memoised over anchored nodes, capped at limit + 1. */
-function expanded(root: Node | undefined, limit: number): number {
+function expanded(root: Node | undefined, limit: number, units: UnitValues | undefined): number {
   const sizes = new Map<Node, number>();
   const inProgress = new Set<Node>();
   const sizeOf = (n: Node | undefined): number => {
@@ -119,7 +148,15 @@ function expanded(root: Node | undefined, limit: number): number {
     }
     let s = 1;
     if (n.type === 'object') for (const p of n.properties) s = Math.min(limit + 1, s + sizeOf(p.value));
-    else for (const it of n.items) s = Math.min(limit + 1, s + sizeOf(it));
+    else
+      for (const it of n.items) {
+        const u = units && (it.type === 'object' || it.type === 'array') ? units.unit(it) : undefined;
+        if (u && u.sizeLimit !== limit) {
+          u.size = sizeOf(it);
+          u.sizeLimit = limit;
+        }
+        s = Math.min(limit + 1, s + (u ? u.size! : sizeOf(it)));
+      }
     if (anchored) {
       inProgress.delete(n);
       sizes.set(n, s);

@@ -19,6 +19,18 @@ type ScalarFields =
   | { type: 'boolean'; value: boolean }
   | { type: 'null' };
 
+/** Where each patched document was patched: the scalar changed in place, or the block put in. */
+const patches = new WeakMap<ParsedDocument, Node>();
+
+/**
+ * The node `applyEdit` changed to make `doc` (a scalar rewritten in place, or a block put in place of
+ * the old one); what encloses it changed too, everything else only moved. Undefined for a document
+ * that `applyEdit` did not make.
+ */
+export function patchedAt(doc: ParsedDocument): Node | undefined {
+  return patches.get(doc);
+}
+
 /** The document after replacing [start, end) of `prev.text` with `newText`, or undefined. */
 export function applyEdit(
   prev: ParsedDocument,
@@ -42,7 +54,8 @@ function scalarEdit(prev: ParsedDocument, start: number, end: number, newText: s
   if (node.anchor || start < node.offset || end > node.offset + node.length || node.length === 0) return undefined;
   const text = prev.text.slice(0, start) + newText + prev.text.slice(end);
   const delta = newText.length - (end - start);
-  const token = text.slice(node.offset, node.offset + node.length + delta);
+  // Read from the old text's pieces: reading the new text would flatten it (a copy of the whole file).
+  const token = prev.text.slice(node.offset, start) + newText + prev.text.slice(end, node.offset + node.length);
   // A scalar over several lines (plain or quoted) is read against the indentation of its context:
   // alone, a continuation line at column 0 or starting with '{' reads fine where in place it is a
   // syntax error. Such an edit is not local: the caller (blockEdit, else a full parse) reads it in context.
@@ -59,7 +72,9 @@ function scalarEdit(prev: ParsedDocument, start: number, end: number, newText: s
   if (fresh.type === 'null' || fresh.type === 'string') delete (target as { value?: unknown }).value;
   if (fresh.type !== 'null') (target as { value: unknown }).value = fresh.value;
   if (delta !== 0) shift(prev.root, end, delta, target);
-  return { text, language: prev.language, root: prev.root, problems: [] };
+  const doc: ParsedDocument = { text, language: prev.language, root: prev.root, problems: [] };
+  patches.set(doc, target);
+  return doc;
 }
 
 function readJsonScalar(token: string): ScalarFields | undefined {
@@ -259,7 +274,9 @@ function reblock(
   if (parent?.type === 'property') parent.value = fresh;
   else if (parent?.type === 'array') parent.items[parent.items.indexOf(c)] = fresh;
   else return undefined;
-  return { text, language: prev.language, root: prev.root, problems: [] };
+  const doc: ParsedDocument = { text, language: prev.language, root: prev.root, problems: [] };
+  patches.set(doc, fresh);
+  return doc;
 }
 
 function handOff(snippet: string, maxDepth: number): { root: Node | undefined; problems: ParsedDocument['problems'] } {

@@ -36,8 +36,10 @@ export interface Range {
   length: number;
 }
 
-/** Every anchor and alias of the document, in text order. */
-export function anchorIndex(doc: ParsedDocument): AnchorIndex {
+/**
+ * Every anchor and alias of the document, in text order. `skipItem`: list items known to hold no anchor and no alias (validation's unit cache), not walked.
+ */
+export function anchorIndex(doc: ParsedDocument, skipItem?: (n: Node) => boolean): AnchorIndex {
   const defs: AnchorDef[] = [];
   const uses: AnchorUse[] = [];
   if (doc.language !== 'yaml' || !doc.root || (!doc.text.includes('&') && !doc.text.includes('*')))
@@ -63,7 +65,10 @@ export function anchorIndex(doc: ParsedDocument): AnchorIndex {
       for (const p of n.properties) {
         if (p.value) stack.push(p.value);
       }
-    else if (n.type === 'array') for (const it of n.items) stack.push(it);
+    else if (n.type === 'array')
+      for (const it of n.items) {
+        if (!skipItem?.(it)) stack.push(it);
+      }
   }
   for (const a of aliases) {
     const length = Math.min(a.length || a.name.length + 1, a.name.length + 1);

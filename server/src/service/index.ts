@@ -1,6 +1,6 @@
 // The language service: pure functions of (document, tree, position, options). No protocol, no I/O.
 export * from './codes';
-export { validate, validateWithSuppressions, DEFAULT_OPTIONS } from './validation';
+export { validate, validateWithSuppressions, DEFAULT_OPTIONS, UnitCache } from './validation';
 export type { ValidationOptions, EnvLookup } from './validation';
 export { analyze, parseWithLimits } from './analyze';
 export * from './types';
@@ -17,7 +17,7 @@ export type { LlmField } from './llm';
 // What the protocol layer needs of the parser, so that lsp/ reaches everything below through this index.
 export { LineIndex, languageOf } from '../parser';
 export type { Language, ParsedDocument } from '../parser';
-export { applyEdit } from '../parser/incremental';
+export { applyEdit, patchedAt } from '../parser/incremental';
 export {
   ProjectConfigResolver,
   applyProjectRules,

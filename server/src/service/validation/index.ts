@@ -5,6 +5,8 @@ import type { Diagnostic } from '../codes';
 import { diag } from '../codes';
 import { toValue } from '../../model/value';
 import { walkTyped } from '../../model/typedWalk';
+import type { Visit } from '../../model/typedWalk';
+import type { Schema } from '../../model/schema';
 import { schemaDiagnostics } from './schemaErrors';
 import type { Rule, RuleContext, ValidationOptions } from './rule';
 import { DEFAULT_OPTIONS } from './rule';
@@ -17,12 +19,14 @@ import { emptyRequiredRule } from './rules/emptyRequired';
 import { jsonStrictness } from './jsonStrict';
 import { ALIAS_SUFFIX, atAlias } from './throughAlias';
 import type { Node } from '../../parser/ast';
-import { unusedAnchors } from '../anchors';
+import { anchorIndex, unusedAnchors } from '../anchors';
+import type { Recorded, UnitCache } from './units';
 import { applySuppressions } from '../suppressions';
 import type { SuppressionResult } from '../suppressions';
 
 export type { ValidationOptions, EnvLookup } from './rule';
 export { DEFAULT_OPTIONS } from './rule';
+export { UnitCache } from './units';
 
 const RULES: Rule[] = [
   envValueRule,
@@ -33,19 +37,30 @@ const RULES: Rule[] = [
   emptyRequiredRule,
 ];
 
-export function validate(doc: ParsedDocument, options: ValidationOptions = DEFAULT_OPTIONS): Diagnostic[] {
-  return validateWithSuppressions(doc, options).diagnostics;
+/**
+ * The document's diagnostics. With `units` (kept by the caller across versions of one document, told
+ * of each patch through `UnitCache.changed`), list items an edit left alone are not validated again:
+ * the result is the same as without it (validation/units.ts).
+ */
+export function validate(
+  doc: ParsedDocument,
+  options: ValidationOptions = DEFAULT_OPTIONS,
+  units?: UnitCache,
+): Diagnostic[] {
+  return validateWithSuppressions(doc, options, units).diagnostics;
 }
 
 /** The diagnostics left after suppression comments and `options.suppress`, and those they silenced. */
 export function validateWithSuppressions(
   doc: ParsedDocument,
   options: ValidationOptions = DEFAULT_OPTIONS,
+  units?: UnitCache,
 ): SuppressionResult {
-  return applySuppressions(doc, findAll(doc, options), options.suppress);
+  units?.prepare(options);
+  return applySuppressions(doc, findAll(doc, options, units), options.suppress);
 }
 
-function findAll(doc: ParsedDocument, options: ValidationOptions): Diagnostic[] {
+function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCache | undefined): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const p of doc.problems) {
     const code =
@@ -64,7 +79,7 @@ function findAll(doc: ParsedDocument, options: ValidationOptions): Diagnostic[] 
     }
     return finish(out);
   }
-  const conv = toValue(doc.root, options.maxAliasExpansion);
+  const conv = toValue(doc.root, options.maxAliasExpansion, units);
   for (const a of conv.cycles) {
     const holder = a.parent?.type === 'property' ? a.parent.key.value : undefined;
     const what = holder ? `'${holder}'` : 'This alias';
@@ -93,15 +108,49 @@ function findAll(doc: ParsedDocument, options: ValidationOptions): Diagnostic[] 
   }
   // A finding made through an alias is reported at the alias (validation/throughAlias.ts).
   let via: Node | undefined;
-  const ctx: RuleContext = { doc, options, report: (d) => out.push(atAlias(d, via)) };
+  const once = new Set<string>();
+  const emit = (d: Diagnostic, key: string | undefined): void => {
+    if (key !== undefined) {
+      if (once.has(key)) return;
+      once.add(key);
+    }
+    out.push(d);
+  };
+  // While a unit is walked, its findings go to `recording` (then to the cache, and replayed).
+  let recording: Recorded[] | undefined;
+  const ctx: RuleContext = {
+    doc,
+    options,
+    report: (d, key) => {
+      const at = atAlias(d, via);
+      if (recording) recording.push({ d: at, once: key });
+      else emit(at, key);
+    },
+  };
   const running = RULES.map((r) => r.start(ctx));
-  walkTyped(doc.root, (v) => {
+  const visit = (v: Visit): void => {
     via = v.via;
     for (const r of running) r.visit(v);
-  });
+  };
+  const unitHook = units
+    ? (node: Node, expected: Schema | undefined): boolean => {
+        if (!units.isUnit(node)) return false;
+        let found = units.findings(node, expected);
+        if (!found) {
+          recording = [];
+          walkTyped(node, visit, undefined, expected);
+          units.record(node, expected, recording);
+          found = recording;
+          recording = undefined;
+        }
+        for (const r of found) emit(r.d, r.once);
+        return true;
+      }
+    : undefined;
+  walkTyped(doc.root, visit, unitHook);
   via = undefined;
   for (const r of running) r.end?.();
-  out.push(...unusedAnchors(doc));
+  out.push(...unusedAnchors(doc, units ? anchorIndex(doc, (n) => units.isUnit(n)) : undefined));
   return finish(withoutBrokenNodes(out, doc));
 }
 

@@ -34,10 +34,19 @@ export const DEFAULT_OPTIONS: ValidationOptions = {
 export interface RuleContext {
   doc: ParsedDocument;
   options: ValidationOptions;
-  report(d: Diagnostic): void;
+  /**
+   * Reports a finding. With `once`, only the first finding of that key in the document (in the
+   * walk's order) is kept: a rule keeps no state across nodes, so that validation can replay a
+   * subtree's findings from a cache (validation/units.ts).
+   */
+  report(d: Diagnostic, once?: string): void;
 }
 
 export interface Rule {
-  /** Called for every node with its schema; rules keep per-run state in the closure `start` returns. */
+  /**
+   * Called for every node with its schema. What a rule reports about a node must depend only on that
+   * node's subtree and its schema (no state across nodes but `report`'s `once`): the findings inside
+   * an unchanged list item are replayed from a cache after an edit elsewhere.
+   */
   start(ctx: RuleContext): { visit(v: Visit): void; end?(): void };
 }

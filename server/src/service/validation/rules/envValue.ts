@@ -22,7 +22,6 @@ export function unusableEnvName(name: string): string | undefined {
 export const envValueRule: Rule = {
   start(ctx) {
     const envSchema = definition('EnvironmentValue');
-    let exposedReported = false;
     return {
       visit(v) {
         // `apiKey: sk-…`: a credential written where an EnvironmentValue belongs.
@@ -152,8 +151,8 @@ export const envValueRule: Rule = {
               name.length,
             ),
           );
-        } else if (!exposedReported && env.exposedInDotenv?.(name.value)) {
-          exposedReported = true;
+        } else if (env.exposedInDotenv?.(name.value)) {
+          // Once per document: the first such name in reading order (RuleContext.report's `once`).
           ctx.report(
             diag(
               'dotenv-not-ignored',
@@ -161,6 +160,7 @@ export const envValueRule: Rule = {
               name.offset,
               name.length,
             ),
+            'dotenv-not-ignored',
           );
         }
       },

@@ -1,0 +1,191 @@
+// Incremental validation (service/validation/units.ts): after any sequence of edits, the diagnostics
+// the editor's cache answers (tree patched, unchanged list items replayed from the unit cache) equal
+// those of a full validation of a fresh parse of the same text, exactly.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { AnalysisCache } from '../../server/src/lsp/documents';
+import { parseWithLimits, validate, DEFAULT_OPTIONS, UnitCache } from '../../server/src/service';
+import type { ValidationOptions } from '../../server/src/service';
+import { ROOT } from '../helpers';
+import type * as GenerateModule from '../../bench/generate.mjs';
+import { testSeed } from '../seed';
+
+/** An environment where some names are set and some of those come from a .env git does not ignore. */
+const env = {
+  isDefined: (name: string) => name.length % 3 !== 0,
+  exposedInDotenv: (name: string) => /KEY/.test(name),
+};
+const OPTION_SETS: ValidationOptions[] = [
+  DEFAULT_OPTIONS,
+  { ...DEFAULT_OPTIONS, env, maxFallbackDepth: 2 },
+  { ...DEFAULT_OPTIONS, env, suppress: ['unused-anchor'] },
+];
+
+type Edit = { start: number; end: number; text: string };
+
+const INSERTS = [
+  'x',
+  '',
+  ' ',
+  ':',
+  ': ',
+  '- ',
+  '#',
+  '"',
+  '&a ',
+  '*main_llm',
+  '<<: *main_llm',
+  '\n',
+  '\t',
+  '{',
+  ']',
+  ',',
+];
+
+/** An edit drawn from numbers in [0, 1): Enter, delete or paste lines, indent, dedent, type or delete characters. */
+function randomEdit(text: string, kind: number, a: number, b: number, ins: string): Edit {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  const line = Math.floor(a * starts.length);
+  const ls = starts[line]!;
+  const le = line + 1 < starts.length ? starts[line + 1]! : text.length;
+  const body = text.slice(ls, le).replace(/\r?\n$/, '');
+  const indent = /^ */.exec(body)![0];
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const at = ls + Math.floor(b * (body.length + 1));
+  switch (kind) {
+    case 0:
+      return { start: ls + body.length, end: ls + body.length, text: eol + indent };
+    case 1:
+      return { start: ls, end: le, text: '' };
+    case 2: {
+      // paste up to 5 lines copied from elsewhere (a duplicate key, a second column list…)
+      const from = Math.floor(b * starts.length);
+      const to = Math.min(starts.length - 1, from + 1 + Math.floor(b * 5));
+      const chunk = text.slice(starts[from]!, to < starts.length ? starts[to]! : text.length);
+      return { start: ls, end: ls, text: chunk.endsWith('\n') ? chunk : chunk + eol };
+    }
+    case 3:
+      return { start: ls, end: ls, text: '  ' };
+    case 4:
+      return { start: ls, end: ls + Math.min(2, indent.length), text: '' };
+    case 5: // delete a few characters
+      return { start: at, end: Math.min(ls + body.length, at + 1 + Math.floor(a * 3)), text: '' };
+    default: // type or replace a character
+      return { start: at, end: kind === 6 ? at : Math.min(ls + body.length, at + 1), text: ins };
+  }
+}
+
+function positionEdit(doc: TextDocument, e: Edit) {
+  return { range: { start: doc.positionAt(e.start), end: doc.positionAt(e.end) }, text: e.text };
+}
+
+test('incremental validation: after random edit sequences, the cached diagnostics equal a full validation of a fresh parse (seeded)', async () => {
+  const { generate } = (await import(pathToFileURL(join(ROOT, 'bench/generate.mjs')).href)) as typeof GenerateModule;
+  const examples = readdirSync(join(ROOT, 'examples'))
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => readFileSync(join(ROOT, 'examples', f), 'utf8'));
+  const generated: { text: string; lang: 'yaml' | 'json' }[] = [
+    { text: generate({ lines: 250 }).text, lang: 'yaml' },
+    { text: generate({ lines: 250, crlf: true, errors: true }).text, lang: 'yaml' },
+    { text: generate({ lines: 250, fallbackDepth: 4, errors: true }).text, lang: 'yaml' },
+    { text: generate({ lines: 150, mode: 'synthetic', errors: true }).text, lang: 'yaml' },
+    { text: generate({ lines: 150, format: 'json', errors: true }).text, lang: 'json' },
+  ];
+  // The generated files (long lists of tables: what the cache is for) weigh as much as the examples.
+  const docs = [...examples.map((text) => ({ text, lang: 'yaml' as const })), ...generated, ...generated];
+  const seed = testSeed('incremental validation property', 1313, 'FUZZ_SEED');
+  let edits = 0;
+  let withFindings = 0;
+  let replayed = 0;
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...docs),
+      fc.nat(OPTION_SETS.length - 1),
+      fc.array(
+        fc.tuple(
+          fc.nat(7),
+          fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+          fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+          fc.constantFrom(...INSERTS),
+          fc.nat(9),
+        ),
+        { minLength: 1, maxLength: 8 },
+      ),
+      ({ text, lang }, optionSet, seq) => {
+        let options = OPTION_SETS[optionSet]!;
+        const cache = new AnalysisCache(() => options);
+        const uri = `file:///t.assistant.${lang}`;
+        let doc = TextDocument.create(uri, lang === 'json' ? 'assistantconfig-json' : 'assistantconfig', 1, text);
+        cache.parsed(doc);
+        cache.diagnostics(doc);
+        for (const [kind, a, b, ins, other] of seq) {
+          const e = randomEdit(doc.getText(), kind, a, b, ins);
+          cache.recordChange(uri, doc.version + 1, e);
+          doc = TextDocument.update(doc, [positionEdit(doc, e)], doc.version + 1);
+          // Now and then the settings change between edits (the server then drops cached findings).
+          if (other === 0) {
+            options = OPTION_SETS[(OPTION_SETS.indexOf(options) + 1) % OPTION_SETS.length]!;
+            cache.invalidateDiagnostics();
+          }
+          const got = cache.diagnostics(doc);
+          const want = validate(parseWithLimits(doc.getText(), lang, options), options);
+          edits++;
+          if (want.length > 0) withFindings++;
+          assert.deepEqual(got, want, `after ${JSON.stringify(e)} on ${JSON.stringify(doc.getText().slice(0, 80))}…`);
+        }
+        replayed += cache.unitsReplayed(uri);
+      },
+    ),
+    { seed, numRuns: 200 },
+  );
+  console.log(`incremental validation: ${edits} edits, ${withFindings} with findings, ${replayed} list items replayed`);
+  // The property is not vacuous: findings were compared, and the cache answered for list items.
+  assert.ok(withFindings > edits / 4, `${withFindings} of ${edits} edits left findings to compare`);
+  // (An edit that leaves a syntax error makes the next ones parse afresh, with nothing to replay.)
+  assert.ok(replayed > 100, `${replayed} list items replayed from the cache over ${edits} edits`);
+});
+
+test('incremental validation: findings inside unchanged list items move with an edit above them', () => {
+  const text = [
+    'kind: AssistantConfig',
+    'version: v2',
+    'definition:',
+    '  systemInstructions: hello',
+    '  schemaSelector:',
+    '    type: fixed',
+    '    tables:',
+    '      - schemaName: s',
+    '        tableName: a',
+    '        tableName: b',
+    '      - schemaName: ""',
+    '        tableName: c',
+    '',
+  ].join('\n');
+  const units = new UnitCache();
+  let doc = parseWithLimits(text, 'yaml', DEFAULT_OPTIONS);
+  const before = validate(doc, DEFAULT_OPTIONS, units);
+  const codes = before.map((d) => d.code);
+  assert.ok(codes.includes('duplicate-key') && codes.includes('empty-required'), JSON.stringify(codes));
+  // A letter typed in a value above the tables: the findings after it move by one, from the cache.
+  const at = text.indexOf('hello');
+  const next = text.slice(0, at) + 'x' + text.slice(at);
+  const cache = new AnalysisCache(() => DEFAULT_OPTIONS);
+  let td = TextDocument.create('file:///a.assistant.yaml', 'assistantconfig', 1, text);
+  cache.diagnostics(td);
+  cache.recordChange(td.uri, 2, { start: at, end: at, text: 'x' });
+  td = TextDocument.update(td, [{ range: { start: td.positionAt(at), end: td.positionAt(at) }, text: 'x' }], 2);
+  doc = parseWithLimits(next, 'yaml', DEFAULT_OPTIONS);
+  const got = cache.diagnostics(td);
+  assert.deepEqual(got, validate(doc, DEFAULT_OPTIONS));
+  assert.deepEqual(
+    got.map((d) => d.offset),
+    before.map((d) => (d.offset > at ? d.offset + 1 : d.offset)),
+  );
+  assert.ok(cache.unitsReplayed(td.uri) >= 2, 'both tables replayed from the cache');
+});
