@@ -96,6 +96,13 @@ const CASES: Case[] = [
     exit: 0,
   },
   {
+    code: 'near-miss-key',
+    file: 'a.assistant.json',
+    before: `{"kind": "AssistantConfig", "version": "v2", "definition": {"llm": {"provider": "hosted"}, "featureFlags": {"enable_automation": true, "my_flag": true}}}\n`,
+    after: `{"kind": "AssistantConfig", "version": "v2", "definition": {"llm": {"provider": "hosted"}, "featureFlags": {"enable_automations": true, "my_flag": true}}}\n`,
+    exit: 0,
+  },
+  {
     code: 'duplicate-key',
     file: 'a.assistant.yaml',
     before: `${H}definition:\n  llm: { provider: hosted }\n  maxAssistantActions: 12\n  maxAssistantActions: 12\n`,

@@ -114,6 +114,12 @@ const CASES: Case[] = [
   },
   { file: 'key-typo.assistant.yaml', code: 'unknown-property', action: "Rename 'modle' to 'model'", preferred: true },
   {
+    file: 'flag-typo.assistant.yaml',
+    code: 'near-miss-key',
+    action: "Rename 'enable_visualization' to 'enable_visualizations'",
+    preferred: true,
+  },
+  {
     file: 'key-typo.assistant.json',
     code: 'unknown-property',
     action: "Rename 'modelID' to 'modelId'",

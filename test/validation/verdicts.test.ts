@@ -263,6 +263,20 @@ describe('honest warnings', () => {
     );
     assert.deepEqual(diags(applyPreferred(primitive('sumarize'), 'unknown-primitive')), []);
   });
+  it('near-miss-key only for a custom key close to a named one that is not there, with a fix', () => {
+    const flags = (body: string): string => `${HEAD}  llm: { provider: hosted }\n  featureFlags:\n${body}`;
+    assert.deepEqual(diags(flags('    enable_team_dashboards: true\n    enable_automations: false\n')), []);
+    const typo = flags('    enable_visualization: true\n');
+    const found = diags(typo);
+    assert.deepEqual(
+      found.map((d) => d.code),
+      ['near-miss-key'],
+    );
+    assert.match(found[0]!.message, /'enable_visualization'.*featureFlags.*did you mean 'enable_visualizations'/);
+    assert.deepEqual(diags(applyPreferred(typo, 'near-miss-key')), []);
+    // With the named key present as well, the near one is a custom key of its own.
+    assert.deepEqual(diags(flags('    enable_visualization: true\n    enable_visualizations: true\n')), []);
+  });
   it('non-positive-limit claims no effect the spec does not describe; .nan gets one diagnostic', () => {
     const zero = diags(`${HEAD}  llm: { provider: hosted }\n  contextWindowLimit: 0\n`);
     assert.deepEqual(

@@ -143,6 +143,10 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
     example: `${H}definition:\n  llm: { provider: hosted }\n  overrideAiPrimitivesLlm:\n    - primitiveName: summarise\n      llm: { provider: hosted }\n`,
     fix: 'Use one of the named primitives when you meant one (`lint --fix` replaces a clear misspelling); another name is allowed by the format but may be ignored by the service.',
   },
+  'near-miss-key': {
+    example: `${H}definition:\n  llm: { provider: hosted }\n  featureFlags:\n    enable_visualization: true\n`,
+    fix: 'Rename the key to the named one you meant (`lint --fix` does it for a clear misspelling). A custom flag that is meant to differ is allowed: silence the finding on its line.',
+  },
   'unresolved-alias': {
     example: `${H}definition:\n  llm:\n    provider: hosted\n    fallback: *base\n`,
     fix: "Define the anchor (`&name`) before the alias (`*name`) that uses it, or correct the alias's name.",

@@ -139,6 +139,11 @@ export const CODES = {
     severity: 'warning',
     doc: 'A `primitiveName` close to one of the four named primitives but not one of them (other names are allowed and not reported).',
   },
+  'near-miss-key': {
+    autofix: 'safe',
+    severity: 'warning',
+    doc: 'A key of an object that allows keys of your own (`featureFlags`) that is close to one of its named keys but not one of them: most likely a misspelling. Other custom keys are allowed and not reported.',
+  },
   'unresolved-alias': { autofix: 'no', severity: 'error', doc: 'A YAML alias whose anchor is not defined before it.' },
   'invalid-encoding': {
     autofix: 'no',

@@ -10,7 +10,7 @@ import { addHeader, missingRequired } from './missingRequired';
 import type { FixProvider } from './provider';
 import { onlyValue, replaceValue } from './replaceValue';
 import { emptyVariant, missingDiscriminator, switchVariantActions } from './switchVariant';
-import { duplicateKey, unknownProperty } from './unknownProperty';
+import { duplicateKey, nearMissKey, unknownProperty } from './unknownProperty';
 import { unusedAnchor, unusedSuppression } from './suppress';
 export { suppressionActions } from './suppress';
 
@@ -30,6 +30,7 @@ export const PROVIDERS: { readonly [C in DiagnosticCode]?: FixProvider } = {
   'version-unsupported': replaceValue,
   'invalid-type': (doc, d, ctx) => [...onlyValue(doc, d, ctx), ...emptyVariant(doc, d, ctx)],
   'unknown-property': unknownProperty,
+  'near-miss-key': nearMissKey,
   'duplicate-key': duplicateKey,
   'literal-secret': literalSecret,
   'env-value-conflict': envValueConflict,

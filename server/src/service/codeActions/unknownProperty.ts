@@ -25,6 +25,20 @@ export const unknownProperty: FixProvider = (doc, d) => {
   return out;
 };
 
+/** `near-miss-key`: a custom key close to a named one; renaming is the only fix (custom keys are allowed). */
+export const nearMissKey: FixProvider = (doc, d) => {
+  const prop = propertyAtKey(doc, d.offset);
+  const suggestion = d.data?.suggestion;
+  if (!prop || d.data?.key !== prop.key.value || !suggestion) return [];
+  return [
+    {
+      title: `Rename '${prop.key.value}' to '${suggestion}'`,
+      edits: [replaceScalar(doc, prop.key, suggestion)],
+      isPreferred: true,
+    },
+  ];
+};
+
 /** `duplicate-key`: remove the copy the diagnostic is on, an earlier one that is not read. */
 export const duplicateKey: FixProvider = (doc, d) => {
   const prop = propertyAtKey(doc, d.offset);

@@ -14,6 +14,7 @@ import { envValueRule } from './rules/envValue';
 import { duplicateKeysRule } from './rules/duplicateKeys';
 import { fallbackDepthRule } from './rules/fallbackDepth';
 import { primitivesRule } from './rules/primitives';
+import { nearMissKeyRule } from './rules/nearMissKey';
 import { limitsRule } from './rules/limits';
 import { emptyRequiredRule } from './rules/emptyRequired';
 import { jsonStrictness } from './jsonStrict';
@@ -33,6 +34,7 @@ const RULES: Rule[] = [
   duplicateKeysRule,
   fallbackDepthRule,
   primitivesRule,
+  nearMissKeyRule,
   limitsRule,
   emptyRequiredRule,
 ];

@@ -1,0 +1,36 @@
+// Objects that allow keys of the user's own (`featureFlags`): a key that is not one of the named
+// keys but is close to one (`enable_visualization` for `enable_visualizations`) is most likely a
+// misspelling that the service would silently ignore. Other custom keys are allowed and not reported.
+import type { Rule } from '../rule';
+import { diag } from '../../codes';
+import { closest, quoteList } from '../../text';
+
+export const nearMissKeyRule: Rule = {
+  start(ctx) {
+    return {
+      visit(v) {
+        const schema = v.resolved.schema;
+        if (v.node.type !== 'object' || schema?.additionalProperties !== true || !schema.properties) return;
+        const named = Object.keys(schema.properties);
+        const present = new Set(v.node.properties.map((p) => p.key.value));
+        for (const p of v.node.properties) {
+          const key = p.key.value;
+          if (named.includes(key) || key === '<<') continue;
+          const suggestion = closest(key, named);
+          // Not when the named key is there too: then this one is a custom key of its own.
+          if (!suggestion || present.has(suggestion)) continue;
+          const where = v.prop ? ` of ${v.prop.key.value}` : '';
+          ctx.report(
+            diag(
+              'near-miss-key',
+              `'${key}' is not one of the named keys${where} (${quoteList(named)}); did you mean '${suggestion}'? (Other keys are allowed.)`,
+              p.key.offset,
+              p.key.length,
+              { data: { key, suggestion } },
+            ),
+          );
+        }
+      },
+    };
+  },
+};
