@@ -34,11 +34,27 @@ startServer(createConnection(ProposedFeatures.all), new WorkspaceEnv(), {
       return undefined;
     }
   },
-  readFile: (path) => {
-    try {
-      return statSync(path).isFile() ? readFileSync(path, 'utf8') : undefined;
-    } catch {
-      return undefined;
-    }
+  readFile,
+  // Workspace diagnostics walk the folders as `assistant-config lint DIR` does (loaded on first use).
+  workspaceFiles: {
+    list: async (dir, options) => (await import('./cli/files')).collectFiles(dir, options),
+    stat: (path) => {
+      try {
+        const st = statSync(path);
+        return st.isFile() ? { size: st.size, mtimeMs: st.mtimeMs } : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    read: readFile,
+    uriOf: (path) => pathToFileURL(path).href,
   },
 });
+
+function readFile(path: string): string | undefined {
+  try {
+    return statSync(path).isFile() ? readFileSync(path, 'utf8') : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -29,6 +29,8 @@ function safeRead(path: string): string | undefined {
 /** What a directory walk needs to decide: the project config of a file (include/exclude). */
 export interface WalkOptions {
   configOf?: (file: string) => ProjectConfig | undefined;
+  /** Stop after this many files (the editor's workspace diagnostics are bounded; the CLI walks all). */
+  limit?: number;
 }
 
 interface IgnoreRule {
@@ -104,8 +106,9 @@ export function collectFiles(dir: string, options: WalkOptions = {}): string[] {
       return undefined;
     }
   };
+  const limit = options.limit ?? Infinity;
   const walk = (d: string, depth: number, rules: IgnoreRule[]): void => {
-    if (depth > 32) return;
+    if (depth > 32 || out.length >= limit) return;
     const rd = real(d);
     if (rd === undefined || seenDirs.has(rd)) return;
     seenDirs.add(rd);
@@ -117,6 +120,7 @@ export function collectFiles(dir: string, options: WalkOptions = {}): string[] {
     }
     const here = names.includes('.gitignore') ? [...rules, ...readIgnore(d)] : rules;
     for (const n of names) {
+      if (out.length >= limit) return;
       if (SKIP.has(n)) continue;
       const p = join(d, n);
       let st;

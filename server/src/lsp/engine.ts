@@ -13,6 +13,6 @@ export {
   llmProviderInForce,
   LineIndex,
 } from '../service';
-export { ProjectConfigResolver, applyProjectRules, isExcluded } from '../service';
+export { ProjectConfigResolver, applyProjectRules, isExcluded, parseWithLimits, validate } from '../service';
 export { anchorDefinition, anchorReferences, anchorHighlights, prepareAnchorRename, renameAnchor } from '../service';
 export { inlayHints, codeLenses, documentLinks, onTypeFormat, suppressionActions } from '../service';

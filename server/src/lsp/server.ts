@@ -16,6 +16,7 @@ import type {
   Range,
   CancellationToken,
   ResponseError,
+  Disposable,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, ValidationOptions, CompletionEntry, ProjectConfig } from '../service';
@@ -28,6 +29,8 @@ import { runSafe, describe } from './guard';
 import { Debouncer } from './debounce';
 import { toLspDiagnostic, toRange, toLspEdit, toCompletionItem, toDocumentSymbol } from './convert';
 import { registerAnchorFeatures, registerEditorFeatures, withDotenvLink } from './features';
+import { WorkspaceDiagnostics } from './workspaceDiagnostics';
+import type { WorkspaceFiles } from './workspaceDiagnostics';
 import { STATUS_NOTIFICATION, TRUST_NOTIFICATION, DOTENV_NAMES_NOTIFICATION, LANGUAGE_IDS } from '../shared';
 import type { StatusParams, TrustParams, InitializationOptions, DotenvNamesParams } from '../shared';
 
@@ -44,6 +47,8 @@ export interface ServerOptions {
    */
   fsPathOf?: (uri: string) => string | undefined;
   readFile?: (path: string) => string | undefined;
+  /** The workspace's files for workspace diagnostics (Node: the CLI's walk); without it they report nothing. */
+  workspaceFiles?: WorkspaceFiles;
 }
 
 /**
@@ -115,6 +120,37 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     /\.assistant\.(ya?ml|json)$|\/assistant-config\.(ya?ml|json)$/.test(doc.uri);
   const serviceContext = () => ({ env });
 
+  // Workspace diagnostics: files that are not open, from disk (where there is a file system).
+  const workspaceFiles = serverOptions.workspaceFiles;
+  const workspaceDiagnostics = workspaceFiles
+    ? new WorkspaceDiagnostics({
+        files: workspaceFiles,
+        log: { error: log.error, info: (m) => connection.console.info(m) },
+        settings: () => ({ ...settings.workspaceDiagnostics, maxFileSize: settings.validation.maxFileSize }),
+        folderPaths: () => folders.flatMap((f) => serverOptions.fsPathOf?.(f) ?? []),
+        configOf: (path) => projectConfigs?.forFile(path),
+        openDocument: (path) => documents.all().find((d) => serverOptions.fsPathOf?.(d.uri) === path),
+        diagnosticsOfOpen: (doc) =>
+          isOurs(doc) ? computeDiagnostics(doc) : diagnosticsOfText(doc.uri, doc.getText(), doc.languageId),
+        diagnosticsOfText: (uri, text) => diagnosticsOfText(uri, text),
+      })
+    : undefined;
+  /** A file's diagnostics from its text, not kept in the cache (workspace files are many and closed). */
+  function diagnosticsOfText(uri: string, text: string, languageId = ''): LspDiagnostic[] {
+    const r = runSafe(log, 'Validation', [] as LspDiagnostic[], undefined, () => {
+      const doc = TextDocument.create(uri, languageId, 0, text);
+      const e = engine!;
+      const cfg = projectConfigOf(uri);
+      const path = serverOptions.fsPathOf?.(uri);
+      if (cfg && path !== undefined && e.isExcluded(cfg, path)) return [];
+      const parsed = e.parseWithLimits(text, cacheOf().languageOf(doc), options(uri));
+      return e
+        .applyProjectRules(e.validate(parsed, options(uri)), cfg)
+        .map((d) => withDotenvLink(uri, toLspDiagnostic(doc, d, docsBase), folders));
+    });
+    return Array.isArray(r) ? r : [];
+  }
+
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const caps = params.capabilities;
     pullDiagnostics = !!caps.textDocument?.diagnostic;
@@ -152,7 +188,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
         documentLinkProvider: { resolveProvider: false },
         documentOnTypeFormattingProvider: { firstTriggerCharacter: '\n' },
         ...(pullDiagnostics
-          ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } }
+          ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: !!workspaceDiagnostics } }
           : {}),
       },
       serverInfo: { name: 'assistant-config-language-server' },
@@ -191,12 +227,33 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
       next.validation.maxFileSize !== settings.validation.maxFileSize ||
       next.validation.maxNestingDepth !== settings.validation.maxNestingDepth;
     settings = next;
+    void watchWorkspaceFiles();
     if (parseChanged) cacheInstance?.clear();
     else cacheInstance?.invalidateDiagnostics();
     revalidateAll();
   }
 
+  // While workspace diagnostics are on, changes to YAML and JSON files wake the held workspace request.
+  let fileWatch: Promise<Disposable | undefined> | undefined;
+  async function watchWorkspaceFiles(): Promise<void> {
+    if (!workspaceDiagnostics || !watchRegistration) return;
+    const on = settings.workspaceDiagnostics.enabled;
+    if (on && !fileWatch) {
+      fileWatch = connection.client
+        .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{yaml,yml,json}' }] })
+        .catch((e: unknown) => {
+          log.error(`Watching the workspace's files failed: ${describe(e)}`);
+          return undefined;
+        });
+    } else if (!on && fileWatch) {
+      const w = fileWatch;
+      fileWatch = undefined;
+      (await w)?.dispose();
+    }
+  }
+
   function revalidateAll(): void {
+    workspaceDiagnostics?.invalidate();
     // Inlay hints and lenses read the environment and the settings too.
     if (inlayHintRefresh) void connection.languages.inlayHint.refresh().catch(() => undefined);
     if (codeLensRefresh) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
@@ -224,6 +281,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   });
 
   connection.onDidChangeWatchedFiles((p) => {
+    workspaceDiagnostics?.touch();
     // The project config changed: every open file is checked again under the new one.
     if (p.changes.some((c) => /(^|\/)\.assistant-config\.yaml$/.test(c.uri))) {
       projectConfigs?.clear();
@@ -289,6 +347,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     );
     documents.set(d);
     cacheInstance?.delete(d.uri);
+    workspaceDiagnostics?.touch();
     if (isOurs(d) && !pullDiagnostics) schedule(d, true);
   });
   connection.onDidChangeTextDocument((p) => {
@@ -310,6 +369,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     timers.cancel(uri);
     documents.delete(uri);
     cacheInstance?.delete(uri);
+    workspaceDiagnostics?.touch();
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] });
   });
 
@@ -321,6 +381,11 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     );
     if (!Array.isArray(items)) throw items;
     return { kind: DocumentDiagnosticReportKind.Full, items };
+  });
+
+  connection.languages.diagnostics.onWorkspace(async (params, token, _workDone, progress) => {
+    await load();
+    return workspaceDiagnostics ? workspaceDiagnostics.handle(params, token, progress) : { items: [] };
   });
 
   // Features ---------------------------------------------------------------------------------

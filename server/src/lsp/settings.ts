@@ -11,6 +11,16 @@ export interface Settings {
   codeLens: boolean;
   /** Connection settings Test Connection needs that are still empty (names only, never values). */
   connectionMissing: string[];
+  /** Files that are not open, checked from disk (`workspace/diagnostic`); opt-in. */
+  workspaceDiagnostics: WorkspaceDiagnosticsSettings;
+}
+
+export interface WorkspaceDiagnosticsSettings {
+  enabled: boolean;
+  /** The most files one workspace report covers (the walk stops there). */
+  maxFiles: number;
+  /** Milliseconds one request may spend checking files; the next request goes on where it stopped. */
+  timeBudgetMs: number;
 }
 
 const CONNECTION_REQUIRED = ['baseUrl', 'tokenRefreshUrl', 'projectId'] as const;
@@ -21,6 +31,7 @@ export const DEFAULT_SETTINGS: Settings = {
   inlayHints: true,
   codeLens: true,
   connectionMissing: [...CONNECTION_REQUIRED],
+  workspaceDiagnostics: { enabled: false, maxFiles: 10_000, timeBudgetMs: 5_000 },
 };
 
 function num(v: unknown, def: number, min: number): number {
@@ -46,6 +57,15 @@ export function readSettings(raw: unknown): Settings {
       const v = get(`connection.${k}`);
       return typeof v !== 'string' || v.trim() === '';
     }),
+    workspaceDiagnostics: {
+      enabled: get('workspaceDiagnostics.enabled') === true,
+      maxFiles: num(get('workspaceDiagnostics.maxFiles'), DEFAULT_SETTINGS.workspaceDiagnostics.maxFiles, 1),
+      timeBudgetMs: num(
+        get('workspaceDiagnostics.timeBudgetMs'),
+        DEFAULT_SETTINGS.workspaceDiagnostics.timeBudgetMs,
+        0,
+      ),
+    },
     validation: {
       maxFallbackDepth: num(get('validation.maxFallbackDepth'), d.maxFallbackDepth, 1),
       maxFileSize: num(get('limits.maxFileSize'), d.maxFileSize, 1024),
