@@ -1,0 +1,27 @@
+// Types of bench/editor-features.mjs (the benchmark's modules are plain ESM; these declarations serve the tests).
+
+export const TARGET_P95_MS: number;
+
+export interface FeatureRow {
+  name: string;
+  n: number;
+  median: number;
+  p95: number;
+  max: number;
+  target: number;
+  pass: boolean;
+  /** Hints, lenses or links in the last answer. */
+  count: number;
+}
+
+export function runEditorFeatures(opts?: { lines?: number; samples?: number; serverPath?: string }): Promise<{
+  lines: number;
+  bytes: number;
+  openMs: number;
+  diagnostics: number;
+  rows: FeatureRow[];
+  peakKb: number;
+}>;
+export function ensureBuilt(): void;
+export function machineLine(): string;
+export function fmtMs(ms: number): string;
