@@ -10,7 +10,7 @@ export interface FeatureRow {
   max: number;
   target: number;
   pass: boolean;
-  /** Hints, lenses or links in the last answer. */
+  /** The most hints, lenses or links in one answer. */
   count: number;
 }
 
