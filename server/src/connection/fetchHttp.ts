@@ -6,9 +6,7 @@
 import { NetError } from './errors';
 import { checkServiceUrl, hostOf, isUrlProblem } from './url';
 import type { HttpRequest, HttpResponse, HttpSettings } from './http';
-
-/** Of an answer that is not 2xx only this much is read (as in ./http). */
-const ERROR_BODY_BYTES = 4096;
+import { ERROR_BODY_BYTES, readCapped } from './body';
 
 export type { HttpRequest, HttpResponse, HttpSettings } from './http';
 
@@ -30,12 +28,17 @@ export async function httpRequest(req: HttpRequest, s: HttpSettings): Promise<Ht
   const checked = checkServiceUrl(req.url.href, 'The address');
   if (isUrlProblem(checked)) throw new NetError('insecure-url', checked.message);
   const controller = new AbortController();
-  let timedOut = false;
+  // Set by the callbacks while the request runs (an object, so that the checks in `catch` are not
+  // narrowed to the initial values).
+  const ended = { timedOut: false, cancelled: false };
   const timer = setTimeout(() => {
-    timedOut = true;
+    ended.timedOut = true;
     controller.abort();
   }, s.timeoutMs);
-  const onAbort = (): void => controller.abort();
+  const onAbort = (): void => {
+    ended.cancelled = true;
+    controller.abort();
+  };
   if (s.signal?.aborted) onAbort();
   else s.signal?.addEventListener('abort', onAbort, { once: true });
   try {
@@ -58,7 +61,12 @@ export async function httpRequest(req: HttpRequest, s: HttpSettings): Promise<Ht
       );
     }
     const ok = res.status >= 200 && res.status <= 299;
-    const read = await readCapped(res, ok ? s.maxResponseBytes : ERROR_BODY_BYTES, !ok);
+    const read = await readCapped(
+      res.body,
+      ok ? s.maxResponseBytes : ERROR_BODY_BYTES,
+      res.headers.get('content-length'),
+      !ok,
+    );
     if (read === 'too-large') {
       throw new NetError(
         'too-large',
@@ -78,8 +86,8 @@ export async function httpRequest(req: HttpRequest, s: HttpSettings): Promise<Ht
     };
   } catch (err) {
     if (err instanceof NetError) throw err;
-    if (s.signal?.aborted) throw new NetError('cancelled', 'The request was cancelled.');
-    if (timedOut)
+    if (ended.cancelled) throw new NetError('cancelled', 'The request was cancelled.');
+    if (ended.timedOut)
       throw new NetError(
         'timeout',
         `No complete answer from ${hostOf(req.url)} before the time limit of ${s.overallTimeoutMs ?? s.timeoutMs} ms ran out.`,
@@ -89,32 +97,4 @@ export async function httpRequest(req: HttpRequest, s: HttpSettings): Promise<Ht
     clearTimeout(timer);
     s.signal?.removeEventListener('abort', onAbort);
   }
-}
-
-type Read = { data: Buffer; truncated: boolean } | 'too-large';
-
-/** Reads at most `maxBytes`: beyond that either cuts (`cutOff`, error answers) or reports 'too-large'. */
-async function readCapped(res: Response, maxBytes: number, cutOff: boolean): Promise<Read> {
-  const declared = res.headers.get('content-length');
-  if (!cutOff && declared && Number(declared) > maxBytes) {
-    await res.body?.cancel().catch(() => undefined);
-    return 'too-large';
-  }
-  if (!res.body) return { data: Buffer.alloc(0), truncated: false };
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (total + value.byteLength > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      if (!cutOff) return 'too-large';
-      chunks.push(value.subarray(0, maxBytes - total));
-      return { data: Buffer.concat(chunks), truncated: true };
-    }
-    total += value.byteLength;
-    chunks.push(value);
-  }
-  return { data: Buffer.concat(chunks), truncated: false };
 }

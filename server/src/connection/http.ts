@@ -6,6 +6,7 @@ import { Agent, ProxyAgent, fetch } from 'undici';
 import type { Dispatcher } from 'undici';
 import { NetError, classifyNetworkError } from './errors';
 import { checkServiceUrl, hostOf, isUrlProblem, proxyFor } from './url';
+import { ERROR_BODY_BYTES, readCapped } from './body';
 
 export interface HttpSettings {
   /** Limit for one request, from the first byte sent to the last byte read (the runner passes what is left of the run's deadline). */
@@ -29,9 +30,14 @@ export interface HttpRequest {
   body?: string;
 }
 
+/** What is read of an answer's headers: undici's Headers and the browser's both have it. */
+export interface ResponseHeaders {
+  get(name: string): string | null;
+}
+
 export interface HttpResponse {
   status: number;
-  headers: Headers;
+  headers: ResponseHeaders;
   body: Buffer;
   /** The address that finally answered (after same-origin redirects). */
   url: URL;
@@ -48,9 +54,6 @@ export interface Redirect {
   /** Where it pointed: origin and path, without the query. */
   to: string;
 }
-
-/** Of an answer that is not 2xx only this much is read: enough for a reason, never a flood. */
-export const ERROR_BODY_BYTES = 4096;
 
 const MAX_REDIRECTS = 5;
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
@@ -189,38 +192,6 @@ async function followRedirects(
     redirects.push({ status: res.status, to: `${next.origin}${next.pathname}` });
     url = next;
   }
-}
-
-type Read = { data: Buffer; truncated: boolean } | 'too-large';
-
-/** Reads at most `maxBytes`: beyond that either cuts (`cutOff`) or reports 'too-large'. */
-async function readCapped(
-  body: ReadableStream<Uint8Array> | null,
-  maxBytes: number,
-  declared: string | null,
-  cutOff: boolean,
-): Promise<Read> {
-  if (!body) return { data: Buffer.alloc(0), truncated: false };
-  if (!cutOff && declared && Number(declared) > maxBytes) {
-    await body.cancel().catch(() => undefined);
-    return 'too-large';
-  }
-  const reader = body.getReader();
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (total + value.byteLength > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      if (!cutOff) return 'too-large';
-      chunks.push(Buffer.from(value.subarray(0, maxBytes - total)));
-      return { data: Buffer.concat(chunks), truncated: true };
-    }
-    total += value.byteLength;
-    chunks.push(Buffer.from(value));
-  }
-  return { data: Buffer.concat(chunks), truncated: false };
 }
 
 function portOf(url: URL): string {

@@ -77,11 +77,11 @@ export function quoteBody(body: Buffer, secrets: readonly string[]): string | un
 export function quoteWwwAuthenticate(header: string | null, secrets: readonly string[]): string | undefined {
   if (!header) return undefined;
   const whole = redact(header, secrets);
-  const param = (name: string): string | undefined =>
-    new RegExp(`\\b${name}\\s*=\\s*(?:"((?:[^"\\\\]|\\\\.)*)"|([^\\s,]+))`, 'i')
-      .exec(whole)
-      ?.slice(1)
-      .find((x) => x !== undefined);
+  const param = (name: string): string | undefined => {
+    // A quoted value is the first group, a token the second; the group that did not take part is undefined.
+    const m = new RegExp(`\\b${name}\\s*=\\s*(?:"((?:[^"\\\\]|\\\\.)*)"|([^\\s,]+))`, 'i').exec(whole);
+    return m ? (m[1] ?? m[2]) : undefined;
+  };
   const error = param('error');
   const description = param('error_description');
   if (!error && !description) return undefined;

@@ -42,7 +42,7 @@ export function resolveSettings(o: ConnectionOptions, c: Credentials): ResolvedS
 
   const tokenRefreshUrl = url(o.tokenRefreshUrl, 'The token refresh address (tokenRefreshUrl)');
   const baseUrl = url(o.baseUrl, 'The base address (baseUrl)');
-  const projectId = (o.projectId ?? '').trim();
+  const projectId = o.projectId.trim();
   if (!projectId) problems.push({ diagnosis: 'missing-setting', message: 'The project ID (projectId) is not set.' });
   else if (!UUID.test(projectId))
     problems.push({ diagnosis: 'invalid-project-id', message: 'The project ID (projectId) is not a UUID.' });

@@ -13,8 +13,11 @@ export interface ConnectionOptions {
   projectId: string;
   /** The project's data endpoint (must end in /v1/sql); needed when executeProgramUrl is set. */
   dataSourceUrl?: string;
-  /** How the data endpoint authenticates; `default` when absent. A string so callers may pass raw input: it is checked. */
-  dataAuthMode?: DataAuthMode | string;
+  /**
+   * How the data endpoint authenticates (a DataAuthMode); `default` when absent. Any string, so that
+   * callers may pass raw input: it is checked.
+   */
+  dataAuthMode?: string;
   /** Address of the program-execution operation; the program step runs only when it is set. */
   executeProgramUrl?: string;
   /** `aiPrimitivesLlm.provider` of the open configuration; `hosted` when absent. */
