@@ -47,30 +47,9 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
       // Numbers and booleans in messages are meant; objects and undefined are still refused.
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
-      // Rules of strictTypeChecked that fit but still have findings in the code (issue 11 report
-      // lists them): off until those are fixed, so that the rest of the set is enforced now.
-      // no-unnecessary-condition also flags defensive checks of values that come from outside
-      // (settings, protocol params, YAML library nodes) where the declared type is optimistic.
-      ...Object.fromEntries(
-        [
-          'no-unnecessary-condition',
-          'no-unsafe-assignment',
-          'no-unsafe-member-access',
-          'no-unsafe-argument',
-          'no-unsafe-call',
-          'no-unsafe-class-instance-assignment',
-          'restrict-plus-operands',
-          'no-base-to-string',
-          'require-await',
-          'no-unnecessary-type-parameters',
-          'no-deprecated',
-          'no-redundant-type-constituents',
-          'no-unnecessary-type-conversion',
-          'no-confusing-void-expression',
-          'no-meaningless-void-operator',
-          'no-unnecessary-boolean-literal-compare',
-        ].map((r) => [`@typescript-eslint/${r}`, 'off']),
-      ),
+      // `while (true)` / `for (;;)` loops that end by break or return are this code's style (as
+      // no-constant-condition's checkLoops: false says below).
+      '@typescript-eslint/no-unnecessary-condition': ['error', { allowConstantLoopConditions: true }],
     },
   },
   {

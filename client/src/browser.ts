@@ -16,7 +16,7 @@ let stop: (() => Promise<void>) | undefined;
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const front = activateFront(context, {
     startClient,
-    loadConnection: async (ctx, output, onResult) => createConnectionCommands(ctx, output, onResult),
+    loadConnection: createConnectionCommands,
   });
   stop = front.deactivate;
   return front.api;
@@ -36,7 +36,8 @@ async function startClient(context: vscode.ExtensionContext, hooks: ClientHooks)
   const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
   const WorkerCtor = (
     globalThis as unknown as {
-      Worker: new (url: string, options?: { name?: string }) => ConstructorParameters<typeof LanguageClient>[3];
+      // (LanguageClient's parameter is typed as the DOM's Worker, which the project's lib, without DOM, does not define.)
+      Worker: new (url: string, options?: { name?: string }) => object;
     }
   ).Worker;
   const worker = new WorkerCtor(url, { name: 'AssistantConfig language server' });
@@ -70,10 +71,11 @@ function watchDotenv(context: vscode.ExtensionContext, client: LanguageClient, h
     }
     await client.sendNotification(DOTENV_NAMES_NOTIFICATION, { names: [...names] });
   };
-  const resend = (): void =>
-    void send().catch((e: unknown) =>
-      hooks.output().warn(`Reading .env failed: ${e instanceof Error ? e.message : String(e)}`),
-    );
+  const resend = (): void => {
+    send().catch((e: unknown) => {
+      hooks.output().warn(`Reading .env failed: ${e instanceof Error ? e.message : String(e)}`);
+    });
+  };
   const watcher = vscode.workspace.createFileSystemWatcher('**/.env');
   context.subscriptions.push(
     watcher,

@@ -99,11 +99,15 @@ export function createConnectionCommands(
         },
         async (progress, token): Promise<TestConnectionReport> => {
           const controller = new AbortController();
-          const sub = token.onCancellationRequested(() => controller.abort());
+          const sub = token.onCancellationRequested(() => {
+            controller.abort();
+          });
           try {
             return await runTestConnection(options, credentials, {
               signal: controller.signal,
-              onStepStart: (_name, title) => progress.report({ message: title }),
+              onStepStart: (_name, title) => {
+                progress.report({ message: title });
+              },
             });
           } finally {
             sub.dispose();
@@ -146,8 +150,13 @@ async function readCredentials(secrets: vscode.SecretStorage): Promise<Credentia
 /** The assistantConfig.connection.* settings, plus VS Code's own http.proxy. */
 function readSettings(): Omit<ConnectionOptions, 'provider' | 'env' | 'tokenCache'> {
   const c = vscode.workspace.getConfiguration('assistantConfig.connection');
-  const str = (k: string): string => c.get<string>(k, '') ?? '';
-  const proxy = vscode.workspace.getConfiguration('http').get<string>('proxy', '')?.trim();
+  // settings.json may hold anything (null, a number): only a string counts.
+  const str = (k: string): string => {
+    const v = c.get<unknown>(k);
+    return typeof v === 'string' ? v : '';
+  };
+  const rawProxy = vscode.workspace.getConfiguration('http').get<unknown>('proxy');
+  const proxy = typeof rawProxy === 'string' ? rawProxy.trim() : undefined;
   return {
     baseUrl: str('baseUrl'),
     tokenRefreshUrl: str('tokenRefreshUrl'),

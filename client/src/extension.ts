@@ -11,16 +11,16 @@ import type * as Connection from './connection';
 let stop: (() => Promise<void>) | undefined;
 
 /** Loads one of the extension's other bundles (a plain Node require, outside esbuild's bundling). */
-function load<T>(context: vscode.ExtensionContext, file: string): T {
+function load(context: vscode.ExtensionContext, file: string): unknown {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require(context.asAbsolutePath(file)) as T;
+  return require(context.asAbsolutePath(file));
 }
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const front = activateFront(context, {
-    startClient: async (ctx, hooks) => load<typeof Lsp>(ctx, 'dist/client-lsp.js').startClient(ctx, hooks),
-    loadConnection: async (ctx, output, onResult) =>
-      load<typeof Connection>(ctx, 'dist/client-connection.js').createConnectionCommands(ctx, output, onResult),
+    startClient: async (ctx, hooks) => (load(ctx, 'dist/client-lsp.js') as typeof Lsp).startClient(ctx, hooks),
+    loadConnection: (ctx, output, onResult) =>
+      (load(ctx, 'dist/client-connection.js') as typeof Connection).createConnectionCommands(ctx, output, onResult),
   });
   stop = front.deactivate;
   return front.api;

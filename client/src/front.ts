@@ -38,12 +38,12 @@ export interface StartedClient {
 export interface Platform {
   /** Loads the language client and starts the server (the desktop's second bundle). */
   startClient(context: vscode.ExtensionContext, hooks: ClientHooks): Promise<StartedClient>;
-  /** Loads Test Connection and its HTTP client (the desktop's third bundle). */
+  /** Loads Test Connection and its HTTP client (the desktop's third bundle); a failure throws, and the next command tries again. */
   loadConnection(
     context: vscode.ExtensionContext,
     output: vscode.LogOutputChannel,
     onResult: (r: ConnectionResult) => void,
-  ): Promise<ConnectionCommands>;
+  ): ConnectionCommands;
 }
 
 /** What `activate` returns: enough for tests to see whether the server was started. */
@@ -91,10 +91,12 @@ export function activateFront(
       }));
 
   // Test Connection: loaded the first time one of its commands runs.
-  let connection: Promise<ConnectionCommands> | undefined;
+  let connection: ConnectionCommands | undefined;
   const connectionCommand = (name: keyof ConnectionCommands) => async (): Promise<void> => {
-    connection ??= platform.loadConnection(context, getOutput(), (r) => connectionResults.fire(r));
-    await (await connection)[name]();
+    connection ??= platform.loadConnection(context, getOutput(), (r) => {
+      connectionResults.fire(r);
+    });
+    await connection[name]();
   };
 
   // Per-file choices, kept in the workspace's state.
@@ -108,7 +110,8 @@ export function activateFront(
   /** The documents this client switched by their content (switched back if the setting goes off). */
   const sniffed = new Set<string>();
   const detectByContent = (doc: vscode.TextDocument): boolean =>
-    vscode.workspace.getConfiguration('assistantConfig', doc.uri).get<boolean>('detectByContent', true) !== false;
+    // Anything but `false` (also a value of the wrong type in settings.json) leaves detection on.
+    vscode.workspace.getConfiguration('assistantConfig', doc.uri).get<unknown>('detectByContent') !== false;
   const associated = (doc: vscode.TextDocument): string | undefined =>
     associatedLanguage(
       vscode.workspace.getConfiguration('files', doc.uri).get<Record<string, unknown>>('associations'),
@@ -167,11 +170,16 @@ export function activateFront(
   };
   const updateOffer = async (): Promise<void> => {
     const doc = vscode.window.activeTextEditor?.document;
-    if (!doc || doc.languageId !== 'yaml' || choiceOf(doc.uri) === 'plain' || !detectByContent(doc)) return hideOffer();
+    if (!doc || doc.languageId !== 'yaml' || choiceOf(doc.uri) === 'plain' || !detectByContent(doc)) {
+      hideOffer();
+      return;
+    }
     const head = headOf(doc);
     // Cheap test first: the schema is read only for files that have a `definition:` at the top.
-    if (!/^definition[ \t]*:/m.test(head) || !looksLikeConfigWithoutKind(head, await knownProviders()))
-      return hideOffer();
+    if (!/^definition[ \t]*:/m.test(head) || !looksLikeConfigWithoutKind(head, await knownProviders())) {
+      hideOffer();
+      return;
+    }
     if (vscode.window.activeTextEditor?.document !== doc) return;
     offer ??= vscode.languages.createLanguageStatusItem('assistantConfig.offer', { language: 'yaml' });
     offer.name = 'AssistantConfig';
@@ -231,7 +239,9 @@ export function activateFront(
       getOutput().info('Restarting the language server.');
       await (await ensureClient()).restart();
     }),
-    vscode.commands.registerCommand('assistantConfig.showOutput', () => getOutput().show(true)),
+    vscode.commands.registerCommand('assistantConfig.showOutput', () => {
+      getOutput().show(true);
+    }),
     vscode.commands.registerCommand('assistantConfig.testConnection', connectionCommand('testConnection')),
     vscode.commands.registerCommand(
       'assistantConfig.setPersonalAccessToken',
@@ -244,7 +254,9 @@ export function activateFront(
     vscode.commands.registerCommand('assistantConfig.treatAsPlain', treatAsPlain),
     vscode.commands.registerCommand('assistantConfig.treatAsAssistantConfigAddHeader', treatAsAssistantConfigAddHeader),
     vscode.workspace.onDidOpenTextDocument(consider),
-    vscode.workspace.onDidSaveTextDocument((doc) => (PLAIN.has(doc.languageId) ? consider(doc) : undefined)),
+    vscode.workspace.onDidSaveTextDocument((doc) => {
+      if (PLAIN.has(doc.languageId)) consider(doc);
+    }),
     vscode.window.onDidChangeActiveTextEditor(() => void updateOffer()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('assistantConfig.detectByContent') || e.affectsConfiguration('files.associations')) {

@@ -6,5 +6,7 @@ import { createConnection, BrowserMessageReader, BrowserMessageWriter } from 'vs
 import { startServer } from './lsp/server';
 import { ReportedEnv } from './lsp/reportedEnv';
 
-const scope = globalThis as unknown as ConstructorParameters<typeof BrowserMessageReader>[0];
+// The worker's global scope. (The readers' parameter is typed with the DOM's worker types, which the
+// project's lib, without DOM, does not define.)
+const scope: object = globalThis;
 startServer(createConnection(new BrowserMessageReader(scope), new BrowserMessageWriter(scope)), new ReportedEnv());

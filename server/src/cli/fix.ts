@@ -76,7 +76,7 @@ export function unifiedDiff(path: string, before: string, after: string): string
     const bCount = hunk.filter((l) => l.op !== '-').length;
     const aStart = aCount === 0 ? hunk[0]!.ai : hunk[0]!.ai + 1;
     const bStart = bCount === 0 ? hunk[0]!.bi : hunk[0]!.bi + 1;
-    out += `@@ -${aStart}${aCount === 1 ? '' : ',' + aCount} +${bStart}${bCount === 1 ? '' : ',' + bCount} @@\n`;
+    out += `@@ -${aStart}${aCount === 1 ? '' : `,${aCount}`} +${bStart}${bCount === 1 ? '' : `,${bCount}`} @@\n`;
     for (const l of hunk) out += l.op + (l.text.endsWith('\n') ? l.text : `${l.text}\n\\ No newline at end of file\n`);
     i = end;
   }

@@ -112,7 +112,10 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
       status = 2;
       return;
     }
-    if (flags.mode === 'print') return io.stdout(out);
+    if (flags.mode === 'print') {
+      io.stdout(out);
+      return;
+    }
     if (out === text) return;
     changed.push(display);
     if (flags.mode === 'diff') io.stdout(unifiedDiff(display, text, out));

@@ -22,12 +22,17 @@ export function processIO(): CliIO {
     stderr: (t) => process.stderr.write(t),
     env: process.env,
     cwd: process.cwd(),
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-boolean-literal-compare -- @types/node types isTTY as boolean; it is undefined when stdout is a pipe or a file
     stdoutIsTTY: process.stdout.isTTY === true,
     readStdin: () =>
       new Promise((resolve, reject) => {
         const chunks: Buffer[] = [];
-        process.stdin.on('data', (c: Buffer) => chunks.push(c));
-        process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        process.stdin.on('data', (c: Buffer) => {
+          chunks.push(c);
+        });
+        process.stdin.on('end', () => {
+          resolve(Buffer.concat(chunks).toString('utf8'));
+        });
         process.stdin.on('error', reject);
       }),
   };

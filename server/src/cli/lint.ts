@@ -235,7 +235,10 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
     const cfg = configs.forFile(path === '<stdin>' ? join(io.cwd, '<stdin>') : path);
     if (path !== '<stdin>' && isExcluded(cfg, path)) return;
     const opts = cfg?.maxFallbackDepth ? { ...options, maxFallbackDepth: cfg.maxFallbackDepth } : options;
-    if (flags.fix === 'off') return emit(lintText(path, displayPath, text, language, opts, cfg));
+    if (flags.fix === 'off') {
+      emit(lintText(path, displayPath, text, language, opts, cfg));
+      return;
+    }
     const r = fixAll(text, language, (t, l) => analyzeWith(t, l, opts, cfg));
     const after = keepLineEndings(text, r.text);
     emit(lintText(path, displayPath, after, language, opts, cfg), {
@@ -297,7 +300,9 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
       },
       files,
       jobs,
-      (r) => emit(r),
+      (r) => {
+        emit(r);
+      },
       cannotRead,
     );
   } else {

@@ -3,6 +3,7 @@
 // the file list. At most WINDOW files are in flight, so memory does not grow with the file count.
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { readFileSync } from 'node:fs';
+import { inspect } from 'node:util';
 import { languageOf } from '../parser';
 import { DEFAULT_OPTIONS } from '../service';
 import type { ValidationOptions } from '../service';
@@ -63,7 +64,7 @@ export function lintInWorkers(
       if (finished) return;
       finished = true;
       for (const w of workers) void w.terminate();
-      if (e) reject(e instanceof Error ? e : new Error(String(e)));
+      if (e) reject(e instanceof Error ? e : new Error(inspect(e)));
       else resolve();
     };
     const feed = (w: Worker): void => {
@@ -84,7 +85,10 @@ export function lintInWorkers(
       while (idle.length > 0 && next < files.length && next - printed < WINDOW) feed(idle.pop()!);
       if (printed === files.length) finish();
     };
-    if (files.length === 0) return resolve();
+    if (files.length === 0) {
+      resolve();
+      return;
+    }
     for (let i = 0; i < n; i++) {
       const w = new Worker(entry, { workerData: setup });
       workers.push(w);

@@ -131,12 +131,19 @@ export async function testConnectionCommand(args: string[], io: CliIO, signal?: 
     dataToken: io.env.ASSISTANT_DATA_TOKEN || undefined,
   };
   const secrets = [credentials.pat, credentials.apiKey, credentials.dataToken].filter((s): s is string => !!s);
-  const progress = (text: string): void => io.stderr(redact(text, secrets));
+  const progress = (text: string): void => {
+    io.stderr(redact(text, secrets));
+  };
 
   const report = await runTestConnection(options, credentials, {
     signal,
     // Progress goes to stderr in text format only: in JSON format stdout and stderr stay clean.
-    onStepStart: format === 'text' ? (_name, title) => progress(`… ${title}\n`) : undefined,
+    onStepStart:
+      format === 'text'
+        ? (_name, title) => {
+            progress(`… ${title}\n`);
+          }
+        : undefined,
   });
   io.stdout(format === 'json' ? reportToJson(report, secrets) : formatReport(report, secrets));
   if (signal?.aborted) {

@@ -18,10 +18,14 @@ export class Debouncer {
     };
     if (delay <= 0 && typeof setImmediate === 'function') {
       const handle = setImmediate(run);
-      entry.cancel = () => clearImmediate(handle);
+      entry.cancel = () => {
+        clearImmediate(handle);
+      };
     } else {
       const handle = setTimeout(run, Math.max(0, delay));
-      entry.cancel = () => clearTimeout(handle);
+      entry.cancel = () => {
+        clearTimeout(handle);
+      };
     }
     this.pending.set(key, entry);
   }

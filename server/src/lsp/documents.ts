@@ -61,8 +61,7 @@ export class AnalysisCache {
     if (e && e.pending && e.pending.toVersion === doc.version && e.version >= 0) {
       parsed = e.doc;
       for (const ed of e.pending.edits) {
-        parsed =
-          parsed && applyEdit(parsed, ed.start, ed.end, ed.text, { maxDepth: this.options(doc.uri).maxNestingDepth });
+        parsed = applyEdit(parsed, ed.start, ed.end, ed.text, { maxDepth: this.options(doc.uri).maxNestingDepth });
         if (!parsed) break;
         // The list items that hold what the patch changed are validated again; the others are not.
         units.changed(patchedAt(parsed));

@@ -114,7 +114,11 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     await load();
     return runSafe(log, name, fallback, token, fn);
   };
-  const log = { error: (m: string) => connection.console.error(m) };
+  const log = {
+    error: (m: string) => {
+      connection.console.error(m);
+    },
+  };
   const isOurs = (doc: TextDocument): boolean =>
     (LANGUAGE_IDS as readonly string[]).includes(doc.languageId) ||
     /\.assistant\.(ya?ml|json)$|\/assistant-config\.(ya?ml|json)$/.test(doc.uri);
@@ -167,6 +171,8 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     if (typeof init.docsBase === 'string' && init.docsBase.endsWith('/')) docsBase = init.docsBase;
     if (init.settings) settings = readSettings(init.settings);
     folders = (params.workspaceFolders ?? []).map((f) => f.uri);
+    // A client without workspace folders names its one folder by rootUri, deprecated in LSP 3.6 but still sent.
+    // eslint-disable-next-line @typescript-eslint/no-deprecated
     if (folders.length === 0 && params.rootUri) folders = [params.rootUri];
     env.reload(folders, trusted);
     return {
@@ -201,12 +207,15 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     if (watchRegistration && serverOptions.readFile) {
       connection.client
         .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/.assistant-config.yaml' }] })
-        .catch((e: unknown) => log.error(`Watching .assistant-config.yaml failed: ${describe(e)}`));
+        .catch((e: unknown) => {
+          log.error(`Watching .assistant-config.yaml failed: ${describe(e)}`);
+        });
     }
     void refreshSettings();
     connection.onDidChangeConfiguration((change) => {
       if (!configurationRequests && change.settings) {
-        const s = (change.settings as Record<string, unknown>).assistantConfig ?? change.settings;
+        const raw: unknown = change.settings;
+        const s = (raw as Record<string, unknown>).assistantConfig ?? raw;
         applySettings(readSettings(s));
       } else void refreshSettings();
     });
@@ -262,8 +271,9 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     } else for (const d of documents.all()) if (isOurs(d)) schedule(d, true);
   }
 
-  connection.onNotification(TRUST_NOTIFICATION, (p: TrustParams) => {
-    trusted = !!p.trusted;
+  // (Typed as what may arrive: only a true `trusted` trusts the workspace.)
+  connection.onNotification(TRUST_NOTIFICATION, (p: Partial<Record<keyof TrustParams, unknown>>) => {
+    trusted = p.trusted === true;
     env.reload(folders, trusted);
     cacheInstance?.invalidateDiagnostics();
     revalidateAll();
@@ -292,7 +302,6 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
       p.changes.some(
         (c) =>
           /(^|\/)\.env$/.test(c.uri) &&
-          c.type !== undefined &&
           [FileChangeType.Created, FileChangeType.Changed, FileChangeType.Deleted].includes(c.type),
       )
     ) {

@@ -2,7 +2,7 @@
 // variants, enum values and documentation; none of them keeps a list of its own.
 import schemaJson from '../../../schemas/assistant-config.schema.json';
 import type { Node } from '../parser/ast';
-import { resolve } from '../parser/ast';
+import { resolve, scalarText } from '../parser/ast';
 import { readValue } from './merge';
 
 export interface Schema {
@@ -169,7 +169,7 @@ export function enumValuesOf(s: Schema | undefined): { values: EnumValue[]; open
     if (!y) return;
     if (y.enum) y.enum.forEach((v, i) => values.push({ value: String(v), description: y.enumDescriptions?.[i] }));
     else if (y.const !== undefined)
-      values.push({ value: String(y.const), description: y.enumDescriptions?.[0] ?? y.markdownDescription });
+      values.push({ value: scalarText(y.const), description: y.enumDescriptions?.[0] ?? y.markdownDescription });
     else if (y.anyOf) y.anyOf.forEach(add);
     else if (y.type === 'string') open = true;
   };

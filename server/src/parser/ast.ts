@@ -174,8 +174,8 @@ function findItem(items: Node[], offset: number): Node | undefined {
 /** The JSON-pointer-like path of keys and indexes from the root to `node`. */
 export function pathOf(node: Node | StringNode): (string | number)[] {
   const path: (string | number)[] = [];
-  let cur: Node | PropertyNode | undefined = node;
-  while (cur) {
+  let cur: Node | PropertyNode = node;
+  for (;;) {
     const parent: Parent = cur.parent;
     if (!parent) break;
     if (parent.type === 'property') {
@@ -189,4 +189,20 @@ export function pathOf(node: Node | StringNode): (string | number)[] {
     }
   }
   return path;
+}
+
+/**
+ * The text of a scalar's parsed value where a string is needed (a key, a value of an unusual type):
+ * a string as it is, null as '', another primitive as JavaScript writes it, anything else as JSON.
+ */
+export function scalarText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  if (typeof v !== 'object') return ''; // a symbol or a function: no text
+  try {
+    return JSON.stringify(v);
+  } catch {
+    return ''; // (a cycle: the parser never throws)
+  }
 }

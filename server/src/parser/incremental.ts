@@ -7,7 +7,7 @@
 // anchor or an alias, ...) this returns undefined and the caller parses the whole text again.
 import { parseDocument, isScalar } from 'yaml';
 import type { Node, ObjectNode, ArrayNode, ParsedDocument, PropertyNode } from './ast';
-import { nodeAt } from './ast';
+import { nodeAt, scalarText } from './ast';
 import { fastParseJson } from './fastJson';
 import { fastParseYaml } from './fastYaml';
 import { parseYamlFull, DEFAULT_LIMITS } from './yaml';
@@ -110,14 +110,13 @@ function readYamlScalar(token: string, old: Node, isKey: boolean): ScalarFields 
     doc.errors.length > 0 ||
     doc.warnings.length > 0 ||
     !isScalar(c) ||
-    !c.range ||
     c.range[0] !== 0 ||
     c.range[1] !== token.length
   )
     return undefined;
   const quoted = c.type === 'QUOTE_DOUBLE' || c.type === 'QUOTE_SINGLE';
   if (quoted !== wasQuoted) return undefined;
-  if (isKey) return { type: 'string', value: String(c.value ?? ''), quoted };
+  if (isKey) return { type: 'string', value: scalarText(c.value), quoted };
   const v = c.value;
   if (v === null || v === undefined) return { type: 'null' };
   if (typeof v === 'boolean') return { type: 'boolean', value: v };

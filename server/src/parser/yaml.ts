@@ -2,7 +2,7 @@
 import { parseAllDocuments, isAlias, isMap, isScalar, isSeq, isPair } from 'yaml';
 import type { Document, Node as YNode, ParsedNode } from 'yaml';
 import type { Node, ObjectNode, ArrayNode, AliasNode, SyntaxProblem, Parent } from './ast';
-import { keyNode, propertyNode } from './ast';
+import { keyNode, propertyNode, scalarText } from './ast';
 import { fastParseYaml } from './fastYaml';
 
 export interface YamlParseResult {
@@ -213,7 +213,7 @@ class Converter {
   ) {}
 
   convert(y: YNode, parent: Parent, depth: number): Node {
-    const range = (y as ParsedNode).range ?? [0, 0, 0];
+    const range = y.range ?? [0, 0, 0];
     const offset = range[0];
     const length = Math.max(0, range[1] - range[0]);
     let node: Node;
@@ -235,13 +235,9 @@ class Converter {
         if (!isPair(pair)) continue;
         const k = pair.key as YNode | null;
         const keyRange = k ? (k as ParsedNode).range : undefined;
-        const keyOffset = keyRange
-          ? keyRange[0]
-          : pair.value
-            ? ((pair.value as ParsedNode).range?.[0] ?? offset)
-            : offset;
+        const keyOffset = keyRange ? keyRange[0] : pair.value ? ((pair.value as YNode).range?.[0] ?? offset) : offset;
         const keyEnd = keyRange ? keyRange[1] : keyOffset;
-        const keyValue = k === null ? '' : isScalar(k) ? String(k.value ?? '') : this.text.slice(keyOffset, keyEnd);
+        const keyValue = k === null ? '' : isScalar(k) ? scalarText(k.value) : this.text.slice(keyOffset, keyEnd);
         const quoted = isScalar(k) && (k.type === 'QUOTE_DOUBLE' || k.type === 'QUOTE_SINGLE');
         const prop = propertyNode(obj, keyNode(keyValue, quoted, keyOffset, keyEnd - keyOffset), keyOffset, 0);
         prop.colonOffset = this.findColon(keyEnd);
@@ -278,7 +274,7 @@ class Converter {
       else if (typeof v === 'number') node = { type: 'number', value: v, offset, length, parent };
       else if (typeof v === 'bigint') node = { type: 'number', value: Number(v), offset, length, parent };
       else if (typeof v === 'string') node = { type: 'string', value: v, quoted, offset, length, parent };
-      else node = { type: 'string', value: String(v), quoted, offset, length, parent };
+      else node = { type: 'string', value: scalarText(v), quoted, offset, length, parent };
     } else {
       node = { type: 'null', offset, length, parent };
     }

@@ -206,10 +206,9 @@ export function aliasHover(doc: ParsedDocument, alias: AliasNode): HoverResult {
       offset: alias.offset,
       length: alias.length,
     };
-  const parts = [`Alias of \`&${alias.name}\``];
   const r = schemaAtPath(doc.root, pathOf(target));
-  if (r.variant) parts[0] += `: **${r.variant.name}** (\`${r.variant.property}: ${r.variant.value}\`)`;
-  parts.push('```yaml\n' + preview(target) + '\n```');
+  const variant = r.variant ? `: **${r.variant.name}** (\`${r.variant.property}: ${r.variant.value}\`)` : '';
+  const parts = [`Alias of \`&${alias.name}\`${variant}`, '```yaml\n' + preview(target) + '\n```'];
   return { contents: parts.join('\n\n'), offset: alias.offset, length: alias.length };
 }
 

@@ -27,8 +27,7 @@ const URL_USERINFO = /[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/([^\s/?#@'"`<>]{1,1024})@
 export function secretRanges(doc: ParsedDocument): Range[] {
   const out: Range[] = [];
   for (const m of doc.text.matchAll(URL_USERINFO)) {
-    if (m[1] && m.index !== undefined)
-      out.push({ offset: m.index + m[0].length - 1 - m[1].length, length: m[1].length });
+    if (m[1]) out.push({ offset: m.index + m[0].length - 1 - m[1].length, length: m[1].length });
   }
   const env = definition('EnvironmentValue');
   if (!env || !doc.root) return out;

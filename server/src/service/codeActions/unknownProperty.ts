@@ -11,7 +11,7 @@ export const unknownProperty: FixProvider = (doc, d) => {
   if (!prop || d.data?.key !== prop.key.value) return [];
   const key = prop.key.value;
   const out: Fix[] = [];
-  const suggestion = d.data?.suggestion;
+  const suggestion = d.data.suggestion;
   if (suggestion)
     out.push({
       title: `Rename '${key}' to '${suggestion}'`,

@@ -56,7 +56,7 @@ function climb(doc: ParsedDocument, from: Line, want: Want): Found | undefined {
   const text = doc.text;
   let n: Node | StringNode | undefined = nodeAt(doc.root, from.keyStart);
   if (!n || n.offset > from.keyStart) return undefined;
-  for (let guard = 0; n && guard < 10000; guard++) {
+  for (let guard = 0; guard < 10000; guard++) {
     const par: Node['parent'] = n.parent;
     if (!par) return undefined;
     if (par.type === 'property') {
