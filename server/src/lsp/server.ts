@@ -129,7 +129,12 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   const workspaceDiagnostics = workspaceFiles
     ? new WorkspaceDiagnostics({
         files: workspaceFiles,
-        log: { error: log.error, info: (m) => connection.console.info(m) },
+        log: {
+          error: log.error,
+          info: (m) => {
+            connection.console.info(m);
+          },
+        },
         settings: () => ({ ...settings.workspaceDiagnostics, maxFileSize: settings.validation.maxFileSize }),
         folderPaths: () => folders.flatMap((f) => serverOptions.fsPathOf?.(f) ?? []),
         configOf: (path) => projectConfigs?.forFile(path),
