@@ -45,6 +45,13 @@ const INSERTS = [
   '{',
   ']',
   ',',
+  '&',
+  '*',
+  '\uFFFD',
+  ' # assistant-config-disable-next-line duplicate-key',
+  '# assistant-config-disable empty-required',
+  'assistant-',
+  'config-disable',
 ];
 
 /** An edit drawn from numbers in [0, 1): Enter, delete or paste lines, indent, dedent, type or delete characters. */
@@ -133,6 +140,8 @@ test('incremental validation: after random edit sequences, the cached diagnostic
             options = OPTION_SETS[(OPTION_SETS.indexOf(options) + 1) % OPTION_SETS.length]!;
             cache.invalidateDiagnostics();
           }
+          // Now and then two edits arrive before the diagnostics are asked for.
+          if (other === 1) continue;
           const got = cache.diagnostics(doc);
           const want = validate(parseWithLimits(doc.getText(), lang, options), options);
           edits++;
@@ -188,4 +197,50 @@ test('incremental validation: findings inside unchanged list items move with an 
     before.map((d) => (d.offset > at ? d.offset + 1 : d.offset)),
   );
   assert.ok(cache.unitsReplayed(td.uri) >= 2, 'both tables replayed from the cache');
+});
+
+test('the unit cache knows a string is absent only until an edit could have made it, even by joining two pieces', () => {
+  const units = new UnitCache();
+  let text = 'a: assistant- b\nc: d\n';
+  const needle = 'assistant-config-disable';
+  assert.equal(units.includes(text, needle), false);
+  assert.equal(units.includes(text, needle), false, 'remembered');
+  // Typing elsewhere keeps it known absent.
+  units.textEdited(text, 18, 18, 'x');
+  text = text.slice(0, 18) + 'x' + text.slice(18);
+  assert.equal(units.includes(text, needle), false);
+  // 'config-disable' typed right after 'assistant-' makes the word across the edit's edge.
+  const at = text.indexOf('assistant-') + 'assistant-'.length;
+  units.textEdited(text, at, at, 'config-disable');
+  text = text.slice(0, at) + 'config-disable' + text.slice(at);
+  assert.equal(units.includes(text, needle), true);
+  // Deleting what separated two halves joins them too.
+  let t2 = 'x: assistant-config-\u00a7disable\n';
+  const u2 = new UnitCache();
+  assert.equal(u2.includes(t2, needle), false);
+  const cut = t2.indexOf('\u00a7');
+  u2.textEdited(t2, cut, cut + 1, '');
+  t2 = t2.slice(0, cut) + t2.slice(cut + 1);
+  assert.equal(u2.includes(t2, needle), true);
+  // A text the cache was not told of (same length, other content) is read again.
+  const u3 = new UnitCache();
+  assert.equal(u3.includes('&&&', '*'), false);
+  u3.textReplaced();
+  assert.equal(u3.includes('**&', '*'), true);
+});
+
+test('the unit cache knows a string is present only while the edits leave one occurrence alone', () => {
+  const units = new UnitCache();
+  let text = 'a: &x 1\nb: 2\n';
+  const edit = (start: number, end: number, ins: string): void => {
+    units.textEdited(text, start, end, ins);
+    text = text.slice(0, start) + ins + text.slice(end);
+  };
+  assert.equal(units.includes(text, '&'), true);
+  edit(0, 0, 'zz'); // before the occurrence: it moves
+  assert.equal(units.includes(text, '&'), true);
+  edit(text.indexOf('&'), text.indexOf('&') + 1, ''); // the occurrence deleted: read again
+  assert.equal(units.includes(text, '&'), false);
+  edit(text.length, text.length, '&'); // typed again at the end
+  assert.equal(units.includes(text, '&'), true);
 });

@@ -59,6 +59,12 @@ export class AnalysisCache {
     let parsed: ParsedDocument | undefined;
     const units = e?.units ?? new UnitCache();
     if (e && e.pending && e.pending.toVersion === doc.version && e.version >= 0) {
+      // What validation knows of the text (strings it does not contain) follows the edits.
+      let before = e.doc.text;
+      for (const ed of e.pending.edits) {
+        units.textEdited(before, ed.start, ed.end, ed.text);
+        if (e.pending.edits.length > 1) before = before.slice(0, ed.start) + ed.text + before.slice(ed.end);
+      }
       parsed = e.doc;
       for (const ed of e.pending.edits) {
         parsed = applyEdit(parsed, ed.start, ed.end, ed.text, { maxDepth: this.options(doc.uri).maxNestingDepth });
@@ -69,7 +75,7 @@ export class AnalysisCache {
       // The patched tree must stand for exactly this text; anything else is parsed afresh.
       if (parsed && parsed.text.length !== text.length) parsed = undefined;
       if (parsed) parsed = { ...parsed, text };
-    }
+    } else units.textReplaced();
     parsed ??= parseWithLimits(text, this.languageOf(doc), this.options(doc.uri));
     this.entries.set(doc.uri, { version: doc.version, doc: parsed, cost: this.lastCost.get(doc.uri) ?? 0, units });
     return parsed;

@@ -29,7 +29,7 @@ interface Item {
   chainDepth: number;
   via: Node | undefined;
   /** A list item reached without an alias: its findings depend on its subtree and `expected` only. */
-  unit?: boolean;
+  unit: boolean;
 }
 
 /**
@@ -64,6 +64,7 @@ export function walkTyped(
       parentUnion: undefined,
       chainDepth: 0,
       via: undefined,
+      unit: false,
     },
   ];
   const scalar = (
@@ -130,7 +131,8 @@ export function walkTyped(
           (p.parent !== obj ? obj.properties.find((q) => q.key.value === '<<' && !q.key.quoted)?.value : undefined);
         const expected = propertySchema(resolved.schema, p.key.value);
         if (v && v.type !== 'object' && v.type !== 'array' && v.type !== 'alias') scalar(v, expected, p, owner, pVia);
-        else stack.push({ node: v, owner, expected, prop: p, parentUnion: unionName, chainDepth, via: pVia });
+        else
+          stack.push({ node: v, owner, expected, prop: p, parentUnion: unionName, chainDepth, via: pVia, unit: false });
       }
     } else {
       const is = itemSchema(resolved.schema);
@@ -146,7 +148,7 @@ export function walkTyped(
             parentUnion: undefined,
             chainDepth: 0,
             via,
-            ...(via === undefined && it.type !== 'alias' ? { unit: true } : {}),
+            unit: via === undefined && it.type !== 'alias',
           });
       }
     }

@@ -143,6 +143,8 @@ function shift(root: Node, at: number, delta: number, edited: Node): void {
     if (n.type === 'object') {
       if (n.offset <= from && n.offset + n.length >= at) n.length += delta;
       else if (n.offset >= at) n.offset += delta;
+      // A collection that ends before the scalar holds nothing that moves.
+      else if (n.offset + n.length < from) continue;
       for (const p of n.properties) {
         if (p.offset <= from && p.offset + p.length >= at) p.length += delta;
         else if (p.offset >= at) p.offset += delta;
@@ -153,6 +155,7 @@ function shift(root: Node, at: number, delta: number, edited: Node): void {
     } else if (n.type === 'array') {
       if (n.offset <= from && n.offset + n.length >= at) n.length += delta;
       else if (n.offset >= at) n.offset += delta;
+      else if (n.offset + n.length < from) continue;
       for (const it of n.items) stack.push(it);
     } else if (n !== edited && n.offset >= at) {
       n.offset += delta;

@@ -36,14 +36,23 @@ export interface Range {
   length: number;
 }
 
-/**
- * Every anchor and alias of the document, in text order. `skipItem`: list items known to hold no anchor and no alias (validation's unit cache), not walked.
- */
-export function anchorIndex(doc: ParsedDocument, skipItem?: (n: Node) => boolean): AnchorIndex {
+/** What validation's unit cache knows that spares anchorIndex a read of the whole text (validation/units.ts). */
+export interface AnchorIndexHints {
+  /** List items known to hold no anchor and no alias: not walked. */
+  skipItem(n: Node): boolean;
+  /** Whether the text may contain `needle` (false only when it is known not to). */
+  includes(text: string, needle: string): boolean;
+  /** Where an anchored node's `&name` was found before, relative to the node, if known; and remembering it. */
+  markOf(n: Node): number | undefined;
+  setMark(n: Node, relative: number): void;
+}
+
+/** Every anchor and alias of the document, in text order. */
+export function anchorIndex(doc: ParsedDocument, hints?: AnchorIndexHints): AnchorIndex {
   const defs: AnchorDef[] = [];
   const uses: AnchorUse[] = [];
-  if (doc.language !== 'yaml' || !doc.root || (!doc.text.includes('&') && !doc.text.includes('*')))
-    return { defs, uses };
+  const has = (needle: string): boolean => (hints ? hints.includes(doc.text, needle) : doc.text.includes(needle));
+  if (doc.language !== 'yaml' || !doc.root || (!has('&') && !has('*'))) return { defs, uses };
   const byNode = new Map<Node, AnchorDef>();
   const aliases: AliasNode[] = [];
   const stack: Node[] = [doc.root];
@@ -54,7 +63,9 @@ export function anchorIndex(doc: ParsedDocument, skipItem?: (n: Node) => boolean
       continue;
     }
     if (n.anchor !== undefined) {
-      const at = anchorMark(doc.text, n.anchor, n.offset);
+      const known = hints?.markOf(n);
+      const at = known !== undefined ? n.offset + known : anchorMark(doc.text, n.anchor, n.offset);
+      if (known === undefined && at >= 0) hints?.setMark(n, at - n.offset);
       if (at >= 0) {
         const d: AnchorDef = { name: n.anchor, offset: at, length: n.anchor.length + 1, node: n };
         defs.push(d);
@@ -67,7 +78,7 @@ export function anchorIndex(doc: ParsedDocument, skipItem?: (n: Node) => boolean
       }
     else if (n.type === 'array')
       for (const it of n.items) {
-        if (!skipItem?.(it)) stack.push(it);
+        if (!hints?.skipItem(it)) stack.push(it);
       }
   }
   for (const a of aliases) {

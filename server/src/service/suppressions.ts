@@ -38,9 +38,12 @@ const COMMENT = /#[ \t]*assistant-config-disable(-next-line)?(?=[ \t\r\n]|$)([^\
 const CODE = /[^\s,]+/g;
 
 /** The suppression comments of a YAML document (a JSON document has none). */
-export function findSuppressions(doc: ParsedDocument): SuppressionComment[] {
+export function findSuppressions(
+  doc: ParsedDocument,
+  includes: (text: string, needle: string) => boolean = (t, n) => t.includes(n),
+): SuppressionComment[] {
   const text = doc.text;
-  if (doc.language !== 'yaml' || !text.includes('assistant-config-disable')) return [];
+  if (doc.language !== 'yaml' || !includes(text, 'assistant-config-disable')) return [];
   const out: SuppressionComment[] = [];
   COMMENT.lastIndex = 0;
   for (let m = COMMENT.exec(text); m; m = COMMENT.exec(text)) {
@@ -91,8 +94,9 @@ export function applySuppressions(
   doc: ParsedDocument,
   diagnostics: Diagnostic[],
   external: readonly string[] = [],
+  includes?: (text: string, needle: string) => boolean,
 ): SuppressionResult {
-  const comments = findSuppressions(doc);
+  const comments = findSuppressions(doc, includes);
   if (comments.length === 0 && external.length === 0) return { diagnostics, suppressed: [] };
   const used = new Set<string>();
   const externalSet = new Set(external);

@@ -59,7 +59,12 @@ export function validateWithSuppressions(
   units?: UnitCache,
 ): SuppressionResult {
   units?.prepare(options);
-  return applySuppressions(doc, findAll(doc, options, units), options.suppress);
+  return applySuppressions(
+    doc,
+    findAll(doc, options, units),
+    options.suppress,
+    units && ((text, needle) => units.includes(text, needle)),
+  );
 }
 
 function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCache | undefined): Diagnostic[] {
@@ -69,7 +74,7 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
       p.kind === 'extra-document' ? 'extra-document' : p.kind === 'resource-limit' ? 'resource-limit' : 'syntax-error';
     out.push(diag(code, p.message, p.offset, p.length));
   }
-  encodingProblems(doc.text, out);
+  if (!units || units.includes(doc.text, '\uFFFD')) encodingProblems(doc.text, out);
   if (doc.language === 'json') out.push(...jsonStrictness(doc.text));
   if (!doc.root) {
     if (!doc.problems.some((p) => p.kind === 'resource-limit')) {
@@ -152,7 +157,7 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
   walkTyped(doc.root, visit, unitHook);
   via = undefined;
   for (const r of running) r.end?.();
-  out.push(...unusedAnchors(doc, units ? anchorIndex(doc, (n) => units.isUnit(n)) : undefined));
+  out.push(...unusedAnchors(doc, units ? anchorIndex(doc, units) : undefined));
   return finish(withoutBrokenNodes(out, doc));
 }
 

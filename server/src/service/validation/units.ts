@@ -14,6 +14,9 @@ import type { Schema } from '../../model/schema';
 import type { UnitValue, UnitValues } from '../../model/value';
 import type { Diagnostic } from '../codes';
 import type { ValidationOptions } from './rule';
+import type { AnchorIndexHints } from '../anchors';
+
+const NONE: Recorded[] = [];
 
 /** A finding as a rule reported it, with its `once` key. */
 export interface Recorded {
@@ -27,8 +30,17 @@ interface Entry extends UnitValue {
   findings?: Map<Schema | undefined, { base: number; list: Recorded[] }>;
 }
 
-export class UnitCache implements UnitValues {
+export class UnitCache implements UnitValues, AnchorIndexHints {
   private entries = new WeakMap<Node, Entry>();
+  /** Where each anchored node's `&name` is, relative to the node (anchored nodes are never patched). */
+  private marks = new WeakMap<Node, number>();
+  /**
+   * Strings known not to occur in the text of length `textLength`, and strings known to occur, with
+   * the offset of one occurrence (kept across edits by `textEdited`).
+   */
+  private absent = new Set<string>();
+  private present = new Map<string, number>();
+  private textLength = -1;
   private optionsKey: string | undefined;
   private env: ValidationOptions['env'];
   /** How many times a unit's findings were replayed rather than found again (for tests and the benchmark). */
@@ -47,6 +59,61 @@ export class UnitCache implements UnitValues {
   /** Forgets everything (the environment or the settings changed). */
   clear(): void {
     this.entries = new WeakMap();
+    this.marks = new WeakMap();
+  }
+
+  /**
+   * The text changed: [start, end) of `before` became `inserted`. A string absent before can only
+   * occur now across the inserted text, read here from the pieces of `before` (reading the new text
+   * would copy the whole of it).
+   */
+  textEdited(before: string, start: number, end: number, inserted: string): void {
+    if (before.length !== this.textLength) this.textReplaced();
+    for (const needle of this.absent) {
+      const l = needle.length - 1;
+      const around = before.slice(Math.max(0, start - l), start) + inserted + before.slice(end, end + l);
+      if (around.includes(needle)) this.absent.delete(needle);
+    }
+    // An occurrence the edit did not touch is still there, moved when it was after the edit.
+    const delta = inserted.length - (end - start);
+    for (const [needle, at] of this.present) {
+      if (at + needle.length <= start) continue;
+      if (at >= end) this.present.set(needle, at + delta);
+      else this.present.delete(needle);
+    }
+    this.textLength = before.length + delta;
+  }
+
+  /** The text changed in a way `textEdited` was not told of. */
+  textReplaced(): void {
+    this.absent.clear();
+    this.present.clear();
+    this.textLength = -1;
+  }
+
+  /** Whether `text` (the document's current text) contains `needle`, without reading it when that is known. */
+  includes(text: string, needle: string): boolean {
+    if (text.length === this.textLength) {
+      if (this.absent.has(needle)) return false;
+      if (this.present.has(needle)) return true;
+    } else this.textReplaced();
+    const at = text.indexOf(needle);
+    this.textLength = text.length;
+    if (at < 0) this.absent.add(needle);
+    else this.present.set(needle, at);
+    return at >= 0;
+  }
+
+  skipItem(n: Node): boolean {
+    return this.isUnit(n);
+  }
+
+  markOf(n: Node): number | undefined {
+    return this.marks.get(n);
+  }
+
+  setMark(n: Node, relative: number): void {
+    this.marks.set(n, relative);
   }
 
   /** The tree was patched at `node` (a scalar changed in place, or a block put in): every unit that contains it is stale. */
@@ -72,6 +139,7 @@ export class UnitCache implements UnitValues {
     const f = this.entries.get(node)?.findings?.get(expected);
     if (!f) return undefined;
     this.replayed++;
+    if (f.list.length === 0) return NONE;
     const delta = node.offset - f.base;
     return f.list.map((r) => ({ d: shifted(r.d, delta), once: r.once }));
   }
