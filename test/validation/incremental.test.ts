@@ -103,6 +103,9 @@ test('incremental validation: after random edit sequences, the cached diagnostic
     { text: generate({ lines: 250, fallbackDepth: 4, errors: true }).text, lang: 'yaml' },
     { text: generate({ lines: 150, mode: 'synthetic', errors: true }).text, lang: 'yaml' },
     { text: generate({ lines: 150, format: 'json', errors: true }).text, lang: 'json' },
+    // More than two chunks of tables (CHUNK list items are cached together).
+    { text: generate({ lines: 800, errors: true }).text, lang: 'yaml' },
+    { text: generate({ lines: 800, crlf: true, fallbackDepth: 2 }).text, lang: 'yaml' },
   ];
   // The generated files (long lists of tables: what the cache is for) weigh as much as the examples.
   const docs = [...examples.map((text) => ({ text, lang: 'yaml' as const })), ...generated, ...generated];
@@ -243,4 +246,70 @@ test('the unit cache knows a string is present only while the edits leave one oc
   assert.equal(units.includes(text, '&'), false);
   edit(text.length, text.length, '&'); // typed again at the end
   assert.equal(units.includes(text, '&'), true);
+});
+
+test('incremental validation on a long list of tables: typing, Enter, deleting and duplicating lines, cached chunks equal a full validation (seeded)', async () => {
+  const { generate } = (await import(pathToFileURL(join(ROOT, 'bench/generate.mjs')).href)) as typeof GenerateModule;
+  const base = generate({ lines: 1200, errors: true }).text;
+  const seed = testSeed('incremental validation chunks property', 31313, 'FUZZ_SEED');
+  let edits = 0;
+  let withFindings = 0;
+  let replayed = 0;
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.tuple(
+          fc.nat(3),
+          fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+          fc.constantFrom('x', '', '"', ' ', 'é'),
+        ),
+        {
+          minLength: 1,
+          maxLength: 10,
+        },
+      ),
+      fc.nat(OPTION_SETS.length - 1),
+      (seq, optionSet) => {
+        const options = OPTION_SETS[optionSet]!;
+        const cache = new AnalysisCache(() => options);
+        const uri = 'file:///long.assistant.yaml';
+        let doc = TextDocument.create(uri, 'assistantconfig', 1, base);
+        cache.diagnostics(doc);
+        for (const [kind, a, ins] of seq) {
+          const text = doc.getText();
+          const starts = [0];
+          for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+          const line = Math.floor(a * (starts.length - 1));
+          const ls = starts[line]!;
+          const le = starts[line + 1]!;
+          const body = text.slice(ls, le - 1);
+          const indent = /^ */.exec(body)![0];
+          // Edits that keep the YAML well formed (mostly), so that the tree is patched, not parsed afresh.
+          const word = /\w$/.test(body);
+          const item = /^ *- [\w"']+$/.test(body) || /^ *#/.test(body);
+          const e: Edit =
+            kind === 0 && word
+              ? { start: le - 2, end: ins === '' ? le - 1 : le - 2, text: ins === '' || ins === ' ' ? '' : ins } // in the last word
+              : kind === 1 || (kind === 0 && !word)
+                ? { start: le - 1, end: le - 1, text: '\n' + indent } // Enter
+                : kind === 2 && item
+                  ? { start: ls, end: le, text: '' } // delete a column line or a comment
+                  : { start: ls, end: ls, text: body + '\n' }; // duplicate the line (a duplicate key, a column twice)
+          cache.recordChange(uri, doc.version + 1, e);
+          doc = TextDocument.update(doc, [positionEdit(doc, e)], doc.version + 1);
+          const got = cache.diagnostics(doc);
+          const want = validate(parseWithLimits(doc.getText(), 'yaml', options), options);
+          edits++;
+          if (want.length > 0) withFindings++;
+          assert.deepEqual(got, want, `after ${JSON.stringify(e)}`);
+        }
+        replayed += cache.unitsReplayed(uri);
+      },
+    ),
+    { seed, numRuns: 60 },
+  );
+  console.log(`incremental validation (chunks): ${edits} edits, ${replayed} list items replayed`);
+  // An edit on an item's first line re-reads the whole list (new nodes, nothing to replay): a share engages.
+  assert.ok(replayed > edits * 2, `${replayed} list items replayed from the cache over ${edits} edits`);
+  assert.ok(withFindings > edits / 2, `${withFindings} of ${edits} compared findings`);
 });

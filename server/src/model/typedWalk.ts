@@ -1,6 +1,7 @@
 // Walks the tree beside the schema: every mapping, list and scalar is visited with the schema that
 // applies at its place (a discriminated object's variant resolved). Rules and features build on it.
-import type { Node, PropertyNode } from '../parser/ast';
+import type { ArrayNode, Node, PropertyNode } from '../parser/ast';
+import { CHUNK } from './value';
 import type { Resolved, Schema } from './schema';
 import { readProperties } from './merge';
 import { rootSchema, resolveFor, propertySchema, itemSchema, unwrapNullable } from './schema';
@@ -30,14 +31,22 @@ interface Item {
   via: Node | undefined;
   /** A list item reached without an alias: its findings depend on its subtree and `expected` only. */
   unit: boolean;
+  /** Not a node: chunk `chunk` of this list's items (see WalkHooks). */
+  chunkOf: ArrayNode | undefined;
+  chunk: number;
 }
 
 /**
- * Offered each list item (a mapping or a list) that the walk reaches without an alias, when the walk
- * gets to it: answering true means the caller has dealt with that subtree (replayed what it found
- * there before), and the walk does not descend into it.
+ * What a caller knows of list items (validation's unit cache). `item` is offered each list item (a
+ * mapping or a list) that the walk reaches without an alias, when the walk gets to it: answering true
+ * means the caller has dealt with that subtree (replayed what it found there before), and the walk
+ * does not descend into it. `chunk` is offered items [c × CHUNK, (c + 1) × CHUNK) of a long list
+ * reached without an alias, in their place in the walk, the same way.
  */
-export type UnitHook = (node: Node, expected: Schema | undefined) => boolean;
+export interface WalkHooks {
+  item(node: Node, expected: Schema | undefined): boolean;
+  chunk?(list: ArrayNode, c: number, expected: Schema | undefined): boolean;
+}
 
 /**
  * Calls `visit` for each node, parents before their children, as a loader reads the document: a
@@ -50,7 +59,7 @@ export type UnitHook = (node: Node, expected: Schema | undefined) => boolean;
 export function walkTyped(
   root: Node | undefined,
   visit: (v: Visit) => void,
-  units?: UnitHook,
+  hooks?: WalkHooks,
   rootExpected: Schema | undefined = rootSchema,
 ): void {
   if (!root) return;
@@ -65,8 +74,26 @@ export function walkTyped(
       chainDepth: 0,
       via: undefined,
       unit: false,
+      chunkOf: undefined,
+      chunk: 0,
     },
   ];
+  const pushItem = (it: Node, is: Schema | undefined, via: Node | undefined): void => {
+    // Scalar list items (columns, function names…) are not visited: no rule needs them.
+    if (it.type === 'object' || it.type === 'array' || it.type === 'alias')
+      stack.push({
+        node: it,
+        owner: undefined,
+        expected: is,
+        prop: undefined,
+        parentUnion: undefined,
+        chainDepth: 0,
+        via,
+        unit: via === undefined && it.type !== 'alias',
+        chunkOf: undefined,
+        chunk: 0,
+      });
+  };
   const scalar = (
     node: Node,
     expected: Schema | undefined,
@@ -86,8 +113,16 @@ export function walkTyped(
   };
   while (stack.length > 0) {
     const item = stack.pop()!;
+    const list = item.chunkOf;
+    if (list) {
+      if (hooks?.chunk?.(list, item.chunk, item.expected)) continue;
+      const from = item.chunk * CHUNK;
+      for (let i = Math.min(list.items.length, from + CHUNK) - 1; i >= from; i--)
+        pushItem(list.items[i]!, item.expected, undefined);
+      continue;
+    }
     let node = item.node;
-    if (item.unit && units && node && units(node, item.expected)) continue;
+    if (item.unit && hooks && node && hooks.item(node, item.expected)) continue;
     let via = item.via;
     if (node?.type === 'alias') {
       via ??= node;
@@ -132,25 +167,37 @@ export function walkTyped(
         const expected = propertySchema(resolved.schema, p.key.value);
         if (v && v.type !== 'object' && v.type !== 'array' && v.type !== 'alias') scalar(v, expected, p, owner, pVia);
         else
-          stack.push({ node: v, owner, expected, prop: p, parentUnion: unionName, chainDepth, via: pVia, unit: false });
+          stack.push({
+            node: v,
+            owner,
+            expected,
+            prop: p,
+            parentUnion: unionName,
+            chainDepth,
+            via: pVia,
+            unit: false,
+            chunkOf: undefined,
+            chunk: 0,
+          });
       }
     } else {
       const is = itemSchema(resolved.schema);
-      for (let i = node.items.length - 1; i >= 0; i--) {
-        const it = node.items[i]!;
-        // Scalar list items (columns, function names…) are not visited: no rule needs them.
-        if (it.type === 'object' || it.type === 'array' || it.type === 'alias')
+      const n = node.items.length;
+      if (hooks?.chunk && via === undefined && n >= CHUNK) {
+        for (let c = Math.ceil(n / CHUNK) - 1; c >= 0; c--)
           stack.push({
-            node: it,
+            node: undefined,
             owner: undefined,
             expected: is,
             prop: undefined,
             parentUnion: undefined,
             chainDepth: 0,
-            via,
-            unit: via === undefined && it.type !== 'alias',
+            via: undefined,
+            unit: false,
+            chunkOf: node,
+            chunk: c,
           });
-      }
+      } else for (let i = n - 1; i >= 0; i--) pushItem(node.items[i]!, is, via);
     }
   }
 }

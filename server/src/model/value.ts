@@ -1,5 +1,5 @@
 // Tree → plain JS value for ajv, with YAML aliases shared (not copied), loops cut and counted.
-import type { Node, AliasNode } from '../parser/ast';
+import type { Node, AliasNode, ArrayNode } from '../parser/ast';
 import { isMergeKey } from './merge';
 
 function set(o: Record<string, unknown>, k: string, v: unknown): void {
@@ -25,6 +25,19 @@ export interface ValueResult {
  */
 export interface UnitValues {
   unit(node: Node): UnitValue | undefined;
+  /**
+   * Items [c × CHUNK, (c + 1) × CHUNK) of a long list, when every one of them is a unit: their values,
+   * node counts and sizes together, so that an edit costs one check per chunk, not one per item.
+   */
+  chunk?(list: ArrayNode, c: number): ChunkValue | undefined;
+}
+/** Long lists are cached in chunks of this many items. */
+export const CHUNK = 32;
+export interface ChunkValue {
+  values?: unknown[];
+  nodes?: number;
+  size?: number;
+  sizeLimit?: number;
 }
 export interface UnitValue {
   value?: unknown;
@@ -104,17 +117,21 @@ export function toValue(root: Node | undefined, limit: number, units?: UnitValue
           memo.set(node, a);
           inProgress.add(node);
         }
-        for (let i = 0; i < node.items.length; i++) {
-          const it = node.items[i]!;
-          const u = units && (it.type === 'object' || it.type === 'array') ? units.unit(it) : undefined;
-          if (!u) a[i] = convert(it);
-          else if (u.nodes === undefined) {
-            const before = nodes;
-            a[i] = u.value = convert(it);
-            u.nodes = nodes - before;
-          } else {
-            nodes += u.nodes;
-            a[i] = u.value;
+        const n = node.items.length;
+        const chunked = units?.chunk && n >= CHUNK;
+        for (let from = 0; from < n; from += CHUNK) {
+          const to = Math.min(n, from + CHUNK);
+          const ch = chunked ? units.chunk!(node, from / CHUNK) : undefined;
+          if (ch?.values && ch.nodes !== undefined) {
+            for (let i = from; i < to; i++) a[i] = ch.values[i - from];
+            nodes += ch.nodes;
+            continue;
+          }
+          const start = nodes;
+          for (let i = from; i < to; i++) a[i] = item(node.items[i]!);
+          if (ch) {
+            ch.values = a.slice(from, to);
+            ch.nodes = nodes - start;
           }
         }
         if (node.anchor) inProgress.delete(node);
@@ -125,6 +142,17 @@ export function toValue(root: Node | undefined, limit: number, units?: UnitValue
       default:
         return node.value;
     }
+  };
+  /** A list item, through the unit cache when it is a unit. */
+  const item = (it: Node): unknown => {
+    const u = units && (it.type === 'object' || it.type === 'array') ? units.unit(it) : undefined;
+    if (!u) return convert(it);
+    if (u.nodes === undefined) {
+      const before = nodes;
+      u.value = convert(it);
+      u.nodes = nodes - before;
+    } else nodes += u.nodes;
+    return u.value;
   };
   const value = convert(root);
   const expandedSize = aliases === 0 ? nodes : expanded(root, limit, units);
@@ -148,20 +176,39 @@ function expanded(root: Node | undefined, limit: number, units: UnitValues | und
     }
     let s = 1;
     if (n.type === 'object') for (const p of n.properties) s = Math.min(limit + 1, s + sizeOf(p.value));
-    else
-      for (const it of n.items) {
-        const u = units && (it.type === 'object' || it.type === 'array') ? units.unit(it) : undefined;
-        if (u && u.sizeLimit !== limit) {
-          u.size = sizeOf(it);
-          u.sizeLimit = limit;
+    else {
+      const count = n.items.length;
+      const chunked = units?.chunk && count >= CHUNK;
+      for (let from = 0; from < count; from += CHUNK) {
+        const to = Math.min(count, from + CHUNK);
+        const ch = chunked ? units.chunk!(n, from / CHUNK) : undefined;
+        if (ch && ch.sizeLimit === limit) {
+          s = Math.min(limit + 1, s + ch.size!);
+          continue;
         }
-        s = Math.min(limit + 1, s + (u ? u.size! : sizeOf(it)));
+        let part = 0;
+        for (let i = from; i < to; i++) part = Math.min(limit + 1, part + itemSize(n.items[i]!));
+        if (ch) {
+          ch.size = part;
+          ch.sizeLimit = limit;
+        }
+        s = Math.min(limit + 1, s + part);
       }
+    }
     if (anchored) {
       inProgress.delete(n);
       sizes.set(n, s);
     }
     return s;
+  };
+  const itemSize = (it: Node): number => {
+    const u = units && (it.type === 'object' || it.type === 'array') ? units.unit(it) : undefined;
+    if (!u) return sizeOf(it);
+    if (u.sizeLimit !== limit) {
+      u.size = sizeOf(it);
+      u.sizeLimit = limit;
+    }
+    return u.size!;
   };
   return sizeOf(root);
 }

@@ -1,7 +1,8 @@
 // YAML anchors (`&name`) and aliases (`*name`): definition, references, highlights, rename, hover,
 // unused anchors. The tree already binds every alias to its anchored node (the last anchor of that
 // name before it), so navigation follows exactly what the parser and validation see.
-import type { AliasNode, Node, ParsedDocument } from '../parser/ast';
+import type { AliasNode, ArrayNode, Node, ParsedDocument } from '../parser/ast';
+import { CHUNK } from '../model/value';
 import { parse } from '../parser';
 import { schemaAtPath } from '../model/schema';
 import { pathOf } from '../parser/ast';
@@ -40,6 +41,8 @@ export interface Range {
 export interface AnchorIndexHints {
   /** List items known to hold no anchor and no alias: not walked. */
   skipItem(n: Node): boolean;
+  /** The same for items [c × CHUNK, (c + 1) × CHUNK) of a long list. */
+  skipChunk(list: ArrayNode, c: number): boolean;
   /** Whether the text may contain `needle` (false only when it is known not to). */
   includes(text: string, needle: string): boolean;
   /** Where an anchored node's `&name` was found before, relative to the node, if known; and remembering it. */
@@ -76,10 +79,16 @@ export function anchorIndex(doc: ParsedDocument, hints?: AnchorIndexHints): Anch
       for (const p of n.properties) {
         if (p.value) stack.push(p.value);
       }
-    else if (n.type === 'array')
-      for (const it of n.items) {
-        if (!hints?.skipItem(it)) stack.push(it);
+    else if (n.type === 'array') {
+      const count = n.items.length;
+      for (let from = 0; from < count; from += CHUNK) {
+        if (hints && count >= CHUNK && hints.skipChunk(n, from / CHUNK)) continue;
+        for (let i = from; i < Math.min(count, from + CHUNK); i++) {
+          const it = n.items[i]!;
+          if (!hints?.skipItem(it)) stack.push(it);
+        }
       }
+    }
   }
   for (const a of aliases) {
     const length = Math.min(a.length || a.name.length + 1, a.name.length + 1);

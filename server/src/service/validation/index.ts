@@ -5,7 +5,8 @@ import type { Diagnostic } from '../codes';
 import { diag } from '../codes';
 import { toValue } from '../../model/value';
 import { walkTyped } from '../../model/typedWalk';
-import type { Visit } from '../../model/typedWalk';
+import type { Visit, WalkHooks } from '../../model/typedWalk';
+import { CHUNK } from '../../model/value';
 import type { Schema } from '../../model/schema';
 import { schemaDiagnostics } from './schemaErrors';
 import type { Rule, RuleContext, ValidationOptions } from './rule';
@@ -139,22 +140,39 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
     via = v.via;
     for (const r of running) r.visit(v);
   };
-  const unitHook = units
-    ? (node: Node, expected: Schema | undefined): boolean => {
-        if (!units.isUnit(node)) return false;
-        let found = units.findings(node, expected);
-        if (!found) {
-          recording = [];
-          walkTyped(node, visit, undefined, expected);
-          units.record(node, expected, recording);
-          found = recording;
-          recording = undefined;
-        }
-        for (const r of found) emit(r.d, r.once);
-        return true;
+  /** What the rules find in a unit: replayed from the cache, or found now (with no alias above it) and kept. */
+  const unitFindings = (u: UnitCache, node: Node, expected: Schema | undefined): Recorded[] => {
+    const known = u.findings(node, expected);
+    if (known) return known;
+    recording = [];
+    walkTyped(node, visit, undefined, expected);
+    const found = recording;
+    recording = undefined;
+    u.record(node, expected, found);
+    return found;
+  };
+  const hooks: WalkHooks | undefined = units && {
+    item: (node, expected) => {
+      if (!units.isUnit(node)) return false;
+      for (const r of unitFindings(units, node, expected)) emit(r.d, r.once);
+      return true;
+    },
+    chunk: (list, c, expected) => {
+      const ch = units.chunk(list, c);
+      if (!ch) return false;
+      let found = units.chunkFindings(ch, list, c, expected);
+      if (!found) {
+        found = [];
+        const from = c * CHUNK;
+        for (let i = from; i < Math.min(list.items.length, from + CHUNK); i++)
+          for (const r of unitFindings(units, list.items[i]!, expected)) found.push(r);
+        units.recordChunk(ch, list, c, expected, found);
       }
-    : undefined;
-  walkTyped(doc.root, visit, unitHook);
+      for (const r of found) emit(r.d, r.once);
+      return true;
+    },
+  };
+  walkTyped(doc.root, visit, hooks);
   via = undefined;
   for (const r of running) r.end?.();
   out.push(...unusedAnchors(doc, units ? anchorIndex(doc, units) : undefined));

@@ -9,9 +9,10 @@
 // changed units. Units after the edit moved with it: their findings are replayed shifted.
 // test/validation/incremental.test.ts checks, after random edit sequences, that the result equals a
 // validation without the cache, exactly.
-import type { Node, PropertyNode } from '../../parser/ast';
+import type { ArrayNode, Node, PropertyNode } from '../../parser/ast';
 import type { Schema } from '../../model/schema';
-import type { UnitValue, UnitValues } from '../../model/value';
+import type { ChunkValue, UnitValue, UnitValues } from '../../model/value';
+import { CHUNK } from '../../model/value';
 import type { Diagnostic } from '../codes';
 import type { ValidationOptions } from './rule';
 import type { AnchorIndexHints } from '../anchors';
@@ -24,6 +25,13 @@ export interface Recorded {
   once?: string | undefined;
 }
 
+/** Items [c × CHUNK, (c + 1) × CHUNK) of a long list, all units: what they hold together. */
+interface Chunk extends ChunkValue {
+  /** The items as they were (a list item put in place of another makes the chunk stale). */
+  items: Node[];
+  findings?: Map<Schema | undefined, { base: number; list: Recorded[] }>;
+}
+
 interface Entry extends UnitValue {
   pure: boolean;
   /** Findings per schema the unit was walked with; offsets as they were when `base` was the unit's offset. */
@@ -32,6 +40,7 @@ interface Entry extends UnitValue {
 
 export class UnitCache implements UnitValues, AnchorIndexHints {
   private entries = new WeakMap<Node, Entry>();
+  private chunks = new WeakMap<ArrayNode, (Chunk | undefined)[]>();
   /** Where each anchored node's `&name` is, relative to the node (anchored nodes are never patched). */
   private marks = new WeakMap<Node, number>();
   /**
@@ -59,6 +68,7 @@ export class UnitCache implements UnitValues, AnchorIndexHints {
   /** Forgets everything (the environment or the settings changed). */
   clear(): void {
     this.entries = new WeakMap();
+    this.chunks = new WeakMap();
     this.marks = new WeakMap();
   }
 
@@ -108,6 +118,10 @@ export class UnitCache implements UnitValues, AnchorIndexHints {
     return this.isUnit(n);
   }
 
+  skipChunk(list: ArrayNode, c: number): boolean {
+    return this.chunk(list, c) !== undefined;
+  }
+
   markOf(n: Node): number | undefined {
     return this.marks.get(n);
   }
@@ -118,9 +132,57 @@ export class UnitCache implements UnitValues, AnchorIndexHints {
 
   /** The tree was patched at `node` (a scalar changed in place, or a block put in): every unit that contains it is stale. */
   changed(node: Node | PropertyNode | undefined): void {
-    for (let n: Node | PropertyNode | undefined = node; n; n = n.parent) {
-      if (n.type !== 'property') this.entries.delete(n);
+    let child: Node | PropertyNode | undefined;
+    for (let n: Node | PropertyNode | undefined = node; n; child = n, n = n.parent) {
+      if (n.type === 'property') continue;
+      this.entries.delete(n);
+      if (n.type === 'array' && child) {
+        const list = this.chunks.get(n);
+        const i = list ? n.items.indexOf(child as Node) : -1;
+        if (list && i >= 0) list[Math.floor(i / CHUNK)] = undefined;
+      }
     }
+  }
+
+  /** Chunk `c` of a long list when all its items are units (checked, or made afresh), else undefined. */
+  chunk(list: ArrayNode, c: number): Chunk | undefined {
+    let all = this.chunks.get(list);
+    if (!all) this.chunks.set(list, (all = []));
+    const from = c * CHUNK;
+    const to = Math.min(list.items.length, from + CHUNK);
+    const known = all[c];
+    if (known && known.items.length === to - from) {
+      let same = true;
+      for (let i = from; i < to && same; i++) same = known.items[i - from] === list.items[i];
+      if (same) return known;
+    }
+    for (let i = from; i < to; i++) {
+      const it = list.items[i]!;
+      if ((it.type !== 'object' && it.type !== 'array') || !this.unit(it)) {
+        all[c] = undefined;
+        return undefined;
+      }
+    }
+    const fresh: Chunk = { items: list.items.slice(from, to) };
+    all[c] = fresh;
+    return fresh;
+  }
+
+  /** The rule findings of a chunk walked with `expected`, shifted to where its items are now. */
+  chunkFindings(ch: Chunk, list: ArrayNode, c: number, expected: Schema | undefined): Recorded[] | undefined {
+    const f = ch.findings?.get(expected);
+    if (!f) return undefined;
+    this.replayed += ch.items.length;
+    if (f.list.length === 0) return NONE;
+    const delta = list.items[c * CHUNK]!.offset - f.base;
+    return f.list.map((r) => ({ d: shifted(r.d, delta), once: r.once }));
+  }
+
+  recordChunk(ch: Chunk, list: ArrayNode, c: number, expected: Schema | undefined, found: Recorded[]): void {
+    (ch.findings ??= new Map()).set(expected, {
+      base: list.items[c * CHUNK]!.offset,
+      list: found.map((r) => ({ ...r, d: shifted(r.d, 0) })),
+    });
   }
 
   /** The cache entry of a list item that is a unit, created on first sight; undefined for any other node. */
