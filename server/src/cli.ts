@@ -3,7 +3,6 @@ import { processIO, UsageError } from './cli/io';
 import type { CliIO } from './cli/io';
 import { lintCommand } from './cli/lint';
 import { VERSION } from './cli/version';
-import { runLintWorker } from './cli/pool';
 
 const HELP = `Usage: assistant-config <command> [options]
 
@@ -60,10 +59,7 @@ export async function main(argv: string[], io: CliIO, signal?: AbortSignal): Pro
   }
 }
 
-// The CLI bundle is also the lint worker script (cli/pool.ts): a worker thread serves lint jobs.
-if (runLintWorker()) {
-  // Serving jobs until the main thread ends it.
-} else if (require.main === module) {
+if (require.main === module) {
   // Ctrl-C cancels a running Test Connection cleanly (its report says so); a second one exits.
   const abort = new AbortController();
   process.once('SIGINT', () => {

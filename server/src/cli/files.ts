@@ -1,5 +1,6 @@
 // Which files the CLI reads: named files, and in directories the AssistantConfig files.
 import { readdirSync, statSync, readFileSync, existsSync, realpathSync } from 'node:fs';
+import type { Dirent } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { globMatches, isExcluded, isIncluded } from '../service/projectConfig';
 import type { ProjectConfig } from '../service/projectConfig';
@@ -107,32 +108,44 @@ export function collectFiles(dir: string, options: WalkOptions = {}): string[] {
     }
   };
   const limit = options.limit ?? Infinity;
+  // One readdir with file types per directory and no stat or realpath per file: a regular file's
+  // real path is its real directory's plus its name (each real directory is walked once), so only
+  // symbolic links (and entries of unknown type) cost a stat and a realpath.
   const walk = (d: string, depth: number, rules: IgnoreRule[]): void => {
     if (depth > 32 || out.length >= limit) return;
     const rd = real(d);
     if (rd === undefined || seenDirs.has(rd)) return;
     seenDirs.add(rd);
-    let names: string[];
+    let entries: Dirent[];
     try {
-      names = readdirSync(d).sort();
+      entries = readdirSync(d, { withFileTypes: true });
     } catch {
       return;
     }
-    const here = names.includes('.gitignore') ? [...rules, ...readIgnore(d)] : rules;
-    for (const n of names) {
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const here = entries.some((e) => e.name === '.gitignore') ? [...rules, ...readIgnore(d)] : rules;
+    for (const e of entries) {
       if (out.length >= limit) return;
+      const n = e.name;
       if (SKIP.has(n)) continue;
       const p = join(d, n);
-      let st;
-      try {
-        st = statSync(p);
-      } catch {
-        continue;
+      let isDir = e.isDirectory();
+      let isFile = e.isFile();
+      const linked = !isDir && !isFile;
+      if (linked) {
+        // A symbolic link (followed) or a file system that does not give types.
+        try {
+          const st = statSync(p);
+          isDir = st.isDirectory();
+          isFile = st.isFile();
+        } catch {
+          continue;
+        }
       }
-      if (st.isDirectory()) {
+      if (isDir) {
         if (!ignored(here, p, true)) walk(p, depth + 1, here);
-      } else if (st.isFile() && !ignored(here, p, false) && wanted(p, options)) {
-        const rf = real(p) ?? p;
+      } else if (isFile && !ignored(here, p, false) && wanted(p, options)) {
+        const rf = linked ? (real(p) ?? p) : join(rd, n);
         if (!seenFiles.has(rf)) {
           seenFiles.add(rf);
           out.push(p);

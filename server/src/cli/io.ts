@@ -39,3 +39,24 @@ export function processIO(): CliIO {
 }
 
 export class UsageError extends Error {}
+
+/** The same streams, standard output gathered into large writes; `flush` writes what is pending. */
+export function bufferedIO(io: CliIO): CliIO & { flush(): void } {
+  let pending = '';
+  const flush = (): void => {
+    if (pending) io.stdout(pending);
+    pending = '';
+  };
+  return {
+    ...io,
+    stdout: (t) => {
+      pending += t;
+      if (pending.length >= 1 << 16) flush();
+    },
+    stderr: (t) => {
+      flush();
+      io.stderr(t);
+    },
+    flush,
+  };
+}

@@ -1,17 +1,18 @@
 // `assistant-config lint FILE|DIR|-…`: the editor's diagnostics, for terminals and CI.
 import { readFileSync, statSync, existsSync } from 'node:fs';
-import { resolve as resolvePath, relative, join } from 'node:path';
+import { resolve as resolvePath, relative, join, sep } from 'node:path';
+import { availableParallelism } from 'node:os';
 import type { CliIO } from './io';
-import { UsageError } from './io';
+import { UsageError, bufferedIO } from './io';
 import { collectFiles } from './files';
-import { DEFAULT_OPTIONS, isSuppressible } from '../service';
-import type { ValidationOptions } from '../service';
+import { isSuppressible } from '../service';
 import { languageOf, parse } from '../parser';
 import { maskSecrets } from '../service/secretRanges';
 import { isExcluded } from '../service/projectConfig';
 import { analyzeWith, lintText } from './analyze';
-import { lintInWorkers, workerCount } from './pool';
-import { CliProjectConfig, parseConfigFlag } from './projectConfig';
+import { FileLinter, LintPool, threadCount } from './pool';
+import type { LintSetup, Outcome } from './pool';
+import { parseConfigFlag } from './projectConfig';
 import type { ConfigChoice } from './projectConfig';
 import { dotenvNames } from '../service/dotenv';
 import { gitIgnoresDotenv } from '../lsp/env';
@@ -44,8 +45,8 @@ Options:
   --fix-dry-run              print the fixes as a unified diff instead of writing them
   --config FILE              use this project config instead of the nearest .assistant-config.yaml
   --no-config                use no project config
-  --jobs N                   lint on N worker threads (default 1: measured faster on small
-                             files; output order is the file order whatever N)
+  --jobs N                   lint on N threads (default: one per core from 400 files up, else
+                             one; output order is the file order whatever N)
   --language yaml|json       language of standard input (default: guessed from the content)
   --no-env-check             do not report valueFromEnv variables missing from the environment and .env
   --suppress CODE[,CODE]     silence these diagnostic codes in every file (JSON has no comments;
@@ -160,17 +161,25 @@ export function parseLintArgs(args: string[]): LintFlags | 'help' {
   return f;
 }
 
-export async function lintCommand(args: string[], io: CliIO): Promise<number> {
+export async function lintCommand(args: string[], io0: CliIO): Promise<number> {
   const flags = parseLintArgs(args);
   if (flags === 'help') {
-    io.stdout(HELP);
+    io0.stdout(HELP);
     return 0;
   }
-  const configs = new CliProjectConfig(io, flags.config);
-  const options: ValidationOptions = {
-    ...DEFAULT_OPTIONS,
-    ...(flags.suppress.length > 0 ? { suppress: flags.suppress } : {}),
-  };
+  // Standard output in large writes (one system call per 64 KB, not one per file); flushed before
+  // anything goes to standard error, so a terminal shows both in the order they were written.
+  const io = bufferedIO(io0);
+  try {
+    return await lintFiles(flags, io);
+  } finally {
+    io.flush();
+  }
+}
+
+async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promise<number> {
+  // ASSISTANT_CONFIG_TIMING=1: one line on standard error saying how the run went (bench/).
+  const timing = io.env.ASSISTANT_CONFIG_TIMING ? { t0: performance.now(), walk: 0, path: '' } : undefined;
   let envNames: Set<string> | undefined;
   let exposedNames: Set<string> | undefined;
   if (flags.envCheck) {
@@ -185,10 +194,18 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
         if (ignored === false) exposed.add(n);
       }
     }
-    options.env = { isDefined: (n) => names.has(n), exposedInDotenv: (n) => exposed.has(n) };
     envNames = names;
     exposedNames = exposed;
   }
+  const setup: LintSetup = {
+    cwd: io.cwd,
+    envNames: envNames ? [...envNames] : undefined,
+    exposedNames: exposedNames ? [...exposedNames] : undefined,
+    config: flags.config,
+    suppress: flags.suppress,
+  };
+  const linter = new FileLinter(setup, io);
+  const configs = linter.configs;
   const colour = flags.format === 'text' && useColour(io.env, io.stdoutIsTTY ?? false, flags.colour);
   const counts = emptyCounts();
   const kept: FileReport[] = [];
@@ -232,13 +249,13 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
     else kept.push(shown);
   };
   const lintOne = (path: string, displayPath: string, text: string, language: 'yaml' | 'json'): void => {
-    const cfg = configs.forFile(path === '<stdin>' ? join(io.cwd, '<stdin>') : path);
-    if (path !== '<stdin>' && isExcluded(cfg, path)) return;
-    const opts = cfg?.maxFallbackDepth ? { ...options, maxFallbackDepth: cfg.maxFallbackDepth } : options;
+    if (path !== '<stdin>' && linter.isExcluded(path)) return;
     if (flags.fix === 'off') {
-      emit(lintText(path, displayPath, text, language, opts, cfg));
+      emit(linter.lintText(path, displayPath, text, language));
       return;
     }
+    const opts = linter.optionsFor(path === '<stdin>' ? join(io.cwd, '<stdin>') : path);
+    const cfg = configs.forFile(path === '<stdin>' ? join(io.cwd, '<stdin>') : path);
     const r = fixAll(text, language, (t, l) => analyzeWith(t, l, opts, cfg));
     const after = keepLineEndings(text, r.text);
     emit(lintText(path, displayPath, after, language, opts, cfg), {
@@ -248,9 +265,23 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
       language,
     });
   };
-  // Files first (in order), then their analysis: on worker threads when there are many.
+  // Worker threads start now when a directory may hold many files, so that their start-up overlaps
+  // the walk; they are let go if the walk finds few files.
+  const workerScript = join(__dirname, 'lint-worker.js');
+  let pool: LintPool | undefined;
+  const startPool = (threads: number): void => {
+    if (pool || threads < 2 || flags.fix !== 'off' || !existsSync(workerScript)) return;
+    pool = new LintPool(workerScript, setup, threads - 1);
+  };
+  if (flags.fix === 'off' && (flags.jobs ?? 2) > 1 && availableParallelism() > 1)
+    if (flags.targets.some((t) => t !== '-' && isDirectory(resolvePath(io.cwd, t))))
+      startPool(flags.jobs ?? threadCount(Number.MAX_SAFE_INTEGER, undefined));
+  // Files first (in order), then their analysis: on several threads when there are many.
   const files: { path: string; displayPath: string }[] = [];
   let stdinText: string | undefined;
+  const cwdPrefix = io.cwd.endsWith(sep) ? io.cwd : io.cwd + sep;
+  const display = (f: string): string =>
+    f.startsWith(cwdPrefix) && f.length > cwdPrefix.length ? f.slice(cwdPrefix.length) : relative(io.cwd, f) || f;
   for (const t of flags.targets) {
     if (t === '-') {
       stdinText ??= await io.readStdin();
@@ -277,36 +308,37 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
     const found = st.isDirectory() ? collectFiles(abs, { configOf: (f) => configs.forFile(f) }) : [abs];
     if (st.isDirectory() && found.length === 0)
       io.stderr(`assistant-config: no AssistantConfig files found in '${t}'\n`);
-    for (const f of found)
-      if (!isExcluded(configs.forFile(f), f)) files.push({ path: f, displayPath: relative(io.cwd, f) || f });
+    for (const f of found) if (!isExcluded(configs.forFile(f), f)) files.push({ path: f, displayPath: display(f) });
   }
+  if (timing) timing.walk = performance.now() - timing.t0;
   if (stdinText !== undefined)
     lintOne('<stdin>', '<stdin>', stdinText, flags.stdinLanguage ?? languageOf('', stdinText));
   const cannotRead = (displayPath: string, code: string): void => {
     io.stderr(`assistant-config: cannot read '${displayPath}': ${code}\n`);
     ioError = true;
   };
-  const jobs = flags.fix === 'off' ? workerCount(files.length, flags.jobs) : 1;
-  if (jobs > 1) {
-    await lintInWorkers(
-      __filename,
-      {
-        assistantConfigLintWorker: true,
-        cwd: io.cwd,
-        envNames: envNames ? [...envNames] : undefined,
-        exposedNames: exposedNames ? [...exposedNames] : undefined,
-        config: flags.config,
-        suppress: flags.suppress,
-      },
-      files,
-      jobs,
-      (r) => {
-        emit(r);
-      },
-      cannotRead,
-    );
+  const threads = flags.fix === 'off' ? threadCount(files.length, flags.jobs) : 1;
+  if (threads > 1) startPool(threads);
+  else if (pool) {
+    pool.close();
+    pool = undefined;
+  }
+  const outcome = (i: number, o: Outcome): void => {
+    if ('error' in o) cannotRead(files[i]!.displayPath, o.error);
+    else emit(o);
+  };
+  if (pool && pool.size > 0) {
+    const r = await pool.run(files, (i) => linter.lintFile(files[i]!.path, files[i]!.displayPath), outcome);
+    if (timing)
+      timing.path = `${pool.size + 1} threads (main + ${plural(pool.size, 'worker')}; ${r.onWorkers} files on workers)`;
   } else {
-    for (const f of files) {
+    if (timing) timing.path = 'one thread';
+    for (let i = 0; i < files.length; i++) {
+      const f = files[i]!;
+      if (flags.fix === 'off') {
+        outcome(i, linter.lintFile(f.path, f.displayPath));
+        continue;
+      }
       let text: string;
       try {
         text = readFileSync(f.path, 'utf8');
@@ -330,6 +362,13 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
   else if (flags.format === 'junit') io.stdout(junit(kept));
   else if (flags.format === 'text')
     io.stdout(summaryLine(counts, colour, flags.fix === 'write' ? fixCounts : undefined));
+  io.flush();
+  if (timing) {
+    const ms = (x: number): string => `${Math.round(x)} ms`;
+    io.stderr(
+      `assistant-config: timing: ${plural(files.length, 'file')} on ${timing.path}; walk ${ms(timing.walk)}, lint and output ${ms(performance.now() - timing.t0 - timing.walk)}, since start-up ${ms(performance.now())}\n`,
+    );
+  }
   if (ioError || configs.failed) return 2;
   if (counts.error > 0) return 1;
   if (flags.maxWarnings !== undefined && counts.warning > flags.maxWarnings) {
@@ -339,4 +378,12 @@ export async function lintCommand(args: string[], io: CliIO): Promise<number> {
     return 1;
   }
   return 0;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -1,19 +1,24 @@
-// Linting many files on every core: worker threads (the CLI bundle itself is the worker script) each
-// read and analyse files and send back small reports; the main thread prints them in the order of
-// the file list. At most WINDOW files are in flight, so memory does not grow with the file count.
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+// Linting many files on every core. The main thread and N-1 worker threads (dist/lint-worker.js, a
+// lint-only bundle) take batches of the file list from one shared counter (Atomics), so the work
+// balances itself whatever each thread's speed; workers send back one message of small reports per
+// batch; the main thread prints reports strictly in file-list order. Workers are started before the
+// directory walk, so their start-up overlaps it. Memory stays flat: no thread claims a batch more
+// than WINDOW files ahead of what has been printed, and no file text outlives its batch.
+import { MessageChannel, Worker, receiveMessageOnPort } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 import { readFileSync } from 'node:fs';
-import { inspect } from 'node:util';
+import { availableParallelism } from 'node:os';
 import { languageOf } from '../parser';
 import { DEFAULT_OPTIONS } from '../service';
 import type { ValidationOptions } from '../service';
+import { isExcluded } from '../service/projectConfig';
 import type { FileReport } from './report';
 import { CliProjectConfig } from './projectConfig';
 import type { ConfigChoice } from './projectConfig';
 import { lintText } from './analyze';
+import type { CliIO } from './io';
 
-export interface WorkerSetup {
-  assistantConfigLintWorker: true;
+export interface LintSetup {
   cwd: string;
   /** Variable names defined (environment and .env), or undefined without the env check. */
   envNames: string[] | undefined;
@@ -24,123 +29,241 @@ export interface WorkerSetup {
   suppress?: string[];
 }
 
-interface Job {
-  id: number;
-  path: string;
-  displayPath: string;
+/** What a worker is started with: the setup, the shared counters and its port for results. */
+export interface WorkerSetup extends LintSetup {
+  assistantConfigLintWorker: true;
+  control: SharedArrayBuffer;
+  port: MessagePort;
 }
 
-type Answer = { id: number; report: FileReport | null; error?: string };
+/** One file's outcome: its report, or the error code of a file that could not be read. */
+export type Outcome = FileReport | { error: string };
 
-const WINDOW = 512;
+type FromWorker = { start: number; results: Outcome[] } | { done: true };
+type ToWorker = { paths: string[]; displayPaths: string[] };
 
-export function workerCount(files: number, requested: number | undefined): number {
-  // Opt-in: on an idle 2-core machine the worker pool spent 2.3x the CPU of one thread and was
-  // slower at every size measured (10,000 and 40,000 small files, bench/cli-vs-ajv.mjs), so one
-  // thread is the default until the workers' per-file cost comes down.
-  if (requested !== undefined) return Math.max(1, Math.min(requested, files));
-  return 1;
+/** Files per batch: one claim and one message each. */
+export const BATCH = 64;
+/** How far (in files) a thread may work ahead of the file printed last. */
+const WINDOW = 4096;
+// Slots of the shared Int32Array.
+const NEXT = 0; // first file of the next batch to claim
+const PRINTED = 1; // files printed so far
+const POSTED = 2; // batches posted by workers (a wake-up for the main thread)
+
+/**
+ * Below this many files one thread is faster: a worker's start-up (loading the lint bundle, a cold
+ * JIT) costs more than it saves. Measured with bench/cli-vs-ajv.mjs (bench/README.md).
+ */
+export const AUTO_MIN_FILES = 400;
+
+/** Threads to lint `files` files on (the main thread counts as one). */
+export function threadCount(files: number, requested: number | undefined, cores = availableParallelism()): number {
+  if (requested !== undefined) return Math.max(1, Math.min(requested, Math.ceil(files / BATCH)));
+  if (cores < 2 || files < AUTO_MIN_FILES) return 1;
+  return Math.min(cores, Math.ceil(files / (AUTO_MIN_FILES / 2)));
+}
+
+/** The analysis of one file with its project config: the same on the main thread and in workers. */
+export class FileLinter {
+  readonly configs: CliProjectConfig;
+  private readonly options: ValidationOptions;
+
+  constructor(setup: LintSetup, io: CliIO) {
+    this.options = {
+      ...DEFAULT_OPTIONS,
+      ...(setup.suppress && setup.suppress.length > 0 ? { suppress: setup.suppress } : {}),
+    };
+    if (setup.envNames) {
+      const names = new Set(setup.envNames);
+      const exposed = new Set(setup.exposedNames ?? []);
+      this.options.env = { isDefined: (name) => names.has(name), exposedInDotenv: (name) => exposed.has(name) };
+    }
+    this.configs = new CliProjectConfig(io, setup.config);
+  }
+
+  optionsFor(path: string): ValidationOptions {
+    const cfg = this.configs.forFile(path);
+    return cfg?.maxFallbackDepth ? { ...this.options, maxFallbackDepth: cfg.maxFallbackDepth } : this.options;
+  }
+
+  /** Lints text already read (standard input, or a file after --fix). */
+  lintText(path: string, displayPath: string, text: string, language: 'yaml' | 'json'): FileReport {
+    const cfgPath = path === '<stdin>' ? undefined : path;
+    const cfg = cfgPath === undefined ? undefined : this.configs.forFile(cfgPath);
+    return lintText(path, displayPath, text, language, cfgPath ? this.optionsFor(cfgPath) : this.options, cfg);
+  }
+
+  /** Reads and lints a file; an error code when it cannot be read. */
+  lintFile(path: string, displayPath: string): Outcome {
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (e) {
+      return { error: (e as NodeJS.ErrnoException).code ?? 'error' };
+    }
+    return lintText(path, displayPath, text, languageOf(path, text), this.optionsFor(path), this.configs.forFile(path));
+  }
+
+  isExcluded(path: string): boolean {
+    return isExcluded(this.configs.forFile(path), path);
+  }
+}
+
+interface Member {
+  worker: Worker;
+  port: MessagePort;
+  /** Finished its part (posted `done`), or stopped (crashed, or could not start). */
+  over: boolean;
 }
 
 /**
- * Lints `files` on `n` workers and calls `emit` for each in list order. A file that cannot be read
- * calls `fail` (in order too). `entry` is the script the workers run (the CLI bundle).
+ * Worker threads started ahead of the file list (`start`), then given it (`run`). Any failure of a
+ * worker (it cannot start, it crashes) costs only speed: the main thread lints what it left.
  */
-export function lintInWorkers(
-  entry: string,
-  setup: WorkerSetup,
-  files: { path: string; displayPath: string }[],
-  n: number,
-  emit: (r: FileReport) => void,
-  fail: (displayPath: string, error: string) => void,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const workers: Worker[] = [];
-    const done = new Map<number, Answer>();
-    let next = 0; // next job to hand out
-    let printed = 0; // next job to print
-    let finished = false;
-    const finish = (e?: unknown): void => {
-      if (finished) return;
-      finished = true;
-      for (const w of workers) void w.terminate();
-      if (e) reject(e instanceof Error ? e : new Error(inspect(e)));
-      else resolve();
-    };
-    const feed = (w: Worker): void => {
-      if (next < files.length && next - printed < WINDOW) {
-        const f = files[next]!;
-        w.postMessage({ id: next++, path: f.path, displayPath: f.displayPath } satisfies Job);
-      } else idle.push(w);
-    };
-    const idle: Worker[] = [];
-    const drain = (): void => {
-      while (done.has(printed)) {
-        const a = done.get(printed)!;
-        done.delete(printed);
-        if (a.report) emit(a.report);
-        else fail(files[printed]!.displayPath, a.error ?? 'error');
-        printed++;
+export class LintPool {
+  private readonly control = new SharedArrayBuffer(4 * Int32Array.BYTES_PER_ELEMENT);
+  private readonly ctl = new Int32Array(this.control);
+  private readonly members: Member[] = [];
+
+  constructor(entry: string, setup: LintSetup, workers: number) {
+    for (let i = 0; i < workers; i++) {
+      const { port1, port2 } = new MessageChannel();
+      const data: WorkerSetup = { ...setup, assistantConfigLintWorker: true, control: this.control, port: port2 };
+      let worker: Worker;
+      try {
+        worker = new Worker(entry, {
+          workerData: data,
+          transferList: [port2],
+        });
+      } catch {
+        port1.close();
+        continue;
       }
-      while (idle.length > 0 && next < files.length && next - printed < WINDOW) feed(idle.pop()!);
-      if (printed === files.length) finish();
+      const m: Member = { worker, port: port1, over: false };
+      worker.on('error', () => (m.over = true));
+      worker.on('exit', () => (m.over = true));
+      worker.unref();
+      this.members.push(m);
+    }
+  }
+
+  get size(): number {
+    return this.members.length;
+  }
+
+  /**
+   * Lints `files` on the workers and this thread; `emit` gets every outcome in list order.
+   * `lintHere` lints one file on this thread.
+   */
+  async run(
+    files: readonly { path: string; displayPath: string }[],
+    lintHere: (i: number) => Outcome,
+    emit: (i: number, o: Outcome) => void,
+  ): Promise<{ onWorkers: number }> {
+    const n = files.length;
+    const ctl = this.ctl;
+    const message: ToWorker = { paths: files.map((f) => f.path), displayPaths: files.map((f) => f.displayPath) };
+    for (const m of this.members) {
+      try {
+        m.port.postMessage(message);
+      } catch {
+        m.over = true;
+      }
+    }
+    const ready = new Map<number, Outcome[]>(); // batch start -> outcomes, until printed
+    let printed = 0;
+    let onWorkers = 0;
+    const take = (msg: FromWorker, m: Member): void => {
+      if ('done' in msg) m.over = true;
+      else {
+        ready.set(msg.start, msg.results);
+        onWorkers += msg.results.length;
+      }
     };
-    if (files.length === 0) {
-      resolve();
-      return;
-    }
-    for (let i = 0; i < n; i++) {
-      const w = new Worker(entry, { workerData: setup });
-      workers.push(w);
-      w.on('message', (a: Answer) => {
-        done.set(a.id, a);
-        feed(w);
+    const drain = (): void => {
+      for (const m of this.members) {
+        for (let r = receiveMessageOnPort(m.port); r; r = receiveMessageOnPort(m.port))
+          take(r.message as FromWorker, m);
+      }
+      for (let batch = ready.get(printed); batch; batch = ready.get(printed)) {
+        ready.delete(printed);
+        for (let k = 0; k < batch.length; k++) emit(printed + k, batch[k]!);
+        printed += batch.length;
+      }
+      Atomics.store(ctl, PRINTED, printed);
+      Atomics.notify(ctl, PRINTED);
+    };
+    const lintBatch = (start: number): void => {
+      const out: Outcome[] = [];
+      for (let i = start; i < Math.min(start + BATCH, n); i++) out.push(lintHere(i));
+      ready.set(start, out);
+    };
+    for (;;) {
+      drain();
+      if (printed >= n) break;
+      // This thread takes a batch too, unless it is too far ahead of what has been printed.
+      if (Atomics.load(ctl, NEXT) < n && Atomics.load(ctl, NEXT) - printed < WINDOW) {
+        const start = Atomics.add(ctl, NEXT, BATCH);
+        if (start < n) {
+          lintBatch(start);
+          continue;
+        }
+      }
+      if (this.members.every((m) => m.over)) {
+        // Every worker is finished or gone: what is still missing was claimed by a worker that
+        // stopped; this thread lints it.
         drain();
-      });
-      w.on('error', finish);
-      w.on('exit', (code) => {
-        if (!finished && code !== 0) finish(new Error(`a lint worker stopped (exit ${code})`));
-      });
-      feed(w);
+        if (printed < n && !ready.has(printed)) lintBatch(printed);
+        continue;
+      }
+      // Wait for a worker's batch; now and then let the event loop see workers that stopped.
+      const seen = Atomics.load(ctl, POSTED);
+      drain();
+      if (ready.has(printed)) continue;
+      if (Atomics.wait(ctl, POSTED, seen, 20) === 'timed-out') await new Promise((r) => setImmediate(r));
     }
-  });
+    this.close();
+    return { onWorkers };
+  }
+
+  close(): void {
+    for (const m of this.members) {
+      m.port.close();
+      void m.worker.terminate();
+    }
+  }
 }
 
-/** The worker side: started by the CLI bundle when it runs as a lint worker. */
-export function runLintWorker(): boolean {
-  if (isMainThread || !parentPort) return false;
-  const setup = workerData as WorkerSetup | undefined;
-  if (!setup?.assistantConfigLintWorker) return false;
-  const port = parentPort;
-  const options: ValidationOptions = {
-    ...DEFAULT_OPTIONS,
-    ...(setup.suppress && setup.suppress.length > 0 ? { suppress: setup.suppress } : {}),
-  };
-  if (setup.envNames) {
-    const names = new Set(setup.envNames);
-    const exposed = new Set(setup.exposedNames ?? []);
-    options.env = { isDefined: (name) => names.has(name), exposedInDotenv: (name) => exposed.has(name) };
-  }
-  // Problems in a config file are reported once, by the main thread.
-  const configs = new CliProjectConfig(
-    { stdout: () => undefined, stderr: () => undefined, env: {}, cwd: setup.cwd, readStdin: () => Promise.resolve('') },
-    setup.config,
-  );
-  port.on('message', (job: Job) => {
-    let answer: Answer;
-    try {
-      const text = readFileSync(job.path, 'utf8');
-      const cfg = configs.forFile(job.path);
-      const opts = cfg?.maxFallbackDepth ? { ...options, maxFallbackDepth: cfg.maxFallbackDepth } : options;
-      answer = { id: job.id, report: lintText(job.path, job.displayPath, text, languageOf(job.path, text), opts, cfg) };
-    } catch (e) {
-      answer = {
-        id: job.id,
-        report: null,
-        error: (e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : 'error'),
-      };
-    }
-    port.postMessage(answer);
+/** The worker side (dist/lint-worker.js): claims batches until none is left, then says so. */
+export function serveLintJobs(setup: WorkerSetup): void {
+  const ctl = new Int32Array(setup.control);
+  const port = setup.port;
+  // Problems in a project config are reported once, by the main thread.
+  const linter = new FileLinter(setup, {
+    stdout: () => undefined,
+    stderr: () => undefined,
+    env: {},
+    cwd: setup.cwd,
+    readStdin: () => Promise.resolve(''),
   });
-  return true;
+  port.once('message', (job: ToWorker) => {
+    const n = job.paths.length;
+    for (;;) {
+      const start = Atomics.add(ctl, NEXT, BATCH);
+      if (start >= n) break;
+      for (let p = Atomics.load(ctl, PRINTED); start - p >= WINDOW; p = Atomics.load(ctl, PRINTED))
+        Atomics.wait(ctl, PRINTED, p, 50);
+      const results: Outcome[] = [];
+      for (let i = start; i < Math.min(start + BATCH, n); i++)
+        results.push(linter.lintFile(job.paths[i]!, job.displayPaths[i]!));
+      port.postMessage({ start, results } satisfies FromWorker);
+      Atomics.add(ctl, POSTED, 1);
+      Atomics.notify(ctl, POSTED);
+    }
+    port.postMessage({ done: true } satisfies FromWorker);
+    Atomics.add(ctl, POSTED, 1);
+    Atomics.notify(ctl, POSTED);
+    port.close();
+  });
 }

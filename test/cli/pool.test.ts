@@ -1,0 +1,115 @@
+// The lint thread pool in-process: every file's outcome reaches `emit` once and in list order, with
+// the real worker script, and when workers cannot start or stop in the middle of a batch (the main
+// thread then lints what they left); and how many threads a run uses.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { BATCH, FileLinter, LintPool, threadCount, AUTO_MIN_FILES } from '../../server/src/cli/pool';
+import type { LintSetup, Outcome } from '../../server/src/cli/pool';
+import { ROOT } from '../helpers';
+
+const SETUP: LintSetup = { cwd: '/', envNames: undefined, config: { kind: 'none' } };
+const quietIO = {
+  stdout: () => undefined,
+  stderr: () => undefined,
+  env: {},
+  cwd: '/',
+  readStdin: () => Promise.resolve(''),
+};
+
+function corpus(n: number): { path: string; displayPath: string }[] {
+  const dir = mkdtempSync(join(tmpdir(), 'ac-pool-'));
+  const files = [];
+  for (let i = 0; i < n; i++) {
+    const path = join(dir, `f${i}.assistant.yaml`);
+    // Every fifth file has a misspelt provider: findings to compare, not only empty reports.
+    writeFileSync(
+      path,
+      `# ${i}\nkind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: ${i % 5 === 0 ? 'hostd' : 'hosted'}\n  contextWindowLimit: ${i}\n`,
+    );
+    files.push({ path, displayPath: `f${i}.assistant.yaml` });
+  }
+  // One that cannot be read (a directory where a file was expected): its error comes in its place.
+  files.splice(7, 0, { path: dir, displayPath: 'not-a-file' });
+  return files;
+}
+
+async function runPool(entry: string, workers: number, files: { path: string; displayPath: string }[]) {
+  const linter = new FileLinter(SETUP, quietIO);
+  const seen: { i: number; o: Outcome }[] = [];
+  const pool = new LintPool(entry, SETUP, workers);
+  await pool.run(
+    files,
+    (i) => linter.lintFile(files[i]!.path, files[i]!.displayPath),
+    (i, o) => seen.push({ i, o }),
+  );
+  return seen;
+}
+
+function oneThread(files: { path: string; displayPath: string }[]): Outcome[] {
+  const linter = new FileLinter(SETUP, quietIO);
+  return files.map((f) => linter.lintFile(f.path, f.displayPath));
+}
+
+test('the worker pool gives every outcome once, in file order, equal to one thread', async () => {
+  const files = corpus(BATCH * 6 + 5);
+  const expected = oneThread(files);
+  assert.ok(expected.some((o) => 'error' in o));
+  assert.ok(expected.some((o) => !('error' in o) && o.findings.length > 0));
+  const seen = await runPool(join(ROOT, 'dist/lint-worker.js'), 2, files);
+  assert.deepEqual(
+    seen.map((s) => s.i),
+    files.map((_, i) => i),
+  );
+  assert.deepEqual(
+    seen.map((s) => s.o),
+    expected,
+  );
+});
+
+test('workers that cannot start cost only speed: the main thread lints everything', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ac-pool-'));
+  const broken = join(dir, 'broken-worker.js');
+  writeFileSync(broken, 'throw new Error("this worker cannot start");\n');
+  const files = corpus(BATCH * 3 + 1);
+  const seen = await runPool(broken, 2, files);
+  assert.deepEqual(
+    seen.map((s) => s.o),
+    oneThread(files),
+  );
+});
+
+test('a worker that stops holding a batch: the main thread lints the batch it left', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ac-pool-'));
+  const quitter = join(dir, 'quitting-worker.js');
+  // Claims the first batch it can, as a real worker does, then exits without answering.
+  writeFileSync(
+    quitter,
+    `const { workerData } = require('node:worker_threads');
+const ctl = new Int32Array(workerData.control);
+workerData.port.once('message', () => { Atomics.add(ctl, 0, ${BATCH}); process.exit(3); });
+`,
+  );
+  const files = corpus(BATCH * 4);
+  const seen = await runPool(quitter, 1, files);
+  assert.deepEqual(
+    seen.map((s) => s.i),
+    files.map((_, i) => i),
+  );
+  assert.deepEqual(
+    seen.map((s) => s.o),
+    oneThread(files),
+  );
+});
+
+test('threads: one below the threshold or on one core; --jobs is honoured up to one a batch', () => {
+  assert.equal(threadCount(AUTO_MIN_FILES - 1, undefined, 8), 1);
+  assert.equal(threadCount(10_000, undefined, 1), 1);
+  assert.equal(threadCount(10_000, undefined, 2), 2);
+  assert.equal(threadCount(10_000, undefined, 8), 8);
+  assert.equal(threadCount(10_000, 3, 1), 3);
+  assert.equal(threadCount(BATCH, 4, 8), 1);
+  assert.equal(threadCount(3 * BATCH, 4, 8), 3);
+});
