@@ -43,6 +43,7 @@ test('npm pack ships the bins, the code pages, the schemas and the hooks, and no
   const list = sh('tar', ['tzf', tarball]).stdout.trim().split('\n').sort();
   for (const f of [
     'package/dist/cli.js',
+    'package/dist/lint-worker.js',
     'package/dist/server.js',
     'package/docs/codes/unknown-property.md',
     'package/schemas/assistant-config.schema.json',
@@ -78,6 +79,18 @@ test('npm install -g of the tarball: both bins run', { timeout: 240_000 }, () =>
   assert.match(server.stdout, /assistant-config-language-server/);
   const explain = sh(join(prefix, 'bin', 'assistant-config'), ['explain', 'duplicate-key']);
   assert.match(explain.stdout, /## How to silence it/);
+  // The installed CLI lints on worker threads (its lint-only worker bundle was packed).
+  const many = mkdtempSync(join(tmpdir(), 'ac-many-'));
+  for (let i = 0; i < 200; i++)
+    writeFileSync(
+      join(many, `c${i}.assistant.yaml`),
+      'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: { provider: hosted }\n',
+    );
+  const threaded = sh(join(prefix, 'bin', 'assistant-config'), ['lint', '--no-env-check', '--jobs', '2', many], {
+    env: { ...process.env, ASSISTANT_CONFIG_TIMING: '1' },
+  });
+  assert.equal(threaded.code, 0, threaded.out);
+  assert.match(threaded.out, /200 files on 2 threads \(main \+ 1 worker/);
 });
 
 interface Hook {
