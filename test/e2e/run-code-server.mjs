@@ -476,6 +476,8 @@ async function main() {
     E2E_RESULTS: resultsFile,
     E2E_FIXTURES: fixtures,
     E2E_DRIVER_DIR: driverDir,
+    // A placeholder for the inlay hint "✓ set in environment" (UI checks, team.assistant.yaml).
+    CLOUD_B_SERVICE_ACCOUNT_KEY_JSON: 'e2e-placeholder',
   });
 
   const { chromium } = await import('playwright-core');

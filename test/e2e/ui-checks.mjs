@@ -153,4 +153,78 @@ export async function* uiChecks(page, { base, fixtures, results, log, prefix = '
         .waitFor({ state: 'detached', timeout: T });
     },
   );
+
+  // Issue 14: the code lens, an inlay hint and go to definition, on a config written the way teams
+  // write them (a fallback chain, a key shared through an anchor). The desktop variant's code-server
+  // has CLOUD_B_SERVICE_ACCOUNT_KEY_JSON in its environment (a placeholder); the web worker has no
+  // environment, so there every variable reads "not set".
+  const TEAM = 'team.assistant.yaml';
+  const statusSelection = page.locator('.statusbar-item[id="status.editor.selection"]');
+  yield await check(`open ${TEAM}`, 'team-open', async () => {
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ state: 'visible', timeout: T });
+    await input.fill(TEAM);
+    await page
+      .locator('.quick-input-widget .monaco-list-row', { hasText: TEAM })
+      .first()
+      .waitFor({ state: 'visible', timeout: T });
+    await input.press('Enter');
+    await page.locator('.tabs-container .tab', { hasText: TEAM }).waitFor({ state: 'visible', timeout: T });
+    await waitText(/apiKey: &vendorKey/, 'the file did not open');
+  });
+
+  // The editor alone, for the README (docs/images/ is refreshed from these).
+  const editorShot = (name, height) =>
+    editor
+      .boundingBox()
+      .then((b) =>
+        b
+          ? page.screenshot({
+              path: join(results, `${prefix}${name}.png`),
+              clip: { x: b.x, y: b.y, width: Math.min(b.width, 820), height: Math.min(b.height, height) },
+            })
+          : undefined,
+      )
+      .catch(() => {});
+
+  yield await check(
+    'a code lens above `definition.llm` shows the fallback chain and the connection lens',
+    'codelens',
+    async () => {
+      const lenses = editor.locator('.codelens-decoration');
+      await lenses.filter({ hasText: 'cloud_b → vendor_a → hosted' }).first().waitFor({ state: 'visible', timeout: T });
+      // No connection settings in this profile: the lens offers to configure them.
+      const text = clean((await lenses.allInnerTexts()).join(' | '));
+      if (!/Configure connection…|Test Connection/.test(text))
+        throw new Error(`no Test Connection / Configure connection… lens: ${JSON.stringify(text)}`);
+      await editorShot('editor-codelens', 250);
+    },
+  );
+
+  yield await check(
+    'inlay hints: the fallback depth and whether a valueFromEnv variable is set',
+    'inlayhints',
+    async () => {
+      await waitText(/provider: vendor_a\s*fallback 1/, 'no "fallback 1" hint after the first fallback provider');
+      await waitText(/provider: hosted\s*fallback 2/, 'no "fallback 2" hint');
+      await waitText(/valueFromEnv: VENDOR_A_API_KEY\s*✗ not set/, 'no "not set" hint after VENDOR_A_API_KEY');
+      if (!prefix)
+        await waitText(
+          /valueFromEnv: CLOUD_B_SERVICE_ACCOUNT_KEY_JSON\s*✓ set in environment/,
+          'no "set in environment" hint after CLOUD_B_SERVICE_ACCOUNT_KEY_JSON',
+        );
+      // The placeholder value of the variable never shows.
+      if ((await editorText()).includes('e2e-placeholder')) throw new Error('a variable value is shown');
+      await editorShot('editor-inlay-hints', 470);
+    },
+  );
+
+  yield await check('go to definition from `*vendorKey` lands on `&vendorKey`', 'definition', async () => {
+    await goto(27, 19);
+    await statusSelection.filter({ hasText: /Ln 27, Col 19/ }).waitFor({ state: 'visible', timeout: T });
+    await page.keyboard.press('F12');
+    // The anchor is on line 18 at column 15 (`&`); the name starts at column 16.
+    await statusSelection.filter({ hasText: /Ln 18, Col 1[56]/ }).waitFor({ state: 'visible', timeout: T });
+  });
 }
