@@ -8,6 +8,8 @@ export interface FeatureRow {
   median: number;
   p95: number;
   max: number;
+  /** The server's CPU time per request (mean, from /proc; NaN without /proc). */
+  cpuPerRequest: number;
   target: number;
   pass: boolean;
   /** The most hints, lenses or links in one answer. */

@@ -28,6 +28,7 @@ test('editor-features bench: inlay hints, lenses and links answered, p95 and a v
     assert.equal(row.n, 3);
     assert.ok(row.median > 0 && row.median <= row.p95 && row.p95 <= row.max, `${row.name}: ordered figures`);
     assert.equal(row.target, TARGET_P95_MS);
+    assert.ok(Number.isNaN(row.cpuPerRequest) || row.cpuPerRequest >= 0, `${row.name}: CPU per request`);
     assert.equal(row.pass, row.p95 < TARGET_P95_MS);
   }
   const count = (name: string) => r.rows.find((x) => x.name === name)!.count;
