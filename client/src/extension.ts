@@ -21,6 +21,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     startClient: async (ctx, hooks) => (load(ctx, 'dist/client-lsp.js') as typeof Lsp).startClient(ctx, hooks),
     loadConnection: (ctx, output, onResult) =>
       (load(ctx, 'dist/client-connection.js') as typeof Connection).createConnectionCommands(ctx, output, onResult),
+    workspaceFiles: true,
   });
   stop = front.deactivate;
   return front.api;

@@ -44,6 +44,8 @@ export interface Platform {
     output: vscode.LogOutputChannel,
     onResult: (r: ConnectionResult) => void,
   ): ConnectionCommands;
+  /** Whether the server can walk the workspace's files (workspace diagnostics): the desktop's can. */
+  workspaceFiles?: boolean;
 }
 
 /** What `activate` returns: enough for tests to see whether the server was started. */
@@ -276,6 +278,22 @@ export function activateFront(
   );
   for (const doc of vscode.workspace.textDocuments) consider(doc);
   void updateOffer();
+
+  // Workspace problems (opt-in): files that are not open are checked by the server, so with the
+  // setting on it starts with the window, before any AssistantConfig file is opened.
+  const startForWorkspace = (): void => {
+    if (
+      platform.workspaceFiles &&
+      vscode.workspace.getConfiguration('assistantConfig').get<boolean>('workspaceDiagnostics.enabled', false) === true
+    )
+      void ensureClient().catch(() => undefined);
+  };
+  startForWorkspace();
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('assistantConfig.workspaceDiagnostics.enabled')) startForWorkspace();
+    }),
+  );
 
   return {
     api: { serverStarted: () => client !== undefined, whenStarted: () => client?.then(() => undefined) },

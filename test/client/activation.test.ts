@@ -71,6 +71,28 @@ describe('activation bundle', () => {
     assert.equal(stub.log.outputChannels, 0);
   });
 
+  test('workspace diagnostics on: the client starts with the window, with no AssistantConfig file open', async () => {
+    uninstall();
+    setup({ 'assistantConfig.workspaceDiagnostics.enabled': true });
+    const api = activate();
+    await settle();
+    assert.deepEqual(loads, ['client-lsp.js']);
+    assert.equal(started, 1);
+    assert.equal(api.serverStarted(), true);
+  });
+
+  test('workspace diagnostics turned on later: the client starts then, once', async () => {
+    const api = activate();
+    await settle();
+    assert.equal(api.serverStarted(), false);
+    stub.setSetting('assistantConfig.workspaceDiagnostics.enabled', true);
+    await settle();
+    stub.setSetting('assistantConfig.workspaceDiagnostics.enabled', true);
+    await settle();
+    assert.equal(started, 1);
+    assert.deepEqual(loads, ['client-lsp.js']);
+  });
+
   test('a YAML file with a top-level kind becomes AssistantConfig and starts the client once', async () => {
     activate();
     stub.openDocument('/w/config/prod.yaml', 'yaml', '# prod\n\nkind: AssistantConfig\nversion: v2\n');
