@@ -284,7 +284,7 @@ export function activateFront(
   const startForWorkspace = (): void => {
     if (
       platform.workspaceFiles &&
-      vscode.workspace.getConfiguration('assistantConfig').get<boolean>('workspaceDiagnostics.enabled', false) === true
+      vscode.workspace.getConfiguration('assistantConfig').get<boolean>('workspaceDiagnostics.enabled', false)
     )
       void ensureClient().catch(() => undefined);
   };
