@@ -1,5 +1,5 @@
 // Formatting that keeps comments: YAML through the `yaml` document model, JSON through jsonc-parser.
-import { parseAllDocuments } from 'yaml';
+import { formatYamlText } from './formatYaml';
 import { format as formatJson } from 'jsonc-parser';
 import type { ParsedDocument } from '../parser/ast';
 import type { TextEdit } from './types';
@@ -24,16 +24,10 @@ export function formatDocument(doc: ParsedDocument, options: FormatOptions): Tex
   }
   // A document with syntax errors is left alone: reformatting it could lose what the user typed.
   if (doc.problems.some((p) => p.kind === 'syntax')) return [];
-  const docs = parseAllDocuments(doc.text, { uniqueKeys: false, strict: false });
-  if (!Array.isArray(docs) || docs.some((d) => d.errors.length > 0)) return [];
   const indent = Math.max(1, Math.min(8, options.tabSize));
-  let out: string;
-  try {
-    out = docs.map((d) => d.toString({ indent, lineWidth: 0, minContentWidth: 0, indentSeq: true })).join('');
-  } catch {
-    // The package refuses to print some documents it reads (an alias before its anchor): leave them.
-    return [];
-  }
+  // (Undefined when the package cannot read or refuses to print the text: it is left alone.)
+  let out = formatYamlText(doc.text, { indent });
+  if (out === undefined) return [];
   const eol = eolOf(doc.text);
   if (eol === '\r\n') out = out.replace(/\r?\n/g, '\r\n');
   if (doc.text.charCodeAt(0) === 0xfeff) out = '\uFEFF' + out;

@@ -1,0 +1,225 @@
+// YAML formatting through the `yaml` document model, keeping the user's layout where the model
+// would change it without need:
+// - block scalars (`|`, `>`, with their indicators and header comment) are kept as written, only
+//   re-indented with their key: the model prints a folded scalar's value, so a `>` paragraph would
+//   be joined into one line;
+// - a comment on a key's line (`llm: &primary # shared`) or on a `- ` line stays there: the model
+//   keeps it as a comment before the mapping, printed on its own line (and the anchor after it).
+// Each is printed as a placeholder and put back in the printed text. The result is checked: the same
+// data and the same comments as the input, or the plain printing of the model is used instead.
+import { Lexer, isCollection, isPair, isScalar, isSeq, parseAllDocuments, visit, Scalar } from 'yaml';
+import type { Document } from 'yaml';
+
+export interface YamlPrintOptions {
+  indent: number;
+}
+
+const PRINT = { lineWidth: 0, minContentWidth: 0, indentSeq: true } as const;
+
+/** The formatted text, or undefined when the text cannot be formatted safely (errors, refusals). */
+export function formatYamlText(text: string, options: YamlPrintOptions): string | undefined {
+  let kept: string | undefined;
+  try {
+    const docs = parse(text);
+    if (!docs) return undefined;
+    const data = dataOf(docs);
+    kept = printAll(text, docs, options, true);
+    if (kept !== undefined && (data === undefined || data !== dataOf(parse(kept)) || !sameComments(text, kept)))
+      kept = undefined;
+  } catch {
+    // (Keeping the layout is a refinement: whatever goes wrong there, the plain printing stands.)
+    kept = undefined;
+  }
+  if (kept !== undefined) return kept;
+  const docs = parse(text);
+  return docs ? printAll(text, docs, options, false) : undefined;
+}
+
+function parse(text: string): Document.Parsed[] | undefined {
+  const docs = parseAllDocuments(text, { uniqueKeys: false, strict: false });
+  if (!Array.isArray(docs) || docs.some((d) => d.errors.length > 0)) return undefined;
+  return docs;
+}
+
+function printAll(
+  text: string,
+  docs: Document.Parsed[],
+  options: YamlPrintOptions,
+  keepLayout: boolean,
+): string | undefined {
+  let nonce = 0;
+  while (text.includes(`acfmt${nonce}x`)) nonce++;
+  const restore: Restore[] = [];
+  if (keepLayout) for (const d of docs) mark(d, text, `acfmt${nonce}x`, restore, options.indent);
+  let out: string;
+  try {
+    out = docs.map((d) => d.toString({ indent: options.indent, ...PRINT })).join('');
+  } catch {
+    // The package refuses to print some documents it reads (an alias before its anchor).
+    return undefined;
+  }
+  return restore.length > 0 ? putBack(out, restore) : out;
+}
+
+type Restore =
+  | { kind: 'block'; id: string; source: string; sourceIndent: number; unit: number }
+  | { kind: 'keyComment'; id: string; comment: string }
+  | { kind: 'itemComment'; id: string; comment: string }
+  | { kind: 'inline'; id: string; source: string };
+
+/** The column of a line's first key or value: after its indentation and any `- ` of sequence items. */
+const keyColumn = (line: string): number => /^[ ]*(?:-[ ]+)*/.exec(line)![0].length;
+const lineAt = (text: string, offset: number): string => {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const end = text.indexOf('\n', start);
+  return text.slice(start, end < 0 ? text.length : end);
+};
+
+/** Whether a `#` comment stands between `from` and the end of its line (outside quotes: none here). */
+const sameLineComment = (text: string, from: number, to: number): boolean => {
+  const eol = text.indexOf('\n', from);
+  const seg = text.slice(from, Math.min(eol < 0 ? text.length : eol, to));
+  return /(^|\s)#/.test(seg);
+};
+
+function mark(doc: Document.Parsed, text: string, prefix: string, restore: Restore[], indentUnit: number): void {
+  const id = (): string => `${prefix}${restore.length}`;
+  visit(doc, {
+    Scalar(_, n) {
+      if ((n.type === 'QUOTE_DOUBLE' || n.type === 'QUOTE_SINGLE') && n.range) {
+        // A quoted scalar on one line keeps its quotes and escapes as written (`"a\u005fb"`).
+        const source = text.slice(n.range[0], n.range[1]);
+        if (source.includes('\n') || source.includes('\r')) return undefined;
+        const placeholder = new Scalar(id());
+        for (const k of ['anchor', 'commentBefore', 'spaceBefore', 'comment'] as const)
+          if (n[k] !== undefined) (placeholder as unknown as Record<string, unknown>)[k] = n[k];
+        if (n.tag && n.tag !== 'tag:yaml.org,2002:str') placeholder.tag = n.tag;
+        restore.push({ kind: 'inline', id: placeholder.value, source });
+        return placeholder;
+      }
+      if ((n.type !== 'BLOCK_FOLDED' && n.type !== 'BLOCK_LITERAL') || !n.range) return undefined;
+      const [start, end] = n.range;
+      const source = text.slice(start, end).replace(/\r\n/g, '\n').replace(/\n$/, '');
+      const placeholder = new Scalar(id());
+      if (n.anchor) placeholder.anchor = n.anchor;
+      if (n.tag && n.tag !== 'tag:yaml.org,2002:str') placeholder.tag = n.tag;
+      placeholder.commentBefore = n.commentBefore;
+      placeholder.spaceBefore = n.spaceBefore;
+      restore.push({
+        kind: 'block',
+        id: placeholder.value,
+        source,
+        sourceIndent: keyColumn(lineAt(text, start)),
+        unit: indentUnit,
+      });
+      return placeholder;
+    },
+    Pair(_, p) {
+      const v = p.value;
+      if (!isPair(p) || !isScalar(p.key) || !isCollection(v) || !v.commentBefore || !p.key.range || !v.range) return;
+      if (p.key.comment || v.flow) return;
+      // The text between the key and its value: `: &anchor # comment\n  `.
+      if (!sameLineComment(text, p.key.range[1], v.range[0])) return;
+      const lines = v.commentBefore.split('\n');
+      const comment = lines.pop() ?? '';
+      v.commentBefore = lines.length > 0 ? lines.join('\n') : undefined;
+      const r = { kind: 'keyComment' as const, id: id(), comment };
+      restore.push(r);
+      p.key.comment = r.id;
+    },
+    Seq(_, s) {
+      if (!isSeq(s) || s.flow) return;
+      for (const item of s.items) {
+        if (!isCollection(item) || item.flow || !item.commentBefore || !item.range) continue;
+        // The `- ` of this item, then `&anchor # comment` on its line.
+        const dash = text.lastIndexOf('-', item.range[0]);
+        if (dash < 0 || !sameLineComment(text, dash + 1, item.range[0])) continue;
+        const lines = item.commentBefore.split('\n');
+        const comment = lines.pop() ?? '';
+        const r = { kind: 'itemComment' as const, id: id(), comment };
+        restore.push(r);
+        item.commentBefore = [...lines, r.id].join('\n');
+      }
+    },
+  });
+}
+
+function putBack(printed: string, restore: readonly Restore[]): string {
+  const byId = new Map(restore.map((r) => [r.id, r]));
+  const lines = printed.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const m = [...line.matchAll(/acfmt\d+x\d+/g)].find((x) => byId.get(x[0])?.kind !== 'inline');
+    const r = m ? byId.get(m[0]) : undefined;
+    if (!m || !r || r.kind === 'inline') {
+      out.push(line);
+      continue;
+    }
+    const indent = line.length - line.trimStart().length;
+    if (r.kind === 'block') {
+      const column = keyColumn(line);
+      const [header = '', ...body] = r.source.split('\n');
+      // The body one indentation unit in from its line, keeping the lines' relative indentation; with
+      // an explicit indentation indicator (`|2`), the same offset from the line as written.
+      const first = body.find((b) => b.trim() !== '');
+      const delta =
+        /^[|>][-+]?[1-9]|^[|>][1-9]/.test(header) || first === undefined
+          ? column - r.sourceIndent
+          : column + r.unit - (first.length - first.trimStart().length);
+      out.push(line.slice(0, m.index) + header + line.slice(m.index + m[0].length));
+      for (const b of body) out.push(shift(b, delta));
+    } else if (r.kind === 'keyComment') {
+      // `key: #ID` and, when the value has an anchor or a tag, the next line holds just them.
+      const head = line.slice(0, m.index).replace(/\s*#\s*$/, '');
+      const next = lines[i + 1]?.trim() ?? '';
+      if (/^([&!]\S*)(\s+[&!]\S*)*$/.test(next)) {
+        out.push(`${head} ${next} #${r.comment}`);
+        i++;
+      } else out.push(`${head} #${r.comment}`);
+    } else {
+      // `#ID` on its own line, then `- ` with the item's first line.
+      const next = /^(\s*)- (.*)$/.exec(lines[i + 1] ?? '');
+      if (next && /^[&!]/.test(next[2]!)) {
+        // `- &anchor` alone on its line: the comment joins it.
+        out.push(`${lines[i + 1]!} #${r.comment}`);
+        i++;
+      } else if (next) {
+        // `- # comment` as written, the item's first line below it.
+        out.push(`${next[1]!}- #${r.comment}`, `${next[1]!}  ${next[2]!}`);
+        i++;
+      } else out.push(`${' '.repeat(indent)}#${r.comment}`);
+    }
+  }
+  // Quoted scalars last: they never span lines, and any line may hold several.
+  return out.join('\n').replace(/acfmt\d+x\d+/g, (id) => {
+    const r = byId.get(id);
+    return r?.kind === 'inline' ? r.source : id;
+  });
+}
+
+function shift(line: string, delta: number): string {
+  if (delta >= 0) return line.length > 0 ? ' '.repeat(delta) + line : line;
+  return line.length <= -delta ? '' : line.slice(-delta);
+}
+
+/** The data of every document as JSON (aliases expanded within the package's default bound). */
+function dataOf(docs: Document.Parsed[] | undefined): string | undefined {
+  if (!docs) return undefined;
+  try {
+    return JSON.stringify(docs.map((d) => d.toJS({ maxAliasCount: 100 }) as unknown));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The same comments in the same order. */
+function sameComments(before: string, after: string): boolean {
+  return comments(before).join('\n') === comments(after).join('\n');
+}
+
+function comments(text: string): string[] {
+  const out: string[] = [];
+  for (const t of new Lexer().lex(text)) if (t.startsWith('#')) out.push(t.trimEnd());
+  return out;
+}

@@ -1,0 +1,151 @@
+// Formatting YAML keeps what the user wrote where the `yaml` model alone would move it: block
+// scalars stay as written (a `>` paragraph is not joined), a comment on a key's line or a `- ` line
+// stays there, anchors too; CRLF stays CRLF. Checked on exact outputs, then on the realistic files
+// of the benchmark and every example: same data (read by the `yaml` package), same comments in the
+// same order, and a second formatting changes nothing.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Lexer, parseAllDocuments } from 'yaml';
+import { parse } from '../../server/src/parser';
+import { applyEdits, formatDocument } from '../../server/src/service';
+import type * as GenerateModule from '../../bench/generate.mjs';
+
+const ROOT = process.cwd();
+const fmt = (text: string, tabSize = 2): string =>
+  applyEdits(text, formatDocument(parse(text, 'yaml'), { tabSize, insertSpaces: true }));
+
+test('block scalars are kept as written, re-indented with their key', () => {
+  const text = [
+    'kind: AssistantConfig',
+    'version: v2',
+    'definition:',
+    '    llm: { provider: hosted }',
+    '    systemInstructions: >-  # folded: one paragraph per blank line',
+    '        You answer questions',
+    '        about sales data.',
+    '',
+    '          - an indented line keeps its newline',
+    '        Be brief.',
+    '    selectorInstructions: |+',
+    '        keep the trailing blank line',
+    '',
+    '    threadTitleGeneration:',
+    '        enable: true',
+    '',
+  ].join('\n');
+  assert.equal(
+    fmt(text),
+    [
+      'kind: AssistantConfig',
+      'version: v2',
+      'definition:',
+      '  llm: { provider: hosted }',
+      '  systemInstructions: >-  # folded: one paragraph per blank line',
+      '    You answer questions',
+      '    about sales data.',
+      '',
+      '      - an indented line keeps its newline',
+      '    Be brief.',
+      '  selectorInstructions: |+',
+      '    keep the trailing blank line',
+      '',
+      '  threadTitleGeneration:',
+      '    enable: true',
+      '',
+    ].join('\n'),
+  );
+});
+
+test('comments on a key line or a dash line stay there, with the anchor', () => {
+  const text = [
+    'kind: AssistantConfig',
+    'version: v2',
+    'definition:',
+    '   llm: &primary   # shared by every primitive',
+    '      provider: hosted',
+    '   aiPrimitivesLlm: *primary # the same',
+    '   selectorInstructions: "tab\\there, caf\\u00e9"   # escapes as written',
+    "   'quoted key': 'it''s'",
+    '   featureFlags: # experiments',
+    '      enable_automations: true',
+    '   overrideAiPrimitivesLlm:',
+    '      - &first # summarise with the primary',
+    '        primitiveName: summarize',
+    '        llm: *primary',
+    '      - # classify',
+    '        primitiveName: classify',
+    '        llm: {provider: hosted}',
+    '',
+  ].join('\n');
+  assert.equal(
+    fmt(text),
+    [
+      'kind: AssistantConfig',
+      'version: v2',
+      'definition:',
+      '  llm: &primary # shared by every primitive',
+      '    provider: hosted',
+      '  aiPrimitivesLlm: *primary # the same',
+      '  selectorInstructions: "tab\\there, caf\\u00e9" # escapes as written',
+      "  'quoted key': 'it''s'",
+      '  featureFlags: # experiments',
+      '    enable_automations: true',
+      '  overrideAiPrimitivesLlm:',
+      '    - &first # summarise with the primary',
+      '      primitiveName: summarize',
+      '      llm: *primary',
+      '    - # classify',
+      '      primitiveName: classify',
+      '      llm: { provider: hosted }',
+      '',
+    ].join('\n'),
+  );
+});
+
+test('CRLF stays CRLF, block scalars included; tab size 4', () => {
+  const text =
+    'kind: AssistantConfig\r\nversion: v2\r\ndefinition:\r\n  llm: { provider: hosted }\r\n  systemInstructions: |\r\n    line one\r\n\r\n    line two\r\n';
+  const out = fmt(text, 4);
+  assert.equal(
+    out,
+    'kind: AssistantConfig\r\nversion: v2\r\ndefinition:\r\n    llm: { provider: hosted }\r\n    systemInstructions: |\r\n        line one\r\n\r\n        line two\r\n',
+  );
+});
+
+function data(text: string): string {
+  return JSON.stringify(
+    parseAllDocuments(text).map((d) => (d as { toJS(o: object): unknown }).toJS({ maxAliasCount: -1 })),
+  );
+}
+const comments = (text: string): string[] =>
+  [...new Lexer().lex(text)].filter((t) => t.startsWith('#')).map((t) => t.trimEnd());
+
+test('realistic files and every example: same data, same comments, idempotent', async () => {
+  const { generate } = (await import(pathToFileURL(join(ROOT, 'bench/generate.mjs')).href)) as typeof GenerateModule;
+  const inputs: [string, string][] = [
+    ['realistic 800', generate({ lines: 800 }).text],
+    ['realistic 800 CRLF', generate({ lines: 800, crlf: true }).text],
+    ['realistic fallback 5', generate({ lines: 500, fallbackDepth: 5 }).text],
+    ...readdirSync(join(ROOT, 'examples'))
+      .filter((f) => /\.ya?ml$/.test(f))
+      .map((f): [string, string] => [f, readFileSync(join(ROOT, 'examples', f), 'utf8')]),
+  ];
+  let blocks = 0;
+  for (const [name, text] of inputs) {
+    for (const tab of [2, 4]) {
+      const out = fmt(text, tab);
+      assert.equal(data(out), data(text), `${name}, tab ${tab}: the data changed`);
+      assert.deepEqual(comments(out), comments(text), `${name}, tab ${tab}: the comments changed`);
+      assert.equal(fmt(out, tab), out, `${name}, tab ${tab}: a second formatting changes the text`);
+      // Every block scalar header of the input is still in the output, as written.
+      for (const m of text.matchAll(/: ([|>][-+0-9]*(?:[ \t]+#[^\r\n]*)?)\r?\n/g)) {
+        assert.ok(out.includes(`: ${m[1]!}`), `${name}: block scalar header '${m[1]!}' lost`);
+        blocks++;
+      }
+    }
+  }
+  assert.ok(blocks > 10, `the inputs hold block scalars (${blocks})`);
+});
