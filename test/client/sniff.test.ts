@@ -159,4 +159,7 @@ test('an escaped quote and a brace inside a string before "kind" (jsonc-parser s
   assert.ok(!declares('{"kind":"Other","x":"AssistantConfig"}'));
   assert.ok(declares('// c\n{ /* "kind": "x" */ "kind" : "AssistantConfig" }'), 'comments');
   assert.ok(!declares('{"note":"unterminated'));
+  assert.ok(declares('{"a":{"b":[1,{"c":2}]},"kind":/* c */"AssistantConfig"}'), 'after a nested value, a comment');
+  assert.ok(!declares('{"x":"kind":"AssistantConfig"}'), '"kind" in a value position is not the key');
+  assert.ok(!declares('{"kind":["AssistantConfig"]}'), 'the value is the string itself');
 });

@@ -1,5 +1,6 @@
 // Names and shapes shared by the VS Code client and the server (part of the shared module, see
 // ./index.ts).
+import { createScanner, SyntaxKind } from 'jsonc-parser';
 
 export const LANGUAGE_IDS = ['assistantconfig', 'assistantconfig-json'] as const;
 
@@ -59,43 +60,33 @@ export function declaresAssistantConfigKind(text: string, limit = 262144): boole
 }
 
 /**
- * A JSON (or JSONC) text whose top-level object has `"kind": "AssistantConfig"`. Scanned by hand,
- * not with jsonc-parser's scanner: this runs in the client's first bundle, which carries no parser
- * (issue 16, checked in test/packaging.test.ts). Escapes and comments are handled; the cases are in
+ * A JSON (or JSONC) text whose top-level object has `"kind": "AssistantConfig"`, read with
+ * jsonc-parser's scanner (strings with escapes, comments, and nothing else of the library: the
+ * client's first bundle carries no parser, see test/packaging.test.ts). The cases are in
  * test/client/sniff.test.ts.
  */
 function jsonDeclaresKind(head: string): boolean {
+  const scanner = createScanner(head, true);
   let depth = 0;
   let topIsObject = false;
-  for (let i = 0; i < head.length; i++) {
-    const c = head.charCodeAt(i);
-    if (c === 0x22 /* " */) {
-      let end = i + 1;
-      while (end < head.length && head.charCodeAt(end) !== 0x22) end += head.charCodeAt(end) === 0x5c /* \ */ ? 2 : 1;
-      if (end >= head.length) return false;
-      if (
-        topIsObject &&
-        depth === 1 &&
-        end - i === 5 &&
-        head.slice(i + 1, end) === 'kind' &&
-        /^\s*:\s*"AssistantConfig"/.test(head.slice(end + 1, end + 64))
-      )
-        return true;
-      i = end;
-    } else if (c === 0x2f /* / */ && head[i + 1] === '/') {
-      const nl = head.indexOf('\n', i);
-      if (nl < 0) return false;
-      i = nl;
-    } else if (c === 0x2f && head[i + 1] === '*') {
-      const close = head.indexOf('*/', i + 2);
-      if (close < 0) return false;
-      i = close + 1;
-    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-      if (depth === 0) topIsObject = c === 0x7b;
+  // At depth 1 of the top object: whether the next token is a key; after a `"kind"` key, 1 until
+  // its colon, 2 until its value.
+  let atKey = false;
+  let kind = 0;
+  for (let t = scanner.scan(); t !== SyntaxKind.EOF; t = scanner.scan()) {
+    if (kind === 2 && t === SyntaxKind.StringLiteral && scanner.getTokenValue() === 'AssistantConfig') return true;
+    kind = kind === 1 && t === SyntaxKind.ColonToken ? 2 : 0;
+    if (t === SyntaxKind.OpenBraceToken || t === SyntaxKind.OpenBracketToken) {
+      if (depth === 0) topIsObject = t === SyntaxKind.OpenBraceToken;
       depth++;
-    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      atKey = topIsObject && depth === 1;
+    } else if (t === SyntaxKind.CloseBraceToken || t === SyntaxKind.CloseBracketToken) {
       depth--;
       if (depth <= 0) return false;
+      atKey = false;
+    } else if (depth === 1 && topIsObject) {
+      if (atKey && t === SyntaxKind.StringLiteral && scanner.getTokenValue() === 'kind') kind = 1;
+      atKey = t === SyntaxKind.CommaToken;
     }
   }
   return false;
