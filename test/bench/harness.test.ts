@@ -128,72 +128,69 @@ async function errorsDiagnostics(spec: ServerSpec, g: Generated, languageId: str
   }
 }
 
-const oursMissing = existsSync(OURS) ? false : 'dist/server.js is not built (npm run build)';
+/** The servers the harness starts: built by npm test (scripts/run-tests.mjs builds first), installed by npm ci. */
+function need(path: string, how: string): void {
+  assert.ok(existsSync(path), `${path} is missing: ${how}`);
+}
 
 for (const mode of ['pull', 'push'] as const) {
   for (const format of ['yaml', 'json'] as const) {
-    test(
-      `our server (${mode} diagnostics, ${format}): diagnostics, edit, completion, hover and memory`,
-      { skip: oursMissing },
-      async () => {
-        const { generate } = await gen();
-        const { oursServer } = await client();
-        const g = generate({ lines: 200, format });
-        const bad = generate({ lines: 200, format, errors: true });
-        const spec: ServerSpec = {
-          ...oursServer(ROOT, { envNames: [...g.envNames, ...bad.envNames] }),
-          ...(mode === 'push' ? { pullDiagnostics: false } : {}),
-        };
-        const languageId = format === 'json' ? spec.jsonLanguageId! : spec.languageId!;
-        const r = await measureOnce(spec, g, languageId, format === 'json');
-        assert.equal(r.mode, mode, 'the server follows the client: pulled when offered, pushed otherwise');
-        assert.deepEqual(r.open.diagnostics, [], 'a valid config draws no diagnostics');
-        assert.deepEqual(r.edit.diagnostics, [], 'still none after a one-character edit of a column name');
-        const labels = r.completion.items.map((i) => i.label);
-        for (const p of ALL_PROVIDERS)
-          assert.ok(labels.includes(p), `completion on a provider value offers ${p} (got ${labels.join(', ')})`);
-        assert.ok(
-          r.afterEdit.items.map((i) => i.label).includes('vendor_a'),
-          'completion right after an edit answers too',
-        );
-        assert.ok(r.keyCompletion.items.length > 0, 'completion on a key of the last table answers');
-        assert.match(r.hover.text, /tableName|table/i, 'hover on a key of the last table has content');
-        assert.ok(r.providerHover.text.length > 0, 'hover on a provider value has content');
-        assert.ok(r.memoryKb > 0, 'peak resident memory is read');
-        assert.ok(r.coldStartMs > 0);
-        assert.ok(
-          r.breaking.diagnostics.some((d) => d.range.start.line === g.marks.providerValue.line),
-          `an edit that makes the provider unknown draws a diagnostic there (${r.breaking.diagnostics.map((d) => d.message).join(' | ')})`,
-        );
+    test(`our server (${mode} diagnostics, ${format}): diagnostics, edit, completion, hover and memory`, async () => {
+      need(OURS, 'run npm run build');
+      const { generate } = await gen();
+      const { oursServer } = await client();
+      const g = generate({ lines: 200, format });
+      const bad = generate({ lines: 200, format, errors: true });
+      const spec: ServerSpec = {
+        ...oursServer(ROOT, { envNames: [...g.envNames, ...bad.envNames] }),
+        ...(mode === 'push' ? { pullDiagnostics: false } : {}),
+      };
+      const languageId = format === 'json' ? spec.jsonLanguageId! : spec.languageId!;
+      const r = await measureOnce(spec, g, languageId, format === 'json');
+      assert.equal(r.mode, mode, 'the server follows the client: pulled when offered, pushed otherwise');
+      assert.deepEqual(r.open.diagnostics, [], 'a valid config draws no diagnostics');
+      assert.deepEqual(r.edit.diagnostics, [], 'still none after a one-character edit of a column name');
+      const labels = r.completion.items.map((i) => i.label);
+      for (const p of ALL_PROVIDERS)
+        assert.ok(labels.includes(p), `completion on a provider value offers ${p} (got ${labels.join(', ')})`);
+      assert.ok(
+        r.afterEdit.items.map((i) => i.label).includes('vendor_a'),
+        'completion right after an edit answers too',
+      );
+      assert.ok(r.keyCompletion.items.length > 0, 'completion on a key of the last table answers');
+      assert.match(r.hover.text, /tableName|table/i, 'hover on a key of the last table has content');
+      assert.ok(r.providerHover.text.length > 0, 'hover on a provider value has content');
+      assert.ok(r.memoryKb > 0, 'peak resident memory is read');
+      assert.ok(r.coldStartMs > 0);
+      assert.ok(
+        r.breaking.diagnostics.some((d) => d.range.start.line === g.marks.providerValue.line),
+        `an edit that makes the provider unknown draws a diagnostic there (${r.breaking.diagnostics.map((d) => d.message).join(' | ')})`,
+      );
 
-        const diags = await errorsDiagnostics(spec, bad, languageId, format === 'json');
-        assert.ok(diags.length >= 2, `errors on: diagnostics (${diags.map((d) => d.message).join(' | ')})`);
-        const badLine = bad.text.split('\n').findIndex((l) => l.includes('vendor_x'));
-        assert.ok(
-          diags.some((d) => d.range.start.line === badLine),
-          'one of them is on the unknown provider',
-        );
-      },
-    );
+      const diags = await errorsDiagnostics(spec, bad, languageId, format === 'json');
+      assert.ok(diags.length >= 2, `errors on: diagnostics (${diags.map((d) => d.message).join(' | ')})`);
+      const badLine = bad.text.split('\n').findIndex((l) => l.includes('vendor_x'));
+      assert.ok(
+        diags.some((d) => d.range.start.line === badLine),
+        'one of them is on the unknown provider',
+      );
+    });
   }
 }
 
-test(
-  'the peer (yaml-language-server, given our schema) through the same harness',
-  { skip: existsSync(PEER) ? false : 'bench dependencies not installed (npm ci --prefix bench)' },
-  async () => {
-    const { generate } = await gen();
-    const { peerServer } = await client();
-    const g = generate({ lines: 200 });
-    const spec = peerServer(ROOT);
-    const r = await measureOnce(spec, g, spec.languageId!);
-    assert.equal(r.mode, 'push');
-    assert.deepEqual(r.open.diagnostics, []);
-    assert.ok(r.completion.items.length > 0, 'the peer completes provider values');
-    assert.ok(r.hover.text.length > 0, 'the peer hovers');
-    assert.ok(r.memoryKb > 0);
-    assert.ok(r.breaking.diagnostics.length > 0, 'the peer reports the edit that breaks the config');
-    const diags = await errorsDiagnostics(spec, generate({ lines: 200, errors: true }), spec.languageId!);
-    assert.ok(diags.length >= 1, 'the schema reaches the peer through its settings');
-  },
-);
+test('the peer (yaml-language-server, given our schema) through the same harness', async () => {
+  need(PEER, 'the bench dependencies are not installed: run npm ci --prefix bench (npm ci does, through prepare)');
+  const { generate } = await gen();
+  const { peerServer } = await client();
+  const g = generate({ lines: 200 });
+  const spec = peerServer(ROOT);
+  const r = await measureOnce(spec, g, spec.languageId!);
+  assert.equal(r.mode, 'push');
+  assert.deepEqual(r.open.diagnostics, []);
+  assert.ok(r.completion.items.length > 0, 'the peer completes provider values');
+  assert.ok(r.hover.text.length > 0, 'the peer hovers');
+  assert.ok(r.memoryKb > 0);
+  assert.ok(r.breaking.diagnostics.length > 0, 'the peer reports the edit that breaks the config');
+  const diags = await errorsDiagnostics(spec, generate({ lines: 200, errors: true }), spec.languageId!);
+  assert.ok(diags.length >= 1, 'the schema reaches the peer through its settings');
+});

@@ -260,14 +260,14 @@ describe('test-connection as a real process', () => {
       });
     });
 
-  it('runs over HTTPS with the test CA from NODE_EXTRA_CA_CERTS', async (t) => {
-    if (!existsSync(cliPath)) return t.skip('dist/cli.js not built');
+  it('runs over HTTPS with the test CA from NODE_EXTRA_CA_CERTS', async () => {
+    assert.ok(existsSync(cliPath), 'dist/cli.js is not built: run npm run build (npm test builds first)');
     const r = await proc(['--config', 'p.assistant.yaml'], envFor(tls, { NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem') }));
     assert.equal(r.code, 0, r.out + r.err);
     assert.match(r.out, /PASS {2}Program execution/);
   });
-  it('Ctrl-C stops at once, prints the partial report and exits 130', async (t) => {
-    if (!existsSync(cliPath)) return t.skip('dist/cli.js not built');
+  it('Ctrl-C stops at once, prints the partial report and exits 130', async () => {
+    assert.ok(existsSync(cliPath), 'dist/cli.js is not built: run npm run build (npm test builds first)');
     svc.faults.threads = { hang: true };
     try {
       const child = spawn(process.execPath, [cliPath, 'test-connection'], {
@@ -294,8 +294,8 @@ describe('test-connection as a real process', () => {
       svc.faults = {};
     }
   });
-  it('never sends a loopback request through a proxy: HTTP_PROXY/HTTPS_PROXY on 127.0.0.3 receive nothing, PAT included', async (t) => {
-    if (!existsSync(cliPath)) return t.skip('dist/cli.js not built');
+  it('never sends a loopback request through a proxy: HTTP_PROXY/HTTPS_PROXY on 127.0.0.3 receive nothing, PAT included', async () => {
+    assert.ok(existsSync(cliPath), 'dist/cli.js is not built: run npm run build (npm test builds first)');
     const proxy = await startConnectProxy({ host: '127.0.0.3' });
     try {
       for (const s of [svc, tls]) {
@@ -318,8 +318,8 @@ describe('test-connection as a real process', () => {
       await proxy.close();
     }
   });
-  it('exits 1 with the TLS diagnosis without the CA, and 2 on a credential flag', async (t) => {
-    if (!existsSync(cliPath)) return t.skip('dist/cli.js not built');
+  it('exits 1 with the TLS diagnosis without the CA, and 2 on a credential flag', async () => {
+    assert.ok(existsSync(cliPath), 'dist/cli.js is not built: run npm run build (npm test builds first)');
     const r = await proc(['--format', 'json'], envFor(tls));
     assert.equal(r.code, 1, r.out + r.err);
     assert.equal((JSON.parse(r.out) as TestConnectionReport).steps[1]?.diagnosis, 'tls-untrusted');

@@ -63,7 +63,10 @@ function baseFiles(base: Base): Record<string, string> {
     };
   }
   const dir = vscodeExtensionsDir();
-  assert.ok(dir, 'no VS Code extensions folder');
+  assert.ok(
+    dir,
+    "no VS Code build in the tree: run test/e2e/setup.sh (CI runs it before npm test; it installs code-server, whose VS Code grammars these tests use), or set ASSISTANTCONFIG_VSCODE_EXTENSIONS to a VS Code 'extensions' folder",
+  );
   const files: Record<string, string> = {};
   for (const sub of ['yaml/syntaxes', 'json/syntaxes']) {
     for (const name of readdirSync(join(dir, sub))) {

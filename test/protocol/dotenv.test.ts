@@ -22,11 +22,13 @@ after(() => {
   dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
 });
 
-let hasGit = true;
-try {
-  execFileSync('git', ['--version'], { stdio: 'ignore' });
-} catch {
-  hasGit = false;
+/** These tests ask git whether .env is ignored: without git they fail and say so (CI has git). */
+function needGit(): void {
+  try {
+    execFileSync('git', ['--version'], { stdio: 'ignore' });
+  } catch (e) {
+    assert.fail(`git is needed by this test and is not on the PATH (${e instanceof Error ? e.message : String(e)})`);
+  }
 }
 
 function workspace(git: boolean): string {
@@ -65,25 +67,23 @@ async function actionsFor(
   };
 }
 
-test(
-  'git tells whether .env is ignored; outside a git work tree it is unknown',
-  { skip: hasGit ? false : 'git is not installed' },
-  () => {
-    const dir = workspace(true);
-    assert.equal(gitIgnoresDotenv(dir), false);
-    writeFileSync(join(dir, '.gitignore'), '.env\n');
-    assert.equal(gitIgnoresDotenv(dir), true);
-    assert.equal(gitIgnoresDotenv(workspace(false)), undefined);
-  },
-);
+test('git tells whether .env is ignored; outside a git work tree it is unknown', () => {
+  needGit();
+  const dir = workspace(true);
+  assert.equal(gitIgnoresDotenv(dir), false);
+  writeFileSync(join(dir, '.gitignore'), '.env\n');
+  assert.equal(gitIgnoresDotenv(dir), true);
+  assert.equal(gitIgnoresDotenv(workspace(false)), undefined);
+});
 
 test('a missing .env is created by the one workspace edit that rewrites the document', async () => {
-  const dir = workspace(hasGit);
+  needGit();
+  const dir = workspace(true);
   const { uri, actions } = await actionsFor(dir, TEXT, true);
   const move = actions.find((a) => a.title.startsWith('Move the secret'));
   assert.ok(move, actions.map((a) => a.title).join(' | '));
   assert.ok(!move.title.includes(SECRET));
-  if (hasGit) assert.match(move.title, /git does not ignore \.env/);
+  assert.match(move.title, /git does not ignore \.env/);
   const changes = move.edit!.documentChanges!;
   const envUri = pathToFileURL(join(dir, '.env')).href;
   assert.deepEqual(changes[0], { kind: 'create', uri: envUri, options: { ignoreIfExists: true } } satisfies CreateFile);
@@ -117,23 +117,20 @@ test('an existing .env is appended to; a client that cannot create files still g
   );
 });
 
-test(
-  'a variable read from a .env that git does not ignore is flagged',
-  { skip: hasGit ? false : 'git is not installed' },
-  async () => {
-    const dir = workspace(true);
-    writeFileSync(join(dir, '.env'), `VENDOR_A_API_KEY=${SECRET}\n`);
-    const text = TEXT.replace(`value: ${SECRET}`, 'valueFromEnv: VENDOR_A_API_KEY');
-    const c = new TestClient(undefined, { rootUri: pathToFileURL(dir).href });
-    clients.push(c);
-    await c.initialize();
-    const uri = pathToFileURL(join(dir, 'y.assistant.yaml')).href;
-    await c.open(uri, text);
-    const diags = await c.waitForDiagnostics(uri);
-    assert.deepEqual(
-      diags.diagnostics.map((d) => d.code),
-      ['dotenv-not-ignored'],
-    );
-    assert.ok(!JSON.stringify(diags).includes(SECRET));
-  },
-);
+test('a variable read from a .env that git does not ignore is flagged', async () => {
+  needGit();
+  const dir = workspace(true);
+  writeFileSync(join(dir, '.env'), `VENDOR_A_API_KEY=${SECRET}\n`);
+  const text = TEXT.replace(`value: ${SECRET}`, 'valueFromEnv: VENDOR_A_API_KEY');
+  const c = new TestClient(undefined, { rootUri: pathToFileURL(dir).href });
+  clients.push(c);
+  await c.initialize();
+  const uri = pathToFileURL(join(dir, 'y.assistant.yaml')).href;
+  await c.open(uri, text);
+  const diags = await c.waitForDiagnostics(uri);
+  assert.deepEqual(
+    diags.diagnostics.map((d) => d.code),
+    ['dotenv-not-ignored'],
+  );
+  assert.ok(!JSON.stringify(diags).includes(SECRET));
+});

@@ -2,7 +2,7 @@
 // (issue 14 item 1): LSP messages over postMessage for diagnostics, completion, quick fixes, hover,
 // symbols, folding and formatting, each answer compared with the Node server's (dist/server.js) on
 // the same documents, and the `.env` names a browser client reports. Chromium and playwright-core
-// come from test/e2e/setup.sh (CI runs it before npm test); without them this file is skipped.
+// come from test/e2e/setup.sh (CI runs it before npm test); without them these tests fail and say so.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -16,9 +16,20 @@ import { webBuildOptions } from '../../scripts/web-build.mjs';
 
 const E2E_MODULES = join(ROOT, 'test/e2e/node_modules');
 const CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
-const skip = existsSync(join(E2E_MODULES, 'playwright-core'))
-  ? false
-  : 'playwright-core is not installed (run test/e2e/setup.sh)';
+
+/** playwright-core's Chromium, from test/e2e/setup.sh; a clear failure when it is not there. */
+function chromium(): { launch(o: unknown): Promise<Browser> } {
+  assert.ok(
+    existsSync(join(E2E_MODULES, 'playwright-core')),
+    'playwright-core is not installed in test/e2e/node_modules: run test/e2e/setup.sh (CI runs it before npm test)',
+  );
+  assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}: run test/e2e/setup.sh, or set E2E_CHROMIUM`);
+  return (
+    createRequire(join(E2E_MODULES, 'x.js'))('playwright-core') as {
+      chromium: { launch(o: unknown): Promise<Browser> };
+    }
+  ).chromium;
+}
 
 interface Page {
   goto(url: string): Promise<unknown>;
@@ -120,7 +131,7 @@ const CAPS = {
   workspace: { configuration: false },
 };
 
-describe('the web-worker server in headless Chromium', { skip }, () => {
+describe('the web-worker server in headless Chromium', () => {
   let http: Server;
   let browser: Browser;
   let page: Page;
@@ -135,11 +146,7 @@ describe('the web-worker server in headless Chromium', { skip }, () => {
     });
     await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
     const port = (http.address() as { port: number }).port;
-    const { chromium } = createRequire(join(E2E_MODULES, 'x.js'))('playwright-core') as {
-      chromium: { launch(o: unknown): Promise<Browser> };
-    };
-    assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}: run test/e2e/setup.sh`);
-    browser = await chromium.launch({
+    browser = await chromium().launch({
       executablePath: CHROMIUM,
       headless: true,
       args: [
@@ -312,7 +319,7 @@ describe('the web-worker server in headless Chromium', { skip }, () => {
   });
 });
 
-describe("Test Connection in the browser: fetch, and a refusal reported as the browser's", { skip }, () => {
+describe("Test Connection in the browser: fetch, and a refusal reported as the browser's", () => {
   let services: Server;
   let browser: Browser;
   let page: Page;
@@ -348,10 +355,7 @@ describe("Test Connection in the browser: fetch, and a refusal reported as the b
       globalName: 'FetchHttp',
       logLevel: 'silent',
     });
-    const { chromium } = createRequire(join(E2E_MODULES, 'x.js'))('playwright-core') as {
-      chromium: { launch(o: unknown): Promise<Browser> };
-    };
-    browser = await chromium.launch({
+    browser = await chromium().launch({
       executablePath: CHROMIUM,
       headless: true,
       args: [
