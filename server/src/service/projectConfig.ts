@@ -7,6 +7,7 @@ import type { Node } from '../parser/ast';
 import { resolve } from '../parser/ast';
 import type { Diagnostic, DiagnosticCode, Severity } from './codes';
 import { CODES } from './codes';
+import { globSource } from '../shared/glob';
 
 export const PROJECT_CONFIG_FILE = '.assistant-config.yaml';
 
@@ -217,50 +218,7 @@ function globToRegExp(pattern: string): RegExp {
   let p = pattern.trim().replace(/\\/g, '/');
   const anchored = p.startsWith('/') || p.replace(/\/+$/, '').includes('/');
   p = p.replace(/^\/+/, '').replace(/\/+$/, '');
-  let re = '';
-  for (let i = 0; i < p.length; i++) {
-    const c = p[i]!;
-    if (c === '*') {
-      if (p[i + 1] === '*') {
-        const slashAfter = p[i + 2] === '/';
-        re += slashAfter ? '(?:.*/)?' : '.*';
-        i += slashAfter ? 2 : 1;
-      } else re += '[^/]*';
-    } else if (c === '?') re += '[^/]';
-    else if (c === '{') {
-      const end = p.indexOf('}', i);
-      if (end < 0) re += '\\{';
-      else {
-        re +=
-          '(?:' +
-          p
-            .slice(i + 1, end)
-            .split(',')
-            .map(escapeRe)
-            .join('|') +
-          ')';
-        i = end;
-      }
-    } else if (c === '[') {
-      const end = p.indexOf(']', i);
-      if (end < 0) re += '\\[';
-      else {
-        re +=
-          '[' +
-          p
-            .slice(i + 1, end)
-            .replace(/^!/, '^')
-            .replace(/\\/g, '\\\\') +
-          ']';
-        i = end;
-      }
-    } else re += escapeRe(c);
-  }
-  return new RegExp(`${anchored ? '^' : '(?:^|/)'}${re}(?:/.*)?$`);
-}
-
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return new RegExp(`${anchored ? '^' : '(?:^|/)'}${globSource(p)}(?:/.*)?$`);
 }
 
 /** Whether the project config excludes a file (patterns relative to the config's directory). */
