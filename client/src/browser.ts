@@ -11,21 +11,11 @@ import { activateFront } from './front';
 import type { ClientHooks, ExtensionApi, StartedClient } from './front';
 import { CLIENT_ID, CLIENT_NAME, clientOptions, startWithGlue } from './glue';
 
-let stop: (() => Promise<void>) | undefined;
-
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
-  const front = activateFront(context, {
-    startClient,
-    loadConnection: createConnectionCommands,
-  });
-  stop = front.deactivate;
-  return front.api;
+  return activateFront(context, { startClient, loadConnection: createConnectionCommands });
 }
 
-export async function deactivate(): Promise<void> {
-  await stop?.();
-  stop = undefined;
-}
+export { deactivate } from './front';
 
 async function startClient(context: vscode.ExtensionContext, hooks: ClientHooks): Promise<StartedClient> {
   // The worker is made from the bundle's text: the extension's own URI may use a scheme a Worker

@@ -8,8 +8,6 @@ import type { ExtensionApi } from './front';
 import type * as Lsp from './lsp';
 import type * as Connection from './connection';
 
-let stop: (() => Promise<void>) | undefined;
-
 /** Loads one of the extension's other bundles (a plain Node require, outside esbuild's bundling). */
 function load(context: vscode.ExtensionContext, file: string): unknown {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -17,17 +15,12 @@ function load(context: vscode.ExtensionContext, file: string): unknown {
 }
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
-  const front = activateFront(context, {
+  return activateFront(context, {
     startClient: async (ctx, hooks) => (load(ctx, 'dist/client-lsp.js') as typeof Lsp).startClient(ctx, hooks),
     loadConnection: (ctx, output, onResult) =>
       (load(ctx, 'dist/client-connection.js') as typeof Connection).createConnectionCommands(ctx, output, onResult),
     workspaceFiles: true,
   });
-  stop = front.deactivate;
-  return front.api;
 }
 
-export async function deactivate(): Promise<void> {
-  await stop?.();
-  stop = undefined;
-}
+export { deactivate } from './front';

@@ -62,10 +62,7 @@ export function headOf(doc: vscode.TextDocument): string {
   return doc.getText(new vscode.Range(new vscode.Position(0, 0), doc.positionAt(SNIFF_CHARS)));
 }
 
-export function activateFront(
-  context: vscode.ExtensionContext,
-  platform: Platform,
-): { api: ExtensionApi; deactivate: () => Promise<void> } {
+export function activateFront(context: vscode.ExtensionContext, platform: Platform): ExtensionApi {
   let output: vscode.LogOutputChannel | undefined;
   const getOutput = (): vscode.LogOutputChannel => {
     if (!output) {
@@ -295,12 +292,18 @@ export function activateFront(
     }),
   );
 
-  return {
-    api: { serverStarted: () => client !== undefined, whenStarted: () => client?.then(() => undefined) },
-    deactivate: async () => {
-      const c = client;
-      client = undefined;
-      if (c) await (await c.catch(() => undefined))?.stop();
-    },
+  stopActive = async () => {
+    const c = client;
+    client = undefined;
+    if (c) await (await c.catch(() => undefined))?.stop();
   };
+  return { serverStarted: () => client !== undefined, whenStarted: () => client?.then(() => undefined) };
+}
+
+/** Stops what the last activateFront started; each platform's entry exports it as its `deactivate`. */
+let stopActive: (() => Promise<void>) | undefined;
+export async function deactivate(): Promise<void> {
+  const stop = stopActive;
+  stopActive = undefined;
+  await stop?.();
 }

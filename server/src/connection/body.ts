@@ -1,18 +1,49 @@
 // Reading an answer's body with a cap, the same for undici's fetch (./http, desktop and CLI) and the
 // browser's (./fetchHttp, web extension). The bytes are returned as read: redaction happens on the
 // whole of what was read (./quote) before anything is cut or reshaped for a message.
+import { NetError } from './errors';
+import { hostOf } from './url';
 
 /** Of an answer that is not 2xx only this much is read: enough for a reason, never a flood. */
 export const ERROR_BODY_BYTES = 4096;
 
 export type CappedBody = { data: Buffer; truncated: boolean } | 'too-large';
 
+/** What is read of an answer, whichever fetch gave it. */
+export interface Answer {
+  status: number;
+  headers: { get(name: string): string | null };
+  body: ReadableStream<Uint8Array> | null;
+}
+
+/**
+ * The body of an answer from `url`: a 2xx answer whole, up to `maxBytes` (beyond that a 'too-large'
+ * error that keeps the status); any other answer only its first ERROR_BODY_BYTES (`truncated` when
+ * there was more), as that is enough for a reason.
+ */
+export async function readAnswerBody(
+  res: Answer,
+  url: URL,
+  maxBytes: number,
+): Promise<{ data: Buffer; truncated: boolean }> {
+  const ok = res.status >= 200 && res.status <= 299;
+  const read = await readCapped(res.body, ok ? maxBytes : ERROR_BODY_BYTES, res.headers.get('content-length'), !ok);
+  if (read === 'too-large')
+    throw new NetError(
+      'too-large',
+      `${hostOf(url)} answered HTTP ${res.status} with a body larger than ${maxBytes} bytes; reading stopped.`,
+      undefined,
+      res.status,
+    );
+  return read;
+}
+
 /**
  * Reads at most `maxBytes` of `body`. Beyond that, with `cutOff` (error answers) the first `maxBytes`
  * are kept and `truncated` is set; without it (2xx answers, read whole) the answer is 'too-large',
  * also when its declared Content-Length says so before anything is read.
  */
-export async function readCapped(
+async function readCapped(
   body: ReadableStream<Uint8Array> | null,
   maxBytes: number,
   declaredLength: string | null,

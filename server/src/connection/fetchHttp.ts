@@ -6,7 +6,7 @@
 import { NetError } from './errors';
 import { checkServiceUrl, hostOf, isUrlProblem } from './url';
 import type { HttpRequest, HttpResponse, HttpSettings } from './http';
-import { ERROR_BODY_BYTES, readCapped } from './body';
+import { readAnswerBody } from './body';
 
 export type { HttpRequest, HttpResponse, HttpSettings } from './http';
 
@@ -60,21 +60,7 @@ export async function httpRequest(req: HttpRequest, s: HttpSettings): Promise<Ht
         res.status || undefined,
       );
     }
-    const ok = res.status >= 200 && res.status <= 299;
-    const read = await readCapped(
-      res.body,
-      ok ? s.maxResponseBytes : ERROR_BODY_BYTES,
-      res.headers.get('content-length'),
-      !ok,
-    );
-    if (read === 'too-large') {
-      throw new NetError(
-        'too-large',
-        `${hostOf(req.url)} answered HTTP ${res.status} with a body larger than ${s.maxResponseBytes} bytes; reading stopped.`,
-        undefined,
-        res.status,
-      );
-    }
+    const read = await readAnswerBody(res, req.url, s.maxResponseBytes);
     return {
       status: res.status,
       headers: res.headers,

@@ -6,7 +6,7 @@ import { Agent, ProxyAgent, fetch } from 'undici';
 import type { Dispatcher } from 'undici';
 import { NetError, classifyNetworkError } from './errors';
 import { checkServiceUrl, hostOf, isUrlProblem, proxyFor } from './url';
-import { ERROR_BODY_BYTES, readCapped } from './body';
+import { readAnswerBody } from './body';
 
 export interface HttpSettings {
   /** Limit for one request, from the first byte sent to the last byte read (the runner passes what is left of the run's deadline). */
@@ -133,18 +133,9 @@ async function followRedirects(
     seen.status = res.status;
     const location = res.headers.get('location');
     if (!REDIRECT.has(res.status) || !location) {
-      const ok = res.status >= 200 && res.status <= 299;
       // An error answer is read only up to ERROR_BODY_BYTES and keeps its status; a 2xx answer is
       // read whole up to maxBytes, and beyond that reported as too large, with its status.
-      const read = await readCapped(res.body, ok ? maxBytes : ERROR_BODY_BYTES, res.headers.get('content-length'), !ok);
-      if (read === 'too-large') {
-        throw new NetError(
-          'too-large',
-          `${hostOf(url)} answered HTTP ${res.status} with a body larger than ${maxBytes} bytes; reading stopped.`,
-          undefined,
-          res.status,
-        );
-      }
+      const read = await readAnswerBody(res, url, maxBytes);
       return {
         status: res.status,
         headers: res.headers,
