@@ -44,6 +44,7 @@ test('npm pack ships the bins, the code pages, the schemas and the hooks, and no
   for (const f of [
     'package/dist/cli.js',
     'package/dist/lint-worker.js',
+    'package/dist/cli-connection.js',
     'package/dist/server.js',
     'package/docs/codes/unknown-property.md',
     'package/schemas/assistant-config.schema.json',
