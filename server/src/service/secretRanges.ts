@@ -70,7 +70,9 @@ function misspells(key: string, credentials: ReadonlySet<string>): boolean {
   if (k.length < 4) return false;
   for (const c of credentials) {
     const lc = c.toLowerCase();
-    if (editDistance(k, lc) <= (lc.length >= 8 ? 3 : 2)) return true;
+    const limit = lc.length >= 8 ? 3 : 2;
+    // The distance is at least the difference in length: most keys are ruled out without it.
+    if (Math.abs(k.length - lc.length) <= limit && editDistance(k, lc) <= limit) return true;
   }
   return false;
 }

@@ -1,26 +1,41 @@
 // Small text helpers shared by features: closest match and human lists.
 
+// Three rows of the distance table, reused from call to call (grown when a word is longer): the
+// CLI asks for thousands of distances on a large repository.
+let rows = new Int32Array(3 * 64);
+
+/** Optimal string alignment distance (Levenshtein with adjacent transpositions). */
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
   const m = a.length;
   const n = b.length;
   if (m === 0) return n;
   if (n === 0) return m;
-  let prev = new Array<number>(n + 1);
-  let cur = new Array<number>(n + 1);
-  let prev2 = new Array<number>(n + 1);
-  for (let j = 0; j <= n; j++) prev[j] = j;
+  const w = n + 1;
+  if (rows.length < 3 * w) rows = new Int32Array(3 * w);
+  const t = rows;
+  // Rows i-2, i-1 and i live at offsets p2, p1 and c (rotating).
+  let p2 = 0;
+  let p1 = w;
+  let c = 2 * w;
+  for (let j = 0; j <= n; j++) t[p1 + j] = j;
   for (let i = 1; i <= m; i++) {
-    cur[0] = i;
+    t[c] = i;
+    const ai = a.charCodeAt(i - 1);
+    const aPrev = i > 1 ? a.charCodeAt(i - 2) : -1;
     for (let j = 1; j <= n; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
-      cur[j] = v;
+      const bj = b.charCodeAt(j - 1);
+      const cost = ai === bj ? 0 : 1;
+      let v = Math.min(t[p1 + j]! + 1, t[c + j - 1]! + 1, t[p1 + j - 1]! + cost);
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && aPrev === bj) v = Math.min(v, t[p2 + j - 2]! + 1);
+      t[c + j] = v;
     }
-    [prev2, prev, cur] = [prev, cur, prev2];
+    const old = p2;
+    p2 = p1;
+    p1 = c;
+    c = old;
   }
-  return prev[n]!;
+  return t[p1 + n]!;
 }
 
 /** The candidate closest to `word`, when it is close enough to be a likely typo. */
