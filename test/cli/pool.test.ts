@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { BATCH, FileLinter, LintPool, threadCount, AUTO_MIN_FILES } from '../../server/src/cli/pool';
+import { BATCH, FileLinter, LintPool, threadCount } from '../../server/src/cli/pool';
 import type { LintSetup, Outcome } from '../../server/src/cli/pool';
 import { ROOT } from '../helpers';
 
@@ -104,12 +104,9 @@ workerData.port.once('message', () => { Atomics.add(ctl, 0, ${BATCH}); process.e
   );
 });
 
-test('threads: one below the threshold or on one core; --jobs is honoured up to one a batch', () => {
-  assert.equal(threadCount(AUTO_MIN_FILES - 1, undefined, 8), 1);
-  assert.equal(threadCount(10_000, undefined, 1), 1);
-  assert.equal(threadCount(10_000, undefined, 2), 2);
-  assert.equal(threadCount(10_000, undefined, 8), 8);
-  assert.equal(threadCount(10_000, 3, 1), 3);
-  assert.equal(threadCount(BATCH, 4, 8), 1);
-  assert.equal(threadCount(3 * BATCH, 4, 8), 3);
+test('threads: one unless --jobs asks for more; --jobs is honoured up to one a batch', () => {
+  assert.equal(threadCount(10_000, undefined), 1);
+  assert.equal(threadCount(10_000, 3), 3);
+  assert.equal(threadCount(BATCH, 4), 1);
+  assert.equal(threadCount(3 * BATCH, 4), 3);
 });

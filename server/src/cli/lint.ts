@@ -1,7 +1,6 @@
 // `assistant-config lint FILE|DIR|-…`: the editor's diagnostics, for terminals and CI.
 import { readFileSync, statSync, existsSync } from 'node:fs';
 import { resolve as resolvePath, relative, join, sep } from 'node:path';
-import { availableParallelism } from 'node:os';
 import type { CliIO } from './io';
 import { UsageError, bufferedIO } from './io';
 import { collectFiles } from './files';
@@ -45,8 +44,8 @@ Options:
   --fix-dry-run              print the fixes as a unified diff instead of writing them
   --config FILE              use this project config instead of the nearest .assistant-config.yaml
   --no-config                use no project config
-  --jobs N                   lint on N threads (default: one per core from 400 files up, else
-                             one; output order is the file order whatever N)
+  --jobs N                   lint on N threads (default 1: on small files each thread's start-up
+                             outweighs what it shares; output order is the file order whatever N)
   --language yaml|json       language of standard input (default: guessed from the content)
   --no-env-check             do not report valueFromEnv variables missing from the environment and .env
   --suppress CODE[,CODE]     silence these diagnostic codes in every file (JSON has no comments;
@@ -273,9 +272,8 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     if (pool || threads < 2 || flags.fix !== 'off' || !existsSync(workerScript)) return;
     pool = new LintPool(workerScript, setup, threads - 1);
   };
-  if (flags.fix === 'off' && (flags.jobs ?? 2) > 1 && availableParallelism() > 1)
-    if (flags.targets.some((t) => t !== '-' && isDirectory(resolvePath(io.cwd, t))))
-      startPool(flags.jobs ?? threadCount(Number.MAX_SAFE_INTEGER, undefined));
+  if (flags.fix === 'off' && flags.jobs !== undefined && flags.jobs > 1)
+    if (flags.targets.some((t) => t !== '-' && isDirectory(resolvePath(io.cwd, t)))) startPool(flags.jobs);
   // Files first (in order), then their analysis: on several threads when there are many.
   const files: { path: string; displayPath: string }[] = [];
   let stdinText: string | undefined;

@@ -7,7 +7,6 @@
 import { MessageChannel, Worker, receiveMessageOnPort } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { languageOf } from '../parser';
 import { DEFAULT_OPTIONS } from '../service';
 import type { ValidationOptions } from '../service';
@@ -52,16 +51,16 @@ const PRINTED = 1; // files printed so far
 const POSTED = 2; // batches posted by workers (a wake-up for the main thread)
 
 /**
- * Below this many files one thread is faster: a worker's start-up (loading the lint bundle, a cold
- * JIT) costs more than it saves. Measured with bench/cli-vs-ajv.mjs (bench/README.md).
+ * Threads to lint `files` files on (the main thread counts as one). One unless `--jobs N` asks for
+ * more: measured side by side (bench/cli-vs-ajv.mjs, 10,000 small configs, 2 cores, machine load
+ * taken out with real-time priority) one thread took 0.62 s and main + 1 worker 0.83 s with 1.5x the
+ * CPU. Each thread pays the same start-up of a cold JIT (about 0.4 s of CPU before the parser and
+ * the validator run optimised), and on small files that is most of the work, so splitting the files
+ * does not shorten it. Measure again before making threads the default on more cores.
  */
-export const AUTO_MIN_FILES = 400;
-
-/** Threads to lint `files` files on (the main thread counts as one). */
-export function threadCount(files: number, requested: number | undefined, cores = availableParallelism()): number {
-  if (requested !== undefined) return Math.max(1, Math.min(requested, Math.ceil(files / BATCH)));
-  if (cores < 2 || files < AUTO_MIN_FILES) return 1;
-  return Math.min(cores, Math.ceil(files / (AUTO_MIN_FILES / 2)));
+export function threadCount(files: number, requested: number | undefined): number {
+  if (requested === undefined) return 1;
+  return Math.max(1, Math.min(requested, Math.ceil(files / BATCH)));
 }
 
 /** The analysis of one file with its project config: the same on the main thread and in workers. */
