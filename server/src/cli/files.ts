@@ -1,7 +1,7 @@
 // Which files the CLI reads: named files, and in directories the AssistantConfig files.
 import { readdirSync, statSync, readFileSync, existsSync, realpathSync } from 'node:fs';
 import type { Dirent } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, normalize, relative, sep } from 'node:path';
 import { globMatches, isExcluded, isIncluded } from '../service/projectConfig';
 import type { ProjectConfig } from '../service/projectConfig';
 import { declaresAssistantConfigKind } from '../shared';
@@ -124,11 +124,14 @@ export function collectFiles(dir: string, options: WalkOptions = {}): string[] {
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const here = entries.some((e) => e.name === '.gitignore') ? [...rules, ...readIgnore(d)] : rules;
+    // d and rd are normalised paths and a name has no separator: a concatenation is their join.
+    const dPrefix = d.endsWith(sep) ? d : d + sep;
+    const rdPrefix = rd.endsWith(sep) ? rd : rd + sep;
     for (const e of entries) {
       if (out.length >= limit) return;
       const n = e.name;
       if (SKIP.has(n)) continue;
-      const p = join(d, n);
+      const p = dPrefix + n;
       let isDir = e.isDirectory();
       let isFile = e.isFile();
       const linked = !isDir && !isFile;
@@ -145,7 +148,7 @@ export function collectFiles(dir: string, options: WalkOptions = {}): string[] {
       if (isDir) {
         if (!ignored(here, p, true)) walk(p, depth + 1, here);
       } else if (isFile && !ignored(here, p, false) && wanted(p, options)) {
-        const rf = linked ? (real(p) ?? p) : join(rd, n);
+        const rf = linked ? (real(p) ?? p) : rdPrefix + n;
         if (!seenFiles.has(rf)) {
           seenFiles.add(rf);
           out.push(p);
@@ -153,7 +156,8 @@ export function collectFiles(dir: string, options: WalkOptions = {}): string[] {
       }
     }
   };
-  walk(dir, 0, ancestorRules(dir));
+  const start = normalize(dir);
+  walk(start, 0, ancestorRules(start));
   return out;
 }
 

@@ -101,7 +101,9 @@ export class FileLinter {
     } catch (e) {
       return { error: (e as NodeJS.ErrnoException).code ?? 'error' };
     }
-    return lintText(path, displayPath, text, languageOf(path, text), this.optionsFor(path), this.configs.forFile(path));
+    const cfg = this.configs.forFile(path);
+    const options = cfg?.maxFallbackDepth ? { ...this.options, maxFallbackDepth: cfg.maxFallbackDepth } : this.options;
+    return lintText(path, displayPath, text, languageOf(path, text), options, cfg);
   }
 
   isExcluded(path: string): boolean {
