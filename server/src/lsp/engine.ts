@@ -2,6 +2,7 @@
 // server loads it after answering `initialize`, so an editor gets its answer without waiting for
 // code that the first request will need anyway.
 export { AnalysisCache } from './documents';
+export { warmEditPath } from './warmUp';
 export {
   doHover,
   documentSymbols,

@@ -323,7 +323,20 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     const r = runSafe(log, 'Validation', [] as Diagnostic[], undefined, () => projectDiagnostics(doc));
     const diags = Array.isArray(r) ? r : [];
     sendStatus(doc, diags);
+    warmUpOnce(doc.uri);
     return diags.map((d) => withDotenvLink(doc.uri, toLspDiagnostic(doc, d, docsBase), folders));
+  }
+
+  // After the first diagnostics, the edit path runs once on a document of the server's own (lsp/warmUp.ts).
+  let warmed = false;
+  function warmUpOnce(uri: string): void {
+    if (warmed) return;
+    warmed = true;
+    const run = (): void => {
+      engine?.warmEditPath(options(uri));
+    };
+    if (typeof setImmediate === 'function') setImmediate(run);
+    else setTimeout(run, 0);
   }
 
   function schedule(doc: TextDocument, immediate: boolean): void {

@@ -214,7 +214,7 @@ function blockEdit(
   const delta = newText.length - (end - start);
   // The deepest first; the root is never re-read here (that is a full parse).
   for (let i = chain.length - 1; i >= 1 && i >= chain.length - 4; i--) {
-    const r = reblock(prev, text, chain[i]!, i, start, end, newText.length, delta, limits);
+    const r = reblock(prev, text, chain[i]!, i, start, end, newText, delta, limits);
     if (r) return r;
   }
   return undefined;
@@ -228,10 +228,11 @@ function reblock(
   depth: number,
   start: number,
   end: number,
-  inserted: number,
+  newText: string,
   delta: number,
   limits: ParseLimits,
 ): ParsedDocument | undefined {
+  const inserted = newText.length;
   const old = prev.text;
   const firstLineEnd = old.indexOf('\n', c.offset);
   // The edit must leave the block's first line (its column, its kind) alone.
@@ -241,27 +242,18 @@ function reblock(
   while (lineStart > 0 && old.charCodeAt(lineStart - 1) !== 10) lineStart--;
   const col = c.offset - lineStart;
   // The block's lines in the new text: up to the first content line indented less (or, for a sequence, a
-  // non-item at its column).
-  let p = firstLineEnd + 1;
-  let regionEnd = text.length;
-  while (p < text.length) {
-    let q = p;
-    while (text.charCodeAt(q) === 32) q++;
-    const ch = text.charCodeAt(q);
-    const nl = text.indexOf('\n', q);
-    const next = nl < 0 ? text.length : nl + 1;
-    if (q < text.length && ch !== 10 && ch !== 13 && ch !== 35) {
-      const ind = q - p;
-      const item = ch === 45 && (q + 1 >= text.length || [32, 10, 13].includes(text.charCodeAt(q + 1)));
-      if (ind < col || (ind === col && c.type === 'array' && !item)) {
-        regionEnd = p;
-        break;
-      }
-    }
-    p = next;
+  // non-item at its column). Read from a window of the new text made of the old text's pieces: reading
+  // the new text itself would flatten it (a copy of the whole file) on every structural edit.
+  const total = old.length + delta;
+  let regionEnd = -1;
+  let win = '';
+  for (let size = 4096; regionEnd < 0; size *= 8) {
+    const winEnd = Math.min(total, start + inserted + size);
+    win = old.slice(c.offset, start) + newText + old.slice(end, winEnd - delta);
+    regionEnd = scanRegion(win, c.offset, firstLineEnd + 1, col, c.type === 'array', winEnd === total);
   }
   if (start + inserted > regionEnd) return undefined;
-  const snippet = ' '.repeat(col) + text.slice(c.offset, regionEnd);
+  const snippet = ' '.repeat(col) + win.slice(0, regionEnd - c.offset);
   const r = fastParseYaml(snippet, { maxDepth: limits.maxDepth - depth }, handOff);
   const fresh = r?.root;
   if (!fresh || fresh.type !== c.type || fresh.offset !== col || r.problems.length > 0) return undefined;
@@ -279,6 +271,34 @@ function reblock(
   const doc: ParsedDocument = { text, language: prev.language, root: prev.root, problems: [] };
   patches.set(doc, fresh);
   return doc;
+}
+
+/**
+ * Where the block that starts on the line before `from` ends: the start of the first content line
+ * indented less than `col` (or, for a sequence, a non-item at `col`). `win` is the new text from
+ * offset `base` on; `complete` says whether it runs to the end of the text. -1 when the window ends
+ * before that is known.
+ */
+function scanRegion(win: string, base: number, from: number, col: number, isArray: boolean, complete: boolean): number {
+  const len = win.length;
+  const unknown = complete ? base + len : -1;
+  let p = from - base;
+  while (p < len) {
+    let q = p;
+    while (q < len && win.charCodeAt(q) === 32) q++;
+    if (q >= len) return unknown;
+    const ch = win.charCodeAt(q);
+    if (ch !== 10 && ch !== 13 && ch !== 35) {
+      if (q + 1 >= len && !complete) return -1;
+      const ind = q - p;
+      const item = ch === 45 && (q + 1 >= len || [32, 10, 13].includes(win.charCodeAt(q + 1)));
+      if (ind < col || (ind === col && isArray && !item)) return base + p;
+    }
+    const nl = win.indexOf('\n', q);
+    if (nl < 0) return unknown;
+    p = nl + 1;
+  }
+  return unknown;
 }
 
 function handOff(snippet: string, maxDepth: number): { root: Node | undefined; problems: ParsedDocument['problems'] } {
