@@ -52,7 +52,7 @@ export function warmEditPath(options: ValidationOptions): number {
       doc = TextDocument.update(doc, [{ range, text }], doc.version + 1);
       cache.diagnostics(doc);
     };
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < 2; round++) {
       edit('b_20', 3, 1, 'Z'); // a character replaced
       edit('b_20', 3, 0, 'q'); // typed
       edit('b_20', 3, 1, ''); // deleted
