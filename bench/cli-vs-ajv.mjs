@@ -144,7 +144,7 @@ try {
     { label: 'ajv-cli 5 (validate -d "*.{yaml,json}", strict off)', cmd: ajvCmd },
     { label: 'assistant-config lint (default: one thread)', cmd: ours([]) },
     {
-      label: `assistant-config lint --jobs ${jobs} (main + ${jobs - 1} worker threads)`,
+      label: `assistant-config lint --jobs ${jobs} (main + ${jobs - 1} worker thread${jobs === 2 ? '' : 's'})`,
       cmd: ours(['--jobs', String(jobs)]),
     },
   ]);
