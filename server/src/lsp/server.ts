@@ -332,11 +332,11 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   function warmUpOnce(uri: string): void {
     if (warmed) return;
     warmed = true;
-    const run = (): void => {
+    // A timer, not setImmediate: vscode-jsonrpc writes the reply from a setImmediate of its own, queued
+    // after this one would be, and the first diagnostics must not wait for the warm-up.
+    setTimeout(() => {
       engine?.warmEditPath(options(uri));
-    };
-    if (typeof setImmediate === 'function') setImmediate(run);
-    else setTimeout(run, 0);
+    }, 1);
   }
 
   function schedule(doc: TextDocument, immediate: boolean): void {
