@@ -17,7 +17,7 @@ export interface GenerateOptions {
   fallbackDepth?: number;
   /** An unknown provider and a table without its required `schemaName`. */
   errors?: boolean;
-  /** All seven provider variants in the overrides (primitive names then repeat). */
+  /** Every provider variant in the overrides (primitive names then repeat). */
   variantsInOverrides?: boolean;
   /** Exact number of tables (overrides `lines`). */
   tables?: number;

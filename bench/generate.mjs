@@ -3,9 +3,10 @@
 // Layout (YAML and JSON alike): kind/version, then `definition` with `llm`, `systemInstructions`,
 // `aiPrimitivesLlm`, `threadTitleGeneration`, a `fixed` schemaSelector whose tables (10 columns each)
 // fill the file up to the requested number of lines, and last, deep in the file, the
-// `overrideAiPrimitivesLlm` entries (one per named primitive). The seven provider variants all occur:
-// four in the overrides, three in llm / aiPrimitivesLlm / threadTitleGeneration.llm — with
-// `variantsInOverrides: true` all seven sit in the overrides (three primitives then repeat, which
+// `overrideAiPrimitivesLlm` entries (one per named primitive). Every provider variant occurs:
+// four in the overrides, three in llm / aiPrimitivesLlm / threadTitleGeneration.llm (any other, in a
+// fallback chain under the last) — with
+// `variantsInOverrides: true` all of them sit in the overrides (three primitives then repeat, which
 // is valid for the schema but draws a `duplicate-primitive` warning from our server).
 // Options: a `fallback` chain of depth D on the last override (the deepest part of the file), and
 // errors (an unknown provider in the first override and a table without its required `schemaName`).
@@ -174,13 +175,24 @@ export function buildData({
     overrides[1].llm.fallback = defaultLlm;
     overrides[2].llm.fallback = mainLlm;
   }
+  // A variant that none of the blocks above uses (a provider added to the schema since these were
+  // chosen) goes in a fallback chain under the title LLM, so that every variant occurs.
+  const used = new Set([
+    ...(variantsInOverrides ? PROVIDERS : SAMPLE_PROVIDERS),
+    mainLlm.provider,
+    defaultLlm.provider,
+  ]);
+  const titleLlm = llmOf('hosted');
+  used.add(titleLlm.provider);
+  let tail = titleLlm;
+  for (const p of PROVIDERS.filter((x) => !used.has(x))) tail = tail.fallback = llmOf(p, 'TITLE');
   const definition = {
     llm: mainLlm,
     systemInstructions: realistic
       ? instructions(lines)
       : 'Answer questions about the sales data. Prefer tables from the reporting schemas.',
     aiPrimitivesLlm: defaultLlm,
-    threadTitleGeneration: { enable: true, llm: llmOf('hosted') },
+    threadTitleGeneration: { enable: true, llm: titleLlm },
     maxAssistantActions: 12,
     maxTableArtifactSampleRows: 50,
     featureFlags: { enable_automations: true, enable_visualizations_v2: false },

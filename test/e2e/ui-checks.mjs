@@ -94,7 +94,7 @@ export async function* uiChecks(page, { base, fixtures, results, log, prefix = '
       throw new Error(`the problem is not at line 5, column 15: ${JSON.stringify(text)}`);
   });
 
-  yield await check('the suggest widget lists the seven providers after `provider: `', 'suggest', async () => {
+  yield await check('the suggest widget lists every provider after `provider: `', 'suggest', async () => {
     await goto(5, 15);
     await page.keyboard.press('Shift+End');
     await page.keyboard.press('Backspace');

@@ -1,4 +1,4 @@
-// Completion at given positions: the seven providers after `provider: `, the schema selector types
+// Completion at given positions: every provider (read from the schema) after `provider: `, the schema selector types
 // after `type: `, only the chosen variant's missing keys inside an LLM mapping, also in JSON.
 import { PROVIDERS, assert, assertEqual, completionsAt, describe, docText, it, label, open } from './harness';
 
@@ -14,7 +14,7 @@ const labelsAt = async (
 };
 
 describe('completion', () => {
-  it('after `provider: ` offers the seven providers, each documented', async () => {
+  it('after `provider: ` offers every provider, each documented', async () => {
     const { labels, docs } = await labelsAt('configs/completion.assistant.yaml', 4, 14);
     const missing = PROVIDERS.filter((p) => !labels.includes(p));
     assertEqual(missing, [], `providers missing from ${JSON.stringify(labels)}`);
