@@ -47,12 +47,7 @@ export function parseJsonFull(
   try {
     tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
   } catch (e) {
-    problems.push({
-      offset: 0,
-      length: Math.min(1, text.length),
-      message: `The document could not be read: ${e instanceof RangeError ? 'it nests too deeply' : String(e)}.`,
-      kind: 'resource-limit',
-    });
+    problems.push(unreadable(text, e));
     return { root: undefined, problems };
   }
   for (const e of errors) {
@@ -112,12 +107,17 @@ export function parseJsonFull(
   try {
     root = tree ? convert(tree, undefined, 0) : undefined;
   } catch (e) {
-    problems.push({
-      offset: 0,
-      length: Math.min(1, text.length),
-      message: `The document could not be read: ${e instanceof RangeError ? 'it nests too deeply' : String(e)}.`,
-      kind: 'resource-limit',
-    });
+    problems.push(unreadable(text, e));
   }
   return { root, problems };
+}
+
+/** The one problem of a document that could not be read at all (the parser or the conversion threw). */
+function unreadable(text: string, e: unknown): SyntaxProblem {
+  return {
+    offset: 0,
+    length: Math.min(1, text.length),
+    message: `The document could not be read: ${e instanceof RangeError ? 'it nests too deeply' : String(e)}.`,
+    kind: 'resource-limit',
+  };
 }
