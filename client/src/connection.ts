@@ -164,7 +164,8 @@ function readSettings(): Omit<ConnectionOptions, 'provider' | 'env' | 'tokenCach
     dataSourceUrl: str('dataSourceUrl') || undefined,
     dataAuthMode: str('dataAuthMode') || 'default',
     executeProgramUrl: str('executeProgramUrl') || undefined,
-    timeoutMs: c.get<number>('timeoutMs', 15_000),
+    // (Missing: the one default of the connection settings, 30 s, as the CLI has; package.json registers the same.)
+    timeoutMs: c.get<number>('timeoutMs'),
     proxy: proxy || undefined,
   };
 }
