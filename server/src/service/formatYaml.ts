@@ -4,7 +4,10 @@
 //   re-indented with their key: the model prints a folded scalar's value, so a `>` paragraph would
 //   be joined into one line;
 // - a comment on a key's line (`llm: &primary # shared`) or on a `- ` line stays there: the model
-//   keeps it as a comment before the mapping, printed on its own line (and the anchor after it).
+//   keeps it as a comment before the mapping, printed on its own line (and the anchor after it);
+// - a quoted scalar on one line keeps its quotes and escapes (`"a\u005fb"` is not rewritten `"a_b"`).
+// Still printed by the model: plain or quoted scalars written over several lines (joined on one),
+// runs of blank lines (one kept), flow collections' spacing.
 // Each is printed as a placeholder and put back in the printed text. The result is checked: the same
 // data and the same comments as the input, or the plain printing of the model is used instead.
 import { Lexer, isCollection, isPair, isScalar, isSeq, parseAllDocuments, visit, Scalar } from 'yaml';
