@@ -149,3 +149,72 @@ test('realistic files and every example: same data, same comments, idempotent', 
   }
   assert.ok(blocks > 10, `the inputs hold block scalars (${blocks})`);
 });
+
+test('a file with many aliases keeps its layout (aliases are compared as references, not expanded)', () => {
+  // 150 primitives share one LLM block: expanding every alias to compare the data would pass the
+  // `yaml` package's alias bound, and the layout-keeping printing used to be dropped for the plain one.
+  const items = Array.from(
+    { length: 150 },
+    (_, i) => `    - name: p${String(i)}   # primitive ${String(i)}\n      llm: *shared\n`,
+  ).join('');
+  const text =
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: &shared { provider: hosted }\n' +
+    '  systemInstructions: >-\n    You answer questions\n    about sales data.\n  primitives:\n' +
+    items;
+  const out = fmt(text);
+  assert.ok(
+    out.includes('systemInstructions: >-\n    You answer questions\n    about sales data.\n'),
+    out.slice(0, 300),
+  );
+  assert.ok(
+    out.includes('- name: p149 # primitive 149') || out.includes('- name: p149   # primitive 149'),
+    out.slice(-200),
+  );
+  assert.equal((out.match(/\*shared/g) ?? []).length, 150, 'every alias is kept');
+  assert.equal(fmt(out), out, 'a second formatting changes nothing');
+});
+
+test('plain and quoted scalars written over several lines keep their lines, moved with their key', () => {
+  const text = [
+    'kind: AssistantConfig',
+    'version: v2',
+    'definition:',
+    '    llm: { provider: hosted }',
+    '    primitives:',
+    '        - name: sales # the sales table',
+    '          description: Orders placed',
+    '            by customers,',
+    '',
+    '            one row per order',
+    '          instructions: "Answer with',
+    '            \\"totals\\" first"',
+    "          other: 'single",
+    "            quoted' # after",
+    '          columns: [a, b]',
+    '',
+  ].join('\r\n');
+  const out = fmt(text);
+  assert.equal(
+    out,
+    [
+      'kind: AssistantConfig',
+      'version: v2',
+      'definition:',
+      '  llm: { provider: hosted }',
+      '  primitives:',
+      '    - name: sales # the sales table',
+      '      description: Orders placed',
+      '        by customers,',
+      '',
+      '        one row per order',
+      '      instructions: "Answer with',
+      '        \\"totals\\" first"',
+      "      other: 'single",
+      "        quoted' # after",
+      '      columns: [ a, b ]',
+      '',
+    ].join('\r\n'),
+  );
+  assert.equal(data(out), data(text));
+  assert.equal(fmt(out), out, 'a second formatting changes nothing');
+});

@@ -6,11 +6,12 @@
 // - a comment on a key's line (`llm: &primary # shared`) or on a `- ` line stays there: the model
 //   keeps it as a comment before the mapping, printed on its own line (and the anchor after it);
 // - a quoted scalar on one line keeps its quotes and escapes (`"a\u005fb"` is not rewritten `"a_b"`).
-// Still printed by the model: plain or quoted scalars written over several lines (joined on one),
-// runs of blank lines (one kept), flow collections' spacing.
+// - a plain or quoted scalar written over several lines keeps its lines, moved with its key.
+// Still printed by the model: runs of blank lines (one kept), flow collections (spacing, and scalars
+// over several lines inside them).
 // Each is printed as a placeholder and put back in the printed text. The result is checked: the same
 // data and the same comments as the input, or the plain printing of the model is used instead.
-import { Lexer, isCollection, isPair, isScalar, isSeq, parseAllDocuments, visit, Scalar } from 'yaml';
+import { Lexer, isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments, visit, Scalar } from 'yaml';
 import type { Document } from 'yaml';
 
 export interface YamlPrintOptions {
@@ -65,7 +66,15 @@ function printAll(
 }
 
 type Restore =
-  | { kind: 'block'; id: string; source: string; sourceIndent: number; unit: number }
+  | {
+      kind: 'block';
+      id: string;
+      source: string;
+      sourceIndent: number;
+      unit: number;
+      /** A plain or quoted scalar over several lines (its lines move with the key), not a block scalar. */
+      lines: boolean;
+    }
   | { kind: 'keyComment'; id: string; comment: string }
   | { kind: 'itemComment'; id: string; comment: string }
   | { kind: 'inline'; id: string; source: string };
@@ -87,12 +96,42 @@ const sameLineComment = (text: string, from: number, to: number): boolean => {
 
 function mark(doc: Document.Parsed, text: string, prefix: string, restore: Restore[], indentUnit: number): void {
   const id = (): string => `${prefix}${restore.length}`;
+  // A plain or quoted scalar written over several lines keeps its lines as written, each moved with
+  // its key (continuation lines only need to stay indented past the key, as they were).
+  const kept = (n: Scalar, start: number, end: number): Scalar | undefined => {
+    if (inFlow.has(n)) return undefined;
+    const placeholder = new Scalar(id());
+    for (const k of ['anchor', 'commentBefore', 'spaceBefore', 'comment'] as const)
+      if (n[k] !== undefined) (placeholder as unknown as Record<string, unknown>)[k] = n[k];
+    if (n.tag && n.tag !== 'tag:yaml.org,2002:str') placeholder.tag = n.tag;
+    restore.push({
+      kind: 'block',
+      id: placeholder.value,
+      source: text.slice(start, end).replace(/\r\n/g, '\n'),
+      sourceIndent: keyColumn(lineAt(text, start)),
+      unit: indentUnit,
+      lines: true,
+    });
+    return placeholder;
+  };
+  // Scalars inside flow collections are printed by the model (a flow collection is reprinted whole).
+  const inFlow = new Set<unknown>();
+  visit(doc, {
+    Collection(_, c) {
+      if (isCollection(c) && c.flow)
+        visit(c, {
+          Scalar(_k, s) {
+            inFlow.add(s);
+          },
+        });
+    },
+  });
   visit(doc, {
     Scalar(_, n) {
       if ((n.type === 'QUOTE_DOUBLE' || n.type === 'QUOTE_SINGLE') && n.range) {
         // A quoted scalar on one line keeps its quotes and escapes as written (`"a\u005fb"`).
         const source = text.slice(n.range[0], n.range[1]);
-        if (source.includes('\n') || source.includes('\r')) return undefined;
+        if (source.includes('\n') || source.includes('\r')) return kept(n, n.range[0], n.range[1]);
         const placeholder = new Scalar(id());
         for (const k of ['anchor', 'commentBefore', 'spaceBefore', 'comment'] as const)
           if (n[k] !== undefined) (placeholder as unknown as Record<string, unknown>)[k] = n[k];
@@ -100,6 +139,8 @@ function mark(doc: Document.Parsed, text: string, prefix: string, restore: Resto
         restore.push({ kind: 'inline', id: placeholder.value, source });
         return placeholder;
       }
+      if (n.type === 'PLAIN' && n.range && /[\r\n]/.test(text.slice(n.range[0], n.range[1])))
+        return kept(n, n.range[0], n.range[1]);
       if ((n.type !== 'BLOCK_FOLDED' && n.type !== 'BLOCK_LITERAL') || !n.range) return undefined;
       const [start, end] = n.range;
       const source = text.slice(start, end).replace(/\r\n/g, '\n').replace(/\n$/, '');
@@ -114,6 +155,7 @@ function mark(doc: Document.Parsed, text: string, prefix: string, restore: Resto
         source,
         sourceIndent: keyColumn(lineAt(text, start)),
         unit: indentUnit,
+        lines: false,
       });
       return placeholder;
     },
@@ -167,11 +209,18 @@ function putBack(printed: string, restore: readonly Restore[]): string {
       // an explicit indentation indicator (`|2`), the same offset from the line as written.
       const first = body.find((b) => b.trim() !== '');
       const delta =
-        /^[|>][-+]?[1-9]|^[|>][1-9]/.test(header) || first === undefined
+        r.lines || /^[|>][-+]?[1-9]|^[|>][1-9]/.test(header) || first === undefined
           ? column - r.sourceIndent
           : column + r.unit - (first.length - first.trimStart().length);
-      out.push(line.slice(0, m.index) + header + line.slice(m.index + m[0].length));
-      for (const b of body) out.push(shift(b, delta));
+      const tail = line.slice(m.index + m[0].length);
+      if (r.lines && body.length > 0) {
+        // What follows the scalar on its line (a comment) follows its last line.
+        out.push(line.slice(0, m.index) + header);
+        body.forEach((b, k) => out.push(shift(b, delta) + (k === body.length - 1 ? tail : '')));
+      } else {
+        out.push(line.slice(0, m.index) + header + tail);
+        for (const b of body) out.push(shift(b, delta));
+      }
     } else if (r.kind === 'keyComment') {
       // `key: #ID` and, when the value has an anchor or a tag, the next line holds just them.
       const head = line.slice(0, m.index).replace(/\s*#\s*$/, '');
@@ -206,14 +255,40 @@ function shift(line: string, delta: number): string {
   return line.length <= -delta ? '' : line.slice(-delta);
 }
 
-/** The data of every document as JSON (aliases expanded within the package's default bound). */
+/**
+ * The data of every document as JSON, with anchors and aliases as written (an alias is its name, not a
+ * copy of what it points to): linear in the text however many aliases it holds, where expanding them
+ * passes the package's alias bound on a file that shares one block among many entries.
+ */
 function dataOf(docs: Document.Parsed[] | undefined): string | undefined {
   if (!docs) return undefined;
   try {
-    return JSON.stringify(docs.map((d) => d.toJS({ maxAliasCount: 100 }) as unknown));
+    return JSON.stringify(docs.map((d) => shape(d.contents)));
   } catch {
     return undefined;
   }
+}
+
+function shape(n: unknown): unknown {
+  if (isAlias(n)) return { '*': n.source };
+  if (isScalar(n)) return n.anchor ? { '&': n.anchor, v: scalarData(n.value) } : scalarData(n.value);
+  if (isMap(n)) {
+    const pairs = n.items.map((p) => [shape(p.key), shape(p.value)]);
+    return n.anchor ? { '&': n.anchor, m: pairs } : { m: pairs };
+  }
+  if (isSeq(n)) {
+    const items = n.items.map((i) => shape(i));
+    return n.anchor ? { '&': n.anchor, s: items } : { s: items };
+  }
+  if (n === null || n === undefined) return null;
+  throw new Error('a node the comparison does not know'); // (then the plain printing is used)
+}
+
+function scalarData(v: unknown): unknown {
+  // JSON has no bigint, NaN or infinity; the type is part of the data (1 and '1' differ).
+  if (typeof v === 'bigint') return { n: v.toString() };
+  if (typeof v === 'number' && !Number.isFinite(v)) return { n: String(v) };
+  return v ?? null;
 }
 
 /** The same comments in the same order. */
