@@ -173,6 +173,31 @@ test('workspace diagnostics: unchanged files answer unchanged; a held request wa
   await c.shutdown();
 });
 
+test('workspace diagnostics: with detectByContent off, only files named as AssistantConfig files are checked', async () => {
+  const ws = workspace();
+  let current: Record<string, unknown> = { ...settings({ enabled: true }), detectByContent: false };
+  const c = new TestClient(undefined, {
+    pull: true,
+    configuration: true,
+    settings: () => current,
+    initializationOptions: { settings: current },
+    rootUri: pathToFileURL(ws.dir).href,
+  });
+  clients.push(c);
+  await c.initialize();
+  while (c.configurationRequests === 0) await new Promise((r) => setTimeout(r, 10));
+  const first = await pull(c);
+  const uris = first.map((i) => i.uri);
+  assert.ok(!uris.includes(ws.uri('configs/sniffed.yaml')), 'a file recognised only by content is not checked');
+  assert.ok(uris.includes(ws.uri('team/broken.assistant.yaml')), 'a file named *.assistant.yaml still is');
+  // Turned back on: the next walk reports it.
+  current = settings({ enabled: true });
+  await c.conn.sendNotification('workspace/didChangeConfiguration', { settings: null });
+  const again = await pull(c, resultIds(first));
+  assert.ok(codes(byUri(again).get(ws.uri('configs/sniffed.yaml'))).length > 0);
+  await c.shutdown();
+});
+
 test('workspace diagnostics: off by default, nothing reported', async () => {
   const ws = workspace();
   const { c } = await start(ws.dir, {});

@@ -32,6 +32,8 @@ export interface WalkOptions {
   configOf?: (file: string) => ProjectConfig | undefined;
   /** Stop after this many files (the editor's workspace diagnostics are bounded; the CLI walks all). */
   limit?: number;
+  /** Also files whose top level says `kind: AssistantConfig`, whatever their name (default true). */
+  byContent?: boolean;
 }
 
 interface IgnoreRule {
@@ -165,5 +167,5 @@ function wanted(file: string, options: WalkOptions): boolean {
   const cfg = options.configOf?.(file);
   if (cfg && isExcluded(cfg, file)) return false;
   if (cfg && cfg.include.length > 0) return isIncluded(cfg, file);
-  return isAssistantConfigFile(file);
+  return options.byContent === false ? BY_NAME.test(file) : isAssistantConfigFile(file);
 }

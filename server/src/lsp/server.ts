@@ -135,7 +135,11 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
             connection.console.info(m);
           },
         },
-        settings: () => ({ ...settings.workspaceDiagnostics, maxFileSize: settings.validation.maxFileSize }),
+        settings: () => ({
+          ...settings.workspaceDiagnostics,
+          maxFileSize: settings.validation.maxFileSize,
+          detectByContent: settings.detectByContent,
+        }),
         folderPaths: () => folders.flatMap((f) => serverOptions.fsPathOf?.(f) ?? []),
         configOf: (path) => projectConfigs?.forFile(path),
         openDocument: (path) => documents.all().find((d) => serverOptions.fsPathOf?.(d.uri) === path),

@@ -13,6 +13,8 @@ export interface Settings {
   connectionMissing: string[];
   /** Files that are not open, checked from disk (`workspace/diagnostic`); opt-in. */
   workspaceDiagnostics: WorkspaceDiagnosticsSettings;
+  /** `assistantConfig.detectByContent`: a file is an AssistantConfig file by its top-level `kind` too. */
+  detectByContent: boolean;
 }
 
 export interface WorkspaceDiagnosticsSettings {
@@ -32,6 +34,7 @@ export const DEFAULT_SETTINGS: Settings = {
   codeLens: true,
   connectionMissing: [...CONNECTION_REQUIRED],
   workspaceDiagnostics: { enabled: false, maxFiles: 10_000, timeBudgetMs: 5_000 },
+  detectByContent: true,
 };
 
 function num(v: unknown, def: number, min: number): number {
@@ -53,6 +56,7 @@ export function readSettings(raw: unknown): Settings {
     envNotSet: get('diagnostics.envNotSet') !== false,
     inlayHints: get('inlayHints.enabled') !== false,
     codeLens: get('codeLens.enabled') !== false,
+    detectByContent: get('detectByContent') !== false,
     connectionMissing: CONNECTION_REQUIRED.filter((k) => {
       const v = get(`connection.${k}`);
       return typeof v !== 'string' || v.trim() === '';

@@ -35,7 +35,7 @@ export interface WorkspaceFiles {
   /** The AssistantConfig files below `dir`, found as the CLI finds them, at most `limit`. */
   list(
     dir: string,
-    options: { configOf: (path: string) => ProjectConfig | undefined; limit: number },
+    options: { configOf: (path: string) => ProjectConfig | undefined; limit: number; byContent: boolean },
   ): Promise<string[]>;
   stat(path: string): { size: number; mtimeMs: number } | undefined;
   read(path: string): string | undefined;
@@ -45,7 +45,7 @@ export interface WorkspaceFiles {
 export interface WorkspaceDiagnosticsHost {
   files: WorkspaceFiles;
   log: Logger & { info(message: string): void };
-  settings(): WorkspaceDiagnosticsSettings & { maxFileSize: number };
+  settings(): WorkspaceDiagnosticsSettings & { maxFileSize: number; detectByContent: boolean };
   /** The workspace folders' paths. */
   folderPaths(): string[];
   configOf(path: string): ProjectConfig | undefined;
@@ -133,7 +133,7 @@ export class WorkspaceDiagnostics {
     const seen = new Set<string>();
     let complete = true;
     if (s.enabled) {
-      const paths = await this.listFiles(s.maxFiles);
+      const paths = await this.listFiles(s.maxFiles, s.detectByContent);
       let sliceStart = Date.now();
       let checked = 0;
       for (const path of paths) {
@@ -164,7 +164,7 @@ export class WorkspaceDiagnostics {
     return { items };
   }
 
-  private async listFiles(max: number): Promise<string[]> {
+  private async listFiles(max: number, byContent: boolean): Promise<string[]> {
     const out: string[] = [];
     const unique = new Set<string>();
     for (const dir of this.host.folderPaths()) {
@@ -172,6 +172,7 @@ export class WorkspaceDiagnostics {
       const found = await this.host.files.list(dir, {
         configOf: (p) => this.host.configOf(p),
         limit: max - out.length,
+        byContent,
       });
       for (const p of found)
         if (!unique.has(p)) {
