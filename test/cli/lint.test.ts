@@ -1,15 +1,15 @@
 // The lint CLI as a real process: exit codes, output formats, SARIF checked against its schema.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { readFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import Ajv from 'ajv';
 import { ROOT } from '../helpers';
+import { runCli } from './helpers';
 
-const CLI = join(ROOT, 'dist/cli.js');
 const EXAMPLE_VARS = [
   'VENDOR_A_API_KEY',
   'VENDOR_B_API_KEY',
@@ -20,15 +20,7 @@ const EXAMPLE_VARS = [
   'CLOUD_C_SECRET_ACCESS_KEY',
 ];
 
-function run(args: string[], opts: { input?: string; env?: Record<string, string>; cwd?: string } = {}) {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
-    cwd: opts.cwd ?? ROOT,
-    input: opts.input ?? '',
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', ...opts.env },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const run = runCli;
 
 test('lint examples/ exits 0 and reports nothing when the variables are set', () => {
   const env = Object.fromEntries(EXAMPLE_VARS.map((v) => [v, 'x']));
