@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serveArgs } from './code-server.mjs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
@@ -90,25 +91,9 @@ async function withCodeServer() {
   writeFileSync(config, 'auth: none\n');
   const port = await pickPort();
   const host = `127.0.0.1:${port}`;
-  const child = spawn(
-    codeServerBin,
-    [
-      '--config',
-      config,
-      '--bind-addr',
-      host,
-      '--auth',
-      'none',
-      '--disable-telemetry',
-      '--disable-update-check',
-      '--disable-workspace-trust',
-      '--user-data-dir',
-      userData,
-      '--extensions-dir',
-      extensions,
-    ],
-    { stdio: ['ignore', 'inherit', 'inherit'] },
-  );
+  const child = spawn(codeServerBin, serveArgs({ config, userData, extensions }, host), {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   forward(child);
   // The extension is loaded from the repository as a development extension (as F5 would), so a
   // rebuild (`npm run build`) and a window reload pick up changes.

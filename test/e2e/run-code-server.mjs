@@ -26,12 +26,12 @@ import {
   writeFileSync,
   createWriteStream,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildSuite } from './build.mjs';
+import { freePort, installArgs, serveArgs, vscePackageArgs } from '../../scripts/code-server.mjs';
 import { startDriver } from './driver.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -106,17 +106,6 @@ function run(cmd, args, opts = {}) {
   return { status: r.status ?? -1, out: `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? `\n${r.error.message}` : ''}` };
 }
 
-function freePort() {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
-}
-
 async function waitHttp(url, ms) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -153,21 +142,7 @@ function packageVsix(tmp) {
   const vsce = join(root, 'node_modules/@vscode/vsce/vsce');
   const b = run(process.execPath, [join(root, 'scripts/build.mjs'), '--production'], { timeout: 300_000 });
   if (b.status !== 0) throw new Error(`the build failed:\n${b.out}`);
-  const v = run(
-    process.execPath,
-    [
-      vsce,
-      'package',
-      '--no-dependencies',
-      '--baseContentUrl',
-      'https://example.invalid/',
-      '--baseImagesUrl',
-      'https://example.invalid/',
-      '--out',
-      copy,
-    ],
-    { timeout: 300_000 },
-  );
+  const v = run(process.execPath, [vsce, ...vscePackageArgs(copy)], { timeout: 300_000 });
   if (v.status !== 0 || !existsSync(copy)) throw new Error(`vsce package failed:\n${v.out}`);
   tally.warnings = (tally.warnings ?? 0) + 1;
   return copy;
@@ -176,21 +151,7 @@ function packageVsix(tmp) {
 async function startCodeServer(dirs, env, logName = 'code-server.log') {
   const port = await freePort();
   const out = createWriteStream(join(results, logName));
-  const args = [
-    '--config',
-    dirs.config,
-    '--bind-addr',
-    `127.0.0.1:${port}`,
-    '--auth',
-    'none',
-    '--disable-telemetry',
-    '--disable-update-check',
-    '--disable-workspace-trust',
-    '--user-data-dir',
-    dirs.userData,
-    '--extensions-dir',
-    dirs.extensions,
-  ];
+  const args = serveArgs(dirs, `127.0.0.1:${port}`);
   const child = spawn(codeServerBin, args, {
     env: { ...process.env, ...env },
     detached: true,
@@ -368,21 +329,7 @@ async function runWebVariant(browser, tmp, dirs) {
   mkdirSync(web.extensions, { recursive: true });
   copyFileSync(join(dirs.userData, 'User', 'settings.json'), join(web.userData, 'User', 'settings.json'));
   log(`web: installing the browser-only ${vsix}`);
-  const inst = run(
-    codeServerBin,
-    [
-      '--config',
-      web.config,
-      '--user-data-dir',
-      web.userData,
-      '--extensions-dir',
-      web.extensions,
-      '--install-extension',
-      vsix,
-      '--force',
-    ],
-    { timeout: 120_000 },
-  );
+  const inst = run(codeServerBin, installArgs(web, vsix), { timeout: 120_000 });
   if (inst.status !== 0) throw new Error(`--install-extension (browser-only) failed:\n${inst.out}`);
   const installed = JSON.parse(readFileSync(join(web.extensions, 'extensions.json'), 'utf8')).find(
     (e) => e.identifier.id.toLowerCase() === EXT_ID,
@@ -446,21 +393,7 @@ async function main() {
 
   const vsix = packageVsix(tmp);
   log(`installing ${vsix} into code-server`);
-  const inst = run(
-    codeServerBin,
-    [
-      '--config',
-      dirs.config,
-      '--user-data-dir',
-      dirs.userData,
-      '--extensions-dir',
-      dirs.extensions,
-      '--install-extension',
-      vsix,
-      '--force',
-    ],
-    { timeout: 120_000 },
-  );
+  const inst = run(codeServerBin, installArgs(dirs, vsix), { timeout: 120_000 });
   if (inst.status !== 0) throw new Error(`--install-extension failed:\n${inst.out}`);
   const installed = JSON.parse(readFileSync(join(dirs.extensions, 'extensions.json'), 'utf8')).find(
     (e) => e.identifier.id.toLowerCase() === EXT_ID,

@@ -9,12 +9,12 @@
 // over the Chrome DevTools protocol with playwright-core; without it those tests are skipped.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildSuite } from './build.mjs';
+import { freePort } from '../../scripts/code-server.mjs';
 import { startDriver } from './driver.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -34,17 +34,6 @@ function noVsCode(why) {
     ].join('\n'),
   );
   process.exit(2);
-}
-
-async function freePort() {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
 }
 
 async function importDeps() {

@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { vscePackageArgs } from '../../scripts/code-server.mjs';
 
 const FILES = [
   'dist/browser/client.js',
@@ -38,21 +39,11 @@ export function packageWebVsix(root, dir) {
   writeFileSync(join(stage, '.vscodeignore'), '.vscodeignore\n');
   const out = join(dir, 'assistant-config-tools-web.vsix');
   const vsce = join(root, 'node_modules/@vscode/vsce/vsce');
-  const r = spawnSync(
-    process.execPath,
-    [
-      vsce,
-      'package',
-      '--no-dependencies',
-      '--baseContentUrl',
-      'https://example.invalid/',
-      '--baseImagesUrl',
-      'https://example.invalid/',
-      '--out',
-      out,
-    ],
-    { cwd: stage, encoding: 'utf8', timeout: 300_000 },
-  );
+  const r = spawnSync(process.execPath, [vsce, ...vscePackageArgs(out)], {
+    cwd: stage,
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
   if (r.status !== 0 || !existsSync(out))
     throw new Error(`vsce package (browser-only) failed:\n${r.stdout}${r.stderr}`);
   return out;
