@@ -26,9 +26,13 @@ const URL_USERINFO = /[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/([^\s/?#@'"`<>]{1,1024})@
 
 export function secretRanges(doc: ParsedDocument): Range[] {
   const out: Range[] = [];
-  for (const m of doc.text.matchAll(URL_USERINFO)) {
-    if (m[1]) out.push({ offset: m.index + m[0].length - 1 - m[1].length, length: m[1].length });
-  }
+  // Most texts hold no URL with user information: two searches for what every match contains are
+  // ~50x cheaper than trying the pattern at every letter (the CLI frames thousands of files).
+  const at = doc.text.indexOf('://');
+  if (at >= 0 && doc.text.indexOf('@', at) >= 0)
+    for (const m of doc.text.matchAll(URL_USERINFO)) {
+      if (m[1]) out.push({ offset: m.index + m[0].length - 1 - m[1].length, length: m[1].length });
+    }
   const env = definition('EnvironmentValue');
   if (!env || !doc.root) return out;
   const literalKeys = new Set(Object.keys(env.properties ?? {}).filter((k) => !isEnvNameProperty(env, k)));

@@ -41,13 +41,14 @@ export function editDistance(a: string, b: string): number {
 /** The candidate closest to `word`, when it is close enough to be a likely typo. */
 export function closest(word: string, candidates: readonly string[]): string | undefined {
   const w = word.toLowerCase();
+  const wBare = withoutSeparators(w);
   let best: string | undefined;
   let bestScore = Infinity;
   for (const c of candidates) {
     const lc = c.toLowerCase();
     let d = editDistance(w, lc);
     if (w.length >= 3 && (lc.startsWith(w) || w.startsWith(lc))) d = Math.min(d, 1);
-    if (lc.replace(/[_-]/g, '') === w.replace(/[_-]/g, '')) d = Math.min(d, 0.5);
+    if (d > 0.5 && withoutSeparators(lc) === wBare) d = 0.5;
     // A word left out (`blockHigh` for `blockOnlyHigh`): the typed letters in order, nothing else.
     if (w.length >= 4 && lc.length > w.length && isSubsequence(w, lc))
       d = Math.min(d, 0.75 + (lc.length - w.length) / 4);
@@ -59,6 +60,11 @@ export function closest(word: string, candidates: readonly string[]): string | u
   if (best === undefined) return undefined;
   const limit = Math.max(2, Math.floor(Math.max(word.length, best.length) / 3));
   return bestScore <= limit ? best : undefined;
+}
+
+/** `s` without `_` and `-` (the same string when it has none: no allocation, no regular expression). */
+function withoutSeparators(s: string): string {
+  return s.includes('_') || s.includes('-') ? s.replace(/[_-]/g, '') : s;
 }
 
 function isSubsequence(short: string, long: string): boolean {
