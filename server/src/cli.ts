@@ -59,7 +59,8 @@ export async function main(argv: string[], io: CliIO, signal?: AbortSignal): Pro
   }
 }
 
-if (require.main === module) {
+/** The process's run: dist/cli.js (cli/launch.ts) calls it once the bundle is loaded. */
+export function run(): void {
   // Ctrl-C cancels a running Test Connection cleanly (its report says so); a second one exits.
   const abort = new AbortController();
   process.once('SIGINT', () => {
@@ -75,3 +76,5 @@ if (require.main === module) {
     },
   );
 }
+
+if (require.main === module) run();

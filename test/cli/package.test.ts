@@ -43,7 +43,9 @@ test('npm pack ships the bins, the code pages, the schemas and the hooks, and no
   const list = sh('tar', ['tzf', tarball]).stdout.trim().split('\n').sort();
   for (const f of [
     'package/dist/cli.js',
+    'package/dist/cli-main.js',
     'package/dist/lint-worker.js',
+    'package/dist/read-worker.js',
     'package/dist/cli-connection.js',
     'package/dist/server.js',
     'package/docs/codes/unknown-property.md',

@@ -1,6 +1,7 @@
 // `assistant-config lint FILE|DIR|-…`: the editor's diagnostics, for terminals and CI.
 import { readFileSync, statSync, existsSync } from 'node:fs';
 import { resolve as resolvePath, relative, join, sep } from 'node:path';
+import { availableParallelism } from 'node:os';
 import type { CliIO } from './io';
 import { UsageError, bufferedIO } from './io';
 import { collectFiles } from './files';
@@ -11,6 +12,7 @@ import { isExcluded } from '../service/projectConfig';
 import { analyzeWith, lintText } from './analyze';
 import { FileLinter, LintPool, threadCount } from './pool';
 import type { LintSetup, Outcome } from './pool';
+import { FileReader, READ_BATCH } from './reader';
 import { parseConfigFlag } from './projectConfig';
 import type { ConfigChoice } from './projectConfig';
 import { dotenvNames } from '../service/dotenv';
@@ -21,6 +23,9 @@ import { fixAll } from '../service/fixAll';
 import type { AppliedFix } from '../service/fixAll';
 import { keepLineEndings, unifiedDiff, writeAtomic } from './fix';
 import { count, emptyCounts, plural, githubOfFile, json, junit, summaryLine, textOfFile, useColour } from './output';
+
+/** Files from which a one-thread lint reads ahead on a second thread (below, its start-up is not won back). */
+const READ_AHEAD_FROM = 2 * READ_BATCH;
 
 const FORMATS = ['text', 'json', 'sarif', 'github', 'junit'] as const;
 type Format = (typeof FORMATS)[number];
@@ -272,8 +277,13 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     if (pool || threads < 2 || flags.fix !== 'off' || !existsSync(workerScript)) return;
     pool = new LintPool(workerScript, setup, threads - 1);
   };
-  if (flags.fix === 'off' && flags.jobs !== undefined && flags.jobs > 1)
-    if (flags.targets.some((t) => t !== '-' && isDirectory(resolvePath(io.cwd, t)))) startPool(flags.jobs);
+  // One thread (the default): a read-ahead thread (reader.ts) is started now too, for the same reason.
+  const readerScript = join(__dirname, 'read-worker.js');
+  let reader: FileReader | undefined;
+  if (flags.fix === 'off' && flags.targets.some((t) => t !== '-' && isDirectory(resolvePath(io.cwd, t)))) {
+    if (flags.jobs !== undefined && flags.jobs > 1) startPool(flags.jobs);
+    else if (availableParallelism() > 1 && existsSync(readerScript)) reader = new FileReader(readerScript);
+  }
   // Files first (in order), then their analysis: on several threads when there are many.
   const files: { path: string; displayPath: string }[] = [];
   let stdinText: string | undefined;
@@ -330,11 +340,18 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     if (timing)
       timing.path = `${pool.size + 1} threads (main + ${plural(pool.size, 'worker')}; ${r.onWorkers} files on workers)`;
   } else {
-    if (timing) timing.path = 'one thread';
+    if (reader && files.length >= READ_AHEAD_FROM) reader.start(files.map((f) => f.path));
+    else {
+      reader?.close();
+      reader = undefined;
+    }
     for (let i = 0; i < files.length; i++) {
       const f = files[i]!;
       if (flags.fix === 'off') {
-        outcome(i, linter.lintFile(f.path, f.displayPath));
+        outcome(
+          i,
+          reader ? linter.lintRead(f.path, f.displayPath, reader.read(i)) : linter.lintFile(f.path, f.displayPath),
+        );
         continue;
       }
       let text: string;
@@ -347,6 +364,11 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       lintOne(f.path, f.displayPath, text, languageOf(f.path, text));
     }
   }
+  if (timing && !(pool && pool.size > 0))
+    timing.path = reader
+      ? `one thread (files read ahead on a second thread; ${plural(reader.readSelf * READ_BATCH, 'file')} read by the main thread, batches of ${READ_BATCH})`
+      : 'one thread';
+  reader?.close();
   if (flags.fix === 'dry-run') {
     if (maskedDiffs > 0)
       io.stderr(

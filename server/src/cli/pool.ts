@@ -6,7 +6,6 @@
 // than WINDOW files ahead of what has been printed, and no file text outlives its batch.
 import { MessageChannel, Worker, receiveMessageOnPort } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
-import { readFileSync } from 'node:fs';
 import { languageOf } from '../parser';
 import { DEFAULT_OPTIONS } from '../service';
 import type { ValidationOptions } from '../service';
@@ -16,6 +15,8 @@ import { CliProjectConfig } from './projectConfig';
 import type { ConfigChoice } from './projectConfig';
 import { lintText } from './analyze';
 import type { CliIO } from './io';
+import { readText } from './reader';
+import type { Read } from './reader';
 
 export interface LintSetup {
   cwd: string;
@@ -95,12 +96,12 @@ export class FileLinter {
 
   /** Reads and lints a file; an error code when it cannot be read. */
   lintFile(path: string, displayPath: string): Outcome {
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (e) {
-      return { error: (e as NodeJS.ErrnoException).code ?? 'error' };
-    }
+    return this.lintRead(path, displayPath, readText(path));
+  }
+
+  /** Lints a file already read (by the read-ahead thread: reader.ts), or passes its read error on. */
+  lintRead(path: string, displayPath: string, text: Read): Outcome {
+    if (typeof text !== 'string') return text;
     const cfg = this.configs.forFile(path);
     const options = cfg?.maxFallbackDepth ? { ...this.options, maxFallbackDepth: cfg.maxFallbackDepth } : this.options;
     return lintText(path, displayPath, text, languageOf(path, text), options, cfg);

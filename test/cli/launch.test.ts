@@ -1,0 +1,93 @@
+// dist/cli.js loads the CLI bundle with a V8 code cache (cli/launch.ts): the first run writes it,
+// later runs use it, and the output is the same with a cache, without one, with a corrupt one, with
+// one it cannot write, and with the cache turned off.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chmodSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { runCli } from './helpers';
+import { cacheDir } from '../../server/src/cli/cacheDir';
+
+function project(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ac-launch-'));
+  writeFileSync(
+    join(dir, 'a.assistant.yaml'),
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: hostd\n',
+  );
+  writeFileSync(
+    join(dir, 'b.assistant.yaml'),
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: { provider: hosted }\n',
+  );
+  return dir;
+}
+
+test('the first run writes the code cache, the next runs use it; the output never changes', { timeout: 60_000 }, () => {
+  const dir = project();
+  const cache = mkdtempSync(join(tmpdir(), 'ac-cache-'));
+  const env = { ASSISTANT_CONFIG_COMPILE_CACHE: cache };
+  const off = runCli(['lint', '--no-env-check', '.'], { cwd: dir, env: { ASSISTANT_CONFIG_COMPILE_CACHE: '0' } });
+  assert.equal(off.code, 1, off.stderr);
+  assert.match(off.stdout, /unknown-discriminator/);
+  const first = runCli(['lint', '--no-env-check', '.'], { cwd: dir, env });
+  const files = readdirSync(cache);
+  assert.equal(files.length, 1, files.join(' '));
+  assert.match(files[0]!, /^cli-main-[0-9a-f]{32}\.v8cache$/);
+  const second = runCli(['lint', '--no-env-check', '.'], { cwd: dir, env });
+  for (const r of [first, second]) {
+    assert.equal(r.code, off.code);
+    assert.equal(r.stdout, off.stdout);
+    assert.equal(r.stderr, off.stderr);
+  }
+  // Corrupt bytes under the expected name: V8 rejects them, the bundle compiles, a good cache replaces them.
+  writeFileSync(join(cache, files[0]!), Buffer.alloc(4096, 7));
+  const corrupt = runCli(['lint', '--no-env-check', '.'], { cwd: dir, env });
+  assert.equal(corrupt.code, off.code);
+  assert.equal(corrupt.stdout, off.stdout);
+  const again = runCli(['lint', '--no-env-check', '.'], { cwd: dir, env });
+  assert.equal(again.stdout, off.stdout);
+  assert.deepEqual(readdirSync(cache), files, 'no temporary file left behind');
+});
+
+test('a cache directory that cannot be written costs nothing but the cache', { timeout: 60_000 }, () => {
+  const dir = project();
+  const parent = mkdtempSync(join(tmpdir(), 'ac-cache-'));
+  // A file where the directory should be: mkdir fails whoever runs the test (root too).
+  const blocked = join(parent, 'not-a-dir');
+  writeFileSync(blocked, '');
+  chmodSync(blocked, 0o400);
+  const r = runCli(['lint', '--no-env-check', '.'], {
+    cwd: dir,
+    env: { ASSISTANT_CONFIG_COMPILE_CACHE: join(blocked, 'x') },
+  });
+  const off = runCli(['lint', '--no-env-check', '.'], { cwd: dir, env: { ASSISTANT_CONFIG_COMPILE_CACHE: '0' } });
+  assert.equal(r.code, off.code);
+  assert.equal(r.stdout, off.stdout);
+  assert.equal(r.stderr, off.stderr);
+  const v = runCli(['--version'], { env: { ASSISTANT_CONFIG_COMPILE_CACHE: join(blocked, 'x') } });
+  assert.equal(v.code, 0);
+  assert.match(v.stdout, /^\d+\.\d+\.\d+\n$/);
+});
+
+test('the cache lives in the user cache directory of each platform, or where the variable says', () => {
+  const home = { HOME: '/home/u' };
+  assert.equal(cacheDir({ ...home, ASSISTANT_CONFIG_COMPILE_CACHE: '0' }), undefined);
+  assert.equal(cacheDir({ ...home, ASSISTANT_CONFIG_COMPILE_CACHE: 'false' }), undefined);
+  assert.equal(cacheDir({ ASSISTANT_CONFIG_COMPILE_CACHE: '/x/y' }), '/x/y');
+  assert.equal(cacheDir({ XDG_CACHE_HOME: '/xdg' }, 'linux'), '/xdg/assistant-config');
+  assert.match(cacheDir({}, 'linux') ?? '', /[\\/]\.cache[\\/]assistant-config$/);
+  assert.match(cacheDir({}, 'darwin') ?? '', /[\\/]Library[\\/]Caches[\\/]assistant-config$/);
+  assert.match(
+    cacheDir({ LOCALAPPDATA: 'C:\\Users\\u\\AppData\\Local' }, 'win32') ?? '',
+    /assistant-config[\\/]cache$/,
+  );
+});
+
+test('test-connection (a second bundle, required by the cached one) still loads', { timeout: 60_000 }, () => {
+  const cache = mkdtempSync(join(tmpdir(), 'ac-cache-'));
+  for (let i = 0; i < 2; i++) {
+    const r = runCli(['test-connection', '--help'], { env: { ASSISTANT_CONFIG_COMPILE_CACHE: cache } });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /Usage: assistant-config test-connection/);
+  }
+});
