@@ -176,6 +176,20 @@ const CASES: Case[] = [
     expect: ['unknown-property'],
   },
   {
+    name: 'a merge key inside the mapping it merges (fallback)',
+    file: 'merge-loop.assistant.yaml',
+    bytes: utf8(`${HEAD}definition:\n  llm: &x\n    provider: hosted\n    fallback:\n      <<: *x\n`),
+    expect: ['fallback-cycle'],
+  },
+  {
+    name: 'a merge key inside the mapping it merges (nested, feature flags and an unknown key)',
+    file: 'merge-loop2.assistant.yaml',
+    bytes: utf8(
+      `${HEAD}definition:\n  llm: { provider: hosted }\n  featureFlags: &f { nested: { <<: *f } }\nx: &x { a: { b: { <<: *x } } }\n`,
+    ),
+    expect: ['fallback-cycle'],
+  },
+  {
     name: '1 MB single line (no structure)',
     file: 'line2.assistant.yaml',
     bytes: utf8('x'.repeat(1 << 20) + '\n'),

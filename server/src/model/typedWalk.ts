@@ -160,6 +160,10 @@ export function walkTyped(
       for (let i = props.length - 1; i >= 0; i--) {
         const p = props[i]!;
         const v = p.value;
+        // A mapping that merges a mapping it lies in (`a: &x {b: {<<: *x}}`) would be walked again
+        // and again through the merged property that holds it; the loop is reported once, at the
+        // alias, by validation (`fallback-cycle`).
+        if (p.parent !== obj && v && (v.type === 'object' || v.type === 'array') && encloses(v, obj)) continue;
         // A property merged in by `<<` is the merged mapping's text: reached through the merge value.
         const pVia =
           via ??
@@ -200,4 +204,10 @@ export function walkTyped(
       } else for (let i = n - 1; i >= 0; i--) pushItem(node.items[i]!, is, via);
     }
   }
+}
+
+/** Whether `outer` is `inner` or one of the collections it lies in. */
+function encloses(outer: Node, inner: Node): boolean {
+  for (let n: Node | undefined = inner; n; n = n.parent) if (n === outer) return true;
+  return false;
 }
