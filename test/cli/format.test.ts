@@ -85,6 +85,32 @@ test('format --diff prints a unified diff that git apply accepts (CRLF kept)', (
   }
 });
 
+test('format --diff never prints a credential written in the file, changed or as context', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ac-fmt-'));
+  const secrets = ['sk-proj-Abc123XyZ789QwErTy456UiOp', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'];
+  const text = [
+    'kind: AssistantConfig',
+    'version: v2',
+    'definition:',
+    '    llm:     # x',
+    '        provider: vendor_a',
+    '        apiKey:   # old key',
+    `            value: ${secrets[0]!}`,
+    `    other: {cloudSecretAccessKey: {value: "${secrets[1]!}"}}`,
+    '',
+  ].join('\n');
+  writeFileSync(join(dir, 's.assistant.yaml'), text);
+  const r = runCli(['format', '--diff', 's.assistant.yaml'], { cwd: dir });
+  assert.match(r.stdout, /^\+ {4}provider: vendor_a$/m, 'the diff is printed');
+  for (const secret of secrets)
+    for (let i = 0; i + 8 <= secret.length; i++) {
+      assert.ok(!r.stdout.includes(secret.slice(i, i + 8)), `stdout holds part of a secret at ${String(i)}`);
+      assert.ok(!r.stderr.includes(secret.slice(i, i + 8)), `stderr holds part of a secret at ${String(i)}`);
+    }
+  assert.match(r.stderr, /credentials written in 1 file are masked/);
+  assert.equal(readFileSync(join(dir, 's.assistant.yaml'), 'utf8'), text, 'the file is not changed');
+});
+
 test('a file with syntax errors is not formatted: clear message, exit 2, text unchanged', () => {
   const broken = 'kind: AssistantConfig\ndefinition:\n  llm: { provider: hosted\n';
   const r = runCli(['format', '-'], { input: broken });

@@ -3,6 +3,9 @@
 import { chmodSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { parse } from '../parser';
+import type { Language } from '../parser';
+import { maskSecrets } from '../service/secretRanges';
 
 /** Keeps the original's line endings: fixes write `\n` or the document's own; a CRLF file stays CRLF. */
 export function keepLineEndings(original: string, fixed: string): string {
@@ -33,6 +36,29 @@ export function writeAtomic(path: string, text: string): void {
     throw e;
   }
 }
+
+/**
+ * The unified diff to print for `before` → `after` (`lint --fix-dry-run`, `format --diff`): a
+ * credential written in the file is never printed, not even as context; its characters are masked
+ * on both sides. Such a diff no longer applies to those lines: `masked` says so.
+ */
+export function printableDiff(
+  path: string,
+  before: string,
+  after: string,
+  language: Language,
+): { diff: string; masked: boolean } {
+  const diff = unifiedDiff(
+    path,
+    maskSecrets(before, parse(before, language)),
+    maskSecrets(after, parse(after, language)),
+  );
+  return { diff, masked: diff !== unifiedDiff(path, before, after) };
+}
+
+/** What to say after printing diffs of which `files` had credentials masked. */
+export const maskedNote = (files: number, fix: string): string =>
+  `assistant-config: credentials written in ${String(files)} file${files === 1 ? '' : 's'} are masked with '*' in the diff, which therefore does not apply to those lines; run ${fix} to apply the changes.\n`;
 
 /** A unified diff (3 lines of context) of `before` → `after`, as `diff -u` / `git diff` print it. */
 export function unifiedDiff(path: string, before: string, after: string): string {

@@ -8,7 +8,7 @@ import { applyEdits, formatDocument, parseWithLimits, DEFAULT_OPTIONS } from '..
 import type { CliIO } from './io';
 import { UsageError } from './io';
 import { collectFiles } from './files';
-import { unifiedDiff, writeAtomic } from './fix';
+import { maskedNote, printableDiff, writeAtomic } from './fix';
 import { CliProjectConfig, parseConfigFlag } from './projectConfig';
 import type { ConfigChoice } from './projectConfig';
 import { isExcluded } from '../service/projectConfig';
@@ -102,6 +102,7 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
   const configs = new CliProjectConfig(io, flags.config);
   let status = 0;
   const changed: string[] = [];
+  let maskedDiffs = 0;
   const one = (path: string | undefined, display: string, text: string, language: Language): void => {
     const out = formatText(text, language, flags.indent);
     if (out === undefined) {
@@ -118,8 +119,11 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
     }
     if (out === text) return;
     changed.push(display);
-    if (flags.mode === 'diff') io.stdout(unifiedDiff(display, text, out));
-    else if (flags.mode === 'check') io.stdout(`${display}\n`);
+    if (flags.mode === 'diff') {
+      const { diff, masked } = printableDiff(display, text, out, language);
+      io.stdout(diff);
+      if (masked) maskedDiffs++;
+    } else if (flags.mode === 'check') io.stdout(`${display}\n`);
     else if (path) {
       try {
         writeAtomic(path, out);
@@ -181,6 +185,7 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
     );
     if (status === 0) status = 1;
   }
+  if (maskedDiffs > 0) io.stderr(maskedNote(maskedDiffs, "'format --write'"));
   if (flags.mode === 'write' && changed.length > 0)
     io.stderr(`${changed.length} file${changed.length === 1 ? '' : 's'} reformatted.\n`);
   return configs.failed ? 2 : status;

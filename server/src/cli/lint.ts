@@ -6,8 +6,7 @@ import type { CliIO } from './io';
 import { UsageError, bufferedIO } from './io';
 import { collectFiles } from './files';
 import { isSuppressible } from '../service';
-import { languageOf, parse } from '../parser';
-import { maskSecrets } from '../service/secretRanges';
+import { languageOf } from '../parser';
 import { isExcluded } from '../service/projectConfig';
 import { analyzeWith, lintText } from './analyze';
 import { FileLinter, LintPool, threadCount } from './pool';
@@ -21,7 +20,7 @@ import { toSarif } from './sarif';
 import type { FileReport } from './report';
 import { fixAll } from '../service/fixAll';
 import type { AppliedFix } from '../service/fixAll';
-import { keepLineEndings, unifiedDiff, writeAtomic } from './fix';
+import { keepLineEndings, maskedNote, printableDiff, writeAtomic } from './fix';
 import { count, emptyCounts, plural, githubOfFile, json, junit, summaryLine, textOfFile, useColour } from './output';
 
 /** Files from which a one-thread lint reads ahead on a second thread (below, its start-up is not won back). */
@@ -221,14 +220,10 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       fixCounts.files++;
       fixCounts.fixes += fix.applied.length;
       if (flags.fix === 'dry-run') {
-        // A credential written in the file is never printed, not even as diff context: its
-        // characters are masked on both sides. Such a diff no longer applies to those lines, so
-        // say so (the fix itself is applied by --fix, which reads the real text).
-        const before = maskSecrets(fix.before, parse(fix.before, fix.language));
-        const after = maskSecrets(fix.after, parse(fix.after, fix.language));
-        const diff = unifiedDiff(r.displayPath, before, after);
+        // Credentials masked (the fix itself is applied by --fix, which reads the real text).
+        const { diff, masked } = printableDiff(r.displayPath, fix.before, fix.after, fix.language);
         io.stdout(diff);
-        if (diff !== unifiedDiff(r.displayPath, fix.before, fix.after)) maskedDiffs++;
+        if (masked) maskedDiffs++;
       } else {
         try {
           writeAtomic(r.path, fix.after);
@@ -370,10 +365,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       : 'one thread';
   reader?.close();
   if (flags.fix === 'dry-run') {
-    if (maskedDiffs > 0)
-      io.stderr(
-        `assistant-config: credentials written in ${plural(maskedDiffs, 'file')} are masked with '*' in the diff, which therefore does not apply to those lines; run --fix to apply the fixes.\n`,
-      );
+    if (maskedDiffs > 0) io.stderr(maskedNote(maskedDiffs, '--fix'));
     io.stderr(
       `${fixCounts.fixes} fix${fixCounts.fixes === 1 ? '' : 'es'} in ${fixCounts.files} file${fixCounts.files === 1 ? '' : 's'} would be applied; ${counts.error} error${counts.error === 1 ? '' : 's'} and ${counts.warning} warning${counts.warning === 1 ? '' : 's'} would remain.\n`,
     );
