@@ -132,6 +132,37 @@ test('fallback depth 8 stays linear: one diagnostic for one mistake at the botto
   assert.equal(diagnostics[0]!.data?.suggestion, 'vendor_c');
 });
 
+test('a misspelt provider does not hide the mistakes of its fallback chain, for every variant', () => {
+  // `fallback` is common to every variant: under an unknown provider its value is still checked, as
+  // it is under a known one, and its own fields are not called foreign to "this provider".
+  for (const v of llmUnion.variants) {
+    const broken: Record<string, unknown> = { ...validVariant('LlmConfig', v.value), bogusKey: 1 };
+    const expected = analyze(stringify(wrapLlm(broken, 1)), 'yaml').diagnostics.map((d) => d.code);
+    assert.ok(expected.includes('unknown-property'), `${v.value}: the control finds the mistake`);
+    const doc = {
+      kind: 'AssistantConfig',
+      version: 'v2',
+      definition: { llm: { provider: 'vendr_x', fallback: broken } },
+    };
+    const got = analyze(stringify(doc), 'yaml').diagnostics;
+    assert.deepEqual(
+      got.map((d) => d.code),
+      ['unknown-discriminator', ...expected],
+      `${v.value} under a misspelt provider`,
+    );
+    // Three levels (misspelt, empty, null): the innermost mistake is still found.
+    const deep = {
+      kind: 'AssistantConfig',
+      version: 'v2',
+      definition: {
+        llm: { provider: 'vendr_x', fallback: { provider: null, fallback: { provider: '', fallback: broken } } },
+      },
+    };
+    const codes = analyze(stringify(deep), 'yaml').diagnostics.map((d) => d.code);
+    assert.ok(codes.includes('unknown-property'), `${v.value}, three unknown providers up: ${codes.join(', ')}`);
+  }
+});
+
 test('env-not-set is information, and only when an environment is given', () => {
   const text = stringify(wrapLlm({ provider: 'vendor_a', apiKey: { valueFromEnv: 'SET_ONE' } }, 0));
   const other = stringify(wrapLlm({ provider: 'vendor_a', apiKey: { valueFromEnv: 'NOT_SET_ONE' } }, 0));

@@ -147,7 +147,34 @@ export function propertySchema(s: Schema | undefined, key: string): Schema | und
   const p = d?.properties?.[key];
   if (p) return p;
   if (d?.additionalProperties && typeof d.additionalProperties === 'object') return d.additionalProperties;
-  return undefined;
+  // A union whose variant is not known (a misspelt `provider`): a property that every variant
+  // declares alike (`fallback`) still has its schema.
+  return d ? commonProperty(d, key) : undefined;
+}
+
+const commonCache = new Map<Schema, Map<string, Schema | null>>();
+
+/** The schema of `key` when every variant of the union `d` declares it, all alike; else undefined. */
+function commonProperty(d: Schema, key: string): Schema | undefined {
+  const u = unionOf(d);
+  if (!u || u.variants.length === 0 || key === u.property) return undefined;
+  let byKey = commonCache.get(d);
+  if (!byKey) commonCache.set(d, (byKey = new Map<string, Schema | null>()));
+  let r = byKey.get(key);
+  if (r === undefined) {
+    const first = u.variants[0]!.schema.properties?.[key];
+    const text = first ? JSON.stringify(first) : undefined;
+    r =
+      first &&
+      u.variants.every((v) => {
+        const p = v.schema.properties?.[key];
+        return p === first || (p !== undefined && JSON.stringify(p) === text);
+      })
+        ? first
+        : null;
+    byKey.set(key, r);
+  }
+  return r ?? undefined;
 }
 
 export function itemSchema(s: Schema | undefined): Schema | undefined {

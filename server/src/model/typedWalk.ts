@@ -1,6 +1,6 @@
 // Walks the tree beside the schema: every mapping, list and scalar is visited with the schema that
 // applies at its place (a discriminated object's variant resolved). Rules and features build on it.
-import type { ArrayNode, Node, PropertyNode } from '../parser/ast';
+import type { ArrayNode, Node, Parent, PropertyNode } from '../parser/ast';
 import { CHUNK } from './value';
 import type { Resolved, Schema } from './schema';
 import { readProperties } from './merge';
@@ -208,6 +208,6 @@ export function walkTyped(
 
 /** Whether `outer` is `inner` or one of the collections it lies in. */
 function encloses(outer: Node, inner: Node): boolean {
-  for (let n: Node | undefined = inner; n; n = n.parent) if (n === outer) return true;
+  for (let n: Node | Parent = inner; n; n = n.parent) if (n === outer) return true;
   return false;
 }

@@ -17,6 +17,8 @@ import {
   definitionNameOf,
   unwrapNullable,
   typesOf,
+  propertySchema,
+  unionOf,
 } from '../../model/schema';
 import type { Resolved, Union } from '../../model/schema';
 import type { Diagnostic } from '../codes';
@@ -27,7 +29,81 @@ import { atAlias } from './throughAlias';
 export function schemaDiagnostics(doc: ParsedDocument, value: unknown): Diagnostic[] {
   if (validateSchema(value)) return [];
   const errors = validateSchema.errors ?? [];
-  return translate(doc, errors);
+  return [...translate(doc, errors), ...underUnknownVariants(doc, value, errors, { lifts: MAX_LIFTS })];
+}
+
+/** At most this many values are validated again under a union whose variant is unknown. */
+const MAX_LIFTS = 32;
+
+/**
+ * ajv stops at a union whose discriminator is unknown (`provider: vendr_a`): nothing under it is
+ * checked, so one typo would hide every mistake in its fallback chain. A property that every variant
+ * declares alike and that holds the same union (`fallback`) is still checked: its value is validated
+ * in the unknown one's place, and the errors found there are reported at their real path.
+ */
+function underUnknownVariants(
+  doc: ParsedDocument,
+  value: unknown,
+  errors: readonly ErrorObject[],
+  budget: { lifts: number },
+  real: (path: string) => string = (p) => p,
+): Diagnostic[] {
+  // `value` may itself be a lifted copy: `real` maps its paths to the document's.
+  const out: Diagnostic[] = [];
+  for (const e of errors) {
+    if (e.keyword !== 'discriminator') continue; // an unknown, empty, missing or non-string tag
+    const path = e.instancePath;
+    const segs = path.split('/').slice(1).map(unescapePointer);
+    const resolved = schemaAtPath(doc.root, locate(doc.root, real(path)).segments);
+    const union = resolved.union;
+    const holder = valueAt(value, segs);
+    if (!union || !isRecord(holder)) continue;
+    for (const [key, sub] of Object.entries(holder)) {
+      const ps = propertySchema(resolved.schema, key);
+      if (!ps || unionOf(ps) !== union || !isRecord(sub)) continue;
+      if (budget.lifts-- <= 0) return out;
+      const lifted = replaceAt(value, segs, 0, sub);
+      if (validateSchema(lifted)) continue;
+      const under = (p: string): boolean => p === path || p.startsWith(path + '/');
+      const at = `${real(path)}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const realLifted = (p: string): string => (under(p) ? at + p.slice(path.length) : real(p));
+      const found = (validateSchema.errors ?? []).filter((x) => under(x.instancePath));
+      out.push(
+        ...translate(
+          doc,
+          found.map((x) => ({ ...x, instancePath: realLifted(x.instancePath) })),
+        ),
+      );
+      out.push(...underUnknownVariants(doc, lifted, found, budget, realLifted));
+    }
+  }
+  return out;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const unescapePointer = (s: string): string => s.replace(/~1/g, '/').replace(/~0/g, '~');
+
+function valueAt(v: unknown, segs: readonly string[]): unknown {
+  let cur = v;
+  for (const s of segs) {
+    if (Array.isArray(cur)) cur = cur[Number(s)];
+    else if (isRecord(cur)) cur = cur[s];
+    else return undefined;
+  }
+  return cur;
+}
+
+/** `v` with the value at `segs[i…]` replaced by `by`: copies along the path, shares the rest. */
+function replaceAt(v: unknown, segs: readonly string[], i: number, by: unknown): unknown {
+  if (i === segs.length) return by;
+  const s = segs[i]!;
+  if (Array.isArray(v)) {
+    const copy = [...(v as unknown[])];
+    copy[Number(s)] = replaceAt(copy[Number(s)], segs, i + 1, by);
+    return copy;
+  }
+  if (isRecord(v)) return { ...v, [s]: replaceAt(v[s], segs, i + 1, by) };
+  return v;
 }
 
 function isUmbrella(e: ErrorObject): boolean {
