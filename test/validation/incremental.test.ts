@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnalysisCache } from '../../server/src/lsp/documents';
 import { warmEditPath } from '../../server/src/lsp/warmUp';
-import { parseWithLimits, validate, DEFAULT_OPTIONS, UnitCache } from '../../server/src/service';
+import { parseWithLimits, validate, DEFAULT_OPTIONS, UnitCache, exerciseShifts } from '../../server/src/service';
 import type { ValidationOptions } from '../../server/src/service';
 import { ROOT } from '../helpers';
 import type * as GenerateModule from '../../bench/generate.mjs';
@@ -313,6 +313,46 @@ test('incremental validation on a long list of tables: typing, Enter, deleting a
   // An edit on an item's first line re-reads the whole list (new nodes, nothing to replay): a share engages.
   assert.ok(replayed > edits * 2, `${replayed} list items replayed from the cache over ${edits} edits`);
   assert.ok(withFindings > edits / 2, `${withFindings} of ${edits} compared findings`);
+});
+
+/** A tree as data: offsets, lengths and values, without the parent links (cycles). */
+function plain(n: unknown): unknown {
+  if (Array.isArray(n)) return n.map(plain);
+  if (n && typeof n === 'object')
+    return Object.fromEntries(
+      Object.entries(n)
+        .filter(([k]) => k !== 'parent')
+        .map(([k, v]) => [k, k === 'target' ? (v as { offset?: number } | undefined)?.offset : plain(v)]),
+    );
+  return n;
+}
+
+test("the warm-up's shift exercise leaves every tree exactly as it was (examples, generated files, JSON, CRLF)", async () => {
+  const { generate } = (await import(pathToFileURL(join(ROOT, 'bench/generate.mjs')).href)) as typeof GenerateModule;
+  const texts: { text: string; lang: 'yaml' | 'json' }[] = [
+    ...readdirSync(join(ROOT, 'examples'))
+      .filter((f) => f.endsWith('.yaml'))
+      .map((f) => ({ text: readFileSync(join(ROOT, 'examples', f), 'utf8'), lang: 'yaml' as const })),
+    { text: generate({ lines: 400 }).text, lang: 'yaml' },
+    { text: generate({ lines: 400, crlf: true, fallbackDepth: 3 }).text, lang: 'yaml' },
+    { text: generate({ lines: 200, format: 'json' }).text, lang: 'json' },
+    { text: 'a: 1\n', lang: 'yaml' },
+  ];
+  let moved = 0;
+  for (const { text, lang } of texts) {
+    const doc = parseWithLimits(text, lang, DEFAULT_OPTIONS);
+    assert.ok(doc.root, 'parsed');
+    const before = plain(doc.root);
+    exerciseShifts(doc.root);
+    exerciseShifts(doc.root);
+    assert.deepEqual(plain(doc.root), before);
+    // The parents still hold their children (nothing was replaced).
+    if (doc.root.type === 'object' && doc.root.properties[0]?.value) {
+      assert.equal(doc.root.properties[0].value.parent, doc.root.properties[0]);
+      moved++;
+    }
+  }
+  assert.ok(moved > 3, `${moved} trees checked`);
 });
 
 test("the server's warm-up runs the incremental path (patched trees, list items replayed) on its own document", () => {

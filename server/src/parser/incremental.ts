@@ -71,7 +71,7 @@ function scalarEdit(prev: ParsedDocument, start: number, end: number, newText: s
   if (fresh.type !== 'string') delete (target as { quoted?: boolean }).quoted;
   if (fresh.type === 'null' || fresh.type === 'string') delete (target as { value?: unknown }).value;
   if (fresh.type !== 'null') (target as { value: unknown }).value = fresh.value;
-  if (delta !== 0) shift(prev.root, end, delta, target);
+  if (delta !== 0) shift(prev.root, end, delta, target, target.offset);
   const doc: ParsedDocument = { text, language: prev.language, root: prev.root, problems: [] };
   patches.set(doc, target);
   return doc;
@@ -133,10 +133,12 @@ function inFlow(n: Node): boolean {
   return false;
 }
 
-/** Moves what starts at or after `at` (the old end of the edit) by `delta`; grows what contains the scalar. */
-function shift(root: Node, at: number, delta: number, edited: Node): void {
+/**
+ * Moves what starts at or after `at` (the old end of the edit) by `delta`; grows what contains the
+ * scalar `edited`, which starts at `from`.
+ */
+function shift(root: Node, at: number, delta: number, edited: Node | undefined, from: number): void {
   // Containers that enclose the edited scalar are exactly those spanning its old range.
-  const from = edited.offset;
   const stack: Node[] = [root];
   while (stack.length > 0) {
     const n = stack.pop()!;
@@ -262,7 +264,7 @@ function reblock(
   if (lineStart + fresh.offset + fresh.length !== oldEnd + delta) return undefined;
   if (hasAnchorOrAlias(fresh)) return undefined;
   moveBy(fresh, lineStart);
-  shiftAround(prev.root!, c, oldEnd, delta);
+  shiftAround(prev.root!, c, c.offset, oldEnd, delta);
   const parent = c.parent;
   fresh.parent = parent;
   if (parent?.type === 'property') parent.value = fresh;
@@ -330,10 +332,12 @@ function moveBy(node: Node, d: number): void {
   }
 }
 
-/** Outside the re-read block `c` (old end `at`): moves what starts at or after `at`, grows what encloses `c`. */
-function shiftAround(root: Node, c: Block, at: number, delta: number): void {
+/**
+ * Outside the re-read block `c` (which started at `from`, old end `at`): moves what starts at or after
+ * `at`, grows what encloses `c`.
+ */
+function shiftAround(root: Node, c: Block | undefined, from: number, at: number, delta: number): void {
   if (delta === 0) return;
-  const from = c.offset;
   const stack: Node[] = [root];
   while (stack.length > 0) {
     const n = stack.pop()!;
@@ -358,5 +362,44 @@ function shiftAround(root: Node, c: Block, at: number, delta: number): void {
     } else if (n.offset >= at) {
       n.offset += delta;
     }
+  }
+}
+
+/**
+ * Runs the offset shifts of both kinds of patch over `root` and back again, as if something before
+ * the root, then a block and a scalar in its middle had grown by one character: the tree is left
+ * exactly as it was. The server's warm-up (lsp/warmUp.ts) calls this on a document of its own until
+ * both loops are compiled, with every node shape and every branch seen: on a large file, run cold
+ * (or compiled again when a node shape the warm-up had not shown came up), they made the first
+ * structural edit of a session several times slower than the next ones.
+ */
+export function exerciseShifts(root: Node): void {
+  // As if a block before everything (at -1) had grown: every node moves (every node shape is seen).
+  shiftAround(root, undefined, -1, 0, 1);
+  shiftAround(root, undefined, -1, 1, -1);
+  shift(root, 0, 1, undefined, -1);
+  shift(root, 1, -1, undefined, -1);
+  // A block and a scalar in the middle: what encloses them grows (the other branches).
+  const mid = root.offset + (root.length >> 1);
+  let block: Block | undefined;
+  for (let n: Node | undefined = root; n && (n.type === 'object' || n.type === 'array') && !n.flow;) {
+    if (n !== root) block = n;
+    let next: Node | undefined;
+    if (n.type === 'object') {
+      for (const p of n.properties)
+        if (p.value && p.value.offset <= mid && mid < p.value.offset + p.value.length) next = p.value;
+    } else for (const it of n.items) if (it.offset <= mid && mid < it.offset + it.length) next = it;
+    n = next;
+  }
+  if (block && block.length > 0) {
+    const end = block.offset + block.length;
+    shiftAround(root, block, block.offset, end, 1);
+    shiftAround(root, block, block.offset, end + 1, -1);
+  }
+  const scalar = nodeAt(root, mid);
+  if (scalar && scalar.type !== 'object' && scalar.type !== 'array' && scalar.length > 0) {
+    const end = scalar.offset + scalar.length;
+    shift(root, end, 1, scalar, scalar.offset);
+    shift(root, end + 1, -1, scalar, scalar.offset);
   }
 }

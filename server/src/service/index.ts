@@ -17,7 +17,7 @@ export type { LlmField } from './llm';
 // What the protocol layer needs of the parser, so that lsp/ reaches everything below through this index.
 export { LineIndex, languageOf } from '../parser';
 export type { Language, ParsedDocument } from '../parser';
-export { applyEdit, patchedAt } from '../parser/incremental';
+export { applyEdit, patchedAt, exerciseShifts } from '../parser/incremental';
 export {
   ProjectConfigResolver,
   applyProjectRules,
