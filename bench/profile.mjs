@@ -2,7 +2,7 @@
 // what the benchmark does (open, edits, completion, hover) and prints the functions and source
 // files with the most self time, for the whole session and for each phase.
 //
-// node bench/profile.mjs [--cold] [--lines 100000] [--fallback 0] [--edits 10] [--requests 20] [--push] [--keep]
+// node bench/profile.mjs [--struct N (rounds of structural edits, each a phase)] [--cold] [--lines 100000] [--fallback 0] [--edits 10] [--requests 20] [--push] [--keep]
 
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,8 @@ const opt = (name, def) => {
 const lines = Number(opt('--lines', 100000));
 const edits = Number(opt('--edits', 10));
 const requests = Number(opt('--requests', 20));
+/** Rounds of the benchmark's structural edits (Enter, delete lines, paste), each edit its own phase. */
+const structRounds = Number(opt('--struct', 0));
 const g = generate({ lines, fallbackDepth: Number(opt('--fallback', 0)) });
 const dir = mkdtempSync(join(tmpdir(), 'assistant-config-profile-'));
 // An unminified bundle of the current sources (the options of scripts/build.mjs, no minification),
@@ -72,7 +74,33 @@ phases.push({ name: 'cold start → initialize answered', ms: s.coldStartMs, fro
 const cold = argv.includes('--cold');
 if (!cold) await s.configure();
 const uri = pathToFileURL(join(dir, `profile${spec.fileSuffix}`)).href;
+if (!cold && structRounds > 0) {
+  // As the benchmark does: a small document opened, completed, hovered and closed first.
+  const w = generate({ lines: 60 });
+  const wu = pathToFileURL(join(dir, `warmup${spec.fileSuffix}`)).href;
+  await s.open(wu, w.text, { timeoutMs: 120000 });
+  await s.completion(wu, w.marks.providerValue, { timeoutMs: 120000 });
+  await s.hover(wu, w.marks.tableKey, { timeoutMs: 120000 });
+  s.close(wu);
+}
 if (!cold) await phase('open → diagnostics', () => s.open(uri, g.text, { timeoutMs: 120000 }));
+const sl = g.marks.structLine;
+for (let i = 0; i < structRounds && sl !== undefined; i++) {
+  // The benchmark's structural edits (bench/run.mjs), each timed and profiled alone.
+  const ed = (kind, a, b, text) =>
+    phase(`round ${i + 1} ${kind}`, () => s.editRange(uri, a, b, text, { timeoutMs: 120000 }));
+  const line = s.lineText(uri, sl);
+  const indent = /^ */.exec(line)[0];
+  const eol = { line: sl, character: line.length };
+  await ed('Enter', eol, eol, '\n' + indent);
+  await ed('blank line deleted', eol, { line: sl + 1, character: indent.length }, '');
+  const next = s.lineText(uri, sl + 1);
+  await ed('line deleted', { line: sl + 1, character: 0 }, { line: sl + 2, character: 0 }, '');
+  await ed('line pasted', { line: sl + 1, character: 0 }, { line: sl + 1, character: 0 }, next + '\n');
+  const five = [1, 2, 3, 4, 5].map((k) => `${indent}- pasted_column_${k}\n`).join('');
+  await ed('5 lines pasted', { line: sl + 1, character: 0 }, { line: sl + 1, character: 0 }, five);
+  await ed('5 lines deleted', { line: sl + 1, character: 0 }, { line: sl + 6, character: 0 }, '');
+}
 const original = g.text.split('\n')[g.marks.edit.line][g.marks.edit.character];
 if (!cold)
   await phase(`${edits} edits → diagnostics`, async () => {

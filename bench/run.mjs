@@ -733,6 +733,35 @@ for (const [label, k, f] of metrics) {
     );
   }
 }
+// Structural edits kind by kind: the first edit of each kind in a session (the first Enter is the first
+// structural edit the server sees) apart from the rest, so a slow first edit cannot hide in a pooled p95.
+const KINDS = [
+  ['Enter', 'enter'],
+  ['delete a line', 'delete'],
+  ['paste a line / 5 lines', 'paste'],
+];
+const kindStat = (r, kind, f) => {
+  const xs = r?.structKinds?.[kind];
+  if (!Array.isArray(xs) || xs.length === 0) return undefined;
+  return f(xs);
+};
+for (const [label, kind] of KINDS) {
+  for (const c of cases) {
+    if (!O?.cases[c.key]?.structKinds && !P?.cases[c.key]?.structKinds) continue;
+    const cell = (r) => {
+      const p = kindStat(r, kind, p95);
+      const first = kindStat(r, kind, (xs) => xs[0]);
+      const later = kindStat(r, kind, (xs) => (xs.length > 1 ? median(xs.slice(1)) : undefined));
+      if (!isNum(p)) return '–';
+      return `p95 ${fmtMs(p)} · first ${fmtMs(first)} · later median ${fmtMs(later)} (n=${r.structKinds[kind].length})`;
+    };
+    const o = kindStat(O?.cases[c.key], kind, p95);
+    const p = kindStat(P?.cases[c.key], kind, p95);
+    push(
+      `| ${label} → new diagnostics, per kind | ${c.key} | ${cell(O?.cases[c.key])} | ${cell(P?.cases[c.key])} | ${ratio(p, o)} |`,
+    );
+  }
+}
 for (const c of cases) {
   const o = O?.cases[c.key]?.peakRssKb;
   const p = P?.cases[c.key]?.peakRssKb;
@@ -1004,10 +1033,16 @@ if (results.memory) {
   );
   const s95 = c100(O, 'structMs', p95);
   const k = O?.cases['100k']?.structKinds;
+  // Per kind, and the first edit of each kind on its own (a session's first structural edit is the slow one).
+  const perKind = ['enter', 'delete', 'paste'].map((kind) => {
+    const xs = Array.isArray(k?.[kind]) ? k[kind] : [];
+    return { kind, p: p95(xs), first: xs[0] };
+  });
+  const worst = Math.max(...perKind.flatMap((x) => [x.p, x.first]).filter(isNum));
   t13(
-    '100k: Enter / delete a line / paste 5 lines → new diagnostics, p95 < 50 ms',
-    has100 ? isNum(s95) && s95 < 50 : undefined,
-    `p95 ${fmtMs(s95)} (Enter ${fmtMs(p95(k?.enter ?? []))}, delete ${fmtMs(p95(k?.delete ?? []))}, paste ${fmtMs(p95(k?.paste ?? []))}); peer median ${fmtMs(c100(P, 'structMs'))}`,
+    '100k: Enter / delete a line / paste 5 lines → new diagnostics, p95 < 50 ms (each kind, its first edit included)',
+    has100 ? isNum(s95) && perKind.every((x) => isNum(x.p) && isNum(x.first)) && worst < 50 : undefined,
+    `pooled p95 ${fmtMs(s95)}; ${perKind.map((x) => `${x.kind} p95 ${fmtMs(x.p)}, first ${fmtMs(x.first)}`).join('; ')}; peer median ${fmtMs(c100(P, 'structMs'))}`,
   );
   const c95 = c100(O, 'completionMs', p95);
   const h95 = c100(O, 'hoverMs', p95);
