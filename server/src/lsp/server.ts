@@ -18,7 +18,8 @@ import type {
   ResponseError,
   Disposable,
 } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { OpenDocument } from './textDocument';
 import type { Diagnostic, ValidationOptions, CompletionEntry, ProjectConfig } from '../service';
 import type { AnalysisCache } from './documents';
 import type * as EngineModule from './engine';
@@ -151,7 +152,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   /** A file's diagnostics from its text, not kept in the cache (workspace files are many and closed). */
   function diagnosticsOfText(uri: string, text: string, languageId = ''): LspDiagnostic[] {
     const r = runSafe(log, 'Validation', [] as LspDiagnostic[], undefined, () => {
-      const doc = TextDocument.create(uri, languageId, 0, text);
+      const doc = new OpenDocument(uri, languageId, 0, text);
       const e = engine!;
       const cfg = projectConfigOf(uri);
       const path = serverOptions.fsPathOf?.(uri);
@@ -332,17 +333,14 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     return diags.map((d) => withDotenvLink(doc.uri, toLspDiagnostic(doc, d, docsBase), folders));
   }
 
-  // The first ranged change of a document makes the textdocument package compute its line offsets over
-  // the whole text (it does so lazily, then keeps them up to date): at 100k lines that was most of the
-  // first keystroke's cost (Enter 58 ms against 8 ms for the next ones). Done once per open document,
-  // while the editor is idle after its first diagnostics.
+  // A document's line starts are found when its first diagnostics are computed, not by its first
+  // keystroke's offsetAt (lsp/textDocument.ts: 1-3 ms at 100k lines). Done at idle on a timer before,
+  // that computation (40 ms, the package's loop, run cold) was still going when a first Enter arrived.
   const primed = new WeakSet<TextDocument>();
   function primeLineOffsets(doc: TextDocument): void {
     if (primed.has(doc)) return;
     primed.add(doc);
-    setTimeout(() => {
-      if (documents.get(doc.uri) === doc) doc.positionAt(0);
-    }, 1);
+    doc.positionAt(0);
   }
 
   // After the first diagnostics, the edit path runs once on a document of the server's own (lsp/warmUp.ts).
@@ -384,7 +382,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   }
 
   connection.onDidOpenTextDocument((p) => {
-    const d = TextDocument.create(
+    const d = new OpenDocument(
       p.textDocument.uri,
       p.textDocument.languageId,
       p.textDocument.version,
@@ -405,7 +403,8 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     const edit =
       only && range ? { start: prev.offsetAt(range.start), end: prev.offsetAt(range.end), text: only.text } : undefined;
     cacheInstance?.recordChange(prev.uri, p.textDocument.version, edit);
-    const next = TextDocument.update(prev, changes, p.textDocument.version);
+    prev.update(changes, p.textDocument.version);
+    const next = prev;
     documents.set(next);
     if (isOurs(next) && !pullDiagnostics) schedule(next, false);
   });
@@ -595,11 +594,11 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
 
 /** Open documents, kept up to date from the change notifications (which carry the edit ranges). */
 class DocumentStore {
-  private readonly docs = new Map<string, TextDocument>();
-  get(uri: string): TextDocument | undefined {
+  private readonly docs = new Map<string, OpenDocument>();
+  get(uri: string): OpenDocument | undefined {
     return this.docs.get(uri);
   }
-  set(doc: TextDocument): void {
+  set(doc: OpenDocument): void {
     this.docs.set(doc.uri, doc);
   }
   delete(uri: string): void {

@@ -7,10 +7,10 @@
 // file their first run, not yet compiled, was most of the first structural edit's time. They are run
 // here over the sample's tree until compiled (parser/incremental.ts, `exerciseShifts`); the sample
 // holds every kind of node a file has, so the compiled code meets no node shape it has not seen.
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ValidationOptions } from '../service';
 import { exerciseShifts } from '../service';
 import { AnalysisCache } from './documents';
+import { OpenDocument } from './textDocument';
 
 function sampleText(): string {
   const tables: string[] = [];
@@ -55,14 +55,14 @@ export function warmEditPath(options: ValidationOptions): number {
   try {
     const cache = new AnalysisCache(() => options);
     const uri = 'warm-up:/sample.assistant.yaml';
-    let doc = TextDocument.create(uri, 'assistantconfig', 1, sampleText());
+    const doc = new OpenDocument(uri, 'assistantconfig', 1, sampleText());
     cache.diagnostics(doc);
     const edit = (find: string, delta: number, remove: number, text: string): void => {
       const at = doc.getText().indexOf(find) + delta;
       if (at < delta) return;
       cache.recordChange(uri, doc.version + 1, { start: at, end: at + remove, text });
       const range = { start: doc.positionAt(at), end: doc.positionAt(at + remove) };
-      doc = TextDocument.update(doc, [{ range, text }], doc.version + 1);
+      doc.update([{ range, text }], doc.version + 1);
       cache.diagnostics(doc);
     };
     for (let round = 0; round < 2; round++) {
