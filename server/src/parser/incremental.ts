@@ -216,7 +216,12 @@ function blockEdit(
   const delta = newText.length - (end - start);
   // The deepest first; the root is never re-read here (that is a full parse).
   for (let i = chain.length - 1; i >= 1 && i >= chain.length - 4; i--) {
-    const r = reblock(prev, text, chain[i]!, i, start, end, newText, delta, limits);
+    const b = chain[i]!;
+    // In a block sequence, the items around the edit alone first: an edit on an item's first line or
+    // between items would otherwise re-read the whole list (a list of thousands of tables, say).
+    const r =
+      (b.type === 'array' ? reitems(prev, text, b, i, start, end, newText, delta, limits) : undefined) ??
+      reblock(prev, text, b, i, start, end, newText, delta, limits);
     if (r) return r;
   }
   return undefined;
@@ -273,6 +278,129 @@ function reblock(
   const doc: ParsedDocument = { text, language: prev.language, root: prev.root, problems: [] };
   patches.set(doc, fresh);
   return doc;
+}
+
+/**
+ * An edit among the items of the block sequence `c` (at nesting `depth`) that `reblock` cannot keep
+ * local (it touches an item's first line, or a comment or blank line between items): the items from
+ * the one before the edit up to the next item the edit left alone (or the end of the list) are re-read
+ * alone, through the fast path, and put in place of the old ones. Undefined when that cannot be shown
+ * to equal a full parse: the edit reaches the line of that first item's dash, the re-read text does not
+ * end where an old item started (or where the list ended, moved by the edit), anchors or aliases.
+ */
+function reitems(
+  prev: ParsedDocument,
+  text: string,
+  c: ArrayNode,
+  depth: number,
+  start: number,
+  end: number,
+  newText: string,
+  delta: number,
+  limits: ParseLimits,
+): ParsedDocument | undefined {
+  const old = prev.text;
+  const items = c.items;
+  const col = c.offset - lineStartOf(old, c.offset);
+  // The first item that reaches the edit; the one before it opens the re-read text.
+  let k = 0;
+  while (k < items.length && items[k]!.offset + items[k]!.length < start) k++;
+  const a = k - 1;
+  if (a < 0) return undefined;
+  const first = items[a]!;
+  const la = lineStartOf(old, first.offset);
+  const dash = la + col;
+  if (
+    old.charCodeAt(dash) !== 45 ||
+    !/^ *$/.test(old.slice(la, dash)) ||
+    !/^ *$/.test(old.slice(dash + 1, first.offset))
+  )
+    return undefined;
+  const firstLineEnd = old.indexOf('\n', dash);
+  if (firstLineEnd < 0 || start <= firstLineEnd) return undefined;
+  // Where the re-read text ends, in the new text: the line of the next item at the list's column after
+  // the edit, or the end of the list.
+  const inserted = newText.length;
+  const total = old.length + delta;
+  let stop: { at: number; item: boolean } | undefined;
+  let win = '';
+  for (let size = 4096; !stop; size *= 8) {
+    const winEnd = Math.min(total, start + inserted + size);
+    win = old.slice(la, start) + newText + old.slice(end, winEnd - delta);
+    stop = scanItems(win, la, start + inserted, col, winEnd === total);
+  }
+  const oldEnd = c.offset + c.length;
+  let m: number;
+  let at: number;
+  if (stop.item) {
+    // The old item whose dash line starts there (the text after the edit is the old text, moved).
+    at = stop.at - delta;
+    m = k;
+    while (m < items.length && lineStartOf(old, items[m]!.offset) < at) m++;
+    const next = items[m];
+    if (!next || lineStartOf(old, next.offset) !== at || old.charCodeAt(at + col) !== 45) return undefined;
+  } else {
+    m = items.length;
+    at = oldEnd;
+  }
+  for (let i = a; i < m; i++) if (hasAnchorOrAlias(items[i]!)) return undefined;
+  const snippet = win.slice(0, stop.at - la);
+  const r = fastParseYaml(snippet, { maxDepth: limits.maxDepth - depth }, handOff);
+  const fresh = r?.root;
+  if (!fresh || fresh.type !== 'array' || fresh.flow || fresh.offset !== col || r.problems.length > 0) return undefined;
+  if (fresh.items.length === 0 || hasAnchorOrAlias(fresh)) return undefined;
+  // Up to the end of the list: the list must end where it ended, moved by the edit.
+  if (!stop.item && la + fresh.offset + fresh.length !== oldEnd + delta) return undefined;
+  moveBy(fresh, la);
+  shiftAround(prev.root!, undefined, dash, at, delta);
+  for (const it of fresh.items) it.parent = c;
+  items.splice(a, m - a, ...fresh.items);
+  const doc: ParsedDocument = { text, language: prev.language, root: prev.root, problems: [] };
+  patches.set(doc, c);
+  return doc;
+}
+
+function lineStartOf(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+/**
+ * In `win` (the new text from offset `base` on; `complete` when it runs to the end of the text), from
+ * the first line that starts at or after `from`: the start of the first content line at column `col`
+ * that is an item (`item`), or of the first one indented less or not an item (the list ends there).
+ * Undefined when the window ends before that is known.
+ */
+function scanItems(
+  win: string,
+  base: number,
+  from: number,
+  col: number,
+  complete: boolean,
+): { at: number; item: boolean } | undefined {
+  const len = win.length;
+  let p = from - base;
+  if (p > 0 && win.charCodeAt(p - 1) !== 10) {
+    const nl = win.indexOf('\n', p);
+    if (nl < 0) return complete ? { at: base + len, item: false } : undefined;
+    p = nl + 1;
+  }
+  while (p < len) {
+    let q = p;
+    while (q < len && win.charCodeAt(q) === 32) q++;
+    if (q >= len) break;
+    const ch = win.charCodeAt(q);
+    if (ch !== 10 && ch !== 13 && ch !== 35) {
+      if (q + 1 >= len && !complete) return undefined;
+      const ind = q - p;
+      const item = ch === 45 && (q + 1 >= len || [32, 10, 13].includes(win.charCodeAt(q + 1)));
+      if (ind < col) return { at: base + p, item: false };
+      if (ind === col) return { at: base + p, item };
+    }
+    const nl = win.indexOf('\n', q);
+    if (nl < 0) break;
+    p = nl + 1;
+  }
+  return complete ? { at: base + len, item: false } : undefined;
 }
 
 /**
