@@ -3,7 +3,8 @@
 // does), anchors and aliases, block scalars (`|`, `>`). Scalars and flow collections on a line are read
 // by the classes it extends. A value it does not read itself (a tag, a multi-line plain or quoted
 // scalar, a block scalar with an indentation indicator, ...) is handed alone to the full parser (`handOff`)
-// and spliced into the tree with its offsets shifted, so that the rest of the file stays on the fast path.
+// and spliced into the tree with its offsets shifted, so that the rest of the file stays on the fast path;
+// a block entry it does not read (or a broken one) is handed over the same way (`recover`).
 import type { Node, ObjectNode, ArrayNode, PropertyNode, StringNode, AliasNode, Parent, SyntaxProblem } from '../ast';
 import { keyNode, propertyNode } from '../ast';
 import {
@@ -34,6 +35,11 @@ export type HandOff = (text: string, maxDepth: number) => { root: Node | undefin
 
 /** The largest text handed to the full parser for one value. */
 const MAX_HANDOFF = 1 << 16;
+/** The largest entry before a broken line that goes to the full parser with it. */
+const PREV_MAX = 4096;
+
+/** Thrown inside a line's reading when the entry-level fallback moved `pos`: the line loop goes on from there. */
+const RESUMED = new Error('resumed after a hand-off');
 
 const AMP = 38;
 const STAR = 42;
@@ -59,6 +65,45 @@ interface Frame {
   lastScalar: number;
   /** The start of the line of that entry. */
   lastLine: number;
+  /** The current entry and the frame's state before it, what the entry-level fallback rolls back to; and the same for the previous entry. */
+  ck: Checkpoint;
+  prev: Checkpoint;
+}
+
+/** Where an entry of a collection starts (its key or dash, and its line), and the collection's state before it. */
+interface Checkpoint {
+  entry: number;
+  line: number;
+  end: number;
+  lastHasEnd: boolean;
+  trail: number;
+  lastScalar: number;
+  lastLine: number;
+  /** Entries of the collection before it. */
+  count: number;
+  /** Length of the anchors' undo log, and `handedOff`, before it. */
+  anchors: number;
+  handed: number;
+  /** Problems and zones found before it. */
+  problems: number;
+  zones: number;
+}
+
+function checkpoint(): Checkpoint {
+  return {
+    entry: 0,
+    line: -1,
+    end: 0,
+    lastHasEnd: false,
+    trail: -1,
+    lastScalar: -1,
+    lastLine: 0,
+    count: 0,
+    anchors: 0,
+    handed: 0,
+    problems: 0,
+    zones: 0,
+  };
 }
 
 const PENDING_NONE = 0;
@@ -91,6 +136,20 @@ export class BlockReader extends FlowReader {
   private nameEnd = 0;
   /** Characters of text handed to the full parser. */
   handedOff = 0;
+  /** Undo log of `anchors` (name, the node it named before), for rolling an entry back. */
+  private readonly anchorLog: (string | Node | undefined)[] = [];
+  /** Problems of the entries handed to the full parser, in document order. */
+  readonly problems: SyntaxProblem[] = [];
+  /** [start, end) of each entry handed to the full parser that had problems, flat and in order. */
+  readonly zones: number[] = [];
+  /** During `recover`: a piece was read without problems (see `handOffEntry`). */
+  private cleanSeen = false;
+  /** After `entryEnd`: where the next content line starts (or the text ends), and whether the entry's last line is a comment. */
+  private nextContent = 0;
+  private endsInComment = false;
+  /** For `laterQuote`: the last `"` and `'` found, and from where on there is none (-1: not known). */
+  private readonly quoteAt = [-1, -1];
+  private readonly quoteNone = [-1, -1];
 
   constructor(
     text: string,
@@ -109,7 +168,7 @@ export class BlockReader extends FlowReader {
       // right after it comes out wrong there. Leave those to it.
       pos = 1;
       const c = t.charCodeAt(1);
-      if (c === SPACE || (c === DASH && this.emptyAt(2))) throw BAIL;
+      if (c === SPACE || (c === DASH && this.emptyAt(2))) throw GIVE_UP;
     }
     // A `---` marker on the first line, alone or with a comment.
     if (t.charCodeAt(pos) === DASH && t.charCodeAt(pos + 1) === DASH && t.charCodeAt(pos + 2) === DASH) {
@@ -121,7 +180,12 @@ export class BlockReader extends FlowReader {
       }
     }
     this.pos = pos;
-    while (this.pos < len) {
+    for (;;) {
+      if (this.pos >= len) {
+        // An empty value at the very end; when it is handed over, comment lines after it are read again.
+        if (this.pending !== PENDING_NONE && this.endPending(len) && this.pos < len) continue;
+        break;
+      }
       const lineStart = this.pos;
       this.lineStart = lineStart;
       let i = lineStart;
@@ -129,14 +193,17 @@ export class BlockReader extends FlowReader {
       while (c === SPACE) c = t.charCodeAt(++i);
       if (i >= len) {
         this.pos = len;
-        break;
+        continue;
       }
       if (c === LF) {
         this.pos = i + 1;
         continue;
       }
       if (c === CR) {
-        if (t.charCodeAt(i + 1) !== LF) throw BAIL;
+        if (t.charCodeAt(i + 1) !== LF) {
+          this.recover(lineStart, i - lineStart, undefined);
+          continue;
+        }
         this.pos = i + 2;
         continue;
       }
@@ -156,17 +223,25 @@ export class BlockReader extends FlowReader {
             this.pos = this.finishLine(i + 3);
             continue;
           }
-          // `...` followed by nothing but comments ends the document; any other marker: not read here.
-          if (c !== DOT || !this.onlyCommentsFrom(i + 3)) throw BAIL;
-          if (this.pending !== PENDING_NONE) this.resolvePendingNull();
+          // `...` followed by nothing but comments ends the document; any other marker starts another
+          // document: the whole text goes to the full parser, which reads every document and chooses.
+          if (c !== DOT || !this.onlyCommentsFrom(i + 3)) throw GIVE_UP;
+          if (this.pending !== PENDING_NONE) this.endPending(i);
           while (this.stack.length > 0) this.pop(i);
           this.pos = len;
           return;
         }
       }
-      this.contentLine(i, indent);
+      // `%` directives belong to the whole stream: not read here.
+      if (c === 37 && indent === 0 && this.root === undefined) throw GIVE_UP;
+      try {
+        this.contentLine(i, indent);
+      } catch (e) {
+        if (e === RESUMED) continue;
+        if (e !== BAIL) throw e;
+        this.recover(lineStart, indent, undefined);
+      }
     }
-    if (this.pending !== PENDING_NONE) this.resolvePendingNull();
     while (this.stack.length > 0) this.pop(len);
   }
 
@@ -205,7 +280,7 @@ export class BlockReader extends FlowReader {
         this.openPendingCollection(i, indent, isItem);
         return;
       }
-      this.resolvePendingNull();
+      if (this.endPending(this.lineStart)) throw RESUMED;
     }
     const stack = this.stack;
     if (stack.length === 0) {
@@ -241,12 +316,18 @@ export class BlockReader extends FlowReader {
       }
       // A sequence written at the same column as the key that holds it ends here.
       const below = stack.length > 1 ? stack[stack.length - 2]! : undefined;
-      if (below === undefined || below.seq || below.indent !== indent) throw BAIL;
+      if (below === undefined || below.seq || below.indent !== indent) {
+        this.beginEntry(top, i);
+        throw BAIL;
+      }
       this.pop(i);
       this.mapEntry(below, i);
       return;
     }
-    if (isItem) throw BAIL;
+    if (isItem) {
+      this.beginEntry(top, i);
+      throw BAIL;
+    }
     this.mapEntry(top, i);
   }
 
@@ -287,7 +368,7 @@ export class BlockReader extends FlowReader {
     else this.root = node;
     if (anchor !== undefined) {
       node.anchor = anchor;
-      this.anchors.set(anchor, node);
+      this.setAnchor(anchor, node);
     }
     const frame: Frame = {
       indent,
@@ -300,6 +381,8 @@ export class BlockReader extends FlowReader {
       trailMaxCol: -1,
       lastScalar: -1,
       lastLine: 0,
+      ck: checkpoint(),
+      prev: checkpoint(),
     };
     this.stack.push(frame);
     if (isItem) this.seqItem(frame, i);
@@ -401,6 +484,7 @@ export class BlockReader extends FlowReader {
   private seqItem(frame: Frame, i: number): void {
     const t = this.text;
     const arr = frame.node as ArrayNode;
+    this.beginEntry(frame, i);
     // Comment lines before the dash belong to the item's properties; an empty item would stretch over them.
     const commentsBefore = frame.trailMaxCol >= 0;
     frame.trailMaxCol = -1;
@@ -463,6 +547,7 @@ export class BlockReader extends FlowReader {
   private mapEntry(frame: Frame, i: number): void {
     const t = this.text;
     const obj = frame.node as ObjectNode;
+    this.beginEntry(frame, i);
     frame.trailMaxCol = -1;
     frame.lastHasEnd = true;
     frame.lastScalar = -1;
@@ -576,7 +661,7 @@ export class BlockReader extends FlowReader {
     }
     if (anchor !== undefined) {
       (value as Exclude<Node, AliasNode>).anchor = anchor;
-      this.anchors.set(anchor, value);
+      this.setAnchor(anchor, value);
     }
     frame.end = this.pos = this.finishLine(end);
     if (oneLine && anchor === undefined) {
@@ -763,7 +848,7 @@ export class BlockReader extends FlowReader {
     }
     if (anchor !== undefined) {
       value.anchor = anchor;
-      this.anchors.set(anchor, value);
+      this.setAnchor(anchor, value);
     }
     frame.end = this.pos = srcEnd;
     frame.lastHasEnd = false;
@@ -828,7 +913,7 @@ export class BlockReader extends FlowReader {
       value = root.items[0];
     }
     // An empty value with properties (`- !t`) stretches over what follows in the full parse: not modelled.
-    if (value === undefined || (value.type === 'null' && value.length === 0)) throw BAIL;
+    if (value === undefined || value.length === 0) throw BAIL;
     // An empty block scalar's range depends on the indentation of the line after it, which the snippet lacks.
     if (block && value.type === 'string' && /^\n*$/.test(value.value)) throw BAIL;
     // A block collection's range depends on the comment lines after it (see `pop`): those are read natively only.
@@ -857,18 +942,364 @@ export class BlockReader extends FlowReader {
     return p;
   }
 
+  private setAnchor(name: string, node: Node): void {
+    this.anchorLog.push(name, this.anchors.get(name));
+    this.anchors.set(name, node);
+  }
+
+  /** An entry of `frame` starts at `i` (its key or dash): remembers the frame's state before it. */
+  private beginEntry(frame: Frame, i: number): void {
+    const c = frame.prev;
+    frame.prev = frame.ck;
+    frame.ck = c;
+    c.entry = i;
+    c.line = this.lineStart;
+    c.end = frame.end;
+    c.lastHasEnd = frame.lastHasEnd;
+    c.trail = frame.trailMaxCol;
+    c.lastScalar = frame.lastScalar;
+    c.lastLine = frame.lastLine;
+    c.count = frame.seq ? (frame.node as ArrayNode).items.length : (frame.node as ObjectNode).properties.length;
+    c.anchors = this.anchorLog.length;
+    c.handed = this.handedOff;
+    c.problems = this.problems.length;
+    c.zones = this.zones.length;
+  }
+
+  /**
+   * The pending value is empty (the next content is at `next`): a null, or, where that is not read here,
+   * the entry handed over; returns whether it was (reading then goes on from `pos`).
+   */
+  private endPending(next: number): boolean {
+    try {
+      this.resolvePendingNull();
+      return false;
+    } catch (e) {
+      if (e !== BAIL) throw e;
+      this.recover(next, -1, this.pendingFrame);
+      return true;
+    }
+  }
+
+  /**
+   * The entry-level fallback. The line at `line` (indented by `indent`) is not read here: the smallest
+   * block entry that holds it (the current entry of the deepest collection that holds the line; `owner`'s
+   * when given) goes alone to the full parser and is spliced in, offsets shifted; when that piece alone
+   * is not read as an entry of that collection, the enclosing entry is tried, up to the root's. What
+   * follows the entry stays on the fast path.
+   *
+   * A piece is the entry's lines, up to the next line indented no deeper than the collection. When the
+   * collection already has entries, a one-line entry of its kind (`x: 0`, `- 0`) is put before the piece,
+   * so that the full parser reads the piece as a later entry of a collection at that column, as in
+   * place. When the text after the piece holds a `"` or `'`, the piece ends with a comment line holding
+   * it: an unclosed quote then stops at the first line indented too little, as the full parser does
+   * in place when a quote follows somewhere later.
+   *
+   * The rule for syntax errors: a broken entry is bounded by its indentation. The full parser's
+   * recovery can run past it where this does not: an unclosed quote with no quote anywhere after it
+   * swallows the rest of the text; a stray `]` or `}` ends the document (every later token is reported
+   * and the rest of the tree is lost); a key without a colon joins the next line at its column as one
+   * multi-line key. Here, the problems found in the entry are reported, and the rest of the file is
+   * read as it stands, so every later diagnostic is still found (test/parser/fastYaml.test.ts measures
+   * how often this differs from the full parse, and asserts the rule).
+   */
+  private recover(line: number, indent: number, owner: Frame | undefined): void {
+    const stack = this.stack;
+    let k = stack.length - 1;
+    if (owner !== undefined) k = stack.indexOf(owner);
+    else {
+      while (k >= 0) {
+        const f = stack[k]!;
+        if (f.ck.line === line || (f.ck.line < line && f.indent < indent)) break;
+        k--;
+      }
+    }
+    // The piece must reach past what failed (the line, or the pending entry's line).
+    const past = owner !== undefined ? owner.ck.line : line;
+    this.cleanSeen = false;
+    // An empty value followed by comment lines: the full parser stretches its collection over them, up to `line`.
+    if (owner !== undefined && this.handOffEntry(k--, past, line, owner.ck)) return;
+    for (; k >= 0; k--) {
+      const f = stack[k]!;
+      const c = f.ck;
+      const p = f.prev;
+      // A line that starts a new entry goes with the entry before it: how the full parser reads the line can
+      // depend on it (a key without a colon, a line at the column of a sequence that is not an item).
+      if (c.line === line && c.count > 0 && p.line >= 0 && p.line < c.line && c.line - p.line < PREV_MAX) {
+        if (this.handOffEntry(k, past, -1, p)) return;
+      }
+      if (this.handOffEntry(k, past, -1, c)) return;
+    }
+    throw GIVE_UP;
+  }
+
+  /**
+   * Hands the entries of `stack[k]` from the one at `ck` on (to the end of the one that holds `past`, or to
+   * `upTo`) to the full parser; returns false (changing nothing) when the piece does not fit.
+   */
+  private handOffEntry(k: number, past: number, upTo: number, ck: Checkpoint): boolean {
+    const handOff = this.handOff;
+    if (handOff === undefined) return false;
+    const f = this.stack[k]!;
+    const t = this.text;
+    const S = ck.entry;
+    const line = ck.line;
+    if (line < 0) return false;
+    const n = f.indent;
+    let end = upTo >= 0 ? upTo : this.entryEnd(S, n, f.seq);
+    // From the previous entry: to the end of the entry that holds what failed.
+    if (ck !== f.ck && upTo < 0) end = this.entryEnd(f.ck.entry, n, f.seq);
+    if (end <= past || end - S > MAX_HANDOFF) return false;
+    // (An empty value before an entry changes how the full parser reads some of them: the stand-in is empty then.)
+    let synth = '';
+    if (ck.count > 0) {
+      const before = f.seq
+        ? (f.node as ArrayNode).items[ck.count - 1]
+        : (f.node as ObjectNode).properties[ck.count - 1]?.value;
+      const empty = before === undefined || before.length === 0;
+      synth = ' '.repeat(n) + (f.seq ? (empty ? '-\n' : '- 0\n') : empty ? 'x:\n' : 'x: 0\n');
+    }
+    const synthLen = synth.length;
+    // Blank and comment lines between the previous entry and this one go with it (an empty value stretches
+    // over comments; a flow collection as a key after a blank line is a problem).
+    let from = line;
+    const after = ck.end === 0 || t.charCodeAt(ck.end - 1) === LF ? ck.end : this.skipComment(ck.end);
+    if (synthLen > 0 && after < line && this.onlyCommentLines(after, line)) {
+      from = after;
+      synth += t.slice(from, line);
+    }
+    const body = ' '.repeat(S - line) + t.slice(S, end);
+    let suffix = '';
+    if (end < this.len) {
+      const dq = body.includes('"') && this.laterQuote(end, 34);
+      const sq = body.includes("'") && this.laterQuote(end, 39);
+      if (dq || sq) suffix = (body.endsWith('\n') ? '' : '\n') + '#' + (dq ? '"' : '') + (sq ? "'" : '') + '\n';
+    }
+    const r = handOff(synth + body + suffix, this.maxDepth - f.depth);
+    // A piece read without problems but not taken (its ranges may differ in place): then a problem found in a
+    // smaller piece may come from the stand-in alone; only larger clean pieces are taken from here on.
+    if (r.problems.length > 0 && this.cleanSeen) return false;
+    if (r.problems.length === 0) this.cleanSeen = true;
+    const root = r.root;
+    const delta = from - synthLen;
+    const bodyEnd = synth.length + body.length;
+    for (const p of r.problems) if (p.kind !== 'syntax' || p.offset < synthLen || p.offset > bodyEnd) return false;
+    let first = 0;
+    if (f.seq) {
+      if (root?.type !== 'array' || root.flow) return false;
+      if (synth) {
+        const s0 = root.items[0];
+        if (s0 === undefined || s0.offset > n + 2 || root.offset !== n) return false;
+        first = 1;
+      } else if (root.offset + delta !== S) return false;
+      for (let j = first; j < root.items.length; j++) if (root.items[j]!.offset < synthLen) return false;
+    } else {
+      if (root?.type !== 'object' || root.flow) return false;
+      if (synth) {
+        const s0 = root.properties[0];
+        if (s0?.key.value !== 'x' || s0.offset !== n || root.offset !== n) return false;
+        first = 1;
+      } else if (root.offset + delta !== S) return false;
+      for (let j = first; j < root.properties.length; j++) if (root.properties[j]!.offset < synthLen) return false;
+    }
+    const rootEnd = root.offset + root.length + delta;
+    if (rootEnd > end) return false;
+    if (r.problems.length === 0) {
+      // A valid piece must read as in place. Where its ranges depend on the comment lines after it (an
+      // empty value before comment lines stretches over them, a collection over its trailing comments),
+      // that is not modelled here: the enclosing entry is tried (at last, the whole text goes to the full parser).
+      if (upTo >= 0 || this.endsInComment) return false;
+      // (An empty value last, with a comment anywhere in the entry or after it, or a sequence at the key's
+      // column last with comment lines after it: not modelled either.)
+      const empty = endsEmpty(root);
+      const v = root.type === 'object' ? root.properties[root.properties.length - 1]?.value : undefined;
+      if (empty || (v?.type === 'array' && !v.flow)) {
+        const hash = t.indexOf('#', empty ? S : end);
+        if (hash >= 0 && hash < this.nextContent) return false;
+      }
+    }
+    // Roll the collection back to before the entry (what was read of it, and anything opened inside it).
+    this.stack.length = k + 1;
+    this.clearPending();
+    f.end = ck.end;
+    f.lastHasEnd = ck.lastHasEnd;
+    f.trailMaxCol = ck.trail;
+    f.lastScalar = ck.lastScalar;
+    f.lastLine = ck.lastLine;
+    const log = this.anchorLog;
+    while (log.length > ck.anchors) {
+      const prev = log.pop() as Node | undefined;
+      const name = log.pop() as string;
+      if (prev === undefined) this.anchors.delete(name);
+      else this.anchors.set(name, prev);
+    }
+    this.handedOff = ck.handed;
+    this.problems.length = ck.problems;
+    this.zones.length = ck.zones;
+    shift(root, delta);
+    if (f.seq) {
+      const arr = f.node as ArrayNode;
+      arr.items.length = ck.count;
+      const items = (root as ArrayNode).items;
+      for (let j = first; j < items.length; j++) {
+        const it = items[j]!;
+        it.parent = arr;
+        arr.items.push(it);
+        this.register(it);
+      }
+    } else {
+      const obj = f.node as ObjectNode;
+      obj.properties.length = ck.count;
+      const props = (root as ObjectNode).properties;
+      for (let j = first; j < props.length; j++) {
+        const p = props[j]!;
+        p.parent = obj;
+        obj.properties.push(p);
+        if (p.value) this.register(p.value);
+      }
+    }
+    if (r.problems.length > 0) {
+      for (const p of r.problems) this.problems.push({ ...p, offset: p.offset + delta });
+      this.zones.push(ck.count > 0 && ck.end < from ? ck.end : from, end);
+    }
+    // The piece stands as the collection's current entry (what a next broken line goes with); what the
+    // other checkpoint recorded is gone.
+    if (ck === f.prev) {
+      f.prev = f.ck;
+      f.ck = ck;
+    }
+    f.prev.line = -1;
+    f.end = rootEnd;
+    f.lastHasEnd = false;
+    f.trailMaxCol = -1;
+    f.lastScalar = -1;
+    this.pos = end;
+    this.handedOff += end - S;
+    return true;
+  }
+
+  /**
+   * Where the entry at `S` of a collection at column `n` ends: the start of the first line after it that
+   * is indented no deeper than `n` (blank lines before it are left out, unless a block scalar may keep
+   * them); a `]` or `}` at column `n`, and in a mapping a `- ` (a sequence at the key's column) or an
+   * explicit value's `:`, stay in the entry.
+   */
+  private entryEnd(S: number, n: number, seq: boolean): number {
+    const t = this.text;
+    const len = this.len;
+    let p = this.skipComment(S);
+    let end = p;
+    let lastComment = false;
+    while (p < len) {
+      let q = p;
+      while (t.charCodeAt(q) === SPACE) q++;
+      if (q >= len) {
+        p = len;
+        break;
+      }
+      const c = t.charCodeAt(q);
+      if (c === LF || (c === CR && t.charCodeAt(q + 1) === LF)) {
+        p = this.skipComment(q);
+        continue;
+      }
+      const ind = q - p;
+      // A tab in the indentation: the full parser reads the line as part of what comes before (or reports it).
+      if (c === TAB) {
+        lastComment = false;
+        p = end = this.skipComment(q);
+        continue;
+      }
+      // A comment line no deeper than the collection belongs to the entry only when the entry goes on after it.
+      if (c === HASH && ind <= n) {
+        p = this.skipComment(q);
+        continue;
+      }
+      if (ind < n) break;
+      if (ind === n && c !== RBRACKET && c !== RBRACE) {
+        if (seq || !((c === DASH || c === COLON) && this.blankAt(q + 1))) break;
+      }
+      lastComment = c === HASH;
+      p = end = this.skipComment(q);
+    }
+    this.nextContent = p;
+    this.endsInComment = lastComment;
+    // A block scalar (keep chomping) takes the blank lines after it in its value.
+    if (end < p && (t.lastIndexOf('|', p) >= S || t.lastIndexOf('>', p) >= S)) {
+      // (up to the first comment line after them)
+      let b = end;
+      while (b < p) {
+        let q = b;
+        while (t.charCodeAt(q) === SPACE) q++;
+        if (q >= len) b = len;
+        if (q >= len || t.charCodeAt(q) === HASH) break;
+        b = this.skipComment(q);
+      }
+      end = Math.min(b, len);
+    }
+    return end;
+  }
+
+  /** Whether the lines from `a` to `b` (line starts) are blank or comments. */
+  private onlyCommentLines(a: number, b: number): boolean {
+    const t = this.text;
+    let p = a;
+    while (p < b) {
+      let q = p;
+      while (t.charCodeAt(q) === SPACE) q++;
+      const c = t.charCodeAt(q);
+      if (c !== HASH && c !== LF && !(c === CR && t.charCodeAt(q + 1) === LF)) return false;
+      p = this.skipComment(q);
+    }
+    return p === b;
+  }
+
+  /** Whether `p` is a space, a tab, a line end or the end of the text. */
+  private blankAt(p: number): boolean {
+    if (p >= this.len) return true;
+    const c = this.text.charCodeAt(p);
+    return c === SPACE || c === LF || c === CR || c === TAB;
+  }
+
+  /** Whether the text after `from` holds the quote `q` (34 or 39); the answer is remembered once none is left. */
+  private laterQuote(from: number, q: number): boolean {
+    const i = q === 34 ? 0 : 1;
+    if (this.quoteAt[i]! >= from) return true;
+    const none = this.quoteNone[i]!;
+    if (none >= 0 && from >= none) return false;
+    const at = this.text.indexOf(q === 34 ? '"' : "'", from);
+    if (at >= 0) this.quoteAt[i] = at;
+    else this.quoteNone[i] = from;
+    return at >= 0;
+  }
+
   /** Records the anchors of a spliced subtree and links its aliases, in document order. */
   private register(node: Node): void {
     if (node.type === 'alias') {
       node.target = this.anchors.get(node.name);
       return;
     }
-    if (node.anchor !== undefined) this.anchors.set(node.anchor, node);
+    if (node.anchor !== undefined) this.setAnchor(node.anchor, node);
     if (node.type === 'object') {
       for (const p of node.properties) if (p.value) this.register(p.value);
     } else if (node.type === 'array') {
       for (const it of node.items) this.register(it);
     }
+  }
+}
+
+/** Whether the last node of `node` in reading order is an empty value (of length 0, or a key without one). */
+function endsEmpty(node: Node): boolean {
+  for (;;) {
+    if (node.type === 'object') {
+      const p = node.properties[node.properties.length - 1];
+      if (p === undefined) return false;
+      if (p.value === undefined) return true;
+      node = p.value;
+    } else if (node.type === 'array') {
+      const it = node.items[node.items.length - 1];
+      if (it === undefined) return false;
+      node = it;
+    } else return node.length === 0;
   }
 }
 
