@@ -98,6 +98,39 @@ test('--config FILE and --no-config', () => {
   assert.match(missing.stderr, /cannot read the config file 'nope\.yaml'/);
 });
 
+test('standard input takes the project config: of the working directory, of --config, of --stdin-filepath', () => {
+  const dir = tree({
+    '.assistant-config.yaml': CONFIG,
+    'other.yaml': 'rules:\n  unknown-property: off\n',
+    'sub/.assistant-config.yaml': 'rules:\n  unknown-property: info\n  non-positive-limit: off\n',
+  });
+  const json = (args: string[], cwd = dir): { code: number | null; codes: string[]; path: string | undefined } => {
+    const r = runCli(['lint', '--format', 'json', ...args], { cwd, input: FILE });
+    const out = JSON.parse(r.stdout) as JsonOut;
+    return { code: r.code, codes: codesOf(out), path: out.files[0]?.path };
+  };
+  // The working directory's config (found by walking up from it).
+  const here = json(['-'], join(dir, 'sub'));
+  assert.deepEqual(here.codes, ['env-not-set:information', 'unknown-property:information']);
+  assert.equal(here.code, 0);
+  const root = json(['-']);
+  assert.deepEqual(root.codes, ['fallback-too-deep:warning', 'non-positive-limit:error', 'unknown-property:warning']);
+  assert.equal(root.code, 1, 'non-positive-limit is an error here: the run fails');
+  // --config.
+  assert.deepEqual(json(['--config', 'other.yaml', '-']).codes, [
+    'env-not-set:information',
+    'non-positive-limit:warning',
+  ]);
+  // --stdin-filepath: that file's config, exclusion and name.
+  const as = json(['--stdin-filepath', 'sub/new.assistant.yaml']);
+  assert.deepEqual(as.codes, ['env-not-set:information', 'unknown-property:information']);
+  assert.equal(as.path, 'sub/new.assistant.yaml');
+  const excluded = runCli(['lint', '--stdin-filepath', 'legacy/old.assistant.yaml'], { cwd: dir, input: FILE });
+  assert.equal(excluded.code, 0);
+  assert.match(excluded.stderr, /'legacy\/old\.assistant\.yaml' is ignored by the exclude patterns/);
+  assert.equal(runCli(['lint', '--fix', '--stdin-filepath', 'a.assistant.yaml'], { cwd: dir, input: FILE }).code, 2);
+});
+
 test("exclude and include; directory walks skip node_modules, .git and .gitignore'd paths", () => {
   const bad = `${H}definition:\n  llm: { provider: nope }\n`;
   const dir = tree({

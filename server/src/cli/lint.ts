@@ -51,6 +51,8 @@ Options:
   --jobs N                   lint on N threads (default 1: on small files each thread's start-up
                              outweighs what it shares; output order is the file order whatever N)
   --language yaml|json       language of standard input (default: guessed from the content)
+  --stdin-filepath PATH      lint standard input as the file PATH: its project config (found from
+                             PATH), its exclude patterns, its language and its name in the output
   --no-env-check             do not report valueFromEnv variables missing from the environment and .env
   --suppress CODE[,CODE]     silence these diagnostic codes in every file (JSON has no comments;
                              in YAML, '# assistant-config-disable-next-line CODE' works too)
@@ -76,6 +78,8 @@ export interface LintFlags {
   maxWarnings: number | undefined;
   colour: boolean | undefined;
   stdinLanguage: 'yaml' | 'json' | undefined;
+  /** --stdin-filepath: the file standard input stands for. */
+  stdinPath: string | undefined;
   envCheck: boolean;
   suppress: string[];
   fix: 'off' | 'write' | 'dry-run';
@@ -98,6 +102,7 @@ export function parseLintArgs(args: string[]): LintFlags | 'help' {
     maxWarnings: undefined,
     colour: undefined,
     stdinLanguage: undefined,
+    stdinPath: undefined,
     envCheck: true,
     suppress: [],
     fix: 'off',
@@ -119,6 +124,10 @@ export function parseLintArgs(args: string[]): LintFlags | 'help' {
       if (!(FORMATS as readonly string[]).includes(r.v))
         throw new UsageError(`--format must be one of ${FORMATS.join(', ')} (got '${r.v}').`);
       f.format = r.v as Format;
+    } else if (name === '--stdin-filepath') {
+      const r = value(args, i, a);
+      i = r.i;
+      f.stdinPath = r.v;
     } else if (name === '--language') {
       const r = value(args, i, a);
       i = r.i;
@@ -157,6 +166,7 @@ export function parseLintArgs(args: string[]): LintFlags | 'help' {
       throw new UsageError(`Unknown option '${a}'. See 'assistant-config lint --help'.`);
     else f.targets.push(a);
   }
+  if (f.stdinPath !== undefined && !f.targets.includes('-')) f.targets.push('-');
   if (f.targets.length === 0)
     throw new UsageError("lint needs at least one FILE, DIR or -. See 'assistant-config lint --help'.");
   if (f.fix === 'write' && f.targets.includes('-'))
@@ -247,14 +257,19 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     else if (flags.format === 'github') io.stdout(githubOfFile(shown));
     else kept.push(shown);
   };
-  const lintOne = (path: string, displayPath: string, text: string, language: 'yaml' | 'json'): void => {
-    if (path !== '<stdin>' && linter.isExcluded(path)) return;
+  const lintOne = (
+    path: string,
+    displayPath: string,
+    text: string,
+    language: 'yaml' | 'json',
+    configPath: string = path,
+  ): void => {
     if (flags.fix === 'off') {
-      emit(linter.lintText(path, displayPath, text, language));
+      emit(linter.lintText(path, displayPath, text, language, configPath));
       return;
     }
-    const opts = linter.optionsFor(path === '<stdin>' ? join(io.cwd, '<stdin>') : path);
-    const cfg = configs.forFile(path === '<stdin>' ? join(io.cwd, '<stdin>') : path);
+    const opts = linter.optionsFor(configPath);
+    const cfg = configs.forFile(configPath);
     const r = fixAll(text, language, (t, l) => analyzeWith(t, l, opts, cfg));
     const after = keepLineEndings(text, r.text);
     emit(lintText(path, displayPath, after, language, opts, cfg), {
@@ -314,8 +329,25 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     for (const f of found) if (!isExcluded(configs.forFile(f), f)) files.push({ path: f, displayPath: display(f) });
   }
   if (timing) timing.walk = performance.now() - timing.t0;
-  if (stdinText !== undefined)
-    lintOne('<stdin>', '<stdin>', stdinText, flags.stdinLanguage ?? languageOf('', stdinText));
+  if (stdinText !== undefined) {
+    // Standard input takes the project config of the working directory, or of --stdin-filepath.
+    const as = flags.stdinPath === undefined ? undefined : resolvePath(io.cwd, flags.stdinPath);
+    const configPath = as ?? join(io.cwd, '<stdin>');
+    if (as !== undefined && isExcluded(configs.forFile(as), as)) {
+      const cfgPath = configs.forFile(as)?.path ?? '';
+      io.stderr(
+        `assistant-config: warning: '${flags.stdinPath ?? ''}' is ignored by the exclude patterns of ${relative(io.cwd, cfgPath) || cfgPath}; use --no-config to lint it anyway\n`,
+      );
+      counts.warning++;
+    } else
+      lintOne(
+        as ?? '<stdin>',
+        flags.stdinPath ?? '<stdin>',
+        stdinText,
+        flags.stdinLanguage ?? languageOf(flags.stdinPath ?? '', stdinText),
+        configPath,
+      );
+  }
   const cannotRead = (displayPath: string, code: string): void => {
     io.stderr(`assistant-config: cannot read '${displayPath}': ${code}\n`);
     ioError = true;

@@ -88,10 +88,16 @@ export class FileLinter {
   }
 
   /** Lints text already read (standard input, or a file after --fix). */
-  lintText(path: string, displayPath: string, text: string, language: 'yaml' | 'json'): FileReport {
-    const cfgPath = path === '<stdin>' ? undefined : path;
-    const cfg = cfgPath === undefined ? undefined : this.configs.forFile(cfgPath);
-    return lintText(path, displayPath, text, language, cfgPath ? this.optionsFor(cfgPath) : this.options, cfg);
+  lintText(
+    path: string,
+    displayPath: string,
+    text: string,
+    language: 'yaml' | 'json',
+    configPath: string = path,
+  ): FileReport {
+    // `configPath`: where the text stands for its project config (standard input: the working
+    // directory, or --stdin-filepath).
+    return lintText(path, displayPath, text, language, this.optionsFor(configPath), this.configs.forFile(configPath));
   }
 
   /** Reads and lints a file; an error code when it cannot be read. */
