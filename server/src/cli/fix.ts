@@ -1,6 +1,16 @@
 // `lint --fix` helpers: writing a file atomically (keeping its mode and line endings) and the
 // unified diff that `--fix-dry-run` prints instead of writing.
-import { chmodSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  chmodSync,
+  chownSync,
+  constants,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { parse } from '../parser';
@@ -17,24 +27,41 @@ export function keepLineEndings(original: string, fixed: string): string {
 /**
  * Writes `text` to `path` through a temporary file in the same directory and a rename, so a reader
  * (or a crash) never sees half a file. The file's mode is kept; a symbolic link is followed, so the
- * link stays a link and its target gets the new text.
+ * link stays a link and its target gets the new text. A file the user may not write is refused
+ * (EACCES), as editors and prettier refuse it: the rename would go around its permissions. Where a
+ * rename would change what the file is, it is written in place instead: a file with other hard
+ * links (they would keep the old text), a file that belongs to someone else or to another group
+ * (it would become the writer's), or a file in a directory that takes no new file.
  */
 export function writeAtomic(path: string, text: string): void {
   const real = realpathSync(path);
-  const mode = statSync(real).mode & 0o7777;
-  const tmp = join(dirname(real), `.${basename(real)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    writeFileSync(tmp, text, { mode, flag: 'wx' });
-    chmodSync(tmp, mode); // the umask may have narrowed it
-    renameSync(tmp, real);
-  } catch (e) {
+  const st = statSync(real);
+  accessSync(real, constants.W_OK);
+  const mode = st.mode & 0o7777;
+  const uid = process.getuid?.();
+  const gid = process.getgid?.();
+  const root = uid === 0;
+  const sameOwner = uid === undefined || root || (st.uid === uid && st.gid === gid);
+  if (st.nlink <= 1 && sameOwner) {
+    const tmp = join(dirname(real), `.${basename(real)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
     try {
-      unlinkSync(tmp);
-    } catch {
-      // Never created, or already renamed.
+      writeFileSync(tmp, text, { mode, flag: 'wx' });
+      chmodSync(tmp, mode); // the umask may have narrowed it
+      if (root && (st.uid !== 0 || st.gid !== 0)) chownSync(tmp, st.uid, st.gid);
+      renameSync(tmp, real);
+      return;
+    } catch (e) {
+      try {
+        unlinkSync(tmp);
+      } catch {
+        // Never created, or already renamed.
+      }
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'EACCES' && code !== 'EPERM' && code !== 'EROFS') throw e;
+      // The directory takes no new file, but the file itself is writable: in place, below.
     }
-    throw e;
   }
+  writeFileSync(real, text);
 }
 
 /**

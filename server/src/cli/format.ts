@@ -118,7 +118,7 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
       return;
     }
     if (out === text) return;
-    changed.push(display);
+    if (flags.mode !== 'write') changed.push(display);
     if (flags.mode === 'diff') {
       const { diff, masked } = printableDiff(display, text, out, language);
       io.stdout(diff);
@@ -127,6 +127,7 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
     else if (path) {
       try {
         writeAtomic(path, out);
+        changed.push(display);
         io.stdout(`${display}\n`);
       } catch (e) {
         io.stderr(`assistant-config: cannot write '${display}': ${(e as NodeJS.ErrnoException).code ?? 'error'}\n`);

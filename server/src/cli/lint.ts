@@ -227,9 +227,13 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
   let maskedDiffs = 0;
   const emit = (r: FileReport, fix?: FileFix): void => {
     if (fix && fix.applied.length > 0) {
-      fixCounts.files++;
-      fixCounts.fixes += fix.applied.length;
+      // Counted once done: a file that cannot be written is an I/O error, not a fix.
+      const done = (): void => {
+        fixCounts.files++;
+        fixCounts.fixes += fix.applied.length;
+      };
       if (flags.fix === 'dry-run') {
+        done();
         // Credentials masked (the fix itself is applied by --fix, which reads the real text).
         const { diff, masked } = printableDiff(r.displayPath, fix.before, fix.after, fix.language);
         io.stdout(diff);
@@ -244,6 +248,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
           ioError = true;
           return;
         }
+        done();
         const codes = [...new Set(fix.applied.map((a) => a.code))].join(', ');
         const line = `${r.displayPath}: fixed ${fix.applied.length} problem${fix.applied.length === 1 ? '' : 's'} (${codes})\n`;
         if (flags.format === 'text') io.stdout(line);
