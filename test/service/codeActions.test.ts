@@ -768,6 +768,42 @@ describe('code actions', () => {
     );
   });
 
+  it('the duplicate-key fix never deletes a comment: it removes the repeated later copy, or offers nothing', () => {
+    const H = 'kind: AssistantConfig\nversion: v2\ndefinition:\n';
+    const cases: { input: string; expect: string | undefined }[] = [
+      // Same value: the later copy goes, the first keeps its comment and place.
+      {
+        input: `${H}  llm:\n    provider: hosted\n    model: big   # Q3 eval\n    baseUrl: https://h.example/v1\n    model: big\n`,
+        expect: `${H}  llm:\n    provider: hosted\n    model: big   # Q3 eval\n    baseUrl: https://h.example/v1\n`,
+      },
+      // Another value, and the ignored copy carries a comment line: no removal offered.
+      {
+        input: `${H}  llm: { provider: hosted }\n  # twelve, as agreed\n  maxAssistantActions: 12\n  maxAssistantActions: 20\n`,
+        expect: undefined,
+      },
+      // Another value, no comment: the ignored copy goes (the user chose it in the editor).
+      {
+        input: `${H}  llm: { provider: hosted }\n  maxAssistantActions: 12\n  maxAssistantActions: 20 # read\n`,
+        expect: `${H}  llm: { provider: hosted }\n  maxAssistantActions: 20 # read\n`,
+      },
+      // JSON: a URL's // inside a string is not a comment.
+      {
+        input:
+          '{"kind": "AssistantConfig", "version": "v2", "definition": {"llm": {"provider": "vendor_a", "baseUrl": "https://a.example/v1", "apiKey": {"valueFromEnv": "K"}, "baseUrl": "https://b.example/v1"}}}',
+        expect:
+          '{"kind": "AssistantConfig", "version": "v2", "definition": {"llm": {"provider": "vendor_a", "apiKey": {"valueFromEnv": "K"}, "baseUrl": "https://b.example/v1"}}}',
+      },
+    ];
+    for (const { input, expect } of cases) {
+      const language = input.startsWith('{') ? 'json' : 'yaml';
+      const { doc, diagnostics } = analyze(input, language);
+      const d = diagnostics.find((x) => x.code === 'duplicate-key');
+      assert.ok(d, input);
+      const fix = getCodeActions(doc, diagnostics, d, CTX).find((a) => a.diagnostic === d);
+      assert.equal(fix && applyEdits(input, fix.edits), expect, input);
+    }
+  });
+
   it('keeps CRLF line endings', () => {
     const input =
       'kind: AssistantConfig\r\nversion: v2\r\ndefinition:\r\n  llm:\r\n    provider: vendor_a\r\n    modle: x\r\n    apiKey:\r\n      valueFromEnv: K\r\n';

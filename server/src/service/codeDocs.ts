@@ -124,7 +124,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'duplicate-key': {
     example: `${H}definition:\n  llm: { provider: hosted }\n  contextWindowLimit: 1000\n  contextWindowLimit: 2000\n`,
-    fix: 'Keep one occurrence of the key. `lint --fix` removes a duplicate only when it repeats the value that is read word for word; otherwise it leaves the choice to you, since removing it would drop what you wrote.',
+    fix: 'Keep one occurrence of the key. `lint --fix` removes a duplicate only when it repeats another copy word for word (the later copy goes: your key order and comments stay) and no comment goes with it; otherwise it leaves the choice to you, since removing it would drop what you wrote.',
   },
   'fallback-cycle': {
     example: `${H}definition:\n  llm: &a\n    provider: hosted\n    fallback: *a\n`,
@@ -141,11 +141,11 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'unknown-primitive': {
     example: `${H}definition:\n  llm: { provider: hosted }\n  overrideAiPrimitivesLlm:\n    - primitiveName: summarise\n      llm: { provider: hosted }\n`,
-    fix: 'Use one of the named primitives when you meant one (`lint --fix` replaces a clear misspelling); another name is allowed by the format but may be ignored by the service.',
+    fix: "Use one of the named primitives when you meant one (the editor's quick fix replaces it; `lint --fix` does not, since another name is allowed by the format and only you know which you meant); another name may be ignored by the service.",
   },
   'near-miss-key': {
     example: `${H}definition:\n  llm: { provider: hosted }\n  featureFlags:\n    enable_visualization: true\n`,
-    fix: 'Rename the key to the named one you meant (`lint --fix` does it for a clear misspelling). A custom flag that is meant to differ is allowed: silence the finding on its line.',
+    fix: "Rename the key to the named one you meant (the editor's quick fix does it; `lint --fix` does not, since custom keys are allowed and only you know which you meant). A custom flag that is meant to differ is allowed: silence the finding on its line.",
   },
   'unresolved-alias': {
     example: `${H}definition:\n  llm:\n    provider: hosted\n    fallback: *base\n`,

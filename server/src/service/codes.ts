@@ -4,13 +4,21 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
 /**
  * Whether a code's fix is safe for `lint --fix` (which never asks the user), on top of the editor's
- * quick fixes that it reuses: `safe`, its preferred fix cannot lose what the user wrote (a misspelt
- * value or key with one clear closest match, the header); `same-value`, only when what it removes
- * is kept elsewhere word for word (a duplicate key whose value repeats the one that is read: removing
- * a duplicate with another value would drop what the user wrote); `additive`, only a fix that removes
- * nothing (`env-value-conflict` with neither key: add `valueFromEnv`; with both, keeping one drops the
- * other, so it is left to the user); `no`, never applied by `--fix` (placeholders that must be filled,
- * a secret move that must write `.env`, a document skeleton, a removed comment).
+ * quick fixes that it reuses. The rule: `--fix` only repairs what the spec does not allow (ERRORS,
+ * plus a byte no reader accepts), and only where the target is certain (one clear closest match, the
+ * one value the spec allows, an exact repeat). Warnings about names the spec allows (a custom feature
+ * flag close to a named one, a custom primitive name) are guesses: they stay editor quick fixes, the
+ * user chooses. `fixAll` also re-checks every fix's result (it must parse as before, and add no error
+ * where it edited), so a fix that would break the file or change its meaning is dropped there.
+ * - `safe`: the preferred fix replaces something not allowed with the one allowed thing (a misspelt
+ *   value or key with one clear closest match, the header, a BOM);
+ * - `same-value`: only when what it removes is kept elsewhere word for word and no comment goes with
+ *   it (a duplicate key whose value repeats another copy's: removing a duplicate with another value
+ *   would drop what the user wrote);
+ * - `additive`: only a fix that removes nothing (`env-value-conflict` with neither key: add
+ *   `valueFromEnv`; with both, keeping one drops the other, so it is left to the user);
+ * - `no`: never applied by `--fix` (placeholders that must be filled, a secret move that must write
+ *   `.env`, a document skeleton, a removed comment, a guess about a name the spec allows).
  */
 export type Autofix = 'safe' | 'same-value' | 'additive' | 'no';
 
@@ -135,12 +143,12 @@ export const CODES = {
     doc: 'The same `primitiveName` overridden twice in `overrideAiPrimitivesLlm`.',
   },
   'unknown-primitive': {
-    autofix: 'safe',
+    autofix: 'no',
     severity: 'warning',
     doc: 'A `primitiveName` close to one of the four named primitives but not one of them (other names are allowed and not reported).',
   },
   'near-miss-key': {
-    autofix: 'safe',
+    autofix: 'no',
     severity: 'warning',
     doc: 'A key of an object that allows keys of your own (`featureFlags`) that is close to one of its named keys but not one of them: most likely a misspelling. Other custom keys are allowed and not reported.',
   },

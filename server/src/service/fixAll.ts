@@ -1,8 +1,10 @@
 // "Fix all" without asking: the editor's own quick fixes (the provider table), limited to what the
 // code registry marks safe for `--fix`, applied pass after pass until nothing changes. Pure: text in,
 // text out. `lint --fix` uses it; so could an editor's source.fixAll.
-import type { Language, ParsedDocument, PropertyNode } from '../parser/ast';
+import type { Language, Node, ParsedDocument, PropertyNode } from '../parser/ast';
+import { nodeAt } from '../parser/ast';
 import { propertyAtKey } from './codeActions/find';
+import { sameValueText } from './codeActions/unknownProperty';
 import type { Diagnostic, DiagnosticCode } from './codes';
 import { CODES } from './codes';
 import { PROVIDERS, applyEdits } from './codeActions';
@@ -42,37 +44,42 @@ export function safeFixFor(doc: ParsedDocument, d: Diagnostic): Fix | undefined 
 /** The duplicate key at the diagnostic has exactly the value text of another occurrence. */
 function repeatsKeptValue(doc: ParsedDocument, d: Diagnostic): boolean {
   const prop = propertyAtKey(doc, d.offset);
-  if (!prop) return false;
-  const text = (p: PropertyNode): string | undefined =>
-    p.value
-      ? doc.text
-          .slice(p.value.offset, p.value.offset + p.value.length)
-          .replace(/\s+/g, ' ')
-          .trim()
-      : undefined;
-  const mine = text(prop);
-  return prop.parent.properties.some((p) => p !== prop && p.key.value === prop.key.value && text(p) === mine);
+  return (
+    prop !== undefined &&
+    prop.parent.properties.some((p) => p !== prop && p.key.value === prop.key.value && sameValueText(doc, p, prop))
+  );
 }
 
 const MAX_PASSES = 10;
+
+type Analysis = { doc: ParsedDocument; diagnostics: Diagnostic[] };
 
 /**
  * Applies safe fixes until a pass finds none (or the text comes back to one already seen). Within a
  * pass, fixes whose edits overlap an earlier one wait for the next pass, on the re-analysed text.
  * `analyze` gives the document and the diagnostics in force (project rules already applied).
+ *
+ * Every fix is checked on its result before it is kept (the one place that does it, whatever the
+ * provider): the file must parse as well as before, and no error may appear inside the property the
+ * fix edited that was not in the file before (compared by code and message). A rename that makes
+ * the renamed key's value an error (`enable_visualisations: yes` → a boolean flag), or a header that
+ * breaks an explicit-key root (`? definition`), is not applied; the diagnostic stays for the user.
+ * Errors elsewhere that a fix only uncovers (a corrected `provider` now checks its variant's keys)
+ * are the file's own and do not stop it.
  */
 export function fixAll(
   text: string,
   language: Language,
-  analyze: (text: string, language: Language) => { doc: ParsedDocument; diagnostics: Diagnostic[] },
+  analyze: (text: string, language: Language) => Analysis,
 ): FixAllResult {
   const applied: AppliedFix[] = [];
   const seen = new Set<string>([text]);
   let passes = 0;
+  let current = analyze(text, language);
   while (passes < MAX_PASSES) {
-    const { doc, diagnostics } = analyze(text, language);
-    const chosen: TextEdit[] = [];
-    const pass: AppliedFix[] = [];
+    const { doc, diagnostics } = current;
+    const chosen: { fix: Fix; code: DiagnosticCode }[] = [];
+    let trial: { text: string; analysis: Analysis } | undefined;
     for (const d of diagnostics) {
       let fix: Fix | undefined;
       try {
@@ -80,24 +87,94 @@ export function fixAll(
       } catch {
         fix = undefined; // A provider that fails on odd input offers nothing; the diagnostic remains.
       }
-      if (!fix || fix.edits.some((e) => chosen.some((c) => overlaps(c, e)))) continue;
-      chosen.push(...fix.edits);
-      pass.push({ code: d.code, title: fix.title });
+      if (!fix || fix.edits.some((e) => chosen.some((c) => c.fix.edits.some((x) => overlaps(x, e))))) continue;
+      const alone = tryFix(text, language, current, [fix.edits], analyze);
+      if (!alone) continue;
+      chosen.push({ fix, code: d.code });
+      trial ??= alone;
     }
-    if (chosen.length === 0) break;
-    let next: string;
-    try {
-      next = applyEdits(text, chosen);
-    } catch {
-      break;
-    }
+    if (chosen.length === 0 || !trial) break;
+    // Each fix passed alone; together they must pass too, else only the first is kept this pass.
+    const together =
+      chosen.length > 1
+        ? tryFix(
+            text,
+            language,
+            current,
+            chosen.map((c) => c.fix.edits),
+            analyze,
+          )
+        : trial;
+    const kept = together ? chosen : chosen.slice(0, 1);
+    const result = together ?? trial;
     passes++;
-    if (seen.has(next)) break;
-    seen.add(next);
-    text = next;
-    applied.push(...pass);
+    if (seen.has(result.text)) break;
+    seen.add(result.text);
+    text = result.text;
+    current = result.analysis;
+    applied.push(...kept.map((c) => ({ code: c.code, title: c.fix.title })));
   }
   return { text, applied, passes };
+}
+
+/** The text after the fixes and its analysis, or undefined when the result is worse than `before`. */
+function tryFix(
+  text: string,
+  language: Language,
+  before: Analysis,
+  fixes: readonly (readonly TextEdit[])[],
+  analyze: (text: string, language: Language) => Analysis,
+): { text: string; analysis: Analysis } | undefined {
+  const edits = fixes.flat();
+  let next: string;
+  try {
+    next = applyEdits(text, edits);
+  } catch {
+    return undefined;
+  }
+  const after = analyze(next, language);
+  return worse(before, after, editedZones(after.doc, edits)) ? undefined : { text: next, analysis: after };
+}
+
+/** Where the edits' new text lies in the result, widened to the property that holds it. */
+function editedZones(doc: ParsedDocument, edits: readonly TextEdit[]): { from: number; to: number }[] {
+  const sorted = [...edits].sort((a, b) => a.offset - b.offset);
+  const zones: { from: number; to: number }[] = [];
+  let delta = 0;
+  for (const e of sorted) {
+    const from = e.offset + delta;
+    const to = from + e.newText.length;
+    delta += e.newText.length - e.length;
+    let lo = from;
+    let hi = to;
+    let n: Node | PropertyNode | undefined = nodeAt(doc.root, from);
+    while (n && n.type !== 'property') n = n.parent;
+    if (n) {
+      lo = Math.min(lo, n.offset);
+      hi = Math.max(hi, n.offset + n.length);
+    }
+    zones.push({ from: lo, to: hi });
+  }
+  return zones;
+}
+
+function worse(before: Analysis, after: Analysis, zones: readonly { from: number; to: number }[]): boolean {
+  const broken = (a: Analysis): number => a.doc.problems.filter((p) => p.kind !== 'extra-document').length;
+  if (broken(after) > broken(before)) return true;
+  const key = (d: Diagnostic): string => `${d.code}\u0000${d.message}`;
+  const had = new Map<string, number>();
+  for (const d of before.diagnostics) if (d.severity === 'error') had.set(key(d), (had.get(key(d)) ?? 0) + 1);
+  for (const d of after.diagnostics) {
+    if (d.severity !== 'error') continue;
+    const n = had.get(key(d)) ?? 0;
+    if (n > 0) {
+      had.set(key(d), n - 1);
+      continue;
+    }
+    if (d.code === 'syntax-error') return true;
+    if (zones.some((z) => d.offset <= z.to && z.from <= d.offset + d.length)) return true;
+  }
+  return false;
 }
 
 function overlaps(a: TextEdit, b: TextEdit): boolean {

@@ -229,6 +229,12 @@ function blockEnd(text: string, prop: PropertyNode, contentEndOffset: number): n
   return end;
 }
 
+/** The offset of the `?` when the key at `keyOffset` is an explicit block key (`? key`), else `keyOffset`. */
+function explicitKeyStart(text: string, keyOffset: number): number {
+  const m = /\?[ \t]+$/.exec(text.slice(lineStart(text, keyOffset), keyOffset));
+  return m ? keyOffset - m[0].length : keyOffset;
+}
+
 export type Anchor = { after: PropertyNode } | { before: PropertyNode } | 'end';
 
 /** Inserts entries into a mapping, after or before one of its properties, or at its end. */
@@ -246,9 +252,11 @@ export function insertProperties(
   if (props.length === 0) return insertIntoEmpty(doc, obj, entries, unit, eol);
   if (anchor === 'end') anchor = { after: props[props.length - 1]! };
   const ref = 'after' in anchor ? anchor.after : anchor.before;
-  const keyCol = columnOf(text, ref.key.offset);
-  const leading = isLineLeading(text, ref.key.offset);
-  const indent = leading ? text.slice(lineStart(text, ref.key.offset), ref.key.offset) : ' '.repeat(keyCol);
+  // A block key written as an explicit key (`? definition` / `: value`) starts at its `?`.
+  const refStart = obj.flow ? ref.key.offset : explicitKeyStart(text, ref.key.offset);
+  const keyCol = columnOf(text, refStart);
+  const leading = isLineLeading(text, refStart);
+  const indent = leading ? text.slice(lineStart(text, refStart), refStart) : ' '.repeat(keyCol);
   if (!obj.flow) {
     const render = (e: NewEntry): string => renderBlock(doc, e, indent, unit, eol);
     if ('after' in anchor)
@@ -262,12 +270,12 @@ export function insertProperties(
     if (leading)
       return [
         {
-          offset: lineStart(text, ref.key.offset),
+          offset: lineStart(text, refStart),
           length: 0,
           newText: entries.map((e) => indent + render(e) + eol).join(''),
         },
       ];
-    return [{ offset: ref.key.offset, length: 0, newText: entries.map((e) => render(e) + eol + indent).join('') }];
+    return [{ offset: refStart, length: 0, newText: entries.map((e) => render(e) + eol + indent).join('') }];
   }
   const multiline = leading && lineStart(text, obj.offset) !== lineStart(text, ref.key.offset);
   const render = (e: NewEntry): string =>

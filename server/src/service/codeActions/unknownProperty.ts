@@ -1,6 +1,9 @@
 // `unknown-property`: rename a misspelt key to the closest allowed one (preferred), or remove the key
 // with its nested lines and trailing comment.
 import { isShadowed } from '../../parser/ast';
+import type { Node, ParsedDocument, PropertyNode } from '../../parser/ast';
+import { lineStart } from '../../parser/lineIndex';
+import type { TextEdit } from '../types';
 import { removeProperties, replaceScalar } from './edits';
 import { anchorsUsedElsewhere, holdsLiteralSecret, propertyAtKey } from './find';
 import type { Fix, FixProvider } from './provider';
@@ -39,15 +42,79 @@ export const nearMissKey: FixProvider = (doc, d) => {
   ];
 };
 
-/** `duplicate-key`: remove the copy the diagnostic is on, an earlier one that is not read. */
+/**
+ * `duplicate-key`: remove one copy, never a comment with it (D12: a comment is what the user wrote
+ * too). When the ignored copy (the one the diagnostic is on) repeats a later copy word for word,
+ * the later one goes instead: the value read stays the same, and the user's key order and the
+ * comments around the first copy stay where they were. Otherwise the ignored copy is removed, unless
+ * its lines carry a comment: then no removal is offered (the user merges the copies by hand).
+ */
 export const duplicateKey: FixProvider = (doc, d) => {
   const prop = propertyAtKey(doc, d.offset);
-  if (!prop || !isShadowed(prop) || anchorsUsedElsewhere(doc, [prop]) || holdsLiteralSecret(prop)) return [];
+  if (!prop || !isShadowed(prop)) return [];
+  const removable = (p: PropertyNode): TextEdit[] | undefined => {
+    if (anchorsUsedElsewhere(doc, [p]) || holdsLiteralSecret(p)) return undefined;
+    const edits = removeProperties(doc, p.parent, [p]);
+    return edits.some((e) => deletesComment(doc, e)) ? undefined : edits;
+  };
+  const props = prop.parent.properties;
+  const twin = props.slice(props.indexOf(prop) + 1).find((p) => p.key.value === prop.key.value);
+  if (twin && sameValueText(doc, prop, twin)) {
+    const later = removable(twin);
+    if (later)
+      return [
+        {
+          title: `Remove the repeated '${prop.key.value}' (same value; the first copy stays)`,
+          edits: later,
+          isPreferred: true,
+        },
+      ];
+  }
+  const edits = removable(prop);
+  if (!edits) return [];
   return [
-    {
-      title: `Remove the ignored duplicate '${prop.key.value}' (the last one is read)`,
-      edits: removeProperties(doc, prop.parent, [prop]),
-      isPreferred: true,
-    },
+    { title: `Remove the ignored duplicate '${prop.key.value}' (the last one is read)`, edits, isPreferred: true },
   ];
 };
+
+/** The two properties' values are the same text (blanks aside). */
+export function sameValueText(doc: ParsedDocument, a: PropertyNode, b: PropertyNode): boolean {
+  const text = (p: PropertyNode): string | undefined =>
+    p.value
+      ? doc.text
+          .slice(p.value.offset, p.value.offset + p.value.length)
+          .replace(/\s+/g, ' ')
+          .trim()
+      : undefined;
+  return text(a) === text(b);
+}
+
+/** Whether an edit deletes (part of) a comment: `#` (YAML) or `//`, `/*` (JSON) outside every scalar. */
+export function deletesComment(doc: ParsedDocument, e: TextEdit): boolean {
+  const from = e.offset;
+  const to = e.offset + e.length;
+  if (to <= from) return false;
+  // Blank out the scalars (keys and values) inside the range: what is left is syntax and comments.
+  const chars = doc.text.slice(from, to).split('');
+  const blank = (n: { offset: number; length: number }): void => {
+    for (let i = Math.max(n.offset, from); i < Math.min(n.offset + n.length, to); i++) chars[i - from] = ' ';
+  };
+  const stack: (Node | undefined)[] = [doc.root];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (!n || n.offset > to || n.offset + n.length < from) continue;
+    if (n.type === 'object')
+      for (const p of n.properties) {
+        blank(p.key);
+        stack.push(p.value);
+      }
+    else if (n.type === 'array') stack.push(...n.items);
+    else if (n.type !== 'alias') blank(n);
+  }
+  // A comment that starts before the range and runs into it is cut too: look from the line start.
+  const lead = doc.text.slice(lineStart(doc.text, from), from);
+  const rest = chars.join('');
+  const cut = rest.length > 0 && !/^[\r\n]/.test(rest);
+  if (doc.language === 'json') return /\/\/|\/\*|\*\//.test(rest) || (cut && /\/\/|\/\*/.test(lead));
+  return /(^|\s)#/.test(rest) || (cut && /(^|\s)#/.test(lead));
+}
