@@ -3,7 +3,8 @@
 import type { Rule } from '../rule';
 import { credentialKeys, definition, unwrapNullable } from '../../../model/schema';
 import { getProperty, resolve } from '../../../parser/ast';
-import type { ObjectNode, PropertyNode } from '../../../parser/ast';
+import type { ObjectNode, PropertyNode, StringNode } from '../../../parser/ast';
+import { editDistance } from '../../text';
 import { diag } from '../../codes';
 import { suggestEnvName } from '../../envNames';
 
@@ -32,6 +33,20 @@ export const envValueRule: Rule = {
           envSchema &&
           v.node.value.trim() !== ''
         ) {
+          // `apiKey:` then `valueFr` on the next line: a key being typed, not a credential.
+          const meant = halfTypedKey(v.node, Object.keys(envSchema.properties ?? {}));
+          if (meant) {
+            ctx.report(
+              diag(
+                'invalid-type',
+                `'${v.prop.key.value}' must be an EnvironmentValue, a mapping with 'valueFromEnv' or 'value'; '${v.node.value}' looks like a key being typed: did you mean '${meant}'?`,
+                v.node.offset,
+                v.node.length,
+                { data: { suggestion: meant } },
+              ),
+            );
+            return;
+          }
           ctx.report(
             diag(
               'literal-secret',
@@ -171,4 +186,25 @@ export const envValueRule: Rule = {
 function anchorOf(obj: ObjectNode, prop: PropertyNode | undefined): [number, number] {
   if (prop) return [prop.key.offset, prop.key.length];
   return [obj.offset, Math.min(obj.length, 1)];
+}
+
+/**
+ * The EnvironmentValue key a plain word most likely begins or misspells (`valueFr` → `valueFromEnv`,
+ * `valeu` → `value`), or undefined. Only letters, unquoted: a credential is neither a prefix of a
+ * key nor a near-miss of one, so what this finds is never called (or moved as) a secret.
+ */
+function halfTypedKey(node: StringNode, keys: readonly string[]): string | undefined {
+  if (node.quoted || !/^[A-Za-z]+$/.test(node.value)) return undefined;
+  const w = node.value.toLowerCase();
+  const prefixOf = keys.filter((k) => k.toLowerCase().startsWith(w));
+  // `v`, `val`, `value`: the start of both keys; the one that keeps the secret out of the file.
+  if (prefixOf.length > 0) return prefixOf.find((k) => k === 'valueFromEnv') ?? prefixOf[0];
+  if (w.length < 3) return undefined;
+  let best: string | undefined;
+  let bestDistance = 3; // at most two edits away
+  for (const k of keys) {
+    const d = editDistance(w, k.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [k, d];
+  }
+  return best;
 }
