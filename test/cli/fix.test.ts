@@ -190,6 +190,25 @@ test('--fix adds the header before an explicit-key root (`? definition`), and th
   }
 });
 
+test('a JSON file with a UTF-8 BOM: a json-not-strict warning, and --fix removes only the BOM', () => {
+  const body = '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"hosted"}}}\n';
+  const f = join(tmp(), 'bom.assistant.json');
+  writeFileSync(f, '\uFEFF' + body);
+  const lint = runCli(['lint', '--no-env-check', '--no-config', f]);
+  assert.match(lint.stdout, /1:1 warning json-not-strict .*byte order mark/);
+  assert.equal(lint.code, 0);
+  const r = runCli(['lint', '--fix', '--no-env-check', '--no-config', f]);
+  assert.equal(readFileSync(f, 'utf8'), body, r.stdout);
+  assert.match(r.stdout, /fixed 1 problem \(json-not-strict\)/);
+  assert.equal(r.code, 0);
+  const again = runCli(['lint', '--fix', '--no-env-check', '--no-config', f]);
+  assert.doesNotMatch(again.stdout, /fixed|json-not-strict/);
+  // A YAML file may start with a BOM (YAML allows it): no finding there.
+  const y = join(tmp(), 'bom.assistant.yaml');
+  writeFileSync(y, '\uFEFFkind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted}\n');
+  assert.doesNotMatch(runCli(['lint', '--no-env-check', '--no-config', y]).stdout, /json-not-strict/);
+});
+
 test('every code with a safe fix in the registry has a --fix case here', () => {
   const fixable = (Object.keys(CODES) as DiagnosticCode[]).filter((c) => CODES[c].autofix !== 'no').sort();
   assert.deepEqual([...new Set(CASES.map((c) => c.code))].sort(), fixable);

@@ -120,7 +120,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
     example:
       '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": { "llm": { "provider": "hosted" } }, // trailing comma\n}\n',
     language: 'json',
-    fix: "Remove the comment or the trailing comma: JSON readers reject them. The editor's quick fix does it; `lint --fix` does not, since removing a comment would drop what you wrote.",
+    fix: "Remove the comment, the trailing comma or the byte order mark: JSON readers reject them. The editor's quick fix does it; `lint --fix` removes only a byte order mark (it carries nothing you wrote), since removing a comment would drop what you wrote.",
   },
   'duplicate-key': {
     example: `${H}definition:\n  llm: { provider: hosted }\n  contextWindowLimit: 1000\n  contextWindowLimit: 2000\n`,

@@ -125,7 +125,7 @@ export const CODES = {
   'json-not-strict': {
     autofix: 'no',
     severity: 'error',
-    doc: 'A comment or a trailing comma in a JSON file: JSON readers reject them. The fix removes it.',
+    doc: 'A comment, a trailing comma or a byte order mark (BOM, a warning) in a JSON file: JSON readers reject them. The fix removes it; `lint --fix` only removes a BOM.',
   },
   'fallback-cycle': {
     autofix: 'no',
@@ -210,6 +210,12 @@ export interface DiagnosticData {
   throughAlias?: boolean;
   /** `unknown-property`: the suggested rename may change meaning or is one of several; not for --fix. */
   unsafeRename?: boolean;
+  /**
+   * The preferred fix of this one diagnostic drops nothing the user wrote (a JSON byte order mark),
+   * so `--fix` applies it even where its code's `autofix` is `no` (other `json-not-strict` fixes
+   * remove a comment).
+   */
+  lossless?: boolean;
 }
 
 export function diag(

@@ -1,4 +1,5 @@
-// `json-not-strict`: remove a comment (with its line when it stands alone there) or a trailing comma.
+// `json-not-strict`: remove a comment (with its line when it stands alone there), a trailing comma or
+// a byte order mark.
 // Only the comment or comma goes: what the user wrote in the values stays.
 import { restIsBlank } from './edits';
 import { isLineLeading, lineEnd, lineStart } from '../../parser/lineIndex';
@@ -7,6 +8,16 @@ import type { FixProvider } from './provider';
 export const jsonStrict: FixProvider = (doc, d) => {
   const text = doc.text;
   const what = d.data?.key;
+  if (what === 'bom') {
+    if (text.charCodeAt(0) !== 0xfeff) return [];
+    return [
+      {
+        title: 'Remove the byte order mark (BOM)',
+        edits: [{ offset: 0, length: 1, newText: '' }],
+        isPreferred: true,
+      },
+    ];
+  }
   if (what === 'comma') {
     if (text[d.offset] !== ',') return [];
     return [

@@ -8,9 +8,21 @@ const MAX_REPORTED = 50;
 const TRAILING_COMMA = /,\s*[}\]]/;
 
 export function jsonStrictness(text: string): Diagnostic[] {
-  // Most files have neither: one pass of two cheap tests instead of a scan.
-  if (!text.includes('/') && !TRAILING_COMMA.test(text)) return [];
   const out: Diagnostic[] = [];
+  // A UTF-8 byte order mark: JSON.parse and Python's json reject it (RFC 8259 forbids it in JSON
+  // text). A warning, since many readers skip it; removing it changes nothing the user wrote.
+  if (text.charCodeAt(0) === 0xfeff)
+    out.push(
+      diag(
+        'json-not-strict',
+        "The file starts with a UTF-8 byte order mark (BOM): JSON readers such as JSON.parse and Python's json reject it. Remove it (save the file as UTF-8 without BOM).",
+        0,
+        1,
+        { severity: 'warning', data: { key: 'bom', lossless: true } },
+      ),
+    );
+  // Most files have neither: one pass of two cheap tests instead of a scan.
+  if (!text.includes('/') && !TRAILING_COMMA.test(text)) return out;
   const scanner = createScanner(text, false);
   let comma = -1;
   for (let t = scanner.scan(); t !== SyntaxKind.EOF && out.length < MAX_REPORTED; t = scanner.scan()) {
