@@ -218,3 +218,45 @@ test('plain and quoted scalars written over several lines keep their lines, move
   assert.equal(data(out), data(text));
   assert.equal(fmt(out), out, 'a second formatting changes nothing');
 });
+
+test('a comment on a key line stays there when comment lines follow it (review D16)', () => {
+  const text = [
+    'kind: AssistantConfig',
+    'version: v2',
+    'definition:   # def',
+    '  # before llm',
+    '  llm: &a # shared',
+    '    # first',
+    '    provider: hosted',
+    '  overrideAiPrimitivesLlm:',
+    '    - # one',
+    '      # two',
+    '      primitiveName: x',
+    '      llm: *a',
+    '    - &b # three',
+    '      # four',
+    '      primitiveName: y',
+    '      llm: *a',
+    '',
+  ].join('\n');
+  assert.equal(fmt(text), text.replace('definition:   # def', 'definition: # def'));
+});
+
+test('tagged scalars are kept as written, tag and quotes included (review D17)', () => {
+  const lines = [
+    'kind: AssistantConfig',
+    'version: v2',
+    'definition:',
+    '  llm: { provider: hosted, modelId: !!str 12345 }',
+    '  contextWindowLimit: !!int "4096"',
+    '  maxAssistantActions: !!float 3',
+    '  systemInstructions: !!str "Answer: briefly"',
+    "  selectorInstructions: !!str 'x'",
+    '  maxTableArtifactSampleRows: &rows !!int 7',
+    '  featureFlags: { a: !!bool "true", b: [ !!int "1", !!str 2 ] }',
+    '',
+  ];
+  const text = lines.join('\n');
+  assert.equal(fmt(text), text);
+  assert.equal(fmt(text.replace('!!int "4096"', '!!int    "4096"')), text);
+});

@@ -4,6 +4,7 @@ import type { Document, Node as YNode, ParsedNode } from 'yaml';
 import type { Node, ObjectNode, ArrayNode, AliasNode, SyntaxProblem, Parent } from './ast';
 import { keyNode, propertyNode, scalarText } from './ast';
 import { fastParseYaml } from './fastYaml';
+import { coreTagged } from './coreTags';
 
 export interface YamlParseResult {
   root: Node | undefined;
@@ -267,7 +268,7 @@ class Converter {
       this.aliases.push([a, y]);
       return a;
     } else if (isScalar(y)) {
-      const v = y.value;
+      const v = coreTagged(y.tag, y.value);
       const quoted = y.type === 'QUOTE_DOUBLE' || y.type === 'QUOTE_SINGLE';
       if (v === null || v === undefined) node = { type: 'null', offset, length, parent };
       else if (typeof v === 'boolean') node = { type: 'boolean', value: v, offset, length, parent };

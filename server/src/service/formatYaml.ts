@@ -6,7 +6,8 @@
 // - a comment on a key's line (`llm: &primary # shared`) or on a `- ` line stays there: the model
 //   keeps it as a comment before the mapping, printed on its own line (and the anchor after it);
 // - a quoted scalar on one line keeps its quotes and escapes (`"a\u005fb"` is not rewritten `"a_b"`).
-// - a plain or quoted scalar written over several lines keeps its lines, moved with its key.
+// - a plain or quoted scalar written over several lines keeps its lines, moved with its key;
+// - a scalar with an explicit tag on one line (`!!int "4096"`, `!!str 12345`) is kept as written.
 // Still printed by the model: runs of blank lines (one kept), flow collections (spacing, and scalars
 // over several lines inside them).
 // Each is printed as a placeholder and put back in the printed text. The result is checked: the same
@@ -128,6 +129,18 @@ function mark(doc: Document.Parsed, text: string, prefix: string, restore: Resto
   });
   visit(doc, {
     Scalar(_, n) {
+      // A scalar with an explicit tag (`!!int "4096"`, `!!str 12345`, `!!float 3`) on one line is kept
+      // as written, tag included: the model would re-quote it by its resolved value, or drop `!!str`.
+      const tagged = n.range ? tagBefore(text, n.range[0]) : undefined;
+      if (tagged !== undefined && n.range && !/[\r\n]/.test(text.slice(tagged, n.range[1]))) {
+        const placeholder = new Scalar(id());
+        for (const k of ['anchor', 'commentBefore', 'spaceBefore', 'comment'] as const)
+          if (n[k] !== undefined) (placeholder as unknown as Record<string, unknown>)[k] = n[k];
+        // (One space between the tag and the scalar, as the model prints it.)
+        const tag = /^\S+/.exec(text.slice(tagged))![0];
+        restore.push({ kind: 'inline', id: placeholder.value, source: `${tag} ${text.slice(n.range[0], n.range[1])}` });
+        return placeholder;
+      }
       if ((n.type === 'QUOTE_DOUBLE' || n.type === 'QUOTE_SINGLE') && n.range) {
         // A quoted scalar on one line keeps its quotes and escapes as written (`"a\u005fb"`).
         const source = text.slice(n.range[0], n.range[1]);
@@ -165,8 +178,10 @@ function mark(doc: Document.Parsed, text: string, prefix: string, restore: Resto
       if (p.key.comment || v.flow) return;
       // The text between the key and its value: `: &anchor # comment\n  `.
       if (!sameLineComment(text, p.key.range[1], v.range[0])) return;
+      // The comment on the key's line is the first of those before the value; comment lines below
+      // it (`definition: # def` then `  # before llm`) stay before the value's first entry.
       const lines = v.commentBefore.split('\n');
-      const comment = lines.pop() ?? '';
+      const comment = lines.shift() ?? '';
       v.commentBefore = lines.length > 0 ? lines.join('\n') : undefined;
       const r = { kind: 'keyComment' as const, id: id(), comment };
       restore.push(r);
@@ -179,14 +194,25 @@ function mark(doc: Document.Parsed, text: string, prefix: string, restore: Resto
         // The `- ` of this item, then `&anchor # comment` on its line.
         const dash = text.lastIndexOf('-', item.range[0]);
         if (dash < 0 || !sameLineComment(text, dash + 1, item.range[0])) continue;
+        // The comment on the `- ` line is the first before the item; comment lines below it stay.
         const lines = item.commentBefore.split('\n');
-        const comment = lines.pop() ?? '';
+        const comment = lines.shift() ?? '';
         const r = { kind: 'itemComment' as const, id: id(), comment };
         restore.push(r);
-        item.commentBefore = [...lines, r.id].join('\n');
+        item.commentBefore = [r.id, ...lines].join('\n');
       }
     },
   });
+}
+
+/** Where the explicit tag written right before a scalar's text starts (`!!int "4096"`), if there is one. */
+function tagBefore(text: string, start: number): number | undefined {
+  let k = start;
+  while (k > 0 && (text[k - 1] === ' ' || text[k - 1] === '\t')) k--;
+  if (k === start) return undefined;
+  let b = k;
+  while (b > 0 && !/[\s,[\]{}]/.test(text[b - 1]!)) b--;
+  return text[b] === '!' ? b : undefined;
 }
 
 function putBack(printed: string, restore: readonly Restore[]): string {
@@ -223,23 +249,30 @@ function putBack(printed: string, restore: readonly Restore[]): string {
       }
     } else if (r.kind === 'keyComment') {
       // `key: #ID` and, when the value has an anchor or a tag, the next line holds just them.
+      // (The comment lines written below the key's line come first in the model's printing.)
       const head = line.slice(0, m.index).replace(/\s*#\s*$/, '');
-      const next = lines[i + 1]?.trim() ?? '';
+      let j = i + 1;
+      while (j < lines.length && /^\s*#/.test(lines[j]!)) j++;
+      const next = lines[j]?.trim() ?? '';
       if (/^([&!]\S*)(\s+[&!]\S*)*$/.test(next)) {
-        out.push(`${head} ${next} #${r.comment}`);
-        i++;
+        out.push(`${head} ${next} #${r.comment}`, ...lines.slice(i + 1, j));
+        i = j;
       } else out.push(`${head} #${r.comment}`);
     } else {
-      // `#ID` on its own line, then `- ` with the item's first line.
-      const next = /^(\s*)- (.*)$/.exec(lines[i + 1] ?? '');
+      // `#ID` on its own line, the comment lines written below the `- ` line, then `- ` with the
+      // item's first line.
+      let j = i + 1;
+      while (j < lines.length && /^\s*#/.test(lines[j]!)) j++;
+      const next = /^(\s*)- (.*)$/.exec(lines[j] ?? '');
+      const below = next ? lines.slice(i + 1, j).map((c) => `${next[1]!}  ${c.trim()}`) : [];
       if (next && /^[&!]/.test(next[2]!)) {
         // `- &anchor` alone on its line: the comment joins it.
-        out.push(`${lines[i + 1]!} #${r.comment}`);
-        i++;
+        out.push(`${lines[j]!} #${r.comment}`, ...below);
+        i = j;
       } else if (next) {
         // `- # comment` as written, the item's first line below it.
-        out.push(`${next[1]!}- #${r.comment}`, `${next[1]!}  ${next[2]!}`);
-        i++;
+        out.push(`${next[1]!}- #${r.comment}`, ...below, `${next[1]!}  ${next[2]!}`);
+        i = j;
       } else out.push(`${' '.repeat(indent)}#${r.comment}`);
     }
   }

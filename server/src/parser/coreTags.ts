@@ -1,0 +1,33 @@
+// YAML 1.2 core-schema tags written explicitly on a plain scalar that the `yaml` package leaves as a
+// string: it reads `!!float 3` as the string "3" (its float pattern needs a dot or an exponent, so
+// that plain `3` stays an int), while the YAML 1.2 core schema makes `!!float 3` the number 3.
+// The tag says what the user means; the value follows it. A scalar the tag cannot read (`!!int 3.5`)
+// stays a string, and validation says what was expected.
+
+const CORE = 'tag:yaml.org,2002:';
+const INT = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
+const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
+
+/** The value a scalar holds once its explicit core tag is applied (unchanged when none applies). */
+export function coreTagged(tag: string | undefined, value: unknown): unknown {
+  if (tag === undefined || typeof value !== 'string' || !tag.startsWith(CORE)) return value;
+  const s = value;
+  switch (tag.slice(CORE.length)) {
+    case 'float':
+      if (FLOAT.test(s)) return Number(s);
+      if (/^[-+]?\.(?:inf|Inf|INF)$/.test(s)) return s.startsWith('-') ? -Infinity : Infinity;
+      if (/^\.(?:nan|NaN|NAN)$/.test(s)) return NaN;
+      return value;
+    case 'int':
+      if (!INT.test(s)) return value;
+      return s.startsWith('0o') ? parseInt(s.slice(2), 8) : Number(s);
+    case 'bool':
+      if (/^(?:true|True|TRUE)$/.test(s)) return true;
+      if (/^(?:false|False|FALSE)$/.test(s)) return false;
+      return value;
+    case 'null':
+      return /^(?:null|Null|NULL|~|)$/.test(s) ? null : value;
+    default:
+      return value;
+  }
+}
