@@ -1,5 +1,5 @@
 // The command-line front: `assistant-config lint …` and `assistant-config test-connection …`.
-import { processIO, UsageError } from './cli/io';
+import { isUsageError, processIO, UsageError } from './cli/io';
 import type { CliIO } from './cli/io';
 import { lintCommand } from './cli/lint';
 import { VERSION } from './cli/version';
@@ -50,7 +50,7 @@ export async function main(argv: string[], io: CliIO, signal?: AbortSignal): Pro
         throw new UsageError(`Unknown command '${command}'.\n\n${HELP}`);
     }
   } catch (e) {
-    if (e instanceof UsageError) {
+    if (isUsageError(e)) {
       io.stderr(`assistant-config: ${e.message}\n`);
       return 2;
     }

@@ -38,7 +38,18 @@ export function processIO(): CliIO {
   };
 }
 
-export class UsageError extends Error {}
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/**
+ * Tells a UsageError by its name, not by `instanceof`: test-connection is a bundle of its own
+ * (dist/cli-connection.js) with its own copy of the class, whose errors `instanceof` would call
+ * internal errors.
+ */
+export function isUsageError(e: unknown): e is UsageError {
+  return e instanceof Error && e.name === 'UsageError';
+}
 
 /** The same streams, standard output gathered into large writes; `flush` writes what is pending. */
 export function bufferedIO(io: CliIO): CliIO & { flush(): void } {

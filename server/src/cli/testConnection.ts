@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { formatReport, providerFromConfigText, reportToJson, runTestConnection } from '../connection';
-import { CREDENTIAL_VARIABLES, redact } from '../connection';
+import { CREDENTIAL_VARIABLES, MAX_TIMEOUT_MS, redact } from '../connection';
 import type { ConnectionOptions, Credentials } from '../connection';
 import { languageOf } from '../parser';
 import { UsageError } from './io';
@@ -106,8 +106,11 @@ export async function testConnectionCommand(args: string[], io: CliIO, signal?: 
   let timeoutMs: number | undefined;
   if (timeoutText !== undefined) {
     timeoutMs = Number(timeoutText);
-    if (!/^\d+$/.test(timeoutText) || !Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) {
-      throw new UsageError('--timeout-ms (ASSISTANT_TIMEOUT_MS) must be a positive whole number of milliseconds.');
+    // A timer holds at most 2^31-1 ms; Node turns a longer one into 1 ms (with a warning on stderr).
+    if (!/^\d+$/.test(timeoutText) || !Number.isSafeInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
+      throw new UsageError(
+        `--timeout-ms (ASSISTANT_TIMEOUT_MS) must be a positive whole number of milliseconds, at most ${MAX_TIMEOUT_MS}.`,
+      );
     }
   }
   const provider = await readProvider(get('config'), io.cwd);

@@ -4,7 +4,7 @@
 // without saying which rule it applied. Such a refusal is reported as the browser's doing, with
 // the way to run the same test from VS Code desktop or the CLI.
 import { NetError } from './errors';
-import { checkServiceUrl, hostOf, isUrlProblem } from './url';
+import { checkServiceUrl, hostOf, isLoopbackAddress, isUrlProblem } from './url';
 import type { HttpRequest, HttpResponse, HttpSettings } from './http';
 import { readAnswerBody } from './body';
 
@@ -27,6 +27,15 @@ export function browserBlockedMessage(url: URL): string {
 export async function httpRequest(req: HttpRequest, s: HttpSettings): Promise<HttpResponse> {
   const checked = checkServiceUrl(req.url.href, 'The address');
   if (isUrlProblem(checked)) throw new NetError('insecure-url', checked.message);
+  // Node's layer pins localhost names to loopback itself (pinnedLookup.ts); here the browser
+  // resolves names, and only `localhost` itself is resolved to loopback without DNS by every
+  // major browser (Chromium, Firefox and WebKit hard-wire it). A `*.localhost` name is not pinned
+  // by all of them, so plain http:// goes only to `localhost` and to loopback addresses.
+  if (req.url.protocol === 'http:' && hostOf(req.url) !== 'localhost' && !isLoopbackAddress(hostOf(req.url)))
+    throw new NetError(
+      'insecure-url',
+      `The address uses plain http:// to ${hostOf(req.url)}; in the browser, http:// is allowed only to localhost and loopback addresses (127.0.0.1, [::1]).`,
+    );
   const controller = new AbortController();
   // Set by the callbacks while the request runs (an object, so that the checks in `catch` are not
   // narrowed to the initial values).

@@ -7,6 +7,7 @@ import type { Dispatcher } from 'undici';
 import { NetError, classifyNetworkError } from './errors';
 import { checkServiceUrl, hostOf, isUrlProblem, proxyFor } from './url';
 import { readAnswerBody } from './body';
+import { pinnedLookup } from './pinnedLookup';
 
 export interface HttpSettings {
   /** Limit for one request, from the first byte sent to the last byte read (the runner passes what is left of the run's deadline). */
@@ -104,7 +105,10 @@ export async function httpRequest(req: HttpRequest, s: HttpSettings): Promise<Ht
 
 function makeDispatcher(proxy: string | undefined, s: HttpSettings): Dispatcher {
   const tls = { timeout: s.connectTimeoutMs, ...(s.ca ? { ca: s.ca } : {}) };
-  if (!proxy) return new Agent({ connect: tls });
+  // Direct connections resolve `localhost` / `*.localhost` to loopback only (never through DNS):
+  // plain http:// is allowed to them on that ground. (Through a proxy, the only name we resolve
+  // is the proxy's; loopback addresses never go through one.)
+  if (!proxy) return new Agent({ connect: { ...tls, lookup: pinnedLookup() } });
   let uri: string;
   try {
     uri = new URL(proxy).href;

@@ -12,6 +12,8 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
+/** The longest time limit a timer can hold (2^31-1 ms, about 24.8 days): Node turns anything longer into 1 ms. */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 export interface ResolvedSettings {
   baseUrl: URL;
@@ -124,10 +126,13 @@ function urlDiagnosis(p: UrlProblem): Diagnosis {
 
 function positiveInt(v: number | undefined, dflt: number, name: string, problems: SettingsProblem[]): number {
   if (v === undefined) return dflt;
-  if (!Number.isInteger(v) || v <= 0) {
+  const bytes = name === 'maxResponseBytes';
+  if (!Number.isInteger(v) || v <= 0 || (!bytes && v > MAX_TIMEOUT_MS)) {
     problems.push({
       diagnosis: 'invalid-setting',
-      message: `${name} must be a positive whole number of ${name === 'maxResponseBytes' ? 'bytes' : 'milliseconds'}.`,
+      message: bytes
+        ? `${name} must be a positive whole number of bytes.`
+        : `${name} must be a positive whole number of milliseconds, at most ${MAX_TIMEOUT_MS}.`,
     });
     return dflt;
   }

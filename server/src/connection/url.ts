@@ -7,10 +7,19 @@ export function hostOf(url: URL): string {
   return url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
 }
 
-/** 127.0.0.0/8, ::1 (and its IPv4-mapped forms) and the name localhost. */
-export function isLoopbackHost(host: string): boolean {
+/**
+ * The names that mean this machine (RFC 6761): `localhost` and `*.localhost`. They are allowed
+ * plain http:// only because the HTTP layer pins them to loopback (pinnedLookup.ts): they never go
+ * to DNS, and only a loopback answer is connected to.
+ */
+export function isLoopbackName(host: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  return h === 'localhost' || h.endsWith('.localhost');
+}
+
+/** 127.0.0.0/8, ::1 and its IPv4-mapped forms, written as an IP address. */
+export function isLoopbackAddress(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (h === 'localhost' || h.endsWith('.localhost')) return true;
   if (isIP(h) === 4) return h.startsWith('127.');
   if (isIP(h) === 6) {
     if (h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
@@ -19,6 +28,12 @@ export function isLoopbackHost(host: string): boolean {
     return /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(h);
   }
   return false;
+}
+
+/** A loopback address, or a name that the HTTP layer pins to loopback. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return isLoopbackName(h) || isLoopbackAddress(h);
 }
 
 export type UrlProblem = { kind: 'missing' | 'malformed' | 'scheme' | 'insecure-http'; message: string };
