@@ -24,7 +24,7 @@ const b64 = (v: unknown): string => Buffer.from(JSON.stringify(v)).toString('bas
 /** A JWT with an expiry an hour ahead, so that the user-scoped step sends it. */
 const JWT = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'attack-user', exp: Math.floor(Date.now() / 1000) + 3600 })}.Qm9ndXNTaWduYXR1cmVGb3JUaGVBdHRhY2tUZXN0XzEyMzQ1Njc4`;
 const SECRETS: Record<string, string> = { PAT, JWT, 'API key': API_KEY, 'data token': DATA_TOKEN };
-const RUN = 8;
+const RUN = 6;
 
 // ---------------------------------------------------------------------------------------------
 // The transformations.
@@ -121,6 +121,38 @@ add('UTF-8 read as Latin-1 and re-encoded', (e) => ({
 }));
 add('replacement characters inserted', (e) => ({ status: 500, body: json({ message: wrap(e, 6, '\uFFFD') }) }));
 add('zero-width characters inserted', (e) => ({ status: 500, body: json({ message: wrap(e, 5, '\u200B') }) }));
+/** The echo without header names, JSON keys or schemes: the bare values, as "unknown credential <value>" pages show them. */
+const bare = (e: string): string => e.replace(/^[^:\n]+:\s*(?:pat |Bearer )?/gim, '').replace(/"[\w-]+":/g, ' ');
+// Hex, reversed, and pieces of a credential with separators between them (REVIEW.md D9): the
+// service quotes 7-character slices, the first and last 7 characters, the hex or the reverse.
+add('hex (lower case)', (e) => ({ status: 401, body: json({ error: 'bad', detail: Buffer.from(e).toString('hex') }) }));
+add('hex (upper case), plain text', (e) => ({
+  status: 401,
+  headers: { 'content-type': 'text/plain' },
+  body: Buffer.from(e).toString('hex').toUpperCase(),
+}));
+add('hex with colons', (e) => ({ status: 400, body: json({ detail: wrap(Buffer.from(e).toString('hex'), 2, ':') }) }));
+add('reversed', (e) => ({ status: 400, body: json({ detail: [...e].reverse().join('') }) }));
+add('reversed, plain text', (e) => ({
+  status: 500,
+  headers: { 'content-type': 'text/plain' },
+  body: [...e].reverse().join(''),
+}));
+for (const width of [4, 5, 7]) {
+  for (const sep of ['/', '-', '.', ':', '|']) {
+    add(`pieces of ${width} joined by '${sep}'`, (e) => ({ status: 403, body: json({ message: wrap(bare(e), width, sep) }) }));
+  }
+}
+add('first and last 7 characters of each value', (e) => ({
+  status: 401,
+  body: json({
+    error: bare(e)
+      .split(/\s+/)
+      .filter((w) => w.length > 14)
+      .map((w) => `token starting with ${w.slice(0, 7)} and ending with ${w.slice(-7)} is invalid`)
+      .join('; '),
+  }),
+}));
 add('upper-cased', (e) => ({ status: 500, headers: { 'content-type': 'text/plain' }, body: e.toUpperCase() }));
 add('upper-cased JSON', (e) => ({ status: 401, body: json({ error: e.toUpperCase() }) }));
 add('lower-cased JSON', (e) => ({ status: 403, body: json({ message: e.toLowerCase() }) }));
@@ -228,8 +260,6 @@ add('percent-encoded twice, % HTML-escaped twice (&amp;#37;)', (e) => ({
   headers: { 'content-type': 'text/html' },
   body: encodeURIComponent(encodeURIComponent(e)).replace(/%/g, '&amp;#37;'),
 }));
-/** The echo without header names, JSON keys or schemes: the bare values, as "unknown credential <value>" pages show them. */
-const bare = (e: string): string => e.replace(/^[^:\n]+:\s*(?:pat |Bearer )?/gim, '').replace(/"[\w-]+":/g, ' ');
 add('bare values, each cut by the service to 20 characters', (e) => ({
   status: 500,
   body: json({ message: bare(e).replace(/\S{21,}/g, (w) => `${w.slice(0, 20)}…`) }),
@@ -277,9 +307,10 @@ const leaks: Leak[] = [];
 let texts = 0;
 let svc: EchoService;
 
+/** Runs of the secret after its public prefix (`pat_`: a word and `_`, the same for every PAT, no secret). */
 function runsOf(secret: string): Set<string> {
   const runs = new Set<string>();
-  const s = secret.toLowerCase();
+  const s = secret.replace(/^[a-z]+_/i, '').toLowerCase();
   for (let i = 0; i + RUN <= s.length; i++) runs.add(s.slice(i, i + RUN));
   return runs;
 }
@@ -300,8 +331,20 @@ function base64RunsOf(secret: string): Set<string> {
   }
   return runs;
 }
+const reverse = (t: string): string => [...t].reverse().join('');
+const alnum = (t: string): string => t.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** Runs of 2 × RUN hex digits: RUN characters of the secret, hex-encoded. */
+function hexRunsOf(secret: string): Set<string> {
+  const runs = new Set<string>();
+  const hex = Buffer.from(secret).toString('hex');
+  for (let i = 0; i + 2 * RUN <= hex.length; i++) runs.add(hex.slice(i, i + 2 * RUN));
+  return runs;
+}
 const SECRET_RUNS = Object.entries(SECRETS).flatMap(([name, value]) => [
   { name, runs: runsOf(value), len: RUN },
+  { name: `${name} (reversed)`, runs: runsOf(reverse(value.replace(/^[a-z]+_/i, ''))), len: RUN },
+  { name: `${name} (letters and digits)`, runs: runsOf(alnum(value.replace(/^[a-z]+_/i, ''))), len: RUN },
+  { name: `${name} (hex)`, runs: hexRunsOf(value.replace(/^[a-z]+_/i, '')), len: 2 * RUN },
   { name: `${name} (base64)`, runs: base64RunsOf(value), len: 12 },
 ]);
 
@@ -331,6 +374,7 @@ function scan(caseName: string, where: string, text: string): void {
   for (const [view, lower] of [
     ['', text.toLowerCase()],
     [' (reassembled)', reassembled(text).toLowerCase()],
+    [' (separators dropped)', alnum(reassembled(text))],
   ] as const) {
     for (const { name, runs, len } of SECRET_RUNS) {
       for (let i = 0; i + len <= lower.length; i++) {

@@ -43,7 +43,7 @@ describe('redact', () => {
     const text = 'Token refresh answered JSON without a string field "token". Use the pat scheme.';
     assert.equal(redact(text), text);
   });
-  it('finds a secret reshaped by an echoing service, and any 8-character run of it', () => {
+  it('finds a secret reshaped by an echoing service, and any 6-character run of it', () => {
     const s = 'Zq7/Kd+9wXy=Lm3/Pq8rTs2u';
     const shapes = [
       s.replace(/\//g, '\\/'), // escaped slashes
@@ -55,17 +55,25 @@ describe('redact', () => {
       s.replace(/\//g, '&#x2F;').replace(/=/g, '&amp;#61;'),
       s.replace(/(.{6})/g, '$1\uFFFD'),
       JSON.stringify(JSON.stringify(s)),
-      s.slice(3, 11), // a cut: 8 characters from the middle
+      s.slice(3, 9), // a cut: 6 characters from the middle
+      `${s.slice(0, 7)} and ending with ${s.slice(-7)}`, // the first and last 7
+      Buffer.from(s).toString('hex'), // hex
+      Buffer.from(s).toString('hex').toUpperCase(),
+      s.split('').reverse().join(''), // reversed
+      s.replace(/(.{4})/g, '$1-'), // pieces of 4 joined by separators
+      s.replace(/(.{5})/g, '$1/'),
     ];
     for (const shape of shapes) {
       const out = redact(`before ${shape} after`, [s]);
       assert.match(out, /^before .*\[REDACTED\].* after$/, JSON.stringify(shape));
       const lower = out.toLowerCase();
-      for (let i = 0; i + 8 <= s.length; i++)
-        assert.ok(!lower.includes(s.slice(i, i + 8).toLowerCase()), `${JSON.stringify(shape)} -> ${out}`);
+      for (let i = 0; i + 6 <= s.length; i++)
+        assert.ok(!lower.includes(s.slice(i, i + 6).toLowerCase()), `${JSON.stringify(shape)} -> ${out}`);
     }
-    // Seven characters are not a run: ordinary text that shares a few letters with a secret stays.
-    assert.equal(redact('x Zq7/Kd+ y', [s]), 'x Zq7/Kd+ y');
+    // Five characters are not a run: ordinary text that shares a few letters with a secret stays.
+    assert.equal(redact('x Zq7/K y', [s]), 'x Zq7/K y');
+    // A credential's public prefix is no secret: our own words stay.
+    assert.equal(redact('The project API key (ASSISTANT_API_KEY)', ['apikey_Zq7Kd9wXyLm3Pq8rTs2u']), 'The project API key (ASSISTANT_API_KEY)');
   });
   it('ignores very short secrets', () => {
     assert.equal(redact('a b c', ['a', '']), 'a b c');

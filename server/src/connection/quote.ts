@@ -2,8 +2,14 @@
 // fields, each short; from any other body a short excerpt; from WWW-Authenticate its
 // error_description. Every quote is redacted on the whole text first, then reshaped and cut, then
 // redacted again: a cut or a fold can never expose part of a secret that redaction would have
-// found in the whole.
-import { redact } from '../shared/redact';
+// found in the whole. A field or an excerpt that held any piece of a credential (SECRET_RUN
+// characters, in any form redact() knows) is not quoted at all, only named: what is left of a
+// service's sentence around a removed piece ("token starting with … and ending with …") tells
+// nothing useful and may carry what redaction could not recognise.
+import { REDACTED, redact, sharesSecret } from '../shared/redact';
+
+/** What stands for a field or an excerpt that quoted part of a credential. */
+export const WITHHELD = '(not shown: it quotes part of a credential)';
 
 /** The most quoted from one field or one excerpt, in characters. */
 export const QUOTE_CHARS = 160;
@@ -66,11 +72,19 @@ export function quoteBody(body: Buffer, secrets: readonly string[]): string | un
     const fields: [string, string][] = [];
     fieldsOf(parsed, fields, '', 0);
     if (fields.length === 0) return 'a JSON body without a message field';
-    const parts = fields.slice(0, 4).map(([k, v]) => `${k}: ${JSON.stringify(cut(redact(v, secrets), QUOTE_CHARS))}`);
+    const parts = fields
+      .slice(0, 4)
+      .map(([k, v]) => `${k}: ${withheld(v, secrets) ? WITHHELD : JSON.stringify(cut(redact(v, secrets), QUOTE_CHARS))}`);
     return redact(parts.join('; '), secrets);
   }
   if (parsed !== undefined) return 'a JSON body without a message field';
+  if (withheld(whole, secrets)) return `a body of ${body.length} bytes ${WITHHELD}`;
   return redact(`"${cut(whole, EXCERPT_CHARS)}"`, secrets);
+}
+
+/** A value that redaction changed (a credential's piece, a token after "Bearer"…) or that still shares a piece with one. */
+function withheld(value: string, secrets: readonly string[]): boolean {
+  return value.includes(REDACTED) || redact(value, secrets) !== value || sharesSecret(value, secrets);
 }
 
 /** The error and error_description of a WWW-Authenticate header (RFC 6750), redacted and short. */
@@ -86,8 +100,9 @@ export function quoteWwwAuthenticate(header: string | null, secrets: readonly st
   const description = param('error_description');
   if (!error && !description) return undefined;
   const parts = [
-    error && `error ${JSON.stringify(cut(error, 40))}`,
-    description && `error_description ${JSON.stringify(cut(redact(description, secrets), QUOTE_CHARS))}`,
+    error && `error ${withheld(error, secrets) ? WITHHELD : JSON.stringify(cut(error, 40))}`,
+    description &&
+      `error_description ${withheld(description, secrets) ? WITHHELD : JSON.stringify(cut(redact(description, secrets), QUOTE_CHARS))}`,
   ].filter(Boolean);
   return redact(`WWW-Authenticate: ${parts.join(', ')}`, secrets);
 }

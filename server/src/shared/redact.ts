@@ -4,23 +4,27 @@
 //
 // A service that echoes a request may hand a secret back reshaped: cut short, wrapped across
 // lines, with `\/` for `/`, percent- or HTML-encoded, upper-cased, inside JSON inside JSON, or
-// with bytes the decoder replaced, or base64-encoded (the whole echoed header, so the secret may
-// stand at any of base64's three alignments, in the standard or the URL-safe alphabet). So a known
-// secret is looked for in two views of the text: as it is (ignoring letter case), and normalised
-// (escapes decoded, again and again while a pass still decodes something, up to
-// MAX_DECODE_PASSES, so that `&#37;2F` is `/`; white space, control and non-ASCII characters,
-// which no credential we send can contain, skipped; letter case ignored); and so are its base64
+// with bytes the decoder replaced, base64-encoded (the whole echoed header, so the secret may
+// stand at any of base64's three alignments, in the standard or the URL-safe alphabet),
+// hex-encoded, reversed, or cut into pieces with separators between them. So a known secret is
+// looked for in three views of the text: as it is (ignoring letter case), normalised (escapes
+// decoded, again and again while a pass still decodes something, up to MAX_DECODE_PASSES, so that
+// `&#37;2F` is `/`; white space, control and non-ASCII characters, which no credential we send can
+// contain, skipped; letter case ignored), and normalised with every character but letters and
+// digits skipped (pieces joined across `/`, `-`, `:`…); and so are its reversed, hex and base64
 // forms.
-// Any run of RUN or more characters of a secret counts as the secret, so that a cut never
-// leaves a usable piece, and the whole stretch of the original text that produced the run is
-// replaced.
+// Any run of SECRET_RUN or more characters of a secret (of its hex form: twice as many; of its
+// base64 form: BASE64_RUN) counts as the secret, so that a cut never leaves a usable piece, and
+// the whole stretch of the original text that produced the run is replaced.
 
 export const REDACTED = '[REDACTED]';
 
 /** Shorter "secrets" are not replaced by value: replacing every "ab" in a report helps nobody. */
 const MIN_SECRET_LENGTH = 4;
 /** Any run of this many characters of a known secret is treated as the secret. */
-export const SECRET_RUN = 8;
+export const SECRET_RUN = 6;
+/** Base64 characters that carry about SECRET_RUN bytes (7 × 6 bits), at any alignment. */
+const BASE64_RUN = 8;
 
 const GENERIC: readonly [RegExp, string][] = [
   // A JWT anywhere (header and payload are base64url JSON, so they start with "eyJ").
@@ -48,6 +52,16 @@ export function redact(text: string, secrets: readonly (string | undefined)[] = 
   if (m.lengths.length > 0) out = removeRuns(out, m);
   for (const [re, replacement] of GENERIC) out = out.replace(re, replacement);
   return out;
+}
+
+/**
+ * Whether the text holds any piece of the given secrets that redact() would remove (SECRET_RUN
+ * characters or more, in any of the forms above). A quote of a service's text that shares such a
+ * piece with a credential is not shown at all (quote.ts).
+ */
+export function sharesSecret(text: string, secrets: readonly (string | undefined)[]): boolean {
+  const m = matcherFor(secrets);
+  return m.lengths.length > 0 && findRuns(text, m, true).length > 0;
 }
 
 /** Deep-redacts every string of a JSON-like value (for reports and their JSON form). */
@@ -200,6 +214,26 @@ function entity(body: string): string | undefined {
   return NAMED[body.toLowerCase()] ?? (body.toLowerCase() === 'nbsp' ? ' ' : undefined);
 }
 
+/** A view with every character but ASCII letters and digits skipped: pieces of a secret joined across separators. */
+function alnumOnly(view: View): View {
+  const keep: number[] = [];
+  const chars = view.chars;
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars.charCodeAt(i);
+    if ((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a)) keep.push(i);
+  }
+  if (keep.length === chars.length) return view;
+  const start = new Int32Array(keep.length);
+  const end = new Int32Array(keep.length);
+  let out = '';
+  keep.forEach((i, k) => {
+    out += chars.charAt(i);
+    start[k] = view.start ? (view.start[i] ?? 0) : i;
+    end[k] = view.end ? (view.end[i] ?? i + 1) : i + 1;
+  });
+  return { chars: out, start, end };
+}
+
 /** The text as it is, lower-cased letter by letter (so that every index stays where it was). */
 function identity(text: string): View {
   return { chars: text.replace(/[A-Z]+/g, (m) => m.toLowerCase()) };
@@ -221,6 +255,9 @@ let lastMatcher: Matcher = { lengths: [], runs: new Map(), hashes: new Map() };
 
 const BASE = 257;
 
+/** Words joined by `-` or `_` in front of a credential's random part: `sk-proj-`, `apikey_`, `github_pat_`. */
+const PUBLIC_PREFIX = /^[^A-Za-z0-9]*(?:[a-z]+\s+)?[a-z]+(?:[-_][a-z]+)*[-_]/i;
+
 /** Polynomial hash of text[from, from + n), modulo 2^32. */
 function hashOf(text: string, from: number, n: number): number {
   let h = 0;
@@ -233,18 +270,36 @@ function matcherFor(secrets: readonly (string | undefined)[]): Matcher {
   const key = list.join('\u0000');
   if (key === lastKey) return lastMatcher;
   const runs = new Map<number, Set<string>>();
-  const addRuns = (form: string): void => {
+  const addRuns = (form: string, run = SECRET_RUN): void => {
     if (form.length < MIN_SECRET_LENGTH) return;
-    const n = Math.min(SECRET_RUN, form.length);
+    const n = Math.min(run, form.length);
     let set = runs.get(n);
     if (!set) runs.set(n, (set = new Set()));
     for (let i = 0; i + n <= form.length; i++) set.add(form.slice(i, i + n));
   };
-  for (const s of list) {
-    addRuns(s.toLowerCase());
-    addRuns(normalise(s).chars);
+  const reversed = (t: string): string => {
+    let r = '';
+    for (let i = t.length - 1; i >= 0; i--) r += t.charAt(i);
+    return r;
+  };
+  for (const whole of list) {
+    // A credential's public prefix (`apikey_`, `sk-proj-`, `github_pat_`: words and separators in
+    // front of the random part) is no secret, and its runs would remove our own words ("API key"):
+    // runs are taken from what follows it.
+    const rest = whole.slice(PUBLIC_PREFIX.exec(whole)?.[0].length ?? 0);
+    const s = rest.length >= MIN_SECRET_LENGTH ? rest : whole;
+    const lower = s.toLowerCase();
+    const normal = normalise(s).chars;
+    const alnum = alnumOnly(normalise(s)).chars;
+    for (const form of [lower, normal, alnum]) {
+      addRuns(form);
+      addRuns(reversed(form));
+    }
+    // Hex of its UTF-8 bytes (two hex digits per character of an ASCII secret), either case.
+    const hex = [...new TextEncoder().encode(s)].map((b) => b.toString(16).padStart(2, '0')).join('');
+    addRuns(hex, 2 * SECRET_RUN);
     // The base64 forms (a Basic header, a token wrapped in another token, an echoed header).
-    for (const form of base64Forms(s)) addRuns(form.toLowerCase());
+    for (const form of base64Forms(s)) addRuns(form.toLowerCase(), BASE64_RUN);
   }
   const hashes = new Map<number, Set<number>>();
   for (const [n, set] of runs) hashes.set(n, new Set([...set].map((r) => hashOf(r, 0, n))));
@@ -272,9 +327,11 @@ function base64Forms(s: string): string[] {
   return forms;
 }
 
-function removeRuns(text: string, m: Matcher): string {
+/** Where runs of the secrets stand in the text (ranges of the original), in its three views; with `first`, stops at the first. */
+function findRuns(text: string, m: Matcher, first = false): [number, number][] {
   const ranges: [number, number][] = [];
-  for (const view of [identity(text), normalise(text)]) {
+  const normal = normalise(text);
+  for (const view of [identity(text), normal, alnumOnly(normal)]) {
     const chars = view.chars;
     for (const n of m.lengths) {
       const set = m.runs.get(n);
@@ -286,12 +343,18 @@ function removeRuns(text: string, m: Matcher): string {
       for (let i = 0; ; i++) {
         if (hashes.has(h >>> 0) && set.has(chars.slice(i, i + n))) {
           ranges.push(view.start && view.end ? [view.start[i] ?? 0, view.end[i + n - 1] ?? text.length] : [i, i + n]);
+          if (first) return ranges;
         }
         if (i + n >= chars.length) break;
         h = (Math.imul(h - Math.imul(chars.charCodeAt(i), pow), BASE) + chars.charCodeAt(i + n)) | 0;
       }
     }
   }
+  return ranges;
+}
+
+function removeRuns(text: string, m: Matcher): string {
+  const ranges = findRuns(text, m);
   if (ranges.length === 0) return text;
   ranges.sort((a, b) => a[0] - b[0]);
   let out = '';
