@@ -4,7 +4,7 @@
 import { LineIndex } from '../parser';
 import type { ParsedDocument } from '../parser';
 import type { Diagnostic, DiagnosticCode, Severity } from '../service';
-import { maskSecrets } from '../service/secretRanges';
+import { maskSecrets, messageMasker } from '../service/secretRanges';
 
 export interface FrameLine {
   /** 1-based line number. */
@@ -47,6 +47,7 @@ export function buildReport(
   if (diagnostics.length === 0) return { path, displayPath, findings: [] };
   const li = new LineIndex(text);
   const masked = maskSecrets(text, doc);
+  const maskMessage = messageMasker(doc);
   const lineText = (line: number): string => {
     const start = li.offsetAt({ line, character: 0 });
     const next = line + 1 < li.lineCount ? li.offsetAt({ line: line + 1, character: 0 }) : masked.length;
@@ -72,7 +73,8 @@ export function buildReport(
     return {
       code: d.code,
       severity: d.severity,
-      message: d.message,
+      // A message may quote a value (`Unknown provider 'sk-…'`): masked as the frame is.
+      message: maskMessage(d.message),
       line: s.line + 1,
       column: s.character + 1,
       endLine: e.line + 1,

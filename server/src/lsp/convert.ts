@@ -25,8 +25,9 @@ import type {
   CompletionKind,
   SymbolKind as SvcSymbolKind,
 } from '../service';
-// A light module imported directly: importing the index would load the whole service at startup.
+// Light modules imported directly: importing the index would load the whole service at startup.
 import { SOURCE } from '../service/codes';
+import { maskShapes } from '../service/credentialShapes';
 
 export function toRange(doc: TextDocument, offset: number, length: number): Range {
   return { start: doc.positionAt(offset), end: doc.positionAt(offset + length) };
@@ -46,12 +47,16 @@ export function toLspDiagnostic(doc: TextDocument, d: Diagnostic, docsBase?: str
     severity: SEVERITY[d.severity],
     code: d.code,
     source: SOURCE,
-    message: d.message,
+    // A message that quotes a credential-shaped value (`Unknown provider 'sk-…'`) masks it, as the CLI does.
+    message: maskShapes(d.message),
   };
   if (docsBase) out.codeDescription = { href: `${docsBase}${d.code}.md` };
   if (d.related)
     out.relatedInformation = d.related.map((r) =>
-      DiagnosticRelatedInformation.create(Location.create(doc.uri, toRange(doc, r.offset, r.length)), r.message),
+      DiagnosticRelatedInformation.create(
+        Location.create(doc.uri, toRange(doc, r.offset, r.length)),
+        maskShapes(r.message),
+      ),
     );
   if (d.data) out.data = d.data;
   return out;

@@ -7,32 +7,45 @@
 //   `cloudSecretAccessKey`…: the EnvironmentValue-typed properties), and everything inside it but
 //   the names in `valueFromEnv`, which are not secrets and are shown;
 // - a plain string under a misspelling of such a key (`apiKy`, `api_key`, `cloudSecretAccesKey`);
-// - the user information of a URL (`https://user:secret@host`), anywhere in the text.
+// - the user information of a URL (`https://user:secret@host`), anywhere in the text;
+// - anything shaped like a credential, anywhere (a key pasted into `provider:`, a JWT in a flag,
+//   an old key in a comment): well-known prefixes (sk-, ghp_/gho_/ghs_/github_pat_, AKIA/ASIA,
+//   xox?-, glpat-, AIza, npm_…), JWTs, PEM private keys, AWS secret keys and long random-looking
+//   tokens (letters of both cases and digits, switching often: not words, identifiers, UUIDs or
+//   URLs). The same are masked in messages that quote a value (messageMasker).
 import type { Node, ParsedDocument } from '../parser/ast';
 import { resolve } from '../parser/ast';
 import { credentialKeys, definition, isEnvNameProperty } from '../model/schema';
 import { editDistance } from './text';
+import { credentialShapes, maskRanges } from './credentialShapes';
+import type { Range } from './credentialShapes';
 
-export interface Range {
-  offset: number;
-  length: number;
-}
+export { credentialShapes, maskShapes } from './credentialShapes';
+export type { Range } from './credentialShapes';
 
 /**
- * `scheme://userinfo@`: the userinfo (group 1) is masked. Bounded repetitions: on a 1 MB line of
- * letters an unbounded scheme would be tried from every position to the end (quadratic).
+ * A masker of messages (a diagnostic's, a symbol's detail) for one document: every
+ * credential-shaped piece masked, and every literal secret of the document (secretRanges) that the
+ * message quotes. The document's secrets are found once, on the first message.
  */
-const URL_USERINFO = /[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/([^\s/?#@'"`<>]{1,1024})@/g;
+export function messageMasker(doc: ParsedDocument): (message: string) => string {
+  let values: string[] | undefined;
+  return (message) => {
+    let out = maskRanges(message, credentialShapes(message));
+    values ??= [
+      ...new Set(
+        secretRanges(doc)
+          .map((r) => doc.text.slice(r.offset, r.offset + r.length).trim().replace(/^(["'])(.*)\1$/s, '$2'))
+          .filter((v) => v.length >= 4),
+      ),
+    ];
+    for (const value of values) if (out.includes(value)) out = out.split(value).join('*'.repeat(value.length));
+    return out;
+  };
+}
 
 export function secretRanges(doc: ParsedDocument): Range[] {
-  const out: Range[] = [];
-  // Most texts hold no URL with user information: two searches for what every match contains are
-  // ~50x cheaper than trying the pattern at every letter (the CLI frames thousands of files).
-  const at = doc.text.indexOf('://');
-  if (at >= 0 && doc.text.indexOf('@', at) >= 0)
-    for (const m of doc.text.matchAll(URL_USERINFO)) {
-      if (m[1]) out.push({ offset: m.index + m[0].length - 1 - m[1].length, length: m[1].length });
-    }
+  const out: Range[] = credentialShapes(doc.text);
   const env = definition('EnvironmentValue');
   if (!env || !doc.root) return out;
   const literalKeys = new Set(Object.keys(env.properties ?? {}).filter((k) => !isEnvNameProperty(env, k)));
@@ -83,11 +96,5 @@ function misspells(key: string, credentials: ReadonlySet<string>): boolean {
 
 /** The text with every credential-shaped scalar replaced by `*` (same length, so columns hold). */
 export function maskSecrets(text: string, doc: ParsedDocument): string {
-  const ranges = secretRanges(doc);
-  if (ranges.length === 0) return text;
-  const chars = text.split('');
-  for (const r of ranges)
-    for (let i = r.offset; i < r.offset + r.length && i < chars.length; i++)
-      if (chars[i] !== '\n' && chars[i] !== '\r') chars[i] = '*';
-  return chars.join('');
+  return maskRanges(text, secretRanges(doc));
 }

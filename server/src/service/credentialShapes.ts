@@ -1,0 +1,91 @@
+// Credentials recognised by their shape alone, in any text: part of the one masking helper
+// (secretRanges.ts, which adds what the document's tree says is a secret). A light module with no
+// import, so that the protocol layer can mask messages without loading the schema.
+
+export interface Range {
+  offset: number;
+  length: number;
+}
+
+/**
+ * `scheme://userinfo@`: the userinfo (group 1) is masked. Bounded repetitions: on a 1 MB line of
+ * letters an unbounded scheme would be tried from every position to the end (quadratic).
+ */
+const URL_USERINFO = /[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/([^\s/?#@'"`<>]{1,1024})@/g;
+
+/** Credentials recognisable by their shape alone. Bounded quantifiers: linear on any line. */
+const SHAPES =
+  /(?<![A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,256}|(?:gh[pousr]_|github_pat_)[A-Za-z0-9_]{20,256}|(?:AKIA|ASIA)[A-Z0-9]{16}|xox[abposre]-[A-Za-z0-9-]{10,256}|glpat-[A-Za-z0-9_-]{20,64}|AIza[A-Za-z0-9_-]{35}|npm_[A-Za-z0-9]{36}|(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,256}|eyJ[A-Za-z0-9_-]{5,4096}\.[A-Za-z0-9_-]{5,4096}\.[A-Za-z0-9_-]{0,4096})(?![A-Za-z0-9_-])/g;
+/** An AWS secret access key: 40 characters of base64 with both cases and a digit. */
+const AWS_SECRET = /(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g;
+/** A candidate random token: 20 or more letters, digits, `_` and `-`. */
+const TOKEN = /(?<![A-Za-z0-9_.-])[A-Za-z0-9_-]{20,1024}(?![A-Za-z0-9_-])/g;
+const PEM = /-----BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY-----/g;
+
+/** Letters of both cases and a digit, and the kind of character (lower, upper, digit) changes at least every `changesPer` characters: random, not camelCase. */
+function looksRandom(t: string, changesPer = 3): boolean {
+  let lower = 0;
+  let upper = 0;
+  let digit = 0;
+  let changes = 0;
+  let last = -1;
+  let n = 0;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    const kind = c >= 0x61 && c <= 0x7a ? 0 : c >= 0x41 && c <= 0x5a ? 1 : c >= 0x30 && c <= 0x39 ? 2 : -1;
+    if (kind < 0) continue;
+    n++;
+    if (kind === 0) lower++;
+    else if (kind === 1) upper++;
+    else digit++;
+    if (last >= 0 && kind !== last) changes++;
+    last = kind;
+  }
+  return lower > 0 && upper > 0 && digit > 0 && changes * changesPer >= n;
+}
+
+/** Where text shaped like a credential stands in any text (a file, a message, a comment). */
+export function credentialShapes(text: string): Range[] {
+  const out: Range[] = [];
+  // Most texts hold no URL with user information: two searches for what every match contains are
+  // ~50x cheaper than trying the pattern at every letter (the CLI frames thousands of files).
+  const at = text.indexOf('://');
+  if (at >= 0 && text.indexOf('@', at) >= 0)
+    for (const m of text.matchAll(URL_USERINFO)) {
+      if (m[1]) out.push({ offset: m.index + m[0].length - 1 - m[1].length, length: m[1].length });
+    }
+  for (const m of text.matchAll(SHAPES)) out.push({ offset: m.index, length: m[0].length });
+  const known = out.length;
+  const inKnown = (at: number): boolean => out.slice(0, known).some((r) => at >= r.offset && at < r.offset + r.length);
+  // Exactly 40 characters of base64 with both cases and a digit: the kind changes less often in
+  // these (long runs of capitals), so the bar is lower than for tokens.
+  for (const m of text.matchAll(AWS_SECRET))
+    if (!inKnown(m.index) && looksRandom(m[0], 4)) out.push({ offset: m.index, length: m[0].length });
+  for (const m of text.matchAll(TOKEN))
+    if (!inKnown(m.index) && looksRandom(m[0]) && !/^[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(m[0]))
+      out.push({ offset: m.index, length: m[0].length });
+  for (const m of text.matchAll(PEM)) {
+    // The key's body up to its END line (or, unterminated, the next 8 KB): every character but line breaks.
+    const from = m.index + m[0].length;
+    const endMarker = `-----END ${m[1] ?? ''}PRIVATE KEY-----`;
+    const end = text.indexOf(endMarker, from);
+    out.push({ offset: from, length: (end < 0 ? Math.min(text.length, from + 8192) : end) - from });
+  }
+  return out;
+}
+
+/** A text with the given ranges replaced by `*` (same length, so columns hold; line breaks kept). */
+export function maskRanges(text: string, ranges: readonly Range[]): string {
+  if (ranges.length === 0) return text;
+  const chars = text.split('');
+  for (const r of ranges)
+    for (let i = r.offset; i < r.offset + r.length && i < chars.length; i++)
+      if (chars[i] !== '\n' && chars[i] !== '\r') chars[i] = '*';
+  return chars.join('');
+}
+
+
+/** A text (a message, a symbol's name) with every credential-shaped piece masked. */
+export function maskShapes(text: string): string {
+  return maskRanges(text, credentialShapes(text));
+}

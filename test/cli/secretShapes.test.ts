@@ -1,0 +1,110 @@
+// Credential-shaped text outside credential fields (REVIEW.md D5): a key pasted into `provider:`,
+// a JWT in `enable:`, an old key in a comment on a context line, custom feature-flag values, a PEM
+// private key in instructions. No piece of 6 or more characters of any of them may appear in any
+// output format (messages and frames), while ordinary values (UUIDs, URLs, identifiers, model
+// names) are still shown. Run as processes over the built CLI.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { runCli } from './helpers';
+import { credentialShapes } from '../../server/src/service/credentialShapes';
+
+const SK = 'sk-proj-Abc123XyZ789QwErTy456UiOp';
+const JWT =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
+const GHP = 'ghp_16C7e42F292c6912E7710c838347Ae178B4a';
+const AKIA = 'AKIAQ3EXAMPLE7TESTKY';
+const AWS_SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
+const SLACK = 'xoxb-2048-1024-Zq8Wm3Lp0Rt6Yv9Xc2Bn';
+const RANDOM = 'Zk8Qp2Lm9Xw4Rt7Yb3Nc6Vd1Hs5J';
+const PEM_BODY = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj';
+/** The random part of each (the public prefixes sk-proj-, ghp_, xoxb- and a JWT's standard header are no secret). */
+const SECRETS = [
+  SK.slice('sk-proj-'.length),
+  JWT.slice(JWT.indexOf('.') + 1),
+  GHP.slice(4),
+  AKIA.slice(4),
+  AWS_SECRET,
+  SLACK.slice(5),
+  RANDOM,
+  PEM_BODY,
+];
+const RUN = 6;
+
+const head = 'kind: AssistantConfig\nversion: v2\ndefinition:\n';
+const FILES: Record<string, string> = {
+  'provider.assistant.yaml': `${head}  llm:\n    provider: ${SK}     # key pasted into the wrong field\n    apiKey: {valueFromEnv: VENDOR_A_API_KEY}\n  threadTitleGeneration:\n    enable: ${JWT}\n`,
+  'comment.assistant.yaml': `${head}  llm:\n    provider: vendor_a\n    apiKey: {valueFromEnv: VENDOR_A_API_KEY}\n    modle: x\n    # apiKey: {value: ${GHP}}\n`,
+  'flags.assistant.yaml': `${head}  llm: {provider: hosted}\n  featureFlags:\n    old_vendor_key: ${AKIA}\n    enable_automation: true\n    token: ${AWS_SECRET}\n    slack: ${SLACK}\n    other: ${RANDOM}\n    enable_visualisations: 3\n`,
+  'pem.assistant.yaml': `${head}  llm: {provider: hosted}\n  systemInstructions: |\n    -----BEGIN PRIVATE KEY-----\n    ${PEM_BODY}\n    -----END PRIVATE KEY-----\n  maxAssistantActions: 0\n  unknownTop: 1\n`,
+  'json.assistant.json': JSON.stringify(
+    { kind: 'AssistantConfig', version: 'v2', definition: { llm: { provider: SK }, featureFlags: { enable_automations: GHP } } },
+    null,
+    2,
+  ),
+};
+
+const dir = mkdtempSync(join(tmpdir(), 'ac-shapes-'));
+for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dir, name), text);
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+function leaks(text: string): string[] {
+  const found: string[] = [];
+  const lower = text.toLowerCase();
+  for (const s of SECRETS) {
+    const l = s.toLowerCase();
+    for (let i = 0; i + RUN <= l.length; i++) {
+      if (lower.includes(l.slice(i, i + RUN))) {
+        found.push(`${s.slice(0, 3)}… (run ${l.slice(i, i + RUN)})`);
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+describe('D5: credential-shaped values are masked in messages and frames, every format', () => {
+  for (const format of ['text', 'json', 'sarif', 'github', 'junit']) {
+    it(`${format}: no 6-character piece of a credential in stdout or stderr`, () => {
+      const r = runCli(['lint', '--no-config', '--no-env-check', '--format', format, ...Object.keys(FILES)], { cwd: dir });
+      assert.equal(r.code, 1, r.stderr);
+      for (const name of Object.keys(FILES)) assert.ok(r.stdout.includes(name), `${name} reported`);
+      assert.deepEqual(leaks(r.stdout + r.stderr), [], `${format}:\n${r.stdout}${r.stderr}`);
+    });
+  }
+  it('the message still says what is wrong, with the value masked; frames keep their columns', () => {
+    const r = runCli(['lint', '--no-config', '--no-env-check', '--no-color', 'provider.assistant.yaml'], { cwd: dir });
+    assert.match(r.stdout, /Unknown provider '\*{33}'/, r.stdout);
+    assert.match(r.stdout, /provider: \*{33} {5}# key pasted into the wrong field/, r.stdout);
+    assert.match(r.stdout, /enable: \*{20,}/, r.stdout);
+  });
+});
+
+describe('credential shapes: few false positives', () => {
+  it('finds the shapes', () => {
+    for (const s of [SK, JWT, GHP, AKIA, AWS_SECRET, SLACK, RANDOM])
+      assert.deepEqual(
+        credentialShapes(`x: ${s} # c`).map((r) => r.length),
+        [s.length],
+        s,
+      );
+  });
+  it('leaves words, identifiers, UUIDs, URLs, model names and env names alone', () => {
+    for (const t of [
+      'overrideAiPrimitivesLlm',
+      'enable_visualizations_v2',
+      '2f1c3a4b-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+      'https://api.example.com/v1/Threads2024/list',
+      'claude-3-5-sonnet-20241022',
+      'gpt-4o-2024-08-06',
+      'VENDOR_A_API_KEY_2024_ROTATED',
+      'schemaSelectorLlmFallbackProvider',
+      'AssistantConfigV2Definition',
+      'a plain sentence with words',
+      'sk-short',
+    ])
+      assert.deepEqual(credentialShapes(t), [], t);
+  });
+});
