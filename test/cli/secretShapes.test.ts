@@ -108,3 +108,39 @@ describe('credential shapes: few false positives', () => {
       assert.deepEqual(credentialShapes(t), [], t);
   });
 });
+
+describe('D13: control characters of the file are shown escaped in text output', () => {
+  const file = 'ctl.assistant.yaml';
+  const text =
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted}\n  "odd,key:\\r\\n::error::pwned": 1\n  "\\e[2J\\e[Hfake: all good": 1\n  "\\e]0;TITLE\\a\\u202Eevil": 1\n';
+  writeFileSync(join(dir, file), text);
+  it('text (with and without colour): no raw CR, LF inside a line, ESC, BEL or bidi override from the file', () => {
+    for (const colour of ['--no-color', '--color']) {
+      const r = runCli(['lint', '--no-config', '--no-env-check', colour, file], { cwd: dir });
+      assert.equal(r.code, 1, r.stderr);
+      assert.ok(!r.stdout.split('\n').some((l) => l.startsWith('::')), r.stdout);
+      for (const c of ['\r', '\u0007', '\u202e']) assert.ok(!r.stdout.includes(c), JSON.stringify(c));
+      // The only ESC sequences left are the palette's own colours (SGR `ESC[…m`).
+      const ESC = String.fromCharCode(27);
+      assert.ok(r.stdout.split(ESC).slice(1).every((rest) => /^\[\d+m/.test(rest)), r.stdout);
+      assert.match(r.stdout, /'odd,key:\\r\\n::error::pwned'/, r.stdout);
+      assert.match(r.stdout, /'\\e\[2J\\e\[Hfake: all good'/, r.stdout);
+      assert.match(r.stdout, /\\e\]0;TITLE\\x07\\u202eevil/, r.stdout);
+    }
+  });
+  it('json, sarif, github and junit stay valid and carry no raw control character', () => {
+    const json = runCli(['lint', '--no-config', '--no-env-check', '--format', 'json', file], { cwd: dir });
+    const messages = (JSON.parse(json.stdout) as { files: { diagnostics: { message: string }[] }[] }).files.flatMap(
+      (f) => f.diagnostics.map((d) => d.message),
+    );
+    assert.ok(messages.some((m) => m.includes('odd,key:\r\n::error::pwned')), 'JSON keeps the key as it is (escaped by JSON)');
+    assert.doesNotThrow(() =>
+      JSON.parse(runCli(['lint', '--no-config', '--no-env-check', '--format', 'sarif', file], { cwd: dir }).stdout),
+    );
+    const gh = runCli(['lint', '--no-config', '--no-env-check', '--format', 'github', file], { cwd: dir }).stdout;
+    for (const line of gh.trimEnd().split('\n')) assert.match(line, /^::(error|warning|notice) file=/, line);
+    for (const c of ['\r', '\u001b', '\u0007']) assert.ok(!gh.includes(c), JSON.stringify(c));
+    const junit = runCli(['lint', '--no-config', '--no-env-check', '--format', 'junit', file], { cwd: dir }).stdout;
+    assert.ok(![...junit].some((c) => c < ' ' && !'\t\n\r'.includes(c)), 'no character XML 1.0 forbids');
+  });
+});

@@ -98,7 +98,8 @@ function displayText(line: string, from: number, to: number): string {
   const body = line
     .slice(from, to)
     .replace(/\t/g, '  ')
-    .replace(/\p{Cc}/gu, '?');
+    // Control characters, line separators and bidi overrides (one UTF-16 unit each: the caret holds).
+    .replace(/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu, '?');
   return (from > 0 ? '…' : '') + body + (to < line.length ? '…' : '');
 }
 

@@ -37,7 +37,10 @@ function httpUrl(s: string): string | undefined {
   const t = s.trim();
   if (!/^https?:\/\/[^\s]+$/i.test(t)) return undefined;
   try {
-    return new URL(t).href;
+    const u = new URL(t);
+    // No link that would put a user name or password into a browser's address bar or history.
+    if (u.username || u.password) return undefined;
+    return u.href;
   } catch {
     return undefined;
   }

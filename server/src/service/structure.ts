@@ -4,6 +4,8 @@ import { nodeAt, resolve } from '../parser/ast';
 import { LineIndex } from '../parser/lineIndex';
 import { labelKeys } from '../model/schema';
 import type { SymbolEntry, SymbolKind } from './types';
+import { maskShapes as maskMessage, secretRanges } from './secretRanges';
+import type { Range } from './secretRanges';
 
 const MAX_SYMBOLS = 50_000;
 
@@ -11,6 +13,17 @@ export function documentSymbols(doc: ParsedDocument): SymbolEntry[] {
   const root = resolve(doc.root);
   if (!root) return [];
   let budget = MAX_SYMBOLS;
+  // Literal secrets are never shown (as in hover): a scalar holding one has a masked detail, and
+  // every other text is masked by shape (keys, values, URL user information).
+  const secrets = secretRanges(doc);
+  const detailOf = (n: Node | undefined): string | undefined => {
+    const d = rawDetailOf(n);
+    if (d === undefined) return undefined;
+    if (n && n.type !== 'object' && n.type !== 'array' && holdsSecret(n, secrets)) return HIDDEN;
+    const masked = maskMessage(d);
+    return masked.length > 60 ? masked.slice(0, 60) + '…' : masked;
+  };
+  const itemName = (n: Node | undefined, i: number): string => maskMessage(rawItemName(n, i, secrets));
   const childrenOf = (n: Node | undefined, depth: number): SymbolEntry[] => {
     if (!n || depth > 64 || budget <= 0) return [];
     if (n.type === 'object')
@@ -38,7 +51,7 @@ export function documentSymbols(doc: ParsedDocument): SymbolEntry[] {
     if (budget-- <= 0) return undefined;
     const v = resolve(p.value);
     return {
-      name: p.key.value || '(empty key)',
+      name: maskMessage(p.key.value) || '(empty key)',
       detail: detailOf(v),
       kind: kindOf(v),
       offset: p.offset,
@@ -56,9 +69,17 @@ function kindOf(n: Node | undefined): SymbolKind {
   return n.type;
 }
 
-function detailOf(n: Node | undefined): string | undefined {
+const HIDDEN = '********';
+
+/** Whether a secret range covers the node's value (quotes aside); a part of it (a URL's user information) is masked by shape. */
+function holdsSecret(n: Node, secrets: readonly Range[]): boolean {
+  return secrets.some((r) => r.offset <= n.offset + 1 && r.offset + r.length >= n.offset + n.length - 1);
+}
+
+/** The detail before masking and cutting (a cut first could leave a credential too short to recognise). */
+function rawDetailOf(n: Node | undefined): string | undefined {
   if (!n) return undefined;
-  if (n.type === 'string') return n.value.length > 60 ? n.value.slice(0, 60) + '…' : n.value;
+  if (n.type === 'string') return n.value;
   if (n.type === 'number' || n.type === 'boolean') return String(n.value);
   if (n.type === 'object') {
     // A discriminated object shows its variant (or a primitive override its primitive).
@@ -72,14 +93,15 @@ function detailOf(n: Node | undefined): string | undefined {
   return undefined;
 }
 
-function itemName(n: Node | undefined, i: number): string {
+function rawItemName(n: Node | undefined, i: number, secrets: readonly Range[]): string {
   if (n?.type === 'object') {
     const scalars = n.properties
       .map((p) => resolve(p.value))
-      .filter((v) => v?.type === 'string')
+      .filter((v) => v?.type === 'string' && !holdsSecret(v, secrets))
       .slice(0, 2) as { value: string }[];
     if (scalars.length > 0) return scalars.map((s) => s.value).join('.');
   }
+  if (n && holdsSecret(n, secrets) && n.type !== 'array') return HIDDEN;
   if (n?.type === 'string' || n?.type === 'number' || n?.type === 'boolean') return String(n.value);
   return `[${i}]`;
 }

@@ -1,0 +1,77 @@
+// The language server never shows a credential in the outline, a document link, or a diagnostic
+// message (REVIEW.md D14, D5): document symbols mask literal secrets and URL user information as
+// hover does, a URL with a user name and password is no clickable link, and a credential-shaped
+// value quoted by a message is masked. No 6-character piece of a secret in any answer.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { DocumentLink, DocumentSymbol, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { TestClient } from './lspClient';
+
+const URI = 'file:///w/s.assistant.yaml';
+const SK = 'sk-proj-Abc123XyZ789QwErTy456UiOp';
+const GHP = 'ghp_16C7e42F292c6912E7710c838347Ae178B4a';
+const JWT =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
+const PLAIN = 'hunter2hunter2zz';
+const TEXT = `kind: AssistantConfig
+version: v2
+definition:
+  llm:
+    provider: vendor_a
+    apiKey:
+      value: ${SK}
+    baseUrl: https://u:${GHP}@h.example/v1
+    fallback:
+      provider: vendor_b
+      apiKey: {value: ${PLAIN}}
+  aiPrimitivesLlm:
+    provider: ${SK.replace('Abc', 'Qrs')}
+  threadTitleGeneration:
+    enable: ${JWT}
+`;
+const SECRETS = [SK.slice(8), SK.replace('Abc', 'Qrs').slice(8), GHP.slice(4), JWT.slice(JWT.indexOf('.') + 1), PLAIN];
+
+function leaks(text: string): string[] {
+  const lower = text.toLowerCase();
+  const found: string[] = [];
+  for (const s of SECRETS)
+    for (let i = 0; i + 6 <= s.length; i++)
+      if (lower.includes(s.slice(i, i + 6).toLowerCase())) {
+        found.push(s.slice(i, i + 6));
+        break;
+      }
+  return found;
+}
+
+function flatten(symbols: DocumentSymbol[]): DocumentSymbol[] {
+  return symbols.flatMap((s) => [s, ...flatten(s.children ?? [])]);
+}
+
+test('document symbols, links and diagnostics show no piece of a credential', async () => {
+  const c = new TestClient();
+  try {
+    await c.initialize();
+    await c.open(URI, TEXT);
+    const diags: PublishDiagnosticsParams = await c.waitForDiagnostics(URI);
+    const symbols = await c.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: URI } });
+    const links = await c.request<DocumentLink[] | null>('textDocument/documentLink', { textDocument: { uri: URI } });
+    const all = flatten(symbols);
+    const byName = (name: string): DocumentSymbol[] => all.filter((s) => s.name === name);
+    // The literal values are hidden; the provider names and ordinary details are still there.
+    for (const s of byName('value')) assert.equal(s.detail, '********', JSON.stringify(s));
+    assert.match(byName('baseUrl')[0]?.detail ?? '', /^https:\/\/\*+@h\.example/);
+    assert.ok(byName('provider').some((s) => s.detail === 'vendor_a'));
+    assert.ok(all.some((s) => s.name === 'llm' && s.detail === 'vendor_a'));
+    assert.ok(byName('enable')[0]?.detail?.startsWith('*****'));
+    // No link carries a user name and password.
+    assert.ok(!(links ?? []).some((l) => /@/.test(l.target ?? '')), JSON.stringify(links));
+    // The unknown provider's message names the value masked.
+    const unknown = diags.diagnostics.find((d) => d.code === 'unknown-discriminator');
+    assert.match(unknown?.message ?? '', /Unknown provider '\*+'/, JSON.stringify(diags.diagnostics));
+    const printed = JSON.stringify({ symbols, links, diags });
+    assert.deepEqual(leaks(printed), [], printed);
+    assert.equal(await c.shutdown(), 0);
+  } finally {
+    c.kill();
+  }
+});
