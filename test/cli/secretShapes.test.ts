@@ -40,7 +40,11 @@ const FILES: Record<string, string> = {
   'flags.assistant.yaml': `${head}  llm: {provider: hosted}\n  featureFlags:\n    old_vendor_key: ${AKIA}\n    enable_automation: true\n    token: ${AWS_SECRET}\n    slack: ${SLACK}\n    other: ${RANDOM}\n    enable_visualisations: 3\n`,
   'pem.assistant.yaml': `${head}  llm: {provider: hosted}\n  systemInstructions: |\n    -----BEGIN PRIVATE KEY-----\n    ${PEM_BODY}\n    -----END PRIVATE KEY-----\n  maxAssistantActions: 0\n  unknownTop: 1\n`,
   'json.assistant.json': JSON.stringify(
-    { kind: 'AssistantConfig', version: 'v2', definition: { llm: { provider: SK }, featureFlags: { enable_automations: GHP } } },
+    {
+      kind: 'AssistantConfig',
+      version: 'v2',
+      definition: { llm: { provider: SK }, featureFlags: { enable_automations: GHP } },
+    },
     null,
     2,
   ),
@@ -68,7 +72,9 @@ function leaks(text: string): string[] {
 describe('D5: credential-shaped values are masked in messages and frames, every format', () => {
   for (const format of ['text', 'json', 'sarif', 'github', 'junit']) {
     it(`${format}: no 6-character piece of a credential in stdout or stderr`, () => {
-      const r = runCli(['lint', '--no-config', '--no-env-check', '--format', format, ...Object.keys(FILES)], { cwd: dir });
+      const r = runCli(['lint', '--no-config', '--no-env-check', '--format', format, ...Object.keys(FILES)], {
+        cwd: dir,
+      });
       assert.equal(r.code, 1, r.stderr);
       for (const name of Object.keys(FILES)) assert.ok(r.stdout.includes(name), `${name} reported`);
       assert.deepEqual(leaks(r.stdout + r.stderr), [], `${format}:\n${r.stdout}${r.stderr}`);
@@ -122,7 +128,13 @@ describe('D13: control characters of the file are shown escaped in text output',
       for (const c of ['\r', '\u0007', '\u202e']) assert.ok(!r.stdout.includes(c), JSON.stringify(c));
       // The only ESC sequences left are the palette's own colours (SGR `ESC[…m`).
       const ESC = String.fromCharCode(27);
-      assert.ok(r.stdout.split(ESC).slice(1).every((rest) => /^\[\d+m/.test(rest)), r.stdout);
+      assert.ok(
+        r.stdout
+          .split(ESC)
+          .slice(1)
+          .every((rest) => /^\[\d+m/.test(rest)),
+        r.stdout,
+      );
       assert.match(r.stdout, /'odd,key:\\r\\n::error::pwned'/, r.stdout);
       assert.match(r.stdout, /'\\e\[2J\\e\[Hfake: all good'/, r.stdout);
       assert.match(r.stdout, /\\e\]0;TITLE\\x07\\u202eevil/, r.stdout);
@@ -133,7 +145,10 @@ describe('D13: control characters of the file are shown escaped in text output',
     const messages = (JSON.parse(json.stdout) as { files: { diagnostics: { message: string }[] }[] }).files.flatMap(
       (f) => f.diagnostics.map((d) => d.message),
     );
-    assert.ok(messages.some((m) => m.includes('odd,key:\r\n::error::pwned')), 'JSON keeps the key as it is (escaped by JSON)');
+    assert.ok(
+      messages.some((m) => m.includes('odd,key:\r\n::error::pwned')),
+      'JSON keeps the key as it is (escaped by JSON)',
+    );
     assert.doesNotThrow(() =>
       JSON.parse(runCli(['lint', '--no-config', '--no-env-check', '--format', 'sarif', file], { cwd: dir }).stdout),
     );

@@ -140,7 +140,10 @@ add('reversed, plain text', (e) => ({
 }));
 for (const width of [4, 5, 7]) {
   for (const sep of ['/', '-', '.', ':', '|']) {
-    add(`pieces of ${width} joined by '${sep}'`, (e) => ({ status: 403, body: json({ message: wrap(bare(e), width, sep) }) }));
+    add(`pieces of ${width} joined by '${sep}'`, (e) => ({
+      status: 403,
+      body: json({ message: wrap(bare(e), width, sep) }),
+    }));
   }
 }
 add('first and last 7 characters of each value', (e) => ({

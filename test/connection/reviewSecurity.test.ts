@@ -78,7 +78,10 @@ describe('D8: localhost names are pinned to loopback', () => {
 
 describe('D10, D19: usage errors of the built CLI', () => {
   const cliPath = join(process.cwd(), 'dist', 'cli.js');
-  const proc = (args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> =>
+  const proc = (
+    args: string[],
+    env: Record<string, string> = {},
+  ): Promise<{ code: number | null; out: string; err: string }> =>
     new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [cliPath, 'test-connection', ...args], {
         env: { PATH: process.env.PATH ?? '', ...env },
@@ -113,7 +116,10 @@ describe('D10, D19: usage errors of the built CLI', () => {
       ASSISTANT_PAT: svc.pat,
     };
     const before = svc.requests.length;
-    for (const args of [['--timeout-ms', '99999999999'], ['--timeout-ms', String(2 ** 31), '--format', 'json']]) {
+    for (const args of [
+      ['--timeout-ms', '99999999999'],
+      ['--timeout-ms', String(2 ** 31), '--format', 'json'],
+    ]) {
       const r = await proc(args, env);
       assert.equal(r.code, 2, r.out + r.err);
       assert.match(r.err, /--timeout-ms .*at most 2147483647/);

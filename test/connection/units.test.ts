@@ -73,7 +73,10 @@ describe('redact', () => {
     // Five characters are not a run: ordinary text that shares a few letters with a secret stays.
     assert.equal(redact('x Zq7/K y', [s]), 'x Zq7/K y');
     // A credential's public prefix is no secret: our own words stay.
-    assert.equal(redact('The project API key (ASSISTANT_API_KEY)', ['apikey_Zq7Kd9wXyLm3Pq8rTs2u']), 'The project API key (ASSISTANT_API_KEY)');
+    assert.equal(
+      redact('The project API key (ASSISTANT_API_KEY)', ['apikey_Zq7Kd9wXyLm3Pq8rTs2u']),
+      'The project API key (ASSISTANT_API_KEY)',
+    );
   });
   it('ignores very short secrets', () => {
     assert.equal(redact('a b c', ['a', '']), 'a b c');

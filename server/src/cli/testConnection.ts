@@ -107,7 +107,12 @@ export async function testConnectionCommand(args: string[], io: CliIO, signal?: 
   if (timeoutText !== undefined) {
     timeoutMs = Number(timeoutText);
     // A timer holds at most 2^31-1 ms; Node turns a longer one into 1 ms (with a warning on stderr).
-    if (!/^\d+$/.test(timeoutText) || !Number.isSafeInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
+    if (
+      !/^\d+$/.test(timeoutText) ||
+      !Number.isSafeInteger(timeoutMs) ||
+      timeoutMs <= 0 ||
+      timeoutMs > MAX_TIMEOUT_MS
+    ) {
       throw new UsageError(
         `--timeout-ms (ASSISTANT_TIMEOUT_MS) must be a positive whole number of milliseconds, at most ${MAX_TIMEOUT_MS}.`,
       );

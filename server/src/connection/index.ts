@@ -12,7 +12,13 @@ export type { HttpRequest, HttpResponse, HttpSettings } from './http';
 export { NetError } from './errors';
 export type { NetErrorKind } from './errors';
 export { isLoopbackHost, checkServiceUrl, proxyFor, bypassesProxy } from './url';
-export { UUID, DEFAULT_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_MAX_RESPONSE_BYTES, MAX_TIMEOUT_MS } from './settings';
+export {
+  UUID,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  MAX_TIMEOUT_MS,
+} from './settings';
 export { DEFAULT_PROGRAM } from './steps';
 export type {
   ConnectionOptions,

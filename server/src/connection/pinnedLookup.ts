@@ -10,7 +10,11 @@ import { lookup as dnsLookup } from 'node:dns';
 import type { LookupAddress, LookupAllOptions, LookupOptions } from 'node:dns';
 import { isLoopbackAddress, isLoopbackName } from './url';
 
-type Resolver = (host: string, options: LookupAllOptions, cb: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+type Resolver = (
+  host: string,
+  options: LookupAllOptions,
+  cb: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
 
 type Callback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 

@@ -74,7 +74,9 @@ export function quoteBody(body: Buffer, secrets: readonly string[]): string | un
     if (fields.length === 0) return 'a JSON body without a message field';
     const parts = fields
       .slice(0, 4)
-      .map(([k, v]) => `${k}: ${withheld(v, secrets) ? WITHHELD : JSON.stringify(cut(redact(v, secrets), QUOTE_CHARS))}`);
+      .map(
+        ([k, v]) => `${k}: ${withheld(v, secrets) ? WITHHELD : JSON.stringify(cut(redact(v, secrets), QUOTE_CHARS))}`,
+      );
     return redact(parts.join('; '), secrets);
   }
   if (parsed !== undefined) return 'a JSON body without a message field';

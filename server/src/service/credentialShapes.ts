@@ -84,7 +84,6 @@ export function maskRanges(text: string, ranges: readonly Range[]): string {
   return chars.join('');
 }
 
-
 /** A text (a message, a symbol's name) with every credential-shaped piece masked. */
 export function maskShapes(text: string): string {
   return maskRanges(text, credentialShapes(text));

@@ -35,7 +35,12 @@ export function messageMasker(doc: ParsedDocument): (message: string) => string 
     values ??= [
       ...new Set(
         secretRanges(doc)
-          .map((r) => doc.text.slice(r.offset, r.offset + r.length).trim().replace(/^(["'])(.*)\1$/s, '$2'))
+          .map((r) =>
+            doc.text
+              .slice(r.offset, r.offset + r.length)
+              .trim()
+              .replace(/^(["'])(.*)\1$/s, '$2'),
+          )
           .filter((v) => v.length >= 4),
       ),
     ];
