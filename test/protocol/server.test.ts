@@ -175,6 +175,23 @@ test('requests on unknown documents or odd positions answer empty, the server st
   assert.equal(await c.shutdown(), 0);
 });
 
+test('initializationOptions.settings: the section alone, or wrapped in its name as the README example sends it', async () => {
+  const text =
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey: { valueFromEnv: NOT_SET_HERE_42 }\n';
+  const codes = async (settings: unknown): Promise<string[]> => {
+    const c = client({ env: { PATH: process.env.PATH ?? '' }, initializationOptions: { settings } });
+    await c.initialize();
+    await c.open(URI, text);
+    const d = await c.waitForDiagnostics(URI);
+    await c.shutdown();
+    return d.diagnostics.map((x) => String(x.code));
+  };
+  assert.deepEqual(await codes({}), ['env-not-set'], 'the control reports the unset variable');
+  assert.deepEqual(await codes({ diagnostics: { envNotSet: false } }), []);
+  assert.deepEqual(await codes({ assistantConfig: { diagnostics: { envNotSet: false } } }), []);
+  assert.deepEqual(await codes({ assistantConfig: { suppress: ['env-not-set'] } }), []);
+});
+
 test('settings come through workspace/configuration and apply without a restart', async () => {
   let depth = 16;
   const c = client({

@@ -224,9 +224,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     void refreshSettings();
     connection.onDidChangeConfiguration((change) => {
       if (!configurationRequests && change.settings) {
-        const raw: unknown = change.settings;
-        const s = (raw as Record<string, unknown>).assistantConfig ?? raw;
-        applySettings(readSettings(s));
+        applySettings(readSettings(change.settings));
       } else void refreshSettings();
     });
   });

@@ -41,9 +41,13 @@ function num(v: unknown, def: number, min: number): number {
   return typeof v === 'number' && Number.isFinite(v) && v >= min ? Math.floor(v) : def;
 }
 
-/** Accepts the section object (`{ diagnostics: {...}, limits: {...} }`) or flat dotted keys. */
+/** Accepts the section object (`{ diagnostics: {...}, limits: {...} }`), the same wrapped in `{ assistantConfig: ... }`, or flat dotted keys. */
 export function readSettings(raw: unknown): Settings {
-  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const r0 = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  // Also wrapped in its section's name (`{ assistantConfig: {...} }`), as many clients send
+  // `initializationOptions.settings` and `didChangeConfiguration`.
+  const inner = r0.assistantConfig;
+  const r = (inner && typeof inner === 'object' ? inner : r0) as Record<string, unknown>;
   const get = (path: string): unknown => {
     if (path in r) return r[path];
     let cur: unknown = r;
