@@ -156,7 +156,7 @@ export const CODES = {
   'invalid-encoding': {
     autofix: 'no',
     severity: 'warning',
-    doc: 'The text holds U+FFFD replacement characters: the file was probably not valid UTF-8 when it was read.',
+    doc: 'The text holds U+FFFD replacement characters: the file was probably not valid UTF-8 when it was read. A UTF-16 file (one that starts with a UTF-16 byte order mark) gets this code once, as an error, and nothing else in it is checked.',
   },
   'unused-anchor': {
     autofix: 'no',

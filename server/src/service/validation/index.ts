@@ -70,6 +70,21 @@ export function validateWithSuppressions(
 
 function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCache | undefined): Diagnostic[] {
   const out: Diagnostic[] = [];
+  // A UTF-16 file read as UTF-8 (what `>` in Windows PowerShell 5 writes): one clear finding, not a
+  // syntax error per character.
+  if (readAsUtf8FromUtf16(doc.text)) {
+    out.push(
+      diag(
+        'invalid-encoding',
+        'This file is UTF-16 (it starts with a UTF-16 byte order mark) and could not be checked: save it as UTF-8, which YAML and JSON tools read everywhere.',
+        0,
+        2,
+        // An error: nothing else in the file was checked, so a run must not pass on it.
+        { severity: 'error' },
+      ),
+    );
+    return out;
+  }
   for (const p of doc.problems) {
     const code =
       p.kind === 'extra-document' ? 'extra-document' : p.kind === 'resource-limit' ? 'resource-limit' : 'syntax-error';
@@ -191,6 +206,11 @@ function withoutBrokenNodes(out: Diagnostic[], doc: ParsedDocument): Diagnostic[
       d.code === 'syntax-error' ||
       !errs.some((e) => d.length > 0 && e.offset > d.offset && e.offset <= d.offset + d.length),
   );
+}
+
+/** The bytes FF FE or FE FF (a UTF-16 byte order mark) decoded as UTF-8, then NUL bytes of UTF-16 text. */
+function readAsUtf8FromUtf16(text: string): boolean {
+  return text.charCodeAt(0) === 0xfffd && text.charCodeAt(1) === 0xfffd && text.slice(2, 8).includes('\u0000');
 }
 
 /** Replacement characters stand for bytes that were not UTF-8; the first few are reported. */
