@@ -120,3 +120,8 @@ test('a file with syntax errors is not formatted: clear message, exit 2, text un
   assert.equal(runCli(['format', '--write', '-']).code, 2);
   assert.equal(runCli(['format', '--check', '--write', 'x']).code, 2);
 });
+
+test('the shipped examples are formatted: a project using the format --check hook can copy them', () => {
+  const r = runCli(['format', '--check', 'examples/']);
+  assert.equal(r.code, 0, `would be reformatted:\n${r.stdout}`);
+});

@@ -34,8 +34,17 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
     fix: 'Keep one YAML document per file: remove the `---` separator and what follows, or move it to its own file.',
   },
   'resource-limit': {
-    example: `${H}definition:\n  llm:\n    provider: hosted\n`,
-    options: { maxFileSize: 16 },
+    // An alias bomb: seven lines that expand to ten million nodes.
+    example: `${H}definition:\n  llm: { provider: hosted }\n  featureFlags:\n    a: &a [x, x, x, x, x, x, x, x, x, x]\n${[
+      'b',
+      'c',
+      'd',
+      'e',
+      'f',
+      'g',
+    ]
+      .map((n, i) => `    ${n}: &${n} [${Array(10).fill(`*${'abcdefg'[i]!}`).join(', ')}]\n`)
+      .join('')}`,
     fix: 'Split or shorten the document, or raise the limit (`assistantConfig.limits.maxFileSize`, `maxNestingDepth`, `maxAliasExpansion` in the editor settings) if the file is genuinely that large.',
   },
   'not-an-object': {
@@ -206,6 +215,7 @@ export function codeDocMarkdown(code: DiagnosticCode): string {
     d.example.replace(/\n$/, ''),
     '```',
     '',
+    ...(d.options ? [exampleNeeds(d.options), ''] : []),
     '## How to fix it',
     '',
     d.fix,
@@ -215,4 +225,30 @@ export function codeDocMarkdown(code: DiagnosticCode): string {
     silenceText(code),
     '',
   ].join('\n');
+}
+
+/** What the example needs beyond the defaults, said on its page (it is checked with these options). */
+function exampleNeeds(o: NonNullable<CodeDoc['options']>): string {
+  const parts: string[] = [];
+  if (o.maxFallbackDepth !== undefined)
+    parts.push(
+      `a fallback bound of ${String(o.maxFallbackDepth)} (\`maxFallbackDepth: ${String(o.maxFallbackDepth)}\` in \`.assistant-config.yaml\`)`,
+    );
+  if (o.maxFileSize !== undefined)
+    parts.push(
+      `a file size limit of ${String(o.maxFileSize)} bytes (the editor setting \`assistantConfig.limits.maxFileSize\`; the default is far larger)`,
+    );
+  if (o.maxNestingDepth !== undefined)
+    parts.push(`a nesting limit of ${String(o.maxNestingDepth)} (\`assistantConfig.limits.maxNestingDepth\`)`);
+  if (o.maxAliasExpansion !== undefined)
+    parts.push(
+      `an alias expansion limit of ${String(o.maxAliasExpansion)} (\`assistantConfig.limits.maxAliasExpansion\`)`,
+    );
+  if (o.envExposed && o.envExposed.length > 0)
+    parts.push(
+      `a git repository whose \`.env\` defines ${o.envExposed.map((n) => `\`${n}\``).join(', ')} and is not ignored by git`,
+    );
+  else if (o.envDefined && o.envDefined.length === 0)
+    parts.push('the variable set neither in the environment nor in `.env`');
+  return `Reported with ${parts.join(', ')}.`;
 }
