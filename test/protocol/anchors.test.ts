@@ -115,7 +115,7 @@ test('rename: prepared on the name, edits applied by the client, the document va
   );
   await assert.rejects(
     c.request('textDocument/rename', { textDocument: { uri: URI }, position: pos('*vendorKey', 3), newName: 'a b' }),
-    /cannot be a YAML anchor name/,
+    /cannot be an anchor name every YAML loader reads/,
   );
   await c.shutdown();
 });

@@ -64,9 +64,17 @@ for (const [name, text] of [
   });
 
   test(`${name}: rename refuses names YAML cannot carry and names taken`, () => {
-    for (const bad of ['two words', 'a,b', 'x[1]', '', 'tab\tname']) {
+    // Names every loader reads: PyYAML takes ASCII letters, digits, '_' and '-' only.
+    for (const bad of ['two words', 'a,b', 'x[1]', '', 'tab\tname', '😀', 'a.b', '&', '**x', 'naïve']) {
       const r = renameAnchor(doc, aliasAt, bad);
-      assert.ok('error' in r && /cannot be a YAML anchor name/.test(r.error), bad);
+      assert.ok('error' in r && /cannot be an anchor name every YAML loader reads/.test(r.error), bad);
+    }
+    // `&name` or `*name` typed by habit: the mark is dropped, not doubled.
+    for (const typed of ['&shared_key', '*shared_key']) {
+      const r = renameAnchor(doc, aliasAt, typed);
+      assert.ok('edits' in r, typed);
+      const after = applyEdits(text, r.edits);
+      assert.ok(after.includes('&shared_key') && after.includes('*shared_key') && !after.includes('&&'), typed);
     }
     const taken = renameAnchor(doc, aliasAt, 'secondary');
     assert.ok('error' in taken && /already taken/.test(taken.error));

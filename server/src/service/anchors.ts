@@ -179,9 +179,10 @@ export function prepareAnchorRename(
   return { ...s.at, placeholder: s.name };
 }
 
-// YAML 1.2: an anchor name is one or more non-blank printable characters other than the flow indicators.
-// eslint-disable-next-line no-control-regex -- control characters are what the pattern excludes
-const ANCHOR_NAME = /^[^\s,[\]{}\u0000-\u001F\u007F\uFEFF]+$/;
+// YAML 1.2 allows any non-blank printable characters other than the flow indicators in an anchor
+// name, but other loaders do not (PyYAML takes ASCII letters, digits, '_' and '-' only): a name the
+// rename writes is one every loader reads.
+const PORTABLE_ANCHOR_NAME = /^[A-Za-z0-9_-]+$/;
 
 export type RenameResult = { edits: TextEdit[] } | { error: string };
 
@@ -191,9 +192,11 @@ export function renameAnchor(doc: ParsedDocument, offset: number, newName: strin
   const s = anchorSymbolAt(doc, offset, index);
   if (!s) return { error: 'Only a YAML anchor (&name) or alias (*name) can be renamed here.' };
   if (!s.def) return { error: `Alias '*${s.name}' has no anchor before it; there is nothing to rename.` };
-  if (!ANCHOR_NAME.test(newName))
+  // `&name` or `*name` typed by habit: the mark is not part of the name.
+  if (/^[&*]/.test(newName)) newName = newName.slice(1);
+  if (!PORTABLE_ANCHOR_NAME.test(newName))
     return {
-      error: `'${newName.slice(0, 40)}' cannot be a YAML anchor name: use letters, digits, '_' or '-', without blanks or any of , [ ] { }.`,
+      error: `'${newName.slice(0, 40)}' cannot be an anchor name every YAML loader reads: use ASCII letters, digits, '_' or '-'.`,
     };
   if (newName === s.name) return { edits: [] };
   if (index.defs.some((d) => d.name === newName))
