@@ -159,3 +159,23 @@ describe('D13: control characters of the file are shown escaped in text output',
     assert.ok(![...junit].some((c) => c < ' ' && !'\t\n\r'.includes(c)), 'no character XML 1.0 forbids');
   });
 });
+
+describe('url-credentials: a URL written with user information', () => {
+  it('is reported on the value (also in a custom field), not for a plain address or an e-mail address', () => {
+    const f = 'url.assistant.yaml';
+    writeFileSync(
+      join(dir, f),
+      `${head}  llm:\n    provider: vendor_a\n    apiKey: {valueFromEnv: VENDOR_A_API_KEY}\n    baseUrl: https://u:${GHP}@h.example/v1\n  featureFlags:\n    mirror: "https://token@mirror.example/"\n    contact: ops@example.com\n    plain: https://h.example/v1\n`,
+    );
+    const r = runCli(['lint', '--no-config', '--no-env-check', '--format', 'json', f], { cwd: dir });
+    const found = (
+      JSON.parse(r.stdout) as { files: { diagnostics: { code: string; range: { start: { line: number } } }[] }[] }
+    ).files[0]!.diagnostics.filter((d) => d.code === 'url-credentials');
+    assert.deepEqual(
+      found.map((d) => d.range.start.line),
+      [7, 9],
+      r.stdout,
+    );
+    assert.deepEqual(leaks(r.stdout + r.stderr), []);
+  });
+});

@@ -65,6 +65,10 @@ test('document symbols, links and diagnostics show no piece of a credential', as
     assert.ok(byName('enable')[0]?.detail?.startsWith('*****'));
     // No link carries a user name and password.
     assert.ok(!(links ?? []).some((l) => /@/.test(l.target ?? '')), JSON.stringify(links));
+    // The URL with user information gets its own diagnostic, on the value.
+    const url = diags.diagnostics.find((d) => d.code === 'url-credentials');
+    assert.equal(url?.range.start.line, 7, JSON.stringify(diags.diagnostics));
+    assert.match(url?.message ?? '', /'baseUrl' carries a user name and password in the URL/);
     // The unknown provider's message names the value masked.
     const unknown = diags.diagnostics.find((d) => d.code === 'unknown-discriminator');
     assert.match(unknown?.message ?? '', /Unknown provider '\*+'/, JSON.stringify(diags.diagnostics));

@@ -111,6 +111,10 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      value: not-a-real-key\n`,
     fix: "Put the secret in an environment variable (or the workspace `.env`, kept out of version control) and write `valueFromEnv: NAME` instead. The editor's quick fix does the move; `lint --fix` does not, because it would have to write the secret somewhere.",
   },
+  'url-credentials': {
+    example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey: {valueFromEnv: VENDOR_A_API_KEY}\n    baseUrl: https://user:not-a-real-password@llm.example.com/v1\n`,
+    fix: 'Write the address without `user:password@` and give the credential through the field meant for it (an EnvironmentValue with `valueFromEnv`), so that the secret stays out of the file.',
+  },
   'invalid-env-name': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: ""\n`,
     fix: 'Write the name of the environment variable or secret that holds the value.',

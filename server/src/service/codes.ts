@@ -102,6 +102,11 @@ export const CODES = {
     severity: 'warning',
     doc: 'A credential written literally in `value` (warning), or a plain string where an EnvironmentValue belongs (`apiKey: sk-…`, an error); the fix moves it into the workspace `.env` and writes `valueFromEnv`.',
   },
+  'url-credentials': {
+    autofix: 'no',
+    severity: 'warning',
+    doc: 'A URL (`baseUrl`, `endpoint`, …) written with a user name or password (`https://user:secret@host`): a credential in the file, sent in every address and kept in logs and browser history. It is masked in output and is no clickable link.',
+  },
   'invalid-env-name': {
     autofix: 'no',
     severity: 'error',

@@ -18,6 +18,7 @@ import { primitivesRule } from './rules/primitives';
 import { nearMissKeyRule } from './rules/nearMissKey';
 import { limitsRule } from './rules/limits';
 import { emptyRequiredRule } from './rules/emptyRequired';
+import { urlCredentialsRule } from './rules/urlCredentials';
 import { jsonStrictness } from './jsonStrict';
 import { ALIAS_SUFFIX, atAlias } from './throughAlias';
 import type { Node } from '../../parser/ast';
@@ -38,6 +39,7 @@ const RULES: Rule[] = [
   nearMissKeyRule,
   limitsRule,
   emptyRequiredRule,
+  urlCredentialsRule,
 ];
 
 /**
