@@ -6,6 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DocumentLink, DocumentSymbol, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { TestClient } from './lspClient';
+import { DEFAULT_OPTIONS, analyze, codeLenses } from '../../server/src/service';
+import type { LensContext } from '../../server/src/service';
 
 const URI = 'file:///w/s.assistant.yaml';
 const SK = 'sk-proj-Abc123XyZ789QwErTy456UiOp';
@@ -78,4 +80,15 @@ test('document symbols, links and diagnostics show no piece of a credential', as
   } finally {
     c.kill();
   }
+});
+
+test('the provider-chain code lens masks a key pasted into provider:', () => {
+  const text = `kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: ${SK}\n    fallback: {provider: hosted}\n`;
+  const lenses = codeLenses(analyze(text, 'yaml', DEFAULT_OPTIONS).doc, {
+    testConnectionAvailable: false,
+    missingSettings: [],
+  } satisfies LensContext);
+  const chain = lenses.find((l) => l.title.includes('hosted'));
+  assert.match(chain?.title ?? '', /^\*{33} → hosted$/, JSON.stringify(lenses));
+  assert.deepEqual(leaks(JSON.stringify(lenses)), []);
 });

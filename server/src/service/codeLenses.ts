@@ -3,6 +3,7 @@
 // missing, a lens that opens them). Command ids are the client's; the service only names them.
 import type { Node, ObjectNode, ParsedDocument } from '../parser/ast';
 import { getProperty, getPropertyValue, resolve, stringValue } from '../parser/ast';
+import { maskShapes } from './credentialShapes';
 
 export const TEST_CONNECTION_COMMAND = 'assistantConfig.testConnection';
 export const OPEN_SETTINGS_COMMAND = 'workbench.action.openSettings';
@@ -54,7 +55,8 @@ export function codeLenses(doc: ParsedDocument, ctx: LensContext): CodeLensEntry
   const llm = asObject(prop.value);
   if (llm) {
     const { chain, loops } = providerChain(llm);
-    const title = chain.join(' → ') + (loops ? ' → … (loops)' : '');
+    // A key pasted into `provider:` is shown masked, as in messages.
+    const title = maskShapes(chain.join(' → ')) + (loops ? ' → … (loops)' : '');
     out.push({
       ...at,
       title,
