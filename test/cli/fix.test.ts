@@ -95,13 +95,6 @@ const CASES: Case[] = [
     after: `${H}definition:\n  llm: { provider: hosted }\n  maxAssistantActions: 12\n`,
     exit: 0,
   },
-  {
-    code: 'env-value-conflict',
-    file: 'a.assistant.yaml',
-    before: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey: {}\n`,
-    after: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey: { valueFromEnv: VENDOR_A_API_KEY }\n`,
-    exit: 0,
-  },
 ];
 
 /** Fixes that would lose what the user wrote are not applied: the file is untouched, exit 1. */

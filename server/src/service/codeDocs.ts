@@ -105,7 +105,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'env-value-conflict': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey: {}\n`,
-    fix: 'Give the EnvironmentValue exactly one of `value` and `valueFromEnv` (prefer `valueFromEnv`, so the secret stays out of the file). With neither, `lint --fix` adds `valueFromEnv` with the conventional variable name; with both, it leaves the choice to you.',
+    fix: 'Give the EnvironmentValue exactly one of `value` and `valueFromEnv` (prefer `valueFromEnv`, so the secret stays out of the file). The editor offers to add `valueFromEnv` with a conventional variable name, or to keep one of the two; `lint --fix` leaves the choice to you, since the name would be a guess (and a mapping with another key most likely holds a misspelt `valueFromEnv`, which `unknown-property` renames).',
   },
   'literal-secret': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      value: not-a-real-key\n`,

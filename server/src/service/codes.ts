@@ -93,7 +93,7 @@ export const CODES = {
     doc: 'A whole-number limit that is zero or negative; the spec does not say what such a limit does.',
   },
   'env-value-conflict': {
-    autofix: 'additive',
+    autofix: 'no',
     severity: 'error',
     doc: 'An EnvironmentValue must have exactly one of `value` and `valueFromEnv`.',
   },

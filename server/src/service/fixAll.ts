@@ -163,10 +163,13 @@ function worse(before: Analysis, after: Analysis, zones: readonly { from: number
   const broken = (a: Analysis): number => a.doc.problems.filter((p) => p.kind !== 'extra-document').length;
   if (broken(after) > broken(before)) return true;
   const key = (d: Diagnostic): string => `${d.code}\u0000${d.message}`;
+  // Errors, and a literal credential at any severity: a fix never makes a text a secret in the file
+  // (`valu: MY_KEY` renamed to `value` would turn a variable's name into a literal credential).
+  const counts = (d: Diagnostic): boolean => d.severity === 'error' || d.code === 'literal-secret';
   const had = new Map<string, number>();
-  for (const d of before.diagnostics) if (d.severity === 'error') had.set(key(d), (had.get(key(d)) ?? 0) + 1);
+  for (const d of before.diagnostics) if (counts(d)) had.set(key(d), (had.get(key(d)) ?? 0) + 1);
   for (const d of after.diagnostics) {
-    if (d.severity !== 'error') continue;
+    if (!counts(d)) continue;
     const n = had.get(key(d)) ?? 0;
     if (n > 0) {
       had.set(key(d), n - 1);

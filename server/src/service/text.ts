@@ -44,16 +44,21 @@ export function closest(word: string, candidates: readonly string[]): string | u
   const wBare = withoutSeparators(w);
   let best: string | undefined;
   let bestScore = Infinity;
+  let bestRaw = Infinity;
   for (const c of candidates) {
     const lc = c.toLowerCase();
-    let d = editDistance(w, lc);
+    const raw = editDistance(w, lc);
+    let d = raw;
     if (w.length >= 3 && (lc.startsWith(w) || w.startsWith(lc))) d = Math.min(d, 1);
     if (d > 0.5 && withoutSeparators(lc) === wBare) d = 0.5;
     // A word left out (`blockHigh` for `blockOnlyHigh`): the typed letters in order, nothing else.
     if (w.length >= 4 && lc.length > w.length && isSubsequence(w, lc))
       d = Math.min(d, 0.75 + (lc.length - w.length) / 4);
-    if (d < bestScore) {
+    // On a tie, the nearer spelling wins: `valueFromEnvv` is `valueFromEnv` (one letter), not
+    // `value` (a prefix of it).
+    if (d < bestScore || (d === bestScore && raw < bestRaw)) {
       bestScore = d;
+      bestRaw = raw;
       best = c;
     }
   }

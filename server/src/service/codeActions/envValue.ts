@@ -233,7 +233,10 @@ export const envValueConflict: FixProvider = (doc, d, ctx) => {
     {
       title: `Add '${FROM_ENV_KEY}: ${name}'`,
       edits: addProperties(doc, obj, [{ key: FROM_ENV_KEY, value: scalar(name) }], order),
-      isPreferred: true,
+      // The variable's name is a guess (so `lint --fix` never adds it: the code is not autofixed).
+      // A mapping with other keys most likely holds a misspelt 'valueFromEnv' or 'value', whose
+      // own fix renames it: adding one next to it would make two values, one of them invented.
+      isPreferred: obj.properties.length === 0,
     },
   ];
 };

@@ -23,7 +23,7 @@ import {
 import type { Resolved, Union } from '../../model/schema';
 import type { Diagnostic } from '../codes';
 import { diag } from '../codes';
-import { closest, quoteList } from '../text';
+import { closest, editDistance, quoteList } from '../text';
 import { atAlias } from './throughAlias';
 
 export function schemaDiagnostics(doc: ParsedDocument, value: unknown): Diagnostic[] {
@@ -436,7 +436,14 @@ function keysAnywhere(): Set<string> {
  */
 function renameIsSafe(key: string, candidates: readonly string[]): boolean {
   if (keysAnywhere().has(key)) return false;
-  return candidates.filter((c) => closest(key, [c]) !== undefined).length === 1;
+  const near = candidates.filter((c) => closest(key, [c]) !== undefined);
+  if (near.length === 1) return true;
+  // Several are close by a looser reading (`value` is a prefix of `valueFromEnvv`): still one clear
+  // match when it is the same spelling but for case, `_`/`-` or one letter, and every other is
+  // three letters or more away.
+  const bare = (s: string): string => s.toLowerCase().replace(/[_-]/g, '');
+  const d = near.map((c) => editDistance(bare(key), bare(c))).sort((a, b) => a - b);
+  return d.length >= 2 && d[0]! <= 1 && d[1]! >= 3;
 }
 
 function unknownProperty(loc: Located, resolved: Resolved, key: string): Diagnostic[] {

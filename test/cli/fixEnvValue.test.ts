@@ -1,0 +1,44 @@
+// `lint --fix` on a misspelt key of an EnvironmentValue, as real processes: the key is renamed to
+// 'valueFromEnv' when that is the one clear match, no variable name is ever invented next to it, and
+// no fix turns a text into a literal credential (`valu: MY_KEY` is left for the user to decide).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { runCli } from './helpers';
+
+const file = (key: string): string =>
+  `kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      ${key}: MY_VENDOR_KEY\n`;
+
+function fix(text: string): { after: string; code: number | null; again: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'ac-fixenv-'));
+  const f = join(dir, 'a.assistant.yaml');
+  writeFileSync(f, text);
+  const r = runCli(['lint', '--fix', '--no-env-check', 'a.assistant.yaml'], { cwd: dir });
+  const after = readFileSync(f, 'utf8');
+  runCli(['lint', '--fix', '--no-env-check', 'a.assistant.yaml'], { cwd: dir });
+  return { after, code: r.code, again: readFileSync(f, 'utf8') };
+}
+
+for (const typo of ['valueFromENV', 'valuefromenv', 'value_from_env', 'valueFromEnvv', 'fromEnv']) {
+  test(`'${typo}: MY_VENDOR_KEY' becomes 'valueFromEnv: MY_VENDOR_KEY', and nothing is added`, () => {
+    const r = fix(file(typo));
+    assert.equal(r.after, file('valueFromEnv'));
+    assert.equal(r.code, 0);
+    assert.equal(r.again, r.after, 'a second run changes nothing');
+  });
+}
+
+test("'valu: MY_VENDOR_KEY' is not renamed to 'value' (it would make the name a literal credential)", () => {
+  const r = fix(file('valu'));
+  assert.equal(r.after, file('valu'));
+  assert.equal(r.code, 1);
+});
+
+test('an empty EnvironmentValue gets no invented variable from --fix (the editor offers it)', () => {
+  const text = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey: {}\n';
+  const r = fix(text);
+  assert.equal(r.after, text);
+  assert.equal(r.code, 1);
+});
