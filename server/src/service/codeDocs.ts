@@ -201,9 +201,7 @@ export function codeDocMarkdown(code: DiagnosticCode): string {
   const d = CODE_DOCS[code];
   const fence = d.language === 'json' ? 'json' : 'yaml';
   const severity = c.severity === 'information' ? 'information' : c.severity;
-  const autofix = { safe: 'yes', 'same-value': 'when nothing is lost', additive: 'when the fix only adds', no: 'no' }[
-    c.autofix
-  ];
+  const autofix = { safe: 'yes', 'same-value': 'when nothing is lost', no: 'no' }[c.autofix];
   return [
     `# ${code}`,
     '',

@@ -15,12 +15,11 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
  * - `same-value`: only when what it removes is kept elsewhere word for word and no comment goes with
  *   it (a duplicate key whose value repeats another copy's: removing a duplicate with another value
  *   would drop what the user wrote);
- * - `additive`: only a fix that removes nothing (`env-value-conflict` with neither key: add
- *   `valueFromEnv`; with both, keeping one drops the other, so it is left to the user);
  * - `no`: never applied by `--fix` (placeholders that must be filled, a secret move that must write
- *   `.env`, a document skeleton, a removed comment, a guess about a name the spec allows).
+ *   `.env`, a document skeleton, a removed comment, a guess about a name the spec allows or about a
+ *   variable's name: `env-value-conflict`).
  */
-export type Autofix = 'safe' | 'same-value' | 'additive' | 'no';
+export type Autofix = 'safe' | 'same-value' | 'no';
 
 // `suppressible: false`: no suppression comment or setting can silence the code (a file that is not
 // read, or a suppression that does nothing, stays visible).

@@ -34,11 +34,6 @@ export function safeFixFor(doc: ParsedDocument, d: Diagnostic): Fix | undefined 
   const preferred = fixes.filter((f) => f.isPreferred);
   if (preferred.length !== 1) return undefined;
   if (mode === 'same-value' && !repeatsKeptValue(doc, d)) return undefined;
-  if (
-    mode === 'additive' &&
-    preferred[0]!.edits.some((e) => doc.text.slice(e.offset, e.offset + e.length).trim() !== '')
-  )
-    return undefined;
   return preferred[0];
 }
 
