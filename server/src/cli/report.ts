@@ -103,8 +103,38 @@ function displayText(line: string, from: number, to: number): string {
   return (from > 0 ? '…' : '') + body + (to < line.length ? '…' : '');
 }
 
+/** Terminal columns of line[from, to): a tab is shown as two spaces, wide characters take two. */
 function displayWidth(line: string, from: number, to: number): number {
   let w = 0;
-  for (let i = from; i < to && i < line.length; i++) w += line[i] === '\t' ? 2 : 1;
+  for (let i = from; i < to && i < line.length; i++) {
+    const c = line.codePointAt(i)!;
+    if (c > 0xffff) i++; // the low surrogate
+    w += c === 9 ? 2 : columns(c);
+  }
   return w;
+}
+
+/**
+ * Columns a terminal gives a code point: 0 for combining marks and zero-width characters, 2 for East
+ * Asian wide and fullwidth characters and emoji (Unicode's East_Asian_Width W and F, the common
+ * blocks), 1 otherwise.
+ */
+function columns(c: number): number {
+  if (c < 0x300) return 1;
+  if ((c >= 0x300 && c <= 0x36f) || (c >= 0x200b && c <= 0x200f) || c === 0xfeff || (c >= 0xfe00 && c <= 0xfe0f))
+    return 0;
+  if (
+    (c >= 0x1100 && c <= 0x115f) ||
+    (c >= 0x2e80 && c <= 0xa4cf && c !== 0x303f) ||
+    (c >= 0xac00 && c <= 0xd7a3) ||
+    (c >= 0xf900 && c <= 0xfaff) ||
+    (c >= 0xfe30 && c <= 0xfe4f) ||
+    (c >= 0xff00 && c <= 0xff60) ||
+    (c >= 0xffe0 && c <= 0xffe6) ||
+    (c >= 0x1f300 && c <= 0x1f64f) ||
+    (c >= 0x1f900 && c <= 0x1f9ff) ||
+    (c >= 0x20000 && c <= 0x3fffd)
+  )
+    return 2;
+  return 1;
 }
