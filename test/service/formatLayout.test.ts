@@ -260,3 +260,24 @@ test('tagged scalars are kept as written, tag and quotes included (review D17)',
   assert.equal(fmt(text), text);
   assert.equal(fmt(text.replace('!!int "4096"', '!!int    "4096"')), text);
 });
+
+test('a text the model would print differently (a tag it cannot resolve) is left alone, never rewritten', () => {
+  // `!!str` on a mapping was printed `undefined`, `!!int [1, 2]` and `!!int "4k"` as `.nan`.
+  for (const line of ['  featureFlags: !!str\n    a: true\n', '  systemInstructions: !!int [1, 2]\n']) {
+    const text = `kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted}\n${line}`;
+    assert.equal(parse(text, 'yaml').problems.length, 0, 'the input is valid YAML');
+    const out = fmt(text);
+    assert.equal(out, text, line);
+  }
+  // A tagged scalar is kept as written, and the file formatted around it (`!!int "4k"` is not `.nan`).
+  const nan =
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted}\n  contextWindowLimit: !!int "4k"\n';
+  assert.equal(fmt(nan), nan.replace('{provider: hosted}', '{ provider: hosted }'));
+  // Tagged scalars the model reads back the same are formatted around too.
+  const ok =
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n    llm: {provider: hosted}\n    contextWindowLimit: !!int "4096"\n';
+  assert.equal(
+    fmt(ok),
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: { provider: hosted }\n  contextWindowLimit: !!int "4096"\n',
+  );
+});

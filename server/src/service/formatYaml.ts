@@ -36,8 +36,19 @@ export function formatYamlText(text: string, options: YamlPrintOptions): string 
     kept = undefined;
   }
   if (kept !== undefined) return kept;
-  const docs = parse(text);
-  return docs ? printAll(text, docs, options, false) : undefined;
+  // The model's own printing, checked the same way: a text it would change (a tag it cannot
+  // resolve, `!!str` on a mapping printed as `undefined`) is left alone rather than rewritten.
+  try {
+    const docs = parse(text);
+    if (!docs) return undefined;
+    const data = dataOf(docs);
+    const plain = printAll(text, docs, options, false);
+    if (plain === undefined || data === undefined || data !== dataOf(parse(plain)) || !sameComments(text, plain))
+      return undefined;
+    return plain;
+  } catch {
+    return undefined;
+  }
 }
 
 function parse(text: string): Document.Parsed[] | undefined {
@@ -304,14 +315,19 @@ function dataOf(docs: Document.Parsed[] | undefined): string | undefined {
 
 function shape(n: unknown): unknown {
   if (isAlias(n)) return { '*': n.source };
-  if (isScalar(n)) return n.anchor ? { '&': n.anchor, v: scalarData(n.value) } : scalarData(n.value);
+  if (isScalar(n)) {
+    // With an explicit tag, the text as written is part of the data: `!!int "4k"` and `.nan` both
+    // read as NaN, but only one is what the user wrote.
+    const v = n.tag && n.range ? { '!': n.tag, v: scalarData(n.value), src: n.source } : scalarData(n.value);
+    return n.anchor ? { '&': n.anchor, v } : v;
+  }
   if (isMap(n)) {
     const pairs = n.items.map((p) => [shape(p.key), shape(p.value)]);
-    return n.anchor ? { '&': n.anchor, m: pairs } : { m: pairs };
+    return { ...(n.anchor ? { '&': n.anchor } : {}), ...(n.tag ? { '!': n.tag } : {}), m: pairs };
   }
   if (isSeq(n)) {
     const items = n.items.map((i) => shape(i));
-    return n.anchor ? { '&': n.anchor, s: items } : { s: items };
+    return { ...(n.anchor ? { '&': n.anchor } : {}), ...(n.tag ? { '!': n.tag } : {}), s: items };
   }
   if (n === null || n === undefined) return null;
   throw new Error('a node the comparison does not know'); // (then the plain printing is used)
