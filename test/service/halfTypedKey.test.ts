@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { analyze } from '../../server/src/service/analyze';
 import { getCodeActions } from '../../server/src/service/codeActions';
+import { maskSecrets, messageMasker } from '../../server/src/service/secretRanges';
 
 const H = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n';
 
@@ -23,6 +24,9 @@ test('a half-typed key under apiKey is reported as a near-miss of valueFromEnv /
     assert.match(d.message, new RegExp(`did you mean '${meant}'\\?`));
     const actions = getCodeActions(doc, diagnostics, d, { dotenv: { text: '' } });
     assert.ok(!actions.some((a) => a.dotenv), `${typed}: no .env move`);
+    // Not masked as a secret either: the frame shows it, the message names the key in full.
+    assert.equal(maskSecrets(text, doc), text);
+    assert.equal(messageMasker(doc)(d.message), d.message);
   }
 });
 

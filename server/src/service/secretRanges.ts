@@ -19,6 +19,7 @@ import { credentialKeys, definition, isEnvNameProperty } from '../model/schema';
 import { editDistance } from './text';
 import { credentialShapes, maskRanges } from './credentialShapes';
 import type { Range } from './credentialShapes';
+import { halfTypedKey } from './validation/rules/envValue';
 
 export { credentialShapes, maskShapes } from './credentialShapes';
 export type { Range } from './credentialShapes';
@@ -53,6 +54,7 @@ export function secretRanges(doc: ParsedDocument): Range[] {
   const out: Range[] = credentialShapes(doc.text);
   const env = definition('EnvironmentValue');
   if (!env || !doc.root) return out;
+  const envKeys = Object.keys(env.properties ?? {});
   const literalKeys = new Set(Object.keys(env.properties ?? {}).filter((k) => !isEnvNameProperty(env, k)));
   const { credentials, known } = credentialKeys();
   const masked = new Set<Node>();
@@ -66,7 +68,8 @@ export function secretRanges(doc: ParsedDocument): Range[] {
         if (!(isEnvNameProperty(env, p.key.value) && resolve(p.value)?.type === 'string')) maskValue(p.value);
     } else if (n.type === 'array') {
       for (const item of n.items) maskValue(item);
-    } else {
+    } else if (!(n.type === 'string' && halfTypedKey(n, envKeys))) {
+      // (A key being typed under a credential field, `apiKey:` then `valueFr`, is no secret.)
       out.push({ offset: n.offset, length: n.length });
     }
   };

@@ -193,7 +193,7 @@ function anchorOf(obj: ObjectNode, prop: PropertyNode | undefined): [number, num
  * `valeu` → `value`), or undefined. Only letters, unquoted: a credential is neither a prefix of a
  * key nor a near-miss of one, so what this finds is never called (or moved as) a secret.
  */
-function halfTypedKey(node: StringNode, keys: readonly string[]): string | undefined {
+export function halfTypedKey(node: StringNode, keys: readonly string[]): string | undefined {
   if (node.quoted || !/^[A-Za-z]+$/.test(node.value)) return undefined;
   const w = node.value.toLowerCase();
   const prefixOf = keys.filter((k) => k.toLowerCase().startsWith(w));
