@@ -11,7 +11,8 @@ import { isExcluded } from '../service/projectConfig';
 import { analyzeWith, lintText } from './analyze';
 import { FileLinter, LintPool, threadCount } from './pool';
 import type { LintSetup, Outcome } from './pool';
-import { FileReader, READ_BATCH } from './reader';
+import { FileReader, READ_BATCH, readText } from './reader';
+import { DEFAULT_CACHE_FILE, LintCache, runKey } from './cache';
 import { parseConfigFlag } from './projectConfig';
 import type { ConfigChoice } from './projectConfig';
 import { dotenvNames } from '../service/dotenv';
@@ -50,6 +51,11 @@ Options:
   --no-config                use no project config
   --jobs N                   lint on N threads (default 1: on small files each thread's start-up
                              outweighs what it shares; output order is the file order whatever N)
+  --cache                    keep each file's report, keyed by its content, its project config
+                             and the run's settings, and reuse it while they are unchanged (one
+                             thread; not with --fix)
+  --cache-location FILE      where --cache keeps it (implies --cache; default
+                             .assistant-config-cache in the current directory)
   --language yaml|json       language of standard input (default: guessed from the content)
   --stdin-filepath PATH      lint standard input as the file PATH: its project config (found from
                              PATH), its exclude patterns, its language and its name in the output
@@ -85,6 +91,8 @@ export interface LintFlags {
   fix: 'off' | 'write' | 'dry-run';
   config: ConfigChoice;
   jobs: number | undefined;
+  /** --cache: the cache file's path as given (resolved against the working directory). */
+  cache: string | undefined;
   targets: string[];
 }
 
@@ -108,6 +116,7 @@ export function parseLintArgs(args: string[]): LintFlags | 'help' {
     fix: 'off',
     config: { kind: 'walk' },
     jobs: undefined,
+    cache: undefined,
     targets: [],
   };
   for (let i = 0; i < args.length; i++) {
@@ -138,6 +147,12 @@ export function parseLintArgs(args: string[]): LintFlags | 'help' {
       i = r.i;
       if (!/^[1-9]\d*$/.test(r.v)) throw new UsageError(`--jobs must be a positive whole number (got '${r.v}').`);
       f.jobs = Number(r.v);
+    } else if (a === '--cache') f.cache ??= DEFAULT_CACHE_FILE;
+    else if (name === '--cache-location') {
+      const r = value(args, i, a);
+      i = r.i;
+      if (!r.v) throw new UsageError('--cache-location needs a file name.');
+      f.cache = r.v;
     } else if (name === '--max-warnings') {
       const r = value(args, i, a);
       i = r.i;
@@ -219,6 +234,15 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
   };
   const linter = new FileLinter(setup, io);
   const configs = linter.configs;
+  // --cache: reports of unchanged files are reused (cache.ts); one thread, and not with --fix.
+  const cache =
+    flags.cache !== undefined && flags.fix === 'off'
+      ? new LintCache(
+          resolvePath(io.cwd, flags.cache),
+          runKey({ envCheck: flags.envCheck, suppress: flags.suppress }),
+          (name) => linter.envState(name),
+        )
+      : undefined;
   const colour = flags.format === 'text' && useColour(io.env, io.stdoutIsTTY ?? false, flags.colour);
   const counts = emptyCounts();
   const kept: FileReport[] = [];
@@ -296,7 +320,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
   const readerScript = join(__dirname, 'read-worker.js');
   let reader: FileReader | undefined;
   if (flags.fix === 'off' && flags.targets.some((t) => t !== '-' && isDirectory(resolvePath(io.cwd, t)))) {
-    if (flags.jobs !== undefined && flags.jobs > 1) startPool(flags.jobs);
+    if (flags.jobs !== undefined && flags.jobs > 1 && !cache) startPool(flags.jobs);
     else if (availableParallelism() > 1 && existsSync(readerScript)) reader = new FileReader(readerScript);
   }
   // Files first (in order), then their analysis: on several threads when there are many.
@@ -357,7 +381,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     io.stderr(`assistant-config: cannot read '${displayPath}': ${code}\n`);
     ioError = true;
   };
-  const threads = flags.fix === 'off' ? threadCount(files.length, flags.jobs) : 1;
+  const threads = flags.fix === 'off' && !cache ? threadCount(files.length, flags.jobs) : 1;
   if (threads > 1) startPool(threads);
   else if (pool) {
     pool.close();
@@ -380,10 +404,21 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     for (let i = 0; i < files.length; i++) {
       const f = files[i]!;
       if (flags.fix === 'off') {
-        outcome(
-          i,
-          reader ? linter.lintRead(f.path, f.displayPath, reader.read(i)) : linter.lintFile(f.path, f.displayPath),
-        );
+        const text = reader ? reader.read(i) : readText(f.path);
+        if (cache && typeof text === 'string') {
+          const cfg = configs.forFile(f.path);
+          const hit = cache.get(f.path, f.displayPath, text, cfg);
+          if (hit) {
+            outcome(i, hit);
+            continue;
+          }
+          linter.envAsked.clear();
+          const o = linter.lintRead(f.path, f.displayPath, text);
+          if (!('error' in o)) cache.set(f.path, text, cfg, o, linter.envAsked);
+          outcome(i, o);
+          continue;
+        }
+        outcome(i, linter.lintRead(f.path, f.displayPath, text));
         continue;
       }
       let text: string;
@@ -401,6 +436,11 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       ? `one thread (files read ahead on a second thread; ${plural(reader.readSelf * READ_BATCH, 'file')} read by the main thread, batches of ${READ_BATCH})`
       : 'one thread';
   reader?.close();
+  if (timing && cache) timing.path += `; cache: ${cache.hits} reused, ${cache.stored} analysed`;
+  if (cache && !cache.save())
+    io.stderr(
+      `assistant-config: note: cannot write the cache '${flags.cache ?? ''}'; the next run analyses every file again\n`,
+    );
   if (flags.fix === 'dry-run') {
     if (maskedDiffs > 0) io.stderr(maskedNote(maskedDiffs, '--fix'));
     io.stderr(

@@ -68,6 +68,10 @@ export function threadCount(files: number, requested: number | undefined): numbe
 export class FileLinter {
   readonly configs: CliProjectConfig;
   private readonly options: ValidationOptions;
+  /** Variables the environment check was asked about (the lint cache keys on their answers); cleared by the caller. */
+  readonly envAsked = new Set<string>();
+  /** What the environment check answers about a variable (defined, exposed), as the lint cache keeps it. */
+  envState: (name: string) => string = () => '00';
 
   constructor(setup: LintSetup, io: CliIO) {
     this.options = {
@@ -77,7 +81,12 @@ export class FileLinter {
     if (setup.envNames) {
       const names = new Set(setup.envNames);
       const exposed = new Set(setup.exposedNames ?? []);
-      this.options.env = { isDefined: (name) => names.has(name), exposedInDotenv: (name) => exposed.has(name) };
+      const asked = this.envAsked;
+      this.options.env = {
+        isDefined: (name) => (asked.add(name), names.has(name)),
+        exposedInDotenv: (name) => (asked.add(name), exposed.has(name)),
+      };
+      this.envState = (name) => (names.has(name) ? '1' : '0') + (exposed.has(name) ? '1' : '0');
     }
     this.configs = new CliProjectConfig(io, setup.config);
   }
