@@ -4,7 +4,8 @@
 // to a pipe that is read). Runs are interleaved (ajv, ours, ours, ajv…) so that a change of machine
 // load hits every contender alike. Prints a markdown table: median wall time, the ratio to ajv-cli
 // with PASS/MISS against the 2× target, median CPU time (user+sys), peak RSS (all from
-// /usr/bin/time); how our default run went (threads, files on workers: ASSISTANT_CONFIG_TIMING); and
+// /usr/bin/time), with a row for a first run (no V8 code cache) and a line for `--cache` over
+// unchanged files (not the target); how our default run went (threads, files on workers: ASSISTANT_CONFIG_TIMING); and
 // our peak RSS at several file counts, to show memory does not grow with the number of files.
 //   node bench/cli-vs-ajv.mjs [--files 10000] [--samples 5] [--sizes 1000,5000,10000]
 import { spawnSync } from 'node:child_process';
@@ -105,6 +106,7 @@ function benchAll(contenders) {
 const load0 = loadavg();
 const lines = [];
 const dir = mkdtempSync(join(tmpdir(), 'ac-bench-cli-'));
+const v8cache = mkdtempSync(join(tmpdir(), 'ac-bench-v8cache-'));
 try {
   generate(dir, FILES);
   const ours = (extra) => ['node', CLI, 'lint', '--no-env-check', '--format', 'json', ...extra, dir];
@@ -129,6 +131,9 @@ try {
     .split('\n')
     .filter((l) => / (in)?valid$/.test(l)).length;
   rmSync(out);
+  // The code cache of dist/cli.js (cli/launch.ts) in a directory of this run: written by this first,
+  // untimed run, used by the timed ones; one row runs without it (what a first run costs).
+  process.env.ASSISTANT_CONFIG_COMPILE_CACHE = v8cache;
   const ourCheck = measure(ours([]), { ASSISTANT_CONFIG_TIMING: '1' });
   const ourFiles = JSON.parse(ourCheck.stdout).files.length;
   const how = /timing: (.*)/.exec(ourCheck.stderr)?.[1] ?? '(no timing line)';
@@ -143,6 +148,10 @@ try {
   const results = benchAll([
     { label: 'ajv-cli 5 (validate -d "*.{yaml,json}", strict off)', cmd: ajvCmd },
     { label: 'assistant-config lint (default: one thread)', cmd: ours([]) },
+    {
+      label: 'assistant-config lint, no code cache (a first run)',
+      cmd: ['env', 'ASSISTANT_CONFIG_COMPILE_CACHE=0', ...ours([])],
+    },
     {
       label: `assistant-config lint --jobs ${jobs} (main + ${jobs - 1} worker thread${jobs === 2 ? '' : 's'})`,
       cmd: ours(['--jobs', String(jobs)]),
@@ -164,6 +173,18 @@ try {
       `| ${r.label} | ${(r.ms / 1000).toFixed(2)} s | ${ratio.toFixed(2)}×${verdict} | ${r.cpu.toFixed(2)} s | ${r.rss.toFixed(0)} MB |`,
     );
   }
+  // Not the target (which is cold): --cache over files that did not change since the last run.
+  const cacheFile = join(v8cache, 'lint-cache.json');
+  const cached = (extra) => ours(['--cache-location', cacheFile, ...extra]);
+  const fill = measure(cached([]));
+  if (fill.stdout !== ourCheck.stdout) throw new Error('--cache gave a different output');
+  const warm = benchAll([{ label: 'cached', cmd: cached([]) }])[0];
+  const again = measure(cached([]));
+  if (again.stdout !== ourCheck.stdout) throw new Error('--cache gave a different output from the cache');
+  lines.push('');
+  lines.push(
+    `Separately (not the target, which is cold): \`--cache\` over unchanged files, the cache written by a run before: ${(warm.ms / 1000).toFixed(2)} s (${(ajv.ms / warm.ms).toFixed(2)}× ajv-cli's median), CPU ${warm.cpu.toFixed(2)} s, peak RSS ${warm.rss.toFixed(0)} MB; the run that wrote it: ${(fill.ms / 1000).toFixed(2)} s.`,
+  );
   lines.push('');
   lines.push(`How our runs went (ASSISTANT_CONFIG_TIMING=1): default: ${how}; --jobs: ${poolHow}.`);
   lines.push('');
@@ -189,5 +210,6 @@ try {
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
+  rmSync(v8cache, { recursive: true, force: true });
 }
 console.log(lines.join('\n'));
