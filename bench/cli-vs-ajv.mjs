@@ -73,12 +73,15 @@ function generate(dir, n) {
 /** Runs a command; wall milliseconds, CPU seconds and peak RSS (MB) via /usr/bin/time. Output is read (a pipe), not kept. */
 function measure(cmd, env = {}) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync('/usr/bin/time', ['-f', '%M %U %S', ...cmd], {
+  // A run never takes minutes; if one does (see bench/README.md: real-time priority on an overloaded
+  // machine once starved V8's helper threads), `timeout` kills its whole process group.
+  const r = spawnSync('timeout', ['-s', 'KILL', '120', '/usr/bin/time', '-f', '%M %U %S', ...cmd], {
     encoding: 'utf8',
     maxBuffer: 1 << 30,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
+  if (r.status === 137) throw new Error(`${cmd.join(' ')}: stopped after 120 s (see bench/README.md)`);
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   const [kb, user, sys] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
   return { ms, rss: kb / 1024, cpu: user + sys, status: r.status, stdout: r.stdout, stderr: r.stderr };
