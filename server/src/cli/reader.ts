@@ -97,6 +97,16 @@ export class FileReader {
     }
   }
 
+  /** Waits until the worker has posted its first batch (for tests); false after `timeoutMs`. */
+  waitForFirstBatch(timeoutMs: number): boolean {
+    const t0 = performance.now();
+    while (Atomics.load(this.ctl, POSTED) === 0) {
+      if (!this.port || performance.now() - t0 > timeoutMs) return false;
+      Atomics.wait(this.ctl, POSTED, 0, 50);
+    }
+    return true;
+  }
+
   read(i: number): Read {
     const start = i - (i % READ_BATCH);
     if (this.current?.start !== start) this.current = this.take(start);
