@@ -83,6 +83,12 @@ export interface ParsedDocument {
   /** The AssistantConfig document's root value, undefined for an empty document. */
   root: Node | undefined;
   problems: SyntaxProblem[];
+  /**
+   * YAML on the fast path: [start, end) of each block entry that was read alone by the full parser because
+   * of its syntax problems, flat and in order; every problem lies in one (what lets `applyEdit` patch a
+   * document that has problems). Absent when the problems' places are not known that way.
+   */
+  zones?: number[];
 }
 
 /** A key for `propertyNode`: a string node whose parent the property becomes. */

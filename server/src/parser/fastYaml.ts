@@ -34,11 +34,17 @@ export interface FastYamlResult {
 /**
  * Parses `text` on the fast path, or returns undefined when the text is outside what the fast path handles
  * (the caller then uses the full parser). For a text without syntax errors, a defined result is exactly
- * what the full parser would return; with syntax errors, see `BlockReader.recover`.
+ * what the full parser would return; with syntax errors, see `BlockReader.recover`. `after`, when `text`
+ * is a block of a larger document: whether that document holds the quote `"` (34) or `'` (39) after it.
  */
-export function fastParseYaml(text: string, limits: ParseLimits, handOff?: HandOff): FastYamlResult | undefined {
+export function fastParseYaml(
+  text: string,
+  limits: ParseLimits,
+  handOff?: HandOff,
+  after?: (quote: number) => boolean,
+): FastYamlResult | undefined {
   try {
-    const s = new BlockReader(text, limits.maxDepth, handOff);
+    const s = new BlockReader(text, limits.maxDepth, handOff, after);
     s.run();
     if (s.root === undefined) return undefined;
     return { root: s.root, problems: s.problems, zones: s.zones, handedOff: s.handedOff };

@@ -5,8 +5,11 @@
 // exactly where the old one ended (shifted by the edit). Either way the tree is patched in place and
 // every later offset shifted; when neither applies (the edit changes the outer structure, touches an
 // anchor or an alias, ...) this returns undefined and the caller parses the whole text again.
+// A document with syntax problems is patched too when the fast path placed them (`zones`: the broken
+// block entries it handed to the full parser, each read alone): an edit away from them patches as above
+// and moves them; an edit inside one re-reads a block that holds it whole, broken entries included.
 import { parseDocument, isScalar } from 'yaml';
-import type { Node, ObjectNode, ArrayNode, ParsedDocument, PropertyNode } from './ast';
+import type { Node, ObjectNode, ArrayNode, ParsedDocument, PropertyNode, SyntaxProblem } from './ast';
 import { nodeAt, scalarText } from './ast';
 import { fastParseJson } from './fastJson';
 import { fastParseYaml } from './fastYaml';
@@ -39,16 +42,82 @@ export function applyEdit(
   newText: string,
   limits: ParseLimits = DEFAULT_LIMITS,
 ): ParsedDocument | undefined {
-  if (prev.problems.length > 0 || !prev.root || end < start || end > prev.text.length) return undefined;
+  if (!prev.root || end < start || end > prev.text.length) return undefined;
+  if (prev.problems.length > 0 && !placed(prev)) return undefined;
+  const zones = prev.zones;
+  if (zones !== undefined && zones.length > 0) {
+    // A broken entry with an unclosed quote reads differently when no quote follows it anywhere: an edit
+    // that writes or deletes a quote after one is not patched (one inside is read again with its block).
+    if (zones[1]! < start && (/["']/.test(newText) || /["']/.test(prev.text.slice(start, end)))) return undefined;
+  }
   return (
     scalarEdit(prev, start, end, newText) ??
     (prev.language === 'yaml' ? blockEdit(prev, start, end, newText, limits) : undefined)
   );
 }
 
+/** Whether every problem of `prev` lies in one of its zones (the entries handed over with their problems). */
+function placed(prev: ParsedDocument): boolean {
+  const zones = prev.zones;
+  if (zones === undefined) return false;
+  return prev.problems.every((p) => p.kind === 'syntax' && inZones(zones, p.offset, p.offset));
+}
+
+/** Whether [start, end] touches one of `zones` (ends included). */
+function inZones(zones: readonly number[] | undefined, start: number, end: number): boolean {
+  if (zones === undefined) return false;
+  for (let i = 0; i < zones.length; i += 2) if (start <= zones[i + 1]! && end >= zones[i]!) return true;
+  return false;
+}
+
+/** Whether a zone of `prev` straddles [from, to) (lies partly in it): then that text cannot be re-read alone. */
+function zoneAcross(prev: ParsedDocument, from: number, to: number): boolean {
+  const zones = prev.zones;
+  if (zones === undefined) return false;
+  for (let i = 0; i < zones.length; i += 2) {
+    const zs = zones[i]!;
+    const ze = zones[i + 1]!;
+    if (ze > from && zs < to && (zs < from || ze >= to)) return true;
+  }
+  return false;
+}
+
+/**
+ * The problems and zones of the document after an edit that re-read [from, oldEnd) of `prev` (now
+ * `fresh`, read at `base`, its offsets relative to it) and moved what follows by `delta`.
+ */
+function movedProblems(
+  prev: ParsedDocument,
+  from: number,
+  oldEnd: number,
+  delta: number,
+  fresh?: { problems: SyntaxProblem[]; zones: number[]; base: number },
+): Pick<ParsedDocument, 'problems' | 'zones'> {
+  if (prev.problems.length === 0 && (fresh === undefined || fresh.problems.length === 0)) return { problems: [] };
+  const problems: SyntaxProblem[] = [];
+  const zones: number[] = [];
+  const old = prev.zones ?? [];
+  for (const p of prev.problems) if (p.offset < from) problems.push(p);
+  for (let i = 0; i < old.length; i += 2) if (old[i + 1]! <= from) zones.push(old[i]!, old[i + 1]!);
+  if (fresh) {
+    for (const p of fresh.problems) problems.push({ ...p, offset: p.offset + fresh.base });
+    for (const z of fresh.zones) zones.push(z + fresh.base);
+  }
+  for (const p of prev.problems) if (p.offset >= oldEnd) problems.push({ ...p, offset: p.offset + delta });
+  for (let i = 0; i < old.length; i += 2) if (old[i]! >= oldEnd) zones.push(old[i]! + delta, old[i + 1]! + delta);
+  return problems.length > 0 ? { problems, zones } : { problems };
+}
+
+/** Whether the old text after `from` holds the quote `q` (34 or 39), for a block re-read alone (see `fastParseYaml`). */
+function quoteAfter(old: string, from: number): (q: number) => boolean {
+  return (q) => old.indexOf(q === 34 ? '"' : "'", from) >= 0;
+}
+
 function scalarEdit(prev: ParsedDocument, start: number, end: number, newText: string): ParsedDocument | undefined {
   if (!prev.root) return undefined;
   if (/[\r\n]/.test(newText) || /[\r\n]/.test(prev.text.slice(start, end))) return undefined;
+  // A control character is a problem the scalar alone does not show; a broken entry is read again whole.
+  if (CONTROL.test(newText) || inZones(prev.zones, start, end)) return undefined;
   const node = nodeAt(prev.root, start);
   if (!node || node.type === 'object' || node.type === 'array' || node.type === 'alias') return undefined;
   if (node.anchor || start < node.offset || end > node.offset + node.length || node.length === 0) return undefined;
@@ -72,7 +141,12 @@ function scalarEdit(prev: ParsedDocument, start: number, end: number, newText: s
   if (fresh.type === 'null' || fresh.type === 'string') delete (target as { value?: unknown }).value;
   if (fresh.type !== 'null') (target as { value: unknown }).value = fresh.value;
   if (delta !== 0) shift(prev.root, end, delta, target, target.offset);
-  const doc: ParsedDocument = { text, language: prev.language, root: prev.root, problems: [] };
+  const doc: ParsedDocument = {
+    text,
+    language: prev.language,
+    root: prev.root,
+    ...movedProblems(prev, end, end, delta),
+  };
   patches.set(doc, target);
   return doc;
 }
@@ -260,10 +334,15 @@ function reblock(
     regionEnd = scanRegion(win, c.offset, firstLineEnd + 1, col, c.type === 'array', winEnd === total);
   }
   if (start + inserted > regionEnd) return undefined;
+  // The broken entries around must lie inside the block's lines, or outside.
+  const oldRegionEnd = regionEnd - delta;
+  if (zoneAcross(prev, lineStart, oldRegionEnd)) return undefined;
   const snippet = ' '.repeat(col) + win.slice(0, regionEnd - c.offset);
-  const r = fastParseYaml(snippet, { maxDepth: limits.maxDepth - depth }, handOff);
+  const r = fastParseYaml(snippet, { maxDepth: limits.maxDepth - depth }, handOff, quoteAfter(old, oldRegionEnd));
   const fresh = r?.root;
-  if (!fresh || fresh.type !== c.type || fresh.offset !== col || r.problems.length > 0) return undefined;
+  if (!fresh || fresh.type !== c.type || fresh.offset !== col) return undefined;
+  // A broken entry read to the end of the block: in place, what follows could have changed how it reads.
+  if (r.zones.length > 0 && r.zones[r.zones.length - 1]! >= snippet.length && regionEnd < total) return undefined;
   // It must end where the old block ended, moved by the edit: then nothing around it changes but offsets.
   const oldEnd = c.offset + c.length;
   if (lineStart + fresh.offset + fresh.length !== oldEnd + delta) return undefined;
@@ -275,7 +354,12 @@ function reblock(
   if (parent?.type === 'property') parent.value = fresh;
   else if (parent?.type === 'array') parent.items[parent.items.indexOf(c)] = fresh;
   else return undefined;
-  const doc: ParsedDocument = { text, language: prev.language, root: prev.root, problems: [] };
+  const doc: ParsedDocument = {
+    text,
+    language: prev.language,
+    root: prev.root,
+    ...movedProblems(prev, lineStart, oldRegionEnd, delta, { problems: r.problems, zones: r.zones, base: lineStart }),
+  };
   patches.set(doc, fresh);
   return doc;
 }
@@ -344,10 +428,14 @@ function reitems(
     at = oldEnd;
   }
   for (let i = a; i < m; i++) if (hasAnchorOrAlias(items[i]!)) return undefined;
+  // The broken entries around must lie inside the re-read lines, or outside.
+  const oldStop = stop.at - delta;
+  if (zoneAcross(prev, la, oldStop)) return undefined;
   const snippet = win.slice(0, stop.at - la);
-  const r = fastParseYaml(snippet, { maxDepth: limits.maxDepth - depth }, handOff);
+  const r = fastParseYaml(snippet, { maxDepth: limits.maxDepth - depth }, handOff, quoteAfter(old, oldStop));
   const fresh = r?.root;
-  if (!fresh || fresh.type !== 'array' || fresh.flow || fresh.offset !== col || r.problems.length > 0) return undefined;
+  if (!fresh || fresh.type !== 'array' || fresh.flow || fresh.offset !== col) return undefined;
+  if (r.zones.length > 0 && r.zones[r.zones.length - 1]! >= snippet.length && stop.at < total) return undefined;
   if (fresh.items.length === 0 || hasAnchorOrAlias(fresh)) return undefined;
   // Up to the end of the list: the list must end where it ended, moved by the edit.
   if (!stop.item && la + fresh.offset + fresh.length !== oldEnd + delta) return undefined;
@@ -355,7 +443,12 @@ function reitems(
   shiftAround(prev.root!, undefined, dash, at, delta);
   for (const it of fresh.items) it.parent = c;
   items.splice(a, m - a, ...fresh.items);
-  const doc: ParsedDocument = { text, language: prev.language, root: prev.root, problems: [] };
+  const doc: ParsedDocument = {
+    text,
+    language: prev.language,
+    root: prev.root,
+    ...movedProblems(prev, la, oldStop, delta, { problems: r.problems, zones: r.zones, base: la }),
+  };
   patches.set(doc, c);
   return doc;
 }

@@ -11,8 +11,14 @@ export { DEFAULT_LIMITS } from './yaml';
 
 /** Parses a document. Never throws: problems are returned beside the (possibly partial) tree. */
 export function parse(text: string, language: Language, limits: ParseLimits = DEFAULT_LIMITS): ParsedDocument {
-  const r = language === 'json' ? parseJson(text, limits) : parseYaml(text, limits);
-  return { text, language, root: r.root, problems: r.problems };
+  if (language === 'json') {
+    const j = parseJson(text, limits);
+    return { text, language, root: j.root, problems: j.problems };
+  }
+  const r = parseYaml(text, limits);
+  return r.zones
+    ? { text, language, root: r.root, problems: r.problems, zones: r.zones }
+    : { text, language, root: r.root, problems: r.problems };
 }
 
 /** Language of a file from its name, or from its content when the name does not say. */

@@ -9,6 +9,8 @@ import { coreTagged } from './coreTags';
 export interface YamlParseResult {
   root: Node | undefined;
   problems: SyntaxProblem[];
+  /** See `ParsedDocument.zones`: set when the fast path read the text and found problems. */
+  zones?: number[];
 }
 
 export interface ParseLimits {
@@ -22,8 +24,13 @@ export function parseYaml(text: string, limits: ParseLimits = DEFAULT_LIMITS): Y
   // The common block subset takes a single-pass scanner that builds the same tree; anything else, the full path.
   // Values the fast path does not read are handed to the full parser alone and spliced in.
   const fast = fastParseYaml(text, limits, handOff);
-  const r = fast ? { root: fast.root, problems: fast.problems } : parseYamlFull(text, limits);
+  const r: YamlParseResult = fast
+    ? fast.problems.length > 0
+      ? { root: fast.root, problems: fast.problems, zones: fast.zones }
+      : { root: fast.root, problems: fast.problems }
+    : parseYamlFull(text, limits);
   const controls = controlCharacters(text);
+  // (A control character's problem lies outside the zones: such a document is not patched.)
   return controls.length === 0 ? r : { root: r.root, problems: [...r.problems, ...controls] };
 }
 

@@ -142,8 +142,9 @@ export class BlockReader extends FlowReader {
   readonly problems: SyntaxProblem[] = [];
   /** [start, end) of each entry handed to the full parser that had problems, flat and in order. */
   readonly zones: number[] = [];
-  /** During `recover`: a piece was read without problems (see `handOffEntry`). */
+  /** During `recover`: a piece was read without problems (see `handOffEntry`); where the zone of the next piece starts at the latest (-1: no constraint). */
   private cleanSeen = false;
+  private zoneFrom = -1;
   /** After `entryEnd`: where the next content line starts (or the text ends), and whether the entry's last line is a comment. */
   private nextContent = 0;
   private endsInComment = false;
@@ -155,6 +156,8 @@ export class BlockReader extends FlowReader {
     text: string,
     maxDepth: number,
     private readonly handOff: HandOff | undefined,
+    /** When `text` is a piece of a document: whether the document goes on after it with a `"` (34), a `'` (39) somewhere. */
+    private readonly after?: (quote: number) => boolean,
   ) {
     super(text, maxDepth);
   }
@@ -1017,6 +1020,7 @@ export class BlockReader extends FlowReader {
     // The piece must reach past what failed (the line, or the pending entry's line).
     const past = owner !== undefined ? owner.ck.line : line;
     this.cleanSeen = false;
+    this.zoneFrom = -1;
     // An empty value followed by comment lines: the full parser stretches its collection over them, up to `line`.
     if (owner !== undefined && this.handOffEntry(k--, past, line, owner.ck)) return;
     for (; k >= 0; k--) {
@@ -1027,8 +1031,11 @@ export class BlockReader extends FlowReader {
       // depend on it (a key without a colon, a line at the column of a sequence that is not an item).
       if (c.line === line && c.count > 0 && p.line >= 0 && p.line < c.line && c.line - p.line < PREV_MAX) {
         if (this.handOffEntry(k, past, -1, p)) return;
+        // (The entry before was considered: how this one is read depends on it, so its zone starts there.)
+        this.zoneFrom = p.line;
       }
       if (this.handOffEntry(k, past, -1, c)) return;
+      this.zoneFrom = -1;
     }
     throw GIVE_UP;
   }
@@ -1070,7 +1077,7 @@ export class BlockReader extends FlowReader {
     }
     const body = ' '.repeat(S - line) + t.slice(S, end);
     let suffix = '';
-    if (end < this.len) {
+    if (end < this.len || this.after !== undefined) {
       const dq = body.includes('"') && this.laterQuote(end, 34);
       const sq = body.includes("'") && this.laterQuote(end, 39);
       if (dq || sq) suffix = (body.endsWith('\n') ? '' : '\n') + '#' + (dq ? '"' : '') + (sq ? "'" : '') + '\n';
@@ -1160,7 +1167,9 @@ export class BlockReader extends FlowReader {
     }
     if (r.problems.length > 0) {
       for (const p of r.problems) this.problems.push({ ...p, offset: p.offset + delta });
-      this.zones.push(ck.count > 0 && ck.end < from ? ck.end : from, end);
+      let zs = ck.count > 0 && ck.end < from ? ck.end : from;
+      if (this.zoneFrom >= 0 && this.zoneFrom < zs) zs = this.zoneFrom;
+      this.zones.push(zs, end);
     }
     // The piece stands as the collection's current entry (what a next broken line goes with); what the
     // other checkpoint recorded is gone.
@@ -1265,11 +1274,11 @@ export class BlockReader extends FlowReader {
     const i = q === 34 ? 0 : 1;
     if (this.quoteAt[i]! >= from) return true;
     const none = this.quoteNone[i]!;
-    if (none >= 0 && from >= none) return false;
+    if (none >= 0 && from >= none) return this.after !== undefined && this.after(q);
     const at = this.text.indexOf(q === 34 ? '"' : "'", from);
     if (at >= 0) this.quoteAt[i] = at;
     else this.quoteNone[i] = from;
-    return at >= 0;
+    return at >= 0 || (this.after !== undefined && this.after(q));
   }
 
   /** Records the anchors of a spliced subtree and links its aliases, in document order. */
