@@ -251,7 +251,13 @@ async function measureCase(spec, c) {
     // the blank line deleted again; the next line deleted and pasted back; 5 lines pasted and deleted.
     cpu0 = s.cpuMs();
     await metric('structMs', async () => {
-      const kinds = { enter: [], delete: [], paste: [] };
+      const kinds = { enter: [], delete: [], paste: [], itemLine: [], comment: [] };
+      // A list item's first line near the middle (a table's '- schemaName:') and the comment line
+      // above it: edits there are kinds of their own, outside the pooled figure (kept comparable).
+      const lines = g.text.split('\n');
+      let il = Math.floor(lines.length / 2);
+      while (il < lines.length && !/^\s*- \w+: ['"\w]/.test(lines[il])) il++;
+      const itemLine = il < lines.length && /^\s*#/.test(lines[il - 1]) ? il : undefined;
       let diags = 0;
       const rounds = isPeer ? (c.tight ? 1 : 2) : 10;
       const t0 = performance.now();
@@ -272,6 +278,18 @@ async function measureCase(spec, c) {
         const five = [1, 2, 3, 4, 5].map((k) => `${indent}- pasted_column_${k}\n`).join('');
         await ed('paste', { line: sl + 1, character: 0 }, { line: sl + 1, character: 0 }, five);
         await ed('delete', { line: sl + 1, character: 0 }, { line: sl + 6, character: 0 }, '');
+        if (itemLine !== undefined) {
+          // Enter at the end of the item's first line and the blank line deleted; a letter typed in the
+          // comment above it and deleted.
+          const il2 = s.lineText(uri, itemLine);
+          const at = { line: itemLine, character: il2.length };
+          const inner = /^ */.exec(il2)[0] + '  ';
+          await ed('itemLine', at, at, '\n' + inner);
+          await ed('itemLine', at, { line: itemLine + 1, character: inner.length }, '');
+          const ci = s.lineText(uri, itemLine - 1).indexOf('#') + 2;
+          await ed('comment', { line: itemLine - 1, character: ci }, { line: itemLine - 1, character: ci }, 'x');
+          await ed('comment', { line: itemLine - 1, character: ci }, { line: itemLine - 1, character: ci + 1 }, '');
+        }
         if (performance.now() - t0 > budget) break;
       }
       const all = [...kinds.enter, ...kinds.delete, ...kinds.paste];
@@ -739,6 +757,8 @@ const KINDS = [
   ['Enter', 'enter'],
   ['delete a line', 'delete'],
   ['paste a line / 5 lines', 'paste'],
+  ["Enter on a list item's first line, blank line deleted", 'itemLine'],
+  ['a letter typed / deleted in a comment between list items', 'comment'],
 ];
 const kindStat = (r, kind, f) => {
   const xs = r?.structKinds?.[kind];
