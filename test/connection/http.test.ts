@@ -130,6 +130,16 @@ describe('plain http', () => {
       await v6.close();
     }
   });
+  it('a port fetch refuses by policy (6000) is said to be one, not a network problem', async () => {
+    await assert.rejects(
+      httpRequest(
+        { method: 'GET', url: new URL('http://127.0.0.1:6000/x'), headers: {} },
+        { timeoutMs: 2000, connectTimeoutMs: 2000, maxResponseBytes: 1000, env: CLEAN_ENV },
+      ),
+      (e: unknown) =>
+        e instanceof NetError && /refuses port 6000 by policy/.test(e.message) && /another port/.test(e.message),
+    );
+  });
   it('https:// to a plain-http port is a TLS failure that says so', async () => {
     const r = await run(plain, { tokenRefreshUrl: plain.tokenRefreshUrl.replace('http:', 'https:') });
     assert.equal(status(r, 'token-refresh'), 'fail:tls-not-tls', formatReport(r));

@@ -88,6 +88,14 @@ export function classifyNetworkError(err: unknown, ctx: FailureContext): NetErro
       .trim() ?? '';
   const detail = reason ? ` (${reason.length > 120 ? `${reason.slice(0, 120)}…` : reason})` : '';
 
+  // fetch refuses some ports by policy (the Fetch standard's "bad ports": 6000, 6665-6669, 10080…)
+  // before it connects: nothing was sent, and the network is not at fault.
+  if (chain.some((c) => /^bad port$/i.test(c.message.trim())))
+    return new NetError(
+      'network',
+      `The HTTP client refuses port ${ctx.port ?? '?'} by policy (one of the Fetch standard's "bad ports", such as 6000, 6665-6669 or 10080); nothing was sent to ${ctx.host}. Serve the service on another port.`,
+      'BAD_PORT',
+    );
   const proxyTunnel = chain.find((c) => /Proxy response \((\d+)\)|Proxy Authentication Required/i.test(c.message));
   if (proxyTunnel) {
     const status = /\((\d+)\)/.exec(proxyTunnel.message)?.[1];
