@@ -23,3 +23,22 @@ export function runCli(
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+
+/**
+ * The secrets of which some run of `run` characters appears in `text` (case-insensitively), each
+ * named by its first three characters and the run found: an empty list means nothing leaked.
+ */
+export function leakedRuns(text: string, secrets: readonly string[], run: number): string[] {
+  const found: string[] = [];
+  const lower = text.toLowerCase();
+  for (const s of secrets) {
+    const l = s.toLowerCase();
+    for (let i = 0; i + run <= l.length; i++) {
+      if (lower.includes(l.slice(i, i + run))) {
+        found.push(`${s.slice(0, 3)}… (run ${l.slice(i, i + run)})`);
+        break;
+      }
+    }
+  }
+  return found;
+}

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { runCli } from './helpers';
+import { runCli, leakedRuns } from './helpers';
 
 const S1 = 'sk-live-Q7w8E9r0T1y2U3i4O5p6';
 const S2 = 'sk-live-Zx9Cv8Bn7Mq6Wl5Ek4Rj3';
@@ -43,20 +43,7 @@ const dir = mkdtempSync(join(tmpdir(), 'ac-frames-'));
 for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dir, name), text);
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-function leaks(text: string): string[] {
-  const found: string[] = [];
-  const lower = text.toLowerCase();
-  for (const s of SECRETS) {
-    const l = s.toLowerCase();
-    for (let i = 0; i + RUN <= l.length; i++) {
-      if (lower.includes(l.slice(i, i + RUN))) {
-        found.push(`${s.slice(0, 3)}… (run ${l.slice(i, i + RUN)})`);
-        break;
-      }
-    }
-  }
-  return found;
-}
+const leaks = (text: string): string[] => leakedRuns(text, SECRETS, RUN);
 
 describe('code frames mask every literal secret', () => {
   for (const format of ['text', 'json', 'sarif', 'github', 'junit']) {

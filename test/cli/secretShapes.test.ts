@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { runCli } from './helpers';
+import { runCli, leakedRuns } from './helpers';
 import { credentialShapes } from '../../server/src/service/credentialShapes';
 
 const SK = 'sk-proj-Abc123XyZ789QwErTy456UiOp';
@@ -54,20 +54,7 @@ const dir = mkdtempSync(join(tmpdir(), 'ac-shapes-'));
 for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dir, name), text);
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-function leaks(text: string): string[] {
-  const found: string[] = [];
-  const lower = text.toLowerCase();
-  for (const s of SECRETS) {
-    const l = s.toLowerCase();
-    for (let i = 0; i + RUN <= l.length; i++) {
-      if (lower.includes(l.slice(i, i + RUN))) {
-        found.push(`${s.slice(0, 3)}… (run ${l.slice(i, i + RUN)})`);
-        break;
-      }
-    }
-  }
-  return found;
-}
+const leaks = (text: string): string[] => leakedRuns(text, SECRETS, RUN);
 
 describe('D5: credential-shaped values are masked in messages and frames, every format', () => {
   for (const format of ['text', 'json', 'sarif', 'github', 'junit']) {
