@@ -63,6 +63,25 @@ async function start(dir: string, s: Record<string, unknown>): Promise<{ c: Test
   return { c, init };
 }
 
+/**
+ * A client that answers `workspace/configuration` with `current()` (so a test can change settings),
+ * started and initialised; the settings the server asks for after `initialized` are in force when
+ * this returns, before the first walk.
+ */
+async function startConfigurable(dir: string, current: () => Record<string, unknown>): Promise<TestClient> {
+  const c = new TestClient(undefined, {
+    pull: true,
+    configuration: true,
+    settings: current,
+    initializationOptions: { settings: current() },
+    rootUri: pathToFileURL(dir).href,
+  });
+  clients.push(c);
+  await c.initialize();
+  while (c.configurationRequests === 0) await new Promise((r) => setTimeout(r, 10));
+  return c;
+}
+
 let tokens = 0;
 /** One `workspace/diagnostic` request; partial results and the final answer together. */
 async function pull(
@@ -128,17 +147,7 @@ test('workspace diagnostics: closed files with errors are reported, excluded and
 test('workspace diagnostics: unchanged files answer unchanged; a held request wakes on a file change; off clears', async () => {
   const ws = workspace();
   let current = settings({ enabled: true });
-  const c = new TestClient(undefined, {
-    pull: true,
-    configuration: true,
-    settings: () => current,
-    initializationOptions: { settings: current },
-    rootUri: pathToFileURL(ws.dir).href,
-  });
-  clients.push(c);
-  await c.initialize();
-  // The settings the server asks for after `initialized` are in force before the first walk.
-  while (c.configurationRequests === 0) await new Promise((r) => setTimeout(r, 10));
+  const c = await startConfigurable(ws.dir, () => current);
   await c.request('textDocument/hover', {
     textDocument: { uri: ws.uri('none.yaml') },
     position: { line: 0, character: 0 },
@@ -176,16 +185,7 @@ test('workspace diagnostics: unchanged files answer unchanged; a held request wa
 test('workspace diagnostics: with detectByContent off, only files named as AssistantConfig files are checked', async () => {
   const ws = workspace();
   let current: Record<string, unknown> = { ...settings({ enabled: true }), detectByContent: false };
-  const c = new TestClient(undefined, {
-    pull: true,
-    configuration: true,
-    settings: () => current,
-    initializationOptions: { settings: current },
-    rootUri: pathToFileURL(ws.dir).href,
-  });
-  clients.push(c);
-  await c.initialize();
-  while (c.configurationRequests === 0) await new Promise((r) => setTimeout(r, 10));
+  const c = await startConfigurable(ws.dir, () => current);
   const first = await pull(c);
   const uris = first.map((i) => i.uri);
   assert.ok(!uris.includes(ws.uri('configs/sniffed.yaml')), 'a file recognised only by content is not checked');
