@@ -3,6 +3,7 @@ import { isUsageError, processIO, UsageError } from './cli/io';
 import type { CliIO } from './cli/io';
 import { lintCommand } from './cli/lint';
 import { VERSION } from './cli/version';
+import { visible, visibleLines } from './cli/visible';
 
 const HELP = `Usage: assistant-config <command> [options]
 
@@ -47,14 +48,15 @@ export async function main(argv: string[], io: CliIO, signal?: AbortSignal): Pro
         io.stdout(HELP);
         return command === undefined ? 2 : 0;
       default:
-        throw new UsageError(`Unknown command '${command}'.\n\n${HELP}`);
+        throw new UsageError(`Unknown command '${visible(command)}'.\n\n${HELP}`);
     }
   } catch (e) {
     if (isUsageError(e)) {
-      io.stderr(`assistant-config: ${e.message}\n`);
+      // Arguments and paths quoted by a message are shown escaped (cli/visible.ts), line by line.
+      io.stderr(`assistant-config: ${visibleLines(e.message)}\n`);
       return 2;
     }
-    io.stderr(`assistant-config: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+    io.stderr(`assistant-config: internal error: ${visible(e instanceof Error ? e.message : String(e))}\n`);
     return 2;
   }
 }

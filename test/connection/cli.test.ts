@@ -119,6 +119,23 @@ describe('test-connection in-process', () => {
     assert.match(r.out, /FAIL {2}List threads/);
     assert.match(r.out, /Diagnosis: not-found/);
   });
+  it("quotes a service's answer with its control characters escaped (no terminal escapes, no workflow commands)", async () => {
+    svc.faults.threads = {
+      status: 502,
+      contentType: 'text/html',
+      body: '<html><body>Bad gateway\u001b]0;owned\u0007\u001b[2J ##[error]fake \u202eevil</body></html>',
+      once: true,
+    };
+    try {
+      const r = await cli([], envFor(svc));
+      assert.equal(r.code, 1);
+      assert.match(r.out, /Bad gateway\\e\]0;owned\\x07\\e\[2J #\\x23\[error\]fake \\u202eevil/, r.out);
+      // eslint-disable-next-line no-control-regex -- the point of the test
+      assert.doesNotMatch(r.out + r.err, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]|##\[/);
+    } finally {
+      svc.faults = {};
+    }
+  });
   it('exits 1 on invalid settings (plain http to a remote host), sending nothing', async () => {
     const before = svc.requests.length;
     const r = await cli(['--token-refresh-url', 'http://auth.example.invalid/refresh'], envFor(svc));

@@ -5,6 +5,7 @@ import type { DiagnosticCode } from '../service';
 import { codeDocMarkdown } from '../service/codeDocs';
 import type { CliIO } from './io';
 import { UsageError } from './io';
+import { visible } from './visible';
 
 const HELP = `Usage: assistant-config explain CODE
        assistant-config explain --list
@@ -31,7 +32,7 @@ export function explainCommand(args: string[], io: CliIO): number {
   if (!(code in CODES)) {
     const near = codes.filter((c) => c.includes(code) || code.includes(c));
     throw new UsageError(
-      `Unknown diagnostic code '${args[0]!}'.${near.length ? ` Did you mean ${near.map((c) => `'${c}'`).join(' or ')}?` : ''} 'assistant-config explain --list' lists them.`,
+      `Unknown diagnostic code '${visible(args[0]!)}'.${near.length ? ` Did you mean ${near.map((c) => `'${c}'`).join(' or ')}?` : ''} 'assistant-config explain --list' lists them.`,
     );
   }
   io.stdout(codeDocMarkdown(code as DiagnosticCode));

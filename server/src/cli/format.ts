@@ -12,6 +12,7 @@ import { maskedNote, printableDiff, writeAtomic } from './fix';
 import { CliProjectConfig, parseConfigFlag } from './projectConfig';
 import type { ConfigChoice } from './projectConfig';
 import { isExcluded } from '../service/projectConfig';
+import { visible, visiblePath } from './visible';
 
 const HELP = `Usage: assistant-config format [options] FILE|DIR|- ...
 
@@ -68,10 +69,10 @@ function parse(args: string[]): Flags | 'help' {
     else if (name === '--stdin-filepath') f.stdinPath = value();
     else if (name === '--indent') {
       const v = value();
-      if (!/^[1-8]$/.test(v)) throw new UsageError(`--indent must be a number from 1 to 8 (got '${v}').`);
+      if (!/^[1-8]$/.test(v)) throw new UsageError(`--indent must be a number from 1 to 8 (got '${visible(v)}').`);
       f.indent = Number(v);
     } else if (a.startsWith('-') && a !== '-')
-      throw new UsageError(`Unknown option '${a}'. See 'assistant-config format --help'.`);
+      throw new UsageError(`Unknown option '${visible(a)}'. See 'assistant-config format --help'.`);
     else f.targets.push(a);
   }
   if (f.stdinPath !== undefined) {
@@ -107,7 +108,7 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
     const out = formatText(text, language, flags.indent);
     if (out === undefined) {
       io.stderr(
-        `assistant-config: cannot format '${display}': it has syntax errors (run 'assistant-config lint' on it)\n`,
+        `assistant-config: cannot format '${visiblePath(display)}': it has syntax errors (run 'assistant-config lint' on it)\n`,
       );
       if (flags.mode === 'print') io.stdout(text);
       status = 2;
@@ -120,17 +121,19 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
     if (out === text) return;
     if (flags.mode !== 'write') changed.push(display);
     if (flags.mode === 'diff') {
-      const { diff, masked } = printableDiff(display, text, out, language);
+      const { diff, masked } = printableDiff(visiblePath(display), text, out, language);
       io.stdout(diff);
       if (masked) maskedDiffs++;
-    } else if (flags.mode === 'check') io.stdout(`${display}\n`);
+    } else if (flags.mode === 'check') io.stdout(`${visiblePath(display)}\n`);
     else if (path) {
       try {
         writeAtomic(path, out);
         changed.push(display);
-        io.stdout(`${display}\n`);
+        io.stdout(`${visiblePath(display)}\n`);
       } catch (e) {
-        io.stderr(`assistant-config: cannot write '${display}': ${(e as NodeJS.ErrnoException).code ?? 'error'}\n`);
+        io.stderr(
+          `assistant-config: cannot write '${visiblePath(display)}': ${(e as NodeJS.ErrnoException).code ?? 'error'}\n`,
+        );
         status = 2;
       }
     }
@@ -154,7 +157,7 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
     try {
       st = statSync(abs);
     } catch {
-      io.stderr(`assistant-config: cannot read '${t}': no such file or directory\n`);
+      io.stderr(`assistant-config: cannot read '${visible(t)}': no such file or directory\n`);
       status = 2;
       continue;
     }
@@ -162,7 +165,7 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
       // As lint does (and ESLint, ruff): a file named on the command line is not skipped silently.
       const cfgPath = configs.forFile(abs)?.path ?? '';
       io.stderr(
-        `assistant-config: warning: '${t}' is ignored by the exclude patterns of ${relative(io.cwd, cfgPath) || cfgPath}; use --no-config to format it anyway\n`,
+        `assistant-config: warning: '${visible(t)}' is ignored by the exclude patterns of ${visiblePath(relative(io.cwd, cfgPath) || cfgPath)}; use --no-config to format it anyway\n`,
       );
       continue;
     }
@@ -173,7 +176,9 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
       try {
         text = readFileSync(f, 'utf8');
       } catch (e) {
-        io.stderr(`assistant-config: cannot read '${display}': ${(e as NodeJS.ErrnoException).code ?? 'error'}\n`);
+        io.stderr(
+          `assistant-config: cannot read '${visiblePath(display)}': ${(e as NodeJS.ErrnoException).code ?? 'error'}\n`,
+        );
         status = 2;
         continue;
       }

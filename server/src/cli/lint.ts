@@ -23,6 +23,7 @@ import { fixAll } from '../service/fixAll';
 import type { AppliedFix } from '../service/fixAll';
 import { keepLineEndings, maskedNote, printableDiff, writeAtomic } from './fix';
 import { count, emptyCounts, plural, githubOfFile, json, junit, summaryLine, textOfFile, useColour } from './output';
+import { visible, visiblePath } from './visible';
 
 /** Files from which a one-thread lint reads ahead on a second thread (below, its start-up is not won back). */
 const READ_AHEAD_FROM = 2 * READ_BATCH;
@@ -131,7 +132,7 @@ export function parseLintArgs(args: string[]): LintFlags | 'help' {
       const r = value(args, i, a);
       i = r.i;
       if (!(FORMATS as readonly string[]).includes(r.v))
-        throw new UsageError(`--format must be one of ${FORMATS.join(', ')} (got '${r.v}').`);
+        throw new UsageError(`--format must be one of ${FORMATS.join(', ')} (got '${visible(r.v)}').`);
       f.format = r.v as Format;
     } else if (name === '--stdin-filepath') {
       const r = value(args, i, a);
@@ -140,12 +141,14 @@ export function parseLintArgs(args: string[]): LintFlags | 'help' {
     } else if (name === '--language') {
       const r = value(args, i, a);
       i = r.i;
-      if (r.v !== 'yaml' && r.v !== 'json') throw new UsageError(`--language must be yaml or json (got '${r.v}').`);
+      if (r.v !== 'yaml' && r.v !== 'json')
+        throw new UsageError(`--language must be yaml or json (got '${visible(r.v)}').`);
       f.stdinLanguage = r.v;
     } else if (name === '--jobs' || name === '-j') {
       const r = value(args, i, a);
       i = r.i;
-      if (!/^[1-9]\d*$/.test(r.v)) throw new UsageError(`--jobs must be a positive whole number (got '${r.v}').`);
+      if (!/^[1-9]\d*$/.test(r.v))
+        throw new UsageError(`--jobs must be a positive whole number (got '${visible(r.v)}').`);
       f.jobs = Number(r.v);
     } else if (a === '--cache') f.cache ??= DEFAULT_CACHE_FILE;
     else if (name === '--cache-location') {
@@ -156,7 +159,7 @@ export function parseLintArgs(args: string[]): LintFlags | 'help' {
     } else if (name === '--max-warnings') {
       const r = value(args, i, a);
       i = r.i;
-      if (!/^\d+$/.test(r.v)) throw new UsageError(`--max-warnings must be a whole number (got '${r.v}').`);
+      if (!/^\d+$/.test(r.v)) throw new UsageError(`--max-warnings must be a whole number (got '${visible(r.v)}').`);
       f.maxWarnings = Number(r.v);
     } else if (a === '--quiet' || a === '-q') f.quiet = true;
     else if (a === '--color' || a === '--colour') f.colour = true;
@@ -178,7 +181,7 @@ export function parseLintArgs(args: string[]): LintFlags | 'help' {
     } else if (a === '--fix') f.fix = f.fix === 'dry-run' ? 'dry-run' : 'write';
     else if (a === '--fix-dry-run') f.fix = 'dry-run';
     else if (a.startsWith('-') && a !== '-')
-      throw new UsageError(`Unknown option '${a}'. See 'assistant-config lint --help'.`);
+      throw new UsageError(`Unknown option '${visible(a)}'. See 'assistant-config lint --help'.`);
     else f.targets.push(a);
   }
   if (f.stdinPath !== undefined && !f.targets.includes('-')) f.targets.push('-');
@@ -259,7 +262,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       if (flags.fix === 'dry-run') {
         done();
         // Credentials masked (the fix itself is applied by --fix, which reads the real text).
-        const { diff, masked } = printableDiff(r.displayPath, fix.before, fix.after, fix.language);
+        const { diff, masked } = printableDiff(visiblePath(r.displayPath), fix.before, fix.after, fix.language);
         io.stdout(diff);
         if (masked) maskedDiffs++;
       } else {
@@ -267,14 +270,14 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
           writeAtomic(r.path, fix.after);
         } catch (e) {
           io.stderr(
-            `assistant-config: cannot write '${r.displayPath}': ${(e as NodeJS.ErrnoException).code ?? 'error'}\n`,
+            `assistant-config: cannot write '${visiblePath(r.displayPath)}': ${(e as NodeJS.ErrnoException).code ?? 'error'}\n`,
           );
           ioError = true;
           return;
         }
         done();
         const codes = [...new Set(fix.applied.map((a) => a.code))].join(', ');
-        const line = `${r.displayPath}: fixed ${fix.applied.length} problem${fix.applied.length === 1 ? '' : 's'} (${codes})\n`;
+        const line = `${visiblePath(r.displayPath)}: fixed ${fix.applied.length} problem${fix.applied.length === 1 ? '' : 's'} (${codes})\n`;
         if (flags.format === 'text') io.stdout(line);
         else io.stderr(line);
       }
@@ -339,7 +342,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     try {
       st = statSync(abs);
     } catch {
-      io.stderr(`assistant-config: cannot read '${t}': no such file or directory\n`);
+      io.stderr(`assistant-config: cannot read '${visible(t)}': no such file or directory\n`);
       ioError = true;
       continue;
     }
@@ -347,14 +350,14 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       // As ESLint and ruff do: a file named on the command line is not skipped silently.
       const cfgPath = configs.forFile(abs)?.path ?? '';
       io.stderr(
-        `assistant-config: warning: '${t}' is ignored by the exclude patterns of ${relative(io.cwd, cfgPath) || cfgPath}; use --no-config to lint it anyway\n`,
+        `assistant-config: warning: '${visible(t)}' is ignored by the exclude patterns of ${visiblePath(relative(io.cwd, cfgPath) || cfgPath)}; use --no-config to lint it anyway\n`,
       );
       counts.warning++;
       continue;
     }
     const found = st.isDirectory() ? collectFiles(abs, { configOf: (f) => configs.forFile(f) }) : [abs];
     if (st.isDirectory() && found.length === 0)
-      io.stderr(`assistant-config: no AssistantConfig files found in '${t}'\n`);
+      io.stderr(`assistant-config: no AssistantConfig files found in '${visible(t)}'\n`);
     for (const f of found) if (!isExcluded(configs.forFile(f), f)) files.push({ path: f, displayPath: display(f) });
   }
   if (timing) timing.walk = performance.now() - timing.t0;
@@ -365,7 +368,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     if (as !== undefined && isExcluded(configs.forFile(as), as)) {
       const cfgPath = configs.forFile(as)?.path ?? '';
       io.stderr(
-        `assistant-config: warning: '${flags.stdinPath ?? ''}' is ignored by the exclude patterns of ${relative(io.cwd, cfgPath) || cfgPath}; use --no-config to lint it anyway\n`,
+        `assistant-config: warning: '${visible(flags.stdinPath ?? '')}' is ignored by the exclude patterns of ${visiblePath(relative(io.cwd, cfgPath) || cfgPath)}; use --no-config to lint it anyway\n`,
       );
       counts.warning++;
     } else
@@ -378,7 +381,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       );
   }
   const cannotRead = (displayPath: string, code: string): void => {
-    io.stderr(`assistant-config: cannot read '${displayPath}': ${code}\n`);
+    io.stderr(`assistant-config: cannot read '${visiblePath(displayPath)}': ${visible(code)}\n`);
     ioError = true;
   };
   const threads = flags.fix === 'off' && !cache ? threadCount(files.length, flags.jobs) : 1;
@@ -439,7 +442,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
   if (timing && cache) timing.path += `; cache: ${cache.hits} reused, ${cache.stored} analysed`;
   if (cache && !cache.save())
     io.stderr(
-      `assistant-config: note: cannot write the cache '${flags.cache ?? ''}'; the next run analyses every file again\n`,
+      `assistant-config: note: cannot write the cache '${visible(flags.cache ?? '')}'; the next run analyses every file again\n`,
     );
   if (flags.fix === 'dry-run') {
     if (maskedDiffs > 0) io.stderr(maskedNote(maskedDiffs, '--fix'));

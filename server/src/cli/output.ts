@@ -3,6 +3,9 @@
 import type { Severity } from '../service';
 import { SOURCE } from '../service';
 import type { FileReport, Finding } from './report';
+import { CONTROL, escapeControl, visible, visiblePath } from './visible';
+
+export { visible, visiblePath } from './visible';
 
 export interface Counts {
   files: number;
@@ -58,29 +61,13 @@ const COLOUR: Palette = {
 
 // Text --------------------------------------------------------------------------------------------
 
-/** Control characters a terminal or a CI log acts on: C0 (line breaks too), DEL, C1, line and paragraph separators, bidi overrides. */
-const CONTROL = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
-const NAMED_CONTROL: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u001b': '\\e' };
-
-/**
- * User text (a key, a value quoted by a message, a file name) as text output shows it: control
- * characters escaped (`\r\n`, `\e`, `\x07`, `\u202e`), so that a file cannot start a line of its
- * own (a `::error::` workflow command in a CI log) or drive the terminal (clear it, set its title).
- */
-export function visible(s: string): string {
-  return s.replace(CONTROL, (c) => {
-    const code = c.charCodeAt(0);
-    return NAMED_CONTROL[c] ?? (code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`);
-  });
-}
-
 /** One file's findings: a `path:line:col severity code message` line each, then its code frame. */
 export function textOfFile(r: FileReport, colour: boolean): string {
   const p = colour ? COLOUR : PLAIN;
   let s = '';
   for (const f of r.findings) {
     const sev = p.severity[f.severity];
-    s += `${p.bold(`${visible(r.displayPath)}:${f.line}:${f.column}`)} ${sev(f.severity)} ${p.dim(f.code)} ${visible(f.message)}\n`;
+    s += `${p.bold(`${visiblePath(r.displayPath)}:${f.line}:${f.column}`)} ${sev(f.severity)} ${p.dim(f.code)} ${visible(f.message)}\n`;
     s += frameOf(f, p);
     s += '\n';
   }
@@ -121,11 +108,7 @@ const GH_LEVEL: Record<Severity, string> = {
 
 /** Escaping of workflow command data and properties (as @actions/core does); other control characters shown escaped. */
 function ghData(s: string): string {
-  return s
-    .replace(/%/g, '%25')
-    .replace(/\r/g, '%0D')
-    .replace(/\n/g, '%0A')
-    .replace(CONTROL, (c) => visible(c));
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(CONTROL, escapeControl);
 }
 function ghProp(s: string): string {
   return ghData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');

@@ -6,6 +6,7 @@ import { parseProjectConfig, ProjectConfigResolver } from '../service/projectCon
 import type { ProjectConfig } from '../service/projectConfig';
 import type { CliIO } from './io';
 import { UsageError } from './io';
+import { visible, visiblePath } from './visible';
 
 export type ConfigChoice = { kind: 'walk' } | { kind: 'none' } | { kind: 'file'; path: string };
 
@@ -32,7 +33,7 @@ export class CliProjectConfig {
     if (choice.kind === 'file') {
       const abs = resolvePath(io.cwd, choice.path);
       const text = readIfFile(abs);
-      if (text === undefined) throw new UsageError(`cannot read the config file '${choice.path}'.`);
+      if (text === undefined) throw new UsageError(`cannot read the config file '${visible(choice.path)}'.`);
       this.fixed = parseProjectConfig(abs, text);
     }
   }
@@ -44,8 +45,8 @@ export class CliProjectConfig {
     if (cfg && cfg.problems.length > 0 && !this.reported.has(cfg.path)) {
       this.reported.add(cfg.path);
       this.failed = true;
-      const where = relative(this.io.cwd, cfg.path) || cfg.path;
-      for (const p of cfg.problems) this.io.stderr(`assistant-config: ${where}: ${p}\n`);
+      const where = visiblePath(relative(this.io.cwd, cfg.path) || cfg.path);
+      for (const p of cfg.problems) this.io.stderr(`assistant-config: ${where}: ${visible(p)}\n`);
     }
     return cfg;
   }

@@ -9,6 +9,7 @@ import type { ConnectionOptions, Credentials } from '../connection';
 import { languageOf } from '../parser';
 import { UsageError } from './io';
 import type { CliIO } from './io';
+import { visible, visibleLines } from './visible';
 
 const USAGE = `Usage: assistant-config test-connection [options]
 
@@ -140,7 +141,7 @@ export async function testConnectionCommand(args: string[], io: CliIO, signal?: 
   };
   const secrets = [credentials.pat, credentials.apiKey, credentials.dataToken].filter((s): s is string => !!s);
   const progress = (text: string): void => {
-    io.stderr(redact(text, secrets));
+    io.stderr(visibleLines(redact(text, secrets)));
   };
 
   const report = await runTestConnection(options, credentials, {
@@ -153,7 +154,8 @@ export async function testConnectionCommand(args: string[], io: CliIO, signal?: 
           }
         : undefined,
   });
-  io.stdout(format === 'json' ? reportToJson(report, secrets) : formatReport(report, secrets));
+  // A service's answer is quoted in the text report: shown as the rest of the CLI's text output.
+  io.stdout(format === 'json' ? reportToJson(report, secrets) : visibleLines(formatReport(report, secrets)));
   if (signal?.aborted) {
     if (format === 'text') progress('Interrupted: the report above is partial.\n');
     return 130;
@@ -168,20 +170,21 @@ function parseArgs(args: string[]): Partial<Record<Setting, string>> | 'help' {
     if (arg === '-h' || arg === '--help') return 'help';
     const eq = arg.indexOf('=');
     const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
-    if (SECRET_FLAG.test(name)) throw new UsageError(`${name} is not accepted: ${CREDENTIAL_HELP}`);
+    if (SECRET_FLAG.test(name)) throw new UsageError(`${visible(name)} is not accepted: ${CREDENTIAL_HELP}`);
     const setting = FLAGS[name];
     if (!setting) {
       // Only the option's name is echoed: a stray positional argument might be a pasted secret.
       throw new UsageError(
         name.startsWith('-')
-          ? `unknown option ${name.slice(0, 40)}.\n\n${USAGE}`
+          ? `unknown option ${visible(name.slice(0, 40))}.\n\n${USAGE}`
           : `unexpected argument (test-connection takes options only).\n\n${USAGE}`,
       );
     }
     let value: string | undefined;
     if (eq > 0 && arg.startsWith('--')) value = arg.slice(eq + 1);
     else value = args[++i];
-    if (value === undefined || (value.startsWith('--') && eq < 0)) throw new UsageError(`${name} needs a value.`);
+    if (value === undefined || (value.startsWith('--') && eq < 0))
+      throw new UsageError(`${visible(name)} needs a value.`);
     out[setting] = value;
   }
   return out;
@@ -194,7 +197,7 @@ async function readProvider(file: string | undefined, cwd: string): Promise<stri
     text = await readFile(resolve(cwd, file), 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? 'error';
-    throw new UsageError(`cannot read --config ${file} (${code}).`);
+    throw new UsageError(`cannot read --config ${visible(file)} (${code}).`);
   }
   const lang = languageOf(file, text);
   return providerFromConfigText(text, lang);
