@@ -21,6 +21,7 @@ const AWS_SECRET = /(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g;
 /** A candidate random token: 20 or more letters, digits, `_` and `-`. */
 const TOKEN = /(?<![A-Za-z0-9_.-])[A-Za-z0-9_-]{20,1024}(?![A-Za-z0-9_-])/g;
 const PEM = /-----BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY-----/g;
+const UUID = /^[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i;
 
 /** Letters of both cases and a digit, and the kind of character (lower, upper, digit) changes at least every `changesPer` characters: random, not camelCase. */
 function looksRandom(t: string, changesPer = 3): boolean {
@@ -44,6 +45,24 @@ function looksRandom(t: string, changesPer = 3): boolean {
   return lower > 0 && upper > 0 && digit > 0 && changes * changesPer >= n;
 }
 
+/** The patterns and the randomness test, for the test that runs them over whole texts. */
+export const shapeParts = { URL_USERINFO, SHAPES, AWS_SECRET, TOKEN, PEM, UUID, looksRandom };
+
+/**
+ * Every match of SHAPES, AWS_SECRET and TOKEN is made of these characters alone and is at least
+ * RUN_MIN long (the shortest: `xox?-` and 10, `eyJ` and 5, `.`, 5, `.`), so it lies inside a maximal
+ * run of them of that length. Their lookbehinds and lookaheads read one character, so a run with
+ * the character on each side of it (never part of a match) gives the patterns exactly the matches
+ * the whole text gives there. A pattern added above must keep to these characters and this length
+ * (test/service/credentialShapes.test.ts checks it against the patterns run over the whole text).
+ */
+const RUN_CHARS = /* @__PURE__ */ (() => {
+  const t = new Uint8Array(128);
+  for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.+/=') t[c.charCodeAt(0)] = 1;
+  return t;
+})();
+const RUN_MIN = 15;
+
 /** Where text shaped like a credential stands in any text (a file, a message, a comment). */
 export function credentialShapes(text: string): Range[] {
   const out: Range[] = [];
@@ -54,23 +73,64 @@ export function credentialShapes(text: string): Range[] {
     for (const m of text.matchAll(URL_USERINFO)) {
       if (m[1]) out.push({ offset: m.index + m[0].length - 1 - m[1].length, length: m[1].length });
     }
-  for (const m of text.matchAll(SHAPES)) out.push({ offset: m.index, length: m[0].length });
+  // The patterns below run only over the runs that can hold a match (see RUN_CHARS), each with its
+  // neighbour characters: the same ranges in the same order as over the whole text, without trying
+  // the patterns at every character of a file.
+  const runs: string[] = [];
+  const starts: number[] = [];
+  const n = text.length;
+  for (let i = 0; i < n;) {
+    let c = text.charCodeAt(i);
+    if (c >= 128 || RUN_CHARS[c] === 0) {
+      i++;
+      continue;
+    }
+    const s = i;
+    do i++;
+    while (i < n && (c = text.charCodeAt(i)) < 128 && RUN_CHARS[c] === 1);
+    if (i - s >= RUN_MIN) {
+      const from = s > 0 ? s - 1 : 0;
+      runs.push(text.slice(from, i < n ? i + 1 : n));
+      starts.push(from);
+    }
+  }
+  for (let r = 0; r < runs.length; r++) {
+    const re = SHAPES;
+    re.lastIndex = 0;
+    for (let m = re.exec(runs[r]!); m; m = re.exec(runs[r]!))
+      out.push({ offset: starts[r]! + m.index, length: m[0].length });
+  }
   const known = out.length;
-  const inKnown = (at: number): boolean => out.slice(0, known).some((r) => at >= r.offset && at < r.offset + r.length);
+  const inKnown = (at: number): boolean => {
+    for (let k = 0; k < known; k++) if (at >= out[k]!.offset && at < out[k]!.offset + out[k]!.length) return true;
+    return false;
+  };
   // Exactly 40 characters of base64 with both cases and a digit: the kind changes less often in
   // these (long runs of capitals), so the bar is lower than for tokens.
-  for (const m of text.matchAll(AWS_SECRET))
-    if (!inKnown(m.index) && looksRandom(m[0], 4)) out.push({ offset: m.index, length: m[0].length });
-  for (const m of text.matchAll(TOKEN))
-    if (!inKnown(m.index) && looksRandom(m[0]) && !/^[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(m[0]))
-      out.push({ offset: m.index, length: m[0].length });
-  for (const m of text.matchAll(PEM)) {
-    // The key's body up to its END line (or, unterminated, the next 8 KB): every character but line breaks.
-    const from = m.index + m[0].length;
-    const endMarker = `-----END ${m[1] ?? ''}PRIVATE KEY-----`;
-    const end = text.indexOf(endMarker, from);
-    out.push({ offset: from, length: (end < 0 ? Math.min(text.length, from + 8192) : end) - from });
+  for (let r = 0; r < runs.length; r++) {
+    const re = AWS_SECRET;
+    re.lastIndex = 0;
+    for (let m = re.exec(runs[r]!); m; m = re.exec(runs[r]!)) {
+      const offset = starts[r]! + m.index;
+      if (!inKnown(offset) && looksRandom(m[0], 4)) out.push({ offset, length: m[0].length });
+    }
   }
+  for (let r = 0; r < runs.length; r++) {
+    const re = TOKEN;
+    re.lastIndex = 0;
+    for (let m = re.exec(runs[r]!); m; m = re.exec(runs[r]!)) {
+      const offset = starts[r]! + m.index;
+      if (!inKnown(offset) && looksRandom(m[0]) && !UUID.test(m[0])) out.push({ offset, length: m[0].length });
+    }
+  }
+  if (text.includes('PRIVATE KEY-----'))
+    for (const m of text.matchAll(PEM)) {
+      // The key's body up to its END line (or, unterminated, the next 8 KB): every character but line breaks.
+      const from = m.index + m[0].length;
+      const endMarker = `-----END ${m[1] ?? ''}PRIVATE KEY-----`;
+      const end = text.indexOf(endMarker, from);
+      out.push({ offset: from, length: (end < 0 ? Math.min(text.length, from + 8192) : end) - from });
+    }
   return out;
 }
 

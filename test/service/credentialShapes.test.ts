@@ -1,0 +1,92 @@
+// credentialShapes runs its patterns only over the runs of characters that can hold a match (a
+// speed-up for the CLI, which frames thousands of files): it must find exactly what the patterns
+// find over the whole text, in the same order. Checked against that plain scan (the same patterns,
+// run over the whole text) on random text made of credential prefixes, base64 and token
+// characters, separators, line breaks and non-ASCII, and on the repository's own configs.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { credentialShapes, shapeParts } from '../../server/src/service/credentialShapes';
+import type { Range } from '../../server/src/service/credentialShapes';
+import { fixedSeed } from '../parser/yamlArbitraries';
+
+const SEED = fixedSeed('credentialShapes', 0xc4ed5);
+
+/** The patterns over the whole text, as credentialShapes did before it looked for runs first. */
+function reference(text: string): Range[] {
+  const { URL_USERINFO, SHAPES, AWS_SECRET, TOKEN, PEM, UUID, looksRandom } = shapeParts;
+  const fresh = (re: RegExp): RegExp => new RegExp(re.source, re.flags);
+  const out: Range[] = [];
+  for (const m of text.matchAll(fresh(URL_USERINFO)))
+    if (m[1]) out.push({ offset: m.index + m[0].length - 1 - m[1].length, length: m[1].length });
+  for (const m of text.matchAll(fresh(SHAPES))) out.push({ offset: m.index, length: m[0].length });
+  const known = out.slice();
+  const inKnown = (at: number): boolean => known.some((r) => at >= r.offset && at < r.offset + r.length);
+  for (const m of text.matchAll(fresh(AWS_SECRET)))
+    if (!inKnown(m.index) && looksRandom(m[0], 4)) out.push({ offset: m.index, length: m[0].length });
+  for (const m of text.matchAll(fresh(TOKEN)))
+    if (!inKnown(m.index) && looksRandom(m[0]) && !UUID.test(m[0])) out.push({ offset: m.index, length: m[0].length });
+  for (const m of text.matchAll(fresh(PEM))) {
+    const from = m.index + m[0].length;
+    const end = text.indexOf(`-----END ${m[1] ?? ''}PRIVATE KEY-----`, from);
+    out.push({ offset: from, length: (end < 0 ? Math.min(text.length, from + 8192) : end) - from });
+  }
+  return out;
+}
+
+const PREFIXES = [
+  ...['', '', '', 'sk-', 'sk-proj-', 'ghp_', 'gho_', 'github_pat_', 'AKIA', 'ASIA', 'xoxb-', 'glpat-', 'AIza'],
+  ...['npm_', 'sk_live_', 'rk_test_', 'pk_live_', 'eyJ', 'eyJhbGciOi.', 'https://', 'u:p@', '://', '@'],
+  ...['-----BEGIN PRIVATE KEY-----\n', '-----BEGIN RSA PRIVATE KEY-----', '-----END PRIVATE KEY-----'],
+  ...['-----END RSA PRIVATE KEY-----', '12345678-abcd-ABCD-1234-1234567890ab'],
+];
+const RUN_UNITS = [...'aZq0Xy9_-.+/=k7MBw3', 'Q', 'r', '5'];
+const OTHER_UNITS = [' ', '\n', '\r\n', '\t', ':', '"', "'", '#', '@', 'é', '日', '😀', ',', '{', '}'];
+const runOf = (min: number, max: number): fc.Arbitrary<string> =>
+  fc.string({ unit: fc.constantFrom(...RUN_UNITS), minLength: min, maxLength: max });
+const piece = fc.oneof(
+  fc.tuple(fc.constantFrom(...PREFIXES), runOf(0, 60)).map(([p, r]) => p + r),
+  fc.string({ unit: fc.constantFrom(...'ABCDEFGHabcdefgh0123456789/+'), minLength: 38, maxLength: 42 }),
+  fc.string({ unit: fc.constantFrom(...'ABCDabcd0123_-'), minLength: 18, maxLength: 24 }),
+  runOf(10, 20),
+  // The shortest matches (15 characters: `xox?-` and 10, `eyJ` and 5, `.`, 5, `.`) and one shorter.
+  fc
+    .tuple(
+      fc.constantFrom('xoxb-', 'xoxp-'),
+      fc.string({ unit: fc.constantFrom(...'aZ09-'), minLength: 9, maxLength: 11 }),
+    )
+    .map(([p, r]) => p + r),
+  fc
+    .tuple(runOf(4, 6), runOf(4, 6), runOf(0, 2))
+    .map(([a, b, c]) => `eyJ${a.replace(/[./+=]/g, 'x')}.${b.replace(/[./+=]/g, 'y')}.${c.replace(/[./+=]/g, 'z')}`),
+  runOf(0, 1100),
+  fc.constantFrom(...OTHER_UNITS),
+);
+const text = fc.array(piece, { maxLength: 25 }).map((p) => p.join(''));
+
+test('credentialShapes finds what its patterns find over the whole text, in the same order', () => {
+  fc.assert(
+    fc.property(text, (t) => {
+      assert.deepEqual(credentialShapes(t), reference(t));
+    }),
+    { seed: SEED, numRuns: 3000 },
+  );
+});
+
+test("credentialShapes equals the whole-text scan on the repository's configs and fixtures", () => {
+  const root = process.cwd();
+  let files = 0;
+  for (const dir of ['examples', 'test/fixtures', 'test/e2e/fixtures'])
+    for (const f of readdirSync(join(root, dir), { recursive: true }) as string[]) {
+      if (!/\.(ya?ml|json)$/.test(f)) continue;
+      const t = readFileSync(join(root, dir, f), 'utf8');
+      assert.deepEqual(credentialShapes(t), reference(t), f);
+      files++;
+    }
+  assert.ok(files > 100, `${files} files`);
+  // Some that find something, so that the comparison is not only of empty lists.
+  assert.equal(credentialShapes('x: sk-proj-Abc123XyZ789QwErTy456UiOp, y').length, 1);
+  assert.equal(credentialShapes('wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY').length, 1);
+});
