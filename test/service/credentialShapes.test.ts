@@ -2,14 +2,16 @@
 // speed-up for the CLI, which frames thousands of files): it must find exactly what the patterns
 // find over the whole text, in the same order. Checked against that plain scan (the same patterns,
 // run over the whole text) on random text made of credential prefixes, base64 and token
-// characters, separators, line breaks and non-ASCII, and on the repository's own configs.
+// characters, separators, line breaks and non-ASCII, and on the repository's own configs. The code
+// frame's masking of only the lines it shows is checked against masking the whole text.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { credentialShapes, shapeParts } from '../../server/src/service/credentialShapes';
+import { credentialShapes, maskRanges, shapeParts } from '../../server/src/service/credentialShapes';
 import type { Range } from '../../server/src/service/credentialShapes';
+import { maskedSlice } from '../../server/src/cli/report';
 import { fixedSeed } from '../parser/yamlArbitraries';
 
 const SEED = fixedSeed('credentialShapes', 0xc4ed5);
@@ -89,4 +91,18 @@ test("credentialShapes equals the whole-text scan on the repository's configs an
   // Some that find something, so that the comparison is not only of empty lists.
   assert.equal(credentialShapes('x: sk-proj-Abc123XyZ789QwErTy456UiOp, y').length, 1);
   assert.equal(credentialShapes('wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY').length, 1);
+});
+
+test("a code frame's masked line is the line of the masked text", () => {
+  const ranges = fc.array(fc.record({ offset: fc.nat({ max: 400 }), length: fc.nat({ max: 80 }) }), { maxLength: 6 });
+  fc.assert(
+    fc.property(text, ranges, fc.nat(), fc.nat(), (t, extra, a, b) => {
+      const all = [...credentialShapes(t), ...extra];
+      const masked = maskRanges(t, all);
+      const from = t.length === 0 ? 0 : a % (t.length + 1);
+      const to = from + (b % (t.length - from + 1));
+      assert.equal(maskedSlice(t, from, to, all), masked.slice(from, to));
+    }),
+    { seed: SEED, numRuns: 1500 },
+  );
 });

@@ -4,7 +4,8 @@
 import { LineIndex } from '../parser';
 import type { ParsedDocument } from '../parser';
 import type { Diagnostic, DiagnosticCode, Severity } from '../service';
-import { maskSecrets, messageMasker } from '../service/secretRanges';
+import { messageMasker, secretRanges } from '../service/secretRanges';
+import type { Range } from '../service/secretRanges';
 
 export interface FrameLine {
   /** 1-based line number. */
@@ -46,12 +47,13 @@ export function buildReport(
   const text = doc.text;
   if (diagnostics.length === 0) return { path, displayPath, findings: [] };
   const li = new LineIndex(text);
-  const masked = maskSecrets(text, doc);
-  const maskMessage = messageMasker(doc);
+  // The secrets are found in the whole text (a PEM body spans lines), masked only in the lines shown.
+  const secrets = secretRanges(doc);
+  const maskMessage = messageMasker(doc, secrets);
   const lineText = (line: number): string => {
     const start = li.offsetAt({ line, character: 0 });
-    const next = line + 1 < li.lineCount ? li.offsetAt({ line: line + 1, character: 0 }) : masked.length;
-    return masked.slice(start, next).replace(/\r?\n$|\r$/, '');
+    const next = line + 1 < li.lineCount ? li.offsetAt({ line: line + 1, character: 0 }) : text.length;
+    return maskedSlice(text, start, next, secrets).replace(/\r?\n$|\r$/, '');
   };
   const findings = diagnostics.map((d): Finding => {
     const s = li.positionAt(d.offset);
@@ -84,6 +86,19 @@ export function buildReport(
     };
   });
   return { path, displayPath, findings };
+}
+
+/** `maskRanges(text, ranges).slice(from, to)`, without masking the rest of the text. */
+export function maskedSlice(text: string, from: number, to: number, ranges: readonly Range[]): string {
+  let chars: string[] | undefined;
+  for (const r of ranges) {
+    const a = Math.max(r.offset, from);
+    const b = Math.min(r.offset + r.length, to);
+    if (a >= b) continue;
+    chars ??= text.slice(from, to).split('');
+    for (let i = a - from; i < b - from; i++) if (chars[i] !== '\n' && chars[i] !== '\r') chars[i] = '*';
+  }
+  return chars ? chars.join('') : text.slice(from, to);
 }
 
 /** Long lines (minified JSON) are shown as a window around the finding. */

@@ -27,15 +27,16 @@ export type { Range } from './credentialShapes';
 /**
  * A masker of messages (a diagnostic's, a symbol's detail) for one document: every
  * credential-shaped piece masked, and every literal secret of the document (secretRanges) that the
- * message quotes. The document's secrets are found once, on the first message.
+ * message quotes. The document's secrets are found once, on the first message (or given: `ranges`,
+ * the document's secretRanges, when the caller has them already).
  */
-export function messageMasker(doc: ParsedDocument): (message: string) => string {
+export function messageMasker(doc: ParsedDocument, ranges?: readonly Range[]): (message: string) => string {
   let values: string[] | undefined;
   return (message) => {
     let out = maskRanges(message, credentialShapes(message));
     values ??= [
       ...new Set(
-        secretRanges(doc)
+        (ranges ?? secretRanges(doc))
           .map((r) =>
             doc.text
               .slice(r.offset, r.offset + r.length)
