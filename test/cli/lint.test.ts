@@ -157,7 +157,7 @@ test('a directory finds files by name and by top-level kind, and skips others', 
   assert.match(r.stdout, /1 file checked/);
 });
 
-test('the workspace .env in the current directory defines variables', () => {
+test('the .env next to the file defines its variables', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ac-env-'));
   writeFileSync(
     join(dir, 'a.assistant.yaml'),

@@ -3,11 +3,12 @@
 // thread then lints what they left); and how many threads a run uses.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { BATCH, FileLinter, LintPool, threadCount } from '../../server/src/cli/pool';
 import type { LintSetup, Outcome } from '../../server/src/cli/pool';
+import { DotenvLookup } from '../../server/src/cli/dotenvLookup';
 import { ROOT } from '../helpers';
 
 const SETUP: LintSetup = { cwd: '/', envNames: undefined, config: { kind: 'none' } };
@@ -102,6 +103,55 @@ workerData.port.once('message', () => { Atomics.add(ctl, 0, ${BATCH}); process.e
     seen.map((s) => s.o),
     oneThread(files),
   );
+});
+
+test("workers take each file's .env from the main thread's lookup, without reading a .env again", async () => {
+  // Two projects, each with its own .env; every file reads both variables.
+  const root = mkdtempSync(join(tmpdir(), 'ac-pool-env-'));
+  const files: { path: string; displayPath: string }[] = [];
+  for (const p of ['a', 'b']) {
+    mkdirSync(join(root, p));
+    writeFileSync(join(root, p, '.env'), `ONLY_${p.toUpperCase()}=1\n`);
+    for (let i = 0; i < BATCH * 2; i++) {
+      const path = join(root, p, `f${i}.assistant.yaml`);
+      writeFileSync(
+        path,
+        'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    model: m\n    apiKey: {valueFromEnv: ONLY_A}\n    fallback:\n      provider: vendor_b\n      model: m\n      apiKey: {valueFromEnv: ONLY_B}\n',
+      );
+      files.push({ path, displayPath: `${p}/f${i}` });
+    }
+  }
+  // Interleaved, so that every batch holds files of both projects.
+  files.sort((x, y) =>
+    x.displayPath.slice(2) + x.displayPath[0] < y.displayPath.slice(2) + y.displayPath[0] ? -1 : 1,
+  );
+  const setup: LintSetup = { ...SETUP, envNames: [] };
+  const lookup = new DotenvLookup();
+  for (const f of files) lookup.forFile(f.path);
+  const snapshot = lookup.snapshot();
+  // Changed after the lookup: a thread that read a .env again would answer differently.
+  for (const p of ['a', 'b']) writeFileSync(join(root, p, '.env'), 'ONLY_A=1\nONLY_B=1\n');
+  const main = new FileLinter(setup, quietIO, lookup);
+  const expected = files.map((f) => main.lintFile(f.path, f.displayPath));
+  const notSet = (o: Outcome): string[] =>
+    'error' in o ? [o.error] : o.findings.map((d) => `${d.code} ${/'(\w+)'/.exec(d.message)?.[1] ?? ''}`);
+  assert.deepEqual(notSet(expected[0]!), ['env-not-set ONLY_B']);
+  assert.deepEqual(notSet(expected[1]!), ['env-not-set ONLY_A']);
+  const pool = new LintPool(join(ROOT, 'dist/lint-worker.js'), setup, 1);
+  // The main thread waits for the worker's first batch before linting: the worker surely lints some.
+  const ctl = (pool as unknown as { ctl: Int32Array }).ctl;
+  const seen: Outcome[] = [];
+  const r = await pool.run(
+    files,
+    (i) => {
+      Atomics.wait(ctl, 2, 0, 60_000);
+      return main.lintFile(files[i]!.path, files[i]!.displayPath);
+    },
+    (_, o) => seen.push(o),
+    snapshot,
+  );
+  assert.ok(r.onWorkers > 0);
+  assert.deepEqual(seen.map(notSet), expected.map(notSet));
 });
 
 test('threads: one unless --jobs asks for more; --jobs is honoured up to one a batch', () => {

@@ -6,7 +6,10 @@
 // - the file's text (SHA-1) and its path (the report names it);
 // - the project config in force for the file (its path and content as parsed);
 // - what the environment check answered for the variables the file names (defined; exposed in a
-//   .env that git does not ignore): kept per file, checked again on each hit;
+//   .env that git does not ignore), with the file's own `.env` (its project's: dotenvLookup.ts):
+//   kept per file, checked again on each hit against that file's `.env` as it is now. So a change
+//   of one project's `.env` re-analyses only the files whose answers it changes (of that project,
+//   or of a directory that a new or deleted `.env` moves to another one), not every file;
 // - the run's settings: the tool's version and the hash of the code that runs, whether the
 //   environment is checked, --suppress. A change of any of these empties the whole cache.
 // The cache holds reports (positions, messages, code frames with credentials already masked), never
@@ -31,8 +34,8 @@ interface Entry {
   r: Stored;
 }
 
-/** What the environment check answers about one variable, as the cache keeps it. */
-export type EnvState = (name: string) => string;
+/** What the environment check answers about one variable for one file (its `.env`), as the cache keeps it. */
+export type EnvState = (path: string, name: string) => string;
 
 interface CacheFileShape {
   tool: 'assistant-config lint';
@@ -106,7 +109,7 @@ export class LintCache {
   get(path: string, displayPath: string, text: string, cfg: ProjectConfig | undefined): FileReport | undefined {
     const e = this.entries.get(path);
     if (!e || e.h !== this.hashOf(text, cfg)) return undefined;
-    if (e.e?.some((s) => this.envState(s.slice(0, -2)) !== s.slice(-2))) return undefined;
+    if (e.e?.some((s) => this.envState(path, s.slice(0, -2)) !== s.slice(-2))) return undefined;
     this.hits++;
     const r: FileReport = { path, displayPath, findings: e.r.findings };
     if (e.r.suppressed) r.suppressed = e.r.suppressed;
@@ -123,7 +126,7 @@ export class LintCache {
   ): void {
     const r: Stored = { findings: report.findings };
     if (report.suppressed) r.suppressed = report.suppressed;
-    const e = [...envAsked].map((name) => name + this.envState(name));
+    const e = [...envAsked].map((name) => name + this.envState(path, name));
     this.entries.set(path, e.length > 0 ? { h: this.hashOf(text, cfg), e, r } : { h: this.hashOf(text, cfg), r });
     this.stored++;
   }

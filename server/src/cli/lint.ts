@@ -15,8 +15,7 @@ import { FileReader, READ_BATCH, readText } from './reader';
 import { DEFAULT_CACHE_FILE, LintCache, runKey } from './cache';
 import { parseConfigFlag } from './projectConfig';
 import type { ConfigChoice } from './projectConfig';
-import { dotenvNames } from '../service/dotenv';
-import { gitIgnoresDotenv } from '../lsp/env';
+import { DotenvLookup } from './dotenvLookup';
 import { toSarif } from './sarif';
 import type { FileReport } from './report';
 import { fixAll } from '../service/fixAll';
@@ -60,7 +59,9 @@ Options:
   --language yaml|json       language of standard input (default: guessed from the content)
   --stdin-filepath PATH      lint standard input as the file PATH: its project config (found from
                              PATH), its exclude patterns, its language and its name in the output
-  --no-env-check             do not report valueFromEnv variables missing from the environment and .env
+  --no-env-check             do not report valueFromEnv variables missing from the environment and
+                             the file's .env (the nearest walking up from the file, within its git
+                             repository: the same wherever the command runs)
   --suppress CODE[,CODE]     silence these diagnostic codes in every file (JSON has no comments;
                              in YAML, '# assistant-config-disable-next-line CODE' works too)
   -h, --help                 show this help
@@ -211,31 +212,23 @@ export async function lintCommand(args: string[], io0: CliIO): Promise<number> {
 async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promise<number> {
   // ASSISTANT_CONFIG_TIMING=1: one line on standard error saying how the run went (bench/).
   const timing = io.env.ASSISTANT_CONFIG_TIMING ? { t0: performance.now(), walk: 0, path: '' } : undefined;
-  let envNames: Set<string> | undefined;
-  let exposedNames: Set<string> | undefined;
-  if (flags.envCheck) {
-    const names = new Set(Object.keys(io.env));
-    const dotenv = join(io.cwd, '.env');
-    // As the editor does (lsp/env.ts): names from a .env that git does not ignore are "exposed".
-    const exposed = new Set<string>();
-    if (existsSync(dotenv)) {
-      const ignored = gitIgnoresDotenv(io.cwd);
-      for (const n of dotenvNames(readFileSync(dotenv, 'utf8'))) {
-        names.add(n);
-        if (ignored === false) exposed.add(n);
-      }
-    }
-    envNames = names;
-    exposedNames = exposed;
-  }
+  const counts = emptyCounts();
   const setup: LintSetup = {
     cwd: io.cwd,
-    envNames: envNames ? [...envNames] : undefined,
-    exposedNames: exposedNames ? [...exposedNames] : undefined,
+    envNames: flags.envCheck ? Object.keys(io.env) : undefined,
     config: flags.config,
     suppress: flags.suppress,
   };
-  const linter = new FileLinter(setup, io);
+  // Each file's `.env` is its project's, wherever the command runs (dotenvLookup.ts). One that
+  // exists but cannot be read is said once; its names count as not set.
+  const dotenv = new DotenvLookup((file, code) => {
+    io.flush();
+    io.stderr(
+      `assistant-config: warning: cannot read '${visiblePath(relative(io.cwd, file) || file)}': ${code}; its variables are reported as not set\n`,
+    );
+    counts.warning++;
+  });
+  const linter = new FileLinter(setup, io, dotenv);
   const configs = linter.configs;
   // --cache: reports of unchanged files are reused (cache.ts); one thread, and not with --fix.
   const cache =
@@ -243,11 +236,10 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       ? new LintCache(
           resolvePath(io.cwd, flags.cache),
           runKey({ envCheck: flags.envCheck, suppress: flags.suppress }),
-          (name) => linter.envState(name),
+          (path, name) => linter.envState(path, name),
         )
       : undefined;
   const colour = flags.format === 'text' && useColour(io.env, io.stdoutIsTTY ?? false, flags.colour);
-  const counts = emptyCounts();
   const kept: FileReport[] = [];
   let ioError = false;
   const fixCounts = { files: 0, fixes: 0 };
@@ -395,7 +387,18 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     else emit(o);
   };
   if (pool && pool.size > 0) {
-    const r = await pool.run(files, (i) => linter.lintFile(files[i]!.path, files[i]!.displayPath), outcome);
+    // Each file's `.env` is looked up here, once per directory, and the answers go to the workers.
+    let dotenvSnapshot;
+    if (linter.envCheck) {
+      for (const f of files) dotenv.forFile(f.path);
+      dotenvSnapshot = dotenv.snapshot();
+    }
+    const r = await pool.run(
+      files,
+      (i) => linter.lintFile(files[i]!.path, files[i]!.displayPath),
+      outcome,
+      dotenvSnapshot,
+    );
     if (timing)
       timing.path = `${pool.size + 1} threads (main + ${plural(pool.size, 'worker')}; ${r.onWorkers} files on workers)`;
   } else {

@@ -17,13 +17,17 @@ import { lintText } from './analyze';
 import type { CliIO } from './io';
 import { readText } from './reader';
 import type { Read } from './reader';
+import { DotenvLookup } from './dotenvLookup';
+import type { DotenvSnapshot, EnvSet } from './dotenvLookup';
 
 export interface LintSetup {
   cwd: string;
-  /** Variable names defined (environment and .env), or undefined without the env check. */
+  /**
+   * Variable names of the process environment, or undefined without the env check. The names of
+   * each file's `.env` come from a DotenvLookup (dotenvLookup.ts): the main thread's, and in workers
+   * the snapshot of it sent with the file list.
+   */
   envNames: string[] | undefined;
-  /** Names from a .env that git does not ignore (dotenv-not-ignored). */
-  exposedNames?: string[] | undefined;
   config: ConfigChoice;
   /** Codes silenced in every file (--suppress). */
   suppress?: string[];
@@ -40,7 +44,7 @@ export interface WorkerSetup extends LintSetup {
 export type Outcome = FileReport | { error: string };
 
 type FromWorker = { start: number; results: Outcome[] } | { done: true };
-type ToWorker = { paths: string[]; displayPaths: string[] };
+type ToWorker = { paths: string[]; displayPaths: string[]; dotenv?: DotenvSnapshot };
 
 /** Files per batch: one claim and one message each. */
 export const BATCH = 64;
@@ -64,36 +68,67 @@ export function threadCount(files: number, requested: number | undefined): numbe
   return Math.max(1, Math.min(requested, Math.ceil(files / BATCH)));
 }
 
-/** The analysis of one file with its project config: the same on the main thread and in workers. */
+/** The analysis of one file with its project config and its `.env`: the same on the main thread and in workers. */
 export class FileLinter {
   readonly configs: CliProjectConfig;
   private readonly options: ValidationOptions;
   /** Variables the environment check was asked about (the lint cache keys on their answers); cleared by the caller. */
   readonly envAsked = new Set<string>();
-  /** What the environment check answers about a variable (defined, exposed), as the lint cache keeps it. */
-  envState: (name: string) => string = () => '00';
+  /** Names of the process environment; undefined without the env check. */
+  private readonly processNames: ReadonlySet<string> | undefined;
+  /** Validation options for the files of one `.env` (the env check's answers differ only by it). */
+  private readonly optionsByEnv = new Map<EnvSet, ValidationOptions>();
+  /** Which `.env` each file takes (a worker's is replaced by the main thread's snapshot). */
+  dotenv: DotenvLookup;
 
-  constructor(setup: LintSetup, io: CliIO) {
+  constructor(setup: LintSetup, io: CliIO, dotenv: DotenvLookup = new DotenvLookup()) {
     this.options = {
       ...DEFAULT_OPTIONS,
       ...(setup.suppress && setup.suppress.length > 0 ? { suppress: setup.suppress } : {}),
     };
-    if (setup.envNames) {
-      const names = new Set(setup.envNames);
-      const exposed = new Set(setup.exposedNames ?? []);
-      const asked = this.envAsked;
-      this.options.env = {
-        isDefined: (name) => (asked.add(name), names.has(name)),
-        exposedInDotenv: (name) => (asked.add(name), exposed.has(name)),
-      };
-      this.envState = (name) => (names.has(name) ? '1' : '0') + (exposed.has(name) ? '1' : '0');
-    }
+    this.processNames = setup.envNames ? new Set(setup.envNames) : undefined;
+    this.dotenv = dotenv;
     this.configs = new CliProjectConfig(io, setup.config);
+  }
+
+  /** Whether the environment check runs (without it no `.env` is looked up). */
+  get envCheck(): boolean {
+    return this.processNames !== undefined;
+  }
+
+  /** The options for a file's `.env` (the env check answers from the environment and that `.env`). */
+  private optionsOfEnv(path: string): ValidationOptions {
+    const processNames = this.processNames;
+    if (!processNames) return this.options;
+    const set = this.dotenv.forFile(path);
+    let o = this.optionsByEnv.get(set);
+    if (!o) {
+      const asked = this.envAsked;
+      o = {
+        ...this.options,
+        env: {
+          isDefined: (name) => (asked.add(name), processNames.has(name) || set.names.has(name)),
+          // git is asked (once per `.env`) only when a name comes from that `.env`.
+          exposedInDotenv: (name) => (asked.add(name), set.names.has(name) && set.exposed().has(name)),
+        },
+      };
+      this.optionsByEnv.set(set, o);
+    }
+    return o;
+  }
+
+  /** What the environment check answers about a variable for a file (defined, exposed), as the lint cache keeps it. */
+  envState(path: string, name: string): string {
+    if (!this.processNames) return '00';
+    const set = this.dotenv.forFile(path);
+    const inDotenv = set.names.has(name);
+    return (inDotenv || this.processNames.has(name) ? '1' : '0') + (inDotenv && set.exposed().has(name) ? '1' : '0');
   }
 
   optionsFor(path: string): ValidationOptions {
     const cfg = this.configs.forFile(path);
-    return cfg?.maxFallbackDepth ? { ...this.options, maxFallbackDepth: cfg.maxFallbackDepth } : this.options;
+    const options = this.optionsOfEnv(path);
+    return cfg?.maxFallbackDepth ? { ...options, maxFallbackDepth: cfg.maxFallbackDepth } : options;
   }
 
   /** Lints text already read (standard input, or a file after --fix). */
@@ -104,8 +139,8 @@ export class FileLinter {
     language: 'yaml' | 'json',
     configPath: string = path,
   ): FileReport {
-    // `configPath`: where the text stands for its project config (standard input: the working
-    // directory, or --stdin-filepath).
+    // `configPath`: where the text stands for its project config and its `.env` (standard input:
+    // the working directory, or --stdin-filepath).
     return lintText(path, displayPath, text, language, this.optionsFor(configPath), this.configs.forFile(configPath));
   }
 
@@ -118,8 +153,15 @@ export class FileLinter {
   lintRead(path: string, displayPath: string, text: Read): Outcome {
     if (typeof text !== 'string') return text;
     const cfg = this.configs.forFile(path);
-    const options = cfg?.maxFallbackDepth ? { ...this.options, maxFallbackDepth: cfg.maxFallbackDepth } : this.options;
-    return lintText(path, displayPath, text, languageOf(path, text), options, cfg);
+    const options = this.optionsOfEnv(path);
+    return lintText(
+      path,
+      displayPath,
+      text,
+      languageOf(path, text),
+      cfg?.maxFallbackDepth ? { ...options, maxFallbackDepth: cfg.maxFallbackDepth } : options,
+      cfg,
+    );
   }
 
   isExcluded(path: string): boolean {
@@ -177,10 +219,15 @@ export class LintPool {
     files: readonly { path: string; displayPath: string }[],
     lintHere: (i: number) => Outcome,
     emit: (i: number, o: Outcome) => void,
+    dotenv?: DotenvSnapshot,
   ): Promise<{ onWorkers: number }> {
     const n = files.length;
     const ctl = this.ctl;
-    const message: ToWorker = { paths: files.map((f) => f.path), displayPaths: files.map((f) => f.displayPath) };
+    const message: ToWorker = {
+      paths: files.map((f) => f.path),
+      displayPaths: files.map((f) => f.displayPath),
+      ...(dotenv ? { dotenv } : {}),
+    };
     for (const m of this.members) {
       try {
         m.port.postMessage(message);
@@ -265,6 +312,8 @@ export function serveLintJobs(setup: WorkerSetup): void {
     readStdin: () => Promise.resolve(''),
   });
   port.once('message', (job: ToWorker) => {
+    // Each file's `.env` as the main thread found it: no `.env` is read again here.
+    if (job.dotenv) linter.dotenv = DotenvLookup.from(job.dotenv);
     const n = job.paths.length;
     for (;;) {
       const start = Atomics.add(ctl, NEXT, BATCH);

@@ -1,0 +1,164 @@
+// Which `.env` a file's `valueFromEnv` names are checked against in the CLI: the `.env` of the file's
+// own project, wherever the command runs. The editor reads the `.env` at the top of the workspace
+// folder that holds a document (lsp/env.ts); a terminal has no workspace folder, so the CLI takes
+// the nearest `.env` walking up from the file's directory, never above the top of its git work tree
+// (the first directory holding `.git`, a repository's or a submodule's): a `.env` outside the
+// repository is not the project's. Outside git the walk goes up to the filesystem root (the project
+// config is found the same way). One `.env` per file, as dotenv and docker compose read one: a
+// nearer `.env` (a sub-project's) replaces, not extends, an outer one.
+// Whether git ignores that `.env` (dotenv-not-ignored) is asked of git in the `.env`'s directory.
+// Answers are kept per directory, so each `.env` is read once and each directory looked up once per
+// run, whatever the number of files; worker threads get them as a snapshot (no file read again).
+import { execFileSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
+import { dotenvNames } from '../service/dotenv';
+
+/** The `.env` in force for the files of some directories. */
+export interface EnvSet {
+  /** The `.env` file's path; undefined: none (its files get names from the environment only). */
+  readonly path: string | undefined;
+  /** Names it defines. */
+  readonly names: ReadonlySet<string>;
+  /** Names it defines while git does not ignore it (dotenv-not-ignored); asked of git on first use. */
+  exposed(): ReadonlySet<string>;
+}
+
+/** The lookup's answers so far, for worker threads (structured-clone friendly). */
+export interface DotenvSnapshot {
+  sets: { path: string | undefined; names: string[]; exposed: string[] }[];
+  /** Directory → index in `sets`. */
+  dirs: [string, number][];
+}
+
+/** Whether git ignores the `.env` at `file`: undefined outside a git work tree (or without git). */
+export function gitIgnoresFile(file: string): boolean | undefined {
+  try {
+    // Exit 0: ignored; 1: not ignored (a tracked .env counts as not ignored); 128: not in a work tree.
+    execFileSync('git', ['check-ignore', '-q', '.env'], { cwd: dirname(file), stdio: 'ignore', timeout: 3000 });
+    return true;
+  } catch (e) {
+    return (e as { status?: number }).status === 1 ? false : undefined;
+  }
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
+const NO_DOTENV: EnvSet = { path: undefined, names: EMPTY, exposed: () => EMPTY };
+
+function kind(path: string): 'file' | 'other' | 'none' {
+  try {
+    return statSync(path).isFile() ? 'file' : 'other';
+  } catch {
+    return 'none';
+  }
+}
+
+export class DotenvLookup {
+  private readonly byDir = new Map<string, EnvSet>();
+
+  /**
+   * `problem`: told once per `.env` that exists but cannot be read (its names then count as not set).
+   * `gitIgnored`: whether git ignores a `.env` (replaceable in tests).
+   */
+  constructor(
+    private readonly problem: (file: string, code: string) => void = () => undefined,
+    private readonly gitIgnored: (file: string) => boolean | undefined = gitIgnoresFile,
+  ) {}
+
+  /** The directory asked last and its answer: files come directory by directory. */
+  private lastDir = '';
+  private lastSet: EnvSet = NO_DOTENV;
+
+  /** The `.env` in force for a file (or for standard input standing for it). */
+  forFile(path: string): EnvSet {
+    const d = this.lastDir;
+    // Another file of the directory asked last: no string made, no map looked up.
+    if (
+      d !== '' &&
+      path.length > d.length + 1 &&
+      path.startsWith(d) &&
+      path[d.length] === sep &&
+      !path.includes(sep, d.length + 1)
+    )
+      return this.lastSet;
+    const dir = dirname(path);
+    const set = this.forDir(dir);
+    this.lastDir = dir;
+    this.lastSet = set;
+    return set;
+  }
+
+  /** The `.env` in force for the files of a directory (an absolute path). */
+  forDir(dir: string): EnvSet {
+    const known = this.byDir.get(dir);
+    if (known) return known;
+    const chain: string[] = [];
+    let found: EnvSet | undefined;
+    for (let d = dir; ;) {
+      const k = this.byDir.get(d);
+      if (k) {
+        found = k;
+        break;
+      }
+      chain.push(d);
+      const file = join(d, '.env');
+      if (kind(file) === 'file') {
+        found = this.load(file);
+        break;
+      }
+      // The top of a git work tree (`.git` is a directory, or a file in a worktree or submodule).
+      if (kind(join(d, '.git')) !== 'none') break;
+      const up = dirname(d);
+      if (up === d) break;
+      d = up;
+    }
+    const set = found ?? NO_DOTENV;
+    for (const d of chain) this.byDir.set(d, set);
+    return set;
+  }
+
+  private load(file: string): EnvSet {
+    let names: ReadonlySet<string>;
+    try {
+      names = dotenvNames(readFileSync(file, 'utf8'));
+    } catch (e) {
+      this.problem(file, (e as NodeJS.ErrnoException).code ?? 'error');
+      names = EMPTY;
+    }
+    let exposed: ReadonlySet<string> | undefined = names.size === 0 ? EMPTY : undefined;
+    return {
+      path: file,
+      names,
+      exposed: () => (exposed ??= this.gitIgnored(file) === false ? names : EMPTY),
+    };
+  }
+
+  /** The directories looked up so far and their `.env` (git asked now where it was not yet). */
+  snapshot(): DotenvSnapshot {
+    const index = new Map<EnvSet, number>();
+    const sets: DotenvSnapshot['sets'] = [];
+    const dirs: [string, number][] = [];
+    for (const [dir, set] of this.byDir) {
+      let i = index.get(set);
+      if (i === undefined) {
+        i = sets.length;
+        index.set(set, i);
+        sets.push({ path: set.path, names: [...set.names], exposed: [...set.exposed()] });
+      }
+      dirs.push([dir, i]);
+    }
+    return { sets, dirs };
+  }
+
+  /** A lookup that starts from a snapshot (a worker's); directories it lacks are looked up as usual. */
+  static from(snapshot: DotenvSnapshot): DotenvLookup {
+    const lookup = new DotenvLookup();
+    const sets: EnvSet[] = snapshot.sets.map((s) => {
+      const names = new Set(s.names);
+      const exposed = s.exposed.length === 0 ? EMPTY : new Set(s.exposed);
+      return s.path === undefined && names.size === 0 ? NO_DOTENV : { path: s.path, names, exposed: () => exposed };
+    });
+    for (const [dir, i] of snapshot.dirs) lookup.byDir.set(dir, sets[i]!);
+    return lookup;
+  }
+}
