@@ -68,6 +68,15 @@ const CASES: Case[] = [
     exit: 0,
   },
   {
+    // The variant named needs an apiKey the file lacks: only the value changes; no invented variable
+    // name (that is the editor's quick fix, with a tab stop), and missing-required stays reported.
+    code: 'unknown-discriminator',
+    file: 'b.assistant.yaml',
+    before: `${H}definition:\n  llm:\n    provider: vendr_c   # typo\n    model: small\n`,
+    after: `${H}definition:\n  llm:\n    provider: vendor_c   # typo\n    model: small\n`,
+    exit: 1,
+  },
+  {
     code: 'unknown-property',
     file: 'a.assistant.yaml',
     before: `${H}definition:\n  llm:\n    provider: vendor_b\n    apiKey: { valueFromEnv: K }\n    modle: fast # the cheap one\n`,
@@ -217,6 +226,7 @@ for (const c of CASES) {
     assert.equal(r.code, c.exit, r.stdout + r.stderr);
     assert.match(r.stdout, new RegExp(`fixed \\d+ problems? \\([^)]*${c.code}`));
     assert.match(r.stdout, /fix(es)? applied in 1 file; remaining/);
+    if (c.exit !== 0) assert.match(r.stdout, /error missing-required|remaining: [1-9]/);
     const again = runCli(['lint', '--fix', '--no-env-check', f]);
     assert.equal(readFileSync(f, 'utf8'), c.after);
     assert.doesNotMatch(again.stdout, /fixed/);

@@ -34,7 +34,8 @@ export function safeFixFor(doc: ParsedDocument, d: Diagnostic): Fix | undefined 
   const preferred = fixes.filter((f) => f.isPreferred);
   if (preferred.length !== 1) return undefined;
   if (mode === 'same-value' && !repeatsKeptValue(doc, d)) return undefined;
-  return preferred[0];
+  // Never a placeholder: a relabelled provider leaves its variant's missing fields reported.
+  return preferred[0]!.withoutPlaceholders ?? preferred[0];
 }
 
 /** The duplicate key at the diagnostic has exactly the value text of another occurrence. */

@@ -8,6 +8,12 @@ export interface Fix {
   edits: TextEdit[];
   dotenv?: DotenvEdit;
   isPreferred?: boolean;
+  /**
+   * The same change without the placeholders this fix also inserts (a variant's required fields with
+   * guessed values, such as an invented variable name): what `--fix` applies, unattended, instead.
+   * The user picks the full fix in the editor, sees its tab stops and fills them in.
+   */
+  withoutPlaceholders?: Fix;
 }
 
 export type FixProvider = (doc: ParsedDocument, diagnostic: Diagnostic, ctx: ServiceContext) => Fix[];

@@ -183,6 +183,8 @@ export function retagActions(
     const set = setValue(doc, tag, v.value);
     // (Nothing to add: the one edit on the value, not a diff of the re-read mapping.)
     const fix: Fix = { title, edits: missing.length > 0 ? thenAddRequired(doc, obj, [set], v) : [set] };
+    if (missing.length > 0)
+      fix.withoutPlaceholders = { title: `Change '${union.property}' to '${v.value}'`, edits: [set] };
     if (i === 0 && bestUnique) fix.isPreferred = true;
     return fix;
   });
