@@ -105,7 +105,7 @@ test("the 'cannot read', 'no such file', 'no files found' and 'cannot format' li
     const lint = runCli(['lint', sockName, 'gone\u001b]0;T\u0007.assistant.yaml', 'empty\u001b[31mdir'], { cwd: dir });
     assert.equal(lint.code, 2);
     assertClean(lint.stderr, 'lint stderr');
-    assert.match(lint.stderr, /cannot read 'sock\\e\[2J\\r\\n::error::x\.assistant\.yaml': ENXIO/);
+    assert.match(lint.stderr, /cannot read 'sock\\e\[2J\\r\\n::error::x\.assistant\.yaml': not a regular file/);
     assert.match(lint.stderr, /cannot read 'gone\\e\]0;T\\x07\.assistant\.yaml': no such file/);
     assert.match(lint.stderr, /no AssistantConfig files found in 'empty\\e\[31mdir'/);
     const fmt = runCli(
@@ -116,7 +116,7 @@ test("the 'cannot read', 'no such file', 'no files found' and 'cannot format' li
     );
     assert.equal(fmt.code, 2);
     assertClean(fmt.stderr, 'format stderr');
-    assert.match(fmt.stderr, /cannot read 'sock\\e\[2J\\r\\n::error::x\.assistant\.yaml': ENXIO/);
+    assert.match(fmt.stderr, /cannot read 'sock\\e\[2J\\r\\n::error::x\.assistant\.yaml': not a regular file/);
     assert.match(fmt.stderr, /cannot read 'gone\\e\]0;T\\x07\.assistant\.yaml': no such file/);
     assert.match(fmt.stderr, /cannot format 'broken\\r\\n::error::y\.assistant\.yaml'/);
   } finally {

@@ -92,13 +92,56 @@ function ancestorRules(dir: string): IgnoreRule[] {
   return existsSync(join(dir, '.git')) ? [] : chain.flatMap(readIgnore);
 }
 
+/** An errno code in words, as `ls` and `cat` say it ('EACCES' → 'permission denied'). */
+export function errnoText(code: string | undefined): string {
+  switch (code) {
+    case 'ENOENT':
+      return 'no such file or directory';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'is a directory';
+    case 'ENOTDIR':
+      return 'not a directory';
+    case 'ELOOP':
+      return 'too many levels of symbolic links';
+    case 'EMFILE':
+    case 'ENFILE':
+      return 'too many open files';
+    case 'EIO':
+      return 'input/output error';
+    case 'ENXIO':
+      return 'not a regular file (no such device or address)';
+    case 'EROFS':
+      return 'read-only file system';
+    case 'ENOSPC':
+      return 'no space left on device';
+    default:
+      return code ?? 'error';
+  }
+}
+
+/** The errno text of a caught file-system error. */
+export function errorText(e: unknown): string {
+  return errnoText((e as NodeJS.ErrnoException | undefined)?.code);
+}
+
 /**
  * The AssistantConfig files below `dir`, sorted: skipping node_modules, .git (and our build output)
  * and what .gitignore files ignore; with a project config, its `include` decides which files are
- * checked and its `exclude` removes some. Symbolic links are followed, but each real directory is
- * walked once and each real file listed once (so `ln -s . dir/self` is no loop).
+ * checked and its `exclude` removes some. Symbolic links are followed once the tree itself is walked:
+ * a file (or directory) that the walk reaches by its own path is reported there, never under a link
+ * to it, and a link to what the walk already has adds nothing; a link to elsewhere is reported under
+ * the link's path. Each real directory is walked once and each real file listed once (so
+ * `ln -s . dir/self` is no loop). A directory that cannot be read is told to `onError` (the walk
+ * goes on with the rest).
  */
-export function collectFiles(dir: string, options: WalkOptions = {}): string[] {
+export function collectFiles(
+  dir: string,
+  options: WalkOptions = {},
+  onError?: (path: string, error: string) => void,
+): string[] {
   const out: string[] = [];
   const seenDirs = new Set<string>();
   const seenFiles = new Set<string>();
@@ -110,18 +153,22 @@ export function collectFiles(dir: string, options: WalkOptions = {}): string[] {
     }
   };
   const limit = options.limit ?? Infinity;
+  /** Symbolic links (and entries of unknown type), followed after the tree itself. */
+  let deferred: { p: string; depth: number; rules: IgnoreRule[] }[] = [];
   // One readdir with file types per directory and no stat or realpath per file: a regular file's
   // real path is its real directory's plus its name (each real directory is walked once), so only
   // symbolic links (and entries of unknown type) cost a stat and a realpath.
   const walk = (d: string, depth: number, rules: IgnoreRule[]): void => {
     if (depth > 32 || out.length >= limit) return;
-    const rd = real(d);
-    if (rd === undefined || seenDirs.has(rd)) return;
-    seenDirs.add(rd);
+    let rd: string;
     let entries: Dirent[];
     try {
+      rd = realpathSync(d);
+      if (seenDirs.has(rd)) return;
+      seenDirs.add(rd);
       entries = readdirSync(d, { withFileTypes: true });
-    } catch {
+    } catch (e) {
+      onError?.(d, errorText(e));
       return;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -134,33 +181,49 @@ export function collectFiles(dir: string, options: WalkOptions = {}): string[] {
       const n = e.name;
       if (SKIP.has(n)) continue;
       const p = dPrefix + n;
-      let isDir = e.isDirectory();
-      let isFile = e.isFile();
-      const linked = !isDir && !isFile;
-      if (linked) {
-        // A symbolic link (followed) or a file system that does not give types.
-        try {
-          const st = statSync(p);
-          isDir = st.isDirectory();
-          isFile = st.isFile();
-        } catch {
-          continue;
-        }
-      }
-      if (isDir) {
+      if (e.isDirectory()) {
         if (!ignored(here, p, true)) walk(p, depth + 1, here);
-      } else if (isFile && !ignored(here, p, false) && wanted(p, options)) {
-        const rf = linked ? (real(p) ?? p) : rdPrefix + n;
-        if (!seenFiles.has(rf)) {
-          seenFiles.add(rf);
+      } else if (e.isFile()) {
+        if (!ignored(here, p, false) && wanted(p, options) && !seenFiles.has(rdPrefix + n)) {
+          seenFiles.add(rdPrefix + n);
           out.push(p);
         }
+      } else deferred.push({ p, depth, rules: here });
+    }
+  };
+  const follow = ({ p, depth, rules }: { p: string; depth: number; rules: IgnoreRule[] }): void => {
+    let st;
+    try {
+      st = statSync(p);
+    } catch {
+      return; // a dangling link: nothing to check
+    }
+    if (st.isDirectory()) {
+      if (!ignored(rules, p, true)) walk(p, depth + 1, rules);
+    } else if (st.isFile() && !ignored(rules, p, false) && wanted(p, options)) {
+      const rf = real(p) ?? p;
+      if (!seenFiles.has(rf)) {
+        seenFiles.add(rf);
+        out.push(p);
       }
     }
   };
   const start = normalize(dir);
   walk(start, 0, ancestorRules(start));
-  return out;
+  // Links in the order met, each pass after the tree (and what earlier links reached) is walked.
+  while (deferred.length > 0 && out.length < limit) {
+    const next = deferred;
+    deferred = [];
+    for (const l of next) if (out.length < limit) follow(l);
+  }
+  // The walk's order (depth first, names sorted in each directory) for links followed late too.
+  const key = (p: string): string => p.split(sep).join('\0');
+  return out.length > 1
+    ? out
+        .map((p) => [key(p), p] as const)
+        .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+        .map((x) => x[1])
+    : out;
 }
 
 function wanted(file: string, options: WalkOptions): boolean {

@@ -7,7 +7,7 @@ import type { Language } from '../parser';
 import { applyEdits, formatDocument, parseWithLimits, DEFAULT_OPTIONS } from '../service';
 import type { CliIO } from './io';
 import { UsageError } from './io';
-import { collectFiles } from './files';
+import { collectFiles, errorText } from './files';
 import { maskedNote, printableDiff, writeAtomic } from './fix';
 import { CliProjectConfig, parseConfigFlag } from './projectConfig';
 import type { ConfigChoice } from './projectConfig';
@@ -131,9 +131,7 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
         changed.push(display);
         io.stdout(`${visiblePath(display)}\n`);
       } catch (e) {
-        io.stderr(
-          `assistant-config: cannot write '${visiblePath(display)}': ${(e as NodeJS.ErrnoException).code ?? 'error'}\n`,
-        );
+        io.stderr(`assistant-config: cannot write '${visiblePath(display)}': ${visible(errorText(e))}\n`);
         status = 2;
       }
     }
@@ -156,8 +154,8 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
     let st;
     try {
       st = statSync(abs);
-    } catch {
-      io.stderr(`assistant-config: cannot read '${visible(t)}': no such file or directory\n`);
+    } catch (e) {
+      io.stderr(`assistant-config: cannot read '${visible(t)}': ${errorText(e)}\n`);
       status = 2;
       continue;
     }
@@ -169,16 +167,22 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
       );
       continue;
     }
-    for (const f of st.isDirectory() ? collectFiles(abs, { configOf: (file) => configs.forFile(file) }) : [abs]) {
+    const found = st.isDirectory()
+      ? collectFiles(abs, { configOf: (file) => configs.forFile(file) }, (dir, error) => {
+          io.stderr(
+            `assistant-config: cannot read '${visiblePath(relative(io.cwd, dir) || dir)}': ${visible(error)}\n`,
+          );
+          status = 2;
+        })
+      : [abs];
+    for (const f of found) {
       if (isExcluded(configs.forFile(f), f)) continue;
       const display = relative(io.cwd, f) || f;
       let text: string;
       try {
         text = readFileSync(f, 'utf8');
       } catch (e) {
-        io.stderr(
-          `assistant-config: cannot read '${visiblePath(display)}': ${(e as NodeJS.ErrnoException).code ?? 'error'}\n`,
-        );
+        io.stderr(`assistant-config: cannot read '${visiblePath(display)}': ${visible(errorText(e))}\n`);
         status = 2;
         continue;
       }

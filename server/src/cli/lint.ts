@@ -4,7 +4,7 @@ import { resolve as resolvePath, relative, join, sep } from 'node:path';
 import { availableParallelism } from 'node:os';
 import type { CliIO } from './io';
 import { UsageError, bufferedIO } from './io';
-import { collectFiles } from './files';
+import { collectFiles, errnoText, errorText } from './files';
 import { isSuppressible } from '../service';
 import { languageOf } from '../parser';
 import { isExcluded } from '../service/projectConfig';
@@ -261,9 +261,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
         try {
           writeAtomic(r.path, fix.after);
         } catch (e) {
-          io.stderr(
-            `assistant-config: cannot write '${visiblePath(r.displayPath)}': ${(e as NodeJS.ErrnoException).code ?? 'error'}\n`,
-          );
+          io.stderr(`assistant-config: cannot write '${visiblePath(r.displayPath)}': ${visible(errorText(e))}\n`);
           ioError = true;
           return;
         }
@@ -333,8 +331,8 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     let st;
     try {
       st = statSync(abs);
-    } catch {
-      io.stderr(`assistant-config: cannot read '${visible(t)}': no such file or directory\n`);
+    } catch (e) {
+      io.stderr(`assistant-config: cannot read '${visible(t)}': ${errorText(e)}\n`);
       ioError = true;
       continue;
     }
@@ -347,8 +345,17 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       counts.warning++;
       continue;
     }
-    const found = st.isDirectory() ? collectFiles(abs, { configOf: (f) => configs.forFile(f) }) : [abs];
-    if (st.isDirectory() && found.length === 0)
+    // A directory that cannot be read fails the run (exit 2), as an unreadable file does: a CI gate
+    // must not pass on files it never saw.
+    const unreadable: string[] = [];
+    const found = st.isDirectory()
+      ? collectFiles(abs, { configOf: (f) => configs.forFile(f) }, (dir, error) => {
+          io.stderr(`assistant-config: cannot read '${visiblePath(display(dir))}': ${visible(error)}\n`);
+          unreadable.push(dir);
+          ioError = true;
+        })
+      : [abs];
+    if (st.isDirectory() && found.length === 0 && unreadable.length === 0)
       io.stderr(`assistant-config: no AssistantConfig files found in '${visible(t)}'\n`);
     for (const f of found) if (!isExcluded(configs.forFile(f), f)) files.push({ path: f, displayPath: display(f) });
   }
@@ -373,7 +380,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       );
   }
   const cannotRead = (displayPath: string, code: string): void => {
-    io.stderr(`assistant-config: cannot read '${visiblePath(displayPath)}': ${visible(code)}\n`);
+    io.stderr(`assistant-config: cannot read '${visiblePath(displayPath)}': ${visible(errnoText(code))}\n`);
     ioError = true;
   };
   const threads = flags.fix === 'off' && !cache ? threadCount(files.length, flags.jobs) : 1;
