@@ -30,6 +30,9 @@ function multiset(ds: Diagnostic[], key: (d: Diagnostic) => string): Map<string,
 
 let fixesChecked = 0;
 
+/** A line feed not preceded by a carriage return. */
+const BARE_LF = /(^|[^\r])\n/;
+
 /** Fixes whose result is checked further than before: a renamed key's value, a named variant's fields. */
 const REVEALING = new Set(['unknown-property', 'unknown-discriminator', 'missing-discriminator']);
 
@@ -69,6 +72,11 @@ function checkFixes(text: string, language: Language, strict = true): void {
       const where = `fix '${a.title}' for ${d.code} (${d.message}) at ${d.offset}+${d.length} in ${JSON.stringify(text)} [${language}]`;
       const out = checkEdits(where, text, a.edits);
       fixesChecked++;
+      // A CRLF document gets CRLF line breaks in every edit (editors that apply edits as given would
+      // otherwise leave mixed line endings).
+      if (text.includes('\r\n') && !BARE_LF.test(text))
+        for (const e of a.edits)
+          if (BARE_LF.test(e.newText)) assert.fail(`${where}: inserts a bare \\n: ${JSON.stringify(e.newText)}`);
       // Mutated files: only that every fix applies cleanly and the result can be read (see the note
       // at the test: fixes on odd but parseable text can still add a finding, known counterexamples).
       if (!strict) {
@@ -173,6 +181,19 @@ const REGRESSIONS: { found: string; text: string }[] = [
     text: 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: true\n    modelId: m\n    cloudProject: p\n    cloudLocation: l\n    cloudServiceAccountKeyJson:\n      valueFromEnv: CLOUD_B_SERVICE_ACCOUNT_KEY_JSON\n',
   },
 ];
+
+test('quick fixes on every fix fixture and the examples, with CRLF line endings', () => {
+  const before = fixesChecked;
+  for (const f of corpus().filter((x) => x.path.includes('fixtures/fixes/') || x.path.includes('examples/')))
+    if (!f.path.includes('.golden.')) checkFixes(f.text.replace(/\r?\n/g, '\r\n'), f.language, false);
+  // A variant named on a one-line mapping (REVIEW2 E4: its required fields were added with \n).
+  checkFixes(
+    'kind: AssistantConfig\r\nversion: v2\r\ndefinition:\r\n  llm:\r\n    provider: cloud_c\r\n    modelId: m\r\n    fallback:\r\n      provider: vendr_b\r\n  schemaSelector:\r\n    type: fixed\r\n',
+    'yaml',
+    false,
+  );
+  assert.ok(fixesChecked - before > 20);
+});
 
 test('quick fixes on the counterexamples found so far', () => {
   for (const r of REGRESSIONS) checkFixes(r.text, 'yaml');

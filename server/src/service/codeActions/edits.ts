@@ -19,6 +19,16 @@ export interface NewEntry {
 
 export const scalar = (value: string | number | boolean | null): NewValue => ({ kind: 'scalar', value });
 
+/**
+ * Edits whose inserted line breaks are the document's (`\r\n` in a CRLF file): a provider that builds
+ * text on a piece of the document that holds no line break would insert `\n`, which editors that apply
+ * edits as given (Neovim, Helix, Emacs) would leave as mixed line endings.
+ */
+export function inDocumentEol<E extends TextEdit>(text: string, edits: E[]): E[] {
+  if (eolOf(text) !== '\r\n' || !edits.some((e) => /(^|[^\r])\n/.test(e.newText))) return edits;
+  return edits.map((e) => ({ ...e, newText: e.newText.replace(/\r?\n/g, '\r\n') }));
+}
+
 /** Applies edits (offsets into the original text) and returns the new text. Edits must not overlap. */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   const sorted = edits

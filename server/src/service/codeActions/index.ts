@@ -15,6 +15,7 @@ import { unusedAnchor, unusedSuppression } from './suppress';
 export { suppressionActions } from './suppress';
 
 export { applyEdits } from './edits';
+import { inDocumentEol } from './edits';
 
 /** Which provider fixes which code. A code without an entry gets no quick fix. */
 export const PROVIDERS: { readonly [C in DiagnosticCode]?: FixProvider } = {
@@ -72,7 +73,12 @@ export function getCodeActions(
     if (!provider || !touches(d, range) || d.data?.throughAlias) continue;
     let preferred = false;
     for (const fix of provider(doc, d, ctx)) {
-      const entry: CodeActionEntry = { title: fix.title, kind: 'quickfix', diagnostic: d, edits: fix.edits };
+      const entry: CodeActionEntry = {
+        title: fix.title,
+        kind: 'quickfix',
+        diagnostic: d,
+        edits: inDocumentEol(doc.text, fix.edits),
+      };
       if (fix.dotenv) entry.dotenv = fix.dotenv;
       // At most one preferred fix per diagnostic: the first the provider prefers.
       if (fix.isPreferred && !preferred) entry.isPreferred = preferred = true;
@@ -80,6 +86,6 @@ export function getCodeActions(
     }
   }
   for (const fix of switchVariantActions(doc, range.offset))
-    add({ title: fix.title, kind: 'refactor.rewrite', edits: fix.edits });
+    add({ title: fix.title, kind: 'refactor.rewrite', edits: inDocumentEol(doc.text, fix.edits) });
   return out;
 }
