@@ -82,3 +82,22 @@ test('git is asked once per .env, and only when its exposure is asked', () => {
   for (let i = 0; i < 100; i++) lookup.forFile(join(root, 'p', `f${i}.yaml`)).exposed();
   assert.deepEqual(asked, [join(root, 'p/.env')]);
 });
+
+test('a .env that cannot be read is told once; its names count as not set, the walk does not go past it', () => {
+  const root = tree();
+  const told: string[] = [];
+  const lookup = new DotenvLookup(
+    (file, code) => told.push(`${file} ${code}`),
+    () => false,
+    (file) => {
+      if (file === join(root, 'p/.env')) throw Object.assign(new Error('denied'), { code: 'EACCES' });
+      return 'TOP=1\n';
+    },
+  );
+  for (const rel of ['p/x.yaml', 'p/q/r/x.yaml', 'p/y.yaml']) {
+    assert.deepEqual(names(lookup, join(root, rel)), []);
+    assert.deepEqual([...lookup.forFile(join(root, rel)).exposed()], []);
+  }
+  assert.deepEqual(told, [`${join(root, 'p/.env')} EACCES`]);
+  assert.deepEqual(names(lookup, join(root, 'x.yaml')), ['TOP']);
+});

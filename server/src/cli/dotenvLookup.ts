@@ -58,11 +58,12 @@ export class DotenvLookup {
 
   /**
    * `problem`: told once per `.env` that exists but cannot be read (its names then count as not set).
-   * `gitIgnored`: whether git ignores a `.env` (replaceable in tests).
+   * `gitIgnored`, `read`: whether git ignores a `.env`, and its text (replaceable in tests).
    */
   constructor(
     private readonly problem: (file: string, code: string) => void = () => undefined,
     private readonly gitIgnored: (file: string) => boolean | undefined = gitIgnoresFile,
+    private readonly read: (file: string) => string = (file) => readFileSync(file, 'utf8'),
   ) {}
 
   /** The directory asked last and its answer: files come directory by directory. */
@@ -120,7 +121,7 @@ export class DotenvLookup {
   private load(file: string): EnvSet {
     let names: ReadonlySet<string>;
     try {
-      names = dotenvNames(readFileSync(file, 'utf8'));
+      names = dotenvNames(this.read(file));
     } catch (e) {
       this.problem(file, (e as NodeJS.ErrnoException).code ?? 'error');
       names = EMPTY;
