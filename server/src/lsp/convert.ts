@@ -27,7 +27,6 @@ import type {
 } from '../service';
 // Light modules imported directly: importing the index would load the whole service at startup.
 import { SOURCE } from '../service/codes';
-import { maskShapes } from '../service/credentialShapes';
 
 export function toRange(doc: TextDocument, offset: number, length: number): Range {
   return { start: doc.positionAt(offset), end: doc.positionAt(offset + length) };
@@ -41,22 +40,30 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
 };
 
 /** `docsBase`: where docs/codes/<code>.md pages live (a file: URL of the installed package, or the repository). */
-export function toLspDiagnostic(doc: TextDocument, d: Diagnostic, docsBase?: string): LspDiagnostic {
+/**
+ * `mask`: what hides the document's secrets in the messages (the service's messageMasker for the
+ * document and this diagnostic's ranges): a message may quote a value of the document, and a literal
+ * in a credential field is no less a secret for not looking like one.
+ */
+export function toLspDiagnostic(
+  doc: TextDocument,
+  d: Diagnostic,
+  mask: (message: string) => string,
+  docsBase?: string,
+): LspDiagnostic {
   const out: LspDiagnostic = {
     range: toRange(doc, d.offset, d.length),
     severity: SEVERITY[d.severity],
     code: d.code,
     source: SOURCE,
-    // A message that quotes a credential-shaped value (`Unknown provider 'sk-…'`) masks it, as the CLI does.
-    message: maskShapes(d.message),
+    // A message that quotes a secret (`Unknown provider 'sk-…'`, `found the number 12345678` under
+    // `value:`) masks it, as the CLI does.
+    message: mask(d.message),
   };
   if (docsBase) out.codeDescription = { href: `${docsBase}${d.code}.md` };
   if (d.related)
     out.relatedInformation = d.related.map((r) =>
-      DiagnosticRelatedInformation.create(
-        Location.create(doc.uri, toRange(doc, r.offset, r.length)),
-        maskShapes(r.message),
-      ),
+      DiagnosticRelatedInformation.create(Location.create(doc.uri, toRange(doc, r.offset, r.length)), mask(r.message)),
     );
   if (d.data) out.data = d.data;
   return out;

@@ -16,4 +16,12 @@ export {
 } from '../service';
 export { ProjectConfigResolver, applyProjectRules, isExcluded, parseWithLimits, validate } from '../service';
 export { anchorDefinition, anchorReferences, anchorHighlights, prepareAnchorRename, renameAnchor } from '../service';
-export { inlayHints, codeLenses, documentLinks, onTypeFormat, suppressionActions } from '../service';
+export {
+  inlayHints,
+  codeLenses,
+  documentLinks,
+  onTypeFormat,
+  suppressionActions,
+  messageMasker,
+  secretRangesAround,
+} from '../service';

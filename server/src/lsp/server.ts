@@ -20,7 +20,7 @@ import type {
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { OpenDocument } from './textDocument';
-import type { Diagnostic, ValidationOptions, CompletionEntry, ProjectConfig } from '../service';
+import type { Diagnostic, ValidationOptions, CompletionEntry, ParsedDocument, ProjectConfig } from '../service';
 import type { AnalysisCache } from './documents';
 import type * as EngineModule from './engine';
 import { readSettings, DEFAULT_SETTINGS } from './settings';
@@ -92,6 +92,9 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     if (cfg && path !== undefined && engine!.isExcluded(cfg, path)) return [];
     return engine!.applyProjectRules(cacheOf().diagnostics(doc), cfg);
   };
+  /** What masks the secrets a diagnostic's messages may quote (the CLI's masker, looking around the diagnostic's ranges only). */
+  const maskerFor = (parsed: ParsedDocument, d: Diagnostic): ((message: string) => string) =>
+    engine!.messageMasker(parsed, engine!.secretRangesAround(parsed, [d, ...(d.related ?? [])]));
   // The engine loads right after `initialize` is answered; a request that comes first waits for it.
   let engine: Engine | undefined;
   let cacheInstance: AnalysisCache | undefined;
@@ -160,7 +163,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
       const parsed = e.parseWithLimits(text, cacheOf().languageOf(doc), options(uri));
       return e
         .applyProjectRules(e.validate(parsed, options(uri)), cfg)
-        .map((d) => withDotenvLink(uri, toLspDiagnostic(doc, d, docsBase), folders));
+        .map((d) => withDotenvLink(uri, toLspDiagnostic(doc, d, maskerFor(parsed, d), docsBase), folders));
     });
     return Array.isArray(r) ? r : [];
   }
@@ -328,7 +331,14 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     sendStatus(doc, diags);
     warmUpOnce(doc.uri);
     primeLineOffsets(doc);
-    return diags.map((d) => withDotenvLink(doc.uri, toLspDiagnostic(doc, d, docsBase), folders));
+    if (diags.length === 0) return [];
+    const items = runSafe(log, 'Validation', [] as LspDiagnostic[], undefined, () => {
+      const parsed = cacheOf().parsed(doc);
+      return diags.map((d) =>
+        withDotenvLink(doc.uri, toLspDiagnostic(doc, d, maskerFor(parsed, d), docsBase), folders),
+      );
+    });
+    return Array.isArray(items) ? items : [];
   }
 
   // A document's line starts are found when its first diagnostics are computed, not by its first
@@ -503,7 +513,13 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
           .filter((a) => !p.context.only || p.context.only.some((k) => a.kind === k || a.kind.startsWith(k + '.')))
           .map((a) => {
             const edits = a.edits.map((e) => toLspEdit(doc, e));
-            const ca: CodeAction = { title: a.title, kind: a.kind, edit: { changes: { [doc.uri]: edits } } };
+            // A title may quote a value of the document (`Replace with '…'`): masked as messages are.
+            const about = [a.diagnostic, ...(a.alsoFixes ?? [])].filter((d): d is Diagnostic => !!d);
+            const mask = engine!.messageMasker(
+              parsed,
+              engine!.secretRangesAround(parsed, [range, ...about.flatMap((d) => [d, ...(d.related ?? [])])]),
+            );
+            const ca: CodeAction = { title: mask(a.title), kind: a.kind, edit: { changes: { [doc.uri]: edits } } };
             if (a.dotenv && dotenv) {
               const li = new engine!.LineIndex(dotenv.text ?? '');
               const envEdits = a.dotenv.edits.map((e) => ({
@@ -521,7 +537,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
                 : { changes: { [doc.uri]: edits, [dotenv.uri]: envEdits } };
             }
             if (a.diagnostic)
-              ca.diagnostics = [a.diagnostic, ...(a.alsoFixes ?? [])].map((d) => toLspDiagnostic(doc, d, docsBase));
+              ca.diagnostics = about.map((d) => toLspDiagnostic(doc, d, maskerFor(parsed, d), docsBase));
             if (a.isPreferred) ca.isPreferred = true;
             return ca;
           });

@@ -37,3 +37,4 @@ export type { CodeLensEntry, LensContext } from './codeLenses';
 export { documentLinks } from './links';
 export type { LinkEntry } from './links';
 export { onTypeFormat } from './onType';
+export { messageMasker, secretRangesAround } from './secretRanges';

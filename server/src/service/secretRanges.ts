@@ -14,7 +14,7 @@
 //   tokens (letters of both cases and digits, switching often: not words, identifiers, UUIDs or
 //   URLs). The same are masked in messages that quote a value (messageMasker).
 import type { Node, ParsedDocument } from '../parser/ast';
-import { resolve } from '../parser/ast';
+import { nodeAt, resolve } from '../parser/ast';
 import { credentialKeys, definition, isEnvNameProperty } from '../model/schema';
 import { editDistance } from './text';
 import { credentialShapes, maskRanges } from './credentialShapes';
@@ -25,10 +25,12 @@ export { credentialShapes, maskShapes } from './credentialShapes';
 export type { Range } from './credentialShapes';
 
 /**
- * A masker of messages (a diagnostic's, a symbol's detail) for one document: every
- * credential-shaped piece masked, and every literal secret of the document (secretRanges) that the
- * message quotes. The document's secrets are found once, on the first message (or given: `ranges`,
- * the document's secretRanges, when the caller has them already).
+ * A masker of messages (a diagnostic's, its related information's, a code action's title, a
+ * symbol's detail) for one document: every credential-shaped piece masked, and every literal secret
+ * of the document (secretRanges) that the message quotes. The CLI and the editor use it alike. The
+ * document's secrets are found once, on the first message (or given: `ranges`, the document's
+ * secretRanges when the caller has them already; the editor gives secretRangesAround the
+ * diagnostic's ranges, see there).
  */
 export function messageMasker(doc: ParsedDocument, ranges?: readonly Range[]): (message: string) => string {
   let values: string[] | undefined;
@@ -53,41 +55,121 @@ export function messageMasker(doc: ParsedDocument, ranges?: readonly Range[]): (
 
 export function secretRanges(doc: ParsedDocument): Range[] {
   const out: Range[] = credentialShapes(doc.text);
+  if (doc.root) secretWalk()?.(doc.root, out);
+  return out;
+}
+
+/**
+ * The secretRanges that lie around some ranges of a document (what a message about them may
+ * quote): for each range, the smallest node that holds it (for a key, its property's value; inside
+ * a credential field, that field's whole value), its credential-shaped pieces and the literal
+ * secrets in it, found by the same rules as secretRanges. The editor masks a diagnostic's messages
+ * with these (messageMasker): it does so on every keystroke, and walking a 100,000-line document
+ * each time would cost more than validating the edit.
+ */
+export function secretRangesAround(doc: ParsedDocument, around: readonly Range[]): Range[] {
+  const out: Range[] = [];
+  const walk = secretWalk();
+  if (!doc.root || !walk) return out;
+  const done = new Set<Node>();
+  for (const r of around) {
+    const scope = scopeOf(doc.root, r.offset, r.offset + r.length);
+    if (!scope || done.has(scope)) continue;
+    done.add(scope);
+    for (const s of credentialShapes(doc.text.slice(scope.offset, scope.offset + scope.length)))
+      out.push({ offset: s.offset + scope.offset, length: s.length });
+    walk(scope, out);
+  }
+  return out;
+}
+
+/** The smallest node holding [start, end] (a key stands for its property's value), widened to the value of the outermost credential field around it. */
+function scopeOf(root: Node, start: number, end: number): Node | undefined {
+  let n: Node | undefined = nodeAt(root, start);
+  for (;;) {
+    if (!n) return undefined;
+    const p = n.parent;
+    if (p?.type === 'property' && p.key === n) {
+      // A key: its property's value is what a message about it may quote.
+      if (p.value && end <= p.offset + p.length) {
+        n = p.value;
+        break;
+      }
+      n = p.parent;
+      continue;
+    }
+    if (n.offset <= start && end <= n.offset + n.length) break;
+    n = parentNode(n);
+  }
+  // Inside a credential field (apiKey: {value: …}): the field's whole value, as secretRanges masks it.
+  const { credentials } = credentialKeys();
   const env = definition('EnvironmentValue');
-  if (!env || !doc.root) return out;
+  let scope = n;
+  for (let cur: Node | undefined = n; cur; cur = parentNode(cur)) {
+    const p = cur.parent;
+    if (p?.type === 'property' && p.value === cur) {
+      const key = p.key.value;
+      if (credentials.has(key) || (env?.properties?.[key] !== undefined && !isEnvNameProperty(env, key))) scope = cur;
+    }
+  }
+  return scope;
+}
+
+/** The node a node stands in (an object for a property's value, an array for an item). */
+function parentNode(n: Node): Node | undefined {
+  const p = n.parent;
+  return p?.type === 'property' ? p.parent : p;
+}
+
+/** Adds the literal secrets found in a subtree (by the rules above) to a list; undefined without the schema. */
+function secretWalk(): ((start: Node, out: Range[]) => void) | undefined {
+  const env = definition('EnvironmentValue');
+  if (!env) return undefined;
   const envKeys = Object.keys(env.properties ?? {});
   const literalKeys = new Set(Object.keys(env.properties ?? {}).filter((k) => !isEnvNameProperty(env, k)));
   const { credentials, known } = credentialKeys();
-  const masked = new Set<Node>();
-  /** Every scalar of a value, but the names of valueFromEnv. */
-  const maskValue = (raw: Node | undefined): void => {
-    const n = resolve(raw);
-    if (!n || masked.has(n)) return;
-    masked.add(n);
-    if (n.type === 'object') {
-      for (const p of n.properties)
-        if (!(isEnvNameProperty(env, p.key.value) && resolve(p.value)?.type === 'string')) maskValue(p.value);
-    } else if (n.type === 'array') {
-      for (const item of n.items) maskValue(item);
-    } else if (!(n.type === 'string' && halfTypedKey(n, envKeys))) {
-      // (A key being typed under a credential field, `apiKey:` then `valueFr`, is no secret.)
-      out.push({ offset: n.offset, length: n.length });
+  return (start, out) => {
+    const masked = new Set<Node>();
+    /** Every scalar of a value, but the names of valueFromEnv. */
+    const maskValue = (raw: Node | undefined): void => {
+      const n = resolve(raw);
+      if (!n || masked.has(n)) return;
+      masked.add(n);
+      if (n.type === 'object') {
+        for (const p of n.properties)
+          if (!(isEnvNameProperty(env, p.key.value) && resolve(p.value)?.type === 'string')) maskValue(p.value);
+      } else if (n.type === 'array') {
+        for (const item of n.items) maskValue(item);
+      } else if (!(n.type === 'string' && halfTypedKey(n, envKeys))) {
+        // (A key being typed under a credential field, `apiKey:` then `valueFr`, is no secret.)
+        out.push({ offset: n.offset, length: n.length });
+      }
+    };
+    // A start that is a credential field's value is masked whole (scopeOf widens to it), as is a
+    // plain string under a misspelling of such a field.
+    const sp = start.parent;
+    if (sp?.type === 'property' && sp.value === start) {
+      const key = sp.key.value;
+      if (literalKeys.has(key) || credentials.has(key)) {
+        maskValue(start);
+        return;
+      }
+      if (!known.has(key) && resolve(start)?.type === 'string' && misspells(key, credentials)) maskValue(start);
+    }
+    const stack: Node[] = [start];
+    while (stack.length > 0) {
+      const n = stack.pop();
+      if (n?.type === 'array') stack.push(...n.items);
+      if (n?.type !== 'object') continue;
+      for (const p of n.properties) {
+        const key = p.key.value;
+        if (literalKeys.has(key) || credentials.has(key)) maskValue(p.value);
+        else if (!known.has(key) && resolve(p.value)?.type === 'string' && misspells(key, credentials))
+          maskValue(p.value);
+        if (p.value) stack.push(p.value);
+      }
     }
   };
-  const stack: Node[] = [doc.root];
-  while (stack.length > 0) {
-    const n = stack.pop();
-    if (n?.type === 'array') stack.push(...n.items);
-    if (n?.type !== 'object') continue;
-    for (const p of n.properties) {
-      const key = p.key.value;
-      if (literalKeys.has(key) || credentials.has(key)) maskValue(p.value);
-      else if (!known.has(key) && resolve(p.value)?.type === 'string' && misspells(key, credentials))
-        maskValue(p.value);
-      if (p.value) stack.push(p.value);
-    }
-  }
-  return out;
 }
 
 /** A key within a small edit distance of a credential field (letter case, `-` and `_` ignored). */
