@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { DotenvLookup } from '../../server/src/cli/dotenvLookup';
+import { DotenvLookup } from '../../server/src/lsp/dotenvLookup';
 
 function tree(): string {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'ac-lookup-')));

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { BATCH, FileLinter, LintPool, threadCount } from '../../server/src/cli/pool';
 import type { LintSetup, Outcome } from '../../server/src/cli/pool';
-import { DotenvLookup } from '../../server/src/cli/dotenvLookup';
+import { DotenvLookup } from '../../server/src/lsp/dotenvLookup';
 import { ROOT } from '../helpers';
 
 const SETUP: LintSetup = { cwd: '/', envNames: undefined, config: { kind: 'none' } };

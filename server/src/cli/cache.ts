@@ -6,7 +6,7 @@
 // - the file's text (SHA-1) and its path (the report names it);
 // - the project config in force for the file (its path and content as parsed);
 // - what the environment check answered for the variables the file names (defined; exposed in a
-//   .env that git does not ignore), with the file's own `.env` (its project's: dotenvLookup.ts):
+//   .env that git does not ignore), with the file's own `.env` (its project's: lsp/dotenvLookup.ts):
 //   kept per file, checked again on each hit against that file's `.env` as it is now. So a change
 //   of one project's `.env` re-analyses only the files whose answers it changes (of that project,
 //   or of a directory that a new or deleted `.env` moves to another one), not every file;

@@ -15,7 +15,7 @@ import { FileReader, READ_BATCH, readText } from './reader';
 import { DEFAULT_CACHE_FILE, LintCache, runKey } from './cache';
 import { parseConfigFlag } from './projectConfig';
 import type { ConfigChoice } from './projectConfig';
-import { DotenvLookup } from './dotenvLookup';
+import { DotenvLookup } from '../lsp/dotenvLookup';
 import { toSarif } from './sarif';
 import type { FileReport } from './report';
 import { fixAll } from '../service/fixAll';
@@ -219,7 +219,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     config: flags.config,
     suppress: flags.suppress,
   };
-  // Each file's `.env` is its project's, wherever the command runs (dotenvLookup.ts). One that
+  // Each file's `.env` is its project's, wherever the command runs (lsp/dotenvLookup.ts). One that
   // exists but cannot be read is said once; its names count as not set.
   const dotenv = new DotenvLookup((file, code) => {
     io.flush();

@@ -17,14 +17,14 @@ import { lintText } from './analyze';
 import type { CliIO } from './io';
 import { readText } from './reader';
 import type { Read } from './reader';
-import { DotenvLookup } from './dotenvLookup';
-import type { DotenvSnapshot, EnvSet } from './dotenvLookup';
+import { DotenvLookup } from '../lsp/dotenvLookup';
+import type { DotenvSnapshot, EnvSet } from '../lsp/dotenvLookup';
 
 export interface LintSetup {
   cwd: string;
   /**
    * Variable names of the process environment, or undefined without the env check. The names of
-   * each file's `.env` come from a DotenvLookup (dotenvLookup.ts): the main thread's, and in workers
+   * each file's `.env` come from a DotenvLookup (lsp/dotenvLookup.ts): the main thread's, and in workers
    * the snapshot of it sent with the file list.
    */
   envNames: string[] | undefined;

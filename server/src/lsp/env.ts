@@ -1,14 +1,19 @@
-// Variable names known to the server: its process environment and the workspace folders' `.env`
-// files (only in a trusted workspace). Values are never kept: a `.env` is read again, whole, only
-// when a quick fix that moves a secret into it is asked for (dotenvFor), and given to the service.
+// Variable names known to the server: its process environment and the `.env` files of the workspace
+// (only in a trusted workspace). Each document takes the `.env` of its own project, found as the
+// CLI finds it (dotenvLookup.ts: the nearest walking up from the document, never above the top
+// of its git work tree), so that the editor and `assistant-config lint` agree on every file, a
+// monorepo's packages included. Values are never kept: a `.env` is read again, whole, only when a
+// quick fix that moves a secret into it is asked for (dotenvFor), and given to the service.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, existsSync, statSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DotenvFile, EnvInfo } from '../service';
 import type { EnvLookup } from '../service/validation/rule';
 // A light module imported directly: importing the index would load the whole service at startup.
 import { dotenvNames } from '../service/dotenv';
+import { DotenvLookup } from './dotenvLookup';
+import type { EnvSet } from './dotenvLookup';
 
 const MAX_DOTENV = 1024 * 1024;
 
@@ -23,6 +28,13 @@ export interface ServerEnv extends EnvInfo, EnvLookup {
    * read or write it (the web worker's) leaves this out: then no fix moves a secret.
    */
   dotenvFor?(docUri: string, canCreate: boolean): (DotenvFile & { uri: string }) | undefined;
+  /**
+   * What a document's checks, hover, completion and hints know of variables: the environment and the
+   * document's own `.env`. Left out (the web worker's): the server-wide answers serve every document.
+   */
+  forDocument?(docUri: string): EnvInfo & EnvLookup;
+  /** The `.env` a document takes (or the one a fix would create): env-not-set links to it. */
+  dotenvUri?(docUri: string): string | undefined;
 }
 
 /** Whether git ignores `.env` in `dir`: undefined when `dir` is not in a git work tree (or git is missing). */
@@ -49,17 +61,104 @@ export class WorkspaceEnv implements ServerEnv {
   private exposed = new Set<string>();
   private folders: string[] = [];
   private trusted = false;
+  /** Each document's `.env` (a new lookup on each reload: a `.env` changed, appeared or went). */
+  private lookup = this.newLookup();
+  /** `.env` path → whether git ignores it (asked once per reload). */
+  private ignoredFile = new Map<string, boolean | undefined>();
+  private readonly views = new Map<EnvSet, EnvInfo & EnvLookup>();
+  private readonly processOnly: EnvInfo & EnvLookup;
 
   constructor(
     private readonly processEnv: NodeJS.ProcessEnv = process.env,
     private readonly gitIgnored: (dir: string) => boolean | undefined = gitIgnoresDotenv,
-  ) {}
+  ) {
+    this.processOnly = this.viewOf(undefined);
+  }
+
+  private newLookup(): DotenvLookup {
+    return new DotenvLookup(
+      () => undefined,
+      (file) => this.ignoredAt(file),
+      // As the workspace .env files: one over 1 MB counts as empty.
+      (file) => (statSync(file).size > MAX_DOTENV ? '' : readFileSync(file, 'utf8')),
+    );
+  }
+
+  private ignoredAt(file: string): boolean | undefined {
+    if (!this.ignoredFile.has(file)) this.ignoredFile.set(file, this.gitIgnored(dirname(file)));
+    return this.ignoredFile.get(file);
+  }
+
+  /** The environment and one `.env` (none: the environment only), as the service asks. */
+  private viewOf(set: EnvSet | undefined): EnvInfo & EnvLookup {
+    const processEnv = this.processEnv;
+    const has = (name: string): boolean => Object.prototype.hasOwnProperty.call(processEnv, name);
+    const fromDotenv = (name: string): boolean => set?.names.has(name) === true;
+    return {
+      *names() {
+        if (set) yield* set.names;
+        for (const n of Object.keys(processEnv)) if (!fromDotenv(n)) yield n;
+      },
+      isDefined: (name) => fromDotenv(name) || has(name),
+      exposedInDotenv: (name) => fromDotenv(name) && set!.exposed().has(name),
+      sourceOf: (name) => (fromDotenv(name) ? 'workspace .env' : has(name) ? 'environment' : undefined),
+    };
+  }
+
+  /** The document's path when its `.env` may be read (a trusted workspace, a file on disk). */
+  private pathOf(docUri: string): string | undefined {
+    return this.trusted && docUri.startsWith('file:') ? fileURLToPath(docUri) : undefined;
+  }
+
+  /**
+   * A file in a workspace folder: the environment and its own `.env` (none found: the environment
+   * only, as the CLI); an untitled document or a file outside every folder without a `.env` of its
+   * own: the workspace folders' `.env` files, as before there were documents' own.
+   */
+  forDocument(docUri: string): EnvInfo & EnvLookup {
+    if (!this.trusted) return this.processOnly;
+    const path = this.pathOf(docUri);
+    // Not a file (untitled): the workspace folders' `.env` files, as for no document.
+    if (path === undefined) return this;
+    const set = this.lookup.forFile(path);
+    if (set.path === undefined) return this.folderOf(path) === undefined ? this : this.processOnly;
+    let v = this.views.get(set);
+    if (!v) {
+      v = this.viewOf(set);
+      this.views.set(set, v);
+    }
+    return v;
+  }
+
+  /** The `.env` a document takes, else where a fix would create one: the top of its workspace folder. */
+  private dotenvPath(path: string): string | undefined {
+    const nearest = this.lookup.forFile(path).path;
+    if (nearest !== undefined) return nearest;
+    const dir = this.folderOf(path);
+    return dir === undefined ? undefined : join(dir, '.env');
+  }
+
+  /** The innermost workspace folder holding a file. */
+  private folderOf(path: string): string | undefined {
+    return this.folders
+      .filter((f) => path.startsWith(f.endsWith(sep) ? f : f + sep))
+      .sort((a, b) => b.length - a.length)[0];
+  }
+
+  dotenvUri(docUri: string): string | undefined {
+    const path = this.pathOf(docUri);
+    const file = path === undefined ? undefined : this.dotenvPath(path);
+    return file === undefined ? undefined : pathToFileURL(file).href;
+  }
 
   /** Re-reads the `.env` files of the given folders; an untrusted workspace reads none. */
   reload(folderUris: string[], trusted: boolean): void {
     this.fromDotenv = new Map();
     this.exposed = new Set();
     this.ignored = new Map();
+    this.ignoredFile = new Map();
+    this.lookup = this.newLookup();
+    this.views.clear();
     this.trusted = trusted;
     this.folders = folderUris.filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u));
     if (!trusted) return;
@@ -80,18 +179,15 @@ export class WorkspaceEnv implements ServerEnv {
   }
 
   /**
-   * The `.env` of the workspace folder holding a document, for the fix that moves a secret into it:
-   * undefined in an untrusted workspace, outside any folder, or when it cannot be read or created.
+   * The `.env` a document takes (see forDocument), else a new one at the top of its workspace folder,
+   * for the fix that moves a secret into it: undefined in an untrusted workspace, outside any folder
+   * without a `.env`, or when it cannot be read or created.
    */
   dotenvFor(docUri: string, canCreate: boolean): (DotenvFile & { uri: string }) | undefined {
-    if (!this.trusted || !docUri.startsWith('file:')) return undefined;
-    const path = fileURLToPath(docUri);
-    const dir = this.folders
-      .filter((f) => path.startsWith(f.endsWith(sep) ? f : f + sep))
-      .sort((a, b) => b.length - a.length)[0];
-    if (!dir) return undefined;
-    const file = join(dir, '.env');
-    const gitIgnored = this.ignored.get(dir);
+    const path = this.pathOf(docUri);
+    const file = path === undefined ? undefined : this.dotenvPath(path);
+    if (file === undefined) return undefined;
+    const gitIgnored = this.ignoredAt(file);
     const uri = pathToFileURL(file).href;
     try {
       if (!existsSync(file))
@@ -103,6 +199,7 @@ export class WorkspaceEnv implements ServerEnv {
     }
   }
 
+  // Without a document (none of the server's own calls): the workspace folders' top `.env` files.
   *names(): Iterable<string> {
     const seen = new Set<string>();
     for (const n of this.fromDotenv.keys()) {

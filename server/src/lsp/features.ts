@@ -94,7 +94,8 @@ export function registerAnchorFeatures(host: FeatureHost): void {
 export interface EditorFeatureState {
   settings: () => Settings;
   trusted: () => boolean;
-  env: () => EnvInfo;
+  /** What a document knows of variables (its own `.env`: lsp/env.ts). */
+  env: (uri: string) => EnvInfo;
 }
 
 /** Inlay hints, code lenses, document links and on-type formatting. */
@@ -108,7 +109,11 @@ export function registerEditorFeatures(host: FeatureHost, state: EditorFeatureSt
         const start = doc.offsetAt(p.range.start);
         const hints = host
           .engine()
-          .inlayHints(parsed, { offset: start, length: doc.offsetAt(p.range.end) - start }, { env: state.env() });
+          .inlayHints(
+            parsed,
+            { offset: start, length: doc.offsetAt(p.range.end) - start },
+            { env: state.env(p.textDocument.uri) },
+          );
         return hints.map((h) => ({
           position: doc.positionAt(h.offset),
           label: h.label,
@@ -164,16 +169,26 @@ export function registerEditorFeatures(host: FeatureHost, state: EditorFeatureSt
 }
 
 /**
- * env-not-set gets a second location: the `.env` file of the document's workspace folder, where the
- * variable can be defined (a link the editor opens).
+ * env-not-set gets a second location: the `.env` file where the variable can be defined (a link the
+ * editor opens): the one the document takes (`dotenvUri`, on a server that reads files), else the
+ * `.env` of the document's workspace folder.
  */
-export function withDotenvLink(uri: string, d: LspDiagnostic, folders: readonly string[]): LspDiagnostic {
-  if (d.code !== 'env-not-set' || folders.length === 0) return d;
-  const folder =
-    [...folders].sort((a, b) => b.length - a.length).find((f) => uri.startsWith(f.endsWith('/') ? f : f + '/')) ??
-    folders[0]!;
+export function withDotenvLink(
+  uri: string,
+  d: LspDiagnostic,
+  folders: readonly string[],
+  dotenvUri?: () => string | undefined,
+): LspDiagnostic {
+  if (d.code !== 'env-not-set') return d;
+  let target = dotenvUri?.();
+  if (target === undefined) {
+    if (folders.length === 0) return d;
+    const folder =
+      [...folders].sort((a, b) => b.length - a.length).find((f) => uri.startsWith(f.endsWith('/') ? f : f + '/')) ??
+      folders[0]!;
+    target = (folder.endsWith('/') ? folder : folder + '/') + '.env';
+  }
   const name = /'([A-Za-z_][A-Za-z0-9_]*)'/.exec(d.message)?.[1] ?? 'the variable';
-  const target = (folder.endsWith('/') ? folder : folder + '/') + '.env';
   const related = [
     ...(d.relatedInformation ?? []),
     {

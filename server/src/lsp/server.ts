@@ -20,7 +20,15 @@ import type {
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { OpenDocument } from './textDocument';
-import type { Diagnostic, ValidationOptions, CompletionEntry, ParsedDocument, ProjectConfig } from '../service';
+import type {
+  Diagnostic,
+  ValidationOptions,
+  CompletionEntry,
+  ParsedDocument,
+  ProjectConfig,
+  EnvInfo,
+  EnvLookup,
+} from '../service';
 import type { AnalysisCache } from './documents';
 import type * as EngineModule from './engine';
 import { readSettings, DEFAULT_SETTINGS } from './settings';
@@ -77,14 +85,19 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     const path = serverOptions.fsPathOf?.(uri);
     return path !== undefined ? projectConfigs?.forFile(path) : undefined;
   };
+  /** What a document knows of variables: the environment and its own `.env` (lsp/env.ts). */
+  const envOf = (uri?: string): EnvInfo & EnvLookup => (uri !== undefined ? env.forDocument?.(uri) : undefined) ?? env;
   const options = (uri?: string): ValidationOptions => {
     const depth = uri !== undefined ? projectConfigOf(uri)?.maxFallbackDepth : undefined;
     return {
       ...settings.validation,
       ...(depth ? { maxFallbackDepth: depth } : {}),
-      ...(settings.envNotSet ? { env } : {}),
+      ...(settings.envNotSet ? { env: envOf(uri) } : {}),
     };
   };
+  /** env-not-set links to the `.env` the document takes (or would), else its workspace folder's. */
+  const linkDotenv = (uri: string, d: LspDiagnostic): LspDiagnostic =>
+    withDotenvLink(uri, d, folders, () => env.dotenvUri?.(uri));
   /** The diagnostics as the project config wants them (codes off, severities), none for excluded files. */
   const projectDiagnostics = (doc: TextDocument): Diagnostic[] => {
     const cfg = projectConfigOf(doc.uri);
@@ -126,7 +139,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   const isOurs = (doc: TextDocument): boolean =>
     (LANGUAGE_IDS as readonly string[]).includes(doc.languageId) ||
     /\.assistant\.(ya?ml|json)$|\/assistant-config\.(ya?ml|json)$/.test(doc.uri);
-  const serviceContext = () => ({ env });
+  const serviceContext = (uri: string) => ({ env: envOf(uri) });
 
   // Workspace diagnostics: files that are not open, from disk (where there is a file system).
   const workspaceFiles = serverOptions.workspaceFiles;
@@ -163,7 +176,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
       const parsed = e.parseWithLimits(text, cacheOf().languageOf(doc), options(uri));
       return e
         .applyProjectRules(e.validate(parsed, options(uri)), cfg)
-        .map((d) => withDotenvLink(uri, toLspDiagnostic(doc, d, maskerFor(parsed, d), docsBase), folders));
+        .map((d) => linkDotenv(uri, toLspDiagnostic(doc, d, maskerFor(parsed, d), docsBase)));
     });
     return Array.isArray(r) ? r : [];
   }
@@ -334,9 +347,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     if (diags.length === 0) return [];
     const items = runSafe(log, 'Validation', [] as LspDiagnostic[], undefined, () => {
       const parsed = cacheOf().parsed(doc);
-      return diags.map((d) =>
-        withDotenvLink(doc.uri, toLspDiagnostic(doc, d, maskerFor(parsed, d), docsBase), folders),
-      );
+      return diags.map((d) => linkDotenv(doc.uri, toLspDiagnostic(doc, d, maskerFor(parsed, d), docsBase)));
     });
     return Array.isArray(items) ? items : [];
   }
@@ -450,7 +461,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   connection.onCompletion((p, token) =>
     safe('Completion', null, token, () =>
       withDoc(p.textDocument.uri, null, (doc) => {
-        const res = engine!.doComplete(cacheOf().parsed(doc), doc.offsetAt(p.position), serviceContext());
+        const res = engine!.doComplete(cacheOf().parsed(doc), doc.offsetAt(p.position), serviceContext(doc.uri));
         const id = lastCompletion.id + 1;
         lastCompletion = { id, entries: res.items };
         // Documentation is sent on resolve: lists can be long, docs are read one at a time.
@@ -475,7 +486,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   connection.onHover((p, token) =>
     safe('Hover', null, token, () =>
       withDoc(p.textDocument.uri, null, (doc) => {
-        const h = engine!.doHover(cacheOf().parsed(doc), doc.offsetAt(p.position), serviceContext());
+        const h = engine!.doHover(cacheOf().parsed(doc), doc.offsetAt(p.position), serviceContext(doc.uri));
         return h
           ? { contents: { kind: 'markdown' as const, value: h.contents }, range: toRange(doc, h.offset, h.length) }
           : null;
@@ -601,7 +612,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
       withDoc(uri, fallback, (doc) => fn(doc, cacheOf().parsed(doc))),
   };
   registerAnchorFeatures(host);
-  registerEditorFeatures(host, { settings: () => settings, trusted: () => trusted, env: () => env });
+  registerEditorFeatures(host, { settings: () => settings, trusted: () => trusted, env: envOf });
 
   connection.listen();
 }

@@ -1,14 +1,14 @@
-// Which `.env` a file's `valueFromEnv` names are checked against in the CLI: the `.env` of the file's
-// own project, wherever the command runs. The editor reads the `.env` at the top of the workspace
-// folder that holds a document (lsp/env.ts); a terminal has no workspace folder, so the CLI takes
-// the nearest `.env` walking up from the file's directory, never above the top of its git work tree
-// (the first directory holding `.git`, a repository's or a submodule's): a `.env` outside the
-// repository is not the project's. Outside git the walk goes up to the filesystem root (the project
-// config is found the same way). One `.env` per file, as dotenv and docker compose read one: a
-// nearer `.env` (a sub-project's) replaces, not extends, an outer one.
+// Which `.env` a file's `valueFromEnv` names are checked against, in the CLI and in the editor alike:
+// the `.env` of the file's own project, wherever the command runs and whichever folder the editor
+// opened. The nearest `.env` walking up from the file's directory, never above the top of its git
+// work tree (the first directory holding `.git`, a repository's or a submodule's): a `.env` outside
+// the repository is not the project's. Outside git the walk goes up to the filesystem root (the
+// project config is found the same way). One `.env` per file, as dotenv and docker compose read
+// one: a nearer `.env` (a monorepo package's) replaces, not extends, an outer one.
 // Whether git ignores that `.env` (dotenv-not-ignored) is asked of git in the `.env`'s directory.
 // Answers are kept per directory, so each `.env` is read once and each directory looked up once per
-// run, whatever the number of files; worker threads get them as a snapshot (no file read again).
+// run (the CLI) or until a `.env` changes (the server makes a new lookup), whatever the number of
+// files; the CLI's worker threads get them as a snapshot (no file read again).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
