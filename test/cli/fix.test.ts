@@ -211,6 +211,24 @@ test('a JSON file with a UTF-8 BOM: a json-not-strict warning, and --fix removes
   assert.doesNotMatch(runCli(['lint', '--no-env-check', '--no-config', y]).stdout, /json-not-strict/);
 });
 
+test('--fix removes JSON trailing commas (nothing the user wrote goes) and leaves comments reported (REVIEW2 E8)', () => {
+  const before =
+    '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {"provider": "vendor_b", "apiKey": {"valueFromEnv": "K"}, "model": "b",},\n    "featureFlags": {"enable_automations": true,}, // keep me\n  },\n}\n';
+  const f = join(tmp(), 'j1.assistant.json');
+  writeFileSync(f, before);
+  const r = runCli(['lint', '--fix', '--no-env-check', '--no-config', f]);
+  const after = readFileSync(f, 'utf8');
+  assert.equal(
+    after,
+    '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {"provider": "vendor_b", "apiKey": {"valueFromEnv": "K"}, "model": "b"},\n    "featureFlags": {"enable_automations": true} // keep me\n  }\n}\n',
+  );
+  assert.match(r.stdout, /fixed 4 problems \(json-not-strict\)/);
+  assert.match(r.stdout, /json-not-strict JSON does not allow comments/);
+  assert.equal(r.code, 1, 'the comment is still an error: removing it would lose what the user wrote');
+  runCli(['lint', '--fix', '--no-env-check', '--no-config', f]);
+  assert.equal(readFileSync(f, 'utf8'), after, 'a second run changes nothing');
+});
+
 test('every code with a safe fix in the registry has a --fix case here', () => {
   const fixable = (Object.keys(CODES) as DiagnosticCode[]).filter((c) => CODES[c].autofix !== 'no').sort();
   assert.deepEqual([...new Set(CASES.map((c) => c.code))].sort(), fixable);

@@ -42,3 +42,36 @@ test('an empty EnvironmentValue gets no invented variable from --fix (the editor
   assert.equal(r.after, text);
   assert.equal(r.code, 1);
 });
+
+test('variable names written as the credential or with $: --fix writes valueFromEnv with the bare name; a real key is masked, a name is shown (REVIEW2 E11, E13)', () => {
+  const H = 'kind: AssistantConfig\nversion: v2\ndefinition:\n';
+  const before = `${H}  llm:\n    provider: vendor_a\n    apiKey: $VENDOR_KEY\n  aiPrimitivesLlm:\n    provider: vendor_b\n    apiKey: \${VENDOR_B_KEY}  # as in docker-compose\n  threadTitleGeneration:\n    enable: true\n    llm:\n      provider: vendor_c\n      apiKey: VENDOR_C_API_KEY\n      fallback:\n        provider: vendor_a\n        apiKey:\n          valueFromEnv: $VENDOR_KEY\n`;
+  const dir = mkdtempSync(join(tmpdir(), 'ac-fixenv-'));
+  writeFileSync(join(dir, 'a.assistant.yaml'), before);
+  const lint = runCli(['lint', '--no-env-check', 'a.assistant.yaml'], { cwd: dir });
+  assert.doesNotMatch(lint.stdout, /literal credential|literal-secret/);
+  assert.match(lint.stdout, /'\$VENDOR_KEY' names a variable: write 'apiKey: \{ valueFromEnv: VENDOR_KEY \}'/);
+  assert.match(
+    lint.stdout,
+    /warning invalid-env-name 'valueFromEnv' takes the bare name .* did you mean 'VENDOR_KEY'\?/,
+  );
+  const r = fix(before);
+  assert.equal(
+    r.after,
+    before
+      .replace('apiKey: $VENDOR_KEY\n  ai', 'apiKey: { valueFromEnv: VENDOR_KEY }\n  ai')
+      .replace('${VENDOR_B_KEY}', '{ valueFromEnv: VENDOR_B_KEY }')
+      .replace('apiKey: VENDOR_C_API_KEY', 'apiKey: { valueFromEnv: VENDOR_C_API_KEY }')
+      .replace('valueFromEnv: $VENDOR_KEY', 'valueFromEnv: VENDOR_KEY'),
+  );
+  assert.equal(r.code, 0);
+  assert.equal(r.again, r.after, 'a second run changes nothing');
+  // A real key where the EnvironmentValue belongs is still a literal credential, masked in output.
+  writeFileSync(
+    join(dir, 'b.assistant.yaml'),
+    `${H}  llm:\n    provider: vendor_a\n    apiKey: sk-proj-Abc123XyZ789QwErTy456UiOp\n`,
+  );
+  const real = runCli(['lint', '--no-env-check', 'b.assistant.yaml'], { cwd: dir });
+  assert.match(real.stdout, /error literal-secret/);
+  assert.ok(!real.stdout.includes('Abc123XyZ'), real.stdout);
+});

@@ -210,3 +210,66 @@ describe('no fix loses a secret where .env cannot be reached', () => {
     assert.deepEqual(fixesFor(both, 'literal-secret', {}).actions, []);
   });
 });
+
+// REVIEW2 E11: `apiKey: $VENDOR_KEY`, `${VENDOR_KEY}` or `VENDOR_C_API_KEY` names a variable; moving
+// that name into .env as the secret would make the config look done with the name as the key.
+describe('a variable name written where an EnvironmentValue belongs is no credential', () => {
+  const dotenv: DotenvFile = { text: 'VENDOR_KEY=sk-real-key-123456789abcdef\n' };
+  for (const [written, name] of [
+    ['$VENDOR_KEY', 'VENDOR_KEY'],
+    ['${VENDOR_KEY}', 'VENDOR_KEY'],
+    ['"$VENDOR_KEY"', 'VENDOR_KEY'],
+    ['VENDOR_C_API_KEY', 'VENDOR_C_API_KEY'],
+  ] as const) {
+    it(`apiKey: ${written} → invalid-type, fixed as { valueFromEnv: ${name} }, nothing written to .env`, () => {
+      const text = `${HEAD}  llm:\n    provider: vendor_a\n    apiKey: ${written}\n`;
+      const { diagnostics } = analyze(text, 'yaml');
+      assert.deepEqual(
+        diagnostics.map((d) => d.code),
+        ['invalid-type'],
+      );
+      assert.match(diagnostics[0]!.message, new RegExp(`write 'apiKey: \\{ valueFromEnv: ${name} \\}'`));
+      const { actions } = fixesFor(text, 'invalid-type', { dotenv });
+      assert.ok(
+        actions.every((a) => !a.dotenv),
+        'no action writes the name into .env',
+      );
+      const preferred = actions.filter((a) => a.isPreferred);
+      assert.equal(preferred.length, 1);
+      const r = apply(text, preferred[0]!, dotenv);
+      assert.equal(r.text, `${HEAD}  llm:\n    provider: vendor_a\n    apiKey: { valueFromEnv: ${name} }\n`);
+      assert.deepEqual(
+        r.after.filter((d) => d.severity === 'error'),
+        [],
+      );
+    });
+  }
+  for (const secret of [SECRET, 'AKIAIOSFODNN7EXAMPLE', 'Xk9_qA2_mZ7_Lp4_Rt8_Wv3', 'hunter2hunter2']) {
+    it(`apiKey: ${secret.slice(0, 4)}… is still a literal credential`, () => {
+      const text = `${HEAD}  llm:\n    provider: vendor_a\n    apiKey: ${secret}\n`;
+      const { diagnostics } = analyze(text, 'yaml');
+      assert.deepEqual(
+        diagnostics.map((d) => d.code),
+        ['literal-secret'],
+      );
+    });
+  }
+  it('valueFromEnv: $VENDOR_KEY → a warning naming the bare name, and the fix writes it (REVIEW2 E13)', () => {
+    for (const written of ['$VENDOR_KEY', '${VENDOR_KEY}']) {
+      const text = `${HEAD}  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: ${written}\n`;
+      const { diagnostics } = analyze(text, 'yaml', { ...DEFAULT_OPTIONS, env: { isDefined: () => false } });
+      assert.deepEqual(
+        diagnostics.map((d) => [d.code, d.severity]),
+        [['invalid-env-name', 'warning']],
+      );
+      assert.match(diagnostics[0]!.message, /did you mean 'VENDOR_KEY'\?/);
+      const { actions } = fixesFor(text, 'invalid-env-name', {});
+      const r = apply(
+        text,
+        actions.find((a) => a.isPreferred)!,
+        undefined,
+      );
+      assert.equal(r.text, `${HEAD}  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: VENDOR_KEY\n`);
+    }
+  });
+});

@@ -89,7 +89,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'invalid-type': {
     example: `${H}definition:\n  llm: { provider: hosted }\n  contextWindowLimit: "many"\n`,
-    fix: 'Write a value of the type the message names (a number, a string, a mapping, a list). When only one value is valid there, `lint --fix` sets it.',
+    fix: 'Write a value of the type the message names (a number, a string, a mapping, a list). When only one value is valid there, `lint --fix` sets it; a variable name written where an EnvironmentValue belongs (`apiKey: $VENDOR_KEY`, `${VENDOR_KEY}` or `VENDOR_A_API_KEY`) becomes `apiKey: { valueFromEnv: VENDOR_KEY }`.',
   },
   'invalid-enum': {
     example: `${H}definition:\n  llm:\n    provider: cloud_b\n    modelId: model-001\n    cloudProject: my-project\n    cloudLocation: us-central1\n    cloudServiceAccountKeyJson: { valueFromEnv: CLOUD_B_SERVICE_ACCOUNT_KEY_JSON }\n    safetySettings:\n      harassment: blockHigh\n`,
@@ -117,7 +117,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'invalid-env-name': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: ""\n`,
-    fix: 'Write the name of the environment variable or secret that holds the value.',
+    fix: 'Write the name of the environment variable or secret that holds the value, bare: `VENDOR_KEY`, not `$VENDOR_KEY` or `${VENDOR_KEY}` (`lint --fix` removes the `$` and braces).',
   },
   'env-not-set': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY\n`,

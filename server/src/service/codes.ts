@@ -99,7 +99,7 @@ export const CODES = {
   'literal-secret': {
     autofix: 'no',
     severity: 'warning',
-    doc: 'A credential written literally in `value` (warning), or a plain string where an EnvironmentValue belongs (`apiKey: sk-…`, an error); the fix moves it into the workspace `.env` and writes `valueFromEnv`.',
+    doc: 'A credential written literally in `value` (warning), or a plain string where an EnvironmentValue belongs (`apiKey: sk-…`, an error); the fix moves it into the workspace `.env` and writes `valueFromEnv`. A plain string that names a variable (`apiKey: $VENDOR_KEY`, `${VENDOR_KEY}` or `VENDOR_A_API_KEY`) is no credential: it is an `invalid-type`, whose fix writes `{ valueFromEnv: NAME }`.',
   },
   'url-credentials': {
     autofix: 'no',
@@ -109,7 +109,7 @@ export const CODES = {
   'invalid-env-name': {
     autofix: 'no',
     severity: 'error',
-    doc: 'A `valueFromEnv` that cannot name anything: empty, blank or with control characters. Other names (`vendor-a-key`, `projects/p/secrets/k`) are valid secret names.',
+    doc: 'A `valueFromEnv` that cannot name anything: empty, blank or with control characters (an error); or a name written as a shell reference, `$NAME` or `${NAME}` (a warning: the service would look up a variable named with the `$`; the fix writes the bare name). Other names (`vendor-a-key`, `projects/p/secrets/k`) are valid secret names.',
   },
   'env-not-set': {
     autofix: 'no',
@@ -220,6 +220,8 @@ export interface DiagnosticData {
    * remove a comment).
    */
   lossless?: boolean;
+  /** `invalid-type`: the plain string names this variable (`apiKey: $NAME`); the fix reads it from the environment. */
+  envName?: string;
 }
 
 export function diag(

@@ -1,6 +1,29 @@
 // Suggested environment variable names for a credential, from where it stands in the document.
 import type { Node } from '../parser/ast';
 import { getPropertyValue, stringValue } from '../parser/ast';
+import { credentialShapes } from './credentialShapes';
+
+/** `$NAME` or `${NAME}`: how a shell, docker-compose or a CI file reads a variable. */
+const SHELL_REFERENCE = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))$/;
+/** `VENDOR_C_API_KEY`: capitals and digits in two or more words joined by `_`, as variables are named. */
+const CONVENTIONAL_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
+
+/** The NAME of `$NAME` or `${NAME}`, or undefined. */
+export function shellReference(text: string): string | undefined {
+  const m = SHELL_REFERENCE.exec(text);
+  return m ? (m[1] ?? m[2]) : undefined;
+}
+
+/**
+ * The variable a plain string names when it is written where a credential belongs as a reference,
+ * not as the secret: `$NAME`, `${NAME}`, or a bare conventional NAME that is not shaped like a
+ * credential (capitals only with `_` between words: a key never looks like that).
+ */
+export function envReference(text: string): string | undefined {
+  const ref = shellReference(text);
+  if (ref !== undefined) return ref;
+  return text.length <= 64 && CONVENTIONAL_NAME.test(text) && credentialShapes(text).length === 0 ? text : undefined;
+}
 
 const snake = (s: string): string =>
   s

@@ -20,6 +20,7 @@ import { editDistance } from './text';
 import { credentialShapes, maskRanges } from './credentialShapes';
 import type { Range } from './credentialShapes';
 import { halfTypedKey } from './validation/rules/envValue';
+import { envReference } from './envNames';
 
 export { credentialShapes, maskShapes } from './credentialShapes';
 export type { Range } from './credentialShapes';
@@ -128,6 +129,11 @@ function secretWalk(): ((start: Node, out: Range[]) => void) | undefined {
   const envKeys = Object.keys(env.properties ?? {});
   const literalKeys = new Set(Object.keys(env.properties ?? {}).filter((k) => !isEnvNameProperty(env, k)));
   const { credentials, known } = credentialKeys();
+  /** `apiKey: $VENDOR_KEY` / `VENDOR_A_API_KEY`: a credential field holding a variable's name, no secret. */
+  const namesVariable = (key: string, value: Node | undefined): boolean => {
+    const v = resolve(value);
+    return credentials.has(key) && v?.type === 'string' && envReference(v.value) !== undefined;
+  };
   return (start, out) => {
     const masked = new Set<Node>();
     /** Every scalar of a value, but the names of valueFromEnv. */
@@ -151,7 +157,7 @@ function secretWalk(): ((start: Node, out: Range[]) => void) | undefined {
     if (sp?.type === 'property' && sp.value === start) {
       const key = sp.key.value;
       if (literalKeys.has(key) || credentials.has(key)) {
-        maskValue(start);
+        if (!namesVariable(key, start)) maskValue(start);
         return;
       }
       if (!known.has(key) && resolve(start)?.type === 'string' && misspells(key, credentials)) maskValue(start);
@@ -163,7 +169,9 @@ function secretWalk(): ((start: Node, out: Range[]) => void) | undefined {
       if (n?.type !== 'object') continue;
       for (const p of n.properties) {
         const key = p.key.value;
-        if (literalKeys.has(key) || credentials.has(key)) maskValue(p.value);
+        if (namesVariable(key, p.value)) {
+          // (Shown, as valueFromEnv's names are.)
+        } else if (literalKeys.has(key) || credentials.has(key)) maskValue(p.value);
         else if (!known.has(key) && resolve(p.value)?.type === 'string' && misspells(key, credentials))
           maskValue(p.value);
         if (p.value) stack.push(p.value);

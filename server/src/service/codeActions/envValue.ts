@@ -12,7 +12,7 @@ import { walkTyped } from '../../model/typedWalk';
 import { appendToDotenv, parseDotenv } from '../dotenv';
 import { suggestEnvName } from '../envNames';
 import type { DotenvEdit, ServiceContext, TextEdit } from '../types';
-import { addProperties, contentEnd, removeProperties, replaceScalar, scalar } from './edits';
+import { addProperties, contentEnd, removeProperties, renderInlineValue, replaceScalar, scalar } from './edits';
 import { findObject, valueAt } from './find';
 import { envValueSchema, FROM_ENV_KEY, LITERAL_KEY } from './placeholders';
 import type { Fix, FixProvider } from './provider';
@@ -239,4 +239,31 @@ export const envValueConflict: FixProvider = (doc, d, ctx) => {
       isPreferred: obj.properties.length === 0,
     },
   ];
+};
+
+/**
+ * `invalid-type` on a plain string that names a variable (`apiKey: $VENDOR_KEY`): read it from the
+ * environment, `apiKey: { valueFromEnv: VENDOR_KEY }`. Only the reference's `$` and braces go.
+ */
+export const envReferenceValue: FixProvider = (doc, d) => {
+  const name = d.data?.envName;
+  const node = valueAt(doc, d.offset);
+  if (name === undefined || node?.type !== 'string' || node.parent?.type !== 'property') return [];
+  const key = node.parent.key.value;
+  const value = renderInlineValue(doc, { kind: 'object', entries: [{ key: FROM_ENV_KEY, value: scalar(name) }] });
+  return [
+    {
+      title: `Read '${key}' from the variable ${name} (valueFromEnv)`,
+      edits: [{ offset: node.offset, length: node.length, newText: value }],
+      isPreferred: true,
+    },
+  ];
+};
+
+/** `invalid-env-name` on `valueFromEnv: $NAME` or `${NAME}`: the bare name. */
+export const bareEnvName: FixProvider = (doc, d) => {
+  const bare = d.data?.suggestion;
+  const node = valueAt(doc, d.offset);
+  if (bare === undefined || node?.type !== 'string') return [];
+  return [{ title: `Change 'valueFromEnv' to '${bare}'`, edits: [replaceScalar(doc, node, bare)], isPreferred: true }];
 };

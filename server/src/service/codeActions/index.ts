@@ -5,7 +5,7 @@ import type { Diagnostic, DiagnosticCode } from '../codes';
 import type { CodeActionEntry, ServiceContext } from '../types';
 import { emptyDocument } from './emptyDocument';
 import { jsonStrict } from './jsonStrict';
-import { envValueConflict, literalSecret } from './envValue';
+import { bareEnvName, envReferenceValue, envValueConflict, literalSecret } from './envValue';
 import { addHeader, missingRequired } from './missingRequired';
 import type { FixProvider } from './provider';
 import { onlyValue, replaceValue } from './replaceValue';
@@ -29,7 +29,12 @@ export const PROVIDERS: { readonly [C in DiagnosticCode]?: FixProvider } = {
   'unknown-primitive': replaceValue,
   'kind-invalid': replaceValue,
   'version-unsupported': replaceValue,
-  'invalid-type': (doc, d, ctx) => [...onlyValue(doc, d, ctx), ...emptyVariant(doc, d, ctx)],
+  'invalid-type': (doc, d, ctx) => [
+    ...onlyValue(doc, d, ctx),
+    ...emptyVariant(doc, d, ctx),
+    ...envReferenceValue(doc, d, ctx),
+  ],
+  'invalid-env-name': bareEnvName,
   'unknown-property': unknownProperty,
   'near-miss-key': nearMissKey,
   'duplicate-key': duplicateKey,

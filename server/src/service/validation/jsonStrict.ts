@@ -54,7 +54,8 @@ export function jsonStrictness(text: string): Diagnostic[] {
               `JSON does not allow a comma before the closing '${t === SyntaxKind.CloseBraceToken ? '}' : ']'}': a service reading this file as JSON rejects it.`,
               comma,
               1,
-              { data: { key: 'comma' } },
+              // Nothing the user wrote goes with a trailing comma: `--fix` removes it (as the BOM).
+              { data: { key: 'comma', lossless: true } },
             ),
           );
         comma = -1;

@@ -6,7 +6,7 @@ import { getProperty, resolve } from '../../../parser/ast';
 import type { ObjectNode, PropertyNode, StringNode } from '../../../parser/ast';
 import { editDistance } from '../../text';
 import { diag } from '../../codes';
-import { suggestEnvName } from '../../envNames';
+import { envReference, shellReference, suggestEnvName } from '../../envNames';
 
 /** A name a POSIX shell can export. Other names (`vendor-a-key`, `projects/p/secrets/k`) are valid secret names. */
 const SHELL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -43,6 +43,21 @@ export const envValueRule: Rule = {
                 v.node.offset,
                 v.node.length,
                 { data: { suggestion: meant } },
+              ),
+            );
+            return;
+          }
+          // `apiKey: $VENDOR_KEY`, `${VENDOR_KEY}` or `VENDOR_C_API_KEY`: the name of a variable, meant
+          // to be read from the environment; not a secret, and never moved into .env as one.
+          const ref = envReference(v.node.value);
+          if (ref !== undefined) {
+            ctx.report(
+              diag(
+                'invalid-type',
+                `'${v.prop.key.value}' must be an EnvironmentValue, a mapping; '${v.node.value}' names a variable: write '${v.prop.key.value}: { valueFromEnv: ${ref} }' to read it from the environment.`,
+                v.node.offset,
+                v.node.length,
+                { data: { envName: ref } },
               ),
             );
             return;
@@ -148,6 +163,21 @@ export const envValueRule: Rule = {
               `'valueFromEnv' ${why}: it must name a secret or environment variable.`,
               name.offset,
               name.length,
+            ),
+          );
+          return;
+        }
+        // `valueFromEnv: $VENDOR_KEY`: the service looks up a variable named `$VENDOR_KEY`.
+        const bare = shellReference(name.value);
+        if (bare !== undefined) {
+          ctx.report(
+            diag(
+              'invalid-env-name',
+              `'valueFromEnv' takes the bare name of the variable, without '$' or braces: did you mean '${bare}'?`,
+              name.offset,
+              name.length,
+              // (Only the `$` and braces go: `--fix` applies it, as a lossless fix.)
+              { severity: 'warning', data: { suggestion: bare, lossless: true } },
             ),
           );
           return;
