@@ -281,3 +281,72 @@ test('a text the model would print differently (a tag it cannot resolve) is left
     'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: { provider: hosted }\n  contextWindowLimit: !!int "4096"\n',
   );
 });
+
+test('a comment line written left of a nested block stays at its own level, not inside the block (REVIEW2 E3)', () => {
+  // Already formatted: nothing changes (format --check passes).
+  const f3 = [
+    'kind: AssistantConfig',
+    'version: v2',
+    'definition:',
+    '  llm:',
+    '    provider: hosted',
+    '    fallback:',
+    '      provider: hosted',
+    "      # about fallback's end",
+    '  # The schema selector: keep it fixed',
+    '  schemaSelector:',
+    '    type: all',
+    '',
+  ].join('\n');
+  assert.equal(fmt(f3), f3);
+  const f4 = [
+    'kind: AssistantConfig',
+    'version: v2',
+    'definition:',
+    '  llm:',
+    '    provider: hosted # main',
+    '    # about the fallback',
+    '',
+    '  # top-level note',
+    '  schemaSelector:',
+    '    type: all',
+    '  featureFlags:',
+    '    list:',
+    '      - a: 1',
+    '        # in a',
+    '      # seq level',
+    '    # ff level',
+    '  # def level',
+    '  maxAssistantActions: 1',
+    '  # at the end of definition',
+    '# at the very end',
+    '',
+  ].join('\n');
+  assert.equal(fmt(f4), f4);
+  // Re-indented from 4 to 2 spaces and back: each comment line moves with the level it was written at.
+  const four = [
+    'kind: AssistantConfig',
+    'version: v2',
+    'definition:',
+    '    llm:',
+    '        provider: hosted # main',
+    '        # about the fallback',
+    '',
+    '    # top-level note',
+    '    schemaSelector:',
+    '        type: all',
+    '    featureFlags:',
+    '        list:',
+    '            - a: 1',
+    '              # in a',
+    '            # seq level',
+    '        # ff level',
+    '    # def level',
+    '    maxAssistantActions: 1',
+    '    # at the end of definition',
+    '# at the very end',
+    '',
+  ].join('\n');
+  assert.equal(fmt(four), f4);
+  assert.equal(fmt(f4, 4), four);
+});

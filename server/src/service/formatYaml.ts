@@ -12,8 +12,20 @@
 // over several lines inside them).
 // Each is printed as a placeholder and put back in the printed text. The result is checked: the same
 // data and the same comments as the input, or the plain printing of the model is used instead.
-import { Lexer, isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments, visit, Scalar } from 'yaml';
-import type { Document } from 'yaml';
+import {
+  Lexer,
+  isAlias,
+  isCollection,
+  isMap,
+  isNode,
+  isPair,
+  isScalar,
+  isSeq,
+  parseAllDocuments,
+  visit,
+  Scalar,
+} from 'yaml';
+import type { Document, YAMLMap, YAMLSeq } from 'yaml';
 
 export interface YamlPrintOptions {
   indent: number;
@@ -66,6 +78,7 @@ function printAll(
   let nonce = 0;
   while (text.includes(`acfmt${nonce}x`)) nonce++;
   const restore: Restore[] = [];
+  for (const d of docs) reattachTrailingComments(d, text);
   if (keepLayout) for (const d of docs) mark(d, text, `acfmt${nonce}x`, restore, options.indent);
   let out: string;
   try {
@@ -75,6 +88,85 @@ function printAll(
     return undefined;
   }
   return restore.length > 0 ? putBack(out, restore) : out;
+}
+
+/** A comment line after a collection as written: its text after `#` ('' for a blank line) and column. */
+interface CommentLine {
+  text: string;
+  indent: number;
+}
+
+/**
+ * The model gives every comment line after a block collection's last entry to the innermost
+ * collection, whatever its indentation, so `  # about schemaSelector` written after a nested
+ * `fallback:` block would be printed inside it. Lines written left of a collection's column are given
+ * back to the enclosing collection at that column: before its next entry, or after its last.
+ */
+function reattachTrailingComments(doc: Document.Parsed, text: string): void {
+  const columnOf = (offset: number): number => offset - (text.lastIndexOf('\n', offset - 1) + 1);
+  const found: { c: YAMLMap | YAMLSeq; path: readonly unknown[] }[] = [];
+  const collect = (_: unknown, c: unknown, path: readonly unknown[]): void => {
+    // (All block collections: one may receive lines from a nested one before its turn comes.)
+    if ((isMap(c) || isSeq(c)) && !c.flow && c.range) found.push({ c, path: [...path, c] });
+  };
+  visit(doc, { Map: collect, Seq: collect });
+  const moved = new Map<unknown, CommentLine[]>();
+  /** The lines of a collection's trailing comment as written, or undefined when they cannot be matched. */
+  const written = (c: YAMLMap | YAMLSeq): CommentLine[] | undefined => {
+    const lines = (c.comment ?? '').split('\n');
+    const range = c.range!;
+    let span = text.slice(range[1], range[2]).replace(/\r\n/g, '\n').split('\n');
+    if (range[1] > 0 && text[range[1] - 1] !== '\n') span = span.slice(1);
+    while (span.length > 0 && span[span.length - 1]!.trim() === '') span.pop();
+    const out: CommentLine[] = [];
+    for (const l of span) {
+      const m = /^([ ]*)#(.*)$/.exec(l);
+      if (m) out.push({ text: m[2]!, indent: m[1]!.length });
+      else if (l.trim() === '') out.push({ text: '', indent: -1 });
+      else return undefined;
+    }
+    return out.length === lines.length && out.every((o, k) => o.text === lines[k]) ? out : undefined;
+  };
+  for (const { c, path } of found.reverse()) {
+    if (!c.comment) continue;
+    const lines = moved.get(c) ?? written(c);
+    if (!lines) continue;
+    const column = columnOf(c.range![0]);
+    const cut = lines.findIndex((l) => l.indent >= 0 && l.indent < column);
+    if (cut < 0) continue;
+    const out = lines.slice(cut);
+    const at = out[0]!.indent;
+    // The innermost enclosing collection whose column is at or left of the first line moved out.
+    for (let k = path.length - 2; k >= 0; k--) {
+      const a = path[k];
+      if (!(isMap(a) || isSeq(a)) || a.flow || !a.range || columnOf(a.range[0]) > at) continue;
+      const holder = path[k + 1];
+      const index = (a.items as unknown[]).indexOf(holder);
+      if (index < 0) break;
+      const next = a.items[index + 1];
+      const target = isPair(next) ? next.key : next;
+      if (next !== undefined && !isNode(target)) break;
+      const keep = lines.slice(0, cut);
+      while (keep.length > 0 && keep[keep.length - 1]!.text === '' && keep[keep.length - 1]!.indent < 0) keep.pop();
+      c.comment = keep.length > 0 ? keep.map((l) => l.text).join('\n') : undefined;
+      // A blank line between the collection and the moved lines stays a blank line.
+      const blankFirst = cut > 0 && lines[cut - 1]!.indent < 0;
+      if (isNode(target)) {
+        target.commentBefore = [
+          ...out.map((l) => l.text),
+          ...(target.commentBefore ? [target.commentBefore] : []),
+        ].join('\n');
+        if (blankFirst) target.spaceBefore = true;
+      } else {
+        const before = moved.get(a) ?? (a.comment ? written(a) : []);
+        if (!before) break;
+        const all = [...(blankFirst ? [{ text: '', indent: -1 }] : []), ...out, ...before];
+        moved.set(a, all);
+        a.comment = all.map((l) => l.text).join('\n');
+      }
+      break;
+    }
+  }
 }
 
 type Restore =
