@@ -195,6 +195,19 @@ const CASES: Case[] = [
     action: "Keep 'valueFromEnv' (move the literal 'value' to .env as",
   },
   { file: 'env-neither.assistant.yaml', code: 'env-value-conflict', action: "Add 'valueFromEnv: CLOUD_A_API_KEY'" },
+  // A variable's name written as the credential, or with `$` in valueFromEnv (REVIEW2 E11, E13).
+  {
+    file: 'env-name-reference.assistant.yaml',
+    code: 'invalid-type',
+    action: "Read 'apiKey' from the variable VENDOR_KEY (valueFromEnv)",
+    preferred: true,
+  },
+  {
+    file: 'env-name-dollar.assistant.json',
+    code: 'invalid-env-name',
+    action: "Change 'valueFromEnv' to 'VENDOR_C_API_KEY'",
+    preferred: true,
+  },
   { file: 'env-neither.assistant.json', code: 'env-value-conflict', action: "Add 'valueFromEnv: VENDOR_C_API_KEY'" },
   // 7. the kind/version header
   {
