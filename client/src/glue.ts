@@ -22,7 +22,8 @@ export function clientOptions(context: vscode.ExtensionContext, hooks: ClientHoo
     // the server then reads them again through workspace/configuration.
     synchronize: {
       configurationSection: 'assistantConfig',
-      fileEvents: vscode.workspace.createFileSystemWatcher('**/.env'),
+      // .gitignore too: it decides whether a .env is ignored (dotenv-not-ignored).
+      fileEvents: vscode.workspace.createFileSystemWatcher('**/{.env,.gitignore}'),
     },
   };
 }

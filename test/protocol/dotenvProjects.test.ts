@@ -113,3 +113,21 @@ test("the secret-moving fix appends to the package's .env, which the CLI then re
   assert.match(cli.stdout, /dotenv-not-ignored/);
   assert.ok(!cli.stdout.includes(SECRET));
 });
+
+test('dotenv-not-ignored goes once .gitignore ignores the .env (a watched-file event for .gitignore)', async () => {
+  const root = monorepo();
+  const c = await client(root);
+  const path = join(root, 'services/a/g.assistant.yaml');
+  const uri = pathToFileURL(path).href;
+  const first = await diagnosticsOf(c, path, `${HEAD}    apiKey: {valueFromEnv: SVCVAR}\n`);
+  assert.deepEqual(
+    first.map((d) => d.code),
+    ['dotenv-not-ignored'],
+  );
+  writeFileSync(join(root, '.gitignore'), '.env\n');
+  await c.conn.sendNotification('workspace/didChangeWatchedFiles', {
+    changes: [{ uri: pathToFileURL(join(root, '.gitignore')).href, type: 2 }],
+  });
+  const after = await c.waitForDiagnostics(uri, (p) => p.diagnostics.length === 0);
+  assert.deepEqual(after.diagnostics, []);
+});

@@ -325,7 +325,8 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     if (
       p.changes.some(
         (c) =>
-          /(^|\/)\.env$/.test(c.uri) &&
+          // A .gitignore decides whether a .env is ignored (dotenv-not-ignored).
+          /(^|\/)\.(env|gitignore)$/.test(c.uri) &&
           [FileChangeType.Created, FileChangeType.Changed, FileChangeType.Deleted].includes(c.type),
       )
     ) {
