@@ -16,6 +16,13 @@
 // Any run of SECRET_RUN or more characters of a secret (of its hex form: twice as many; of its
 // base64 form: BASE64_RUN) counts as the secret, so that a cut never leaves a usable piece, and
 // the whole stretch of the original text that produced the run is replaced.
+//
+// A credential's public prefix (`sk-proj-`, `ghp_`, `github_pat_`, `AKIA`, `eyJ`, or one lower-case
+// word and `-`/`_`: `pat_`, `apikey_`) is the same for every credential of its kind: no secret, and
+// our own words ("API key") must not be removed for sharing it. But the prefix followed by any
+// character of what comes after it is: a run counts unless it lies within the prefix, and the
+// whole prefix followed by one to four secret characters (`ghp_a1b`, shorter than a run) counts
+// too where it starts a word.
 
 export const REDACTED = '[REDACTED]';
 
@@ -49,7 +56,7 @@ const GENERIC: readonly [RegExp, string][] = [
 export function redact(text: string, secrets: readonly (string | undefined)[] = []): string {
   let out = text;
   const m = matcherFor(secrets);
-  if (m.lengths.length > 0) out = removeRuns(out, m);
+  if (m.lengths.length > 0 || m.anchored.length > 0) out = removeRuns(out, m);
   for (const [re, replacement] of GENERIC) out = out.replace(re, replacement);
   return out;
 }
@@ -61,7 +68,7 @@ export function redact(text: string, secrets: readonly (string | undefined)[] = 
  */
 export function sharesSecret(text: string, secrets: readonly (string | undefined)[]): boolean {
   const m = matcherFor(secrets);
-  return m.lengths.length > 0 && findRuns(text, m, true).length > 0;
+  return (m.lengths.length > 0 || m.anchored.length > 0) && findRuns(text, m, true).length > 0;
 }
 
 /** Deep-redacts every string of a JSON-like value (for reports and their JSON form). */
@@ -248,15 +255,58 @@ interface Matcher {
   runs: Map<number, Set<string>>;
   /** The rolling hashes of those runs, so that the text is scanned without a string per position. */
   hashes: Map<number, Set<number>>;
+  /** A public prefix with the first secret character (`ghp_a`), and the secret characters that may follow it in a piece shorter than a run. */
+  anchored: { head: string; tail: string }[];
 }
 
 let lastKey: string | undefined;
-let lastMatcher: Matcher = { lengths: [], runs: new Map(), hashes: new Map() };
+let lastMatcher: Matcher = { lengths: [], runs: new Map(), hashes: new Map(), anchored: [] };
 
 const BASE = 257;
 
-/** Words joined by `-` or `_` in front of a credential's random part: `sk-proj-`, `apikey_`, `github_pat_`. */
-const PUBLIC_PREFIX = /^[^A-Za-z0-9]*(?:[a-z]+\s+)?[a-z]+(?:[-_][a-z]+)*[-_]/i;
+/** Well-known public prefixes of credentials, a longer one before any it begins with. */
+const KNOWN_PREFIXES = [
+  'sk-proj-',
+  'sk-svcacct-',
+  'sk-admin-',
+  'sk-ant-',
+  'sk-',
+  'github_pat_',
+  'ghp_',
+  'gho_',
+  'ghu_',
+  'ghs_',
+  'ghr_',
+  'glpat-',
+  'xoxb-',
+  'xoxp-',
+  'xoxa-',
+  'xoxr-',
+  'xoxs-',
+  'xapp-',
+  'npm_',
+  'AKIA',
+  'ASIA',
+  'AIza',
+  'eyJ',
+];
+/**
+ * Otherwise, one lower-case word and `-` or `_` in front of the random part (`pat_`, `apikey_`).
+ * One word only, of lower-case letters only: `QwErTyUi_` after `sk-proj-`, or a second word, may
+ * be random characters, and what is taken for the prefix is not protected by runs of its own.
+ */
+const GENERIC_PREFIX = /^[a-z]{2,12}[-_]/;
+/** In front of either, what a malformed credential may carry: quotes, a scheme and a space (`pat …`). */
+const LEAD = /^[^A-Za-z0-9]*(?:[A-Za-z]+\s+)?/;
+
+/** The length of a credential's public prefix (0 without one, or when too little would be left after it). */
+export function publicPrefixLength(secret: string): number {
+  const lead = LEAD.exec(secret)?.[0].length ?? 0;
+  const rest = secret.slice(lead);
+  const p =
+    lead + (KNOWN_PREFIXES.find((k) => rest.startsWith(k))?.length ?? GENERIC_PREFIX.exec(rest)?.[0].length ?? 0);
+  return secret.length - p >= MIN_SECRET_LENGTH ? p : 0;
+}
 
 /** Polynomial hash of text[from, from + n), modulo 2^32. */
 function hashOf(text: string, from: number, n: number): number {
@@ -270,31 +320,53 @@ function matcherFor(secrets: readonly (string | undefined)[]): Matcher {
   const key = list.join('\u0000');
   if (key === lastKey) return lastMatcher;
   const runs = new Map<number, Set<string>>();
-  const addRuns = (form: string, run = SECRET_RUN): void => {
-    if (form.length < MIN_SECRET_LENGTH) return;
+  /**
+   * Runs of a form; with `prefix`, not those that lie within its first (`fromEnd`: last) `prefix`
+   * characters, or with `outside`, not those that touch them.
+   */
+  const addRuns = (form: string, run = SECRET_RUN, prefix = 0, fromEnd = false, outside = false): void => {
+    if (form.length - prefix < MIN_SECRET_LENGTH) return;
     const n = Math.min(run, form.length);
     let set = runs.get(n);
     if (!set) runs.set(n, (set = new Set()));
-    for (let i = 0; i + n <= form.length; i++) set.add(form.slice(i, i + n));
+    for (let i = 0; i + n <= form.length; i++) {
+      const start = fromEnd ? form.length - i - n : i; // where the run starts, counted from the prefix's side
+      if (outside ? start < prefix : start + n <= prefix) continue;
+      set.add(form.slice(i, i + n));
+    }
   };
   const reversed = (t: string): string => {
     let r = '';
     for (let i = t.length - 1; i >= 0; i--) r += t.charAt(i);
     return r;
   };
+  const anchored = new Map<string, { head: string; tail: string }>();
   for (const whole of list) {
-    // A credential's public prefix (`apikey_`, `sk-proj-`, `github_pat_`: words and separators in
-    // front of the random part) is no secret, and its runs would remove our own words ("API key"):
-    // runs are taken from what follows it.
-    const rest = whole.slice(PUBLIC_PREFIX.exec(whole)?.[0].length ?? 0);
-    const s = rest.length >= MIN_SECRET_LENGTH ? rest : whole;
-    const lower = s.toLowerCase();
-    const normal = normalise(s).chars;
-    const alnum = alnumOnly(normalise(s)).chars;
-    for (const form of [lower, normal, alnum]) {
-      addRuns(form);
-      addRuns(reversed(form));
+    const p = publicPrefixLength(whole);
+    const prefix = whole.slice(0, p);
+    // What follows the prefix: its hex and base64 forms are looked for on their own.
+    const s = whole.slice(p);
+    // Its plain forms whole, but for runs within the prefix: a run across the prefix's end holds
+    // a secret character.
+    const normalPrefix = normalise(prefix);
+    // Separators skipped, a prefix's word runs into the words around it ("API key refused" is
+    // `apikeyrefused`): there, runs are taken after the prefix only.
+    const forms: [string, number, boolean][] = [
+      [whole.toLowerCase(), p, false],
+      [normalise(whole).chars, normalPrefix.chars.length, false],
+      [alnumOnly(normalise(whole)).chars, alnumOnly(normalPrefix).chars.length, true],
+    ];
+    for (const [form, fp, outside] of forms) {
+      addRuns(form, SECRET_RUN, fp, false, outside);
+      addRuns(reversed(form), SECRET_RUN, fp, true, outside);
     }
+    // The whole prefix and one to four secret characters: shorter than a run, still a quote.
+    if (p > 0)
+      for (const [form, fp] of forms.slice(0, 2)) {
+        const head = form.slice(0, fp + 1);
+        const tail = form.slice(fp + 1, Math.max(fp + 1, SECRET_RUN - 1));
+        if (head.length > fp) anchored.set(`${head}\u0000${tail}`, { head, tail });
+      }
     // Hex of its UTF-8 bytes (two hex digits per character of an ASCII secret), either case.
     const hex = [...new TextEncoder().encode(s)].map((b) => b.toString(16).padStart(2, '0')).join('');
     addRuns(hex, 2 * SECRET_RUN);
@@ -304,7 +376,7 @@ function matcherFor(secrets: readonly (string | undefined)[]): Matcher {
   const hashes = new Map<number, Set<number>>();
   for (const [n, set] of runs) hashes.set(n, new Set([...set].map((r) => hashOf(r, 0, n))));
   lastKey = key;
-  lastMatcher = { lengths: [...runs.keys()].sort((a, b) => b - a), runs, hashes };
+  lastMatcher = { lengths: [...runs.keys()].sort((a, b) => b - a), runs, hashes, anchored: [...anchored.values()] };
   return lastMatcher;
 }
 
@@ -331,6 +403,26 @@ function base64Forms(s: string): string[] {
 function findRuns(text: string, m: Matcher, first = false): [number, number][] {
   const ranges: [number, number][] = [];
   const normal = normalise(text);
+  // A public prefix and a few secret characters, where a word starts (`ghp_a1b`, not `taskghp_a`).
+  for (const view of m.anchored.length > 0 ? [identity(text), normal] : []) {
+    const chars = view.chars;
+    for (const { head, tail } of m.anchored) {
+      for (let i = chars.indexOf(head); i >= 0; i = chars.indexOf(head, i + 1)) {
+        const from = view.start ? (view.start[i] ?? 0) : i;
+        const before = from > 0 ? text.charCodeAt(from - 1) : 0x20;
+        if (
+          (before >= 0x30 && before <= 0x39) ||
+          (before >= 0x41 && before <= 0x5a) ||
+          (before >= 0x61 && before <= 0x7a)
+        )
+          continue;
+        let n = head.length;
+        while (n - head.length < tail.length && chars.charCodeAt(i + n) === tail.charCodeAt(n - head.length)) n++;
+        ranges.push([from, view.end ? (view.end[i + n - 1] ?? text.length) : i + n]);
+        if (first) return ranges;
+      }
+    }
+  }
   for (const view of [identity(text), normal, alnumOnly(normal)]) {
     const chars = view.chars;
     for (const n of m.lengths) {
