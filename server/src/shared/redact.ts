@@ -223,22 +223,24 @@ function entity(body: string): string | undefined {
 
 /** A view with every character but ASCII letters and digits skipped: pieces of a secret joined across separators. */
 function alnumOnly(view: View): View {
-  const keep: number[] = [];
   const chars = view.chars;
+  const codes = new Uint16Array(chars.length);
+  const start = new Int32Array(chars.length);
+  const end = new Int32Array(chars.length);
+  let k = 0;
   for (let i = 0; i < chars.length; i++) {
     const c = chars.charCodeAt(i);
-    if ((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a)) keep.push(i);
+    if ((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a)) {
+      codes[k] = c;
+      start[k] = view.start ? (view.start[i] ?? 0) : i;
+      end[k] = view.end ? (view.end[i] ?? i + 1) : i + 1;
+      k++;
+    }
   }
-  if (keep.length === chars.length) return view;
-  const start = new Int32Array(keep.length);
-  const end = new Int32Array(keep.length);
+  if (k === chars.length) return view;
   let out = '';
-  keep.forEach((i, k) => {
-    out += chars.charAt(i);
-    start[k] = view.start ? (view.start[i] ?? 0) : i;
-    end[k] = view.end ? (view.end[i] ?? i + 1) : i + 1;
-  });
-  return { chars: out, start, end };
+  for (let c = 0; c < k; c += 8192) out += String.fromCharCode(...codes.subarray(c, Math.min(k, c + 8192)));
+  return { chars: out, start: start.subarray(0, k), end: end.subarray(0, k) };
 }
 
 /** The text as it is, lower-cased letter by letter (so that every index stays where it was). */
@@ -250,17 +252,33 @@ function identity(text: string): View {
 // Matching.
 
 interface Matcher {
-  /** Run lengths to look for, each with the set of runs of that length. */
+  /** Run lengths to look for, shortest first, each with the set of runs of that length. */
   lengths: number[];
   runs: Map<number, Set<string>>;
-  /** The rolling hashes of those runs, so that the text is scanned without a string per position. */
-  hashes: Map<number, Set<number>>;
+  /**
+   * The shortest length: a text is scanned once per view, with a rolling hash of this many
+   * characters, and every run of any length starts with a run of this length (a "gate").
+   */
+  gateLength: number;
+  /** The rolling hashes of the gates, as a set and as a bitmap of their low bits (most positions are ruled out by one bit). */
+  gateHashes: Set<number>;
+  gateBits: Uint32Array;
   /** A public prefix with the first secret character (`ghp_a`), and the secret characters that may follow it in a piece shorter than a run. */
   anchored: { head: string; tail: string }[];
 }
 
 let lastKey: string | undefined;
-let lastMatcher: Matcher = { lengths: [], runs: new Map(), hashes: new Map(), anchored: [] };
+let lastMatcher: Matcher = {
+  lengths: [],
+  runs: new Map(),
+  gateLength: 0,
+  gateHashes: new Set(),
+  gateBits: new Uint32Array(0),
+  anchored: [],
+};
+
+/** Bits of a gate hash that index the bitmap (2^GATE_BITS bits: 32 KB). */
+const GATE_BITS = 18;
 
 const BASE = 257;
 
@@ -373,10 +391,18 @@ function matcherFor(secrets: readonly (string | undefined)[]): Matcher {
     // The base64 forms (a Basic header, a token wrapped in another token, an echoed header).
     for (const form of base64Forms(s)) addRuns(form.toLowerCase(), BASE64_RUN);
   }
-  const hashes = new Map<number, Set<number>>();
-  for (const [n, set] of runs) hashes.set(n, new Set([...set].map((r) => hashOf(r, 0, n))));
+  const lengths = [...runs.keys()].sort((a, b) => a - b);
+  const gateLength = lengths[0] ?? 0;
+  const gateHashes = new Set<number>();
+  const gateBits = new Uint32Array(1 << (GATE_BITS - 5));
+  for (const set of runs.values())
+    for (const r of set) {
+      const h = hashOf(r, 0, gateLength);
+      gateHashes.add(h);
+      gateBits[(h & ((1 << GATE_BITS) - 1)) >>> 5]! |= 1 << (h & 31);
+    }
   lastKey = key;
-  lastMatcher = { lengths: [...runs.keys()].sort((a, b) => b - a), runs, hashes, anchored: [...anchored.values()] };
+  lastMatcher = { lengths, runs, gateLength, gateHashes, gateBits, anchored: [...anchored.values()] };
   return lastMatcher;
 }
 
@@ -423,23 +449,27 @@ function findRuns(text: string, m: Matcher, first = false): [number, number][] {
       }
     }
   }
+  const g = m.gateLength;
+  if (g === 0) return ranges;
+  const mask = (1 << GATE_BITS) - 1;
+  let pow = 1;
+  for (let k = 1; k < g; k++) pow = Math.imul(pow, BASE);
   for (const view of [identity(text), normal, alnumOnly(normal)]) {
     const chars = view.chars;
-    for (const n of m.lengths) {
-      const set = m.runs.get(n);
-      const hashes = m.hashes.get(n);
-      if (!set || !hashes || chars.length < n) continue;
-      let pow = 1;
-      for (let k = 1; k < n; k++) pow = Math.imul(pow, BASE);
-      let h = hashOf(chars, 0, n) | 0;
-      for (let i = 0; ; i++) {
-        if (hashes.has(h >>> 0) && set.has(chars.slice(i, i + n))) {
+    if (chars.length < g) continue;
+    let h = hashOf(chars, 0, g) | 0;
+    for (let i = 0; ; i++) {
+      // One rolling hash at the gate length; a run of any length starts with a gate.
+      if ((m.gateBits[(h & mask) >>> 5]! & (1 << (h & 31))) !== 0 && m.gateHashes.has(h >>> 0)) {
+        for (const n of m.lengths) {
+          if (i + n > chars.length) break;
+          if (!m.runs.get(n)?.has(chars.slice(i, i + n))) continue;
           ranges.push(view.start && view.end ? [view.start[i] ?? 0, view.end[i + n - 1] ?? text.length] : [i, i + n]);
           if (first) return ranges;
         }
-        if (i + n >= chars.length) break;
-        h = (Math.imul(h - Math.imul(chars.charCodeAt(i), pow), BASE) + chars.charCodeAt(i + n)) | 0;
       }
+      if (i + g >= chars.length) break;
+      h = (Math.imul(h - Math.imul(chars.charCodeAt(i), pow), BASE) + chars.charCodeAt(i + g)) | 0;
     }
   }
   return ranges;

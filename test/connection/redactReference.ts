@@ -1,0 +1,475 @@
+// The straightforward redact() of before the speed-up (server/src/shared/redact.ts at the commit that
+// added the public-prefix rules), kept as the oracle of redactEquivalence.test.ts: the fast version
+// must give exactly what this one gives. Not used by the product.
+
+// The one place where text is cleaned of credentials before it reaches a message, a report or a
+// log. Known secrets are removed by value; generic patterns catch credentials we were never told
+// about (a token echoed back by a server, a proxy password inside a URL).
+//
+// A service that echoes a request may hand a secret back reshaped: cut short, wrapped across
+// lines, with `\/` for `/`, percent- or HTML-encoded, upper-cased, inside JSON inside JSON, or
+// with bytes the decoder replaced, base64-encoded (the whole echoed header, so the secret may
+// stand at any of base64's three alignments, in the standard or the URL-safe alphabet),
+// hex-encoded, reversed, or cut into pieces with separators between them. So a known secret is
+// looked for in three views of the text: as it is (ignoring letter case), normalised (escapes
+// decoded, again and again while a pass still decodes something, up to MAX_DECODE_PASSES, so that
+// `&#37;2F` is `/`; white space, control and non-ASCII characters, which no credential we send can
+// contain, skipped; letter case ignored), and normalised with every character but letters and
+// digits skipped (pieces joined across `/`, `-`, `:`…); and so are its reversed, hex and base64
+// forms.
+// Any run of SECRET_RUN or more characters of a secret (of its hex form: twice as many; of its
+// base64 form: BASE64_RUN) counts as the secret, so that a cut never leaves a usable piece, and
+// the whole stretch of the original text that produced the run is replaced.
+//
+// A credential's public prefix (`sk-proj-`, `ghp_`, `github_pat_`, `AKIA`, `eyJ`, or one lower-case
+// word and `-`/`_`: `pat_`, `apikey_`) is the same for every credential of its kind: no secret, and
+// our own words ("API key") must not be removed for sharing it. But the prefix followed by any
+// character of what comes after it is: a run counts unless it lies within the prefix, and the
+// whole prefix followed by one to four secret characters (`ghp_a1b`, shorter than a run) counts
+// too where it starts a word.
+
+export const REDACTED = '[REDACTED]';
+
+/** Shorter "secrets" are not replaced by value: replacing every "ab" in a report helps nobody. */
+const MIN_SECRET_LENGTH = 4;
+/** Any run of this many characters of a known secret is treated as the secret. */
+export const SECRET_RUN = 6;
+/** Base64 characters that carry about SECRET_RUN bytes (7 × 6 bits), at any alignment. */
+const BASE64_RUN = 8;
+
+const GENERIC: readonly [RegExp, string][] = [
+  // A JWT anywhere (header and payload are base64url JSON, so they start with "eyJ").
+  [/eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g, REDACTED],
+  // Authorization schemes followed by something that looks like a credential. The length floor
+  // keeps prose such as "the pat scheme" intact.
+  [/\b(Bearer|Basic|pat)(\s+)[A-Za-z0-9._~+/=:-]{8,}/gi, `$1$2${REDACTED}`],
+  // Header-like "name: value" pairs whose name says they carry a credential.
+  [
+    /\b((?:proxy-)?authorization|x-platform-data-token|x-api-key|api[-_]?key|token|password|secret)("?\s*[:=]\s*"?)(?!\[REDACTED\])[^\s",;]{4,}/gi,
+    `$1$2${REDACTED}`,
+  ],
+  // user:password@ inside URLs (proxy settings).
+  [/(\/\/)[^/\s:@]+:[^/\s@]+@/g, `$1${REDACTED}@`],
+];
+
+/**
+ * Removes every run of RUN or more characters of the given secrets (in the text as it is and in
+ * its normalised form, see above), their base64 forms, and anything matching a generic
+ * credential pattern.
+ */
+export function redact(text: string, secrets: readonly (string | undefined)[] = []): string {
+  let out = text;
+  const m = matcherFor(secrets);
+  if (m.lengths.length > 0 || m.anchored.length > 0) out = removeRuns(out, m);
+  for (const [re, replacement] of GENERIC) out = out.replace(re, replacement);
+  return out;
+}
+
+/**
+ * Whether the text holds any piece of the given secrets that redact() would remove (SECRET_RUN
+ * characters or more, in any of the forms above). A quote of a service's text that shares such a
+ * piece with a credential is not shown at all (quote.ts).
+ */
+export function sharesSecret(text: string, secrets: readonly (string | undefined)[]): boolean {
+  const m = matcherFor(secrets);
+  return (m.lengths.length > 0 || m.anchored.length > 0) && findRuns(text, m, true).length > 0;
+}
+
+/** Deep-redacts every string of a JSON-like value (for reports and their JSON form). */
+export function redactDeep<T>(value: T, secrets: readonly (string | undefined)[] = []): T {
+  if (typeof value === 'string') return redact(value, secrets) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => redactDeep(v, secrets)) as T;
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = redactDeep(v, secrets);
+    return out as T;
+  }
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Normalisation with a map back to the original text.
+
+interface View {
+  /** The normalised characters, lower-cased. */
+  chars: string;
+  /** For each normalised character, where it came from in the original: [start, end); absent for the text as it is. */
+  start?: Int32Array;
+  end?: Int32Array;
+}
+
+const HEX2 = /^[0-9a-fA-F]{2}$/;
+const HEX4 = /^[0-9a-fA-F]{4}$/;
+const PERCENT = /^%(?:25)*([0-9a-fA-F]{2})/;
+const ENTITY = /^&(?:amp;)*(#[xX][0-9a-fA-F]{1,6}|#\d{1,7}|[a-zA-Z]{2,8});/;
+const TAG = /^<\/?[a-zA-Z][^<>]{0,40}>/;
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  sol: '/',
+  equals: '=',
+  plus: '+',
+  colon: ':',
+  period: '.',
+  lowbar: '_',
+  tilde: '~',
+  hyphen: '-',
+  num: '#',
+  percnt: '%',
+};
+const BACKSLASH = 0x5c;
+const PERCENT_SIGN = 0x25;
+const AMPERSAND = 0x26;
+const LESS_THAN = 0x3c;
+
+/** Decoding passes at most (`&amp;#37;252F` takes three); each pass after the first runs only while the previous one decoded something. */
+const MAX_DECODE_PASSES = 4;
+/** Something a further pass would decode, in an already normalised (lower-cased) view. */
+const STILL_ENCODED = /\\|%[0-9a-f]{2}|&(?:#x?[0-9a-f]{1,7}|[a-z]{2,8});|<\/?[a-z]/;
+
+/** Escapes decoded to a fixpoint (bounded): percent-encoding inside HTML entities, entities inside JSON strings, and so on. */
+function normalise(text: string): View {
+  let view = normaliseOnce(text);
+  for (let pass = 1; pass < MAX_DECODE_PASSES && STILL_ENCODED.test(view.chars); pass++) {
+    const next = normaliseOnce(view.chars);
+    // Every decoding shortens the text: the same length means that nothing was decoded.
+    if (next.chars.length === view.chars.length || !view.start || !view.end || !next.start || !next.end) break;
+    const start = new Int32Array(next.chars.length);
+    const end = new Int32Array(next.chars.length);
+    for (let k = 0; k < next.chars.length; k++) {
+      start[k] = view.start[next.start[k] ?? 0] ?? 0;
+      end[k] = view.end[(next.end[k] ?? 1) - 1] ?? text.length;
+    }
+    view = { chars: next.chars, start, end };
+  }
+  return view;
+}
+
+function normaliseOnce(text: string): View {
+  const codes = new Uint16Array(text.length);
+  const start = new Int32Array(text.length);
+  const end = new Int32Array(text.length);
+  let k = 0;
+  /** Keeps a character (lower-cased) unless no credential we send can hold it (white space, control, non-ASCII). */
+  const emit = (code: number, from: number, to: number): void => {
+    if (code <= 0x20 || code >= 0x7f) return;
+    codes[k] = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
+    start[k] = from;
+    end[k] = to;
+    k++;
+  };
+  let i = 0;
+  while (i < text.length) {
+    const code = text.charCodeAt(i);
+    if (code === BACKSLASH) {
+      // Any depth of escaping (JSON in JSON doubles the backslashes) counts as one.
+      let j = i;
+      while (text.charCodeAt(j) === BACKSLASH) j++;
+      const next = text[j];
+      if (next === undefined) {
+        i = j;
+      } else if (next === 'u' && HEX4.test(text.slice(j + 1, j + 5))) {
+        emit(parseInt(text.slice(j + 1, j + 5), 16), i, j + 5);
+        i = j + 5;
+      } else if (next === 'x' && HEX2.test(text.slice(j + 1, j + 3))) {
+        emit(parseInt(text.slice(j + 1, j + 3), 16), i, j + 3);
+        i = j + 3;
+      } else if ('nrtbfv0'.includes(next)) {
+        i = j + 1; // an escaped line break or tab: white space
+      } else {
+        emit(next.charCodeAt(0), i, j + 1);
+        i = j + 1;
+      }
+      continue;
+    }
+    if (code === PERCENT_SIGN) {
+      const m = PERCENT.exec(text.slice(i, i + 32));
+      if (m?.[1]) {
+        emit(parseInt(m[1], 16), i, i + m[0].length);
+        i += m[0].length;
+        continue;
+      }
+    }
+    if (code === AMPERSAND) {
+      const m = ENTITY.exec(text.slice(i, i + 48));
+      const decoded = m?.[1] ? entity(m[1]) : undefined;
+      if (m && decoded !== undefined) {
+        emit(decoded.charCodeAt(0), i, i + m[0].length);
+        i += m[0].length;
+        continue;
+      }
+    }
+    if (code === LESS_THAN) {
+      const m = TAG.exec(text.slice(i, i + 48));
+      if (m) {
+        i += m[0].length; // markup between characters hides nothing
+        continue;
+      }
+    }
+    emit(code, i, i + 1);
+    i++;
+  }
+  let chars = '';
+  for (let c = 0; c < k; c += 8192) chars += String.fromCharCode(...codes.subarray(c, Math.min(k, c + 8192)));
+  return { chars, start: start.subarray(0, k), end: end.subarray(0, k) };
+}
+
+function entity(body: string): string | undefined {
+  if (body.startsWith('#')) {
+    const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+    return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : undefined;
+  }
+  return NAMED[body.toLowerCase()] ?? (body.toLowerCase() === 'nbsp' ? ' ' : undefined);
+}
+
+/** A view with every character but ASCII letters and digits skipped: pieces of a secret joined across separators. */
+function alnumOnly(view: View): View {
+  const keep: number[] = [];
+  const chars = view.chars;
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars.charCodeAt(i);
+    if ((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a)) keep.push(i);
+  }
+  if (keep.length === chars.length) return view;
+  const start = new Int32Array(keep.length);
+  const end = new Int32Array(keep.length);
+  let out = '';
+  keep.forEach((i, k) => {
+    out += chars.charAt(i);
+    start[k] = view.start ? (view.start[i] ?? 0) : i;
+    end[k] = view.end ? (view.end[i] ?? i + 1) : i + 1;
+  });
+  return { chars: out, start, end };
+}
+
+/** The text as it is, lower-cased letter by letter (so that every index stays where it was). */
+function identity(text: string): View {
+  return { chars: text.replace(/[A-Z]+/g, (m) => m.toLowerCase()) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Matching.
+
+interface Matcher {
+  /** Run lengths to look for, each with the set of runs of that length. */
+  lengths: number[];
+  runs: Map<number, Set<string>>;
+  /** The rolling hashes of those runs, so that the text is scanned without a string per position. */
+  hashes: Map<number, Set<number>>;
+  /** A public prefix with the first secret character (`ghp_a`), and the secret characters that may follow it in a piece shorter than a run. */
+  anchored: { head: string; tail: string }[];
+}
+
+let lastKey: string | undefined;
+let lastMatcher: Matcher = { lengths: [], runs: new Map(), hashes: new Map(), anchored: [] };
+
+const BASE = 257;
+
+/** Well-known public prefixes of credentials, a longer one before any it begins with. */
+const KNOWN_PREFIXES = [
+  'sk-proj-',
+  'sk-svcacct-',
+  'sk-admin-',
+  'sk-ant-',
+  'sk-',
+  'github_pat_',
+  'ghp_',
+  'gho_',
+  'ghu_',
+  'ghs_',
+  'ghr_',
+  'glpat-',
+  'xoxb-',
+  'xoxp-',
+  'xoxa-',
+  'xoxr-',
+  'xoxs-',
+  'xapp-',
+  'npm_',
+  'AKIA',
+  'ASIA',
+  'AIza',
+  'eyJ',
+];
+/**
+ * Otherwise, one lower-case word and `-` or `_` in front of the random part (`pat_`, `apikey_`).
+ * One word only, of lower-case letters only: `QwErTyUi_` after `sk-proj-`, or a second word, may
+ * be random characters, and what is taken for the prefix is not protected by runs of its own.
+ */
+const GENERIC_PREFIX = /^[a-z]{2,12}[-_]/;
+/** In front of either, what a malformed credential may carry: quotes, a scheme and a space (`pat …`). */
+const LEAD = /^[^A-Za-z0-9]*(?:[A-Za-z]+\s+)?/;
+
+/** The length of a credential's public prefix (0 without one, or when too little would be left after it). */
+export function publicPrefixLength(secret: string): number {
+  const lead = LEAD.exec(secret)?.[0].length ?? 0;
+  const rest = secret.slice(lead);
+  const p =
+    lead + (KNOWN_PREFIXES.find((k) => rest.startsWith(k))?.length ?? GENERIC_PREFIX.exec(rest)?.[0].length ?? 0);
+  return secret.length - p >= MIN_SECRET_LENGTH ? p : 0;
+}
+
+/** Polynomial hash of text[from, from + n), modulo 2^32. */
+function hashOf(text: string, from: number, n: number): number {
+  let h = 0;
+  for (let k = 0; k < n; k++) h = (Math.imul(h, BASE) + text.charCodeAt(from + k)) | 0;
+  return h >>> 0;
+}
+
+function matcherFor(secrets: readonly (string | undefined)[]): Matcher {
+  const list = secrets.filter((s): s is string => !!s && s.length >= MIN_SECRET_LENGTH);
+  const key = list.join('\u0000');
+  if (key === lastKey) return lastMatcher;
+  const runs = new Map<number, Set<string>>();
+  /**
+   * Runs of a form; with `prefix`, not those that lie within its first (`fromEnd`: last) `prefix`
+   * characters, or with `outside`, not those that touch them.
+   */
+  const addRuns = (form: string, run = SECRET_RUN, prefix = 0, fromEnd = false, outside = false): void => {
+    if (form.length - prefix < MIN_SECRET_LENGTH) return;
+    const n = Math.min(run, form.length);
+    let set = runs.get(n);
+    if (!set) runs.set(n, (set = new Set()));
+    for (let i = 0; i + n <= form.length; i++) {
+      const start = fromEnd ? form.length - i - n : i; // where the run starts, counted from the prefix's side
+      if (outside ? start < prefix : start + n <= prefix) continue;
+      set.add(form.slice(i, i + n));
+    }
+  };
+  const reversed = (t: string): string => {
+    let r = '';
+    for (let i = t.length - 1; i >= 0; i--) r += t.charAt(i);
+    return r;
+  };
+  const anchored = new Map<string, { head: string; tail: string }>();
+  for (const whole of list) {
+    const p = publicPrefixLength(whole);
+    const prefix = whole.slice(0, p);
+    // What follows the prefix: its hex and base64 forms are looked for on their own.
+    const s = whole.slice(p);
+    // Its plain forms whole, but for runs within the prefix: a run across the prefix's end holds
+    // a secret character.
+    const normalPrefix = normalise(prefix);
+    // Separators skipped, a prefix's word runs into the words around it ("API key refused" is
+    // `apikeyrefused`): there, runs are taken after the prefix only.
+    const forms: [string, number, boolean][] = [
+      [whole.toLowerCase(), p, false],
+      [normalise(whole).chars, normalPrefix.chars.length, false],
+      [alnumOnly(normalise(whole)).chars, alnumOnly(normalPrefix).chars.length, true],
+    ];
+    for (const [form, fp, outside] of forms) {
+      addRuns(form, SECRET_RUN, fp, false, outside);
+      addRuns(reversed(form), SECRET_RUN, fp, true, outside);
+    }
+    // The whole prefix and one to four secret characters: shorter than a run, still a quote.
+    if (p > 0)
+      for (const [form, fp] of forms.slice(0, 2)) {
+        const head = form.slice(0, fp + 1);
+        const tail = form.slice(fp + 1, Math.max(fp + 1, SECRET_RUN - 1));
+        if (head.length > fp) anchored.set(`${head}\u0000${tail}`, { head, tail });
+      }
+    // Hex of its UTF-8 bytes (two hex digits per character of an ASCII secret), either case.
+    const hex = [...new TextEncoder().encode(s)].map((b) => b.toString(16).padStart(2, '0')).join('');
+    addRuns(hex, 2 * SECRET_RUN);
+    // The base64 forms (a Basic header, a token wrapped in another token, an echoed header).
+    for (const form of base64Forms(s)) addRuns(form.toLowerCase(), BASE64_RUN);
+  }
+  const hashes = new Map<number, Set<number>>();
+  for (const [n, set] of runs) hashes.set(n, new Set([...set].map((r) => hashOf(r, 0, n))));
+  lastKey = key;
+  lastMatcher = { lengths: [...runs.keys()].sort((a, b) => b - a), runs, hashes, anchored: [...anchored.values()] };
+  return lastMatcher;
+}
+
+/**
+ * The base64 encodings of a secret's UTF-8 bytes at the three alignments (0, 1 or 2 bytes of
+ * something else in front), in the standard and the URL-safe alphabet, each cut to the characters
+ * that depend on the secret's bytes alone. Without Node's Buffer: this module also runs in the
+ * browser.
+ */
+function base64Forms(s: string): string[] {
+  const bytes = new TextEncoder().encode(s);
+  const forms: string[] = [];
+  for (let align = 0; align < 3; align++) {
+    let binary = '\u0000'.repeat(align);
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    // Character c carries bits [6c, 6c + 6): keep those within the secret's bits [8 align, 8 (align + n)).
+    const core = btoa(binary).slice(Math.ceil((8 * align) / 6), Math.floor((8 * (align + bytes.length)) / 6));
+    forms.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return forms;
+}
+
+/** Where runs of the secrets stand in the text (ranges of the original), in its three views; with `first`, stops at the first. */
+function findRuns(text: string, m: Matcher, first = false): [number, number][] {
+  const ranges: [number, number][] = [];
+  const normal = normalise(text);
+  // A public prefix and a few secret characters, where a word starts (`ghp_a1b`, not `taskghp_a`).
+  for (const view of m.anchored.length > 0 ? [identity(text), normal] : []) {
+    const chars = view.chars;
+    for (const { head, tail } of m.anchored) {
+      for (let i = chars.indexOf(head); i >= 0; i = chars.indexOf(head, i + 1)) {
+        const from = view.start ? (view.start[i] ?? 0) : i;
+        const before = from > 0 ? text.charCodeAt(from - 1) : 0x20;
+        if (
+          (before >= 0x30 && before <= 0x39) ||
+          (before >= 0x41 && before <= 0x5a) ||
+          (before >= 0x61 && before <= 0x7a)
+        )
+          continue;
+        let n = head.length;
+        while (n - head.length < tail.length && chars.charCodeAt(i + n) === tail.charCodeAt(n - head.length)) n++;
+        ranges.push([from, view.end ? (view.end[i + n - 1] ?? text.length) : i + n]);
+        if (first) return ranges;
+      }
+    }
+  }
+  for (const view of [identity(text), normal, alnumOnly(normal)]) {
+    const chars = view.chars;
+    for (const n of m.lengths) {
+      const set = m.runs.get(n);
+      const hashes = m.hashes.get(n);
+      if (!set || !hashes || chars.length < n) continue;
+      let pow = 1;
+      for (let k = 1; k < n; k++) pow = Math.imul(pow, BASE);
+      let h = hashOf(chars, 0, n) | 0;
+      for (let i = 0; ; i++) {
+        if (hashes.has(h >>> 0) && set.has(chars.slice(i, i + n))) {
+          ranges.push(view.start && view.end ? [view.start[i] ?? 0, view.end[i + n - 1] ?? text.length] : [i, i + n]);
+          if (first) return ranges;
+        }
+        if (i + n >= chars.length) break;
+        h = (Math.imul(h - Math.imul(chars.charCodeAt(i), pow), BASE) + chars.charCodeAt(i + n)) | 0;
+      }
+    }
+  }
+  return ranges;
+}
+
+function removeRuns(text: string, m: Matcher): string {
+  const ranges = findRuns(text, m);
+  if (ranges.length === 0) return text;
+  ranges.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let pos = 0;
+  let cur: [number, number] | undefined;
+  for (const r of ranges) {
+    if (cur && r[0] <= cur[1]) {
+      cur[1] = Math.max(cur[1], r[1]);
+      continue;
+    }
+    if (cur) {
+      out += text.slice(pos, cur[0]) + REDACTED;
+      pos = cur[1];
+    }
+    cur = [r[0], r[1]];
+  }
+  if (cur) {
+    out += text.slice(pos, cur[0]) + REDACTED;
+    pos = cur[1];
+  }
+  return out + text.slice(pos);
+}
