@@ -13,7 +13,9 @@ const S1 = 'sk-live-Q7w8E9r0T1y2U3i4O5p6';
 const S2 = 'sk-live-Zx9Cv8Bn7Mq6Wl5Ek4Rj3';
 const S3 = 'AKIAq1w2e3r4t5y6u7i8';
 const S4 = 'pw-Hu7Jk8Lo9Pz0Xa1Sd2';
-const SECRETS = [S1, S2, S3, S4];
+/** Shaped like nothing: found by where it stands only. */
+const S5 = 'hunter2hunter2hunter2';
+const SECRETS = [S1, S2, S3, S4, S5];
 const RUN = 8;
 
 const head = 'kind: AssistantConfig\nversion: v2\ndefinition:\n';
@@ -22,6 +24,8 @@ const FILES: Record<string, string> = {
   'not-allowed.assistant.yaml': `${head}  llm:\n    provider: cloud_b\n    apiKey:\n      value: ${S1}\n  aiPrimitivesLlm:\n    provider: hosted\n    apiKey: {value: ${S2}}\n    cloudAccessKeyId:\n      value: ${S3}\n`,
   'duplicate.assistant.yaml': `${head}  llm:\n    provider: vendor_a\n    model: m\n    apiKey:\n      value: ${S1}\n    apiKey:\n      valueFromEnv: VENDOR_A_KEY\n  aiPrimitivesLlm:\n    provider: vendor_b\n    apiKey: {valueFromEnv: VENDOR_B_KEY}\n    apiKey: {value: ${S2}}\n`,
   'unknown-provider.assistant.yaml': `${head}  llm:\n    provider: acme_cloud\n    apiKey: ${S1}\n    cloudSecretAccessKey:\n      value: ${S2}\n    settings:\n      value: ${S3}\n`,
+  // A secret pasted where a mapping is wanted: a key with no value (`{…}` is a flow mapping).
+  'pasted-as-key.assistant.yaml': `${head}  llm:\n    provider: vendor_a\n    model: m\n    apiKey: {${S5}}\n  aiPrimitivesLlm:\n    provider: vendor_b\n    apiKey:\n      ${S5}:\n`,
   'userinfo.assistant.yaml': `${head}  llm:\n    provider: vendor_a\n    model: m\n    endpoint: https://u:${S4}@llm.example.com/v1\n    proxy: "http://${S1}@proxy.example.com:8080"\n    apiKey: {valueFromEnv: VENDOR_A_KEY}\n`,
   'json.assistant.json': JSON.stringify(
     {

@@ -128,3 +128,32 @@ test('pulled diagnostics mask a literal secret that a message quotes', async () 
     c.kill();
   }
 });
+
+test('a secret pasted as a key under a credential field is masked in the message that names it', async () => {
+  const c = new TestClient();
+  const uri = 'file:///w/k.assistant.yaml';
+  const pasted = 'hunter2hunter2hunter2';
+  try {
+    await c.initialize();
+    await c.open(
+      uri,
+      `kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey: {${pasted}}\n  aiPrimitivesLlm:\n    provider: vendor_b\n    apiKey:\n      valueFr:\n`,
+    );
+    const published = await c.waitForDiagnostics(uri, (p) => p.diagnostics.length > 0);
+    const unknown = published.diagnostics.filter((d) => d.code === 'unknown-property');
+    assert.ok(
+      unknown.some((d) => d.message === `EnvironmentValue does not allow '${'*'.repeat(pasted.length)}'.`),
+      JSON.stringify(unknown),
+    );
+    // A half-typed key is no secret: named as it is.
+    assert.ok(
+      unknown.some((d) => d.message.includes("'valueFr'")),
+      JSON.stringify(unknown),
+    );
+    const all = await answers(c, uri, published.diagnostics);
+    assert.ok(!all.includes('hunter2'), all);
+    assert.equal(await c.shutdown(), 0);
+  } finally {
+    c.kill();
+  }
+});

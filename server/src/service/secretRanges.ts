@@ -5,7 +5,8 @@
 // - the value of every literal key of an EnvironmentValue (`value:`), wherever it stands;
 // - the value of every key that is a credential field in some variant of the schema (`apiKey`,
 //   `cloudSecretAccessKey`…: the EnvironmentValue-typed properties), and everything inside it but
-//   the names in `valueFromEnv`, which are not secrets and are shown;
+//   the names in `valueFromEnv`, which are not secrets and are shown; and a key with no value in it
+//   that is not (nearly) `value` or `valueFromEnv`: a secret pasted as `apiKey: {hunter2}`;
 // - a plain string under a misspelling of such a key (`apiKy`, `api_key`, `cloudSecretAccesKey`);
 // - the user information of a URL (`https://user:secret@host`), anywhere in the text;
 // - anything shaped like a credential, anywhere (a key pasted into `provider:`, a JWT in a flag,
@@ -13,7 +14,7 @@
 //   xox?-, glpat-, AIza, npm_…), JWTs, PEM private keys, AWS secret keys and long random-looking
 //   tokens (letters of both cases and digits, switching often: not words, identifiers, UUIDs or
 //   URLs). The same are masked in messages that quote a value (messageMasker).
-import type { Node, ParsedDocument } from '../parser/ast';
+import type { Node, ParsedDocument, PropertyNode } from '../parser/ast';
 import { nodeAt, resolve } from '../parser/ast';
 import { credentialKeys, definition, isEnvNameProperty } from '../model/schema';
 import { editDistance } from './text';
@@ -134,6 +135,24 @@ function secretWalk(): ((start: Node, out: Range[]) => void) | undefined {
     const v = resolve(value);
     return credentials.has(key) && v?.type === 'string' && envReference(v.value) !== undefined;
   };
+  const envKeysNormal = new Set(envKeys.map((k) => k.toLowerCase()));
+  /**
+   * A key with no value under a credential field that is no EnvironmentValue key, nor the start
+   * or a near miss of one (`valueFr`, `value_from_env`): a secret pasted where a mapping is wanted
+   * (`apiKey: {hunter2hunter2}` is a mapping of that one key), shown by messages that name it.
+   */
+  const pastedAsKey = (p: PropertyNode): boolean => {
+    const v = resolve(p.value);
+    if (v !== undefined && v.type !== 'null') return false;
+    const k = p.key.value;
+    // (A variable's name, `apiKey: {$VENDOR_KEY}`, is no secret either.)
+    return (
+      k.length > 0 &&
+      !envKeysNormal.has(k.toLowerCase().replace(/[-_\s]/g, '')) &&
+      !halfTypedKey(p.key, envKeys) &&
+      envReference(k) === undefined
+    );
+  };
   return (start, out) => {
     const masked = new Set<Node>();
     /** Every scalar of a value, but the names of valueFromEnv. */
@@ -142,8 +161,10 @@ function secretWalk(): ((start: Node, out: Range[]) => void) | undefined {
       if (!n || masked.has(n)) return;
       masked.add(n);
       if (n.type === 'object') {
-        for (const p of n.properties)
+        for (const p of n.properties) {
+          if (pastedAsKey(p)) out.push({ offset: p.key.offset, length: p.key.length });
           if (!(isEnvNameProperty(env, p.key.value) && resolve(p.value)?.type === 'string')) maskValue(p.value);
+        }
       } else if (n.type === 'array') {
         for (const item of n.items) maskValue(item);
       } else if (!(n.type === 'string' && halfTypedKey(n, envKeys))) {
