@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DocumentLink, DocumentSymbol, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { TestClient } from './lspClient';
-import { DEFAULT_OPTIONS, analyze, codeLenses } from '../../server/src/service';
+import { DEFAULT_OPTIONS, analyze, codeLenses, documentSymbols } from '../../server/src/service';
 import type { LensContext } from '../../server/src/service';
 
 const URI = 'file:///w/s.assistant.yaml';
@@ -91,4 +91,17 @@ test('the provider-chain code lens masks a key pasted into provider:', () => {
   const chain = lenses.find((l) => l.title.includes('hosted'));
   assert.match(chain?.title ?? '', /^\*{33} → hosted$/, JSON.stringify(lenses));
   assert.deepEqual(leaks(JSON.stringify(lenses)), []);
+});
+
+test('a secret pasted as a key under a credential field is no symbol name', () => {
+  const text = `kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey: {${PLAIN}}\n`;
+  const symbols = documentSymbols(analyze(text, 'yaml', DEFAULT_OPTIONS).doc);
+  const flat = (list: typeof symbols): typeof symbols => list.flatMap((s) => [s, ...flat(s.children)]);
+  const apiKey = flat(symbols).find((s) => s.name === 'apiKey');
+  assert.deepEqual(
+    apiKey?.children.map((s) => s.name),
+    ['********'],
+    JSON.stringify(symbols),
+  );
+  assert.deepEqual(leaks(JSON.stringify(symbols)), []);
 });

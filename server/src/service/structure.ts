@@ -51,7 +51,8 @@ export function documentSymbols(doc: ParsedDocument): SymbolEntry[] {
     if (budget-- <= 0) return undefined;
     const v = resolve(p.value);
     return {
-      name: maskMessage(p.key.value) || '(empty key)',
+      // A key can be a secret too (pasted as `apiKey: {hunter2}`, secretRanges).
+      name: holdsSecret(p.key, secrets) ? HIDDEN : maskMessage(p.key.value) || '(empty key)',
       detail: detailOf(v),
       kind: kindOf(v),
       offset: p.offset,
