@@ -80,7 +80,7 @@ export class WorkspaceEnv implements ServerEnv {
       () => undefined,
       (file) => this.ignoredAt(file),
       // As the workspace .env files: one over 1 MB counts as empty.
-      (file) => (statSync(file).size > MAX_DOTENV ? '' : readFileSync(file, 'utf8')),
+      (file) => regularText(file) ?? '',
     );
   }
 
@@ -167,8 +167,9 @@ export class WorkspaceEnv implements ServerEnv {
       const ignored = this.gitIgnored(dir);
       this.ignored.set(dir, ignored);
       try {
-        if (!existsSync(file) || statSync(file).size > MAX_DOTENV) continue;
-        for (const n of dotenvNames(readFileSync(file, 'utf8'))) {
+        const text = existsSync(file) ? regularText(file) : undefined;
+        if (text === undefined) continue;
+        for (const n of dotenvNames(text)) {
           this.fromDotenv.set(n, '.env');
           if (ignored === false) this.exposed.add(n);
         }
@@ -192,8 +193,9 @@ export class WorkspaceEnv implements ServerEnv {
     try {
       if (!existsSync(file))
         return canCreate ? { uri, text: undefined, ...(gitIgnored !== undefined ? { gitIgnored } : {}) } : undefined;
-      if (statSync(file).size > MAX_DOTENV) return undefined;
-      return { uri, text: readFileSync(file, 'utf8'), ...(gitIgnored !== undefined ? { gitIgnored } : {}) };
+      const text = regularText(file);
+      if (text === undefined) return undefined;
+      return { uri, text, ...(gitIgnored !== undefined ? { gitIgnored } : {}) };
     } catch {
       return undefined;
     }
@@ -221,4 +223,14 @@ export class WorkspaceEnv implements ServerEnv {
     if (this.fromDotenv.has(name)) return 'workspace .env';
     return Object.prototype.hasOwnProperty.call(this.processEnv, name) ? 'environment' : undefined;
   }
+}
+
+/**
+ * The text of a `.env` that is a regular file of at most MAX_DOTENV bytes, else undefined: a named
+ * pipe (as secret managers serve `.env`) would block the server in its read until something writes,
+ * and `/dev/zero` would never end (REVIEW2 E26).
+ */
+function regularText(file: string): string | undefined {
+  const st = statSync(file);
+  return st.isFile() && st.size <= MAX_DOTENV ? readFileSync(file, 'utf8') : undefined;
 }
