@@ -109,3 +109,20 @@ test('a directory that cannot be read fails lint and format (exit 2) with the re
     chmodSync(join(dir, 'locked'), 0o755);
   }
 });
+
+test('a file named twice, or also inside a directory named, is checked and counted once (REVIEW2 E20)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ac-walk-'));
+  mkdirSync(join(dir, 'c'));
+  writeFileSync(join(dir, 'c', 'a.assistant.yaml'), DOC);
+  const r = run(
+    ['lint', '--no-env-check', '--no-config', 'c/a.assistant.yaml', 'c/a.assistant.yaml', './c/a.assistant.yaml', 'c'],
+    dir,
+  );
+  assert.equal(r.stdout.match(/non-positive-limit/g)?.length, 1, r.stdout);
+  assert.match(r.stdout, /^1 file checked: 0 errors, 1 warning/m);
+  const max = run(['lint', '--no-env-check', '--no-config', '--max-warnings', '1', 'c/a.assistant.yaml', 'c'], dir);
+  assert.equal(max.code, 0, max.stdout);
+  writeFileSync(join(dir, 'c', 'a.assistant.yaml'), DOC.replace(/\n {2}/g, '\n    '));
+  const f = run(['format', '--check', 'c/a.assistant.yaml', 'c', join(dir, 'c', 'a.assistant.yaml')], dir);
+  assert.deepEqual(f.stdout.trim().split('\n'), ['c/a.assistant.yaml']);
+});

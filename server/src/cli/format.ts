@@ -143,6 +143,7 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
       io.stdout(text);
     else one(undefined, flags.stdinPath, text, languageOf(flags.stdinPath, text));
   }
+  const listed = new Set<string>();
   for (const t of flags.targets) {
     if (t === '-') {
       if (flags.stdinPath !== undefined) continue;
@@ -176,7 +177,9 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
         })
       : [abs];
     for (const f of found) {
-      if (isExcluded(configs.forFile(f), f)) continue;
+      // A file named twice (or in a directory also named) is formatted once.
+      if (listed.has(f) || isExcluded(configs.forFile(f), f)) continue;
+      listed.add(f);
       const display = relative(io.cwd, f) || f;
       let text: string;
       try {

@@ -322,6 +322,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
   const cwdPrefix = io.cwd.endsWith(sep) ? io.cwd : io.cwd + sep;
   const display = (f: string): string =>
     f.startsWith(cwdPrefix) && f.length > cwdPrefix.length ? f.slice(cwdPrefix.length) : relative(io.cwd, f) || f;
+  const listed = new Set<string>();
   for (const t of flags.targets) {
     if (t === '-') {
       stdinText ??= await io.readStdin();
@@ -357,7 +358,12 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       : [abs];
     if (st.isDirectory() && found.length === 0 && unreadable.length === 0)
       io.stderr(`assistant-config: no AssistantConfig files found in '${visible(t)}'\n`);
-    for (const f of found) if (!isExcluded(configs.forFile(f), f)) files.push({ path: f, displayPath: display(f) });
+    for (const f of found) {
+      // A file named twice (or in a directory also named) is checked once, as ESLint and ruff do.
+      if (listed.has(f) || isExcluded(configs.forFile(f), f)) continue;
+      listed.add(f);
+      files.push({ path: f, displayPath: display(f) });
+    }
   }
   if (timing) timing.walk = performance.now() - timing.t0;
   if (stdinText !== undefined) {
