@@ -132,6 +132,16 @@ test('--format sarif is valid SARIF 2.1.0 with rules and regions', () => {
   assert.ok(levels.includes('literal-secret:warning:9'), levels.join(' '));
   assert.ok(levels.includes('invalid-enum:error:9'), levels.join(' '));
   for (const res of run0.results) assert.equal(run0.tool.driver.rules[res.ruleIndex]!.id, res.ruleId);
+  // Each rule carries its page (what explain prints) as help, for code-scanning alert pages; no
+  // invented website (REVIEW2 E23).
+  const driver = run0.tool.driver as unknown as {
+    informationUri?: string;
+    rules: { id: string; help: { text: string; markdown: string } }[];
+  };
+  assert.equal(driver.informationUri, undefined);
+  const rule = driver.rules.find((x) => x.id === 'invalid-enum')!;
+  assert.equal(rule.help.markdown, runCli(['explain', 'invalid-enum']).stdout);
+  assert.match(rule.help.markdown, /## How to fix it/);
   // Relative to the working directory, as GitHub code scanning expects.
   assert.deepEqual(run0.results[0]!.locations[0]!.physicalLocation.artifactLocation, {
     uri: 'test/fixtures/validation/env-value.assistant.yaml',

@@ -3,6 +3,7 @@ import { CODES, SOURCE } from '../service';
 import type { DiagnosticCode } from '../service';
 import type { FileReport, Finding } from './report';
 import { VERSION } from './version';
+import { codeDocMarkdown } from '../service/codeDocs';
 import { isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -30,11 +31,14 @@ export function toSarif(results: readonly FileReport[], cwd: string): unknown {
           driver: {
             name: SOURCE,
             version: VERSION,
-            informationUri: 'https://assistant-config.dev/docs/diagnostics',
+            // (No informationUri: the project publishes no site. Each rule carries its whole page, the
+            // text of `assistant-config explain CODE`, which code-scanning alert pages show as help.)
             rules: codes.map((c) => ({
               id: c,
               name: c,
               shortDescription: { text: CODES[c].doc },
+              fullDescription: { text: CODES[c].doc },
+              help: { text: codeDocMarkdown(c), markdown: codeDocMarkdown(c) },
               defaultConfiguration: { level: LEVEL[CODES[c].severity] },
             })),
           },
