@@ -15,8 +15,9 @@ const SK = 'sk-proj-Abc123XyZ789QwErTy456UiOp';
 const JWT =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
 const GHP = 'ghp_16C7e42F292c6912E7710c838347Ae178B4a';
-const AKIA = 'AKIAQ3EXAMPLE7TESTKY';
-const AWS_SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
+// (No dictionary word in them: a 6-character piece such as 'exampl' also stands in the help pages.)
+const AKIA = 'AKIAQ3ZP9W7R4TKYQ2MX';
+const AWS_SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYzq8Wm3LpR0';
 const SLACK = 'xoxb-2048-1024-Zq8Wm3Lp0Rt6Yv9Xc2Bn';
 const RANDOM = 'Zk8Qp2Lm9Xw4Rt7Yb3Nc6Vd1Hs5J';
 const PEM_BODY = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj';
