@@ -262,3 +262,31 @@ test('the editor and the CLI agree on the same fixture, and the editor follows a
   ]);
   await c.shutdown();
 });
+
+test('a project config with mistakes: the editor applies its valid entries and tells the user once, as the CLI refuses it (REVIEW2 E9)', async () => {
+  const bad = 'rules:\n  unknown-property: off\n  literal-secret: errror\n  no-such-rule: off\n';
+  const dir = tree({ '.assistant-config.yaml': bad, 'sub/a.assistant.yaml': FILE, 'sub/b.assistant.yaml': FILE });
+  const cli = runCli(['lint', 'sub/a.assistant.yaml'], { cwd: dir });
+  assert.equal(cli.code, 2);
+  assert.match(cli.stderr, /'literal-secret' must be off, info, warning or error \(got 'errror'\)/);
+  const c = new TestClient(undefined, { env: { PATH: process.env.PATH ?? '' } });
+  clients.push(c);
+  const shown: { type: number; message: string }[] = [];
+  c.conn.onNotification('window/showMessage', (p: { type: number; message: string }) => shown.push(p));
+  await c.initialize();
+  for (const f of ['sub/a.assistant.yaml', 'sub/b.assistant.yaml']) {
+    const uri = pathToFileURL(join(dir, f)).href;
+    await c.open(uri, FILE);
+    const d = (await c.waitForDiagnostics(uri)).diagnostics;
+    assert.ok(!d.some((x) => x.code === 'unknown-property'), 'the valid entry is applied');
+  }
+  // Told once (two documents under the same config), as a warning naming the file and the mistake.
+  const told = shown.filter((m) => m.message.includes('.assistant-config.yaml'));
+  assert.equal(told.length, 1, JSON.stringify(shown));
+  assert.equal(told[0]!.type, 2);
+  assert.match(
+    told[0]!.message,
+    /line 3: 'literal-secret' must be off, info, warning or error \(got 'errror'\) \(and 1 more/,
+  );
+  await c.shutdown();
+});

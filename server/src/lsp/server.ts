@@ -5,6 +5,8 @@ import {
   FileChangeType,
   DidChangeWatchedFilesNotification,
   CodeLensRefreshRequest,
+  MessageType,
+  ShowMessageNotification,
 } from 'vscode-languageserver';
 import type {
   Connection,
@@ -81,9 +83,30 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
 
   // The project config of each file (CLI and editor read it alike); undefined without a file system.
   let projectConfigs: InstanceType<Engine['ProjectConfigResolver']> | undefined;
+  /** Project configs whose mistakes the user was told of (path and mistakes: told again when they change). */
+  const toldConfigs = new Set<string>();
   const projectConfigOf = (uri: string): ProjectConfig | undefined => {
     const path = serverOptions.fsPathOf?.(uri);
-    return path !== undefined ? projectConfigs?.forFile(path) : undefined;
+    const cfg = path !== undefined ? projectConfigs?.forFile(path) : undefined;
+    if (cfg && cfg.problems.length > 0) tellConfigProblems(cfg);
+    return cfg;
+  };
+  /**
+   * A project config with mistakes is applied in part here (its valid entries), and refused by the CLI
+   * (exit 2): the user is told once, in a warning and in the log, as ESLint's extension does for a
+   * broken .eslintrc, so that the editor never silently accepts what CI refuses.
+   */
+  const tellConfigProblems = (cfg: ProjectConfig): void => {
+    const key = `${cfg.path}\u0000${cfg.problems.join('\n')}`;
+    if (toldConfigs.has(key)) return;
+    toldConfigs.add(key);
+    const n = cfg.problems.length;
+    for (const p of cfg.problems) connection.console.warn(`${cfg.path}: ${p}`);
+    // A notification (showWarningMessage is a request, which not every client answers).
+    void connection.sendNotification(ShowMessageNotification.type, {
+      type: MessageType.Warning,
+      message: `${cfg.path}: ${cfg.problems[0]!}${n > 1 ? ` (and ${String(n - 1)} more; see the output)` : ''}. Its valid entries are applied here; 'assistant-config lint' refuses the file (exit 2) until it is fixed.`,
+    });
   };
   /** What a document knows of variables: the environment and its own `.env` (lsp/env.ts). */
   const envOf = (uri?: string): EnvInfo & EnvLookup => (uri !== undefined ? env.forDocument?.(uri) : undefined) ?? env;
