@@ -1,6 +1,6 @@
 // Validation: syntax problems, the schema (through ajv), and the rules beyond the schema.
 import type { ParsedDocument } from '../../parser/ast';
-import { lineEnd } from '../../parser/lineIndex';
+import { lineEnd, lineStart, nextLineStart } from '../../parser/lineIndex';
 import type { Diagnostic } from '../codes';
 import { diag } from '../codes';
 import { toValue } from '../../model/value';
@@ -203,12 +203,41 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
 function withoutBrokenNodes(out: Diagnostic[], doc: ParsedDocument): Diagnostic[] {
   const errs = doc.problems.filter((p) => p.kind === 'syntax');
   if (errs.length === 0) return out;
+  const text = doc.text;
+  const indentAt = (start: number): number => {
+    let k = start;
+    while (text[k] === ' ' || text[k] === '\t') k++;
+    return k - start;
+  };
+  // The lines indented with a tab, where the syntax error stands in the indentation: what the parser
+  // reads on them is a guess, and so is the value of the key on the line above when they would be its
+  // children. (Other errors, an unclosed quote say, leave the line after them readable.)
+  const broken = new Set<number>();
+  for (const e of errs) {
+    const start = lineStart(text, e.offset);
+    const indent = text.slice(start, start + indentAt(start));
+    if (e.offset <= start + indent.length && indent.includes('\t')) broken.add(start);
+  }
+  const aboutBrokenLines = (d: Diagnostic): boolean => {
+    const start = lineStart(text, d.offset);
+    if (broken.has(start)) return true;
+    if (!VALUE_SHAPE.has(d.code)) return false;
+    // The next line holds a syntax error and is indented past this one: this key's value was
+    // written there, unreadable ("found an empty value" would only repeat the error).
+    const next = nextLineStart(text, d.offset);
+    return next < text.length && broken.has(next) && indentAt(next) > indentAt(start);
+  };
   return out.filter(
     (d) =>
       d.code === 'syntax-error' ||
-      !errs.some((e) => d.length > 0 && e.offset > d.offset && e.offset <= d.offset + d.length),
+      !(
+        errs.some((e) => d.length > 0 && e.offset > d.offset && e.offset <= d.offset + d.length) || aboutBrokenLines(d)
+      ),
   );
 }
+
+/** Findings about a value's shape, which a value written on unreadable lines below its key would make. */
+const VALUE_SHAPE = new Set<string>(['invalid-type', 'missing-required', 'missing-discriminator', 'empty-required']);
 
 /** The bytes FF FE or FE FF (a UTF-16 byte order mark) decoded as UTF-8, then NUL bytes of UTF-16 text. */
 function readAsUtf8FromUtf16(text: string): boolean {
