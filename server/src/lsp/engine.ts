@@ -11,7 +11,7 @@ export {
   formatDocument,
   doComplete,
   getCodeActions,
-  llmProviderInForce,
+  llmProviderShown,
   LineIndex,
 } from '../service';
 export { ProjectConfigResolver, applyProjectRules, isExcluded, parseWithLimits, validate } from '../service';

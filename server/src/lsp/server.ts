@@ -414,7 +414,8 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   }
 
   function sendStatus(doc: TextDocument, diags: Diagnostic[]): void {
-    const provider = engine!.llmProviderInForce(cacheOf().parsed(doc).root, 'llm');
+    // Shown in the status bar: a key pasted into `provider:` is masked.
+    const provider = engine!.llmProviderShown(cacheOf().parsed(doc).root, 'llm');
     const params: StatusParams = {
       uri: doc.uri,
       errors: diags.filter((d) => d.severity === 'error').length,

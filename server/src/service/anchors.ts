@@ -9,6 +9,8 @@ import { pathOf } from '../parser/ast';
 import type { Diagnostic } from './codes';
 import { diag } from './codes';
 import type { HoverResult, TextEdit } from './types';
+import { coversValue, maskShapes, messageMasker, secretRanges } from './secretRanges';
+import type { Range as SecretRange } from './secretRanges';
 
 export interface AnchorDef {
   name: string;
@@ -231,21 +233,27 @@ export function aliasHover(doc: ParsedDocument, alias: AliasNode): HoverResult {
     };
   const r = schemaAtPath(doc.root, pathOf(target));
   const variant = r.variant ? `: **${r.variant.name}** (\`${r.variant.property}: ${r.variant.value}\`)` : '';
-  const parts = [`Alias of \`&${alias.name}\`${variant}`, '```yaml\n' + preview(target) + '\n```'];
-  return { contents: parts.join('\n\n'), offset: alias.offset, length: alias.length };
+  // The preview quotes the document: a credential in it (a plain-string `apiKey`, a URL password, a
+  // key pasted into `provider:`) is masked as everywhere else (secretRanges.ts), whole values first,
+  // then what the cut text still quotes.
+  const secrets = secretRanges(doc);
+  const parts = [`Alias of \`&${alias.name}\`${variant}`, '```yaml\n' + preview(target, secrets) + '\n```'];
+  return { contents: messageMasker(doc, secrets)(parts.join('\n\n')), offset: alias.offset, length: alias.length };
 }
 
 const PREVIEW_LINES = 6;
 
-/** A few lines standing for the node; literal `value`s (credentials) are never shown. */
-function preview(node: Node): string {
+/** A few lines standing for the node; credentials (`secrets`, the document's secretRanges) are never shown. */
+function preview(node: Node, secrets: readonly SecretRange[]): string {
   const lines: string[] = [];
   const scalar = (n: Node | undefined, key?: string): string => {
     if (!n) return '';
-    if (key === 'value' && n.type !== 'object' && n.type !== 'array') return '•••';
+    if (n.type !== 'object' && n.type !== 'array' && n.type !== 'alias' && (key === 'value' || coversValue(secrets, n)))
+      return '•••';
     switch (n.type) {
       case 'string': {
-        const first = n.value.split(/\r?\n/)[0]!;
+        // Masked before the cut: a cut key could be too short to be recognised.
+        const first = maskShapes(n.value).split(/\r?\n/)[0]!;
         const short = first.length > 40 ? first.slice(0, 40) + '…' : first;
         return n.value.includes('\n') || first.length > 40
           ? JSON.stringify(short)
@@ -277,9 +285,9 @@ function preview(node: Node): string {
           depth < 1 &&
           (v.type === 'object' ? v.properties.length : v.items.length) > 0
         ) {
-          lines.push(`${indent}${p.key.value}:`);
+          lines.push(`${indent}${maskShapes(p.key.value)}:`);
           walk(v, indent + '  ', depth + 1);
-        } else lines.push(`${indent}${p.key.value}: ${scalar(v, p.key.value)}`);
+        } else lines.push(`${indent}${maskShapes(p.key.value)}: ${scalar(v, p.key.value)}`);
       }
     } else if (n.type === 'array') {
       for (const it of n.items) {

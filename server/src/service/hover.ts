@@ -17,8 +17,16 @@ import {
 import type { HoverResult, ServiceContext } from './types';
 import { isMergeKey } from '../model/merge';
 import { aliasHover } from './anchors';
+import { maskShapes } from './credentialShapes';
 
 export function doHover(doc: ParsedDocument, offset: number, ctx: ServiceContext = {}): HoverResult | undefined {
+  const h = hoverAt(doc, offset, ctx);
+  // A hover quotes the document (a key, a variable name, an alias's preview): anything shaped like
+  // a credential in it is masked, as in messages (the alias preview also masks the document's literal secrets).
+  return h && { ...h, contents: maskShapes(h.contents) };
+}
+
+function hoverAt(doc: ParsedDocument, offset: number, ctx: ServiceContext): HoverResult | undefined {
   const node = nodeAt(doc.root, offset);
   if (!node) return undefined;
   if (node.type === 'alias') return aliasHover(doc, node);

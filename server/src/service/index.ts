@@ -12,7 +12,7 @@ export type { FormatOptions } from './format';
 export { dotenvNames } from './dotenv';
 export { doComplete } from './completion';
 export { getCodeActions, applyEdits, suppressionActions } from './codeActions';
-export { llmProviderInForce } from './llm';
+export { llmProviderInForce, llmProviderShown } from './llm';
 export type { LlmField } from './llm';
 // What the protocol layer needs of the parser, so that lsp/ reaches everything below through this index.
 export { LineIndex, languageOf } from '../parser';

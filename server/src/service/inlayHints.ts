@@ -3,6 +3,7 @@
 // inside the requested range are visited, so a hint request on a large file stays cheap.
 import type { Node, ParsedDocument, PropertyNode } from '../parser/ast';
 import type { ServiceContext } from './types';
+import { maskShapes } from './credentialShapes';
 
 export interface InlayHintEntry {
   /** Where the hint is shown (just after the value). */
@@ -81,8 +82,8 @@ export function inlayHints(doc: ParsedDocument, range: OffsetRange, ctx: Service
         offset: v.offset + v.length,
         label: set ? `✓ set${where ? ` in ${where === 'workspace .env' ? '.env' : where}` : ''}` : '✗ not set',
         tooltip: set
-          ? `${v.value} is set${where ? ` (${where})` : ''}; its value is never shown.`
-          : `${v.value} is defined neither in the environment nor in the workspace .env file.`,
+          ? `${maskShapes(v.value)} is set${where ? ` (${where})` : ''}; its value is never shown.`
+          : `${maskShapes(v.value)} is defined neither in the environment nor in the workspace .env file.`,
       });
     } else if (key === 'provider') {
       const depth = fallbackDepth(p.parent);

@@ -5,6 +5,7 @@
 import { resolve, stringValue } from '../parser/ast';
 import { readValue } from '../model/merge';
 import type { Node, ObjectNode } from '../parser/ast';
+import { maskShapes } from './credentialShapes';
 
 export type LlmField = 'llm' | 'aiPrimitivesLlm';
 
@@ -18,4 +19,13 @@ export function llmProviderInForce(root: Node | undefined, field: LlmField): str
   const definition = asObject(readValue(asObject(root), 'definition'));
   const llm = asObject(readValue(definition, field));
   return stringValue(readValue(llm, 'provider'))?.trim() || undefined;
+}
+
+/**
+ * The provider as the editor's status item shows it: a key pasted into `provider:` masked, as in
+ * messages and code lenses (credentialShapes.ts); undefined when there is none.
+ */
+export function llmProviderShown(root: Node | undefined, field: LlmField): string | undefined {
+  const p = llmProviderInForce(root, field);
+  return p === undefined ? undefined : maskShapes(p);
 }

@@ -214,6 +214,14 @@ function misspells(key: string, credentials: ReadonlySet<string>): boolean {
   return false;
 }
 
+/**
+ * Whether the ranges cover a scalar's whole value (its quotes aside): the value is a secret, shown
+ * as a mask. A range over a part of it (a URL's user information) is masked by shape instead.
+ */
+export function coversValue(ranges: readonly Range[], n: { offset: number; length: number }): boolean {
+  return ranges.some((r) => r.offset <= n.offset + 1 && r.offset + r.length >= n.offset + n.length - 1);
+}
+
 /** The text with every credential-shaped scalar replaced by `*` (same length, so columns hold). */
 export function maskSecrets(text: string, doc: ParsedDocument): string {
   return maskRanges(text, secretRanges(doc));

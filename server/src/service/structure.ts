@@ -4,7 +4,7 @@ import { nodeAt, resolve } from '../parser/ast';
 import { LineIndex } from '../parser/lineIndex';
 import { labelKeys } from '../model/schema';
 import type { SymbolEntry, SymbolKind } from './types';
-import { maskShapes as maskMessage, secretRanges } from './secretRanges';
+import { coversValue, maskShapes as maskMessage, secretRanges } from './secretRanges';
 import type { Range } from './secretRanges';
 
 const MAX_SYMBOLS = 50_000;
@@ -74,7 +74,7 @@ const HIDDEN = '********';
 
 /** Whether a secret range covers the node's value (quotes aside); a part of it (a URL's user information) is masked by shape. */
 function holdsSecret(n: Node, secrets: readonly Range[]): boolean {
-  return secrets.some((r) => r.offset <= n.offset + 1 && r.offset + r.length >= n.offset + n.length - 1);
+  return coversValue(secrets, n);
 }
 
 /** The detail before masking and cutting (a cut first could leave a credential too short to recognise). */
