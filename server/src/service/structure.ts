@@ -1,5 +1,5 @@
 // Document structure: outline symbols, folding ranges and selection ranges, all from the tree.
-import type { Node, ParsedDocument, PropertyNode } from '../parser/ast';
+import type { AliasNode, Node, ParsedDocument, PropertyNode } from '../parser/ast';
 import { nodeAt, resolve } from '../parser/ast';
 import { LineIndex } from '../parser/lineIndex';
 import { labelKeys } from '../model/schema';
@@ -32,6 +32,10 @@ export function documentSymbols(doc: ParsedDocument): SymbolEntry[] {
       const out: SymbolEntry[] = [];
       n.items.forEach((it, i) => {
         if (budget-- <= 0) return;
+        if (it.type === 'alias') {
+          out.push(aliasSymbol(it));
+          return;
+        }
         const r = resolve(it);
         out.push({
           name: itemName(r, i) || `[${i}]`,
@@ -47,13 +51,32 @@ export function documentSymbols(doc: ParsedDocument): SymbolEntry[] {
     }
     return [];
   };
+  // An alias is a leaf: the anchored subtree is outlined where it is written, once. Expanded here, a
+  // few lines of aliases would give an outline of millions of symbols, lying outside their parents.
+  const aliasDetail = (a: AliasNode): string => {
+    const d = detailOf(a.target);
+    return maskMessage(`*${a.name}`) + (d !== undefined ? ` (${d})` : '');
+  };
+  const aliasSymbol = (a: AliasNode): SymbolEntry => {
+    const length = Math.min(a.length || a.name.length + 1, a.name.length + 1);
+    return {
+      name: maskMessage(`*${a.name}`),
+      detail: detailOf(a.target),
+      kind: kindOf(a.target),
+      offset: a.offset,
+      length,
+      selectionOffset: a.offset,
+      selectionLength: length,
+      children: [],
+    };
+  };
   const propertySymbol = (p: PropertyNode, depth: number): SymbolEntry | undefined => {
     if (budget-- <= 0) return undefined;
     const v = resolve(p.value);
     return {
       // A key can be a secret too (pasted as `apiKey: {hunter2}`, secretRanges).
       name: holdsSecret(p.key, secrets) ? HIDDEN : maskMessage(p.key.value) || '(empty key)',
-      detail: detailOf(v),
+      detail: p.value?.type === 'alias' ? aliasDetail(p.value) : detailOf(v),
       kind: kindOf(v),
       offset: p.offset,
       length: Math.max(p.length, p.key.length),
@@ -122,8 +145,21 @@ export function foldingRanges(
   const stack: Node[] = [];
   const root = doc.root;
   if (root) stack.push(root);
+  // Lines that are text of a multi-line scalar (a block scalar's `# Role` is no comment).
+  const textLines: [number, number][] = [];
   while (stack.length > 0 && out.length < limit) {
     const n = stack.pop()!;
+    if (n.type === 'string') {
+      const nl = doc.text.indexOf('\n', n.offset);
+      if (nl < 0 || nl >= n.offset + n.length) continue;
+      // A block scalar (or a quoted string over lines) folds from its key's line to its last text.
+      const first = lines.positionAt(n.offset).line;
+      const last = lines.positionAt(lastContentOffset(doc.text, n.offset + n.length)).line;
+      if (last > first) textLines.push([first + 1, last]);
+      const start = foldStart(n, lines);
+      if (last > start) out.push({ startLine: start, endLine: last });
+      continue;
+    }
     if (n.type !== 'object' && n.type !== 'array') continue;
     const startLine = foldStart(n, lines);
     const endLine = lines.positionAt(lastContentOffset(doc.text, n.offset + n.length)).line;
@@ -135,10 +171,14 @@ export function foldingRanges(
   }
   // Runs of comment lines fold too.
   const text = doc.text;
+  textLines.sort((a, b) => a[0] - b[0]);
+  let t = 0;
   let runStart = -1;
   for (let line = 0; line < lines.lineCount; line++) {
     const s = lines.lineStart(line);
-    const isComment = /^\s*(#|\/\/)/.test(text.slice(s, s + 200));
+    while (t < textLines.length && textLines[t]![1] < line) t++;
+    const inText = t < textLines.length && textLines[t]![0] <= line;
+    const isComment = !inText && /^\s*(#|\/\/)/.test(text.slice(s, s + 200));
     if (isComment && runStart < 0) runStart = line;
     if (!isComment && runStart >= 0) {
       if (line - 1 > runStart) out.push({ startLine: runStart, endLine: line - 1, kind: 'comment' });
