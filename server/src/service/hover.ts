@@ -16,7 +16,9 @@ import {
 } from '../model/schema';
 import type { HoverResult, ServiceContext } from './types';
 import { isMergeKey } from '../model/merge';
-import { aliasHover } from './anchors';
+import { aliasHover, anchorSymbolAt } from './anchors';
+import { commentStart } from './onType';
+import { lineStart } from '../parser/lineIndex';
 import { maskShapes } from './credentialShapes';
 
 export function doHover(doc: ParsedDocument, offset: number, ctx: ServiceContext = {}): HoverResult | undefined {
@@ -27,6 +29,10 @@ export function doHover(doc: ParsedDocument, offset: number, ctx: ServiceContext
 }
 
 function hoverAt(doc: ParsedDocument, offset: number, ctx: ServiceContext): HoverResult | undefined {
+  // A comment documents itself: no hover (the enclosing mapping's docs would be a wrong answer).
+  if (inComment(doc, offset)) return undefined;
+  const anchor = anchorHover(doc, offset, ctx);
+  if (anchor) return anchor;
   const node = nodeAt(doc.root, offset);
   if (!node) return undefined;
   if (node.type === 'alias') return aliasHover(doc, node);
@@ -167,4 +173,56 @@ function envStatus(name: string, ctx: ServiceContext): string {
     return `Variable \`${name}\` is **not set** in the environment or the workspace .env file.`;
   const where = ctx.env.sourceOf(name);
   return `Variable \`${name}\` is set${where ? ` (${where})` : ''}. Its value is never shown.`;
+}
+
+/** Whether `offset` is in a comment: after a YAML `#` (or a JSON `//`) that is not text of a scalar. */
+function inComment(doc: ParsedDocument, offset: number): boolean {
+  const text = doc.text;
+  const start = lineStart(text, offset);
+  const eol = text.indexOf('\n', start);
+  const line = text.slice(start, eol < 0 ? text.length : eol);
+  const at = doc.language === 'yaml' ? commentStart(line) : jsonCommentStart(line);
+  if (at < 0 || offset < start + at) return false;
+  // A `#` inside a block scalar, or a quoted string running over lines, is text.
+  const n = nodeAt(doc.root, offset);
+  return !(n?.type === 'string' && offset > n.offset && offset < n.offset + n.length);
+}
+
+function jsonCommentStart(line: string): number {
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c === '\\') i++;
+      else if (c === '"') quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === '/' && (line[i + 1] === '/' || line[i + 1] === '*')) return i;
+  }
+  return -1;
+}
+
+/**
+ * Hover on an anchor mark `&name`: the documentation of the key it stands on (or the variant of the
+ * anchored node), and how many aliases use it. Cheap when the cursor is not on a `&` word.
+ */
+function anchorHover(doc: ParsedDocument, offset: number, ctx: ServiceContext): HoverResult | undefined {
+  if (doc.language !== 'yaml') return undefined;
+  const text = doc.text;
+  let i = Math.min(offset, text.length);
+  while (i > 0 && !/[\s,[\]{}]/.test(text[i - 1]!)) i--;
+  if (text[i] !== '&') return undefined;
+  const s = anchorSymbolAt(doc, offset);
+  const def = s?.def;
+  if (!s || !def || offset < def.offset || offset > def.offset + def.length) return undefined;
+  const n = s.uses.length;
+  const used = n === 0 ? 'used by no alias' : `used by ${n === 1 ? 'one alias' : `${n} aliases`} (\`*${def.name}\`)`;
+  const holder = def.node.parent;
+  const key = holder?.type === 'property' && holder.value === def.node ? hoverKey(doc, holder, ctx) : undefined;
+  let body = key?.contents;
+  if (!body) {
+    const r = schemaAtPath(doc.root, pathOf(def.node));
+    body = r.variant ? describeObject(r) : undefined;
+  }
+  const head = `Anchor \`&${def.name}\`, ${used}.`;
+  return { contents: body ? `${head}\n\n${body}` : head, offset: def.offset, length: def.length };
 }

@@ -28,7 +28,16 @@ export function documentLinks(doc: ParsedDocument): LinkEntry[] {
     const target = httpUrl(v.value);
     if (!target) continue;
     const quoted = v.quoted || doc.language === 'json';
-    out.push({ offset: v.offset + (quoted ? 1 : 0), length: Math.max(0, v.length - (quoted ? 2 : 0)), target });
+    let at = { offset: v.offset + (quoted ? 1 : 0), length: Math.max(0, v.length - (quoted ? 2 : 0)) };
+    if (!quoted && /^[|>]/.test(text.slice(v.offset, v.offset + 1))) {
+      // A block scalar (`baseUrl: >-` and the URL below): the link covers the URL's text, not the
+      // indicator; none when the URL is not written on one line.
+      const url = v.value.trim();
+      const i = text.indexOf(url, v.offset);
+      if (i < 0 || i + url.length > v.offset + v.length) continue;
+      at = { offset: i, length: url.length };
+    }
+    out.push({ ...at, target });
   }
   return out;
 }

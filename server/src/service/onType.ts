@@ -10,6 +10,11 @@ export interface OnTypeOptions {
   tabSize: number;
 }
 
+/** Only node properties (anchors `&a`, tags `!t`, `!!map`): the node itself is on the next lines. */
+const NODE_PROPERTIES = /^(?:[&!][^\s]*[ \t]*)+$/;
+/** `key:` followed by node properties and/or a block scalar indicator: the value starts below. */
+const VALUE_BELOW = /:[ \t]+(?:[&!][^\s]*[ \t]+)*(?:[&!][^\s]*|[|>][-+0-9]*)$/;
+
 export function onTypeFormat(doc: ParsedDocument, offset: number, ch: string, options: OnTypeOptions): TextEdit[] {
   if (ch !== '\n' || doc.language !== 'yaml') return [];
   const text = doc.text;
@@ -32,11 +37,14 @@ export function onTypeFormat(doc: ParsedDocument, offset: number, ch: string, op
   let want: string | undefined;
   const item = /^([ \t]*)-([ \t]+)(.*)$/.exec(code);
   const itemColumn = item ? item[1]!.length + 1 + item[2]!.length : 0;
-  if (/:$/.test(code) || /:[ \t]+[|>][-+0-9]*$/.test(code)) {
-    // `key:`, `- key:` or `key: |`: the value goes one level under the key.
+  if (/:$/.test(code) || VALUE_BELOW.test(code)) {
+    // `key:`, `- key:`, `key: |`, `key: &anchor`, `key: !tag`: the value goes one level under the key.
     want = ' '.repeat(item ? itemColumn : indent.length) + unit;
   } else if (item && /^[^'"\s#][^:]*:[ \t]/.test(item[3]!)) {
     // `- key: value`: the next key of the same mapping.
+    want = ' '.repeat(itemColumn);
+  } else if (item && NODE_PROPERTIES.test(item[3]!)) {
+    // `- &anchor` (or a tag): the item's mapping follows, at the item's content column.
     want = ' '.repeat(itemColumn);
   } else if (item && item[3] !== '') {
     // `- value`: the next item.
@@ -48,13 +56,23 @@ export function onTypeFormat(doc: ParsedDocument, offset: number, ch: string, op
 
 /** The line without a trailing `# comment` (a `#` inside quotes is kept). */
 function stripComment(line: string): string {
+  const at = commentStart(line);
+  return at < 0 ? line : line.slice(0, at);
+}
+
+/**
+ * Where a YAML line's comment starts (-1 without one): a `#` at the start or after a blank, outside
+ * a quoted scalar. (Whether the line is text of a block scalar is for the caller to know.)
+ */
+export function commentStart(line: string): number {
   let quote: string | undefined;
   for (let i = 0; i < line.length; i++) {
     const c = line[i]!;
+    const prev = i === 0 ? ' ' : line[i - 1]!;
     if (quote) {
       if (c === quote) quote = undefined;
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '#' && (i === 0 || line[i - 1] === ' ' || line[i - 1] === '\t')) return line.slice(0, i);
+    } else if ((c === '"' || c === "'") && /[\s:[{,-]/.test(prev)) quote = c;
+    else if (c === '#' && (prev === ' ' || prev === '\t' || i === 0)) return i;
   }
-  return line;
+  return -1;
 }
