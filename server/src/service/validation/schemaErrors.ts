@@ -3,10 +3,10 @@
 import type { ErrorObject } from 'ajv';
 import validateSchema from '../../generated/validator';
 import type { Node, ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
-import { getProperty, resolve } from '../../parser/ast';
+import { resolve } from '../../parser/ast';
 import { lineEnd } from '../../parser/lineIndex';
 import { locate } from '../../model/locate';
-import { isMergeKey } from '../../model/merge';
+import { isMergeKey, readProperty } from '../../model/merge';
 import type { Located } from '../../model/locate';
 import {
   rootSchema,
@@ -379,24 +379,36 @@ function requiredDiagnostics(
 
 function unknownDiscriminator(loc: Located, union: Union | undefined): Diagnostic {
   const obj = loc.node as ObjectNode;
-  const prop = union ? getProperty(obj, union.property) : undefined;
+  // Read as validation read it: a provider merged in by `<<: *anchor` is the merged one (then the
+  // finding lies in the anchor and is reported as through an alias, validation/throughAlias.ts).
+  const prop = union ? readProperty(obj, union.property) : undefined;
   const valueNode = resolve(prop?.value);
   const value = valueNode?.type === 'string' ? valueNode.value : '';
   const valid = union?.variants.map((v) => v.value) ?? [];
   const suggestion = closest(value, valid);
   const range: [number, number] = valueNode ? [valueNode.offset, valueNode.length] : [obj.offset, 0];
   const hint = suggestion ? ` Did you mean '${suggestion}'?` : '';
-  return diag(
-    'unknown-discriminator',
-    `Unknown ${union?.property ?? 'variant'} '${clip(value)}'.${hint} Valid values: ${quoteList(valid)}.`,
-    ...range,
-    suggestion ? { data: { suggestion } } : undefined,
+  return throughMerge(
+    obj,
+    prop,
+    diag(
+      'unknown-discriminator',
+      `Unknown ${union?.property ?? 'variant'} '${clip(value)}'.${hint} Valid values: ${quoteList(valid)}.`,
+      ...range,
+      suggestion ? { data: { suggestion } } : undefined,
+    ),
   );
+}
+
+/** A finding on a property merged in by `<<`: reported as made through that merge (validation/throughAlias.ts). */
+function throughMerge(obj: ObjectNode, prop: PropertyNode | undefined, d: Diagnostic): Diagnostic {
+  if (!prop || prop.parent === obj) return d;
+  return atAlias(d, obj.properties.find((p) => isMergeKey(p))?.value);
 }
 
 function discriminatorNotString(loc: Located, union: Union | undefined, tag: string): Diagnostic {
   const obj = loc.node as ObjectNode;
-  const prop = getProperty(obj, tag);
+  const prop = readProperty(obj, tag);
   const valueNode = resolve(prop?.value);
   const valid = union?.variants.map((v) => v.value) ?? [];
   const range: [number, number] = valueNode
@@ -404,10 +416,14 @@ function discriminatorNotString(loc: Located, union: Union | undefined, tag: str
     : prop
       ? [prop.key.offset, prop.key.length]
       : [obj.offset, 0];
-  return diag(
-    'unknown-discriminator',
-    `'${tag}' must be one of ${quoteList(valid)}; found ${describeNode(valueNode)}.`,
-    ...range,
+  return throughMerge(
+    obj,
+    prop,
+    diag(
+      'unknown-discriminator',
+      `'${tag}' must be one of ${quoteList(valid)}; found ${describeNode(valueNode)}.`,
+      ...range,
+    ),
   );
 }
 
