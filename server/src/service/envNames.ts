@@ -36,7 +36,10 @@ export function suggestEnvName(envValue: Node): string {
   const prop = envValue.parent?.type === 'property' ? envValue.parent : undefined;
   const key = prop?.key.value ?? 'SECRET';
   const owner = prop?.parent;
-  const provider = owner ? stringValue(getPropertyValue(owner, 'provider')) : undefined;
+  const named = owner ? stringValue(getPropertyValue(owner, 'provider')) : undefined;
+  // A key pasted into `provider:` names no variable: it would be shown (completion, a fix's title)
+  // and written (.env) as part of one.
+  const provider = named && credentialShapes(named).length === 0 ? named : undefined;
   // `cloudSecretAccessKey` under `cloud_c` is CLOUD_C_SECRET_ACCESS_KEY, not CLOUD_C_CLOUD_….
   const prefix = provider ? snake(provider) : '';
   let keyPart = snake(key);
