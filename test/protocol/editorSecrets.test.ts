@@ -18,6 +18,7 @@ const URLPW = 'Zq7Wm3Rt9Kp2Xv';
 const AWS = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYZQ7T3W9KAB';
 const PLAIN = 'hunter2hunter2zz';
 const PLAIN2 = 'qwertyuiop0987zz';
+const PLAIN3 = 'zxcvbnm5432asdfgh';
 
 /** The distinctive part of each secret (a public prefix such as `sk-proj-` is no secret). */
 const SECRETS = [
@@ -30,6 +31,7 @@ const SECRETS = [
   AWS,
   PLAIN,
   PLAIN2,
+  PLAIN3,
 ];
 
 function leaks(text: string): string[] {
@@ -98,6 +100,16 @@ definition:
     provider: ${SK3}
     apiKey:
       valueFromEnv: 
+`,
+  // A plain literal anchored elsewhere and used as a credential through an alias.
+  'aliasedkey.assistant.yaml': `kind: AssistantConfig
+version: v2
+definition:
+  featureFlags:
+    stash: &pk ${PLAIN3}
+  llm:
+    provider: vendor_a
+    apiKey: *pk
 `,
   'pasted.assistant.json': `{
   "kind": "AssistantConfig",
