@@ -91,6 +91,24 @@ describe('test-connection in-process', () => {
       provider: 'vendor_c',
     });
   });
+  it('refuses a provider that is not one (a typo, or a key pasted there) before sending anything (REVIEW2 E18)', async () => {
+    const key = 'sk-proj-Abc123XyZ789QwErTy456UiOp';
+    for (const [provider, said] of [
+      ['vendr_a', /'vendr_a', is not a provider \(did you mean 'vendor_a'\?\)/],
+      [key, /looks like a credential, not a provider \(it is not shown\)/],
+    ] as const) {
+      writeFileSync(
+        join(dir, 'typo.assistant.yaml'),
+        `kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted}\n  aiPrimitivesLlm: {provider: ${provider}}\n`,
+      );
+      const sent = svc.requests.length;
+      const r = await cli(['--config', 'typo.assistant.yaml'], envFor(svc));
+      assert.notEqual(r.code, 0, r.out + r.err);
+      assert.match(r.out + r.err, said);
+      assert.equal(svc.requests.length, sent, 'nothing was sent');
+      assert.ok(!(r.out + r.err).includes('Abc123'), 'the key is not shown');
+    }
+  });
   it('reads the provider through YAML merge keys as lint does (<<: *p, own keys winning)', async () => {
     const merged =
       'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: &p\n    provider: vendor_b\n    apiKey: {valueFromEnv: K}\n  aiPrimitivesLlm: {<<: *p, model: x}\n';

@@ -4,6 +4,9 @@ import { CREDENTIAL_COMMANDS, CREDENTIAL_LABELS, CREDENTIAL_VARIABLES, credentia
 import type { CredentialKind } from './credentials';
 import type { ConnectionOptions, Credentials, DataAuthMode, Diagnosis } from './types';
 import { checkServiceUrl, isUrlProblem } from './url';
+import { definition, unionOf } from '../model/schema';
+import { credentialShapes } from '../service/credentialShapes';
+import { closest } from '../service/text';
 import type { UrlProblem } from './url';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -105,6 +108,22 @@ export function resolveSettings(o: ConnectionOptions, c: Credentials): ResolvedS
       program = { url: programUrl, dataSourceUrl, dataAuthMode: mode === 'jwt' ? 'jwt' : 'default' };
   }
 
+  // The provider sent with program execution (aiPrimitivesLlm.provider of the open config): one of the
+  // schema's providers, never a typo the service would reject nor a key pasted there (sent as a name,
+  // it would land in the service's logs).
+  const provider = o.provider?.trim() || 'hosted';
+  const providers = unionOf(definition('LlmConfig'))?.variants.map((v) => v.value) ?? [];
+  if (providers.length > 0 && !providers.includes(provider)) {
+    const shaped = credentialShapes(provider).length > 0;
+    const meant = shaped ? undefined : closest(provider, providers);
+    problems.push({
+      diagnosis: 'invalid-setting',
+      message: shaped
+        ? 'The provider of aiPrimitivesLlm in the configuration looks like a credential, not a provider (it is not shown). Nothing was sent.'
+        : `The provider of aiPrimitivesLlm in the configuration, '${provider}', is not a provider${meant ? ` (did you mean '${meant}'?)` : ''}; valid: ${providers.join(', ')}. Nothing was sent.`,
+    });
+  }
+
   if (problems.length > 0 || !tokenRefreshUrl || !baseUrl) return problems;
   return {
     baseUrl,
@@ -114,7 +133,7 @@ export function resolveSettings(o: ConnectionOptions, c: Credentials): ResolvedS
     timeoutMs,
     connectTimeoutMs,
     maxResponseBytes,
-    provider: o.provider?.trim() || 'hosted',
+    provider,
   };
 }
 
