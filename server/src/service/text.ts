@@ -38,22 +38,78 @@ export function editDistance(a: string, b: string): number {
   return t[p1 + n]!;
 }
 
+/**
+ * editDistance(a, b) when it is at most `limit`; otherwise some number above `limit` (the table is
+ * left as soon as a whole row is above it: a row's smallest entry never decreases down the table).
+ */
+export function editDistanceWithin(a: string, b: string, limit: number): number {
+  if (a === b) return 0;
+  const m = a.length;
+  const n = b.length;
+  if (m === 0) return n;
+  if (n === 0) return m;
+  if (Math.abs(m - n) > limit) return limit + 1;
+  const w = n + 1;
+  if (rows.length < 3 * w) rows = new Int32Array(3 * w);
+  const t = rows;
+  let p2 = 0;
+  let p1 = w;
+  let c = 2 * w;
+  for (let j = 0; j <= n; j++) t[p1 + j] = j;
+  for (let i = 1; i <= m; i++) {
+    t[c] = i;
+    let rowMin = i;
+    const ai = a.charCodeAt(i - 1);
+    const aPrev = i > 1 ? a.charCodeAt(i - 2) : -1;
+    for (let j = 1; j <= n; j++) {
+      const bj = b.charCodeAt(j - 1);
+      const cost = ai === bj ? 0 : 1;
+      let v = Math.min(t[p1 + j]! + 1, t[c + j - 1]! + 1, t[p1 + j - 1]! + cost);
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && aPrev === bj) v = Math.min(v, t[p2 + j - 2]! + 1);
+      t[c + j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > limit) return limit + 1;
+    const old = p2;
+    p2 = p1;
+    p1 = c;
+    c = old;
+  }
+  return t[p1 + n]!;
+}
+
 /** The candidate closest to `word`, when it is close enough to be a likely typo. */
 export function closest(word: string, candidates: readonly string[]): string | undefined {
   const w = word.toLowerCase();
   const wBare = withoutSeparators(w);
+  // No candidate scoring above the largest limit (see the end) can be the answer, nor keep a closer
+  // one from being it: the edit distance is only worked out up to that bound, or up to the best
+  // score so far when lower (a worse candidate changes nothing). Where a rule below applies (a
+  // prefix, a subsequence) the distance is the difference in length, exactly.
+  let longest = word.length;
+  for (const c of candidates) if (c.length > longest) longest = c.length;
+  const cap = Math.max(2, Math.floor(longest / 3));
   let best: string | undefined;
   let bestScore = Infinity;
   let bestRaw = Infinity;
   for (const c of candidates) {
     const lc = c.toLowerCase();
-    const raw = editDistance(w, lc);
-    let d = raw;
-    if (w.length >= 3 && (lc.startsWith(w) || w.startsWith(lc))) d = Math.min(d, 1);
-    if (d > 0.5 && withoutSeparators(lc) === wBare) d = 0.5;
+    const prefix = lc.startsWith(w) || w.startsWith(lc);
     // A word left out (`blockHigh` for `blockOnlyHigh`): the typed letters in order, nothing else.
-    if (w.length >= 4 && lc.length > w.length && isSubsequence(w, lc))
-      d = Math.min(d, 0.75 + (lc.length - w.length) / 4);
+    const sub = w.length >= 4 && lc.length > w.length && isSubsequence(w, lc);
+    const bare = withoutSeparators(lc) === wBare;
+    let raw: number;
+    if (prefix || sub) raw = Math.abs(lc.length - w.length);
+    else if (bare) raw = editDistance(w, lc);
+    else {
+      const bound = Math.min(cap, Math.floor(bestScore));
+      raw = editDistanceWithin(w, lc, bound);
+      if (raw > bound) continue;
+    }
+    let d = raw;
+    if (w.length >= 3 && prefix) d = Math.min(d, 1);
+    if (d > 0.5 && bare) d = 0.5;
+    if (sub) d = Math.min(d, 0.75 + (lc.length - w.length) / 4);
     // On a tie, the nearer spelling wins: `valueFromEnvv` is `valueFromEnv` (one letter), not
     // `value` (a prefix of it).
     if (d < bestScore || (d === bestScore && raw < bestRaw)) {
