@@ -50,15 +50,15 @@ export function definitionNameOf(s: Schema | undefined): string | undefined {
   return d?.title;
 }
 
-const unwrapCache = new Map<Schema, Schema | undefined>();
+/** Each schema's unwrapNullable, null standing for undefined (one lookup per call: it is called per node). */
+const unwrapCache = new Map<Schema, Schema | null>();
 
 /** `anyOf: [X, {type: null}]` stands for X (or null). Returns X, dereferenced. */
 export function unwrapNullable(s: Schema | undefined): Schema | undefined {
   if (!s) return undefined;
-  if (unwrapCache.has(s)) return unwrapCache.get(s);
-  const r = unwrapNullableUncached(s);
-  unwrapCache.set(s, r);
-  return r;
+  let r = unwrapCache.get(s);
+  if (r === undefined) unwrapCache.set(s, (r = unwrapNullableUncached(s) ?? null));
+  return r ?? undefined;
 }
 
 function unwrapNullableUncached(s: Schema | undefined): Schema | undefined {

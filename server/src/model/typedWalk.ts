@@ -101,15 +101,9 @@ export function walkTyped(
     owner: Schema | undefined,
     via: Node | undefined,
   ): void => {
-    visit({
-      node,
-      expected,
-      resolved: { schema: unwrapNullable(expected) },
-      prop,
-      chainDepth: 0,
-      owner,
-      ...(via ? { via } : {}),
-    });
+    // Every visit has the same keys in the same order (`via` undefined when there is none): the
+    // rules read them at one shape.
+    visit({ node, expected, resolved: { schema: unwrapNullable(expected) }, prop, chainDepth: 0, owner, via });
   };
   while (stack.length > 0) {
     const item = stack.pop()!;
@@ -144,15 +138,7 @@ export function walkTyped(
       node.type === 'object' ? resolveFor(item.expected, node) : { schema: unwrapNullable(item.expected) };
     const unionName = resolved.union?.name;
     const chainDepth = unionName && unionName === item.parentUnion ? item.chainDepth + 1 : unionName ? 1 : 0;
-    visit({
-      node,
-      expected: item.expected,
-      resolved,
-      prop: item.prop,
-      chainDepth,
-      owner: item.owner,
-      ...(via ? { via } : {}),
-    });
+    visit({ node, expected: item.expected, resolved, prop: item.prop, chainDepth, owner: item.owner, via });
     if (node.type === 'object') {
       const obj = node;
       const props = readProperties(node);
