@@ -57,8 +57,9 @@ export interface UnitValue {
 export function toValue(root: Node | undefined, limit: number, units?: UnitValues): ValueResult {
   const cycles: AliasNode[] = [];
   const unresolved: AliasNode[] = [];
-  const memo = new Map<Node, unknown>();
-  const inProgress = new Set<Node>();
+  // Only anchored nodes go in these: made on the first one (most documents have none).
+  let memo: Map<Node, unknown> | undefined;
+  let inProgress: Set<Node> | undefined;
   let aliases = 0;
   let nodes = 0;
 
@@ -73,17 +74,17 @@ export function toValue(root: Node | undefined, limit: number, units?: UnitValue
           unresolved.push(node);
           return null;
         }
-        if (inProgress.has(t)) {
+        if (inProgress?.has(t)) {
           cycles.push(node);
           return null;
         }
-        return memo.has(t) ? memo.get(t) : convert(t);
+        return memo?.has(t) ? memo.get(t) : convert(t);
       }
       case 'object': {
         const o: Record<string, unknown> = {};
         if (node.anchor) {
-          memo.set(node, o);
-          inProgress.add(node);
+          (memo ??= new Map()).set(node, o);
+          (inProgress ??= new Set()).add(node);
         }
         let merged: unknown[] | undefined;
         for (const p of node.properties) {
@@ -108,14 +109,14 @@ export function toValue(root: Node | undefined, limit: number, units?: UnitValue
             }
           }
         }
-        if (node.anchor) inProgress.delete(node);
+        if (node.anchor) inProgress!.delete(node);
         return o;
       }
       case 'array': {
         const a: unknown[] = new Array(node.items.length);
         if (node.anchor) {
-          memo.set(node, a);
-          inProgress.add(node);
+          (memo ??= new Map()).set(node, a);
+          (inProgress ??= new Set()).add(node);
         }
         const n = node.items.length;
         const chunked = units?.chunk && n >= CHUNK;
@@ -134,7 +135,7 @@ export function toValue(root: Node | undefined, limit: number, units?: UnitValue
             ch.nodes = nodes - start;
           }
         }
-        if (node.anchor) inProgress.delete(node);
+        if (node.anchor) inProgress!.delete(node);
         return a;
       }
       case 'null':
