@@ -267,6 +267,8 @@ function encodingProblems(text: string, out: Diagnostic[]): void {
  * finding in an anchored node that its own place already reports is not repeated at the alias.
  */
 function finish(out: Diagnostic[]): Diagnostic[] {
+  // Nothing to drop or order (most files).
+  if (out.length <= 1) return out;
   const seen = new Set<string>();
   const direct = new Set(
     out.filter((d) => !d.data?.throughAlias).map((d) => `${d.offset}:${d.length}:${d.code}:${d.message}`),

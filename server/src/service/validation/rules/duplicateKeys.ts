@@ -5,19 +5,30 @@ import type { Rule } from '../rule';
 import type { PropertyNode } from '../../../parser/ast';
 import { diag } from '../../codes';
 
+const SMALL = 12;
+
 export const duplicateKeysRule: Rule = {
   start(ctx) {
     return {
       visit(v) {
         if (v.node.type !== 'object' || v.node.properties.length < 2) return;
         const props = v.node.properties;
-        const last = new Map<string, PropertyNode>();
+        // Small mappings (nearly all) are compared pair by pair, without a map per mapping.
+        const last = props.length > SMALL ? new Map<string, PropertyNode>() : undefined;
         for (let i = props.length - 1; i >= 0; i--) {
           const p = props[i]!;
-          const read = last.get(p.key.value);
-          if (!read) {
-            last.set(p.key.value, p);
-            continue;
+          const key = p.key.value;
+          let read: PropertyNode | undefined;
+          if (last) {
+            read = last.get(key);
+            if (!read) {
+              last.set(key, p);
+              continue;
+            }
+          } else {
+            // The occurrence that is read: the last one after this.
+            for (let j = props.length - 1; j > i && !read; j--) if (props[j]!.key.value === key) read = props[j];
+            if (!read) continue;
           }
           ctx.report(
             diag(

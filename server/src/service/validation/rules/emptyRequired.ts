@@ -28,7 +28,7 @@ export const emptyRequiredRule: Rule = {
         if (v.node.type !== 'string' || !v.prop) return;
         const key = v.prop.key.value;
         const value = v.node.value;
-        const placeholder = value === placeholderOf(key);
+        const placeholder = value.length === key.length + 2 && value === placeholderOf(key);
         if ((value.trim() !== '' && !placeholder) || !isRequiredString(v.owner, key, v.expected)) return;
         const what = placeholder ? `still the placeholder '${value}'` : value === '' ? 'empty' : 'blank';
         ctx.report(
