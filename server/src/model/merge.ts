@@ -48,12 +48,26 @@ export function readValue(obj: ObjectNode | undefined, key: string): Node | unde
   return obj ? resolve(readProperty(obj, key)?.value) : undefined;
 }
 
+const SMALL = 12;
+
+/** No merge key and no key twice (compared pair by pair: for small mappings, cheaper than a set). */
+function plain(props: readonly PropertyNode[]): boolean {
+  for (let i = 0; i < props.length; i++) {
+    const k = props[i]!.key.value;
+    if (k === '<<') return false;
+    for (let j = i + 1; j < props.length; j++) if (props[j]!.key.value === k) return false;
+  }
+  return true;
+}
+
 /**
  * The properties a loader reads, in document order: the mapping's own (a duplicate's last
  * occurrence only; merge keys left out), then merged ones that the mapping does not override.
+ * Without merge keys and duplicates, that is the mapping's own list (not to be changed).
  */
-export function readProperties(obj: ObjectNode, depth = 0): PropertyNode[] {
+export function readProperties(obj: ObjectNode, depth = 0): readonly PropertyNode[] {
   const props = obj.properties;
+  if (props.length <= SMALL && plain(props)) return props;
   const seen = new Set<string>();
   const own: PropertyNode[] = [];
   let merges: ObjectNode[][] | undefined;
