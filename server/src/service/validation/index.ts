@@ -31,7 +31,7 @@ export type { ValidationOptions, EnvLookup } from './rule';
 export { DEFAULT_OPTIONS } from './rule';
 export { UnitCache } from './units';
 
-const RULES: Rule[] = [
+export const RULES: readonly Rule[] = [
   envValueRule,
   duplicateKeysRule,
   fallbackDepthRule,
@@ -41,6 +41,21 @@ const RULES: Rule[] = [
   emptyRequiredRule,
   urlCredentialsRule,
 ];
+
+/** For each node type, the indexes in RULES of the rules that look at it (Rule.on), in RULES order. */
+const RULES_ON: Record<Node['type'], number[]> = {
+  object: [],
+  array: [],
+  string: [],
+  number: [],
+  boolean: [],
+  null: [],
+  alias: [],
+};
+for (const [type, list] of Object.entries(RULES_ON) as [Node['type'], number[]][])
+  RULES.forEach((r, i) => {
+    if (!r.on || r.on.includes(type)) list.push(i);
+  });
 
 /**
  * The document's diagnostics. With `units` (kept by the caller across versions of one document, told
@@ -155,7 +170,8 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
   const running = RULES.map((r) => r.start(ctx));
   const visit = (v: Visit): void => {
     via = v.via;
-    for (const r of running) r.visit(v);
+    // Only the rules that look at this type of node (most look at one or two).
+    for (const i of RULES_ON[v.node.type]) running[i]!.visit(v);
   };
   /** What the rules find in a unit: replayed from the cache, or found now (with no alias above it) and kept. */
   const unitFindings = (u: UnitCache, node: Node, expected: Schema | undefined): Recorded[] => {

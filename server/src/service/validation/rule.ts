@@ -1,5 +1,5 @@
 // The shape of a rule beyond the schema: it sees each typed visit and reports diagnostics.
-import type { ParsedDocument } from '../../parser/ast';
+import type { Node, ParsedDocument } from '../../parser/ast';
 import type { Visit } from '../../model/typedWalk';
 import type { Diagnostic } from '../codes';
 
@@ -43,6 +43,11 @@ export interface RuleContext {
 }
 
 export interface Rule {
+  /**
+   * The node types whose visits the rule looks at: validation passes it no other (a visit of another
+   * type would report nothing; test/validation/ruleTypes.test.ts checks that). All when absent.
+   */
+  on?: readonly Node['type'][];
   /**
    * Called for every node with its schema. What a rule reports about a node must depend only on that
    * node's subtree and its schema (no state across nodes but `report`'s `once`): the findings inside

@@ -8,6 +8,7 @@ import { diag } from '../../codes';
 const SMALL = 12;
 
 export const duplicateKeysRule: Rule = {
+  on: ['object'],
   start(ctx) {
     return {
       visit(v) {

@@ -22,6 +22,7 @@ export function isRequiredString(owner: Schema | undefined, key: string, expecte
 }
 
 export const emptyRequiredRule: Rule = {
+  on: ['string'],
   start(ctx) {
     return {
       visit(v) {

@@ -21,6 +21,7 @@ export function unusableEnvName(name: string): string | undefined {
 }
 
 export const envValueRule: Rule = {
+  on: ['string', 'object'],
   start(ctx) {
     const envSchema = definition('EnvironmentValue');
     return {

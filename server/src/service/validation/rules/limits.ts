@@ -5,6 +5,7 @@ import { typesOf } from '../../../model/schema';
 import { diag } from '../../codes';
 
 export const limitsRule: Rule = {
+  on: ['number'],
   start(ctx) {
     return {
       visit(v) {

@@ -6,6 +6,7 @@ import { diag } from '../../codes';
 import { closest, quoteList } from '../../text';
 
 export const nearMissKeyRule: Rule = {
+  on: ['object'],
   start(ctx) {
     return {
       visit(v) {

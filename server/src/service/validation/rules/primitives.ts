@@ -7,6 +7,7 @@ import { diag } from '../../codes';
 import { closest, quoteList } from '../../text';
 
 export const primitivesRule: Rule = {
+  on: ['array'],
   start(ctx) {
     const overrideSchema = definition('AiPrimitivesLlmConfig');
     const nameSchema = propertySchema(overrideSchema, 'primitiveName');

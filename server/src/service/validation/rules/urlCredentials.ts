@@ -8,6 +8,7 @@ import { diag } from '../../codes';
 const USERINFO = /^\s*[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/([^\s/?#@]{1,1024})@/;
 
 export const urlCredentialsRule: Rule = {
+  on: ['string'],
   start(ctx) {
     return {
       visit(v) {
