@@ -142,9 +142,15 @@ export function resolveFor(expected: Schema | undefined, node: Node | undefined)
   return { schema: variant?.schema ?? unwrapNullable(expected), union, variant };
 }
 
+/** Each schema's own properties in a map: keys read from a document are new strings, which a map hashes once. */
+const ownPropertiesCache = new Map<Schema, Map<string, Schema>>();
+
 export function propertySchema(s: Schema | undefined, key: string): Schema | undefined {
   const d = unwrapNullable(s);
-  const p = d?.properties?.[key];
+  let own = d && ownPropertiesCache.get(d);
+  if (d && !own) ownPropertiesCache.set(d, (own = new Map(Object.entries(d.properties ?? {}))));
+  // (Any other key is looked up as before, inherited names included.)
+  const p = own?.get(key) ?? d?.properties?.[key];
   if (p) return p;
   if (d?.additionalProperties && typeof d.additionalProperties === 'object') return d.additionalProperties;
   // A union whose variant is not known (a misspelt `provider`): a property that every variant
