@@ -148,8 +148,26 @@ export function replaceScalar(doc: ParsedDocument, node: Node | StringNode, valu
     if (q === "'") newText = `'${value.replace(/'/g, "''")}'`;
     else if (q === '"') newText = JSON.stringify(value);
     else newText = yamlScalar(value);
+    const block = node.type === 'string' && !node.quoted ? blockScalarRange(doc.text, node) : undefined;
+    if (block) return { offset: node.offset, length: block.length, newText: newText + block.comment };
   }
   return { offset: node.offset, length: node.length, newText };
+}
+
+/**
+ * A YAML block scalar (`|`, `>-`, … with its text on the next lines): its range ends with its last
+ * line break (and any blank lines it keeps). A plain value written in its place must keep that line
+ * break, or the next key joins its line; a comment after the header (`>- # note`) is kept too.
+ */
+function blockScalarRange(text: string, node: Node | StringNode): { length: number; comment: string } | undefined {
+  const c = text[node.offset];
+  if (c !== '|' && c !== '>') return undefined;
+  let end = node.offset + node.length;
+  while (end > node.offset && /\s/.test(text[end - 1]!)) end--;
+  const header = text.slice(node.offset, Math.min(lineEnd(text, node.offset), end));
+  const hash = header.search(/\s#/);
+  const comment = hash >= 0 ? ' ' + header.slice(hash).trim() : '';
+  return { length: end - node.offset, comment };
 }
 
 /** Sets the value of a property, whether it has one (`key: x`) or not (`key:`). */
