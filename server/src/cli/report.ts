@@ -50,10 +50,11 @@ export function buildReport(
   // The secrets are found in the whole text (a PEM body spans lines), masked only in the lines shown.
   const secrets = secretRanges(doc);
   const maskMessage = messageMasker(doc, secrets);
+  const secretsIn = rangeIndex(secrets);
   const lineText = (line: number): string => {
     const start = li.offsetAt({ line, character: 0 });
     const next = line + 1 < li.lineCount ? li.offsetAt({ line: line + 1, character: 0 }) : text.length;
-    return maskedSlice(text, start, next, secrets).replace(/\r?\n$|\r$/, '');
+    return maskedSlice(text, start, next, secretsIn(start, next)).replace(/\r?\n$|\r$/, '');
   };
   const findings = diagnostics.map((d): Finding => {
     const s = li.positionAt(d.offset);
@@ -86,6 +87,32 @@ export function buildReport(
     };
   });
   return { path, displayPath, findings };
+}
+
+/**
+ * The ranges that overlap [from, to): by offset, with the furthest end reached up to each, so that a
+ * line's secrets are found without scanning every secret of the file for each line shown.
+ */
+function rangeIndex(ranges: readonly Range[]): (from: number, to: number) => Range[] {
+  const sorted = ranges.slice().sort((a, b) => a.offset - b.offset);
+  const reach: number[] = [];
+  for (let k = 0, far = -1; k < sorted.length; k++)
+    reach.push((far = Math.max(far, sorted[k]!.offset + sorted[k]!.length)));
+  return (from, to) => {
+    // The last range that starts before `to`, then back while one before may still reach `from`.
+    let lo = 0;
+    let hi = sorted.length - 1;
+    let last = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]!.offset < to) lo = (last = mid) + 1;
+      else hi = mid - 1;
+    }
+    const out: Range[] = [];
+    for (let k = last; k >= 0 && reach[k]! > from; k--)
+      if (sorted[k]!.offset + sorted[k]!.length > from) out.push(sorted[k]!);
+    return out;
+  };
 }
 
 /** `maskRanges(text, ranges).slice(from, to)`, without masking the rest of the text. */

@@ -100,10 +100,22 @@ export function credentialShapes(text: string): Range[] {
     for (let m = re.exec(runs[r]!); m; m = re.exec(runs[r]!))
       out.push({ offset: starts[r]! + m.index, length: m[0].length });
   }
-  const known = out.length;
+  // Whether a range found so far holds `at`: by offset, with the furthest end reached up to each, so
+  // a look-up is a binary search (thousands of secrets in a file made a scan of them all quadratic).
+  const known = out.slice().sort((a, b) => a.offset - b.offset);
+  const reach: number[] = [];
+  for (let k = 0, far = -1; k < known.length; k++)
+    reach.push((far = Math.max(far, known[k]!.offset + known[k]!.length)));
   const inKnown = (at: number): boolean => {
-    for (let k = 0; k < known; k++) if (at >= out[k]!.offset && at < out[k]!.offset + out[k]!.length) return true;
-    return false;
+    let lo = 0;
+    let hi = known.length - 1;
+    let last = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (known[mid]!.offset <= at) lo = (last = mid) + 1;
+      else hi = mid - 1;
+    }
+    return last >= 0 && reach[last]! > at;
   };
   // Exactly 40 characters of base64 with both cases and a digit: the kind changes less often in
   // these (long runs of capitals), so the bar is lower than for tokens.

@@ -36,21 +36,47 @@ export type { Range } from './credentialShapes';
  */
 export function messageMasker(doc: ParsedDocument, ranges?: readonly Range[]): (message: string) => string {
   let values: string[] | undefined;
+  /** The values by length, each with its place in `values` (the order they are masked in). */
+  let byLength: Map<number, Map<string, number>> | undefined;
+  let starred: number[] = [];
   return (message) => {
     let out = maskRanges(message, credentialShapes(message));
-    values ??= [
-      ...new Set(
-        (ranges ?? secretRanges(doc))
-          .map((r) =>
-            doc.text
-              .slice(r.offset, r.offset + r.length)
-              .trim()
-              .replace(/^(["'])(.*)\1$/s, '$2'),
-          )
-          .filter((v) => v.length >= 4),
-      ),
-    ];
-    for (const value of values) if (out.includes(value)) out = out.split(value).join('*'.repeat(value.length));
+    if (!values || !byLength) {
+      values = [
+        ...new Set(
+          (ranges ?? secretRanges(doc))
+            .map((r) =>
+              doc.text
+                .slice(r.offset, r.offset + r.length)
+                .trim()
+                .replace(/^(["'])(.*)\1$/s, '$2'),
+            )
+            .filter((v) => v.length >= 4),
+        ),
+      ];
+      byLength = new Map();
+      values.forEach((v, i) => {
+        let m = byLength!.get(v.length);
+        if (!m) byLength!.set(v.length, (m = new Map()));
+        m.set(v, i);
+      });
+      starred = values.flatMap((v, i) => (v.includes('*') ? [i] : []));
+    }
+    // The values the message holds, found by looking up its substrings of each length a value has,
+    // not by searching the message for every value (thousands of literal secrets, thousands of
+    // messages: REVIEW2 E19). Masking writes only `*`: a value without one is in the masked message
+    // only where it was before, so those found here (and any with a `*`) are all that can match.
+    const found: number[] = [...starred];
+    for (const [length, m] of byLength) {
+      for (let i = 0; i + length <= out.length; i++) {
+        const at = m.get(out.slice(i, i + length));
+        if (at !== undefined) found.push(at);
+      }
+    }
+    for (const at of [...new Set(found)].sort((a, b) => a - b)) {
+      const value = values[at]!;
+      if (out.includes(value)) out = out.split(value).join('*'.repeat(value.length));
+    }
     return out;
   };
 }

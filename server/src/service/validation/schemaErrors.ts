@@ -113,8 +113,21 @@ function isUmbrella(e: ErrorObject): boolean {
 function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
   const root = doc.root;
   const byPath = new Map<string, ErrorObject[]>();
-  // Every path with an error, including those whose errors are left to a rule below.
-  const paths = [...new Set(errors.map((e) => e.instancePath))];
+  // Every path that has an error below it (at a path it is a proper prefix of, errors left to a rule
+  // below included): each path's prefixes, once, so that the question is a look-up, not a scan of
+  // every other path (thousands of items each missing a field made that quadratic, REVIEW2 E19).
+  const above = new Set<string>();
+  for (const e of errors) {
+    const p = e.instancePath;
+    for (let i = p.indexOf('/'); i >= 0; i = p.indexOf('/', i + 1)) above.add(p.slice(0, i));
+  }
+  // The keys of each mapping with an unknown one, read once (not once per unknown key).
+  const mappings = new Map<ObjectNode, MappingKeys>();
+  const keysOf = (obj: ObjectNode): MappingKeys => {
+    let k = mappings.get(obj);
+    if (!k) mappings.set(obj, (k = mappingKeys(obj)));
+    return k;
+  };
   for (const e of errors) {
     // EnvironmentValue's "exactly one of" is reported by its own rule, with a better message.
     if ((e.keyword === 'minProperties' || e.keyword === 'maxProperties') && e.schemaPath.includes('EnvironmentValue'))
@@ -131,13 +144,11 @@ function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
     if (via) for (let i = start; i < out.length; i++) out[i] = atAlias(out[i]!, via);
   }
   // `provider:` with no value: one diagnostic (the discriminator's, with its choices), not a type error too.
-  const tags = out.filter((d) => d.code === 'unknown-discriminator');
-  return tags.length === 0
-    ? out
-    : out.filter((d) => d.code !== 'invalid-type' || !tags.some((t) => t.offset === d.offset && t.length === d.length));
+  const tags = new Set(out.filter((d) => d.code === 'unknown-discriminator').map((t) => `${t.offset}:${t.length}`));
+  return tags.size === 0 ? out : out.filter((d) => d.code !== 'invalid-type' || !tags.has(`${d.offset}:${d.length}`));
 
   function translatePath(path: string, errs: ErrorObject[]): void {
-    const deeper = paths.some((p) => p !== path && p.startsWith(path + '/'));
+    const deeper = above.has(path);
     const substantive = errs.filter((e) => !isUmbrella(e));
     // anyOf/null-branch noise only speaks when nothing more precise was found at or below this path.
     const umbrellasOnly = substantive.length === 0;
@@ -186,10 +197,12 @@ function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
     ) {
       out.push(discriminatorNotString(loc, union, String(discriminatorErr.params.tag)));
     }
+    const renamedKeys = new Set([...renamed.keys()].map((p) => p.key.value));
     for (const e of substantive) {
       if (e.keyword === 'additionalProperties') {
         const key = String(e.params.additionalProperty);
-        if (![...renamed.keys()].some((p) => p.key.value === key)) out.push(...unknownProperty(loc, resolved, key));
+        if (!renamedKeys.has(key) && loc.node?.type === 'object')
+          out.push(...unknownProperty(keysOf(loc.node), resolved, key));
       } else if (e.keyword === 'enum' || e.keyword === 'const') out.push(enumDiagnostic(loc, resolved, e));
       else if (!['required', 'discriminator', 'type'].includes(e.keyword))
         out.push(diag('invalid-type', `${subject(loc)} ${e.message ?? 'is not valid'}.`, ...valueRange(loc)));
@@ -462,11 +475,27 @@ function renameIsSafe(key: string, candidates: readonly string[]): boolean {
   return d.length >= 2 && d[0]! <= 1 && d[1]! >= 3;
 }
 
-function unknownProperty(loc: Located, resolved: Resolved, key: string): Diagnostic[] {
-  const obj = loc.node;
-  if (obj?.type !== 'object') return [];
+/** A mapping's keys: those present, and the properties that write each (a duplicate writes it twice). */
+interface MappingKeys {
+  present: Set<string>;
+  byKey: Map<string, PropertyNode[]>;
+  /** The first `<<` merge key, if any. */
+  merge: PropertyNode | undefined;
+}
+
+function mappingKeys(obj: ObjectNode): MappingKeys {
+  const byKey = new Map<string, PropertyNode[]>();
+  for (const p of obj.properties) {
+    const list = byKey.get(p.key.value);
+    if (list) list.push(p);
+    else byKey.set(p.key.value, [p]);
+  }
+  return { present: new Set(byKey.keys()), byKey, merge: obj.properties.find(isMergeKey) };
+}
+
+function unknownProperty(keys: MappingKeys, resolved: Resolved, key: string): Diagnostic[] {
   const allowed = Object.keys(unwrapNullable(resolved.schema)?.properties ?? {});
-  const present = new Set(obj.properties.map((p) => p.key.value));
+  const present = keys.present;
   const candidates = allowed.filter((k) => !present.has(k));
   const suggestion = closest(key, candidates);
   const unsafe = suggestion !== undefined && !renameIsSafe(key, candidates);
@@ -480,8 +509,7 @@ function unknownProperty(loc: Located, resolved: Resolved, key: string): Diagnos
   const label = labelOf(resolved);
   const hint = suggestion ? ` Did you mean '${suggestion}'?` : '';
   const out: Diagnostic[] = [];
-  for (const p of obj.properties) {
-    if (p.key.value !== key) continue;
+  for (const p of keys.byKey.get(key) ?? []) {
     out.push(
       diag('unknown-property', `${label} does not allow '${key}'.${hint}${owners}`, p.key.offset, p.key.length, {
         data: { key, ...(suggestion ? { suggestion } : {}), ...(unsafe ? { unsafeRename: true } : {}) },
@@ -490,7 +518,7 @@ function unknownProperty(loc: Located, resolved: Resolved, key: string): Diagnos
   }
   if (out.length === 0) {
     // The key came in through a YAML merge key: said on the `<<`.
-    const merge = obj.properties.find(isMergeKey);
+    const merge = keys.merge;
     if (merge)
       out.push(
         diag(
