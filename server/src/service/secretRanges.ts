@@ -54,12 +54,13 @@ export function messageMasker(doc: ParsedDocument, ranges?: readonly Range[]): (
             .filter((v) => v.length >= 4),
         ),
       ];
-      byLength = new Map();
+      const index = new Map<number, Map<string, number>>();
       values.forEach((v, i) => {
-        let m = byLength!.get(v.length);
-        if (!m) byLength!.set(v.length, (m = new Map()));
+        let m = index.get(v.length);
+        if (!m) index.set(v.length, (m = new Map<string, number>()));
         m.set(v, i);
       });
+      byLength = index;
       starred = values.flatMap((v, i) => (v.includes('*') ? [i] : []));
     }
     // The values the message holds, found by looking up its substrings of each length a value has,
