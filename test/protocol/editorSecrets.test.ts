@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TestClient } from './lspClient';
+import { leakedRuns } from '../cli/helpers';
 
 const SK = 'sk-proj-Abc123XyZ789QwErTy456UiOp';
 const SK2 = 'sk-proj-OldKey111222333444555666';
@@ -34,17 +35,8 @@ const SECRETS = [
   PLAIN3,
 ];
 
-function leaks(text: string): string[] {
-  const lower = text.toLowerCase();
-  const found: string[] = [];
-  for (const s of SECRETS)
-    for (let i = 0; i + 6 <= s.length; i++)
-      if (lower.includes(s.slice(i, i + 6).toLowerCase())) {
-        found.push(s.slice(i, i + 6));
-        break;
-      }
-  return found;
-}
+/** Every secret of which a 6-character piece stands in the text (one hit per secret). */
+const leaks = (text: string): string[] => leakedRuns(text, SECRETS, 6);
 
 const DOCS: Record<string, string> = {
   // The reviewer's document: an alias of an anchored node with a plain-string key and a URL password.

@@ -8,6 +8,7 @@ import type { DocumentLink, DocumentSymbol, PublishDiagnosticsParams } from 'vsc
 import { TestClient } from './lspClient';
 import { DEFAULT_OPTIONS, analyze, codeLenses, documentSymbols } from '../../server/src/service';
 import type { LensContext } from '../../server/src/service';
+import { leakedRuns } from '../cli/helpers';
 
 const URI = 'file:///w/s.assistant.yaml';
 const SK = 'sk-proj-Abc123XyZ789QwErTy456UiOp';
@@ -33,17 +34,8 @@ definition:
 `;
 const SECRETS = [SK.slice(8), SK.replace('Abc', 'Qrs').slice(8), GHP.slice(4), JWT.slice(JWT.indexOf('.') + 1), PLAIN];
 
-function leaks(text: string): string[] {
-  const lower = text.toLowerCase();
-  const found: string[] = [];
-  for (const s of SECRETS)
-    for (let i = 0; i + 6 <= s.length; i++)
-      if (lower.includes(s.slice(i, i + 6).toLowerCase())) {
-        found.push(s.slice(i, i + 6));
-        break;
-      }
-  return found;
-}
+/** Every secret of which a 6-character piece stands in the text (one hit per secret). */
+const leaks = (text: string): string[] => leakedRuns(text, SECRETS, 6);
 
 function flatten(symbols: DocumentSymbol[]): DocumentSymbol[] {
   return symbols.flatMap((s) => [s, ...flatten(s.children ?? [])]);

@@ -6,36 +6,7 @@ let rows = new Int32Array(3 * 64);
 
 /** Optimal string alignment distance (Levenshtein with adjacent transpositions). */
 export function editDistance(a: string, b: string): number {
-  if (a === b) return 0;
-  const m = a.length;
-  const n = b.length;
-  if (m === 0) return n;
-  if (n === 0) return m;
-  const w = n + 1;
-  if (rows.length < 3 * w) rows = new Int32Array(3 * w);
-  const t = rows;
-  // Rows i-2, i-1 and i live at offsets p2, p1 and c (rotating).
-  let p2 = 0;
-  let p1 = w;
-  let c = 2 * w;
-  for (let j = 0; j <= n; j++) t[p1 + j] = j;
-  for (let i = 1; i <= m; i++) {
-    t[c] = i;
-    const ai = a.charCodeAt(i - 1);
-    const aPrev = i > 1 ? a.charCodeAt(i - 2) : -1;
-    for (let j = 1; j <= n; j++) {
-      const bj = b.charCodeAt(j - 1);
-      const cost = ai === bj ? 0 : 1;
-      let v = Math.min(t[p1 + j]! + 1, t[c + j - 1]! + 1, t[p1 + j - 1]! + cost);
-      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && aPrev === bj) v = Math.min(v, t[p2 + j - 2]! + 1);
-      t[c + j] = v;
-    }
-    const old = p2;
-    p2 = p1;
-    p1 = c;
-    c = old;
-  }
-  return t[p1 + n]!;
+  return editDistanceWithin(a, b, Infinity);
 }
 
 /**
