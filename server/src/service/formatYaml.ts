@@ -146,6 +146,10 @@ function reattachTrailingComments(doc: Document.Parsed, text: string): void {
       const next = a.items[index + 1];
       const target = isPair(next) ? next.key : next;
       if (next !== undefined && !isNode(target)) break;
+      // Where the lines go when the enclosing collection has no next entry: after its own trailing
+      // comment, which must be read first (when it cannot be, nothing is moved: no line is lost).
+      const before = isNode(target) ? [] : (moved.get(a) ?? (a.comment ? written(a) : []));
+      if (!before) break;
       const keep = lines.slice(0, cut);
       while (keep.length > 0 && keep[keep.length - 1]!.text === '' && keep[keep.length - 1]!.indent < 0) keep.pop();
       c.comment = keep.length > 0 ? keep.map((l) => l.text).join('\n') : undefined;
@@ -158,8 +162,6 @@ function reattachTrailingComments(doc: Document.Parsed, text: string): void {
         ].join('\n');
         if (blankFirst) target.spaceBefore = true;
       } else {
-        const before = moved.get(a) ?? (a.comment ? written(a) : []);
-        if (!before) break;
         const all = [...(blankFirst ? [{ text: '', indent: -1 }] : []), ...out, ...before];
         moved.set(a, all);
         a.comment = all.map((l) => l.text).join('\n');
