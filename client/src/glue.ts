@@ -19,11 +19,11 @@ export function clientOptions(context: vscode.ExtensionContext, hooks: ClientHoo
       docsBase: vscode.Uri.joinPath(context.extensionUri, 'docs', 'codes').toString() + '/',
     },
     // configurationSection makes the client send didChangeConfiguration when these settings change;
-    // the server then reads them again through workspace/configuration.
+    // the server then reads them again through workspace/configuration. No fileEvents: the server
+    // registers the files it reads (.env, .gitignore, .assistant-config.yaml) itself, as it does for
+    // every LSP client that supports dynamic registration; a watcher here too would send each event twice.
     synchronize: {
       configurationSection: 'assistantConfig',
-      // .gitignore too: it decides whether a .env is ignored (dotenv-not-ignored).
-      fileEvents: vscode.workspace.createFileSystemWatcher('**/{.env,.gitignore}'),
     },
   };
 }

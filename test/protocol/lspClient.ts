@@ -7,12 +7,16 @@ import {
   StreamMessageWriter,
   PublishDiagnosticsNotification,
   ConfigurationRequest,
+  RegistrationRequest,
+  UnregistrationRequest,
 } from 'vscode-languageserver-protocol/node';
 import type {
   ProtocolConnection,
   PublishDiagnosticsParams,
   ClientCapabilities,
   InitializeResult,
+  Registration,
+  WorkspaceFolder,
 } from 'vscode-languageserver-protocol/node';
 import { join } from 'node:path';
 
@@ -25,6 +29,10 @@ export interface StartOptions {
   rootUri?: string | null;
   /** Declare workspace edits with document changes and file creation (as VS Code does). */
   createFiles?: boolean;
+  /** Declare `workspace.didChangeWatchedFiles.dynamicRegistration` (Neovim, Helix, Zed, VS Code's client). */
+  watchRegistration?: boolean;
+  /** Send these workspace folders and declare workspace folder support. */
+  workspaceFolders?: WorkspaceFolder[];
 }
 
 export class TestClient {
@@ -38,6 +46,9 @@ export class TestClient {
   }[] = [];
   stderr = '';
   configurationRequests = 0;
+  /** Capabilities the server registered (client/registerCapability), unregistered ones removed. */
+  readonly registrations: Registration[] = [];
+  private registrationWaiters: { pred: (r: Registration) => boolean; resolve: (r: Registration) => void }[] = [];
 
   constructor(
     serverPath = join(process.cwd(), 'dist/server.js'),
@@ -68,7 +79,39 @@ export class TestClient {
       this.configurationRequests++;
       return params.items.map(() => opts.settings?.() ?? {});
     });
+    this.conn.onRequest(RegistrationRequest.type, (params) => {
+      for (const r of params.registrations) {
+        this.registrations.push(r);
+        this.registrationWaiters = this.registrationWaiters.filter((w) => {
+          if (!w.pred(r)) return true;
+          w.resolve(r);
+          return false;
+        });
+      }
+    });
+    this.conn.onRequest(UnregistrationRequest.type, (params) => {
+      for (const u of params.unregisterations) {
+        const i = this.registrations.findIndex((r) => r.id === u.id);
+        if (i >= 0) this.registrations.splice(i, 1);
+      }
+    });
     this.conn.listen();
+  }
+
+  /** Resolves with the first registration (already received or future) that matches. */
+  waitForRegistration(pred: (r: Registration) => boolean, timeoutMs = 10_000): Promise<Registration> {
+    const seen = this.registrations.find(pred);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error(`no matching registration within ${timeoutMs} ms`)), timeoutMs);
+      this.registrationWaiters.push({
+        pred,
+        resolve: (r) => {
+          clearTimeout(t);
+          resolve(r);
+        },
+      });
+    });
   }
 
   async initialize(): Promise<InitializeResult> {
@@ -82,6 +125,8 @@ export class TestClient {
       workspace: {
         configuration: this.opts.configuration ?? false,
         didChangeConfiguration: { dynamicRegistration: false },
+        ...(this.opts.watchRegistration ? { didChangeWatchedFiles: { dynamicRegistration: true } } : {}),
+        ...(this.opts.workspaceFolders ? { workspaceFolders: true } : {}),
         ...(this.opts.createFiles
           ? { workspaceEdit: { documentChanges: true, resourceOperations: ['create' as const] } }
           : {}),
@@ -90,6 +135,7 @@ export class TestClient {
     const r = (await this.conn.sendRequest('initialize', {
       processId: process.pid,
       rootUri: this.opts.rootUri ?? null,
+      ...(this.opts.workspaceFolders ? { workspaceFolders: this.opts.workspaceFolders } : {}),
       capabilities,
       initializationOptions: this.opts.initializationOptions,
     })) as InitializeResult;

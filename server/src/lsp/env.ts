@@ -35,6 +35,11 @@ export interface ServerEnv extends EnvInfo, EnvLookup {
   forDocument?(docUri: string): EnvInfo & EnvLookup;
   /** The `.env` a document takes (or the one a fix would create): env-not-set links to it. */
   dotenvUri?(docUri: string): string | undefined;
+  /**
+   * Files whose changes call for a reload (globs): a server that reads them asks the client to watch
+   * them. Left out (the web worker's): its client reports the names itself.
+   */
+  readonly watchedFiles?: readonly string[];
 }
 
 /** Whether git ignores `.env` in `dir`: undefined when `dir` is not in a git work tree (or git is missing). */
@@ -54,6 +59,8 @@ export function gitIgnoresDotenv(dir: string): boolean | undefined {
 }
 
 export class WorkspaceEnv implements ServerEnv {
+  /** A `.env` defines names; a `.gitignore` decides whether git ignores it (dotenv-not-ignored). */
+  readonly watchedFiles = ['**/.env', '**/.gitignore'] as const;
   private fromDotenv = new Map<string, string>();
   /** Folder path → whether git ignores its `.env` (see gitIgnoresDotenv). */
   private ignored = new Map<string, boolean | undefined>();

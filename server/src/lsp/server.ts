@@ -252,12 +252,15 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
 
   connection.onInitialized(() => {
     void load();
-    // Watch the project config wherever it is (the client's own watchers cover .env only).
-    if (watchRegistration && serverOptions.readFile) {
+    // One registration for every file the server reads besides the documents: the project config,
+    // and the `.env`/`.gitignore` files where the server reads them itself (Node). Outside VS Code
+    // (Neovim, Helix, Zed…) nothing else watches them; the VS Code client relies on this too.
+    const globs = [...(serverOptions.readFile ? ['**/.assistant-config.yaml'] : []), ...(env.watchedFiles ?? [])];
+    if (watchRegistration && globs.length > 0) {
       connection.client
-        .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/.assistant-config.yaml' }] })
+        .register(DidChangeWatchedFilesNotification.type, { watchers: globs.map((globPattern) => ({ globPattern })) })
         .catch((e: unknown) => {
-          log.error(`Watching .assistant-config.yaml failed: ${describe(e)}`);
+          log.error(`Watching ${globs.join(', ')} failed: ${describe(e)}`);
         });
     }
     void refreshSettings();
