@@ -8,7 +8,7 @@ import { indentUnit } from '../indent';
 import { jsonContext } from './jsonContext';
 import type { Line } from './yamlText';
 import { blockBelow, inFlow, isPlainWord, readLine, siblingsBelow } from './yamlText';
-import { lineEnd, lineStart, nextLineStart } from '../../parser/lineIndex';
+import { columnOf, lineEnd, lineStart, nextLineStart } from '../../parser/lineIndex';
 import { nodeAtPath, pathAbove } from './yamlPath';
 
 function treeKeys(obj: ObjectNode, offset: number, into: Map<string, string | undefined>): void {
@@ -88,6 +88,9 @@ function keyContext(
   const path = found.path;
   const node = found.object ?? nodeAtPath(doc.root, path);
   const object = node?.type === 'object' ? node : undefined;
+  // The mapping's keys stand at another column (a top-level key typed indented above `kind:`).
+  const first = object && !object.flow ? object.properties[0] : undefined;
+  if (first && columnOf(doc.text, first.key.offset) !== line.keyCol) return undefined;
   if (object && !object.flow) treeKeys(object, offset, siblings);
   siblingsBelow(doc.text, nextLineStart(doc.text, line.end), line.keyCol, siblings);
   const ctx: CursorContext = {
@@ -137,6 +140,7 @@ function valueContext(doc: ParsedDocument, offset: number, line: Line, unit: num
     return undefined;
   const ownerSiblings = new Map<string, string | undefined>();
   const found = pathAbove(doc, line, line.keyCol, ownerSiblings);
+  if (found.misaligned) return undefined;
   const ownerPath = found.path;
   const owner = found.object ?? nodeAtPath(doc.root, ownerPath);
   if (owner?.type === 'object') treeKeys(owner, offset, ownerSiblings);

@@ -40,6 +40,25 @@ function itemAt(root: Node | undefined, line: Line): { array: ArrayNode; index: 
   return index >= 0 ? { array: arr, index } : undefined;
 }
 
+/**
+ * Whether a key's value is already written above the cursor's line (a scalar, a flow collection, an
+ * alias): nothing can be added under it as a block. An empty value (`key:`, `key: &anchor`,
+ * `key: !!tag`) is not written; a flow collection still open on the cursor's line is left to the
+ * flow rules.
+ */
+function writtenOnItsLine(value: Node | undefined, cursorLineStart: number): boolean {
+  // A half-typed key on the cursor's line is, to the parser, the value of the key above it.
+  if (!value || value.offset >= cursorLineStart) return false;
+  if (value.type === 'object' || value.type === 'array')
+    return value.flow && value.offset + value.length <= cursorLineStart;
+  return value.type === 'alias' || value.length > 0;
+}
+
+/** The text fallback of `writtenOnItsLine`: the line has a value after its colon, anchors and tags aside. */
+function valueOnLine(line: Line): boolean {
+  return line.valueText.replace(/(^|\s)[&!]\S*/g, '').trim() !== '';
+}
+
 export interface Found {
   path: Segment[];
   /** The mapping in the tree, when a sibling key above the cursor placed it there. */
@@ -51,8 +70,9 @@ export interface Found {
 /**
  * The fast way: start from the tree node on the nearest content line above and climb its ancestors
  * until one stands at the wanted column. Cost: the depth of the tree, whatever the document's size.
+ * `at` is the start of the cursor's line.
  */
-function climb(doc: ParsedDocument, from: Line, want: Want): Found | undefined {
+function climb(doc: ParsedDocument, from: Line, want: Want, at: number): Found | undefined {
   const text = doc.text;
   let n: Node | StringNode | undefined = nodeAt(doc.root, from.keyStart);
   if (!n || n.offset > from.keyStart) return undefined;
@@ -64,13 +84,16 @@ function climb(doc: ParsedDocument, from: Line, want: Want): Found | undefined {
       if (want.kind === 'map') {
         if (kc === want.col) return { path: pathOf(par.parent), object: par.parent };
         if (kc < want.col) {
-          // A parent whose mapping already stands at another column: a key here would break it.
+          // A parent whose mapping already stands at another column, or whose value is already
+          // written on its line (a scalar, a flow collection, an alias): a key here would break it.
+          if (writtenOnItsLine(par.value, at)) return { path: pathOf(par.key), misaligned: true };
           const v = resolve(par.value);
           const first = v?.type === 'object' && !v.flow ? v.properties[0] : undefined;
           const misaligned = first !== undefined && columnOf(text, first.key.offset) !== want.col;
           return { path: pathOf(par.key), ...(misaligned ? { misaligned } : {}) };
         }
-      } else if (kc <= want.col) return { path: [...pathOf(par.key), 0] };
+      } else if (kc <= want.col)
+        return { path: [...pathOf(par.key), 0], ...(writtenOnItsLine(par.value, at) ? { misaligned: true } : {}) };
       n = par.parent;
       continue;
     }
@@ -110,7 +133,7 @@ export function pathAbove(
   const segs: Segment[] = [];
   let want: Want = enterDashes(cursorLine, segs) ?? { kind: 'map', col };
   const prev = root ? previousContentLine(text, cursorLine.start) : undefined;
-  const quick = prev ? climb(doc, prev, want) : undefined;
+  const quick = prev ? climb(doc, prev, want, cursorLine.start) : undefined;
   if (quick) {
     if (segs.length === 0 && want.kind === 'map' && quick.object) return quick;
     return { path: [...quick.path, ...segs], ...(quick.misaligned ? { misaligned: true } : {}) };
@@ -141,6 +164,8 @@ export function pathAbove(
       }
       if (line.key !== undefined && line.keyCol < want.col) {
         const prop = propertyAt(root, line.keyStart);
+        const written = prop ? writtenOnItsLine(prop.value, cursorLine.start) : collecting && valueOnLine(line);
+        if (written) return { path: [...(prop ? pathOf(prop.key) : [line.key]), ...segs], misaligned: true };
         if (prop) return { path: [...pathOf(prop.key), ...segs] };
         segs.unshift(line.key);
         want = enterDashes(line, segs) ?? { kind: 'map', col: line.keyCol };
@@ -167,6 +192,8 @@ export function pathAbove(
     }
     if (line.key !== undefined && line.keyCol <= want.col) {
       const prop = propertyAt(root, line.keyStart);
+      if (prop && writtenOnItsLine(prop.value, cursorLine.start))
+        return { path: [...pathOf(prop.key), want.index, ...segs], misaligned: true };
       if (prop) return { path: [...pathOf(prop.key), want.index, ...segs] };
       segs.unshift(want.index);
       segs.unshift(line.key);

@@ -1,0 +1,245 @@
+// Completion sweep over hand-written documents (REVIEW2 E27): at the end of every line, and on a new
+// line inserted after every line at that line's indentation and two columns deeper, every offered
+// item is accepted alone and the result must parse (the `yaml` package, duplicate keys counted) as
+// well as the document did before. Where nothing can be inserted (a deeper line under a key whose
+// value is already written on its line) nothing is offered.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseDocument } from 'yaml';
+import { parse } from '../../server/src/parser';
+import { doComplete } from '../../server/src/service/completion';
+import type { CompletionEntry, EnvInfo } from '../../server/src/service/types';
+
+const ENV: EnvInfo = {
+  names: () => ['VENDOR_A_API_KEY', 'AWS_ACCESS_KEY_ID'],
+  isDefined: () => true,
+  sourceOf: () => 'environment',
+};
+
+/** Snippet text with placeholders taking their defaults (`${1:x}`→x, `$1`→'', choices → first). */
+function plain(e: CompletionEntry): string {
+  if (!e.snippet) return e.insertText;
+  return e.insertText
+    .replace(/\$\{\d+\|([^,|]*)[^}]*\|\}/g, '$1')
+    .replace(/\$\{\d+:([^}]*)\}/g, '$1')
+    .replace(/\$\{\d+\}|\$\d+/g, '')
+    .replace(/\\([\\$}])/g, '$1');
+}
+
+function applyEntry(text: string, e: CompletionEntry): string {
+  const edits = [
+    { offset: e.replace.offset, length: e.replace.length, newText: plain(e) },
+    ...(e.additionalEdits ?? []),
+  ].sort((a, b) => b.offset - a.offset);
+  return edits.reduce((t, x) => t.slice(0, x.offset) + x.newText + t.slice(x.offset + x.length), text);
+}
+
+const yamlErrors = (text: string): string[] => parseDocument(text).errors.map((e) => e.message.split('\n')[0]!);
+
+interface Position {
+  text: string;
+  offset: number;
+  where: string;
+}
+
+/** End of every line; a new line after every line at its indentation and two columns deeper. */
+function positions(text: string): Position[] {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const lines = text.split(eol);
+  const out: Position[] = [];
+  let at = 0;
+  for (let l = 0; l < lines.length; l++) {
+    const line = lines[l]!;
+    at += line.length;
+    out.push({ text, offset: at, where: `end of line ${l + 1} ${JSON.stringify(line)}` });
+    const ind = /^ */.exec(line)![0];
+    for (const extra of ['', '  ']) {
+      const fresh = ind + extra;
+      const t = text.slice(0, at) + eol + fresh + text.slice(at);
+      out.push({
+        text: t,
+        offset: at + eol.length + fresh.length,
+        where: `new line at column ${fresh.length} after line ${l + 1} ${JSON.stringify(line)}`,
+      });
+    }
+    at += eol.length;
+  }
+  return out;
+}
+
+interface SweepResult {
+  positions: number;
+  applied: number;
+  breaking: string[];
+}
+
+function sweep(text: string): SweepResult {
+  const r: SweepResult = { positions: 0, applied: 0, breaking: [] };
+  for (const p of positions(text)) {
+    r.positions++;
+    const before = yamlErrors(p.text).length;
+    for (const e of doComplete(parse(p.text, 'yaml'), p.offset, { env: ENV }).items) {
+      r.applied++;
+      const out = applyEntry(p.text, e);
+      const after = yamlErrors(out);
+      if (after.length > before) r.breaking.push(`${p.where}: '${e.label}' → ${after[0]}`);
+    }
+  }
+  return r;
+}
+
+const TEAM = `# Team config: anchors defined at first use
+kind: AssistantConfig
+version: v2
+definition:
+  llm: &main   # the primary LLM
+    provider: vendor_a
+    model: big-model-2025
+    apiKey:
+      valueFromEnv: VENDOR_A_API_KEY   # from vault
+    fallback: &backup
+      provider: cloud_c
+      modelId: claude-ish
+      regionName: eu-central-1
+      cloudAccessKeyId: {valueFromEnv: AWS_ACCESS_KEY_ID}
+      cloudSecretAccessKey: {valueFromEnv: AWS_SECRET_ACCESS_KEY}
+  systemInstructions: |
+    You are helpful.
+      Indented line kept.
+
+    # not a comment, part of the text
+  schemaSelector:
+    type: llm_selector
+    llm: *backup
+  overrideAiPrimitivesLlm:
+    - primitiveName: summarize
+      llm: *main
+    - primitiveName: extract
+      llm:
+        <<: *backup
+        modelId: claude-ish-small   # cheaper for extraction
+  threadTitleGeneration: {enable: true, llm: *main}
+`;
+
+const BROKEN = `# broken on purpose
+kind: AssistantConfig
+version: v2
+definition:
+  llm: &l
+    provider: vendor_b   # switched from a last week
+    modle: gpt-ish        # typo
+    apiKey:
+      value: sk-live-9fQ2xT7mLp4Zr8WvB3nK   # TODO move to vault
+    fallback:
+      provider: cloud_a
+      endpoint: https://acme.openai.example.com/
+      apiKey: {valueFromEnv: CLOUD_A_KEY}
+      apiVersion: 2024-06-01
+  schemaSelector:
+    type: fixd
+    tables:
+      - schemaName: sales
+        tableName: orders
+        columns: []
+  overrideAiPrimitivesLlm:
+    - primitiveName: sumarize
+      llm: *l
+    - primitiveName: summarize
+      llm: {provider: hosted}
+  maxAssistantActions: 2.5
+  featureFlags:
+    enable_visualization: true
+    enable_automations: yes
+`;
+
+const SW = `kind: AssistantConfig
+version: v2
+definition:
+  llm:
+    provider: cloud_b   # we use cloud b
+    modelId: m1
+    # the project below is the analytics one
+    cloudProject: acme   # do not change
+    apiKey:
+      valueFromEnv: K   # wrong key for cloud_b
+    fallback:
+      provider: vendor_c
+      safetySettings:
+        dangerous: blockNone
+`;
+
+const FLOWS = `kind: AssistantConfig
+version: v2
+definition:
+  llm: &m {provider: hosted}   # the small one
+  aiPrimitivesLlm:
+    provider: vendor_a
+    apiKey: {valueFromEnv: VENDOR_A_API_KEY}   # from vault
+    model: "quoted-model"
+  schemaSelector: {type: all}
+  overrideAiPrimitivesLlm: [{primitiveName: summarize, llm: *m}]
+  threadTitleGeneration:
+    enable: false
+    llm: *m
+  featureFlags: {enable_visualization: true}
+  maxAssistantActions: 3 # three is plenty
+`;
+
+describe('completion sweep: every offered item keeps the document parsable (E27)', () => {
+  const docs: [string, string][] = [
+    ['team (anchors, merge, block scalar, comments)', TEAM],
+    ['broken on purpose', BROKEN],
+    ['trailing comments', SW],
+    ['flow collections and scalars with comments', FLOWS],
+    ['team in CRLF', TEAM.replace(/\n/g, '\r\n')],
+    ['flows in CRLF', FLOWS.replace(/\n/g, '\r\n')],
+  ];
+  for (const [name, text] of docs)
+    test(name, () => {
+      const r = sweep(text);
+      console.log(`  ${name}: ${r.positions} positions, ${r.applied} items accepted`);
+      assert.ok(r.applied > 50, 'the sweep offers items at all');
+      assert.deepEqual(r.breaking, []);
+    });
+});
+
+/** Completion items at the `|` marker. */
+function itemsAt(marked: string): string[] {
+  const offset = marked.indexOf('|');
+  const text = marked.slice(0, offset) + marked.slice(offset + 1);
+  return doComplete(parse(text, 'yaml'), offset, { env: ENV }).items.map((e) => e.label);
+}
+
+describe('completion under a key whose value is already written on its line (E27)', () => {
+  const HEAD = 'kind: AssistantConfig\nversion: v2\ndefinition:\n';
+  const nothing: [string, string][] = [
+    ['a flow EnvironmentValue', `${HEAD}  llm:\n    provider: vendor_a\n    apiKey: {valueFromEnv: K}\n      |\n`],
+    ['a flow mapping with a trailing comment', `${HEAD}  threadTitleGeneration: {enable: true}   # on\n    |\n`],
+    ['a flow sequence', `${HEAD}  overrideAiPrimitivesLlm: [{primitiveName: summarize}]\n    |\n`],
+    ['a flow sequence, an item marker typed', `${HEAD}  overrideAiPrimitivesLlm: []\n    - |\n`],
+    ['a scalar with a comment', `${HEAD}  llm:\n    provider: cloud_b   # we use cloud b\n      |\n`],
+    ['an alias', `${HEAD}  llm: &m\n    provider: hosted\n  aiPrimitivesLlm: *m\n    |\n`],
+    ['an anchored flow mapping', `${HEAD}  llm: &m {provider: hosted}\n    |\n`],
+    ['a half-typed key under a scalar', `${HEAD}  llm:\n    provider: hosted\n      fall|\n`],
+    ['a value typed under a scalar', `${HEAD}  llm:\n    provider: hosted\n      fallback: |\n`],
+    [
+      'CRLF',
+      `${HEAD}  llm:\r\n    provider: vendor_a\r\n    apiKey: {valueFromEnv: K}\r\n      |\r\n`.replace(
+        /(?<!\r)\n/g,
+        '\r\n',
+      ),
+    ],
+    ['a top-level key indented above `kind:`', `# header\n  |\n${HEAD}`],
+  ];
+  for (const [name, marked] of nothing) test(`nothing: ${name}`, () => assert.deepEqual(itemsAt(marked), []));
+
+  const something: [string, string, string][] = [
+    ['an anchor alone is no value (E14)', `${HEAD}  llm: &m\n    |\n`, 'provider'],
+    ['a comment alone is no value', `${HEAD}  llm:   # the main one\n    |\n`, 'provider'],
+    ['the enclosing mapping at its own column', `${HEAD}  llm:\n    apiKey: {valueFromEnv: K}\n    |\n`, 'provider'],
+    ['a block EnvironmentValue', `${HEAD}  llm:\n    provider: vendor_a\n    apiKey:\n      |\n`, 'valueFromEnv'],
+    ['a list item under an empty key', `${HEAD}  overrideAiPrimitivesLlm:\n    - |\n`, 'primitiveName'],
+  ];
+  for (const [name, marked, label] of something)
+    test(`still offered: ${name}`, () => assert.ok(itemsAt(marked).includes(label), itemsAt(marked).join(', ')));
+});
