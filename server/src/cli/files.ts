@@ -29,6 +29,11 @@ function safeRead(path: string): string | undefined {
 
 /** What a directory walk needs to decide: the project config of a file (include/exclude). */
 export interface WalkOptions {
+  /**
+   * The project config in force for a file. It must be the same for every file of a directory (a
+   * project config applies to the directory it is found from): the walk asks it once per directory,
+   * with the first file of that directory it considers, and uses the answer for the others.
+   */
   configOf?: (file: string) => ProjectConfig | undefined;
   /** Stop after this many files (the editor's workspace diagnostics are bounded; the CLI walks all). */
   limit?: number;
@@ -75,6 +80,33 @@ function ignored(rules: readonly IgnoreRule[], path: string, isDir: boolean): bo
     if (globMatches(r.pattern, rel)) result = !r.negate;
   }
   return result;
+}
+
+/**
+ * `ignored(rules, dir + sep + name, isDir)` for the entries of one directory, with each rule's
+ * path from its .gitignore's directory to `dir` worked out once for the directory, not per entry
+ * (a directory of 10,000 files under a .gitignore asked `relative()` 10,000 times per rule).
+ */
+function ignoreTest(rules: readonly IgnoreRule[], dir: string): (name: string, isDir: boolean) => boolean {
+  if (rules.length === 0) return () => false;
+  const prefixes = new Map<string, string>();
+  for (const r of rules)
+    if (!prefixes.has(r.base)) {
+      // The rules' directories are `dir` or above it (on the path the walk took), so `base/…/dir/name`
+      // relative to `base` is `…/dir/` and the name: relative() of a name never adds `..` nor drops it.
+      const up = relative(r.base, dir).split(sep).join('/');
+      prefixes.set(r.base, up === '' ? '' : up + '/');
+    }
+  return (name, isDir) => {
+    let result = false;
+    for (const r of rules) {
+      if (r.dirOnly && !isDir) continue;
+      const rel = prefixes.get(r.base)! + name;
+      if (rel.startsWith('..') || rel === '') continue;
+      if (globMatches(r.pattern, rel)) result = !r.negate;
+    }
+    return result;
+  };
 }
 
 /** The .gitignore rules of the directories above `dir`, up to the repository root (the one with .git). */
@@ -144,7 +176,13 @@ export function collectFiles(
 ): string[] {
   const out: string[] = [];
   const seenDirs = new Set<string>();
-  const seenFiles = new Set<string>();
+  // The real path of each file listed by the tree walk (out[k] itself when its directory's path is
+  // real), kept as a list: the set of them is only needed once a symbolic link is followed.
+  const reals: string[] = [];
+  let seenFiles: Set<string> | undefined;
+  const seen = (): Set<string> => (seenFiles ??= new Set(reals));
+  /** Files listed after a symbolic link was followed (then the list is sorted again). */
+  let late = 0;
   const real = (p: string): string | undefined => {
     try {
       return realpathSync(p);
@@ -157,7 +195,8 @@ export function collectFiles(
   let deferred: { p: string; depth: number; rules: IgnoreRule[] }[] = [];
   // One readdir with file types per directory and no stat or realpath per file: a regular file's
   // real path is its real directory's plus its name (each real directory is walked once), so only
-  // symbolic links (and entries of unknown type) cost a stat and a realpath.
+  // symbolic links (and entries of unknown type) cost a stat and a realpath. What depends on the
+  // directory (its project config, the .gitignore rules' paths to it) is worked out once for it.
   const walk = (d: string, depth: number, rules: IgnoreRule[]): void => {
     if (depth > 32 || out.length >= limit) return;
     let rd: string;
@@ -173,22 +212,32 @@ export function collectFiles(
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const here = entries.some((e) => e.name === '.gitignore') ? [...rules, ...readIgnore(d)] : rules;
+    const isIgnored = ignoreTest(here, d);
     // d and rd are normalised paths and a name has no separator: a concatenation is their join.
     const dPrefix = d.endsWith(sep) ? d : d + sep;
     const rdPrefix = rd.endsWith(sep) ? rd : rd + sep;
+    const realDir = rdPrefix === dPrefix;
+    let wants: ((file: string) => boolean) | undefined;
     for (const e of entries) {
       if (out.length >= limit) return;
       const n = e.name;
       if (SKIP.has(n)) continue;
-      const p = dPrefix + n;
       if (e.isDirectory()) {
-        if (!ignored(here, p, true)) walk(p, depth + 1, here);
+        if (!isIgnored(n, true)) walk(dPrefix + n, depth + 1, here);
       } else if (e.isFile()) {
-        if (!ignored(here, p, false) && wanted(p, options) && !seenFiles.has(rdPrefix + n)) {
-          seenFiles.add(rdPrefix + n);
-          out.push(p);
-        }
-      } else deferred.push({ p, depth, rules: here });
+        if (isIgnored(n, false)) continue;
+        const p = dPrefix + n;
+        wants ??= wantedIn(p, options);
+        if (!wants(p)) continue;
+        const rp = realDir ? p : rdPrefix + n;
+        if (seenFiles) {
+          // A link followed earlier may have listed this file already.
+          if (seenFiles.has(rp)) continue;
+          seenFiles.add(rp);
+          late++;
+        } else reals.push(rp);
+        out.push(p);
+      } else deferred.push({ p: dPrefix + n, depth, rules: here });
     }
   };
   const follow = ({ p, depth, rules }: { p: string; depth: number; rules: IgnoreRule[] }): void => {
@@ -200,11 +249,13 @@ export function collectFiles(
     }
     if (st.isDirectory()) {
       if (!ignored(rules, p, true)) walk(p, depth + 1, rules);
-    } else if (st.isFile() && !ignored(rules, p, false) && wanted(p, options)) {
+    } else if (st.isFile() && !ignored(rules, p, false) && wantedIn(p, options)(p)) {
       const rf = real(p) ?? p;
-      if (!seenFiles.has(rf)) {
-        seenFiles.add(rf);
+      const s = seen();
+      if (!s.has(rf)) {
+        s.add(rf);
         out.push(p);
+        late++;
       }
     }
   };
@@ -214,21 +265,26 @@ export function collectFiles(
   while (deferred.length > 0 && out.length < limit) {
     const next = deferred;
     deferred = [];
+    seen();
     for (const l of next) if (out.length < limit) follow(l);
   }
-  // The walk's order (depth first, names sorted in each directory) for links followed late too.
+  // The walk's order (depth first, names sorted in each directory) for links followed late too. The
+  // tree walk alone lists files in that order already (a name has no separator and sorts after its
+  // directory's own path), so only files that links added call for a sort.
+  if (!late || out.length < 2) return out;
   const key = (p: string): string => p.split(sep).join('\0');
-  return out.length > 1
-    ? out
-        .map((p) => [key(p), p] as const)
-        .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-        .map((x) => x[1])
-    : out;
+  return out
+    .map((p) => [key(p), p] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map((x) => x[1]);
 }
 
-function wanted(file: string, options: WalkOptions): boolean {
-  const cfg = options.configOf?.(file);
-  if (cfg && isExcluded(cfg, file)) return false;
-  if (cfg && cfg.include.length > 0) return isIncluded(cfg, file);
-  return options.byContent === false ? BY_NAME.test(file) : isAssistantConfigFile(file);
+/** Whether a file of the directory of `first` is to be checked (its project config asked once). */
+function wantedIn(first: string, options: WalkOptions): (file: string) => boolean {
+  const cfg = options.configOf?.(first);
+  if (cfg && cfg.include.length > 0) return (file) => !isExcluded(cfg, file) && isIncluded(cfg, file);
+  const byName = options.byContent === false;
+  if (cfg && cfg.exclude.length > 0)
+    return (file) => !isExcluded(cfg, file) && (byName ? BY_NAME.test(file) : isAssistantConfigFile(file));
+  return byName ? (file) => BY_NAME.test(file) : (file) => isAssistantConfigFile(file);
 }

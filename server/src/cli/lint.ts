@@ -358,10 +358,15 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       : [abs];
     if (st.isDirectory() && found.length === 0 && unreadable.length === 0)
       io.stderr(`assistant-config: no AssistantConfig files found in '${visible(t)}'\n`);
+    // The walk lists each file once and only those the project config takes (a file named here was
+    // checked against its exclude patterns above). A file named twice (or in a directory also named)
+    // is checked once, as ESLint and ruff do.
+    const several = flags.targets.length > 1;
     for (const f of found) {
-      // A file named twice (or in a directory also named) is checked once, as ESLint and ruff do.
-      if (listed.has(f) || isExcluded(configs.forFile(f), f)) continue;
-      listed.add(f);
+      if (several) {
+        if (listed.has(f)) continue;
+        listed.add(f);
+      }
       files.push({ path: f, displayPath: display(f) });
     }
   }
@@ -452,7 +457,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
   }
   if (timing && !(pool && pool.size > 0))
     timing.path = reader
-      ? `one thread (files read ahead on a second thread; ${plural(reader.readSelf * READ_BATCH, 'file')} read by the main thread, batches of ${READ_BATCH})`
+      ? `one thread (files read ahead on a second thread; ${plural(reader.readSelf * READ_BATCH, 'file')} read by the main thread, batches of ${READ_BATCH}; ${Math.round(reader.waitedMs)} ms waited for reads)`
       : 'one thread';
   reader?.close();
   if (timing && cache) timing.path += `; cache: ${cache.hits} reused, ${cache.stored} analysed`;

@@ -74,6 +74,8 @@ export class FileReader {
   private current: Current | undefined;
   /** Batches the main thread read itself (how the run went: ASSISTANT_CONFIG_TIMING). */
   readSelf = 0;
+  /** Milliseconds the main thread waited for the worker's batches (ASSISTANT_CONFIG_TIMING). */
+  waitedMs = 0;
 
   constructor(entry: string) {
     const { port1, port2 } = new MessageChannel();
@@ -141,9 +143,13 @@ export class FileReader {
       const batch = this.ready.get(start);
       if (batch) {
         this.ready.delete(start);
+        this.waitedMs += performance.now() - t0;
         return { start, batch, buffer: Buffer.from(batch.data) };
       }
-      if (performance.now() - t0 > PATIENCE_MS) return own();
+      if (performance.now() - t0 > PATIENCE_MS) {
+        this.waitedMs += performance.now() - t0;
+        return own();
+      }
       Atomics.wait(ctl, POSTED, seen, 10);
     }
   }
