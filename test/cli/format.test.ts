@@ -121,3 +121,36 @@ test('the shipped examples are formatted: a project using the format --check hoo
   const r = runCli(['format', '--check', 'examples/']);
   assert.equal(r.code, 0, `would be reformatted:\n${r.stdout}`);
 });
+
+test('a file the formatter refuses is named with the reason, exit 2, and left unchanged (REVIEW3 F3)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ac-fmt-'));
+  const alias =
+    'kind:     AssistantConfig\nversion: v2\ndefinition:\n      llm: *later\n      aiPrimitivesLlm: &later\n            provider: hosted\n';
+  const tagged = 'kind:    AssistantConfig\nversion: v2\ndefinition:\n      featureFlags: !!str\n        a: true\n';
+  writeFileSync(join(dir, 'a7.assistant.yaml'), alias);
+  writeFileSync(join(dir, 'we\u001bird.assistant.yaml'), tagged);
+  writeFileSync(join(dir, 'ok.assistant.yaml'), 'kind:    AssistantConfig\n');
+  const check = runCli(['format', '--check', '.'], { cwd: dir });
+  assert.equal(check.code, 2, check.stderr);
+  assert.match(
+    check.stderr,
+    /^assistant-config: cannot format 'a7\.assistant\.yaml': the alias '\*later' comes before its anchor$/m,
+  );
+  // The path escaped as everywhere in the CLI (a control character cannot drive the terminal).
+  assert.match(
+    check.stderr,
+    /^assistant-config: cannot format 'we\\eird\.assistant\.yaml': formatting would change its data \(a '!!str' tag on a mapping, line 4\)$/m,
+  );
+  assert.equal(check.stdout, 'ok.assistant.yaml\n', 'the file that can be formatted is listed');
+  const write = runCli(['format', '--write', '.'], { cwd: dir });
+  assert.equal(write.code, 2);
+  assert.match(write.stderr, /cannot format 'a7\.assistant\.yaml'/);
+  assert.equal(readFileSync(join(dir, 'a7.assistant.yaml'), 'utf8'), alias);
+  assert.equal(readFileSync(join(dir, 'we\u001bird.assistant.yaml'), 'utf8'), tagged);
+  assert.equal(readFileSync(join(dir, 'ok.assistant.yaml'), 'utf8'), 'kind: AssistantConfig\n');
+  // Printing: the text as it is on stdout, the reason on stderr.
+  const print = runCli(['format', '--stdin-filepath', 'x.assistant.yaml'], { input: alias });
+  assert.equal(print.code, 2);
+  assert.equal(print.stdout, alias);
+  assert.match(print.stderr, /cannot format 'x\.assistant\.yaml': the alias '\*later' comes before its anchor/);
+});

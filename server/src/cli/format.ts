@@ -4,7 +4,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { relative, resolve as resolvePath } from 'node:path';
 import { languageOf } from '../parser';
 import type { Language } from '../parser';
-import { applyEdits, formatDocument, parseWithLimits, DEFAULT_OPTIONS } from '../service';
+import { applyEdits, formatDocumentOutcome, parseWithLimits, DEFAULT_OPTIONS } from '../service';
 import type { CliIO } from './io';
 import { UsageError } from './io';
 import { collectFiles, errorText } from './files';
@@ -31,7 +31,8 @@ Options:
   -h, --help               show this help
 
 Exit status: 0 formatted (or nothing to change), 1 --check found files to change,
-2 usage or I/O error, a file that cannot be formatted (a syntax error), or a project config
+2 usage or I/O error, a file that cannot be formatted (a syntax error, or a text the formatter
+would change: each named on stderr with the reason, and left as it is), or a project config
 with mistakes.
 `;
 
@@ -87,11 +88,12 @@ function parse(args: string[]): Flags | 'help' {
   return f;
 }
 
-/** The formatted text, or undefined when the document cannot be formatted safely (syntax errors). */
-export function formatText(text: string, language: Language, indent: number): string | undefined {
+/** The formatted text, or why the document cannot be formatted safely (syntax errors, a refusal). */
+export function formatText(text: string, language: Language, indent: number): { text: string } | { refused: string } {
   const doc = parseWithLimits(text, language, DEFAULT_OPTIONS);
-  if (doc.problems.some((p) => p.kind === 'syntax' || p.kind === 'resource-limit')) return undefined;
-  return applyEdits(text, formatDocument(doc, { tabSize: indent, insertSpaces: true }));
+  const outcome = formatDocumentOutcome(doc, { tabSize: indent, insertSpaces: true });
+  if (outcome.refused !== undefined) return { refused: outcome.refused };
+  return { text: applyEdits(text, outcome.edits) };
 }
 
 export async function formatCommand(args: string[], io: CliIO): Promise<number> {
@@ -105,15 +107,14 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
   const changed: string[] = [];
   let maskedDiffs = 0;
   const one = (path: string | undefined, display: string, text: string, language: Language): void => {
-    const out = formatText(text, language, flags.indent);
-    if (out === undefined) {
-      io.stderr(
-        `assistant-config: cannot format '${visiblePath(display)}': it has syntax errors (run 'assistant-config lint' on it)\n`,
-      );
+    const result = formatText(text, language, flags.indent);
+    if ('refused' in result) {
+      io.stderr(`assistant-config: cannot format '${visiblePath(display)}': ${visible(result.refused)}\n`);
       if (flags.mode === 'print') io.stdout(text);
       status = 2;
       return;
     }
+    const out = result.text;
     if (flags.mode === 'print') {
       io.stdout(out);
       return;

@@ -8,7 +8,7 @@ export {
   documentSymbols,
   foldingRanges,
   selectionRanges,
-  formatDocument,
+  formatDocumentOutcome,
   doComplete,
   getCodeActions,
   llmProviderShown,

@@ -85,6 +85,8 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   let projectConfigs: InstanceType<Engine['ProjectConfigResolver']> | undefined;
   /** Project configs whose mistakes the user was told of (path and mistakes: told again when they change). */
   const toldConfigs = new Set<string>();
+  /** The last refusal told per document: format on save repeats it at every save, told once. */
+  const toldFormat = new Map<string, string>();
   const projectConfigOf = (uri: string): ProjectConfig | undefined => {
     const path = serverOptions.fsPathOf?.(uri);
     const cfg = path !== undefined ? projectConfigs?.forFile(path) : undefined;
@@ -459,6 +461,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     const uri = p.textDocument.uri;
     timers.cancel(uri);
     documents.delete(uri);
+    toldFormat.delete(uri);
     cacheInstance?.delete(uri);
     workspaceDiagnostics?.touch();
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] });
@@ -624,11 +627,29 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
 
   connection.onDocumentFormatting((p, token) =>
     safe('Formatting', [], token, () =>
-      withDoc(p.textDocument.uri, [], (doc) =>
-        engine!
-          .formatDocument(cacheOf().parsed(doc), { tabSize: p.options.tabSize, insertSpaces: p.options.insertSpaces })
-          .map((e) => toLspEdit(doc, e)),
-      ),
+      withDoc(p.textDocument.uri, [], (doc) => {
+        const outcome = engine!.formatDocumentOutcome(cacheOf().parsed(doc), {
+          tabSize: p.options.tabSize,
+          insertSpaces: p.options.insertSpaces,
+        });
+        if (outcome.refused === undefined) toldFormat.delete(doc.uri);
+        else if (toldFormat.get(doc.uri) !== outcome.refused) {
+          // As the CLI says it (exit 2), not silence: the document is left as it is.
+          toldFormat.set(doc.uri, outcome.refused);
+          const base = doc.uri.slice(doc.uri.lastIndexOf('/') + 1);
+          let name = base;
+          try {
+            name = decodeURIComponent(base);
+          } catch {
+            // (A malformed escape: the name as the URI has it.)
+          }
+          void connection.sendNotification(ShowMessageNotification.type, {
+            type: MessageType.Warning,
+            message: `Cannot format '${name}': ${outcome.refused}. The document is left as it is.`,
+          });
+        }
+        return outcome.edits.map((e) => toLspEdit(doc, e));
+      }),
     ),
   );
 

@@ -10,26 +10,44 @@ export interface FormatOptions {
   insertSpaces: boolean;
 }
 
-export function formatDocument(doc: ParsedDocument, options: FormatOptions): TextEdit[] {
+/**
+ * The edits that format a document, or why it is left as it is (`refused`, one line for a message:
+ * the CLI exits 2 with it, the editor shows it). No edits and no refusal: already formatted.
+ */
+export interface FormatOutcome {
+  edits: TextEdit[];
+  refused?: string;
+}
+
+export function formatDocumentOutcome(doc: ParsedDocument, options: FormatOptions): FormatOutcome {
   // A document over a safety limit (size, nesting) is left alone: re-reading it whole to print it
   // again would cost what the limit is there to prevent (deep nesting prints quadratically).
-  if (doc.problems.some((p) => p.kind === 'resource-limit')) return [];
+  if (doc.problems.some((p) => p.kind === 'resource-limit'))
+    return { edits: [], refused: "it is over a safety limit (run 'assistant-config lint' on it)" };
   if (doc.language === 'json') {
-    return formatJson(doc.text, undefined, {
-      tabSize: options.tabSize,
-      insertSpaces: options.insertSpaces,
-      eol: eolOf(doc.text),
-      insertFinalNewline: /\r?\n$/.test(doc.text),
-    }).map((e) => ({ offset: e.offset, length: e.length, newText: e.content }));
+    return {
+      edits: formatJson(doc.text, undefined, {
+        tabSize: options.tabSize,
+        insertSpaces: options.insertSpaces,
+        eol: eolOf(doc.text),
+        insertFinalNewline: /\r?\n$/.test(doc.text),
+      }).map((e) => ({ offset: e.offset, length: e.length, newText: e.content })),
+    };
   }
   // A document with syntax errors is left alone: reformatting it could lose what the user typed.
-  if (doc.problems.some((p) => p.kind === 'syntax')) return [];
+  if (doc.problems.some((p) => p.kind === 'syntax'))
+    return { edits: [], refused: "it has syntax errors (run 'assistant-config lint' on it)" };
   const indent = Math.max(1, Math.min(8, options.tabSize));
-  // (Undefined when the package cannot read or refuses to print the text: it is left alone.)
-  let out = formatYamlText(doc.text, { indent });
-  if (out === undefined) return [];
+  const result = formatYamlText(doc.text, { indent });
+  if ('refused' in result) return { edits: [], refused: result.refused };
+  let out = result.text;
   const eol = eolOf(doc.text);
   if (eol === '\r\n') out = out.replace(/\r?\n/g, '\r\n');
   if (doc.text.charCodeAt(0) === 0xfeff) out = '\uFEFF' + out;
-  return out === doc.text ? [] : [{ offset: 0, length: doc.text.length, newText: out }];
+  return { edits: out === doc.text ? [] : [{ offset: 0, length: doc.text.length, newText: out }] };
+}
+
+/** The edits that format a document; none when it is formatted already or cannot be formatted safely. */
+export function formatDocument(doc: ParsedDocument, options: FormatOptions): TextEdit[] {
+  return formatDocumentOutcome(doc, options).edits;
 }

@@ -6,10 +6,17 @@
 // - a comment on a key's line (`llm: &primary # shared`) or on a `- ` line stays there: the model
 //   keeps it as a comment before the mapping, printed on its own line (and the anchor after it);
 // - a quoted scalar on one line keeps its quotes and escapes (`"a\u005fb"` is not rewritten `"a_b"`).
-// - a plain or quoted scalar written over several lines keeps its lines, moved with its key;
-// - a scalar with an explicit tag on one line (`!!int "4096"`, `!!str 12345`) is kept as written.
+// - a plain or quoted scalar written over several lines keeps its lines, moved with its key; a
+//   comment line below it stays on its own line;
+// - a plain scalar on one line is kept as written: the model prints the value it read (`012` as `12`);
+// - a scalar with an explicit tag on one line (`!!int "4096"`, `!!str 12345`) is kept as written, and
+//   the tag of a block or multi-line scalar (`!!str |`) stays with it;
+// - comments on `---` and `...` stay on them, and comment lines written before `...` before it; the
+//   comment lines ending a document stay close to its content when written so (no blank added, which
+//   a second formatting would have added: format(format(x)) = format(x)).
 // Still printed by the model: runs of blank lines (one kept), flow collections (spacing, and scalars
-// over several lines inside them).
+// over several lines inside them). A text it cannot print with the same data (an alias before its
+// anchor, a scalar tag on a mapping) is refused with the reason.
 // Each is printed as a placeholder and put back in the printed text. The result is checked: the same
 // data and the same comments as the input, or the plain printing of the model is used instead.
 import {
@@ -33,34 +40,61 @@ export interface YamlPrintOptions {
 
 const PRINT = { lineWidth: 0, minContentWidth: 0, indentSeq: true } as const;
 
-/** The formatted text, or undefined when the text cannot be formatted safely (errors, refusals). */
-export function formatYamlText(text: string, options: YamlPrintOptions): string | undefined {
+/** The formatted text, or why the text is left as it is (one line, for a message). */
+export type YamlFormatResult = { text: string } | { refused: string };
+
+/** The formatted text, or a refusal when the text cannot be formatted safely. */
+export function formatYamlText(text: string, options: YamlPrintOptions): YamlFormatResult {
   let kept: string | undefined;
   try {
     const docs = parse(text);
-    if (!docs) return undefined;
+    if (!docs) return { refused: 'the YAML reader reports an error in it' };
     const data = dataOf(docs);
-    kept = printAll(text, docs, options, true);
+    const printed = printAll(text, docs, options, true);
+    kept = typeof printed === 'string' ? printed : undefined;
     if (kept !== undefined && (data === undefined || data !== dataOf(parse(kept)) || !sameComments(text, kept)))
       kept = undefined;
   } catch {
     // (Keeping the layout is a refinement: whatever goes wrong there, the plain printing stands.)
     kept = undefined;
   }
-  if (kept !== undefined) return kept;
+  if (kept !== undefined) return { text: kept };
   // The model's own printing, checked the same way: a text it would change (a tag it cannot
   // resolve, `!!str` on a mapping printed as `undefined`) is left alone rather than rewritten.
   try {
     const docs = parse(text);
-    if (!docs) return undefined;
+    if (!docs) return { refused: 'the YAML reader reports an error in it' };
     const data = dataOf(docs);
+    if (data === undefined) return { refused: 'it holds a node the formatter cannot compare' };
     const plain = printAll(text, docs, options, false);
-    if (plain === undefined || data === undefined || data !== dataOf(parse(plain)) || !sameComments(text, plain))
-      return undefined;
-    return plain;
+    if (typeof plain !== 'string') return plain;
+    if (data !== dataOf(parse(plain))) return { refused: `formatting would change its data${changeCause(text)}` };
+    if (!sameComments(text, plain)) return { refused: 'formatting would lose or reorder a comment' };
+    return { text: plain };
   } catch {
-    return undefined;
+    // (The package's message is not shown: it may quote the text.)
+    return { refused: 'the formatter failed on it' };
   }
+}
+
+/** What the printer cannot keep, when it is one of the known cases: ` (a '!!str' tag on a mapping, line 4)`. */
+function changeCause(text: string): string {
+  const docs = parse(text);
+  let found = '';
+  const line = (offset: number): number => text.slice(0, offset).split('\n').length;
+  for (const d of docs ?? []) {
+    visit(d, {
+      Node(_, n) {
+        if (found || !n.tag || !n.range) return found ? visit.BREAK : undefined;
+        // (A scalar's tag on a collection: the printer turns the collection into a string.)
+        if (isCollection(n) && /^tag:yaml\.org,2002:(str|int|float|bool|null|binary|timestamp)$/.test(n.tag))
+          found = ` (a '${n.tag.replace(/^tag:yaml\.org,2002:/, '!!')}' tag on a ${isMap(n) ? 'mapping' : 'sequence'}, line ${line(Math.max(0, text.lastIndexOf('!', n.range[0])))})`;
+        return found ? visit.BREAK : undefined;
+      },
+    });
+    if (found) break;
+  }
+  return found;
 }
 
 function parse(text: string): Document.Parsed[] | undefined {
@@ -74,18 +108,26 @@ function printAll(
   docs: Document.Parsed[],
   options: YamlPrintOptions,
   keepLayout: boolean,
-): string | undefined {
+): string | { refused: string } {
   let nonce = 0;
   while (text.includes(`acfmt${nonce}x`)) nonce++;
   const restore: Restore[] = [];
-  for (const d of docs) reattachTrailingComments(d, text);
+  for (const d of docs) {
+    reattachTrailingComments(d, text);
+    keepDocumentCommentClose(d, text);
+    keepMarkerComments(d, text, `acfmt${nonce}x`, restore);
+  }
   if (keepLayout) for (const d of docs) mark(d, text, `acfmt${nonce}x`, restore, options.indent);
   let out: string;
   try {
     out = docs.map((d) => d.toString({ indent: options.indent, ...PRINT })).join('');
-  } catch {
+  } catch (e) {
     // The package refuses to print some documents it reads (an alias before its anchor).
-    return undefined;
+    const message = e instanceof Error ? e.message : String(e);
+    const alias = /^Unresolved alias[^:]*: (.*)$/.exec(message);
+    return {
+      refused: alias ? `the alias '*${alias[1]!}' comes before its anchor` : 'the YAML printer refuses it',
+    };
   }
   return restore.length > 0 ? putBack(out, restore) : out;
 }
@@ -171,6 +213,106 @@ function reattachTrailingComments(doc: Document.Parsed, text: string): void {
   }
 }
 
+/**
+ * The model prints a document's trailing comment (the column-0 comment lines after its content)
+ * after a blank line, whether one was written or not; and the same lines printed inside the root
+ * collection (where `reattachTrailingComments` puts lines moved out of a nested block) come out
+ * without one. Written without a blank line, they join the root collection's comment instead, so
+ * they print where they were, and a second formatting reads them back the same way.
+ */
+function keepDocumentCommentClose(doc: Document.Parsed, text: string): void {
+  const root = doc.contents;
+  // (With a `...` marker, keepMarkerComments places the lines.)
+  if (!doc.comment || doc.directives.docEnd || !(isMap(root) || isSeq(root)) || root.flow) return;
+  // The first line blank: a blank line was written before the comment.
+  if (/^[ \t]*\r?\n/.test(text.slice(doc.range[1], doc.range[2]))) return;
+  root.comment = root.comment ? `${root.comment}\n${doc.comment}` : doc.comment;
+  doc.comment = null;
+}
+
+/** The lines of `text` from the one holding `offset` on, with the offset where each starts. */
+function linesFrom(text: string, offset: number): { line: string; at: number }[] {
+  const out: { line: string; at: number }[] = [];
+  let at = text.lastIndexOf('\n', offset - 1) + 1;
+  while (at < text.length) {
+    const end = text.indexOf('\n', at);
+    const stop = end < 0 ? text.length : end;
+    out.push({ line: text.slice(at, stop).replace(/\r$/, ''), at });
+    at = stop + 1;
+  }
+  return out;
+}
+
+/**
+ * Comments on the document markers stay there: `--- # c` (the model prints it on the next line) and
+ * `... # c`, with the comment lines written before `...` (the model prints all of them after it, and
+ * a line written below `...` on the marker's line).
+ */
+function keepMarkerComments(doc: Document.Parsed, text: string, prefix: string, restore: Restore[]): void {
+  const id = (): string => `${prefix}${restore.length}`;
+  const contents = doc.contents;
+  if (doc.directives.docStart && contents && isNode(contents) && contents.commentBefore) {
+    const start = linesFrom(text, doc.range[0]).find((l) => !/^\s*(%|#|$)/.test(l.line));
+    const m = start ? /^---[ \t]+#(.*)$/.exec(start.line) : null;
+    const [first, ...rest] = contents.commentBefore.split('\n');
+    if (m && first === m[1]!.trimEnd()) {
+      const r = { kind: 'marker' as const, id: id(), comment: first };
+      restore.push(r);
+      contents.commentBefore = [r.id, ...rest].join('\n');
+    }
+  }
+  if (!doc.directives.docEnd || !doc.comment) return;
+  // From the end of the content: comment lines, the `...` line, then comment lines to the end of the
+  // text (past another document's start they are that document's).
+  const before: string[] = [];
+  let marker: string | undefined;
+  const after: string[] = [];
+  let state: 'before' | 'after' = 'before';
+  const lines = linesFrom(text, doc.range[1]);
+  if (lines.length > 0 && lines[0]!.at < doc.range[1] && text[doc.range[1] - 1] !== '\n') lines.shift();
+  for (const { line } of lines) {
+    const comment = /^[ \t]*#(.*)$/.exec(line);
+    const blank = line.trim() === '';
+    if (state === 'before') {
+      const end = /^\.\.\.(?:[ \t]+#(.*))?[ \t]*$/.exec(line);
+      if (end) {
+        marker = end[1];
+        state = 'after';
+      } else if (comment) before.push(comment[1]!);
+      else if (blank) before.push('');
+      else return;
+    } else if (comment) after.push(comment[1]!);
+    else if (blank) after.push('');
+    else {
+      after.length = 0;
+      break;
+    }
+  }
+  if (state !== 'after') return;
+  // (Runs of blank lines as one, none at the end.)
+  const tidy = (a: string[]): string[] => {
+    while (a.length > 0 && a[a.length - 1] === '') a.pop();
+    return a.filter((l, k) => l !== '' || k === 0 || a[k - 1] !== '');
+  };
+  const above = tidy(before);
+  const below = tidy(after);
+  const texts = [...above, ...(marker !== undefined ? [marker] : []), ...below].filter((l) => l !== '');
+  const written = doc.comment.split('\n').filter((l) => l !== '');
+  if (texts.length !== written.length || texts.some((t, k) => t.trimEnd() !== written[k]!.trimEnd())) return;
+  if (above.length > 0) {
+    // The lines written before `...` end the root collection, as they would without the marker.
+    if (!(isMap(contents) || isSeq(contents)) || contents.flow) return;
+    contents.comment = contents.comment ? `${contents.comment}\n${above.join('\n')}` : above.join('\n');
+  }
+  if (marker === undefined && below.length === 0) {
+    doc.comment = null;
+    return;
+  }
+  const r = { kind: 'docEnd' as const, id: id(), marker, after: below };
+  restore.push(r);
+  doc.comment = r.id;
+}
+
 type Restore =
   | {
       kind: 'block';
@@ -180,10 +322,14 @@ type Restore =
       unit: number;
       /** A plain or quoted scalar over several lines (its lines move with the key), not a block scalar. */
       lines: boolean;
+      /** The column of the comment written on its own line below such a scalar. */
+      commentColumn?: number;
     }
   | { kind: 'keyComment'; id: string; comment: string }
   | { kind: 'itemComment'; id: string; comment: string }
-  | { kind: 'inline'; id: string; source: string };
+  | { kind: 'inline'; id: string; source: string }
+  | { kind: 'marker'; id: string; comment: string }
+  | { kind: 'docEnd'; id: string; marker: string | undefined; after: string[] };
 
 /** The column of a line's first key or value: after its indentation and any `- ` of sequence items. */
 const keyColumn = (line: string): number => /^[ ]*(?:-[ ]+)*/.exec(line)![0].length;
@@ -202,14 +348,24 @@ const sameLineComment = (text: string, from: number, to: number): boolean => {
 
 function mark(doc: Document.Parsed, text: string, prefix: string, restore: Restore[], indentUnit: number): void {
   const id = (): string => `${prefix}${restore.length}`;
+  /** A placeholder for a scalar kept as written: its anchor, comments and (unless written in the kept text) tag. */
+  const standIn = (n: Scalar, withTag: boolean): Scalar<string> => {
+    const placeholder = new Scalar(id());
+    for (const k of ['anchor', 'commentBefore', 'spaceBefore', 'comment'] as const)
+      if (n[k] !== undefined) (placeholder as unknown as Record<string, unknown>)[k] = n[k];
+    // (The tag as written, `!!str` included: the model prints it before the placeholder.)
+    if (withTag && n.tag) placeholder.tag = n.tag;
+    return placeholder;
+  };
   // A plain or quoted scalar written over several lines keeps its lines as written, each moved with
   // its key (continuation lines only need to stay indented past the key, as they were).
   const kept = (n: Scalar, start: number, end: number): Scalar | undefined => {
     if (inFlow.has(n)) return undefined;
-    const placeholder = new Scalar(id());
-    for (const k of ['anchor', 'commentBefore', 'spaceBefore', 'comment'] as const)
-      if (n[k] !== undefined) (placeholder as unknown as Record<string, unknown>)[k] = n[k];
-    if (n.tag && n.tag !== 'tag:yaml.org,2002:str') placeholder.tag = n.tag;
+    const placeholder = standIn(n, true);
+    // A comment written on its own line below the scalar (the model has it as the scalar's comment,
+    // printed on its last line) stays on its own line, at its column.
+    const hash = n.comment ? text.indexOf('#', end) : -1;
+    const ownLine = hash >= 0 && /\n/.test(text.slice(end, hash));
     restore.push({
       kind: 'block',
       id: placeholder.value,
@@ -217,6 +373,7 @@ function mark(doc: Document.Parsed, text: string, prefix: string, restore: Resto
       sourceIndent: keyColumn(lineAt(text, start)),
       unit: indentUnit,
       lines: true,
+      ...(ownLine ? { commentColumn: hash - (text.lastIndexOf('\n', hash) + 1) } : {}),
     });
     return placeholder;
   };
@@ -238,9 +395,7 @@ function mark(doc: Document.Parsed, text: string, prefix: string, restore: Resto
       // as written, tag included: the model would re-quote it by its resolved value, or drop `!!str`.
       const tagged = n.range ? tagBefore(text, n.range[0]) : undefined;
       if (tagged !== undefined && n.range && !/[\r\n]/.test(text.slice(tagged, n.range[1]))) {
-        const placeholder = new Scalar(id());
-        for (const k of ['anchor', 'commentBefore', 'spaceBefore', 'comment'] as const)
-          if (n[k] !== undefined) (placeholder as unknown as Record<string, unknown>)[k] = n[k];
+        const placeholder = standIn(n, false);
         // (One space between the tag and the scalar, as the model prints it.)
         const tag = /^\S+/.exec(text.slice(tagged))![0];
         restore.push({ kind: 'inline', id: placeholder.value, source: `${tag} ${text.slice(n.range[0], n.range[1])}` });
@@ -250,23 +405,25 @@ function mark(doc: Document.Parsed, text: string, prefix: string, restore: Resto
         // A quoted scalar on one line keeps its quotes and escapes as written (`"a\u005fb"`).
         const source = text.slice(n.range[0], n.range[1]);
         if (source.includes('\n') || source.includes('\r')) return kept(n, n.range[0], n.range[1]);
-        const placeholder = new Scalar(id());
-        for (const k of ['anchor', 'commentBefore', 'spaceBefore', 'comment'] as const)
-          if (n[k] !== undefined) (placeholder as unknown as Record<string, unknown>)[k] = n[k];
-        if (n.tag && n.tag !== 'tag:yaml.org,2002:str') placeholder.tag = n.tag;
+        const placeholder = standIn(n, true);
         restore.push({ kind: 'inline', id: placeholder.value, source });
         return placeholder;
       }
       if (n.type === 'PLAIN' && n.range && /[\r\n]/.test(text.slice(n.range[0], n.range[1])))
         return kept(n, n.range[0], n.range[1]);
+      if (n.type === 'PLAIN' && n.range && n.range[1] > n.range[0]) {
+        // A plain scalar on one line is kept as written: the model prints the value it read, so
+        // `012` would become `12` (octal 10 for a YAML 1.1 reader), `0x0C` `0xc`, `1e3` `1e+3`.
+        const placeholder = standIn(n, true);
+        restore.push({ kind: 'inline', id: placeholder.value, source: text.slice(n.range[0], n.range[1]) });
+        return placeholder;
+      }
       if ((n.type !== 'BLOCK_FOLDED' && n.type !== 'BLOCK_LITERAL') || !n.range) return undefined;
       const [start, end] = n.range;
       const source = text.slice(start, end).replace(/\r\n/g, '\n').replace(/\n$/, '');
-      const placeholder = new Scalar(id());
-      if (n.anchor) placeholder.anchor = n.anchor;
-      if (n.tag && n.tag !== 'tag:yaml.org,2002:str') placeholder.tag = n.tag;
-      placeholder.commentBefore = n.commentBefore;
-      placeholder.spaceBefore = n.spaceBefore;
+      const placeholder = standIn(n, true);
+      // (A block scalar's comment is in its header, kept with its source.)
+      placeholder.comment = undefined;
       restore.push({
         kind: 'block',
         id: placeholder.value,
@@ -333,7 +490,14 @@ function putBack(printed: string, restore: readonly Restore[]): string {
       continue;
     }
     const indent = line.length - line.trimStart().length;
-    if (r.kind === 'block') {
+    if (r.kind === 'marker') {
+      // `#ID` right below the `---` it was written on.
+      if (out.length > 0 && out[out.length - 1] === '---') out[out.length - 1] = `--- #${r.comment}`;
+      else out.push(`${' '.repeat(indent)}#${r.comment}`);
+    } else if (r.kind === 'docEnd') {
+      // `... #ID`: the marker's own comment, then the lines written below it.
+      out.push(r.marker !== undefined ? `... #${r.marker}` : '...', ...r.after.map((l) => (l === '' ? '' : `#${l}`)));
+    } else if (r.kind === 'block') {
       const column = keyColumn(line);
       const [header = '', ...body] = r.source.split('\n');
       // The body one indentation unit in from its line, keeping the lines' relative indentation; with
@@ -347,7 +511,10 @@ function putBack(printed: string, restore: readonly Restore[]): string {
       if (r.lines && body.length > 0) {
         // What follows the scalar on its line (a comment) follows its last line.
         out.push(line.slice(0, m.index) + header);
-        body.forEach((b, k) => out.push(shift(b, delta) + (k === body.length - 1 ? tail : '')));
+        if (r.commentColumn !== undefined && /^\s*#/.test(tail)) {
+          for (const b of body) out.push(shift(b, delta));
+          out.push(shift(' '.repeat(r.commentColumn) + tail.trim(), delta));
+        } else body.forEach((b, k) => out.push(shift(b, delta) + (k === body.length - 1 ? tail : '')));
       } else {
         out.push(line.slice(0, m.index) + header + tail);
         for (const b of body) out.push(shift(b, delta));

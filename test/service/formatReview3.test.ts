@@ -1,0 +1,255 @@
+// Formatting defects of REVIEW3, each on the reviewer's material and its variants: a tail of
+// comments formatted twice (F1), number literals as written (F2), an explicit tag on one scalar does
+// not change how the rest of the file is printed (F11), comments on document markers and below a
+// scalar written over several lines stay where they are (F4), and a text that cannot be formatted
+// says why (F3).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parse } from '../../server/src/parser';
+import { applyEdits, formatDocumentOutcome } from '../../server/src/service';
+
+const outcome = (text: string, tabSize = 2): ReturnType<typeof formatDocumentOutcome> =>
+  formatDocumentOutcome(parse(text, 'yaml'), { tabSize, insertSpaces: true });
+const fmt = (text: string, tabSize = 2): string => {
+  const o = outcome(text, tabSize);
+  assert.equal(o.refused, undefined, `refused: ${o.refused ?? ''}\n${text}`);
+  return applyEdits(text, o.edits);
+};
+const lines = (...l: string[]): string => l.join('\n');
+
+const HEAD = lines('kind: AssistantConfig', 'version: v2', 'definition:', '  llm:', '    provider: hosted', '');
+
+test('F1: a column-0 comment then an indented one at the end of a document formats once and for all', () => {
+  const text = `${HEAD}  contextWindowLimit: 1000\n# end of file\n  # reviewed by ops\n`;
+  const once = fmt(text);
+  assert.equal(once, `${HEAD}  contextWindowLimit: 1000\n# end of file\n# reviewed by ops\n`);
+  assert.equal(fmt(once), once);
+  for (const tail of [
+    '# a\n    # b\n',
+    '# a\n\n  # b\n',
+    '# a\n  # b\n# c\n',
+    '# a\n',
+    '\n# a\n',
+    '# a\n  # b\n---\nkind: x\n',
+    '# a\n---\nkind: x\n',
+    '  # a\n# b\n---\nkind: x\n',
+  ]) {
+    const t = `${HEAD}  contextWindowLimit: 1000\n${tail}`;
+    const o = fmt(t);
+    assert.equal(fmt(o), o, `tail ${JSON.stringify(tail)}: a second formatting changes\n${o}`);
+    // A blank line is kept where one was written before the first comment, and none added.
+    assert.equal(/1000\n\n#/.test(o), tail.startsWith('\n'), `tail ${JSON.stringify(tail)}:\n${o}`);
+  }
+});
+
+test('F2: number literals are printed as written', () => {
+  const text = lines(
+    'kind: AssistantConfig',
+    'version: v2',
+    'definition:',
+    '    llm: {provider: hosted, n: 0o17, m: [+1, 1e3]}',
+    '    maxAssistantActions: 012',
+    '    maxTableArtifactSampleRows:    0x0C',
+    '    contextWindowLimit: +4096',
+    '    featureFlags:',
+    '        ratio: 1e3',
+    '        big: 123456789012345678901234567890',
+    '        float: 1.50',
+    '        inf: .Inf',
+    '        sep: 1_000',
+    '        truth: True',
+    '        nothing: ~',
+    '        012: key',
+    '',
+  );
+  assert.equal(
+    fmt(text),
+    lines(
+      'kind: AssistantConfig',
+      'version: v2',
+      'definition:',
+      '  llm: { provider: hosted, n: 0o17, m: [ +1, 1e3 ] }',
+      '  maxAssistantActions: 012',
+      '  maxTableArtifactSampleRows: 0x0C',
+      '  contextWindowLimit: +4096',
+      '  featureFlags:',
+      '    ratio: 1e3',
+      '    big: 123456789012345678901234567890',
+      '    float: 1.50',
+      '    inf: .Inf',
+      '    sep: 1_000',
+      '    truth: True',
+      '    nothing: ~',
+      '    012: key',
+      '',
+    ),
+  );
+});
+
+test('F11: an explicit tag on a block or multi-line scalar keeps it as written and the rest of the file keeps its layout', () => {
+  const rest = (tagged: string): string =>
+    lines(
+      'kind: AssistantConfig',
+      'version: v2',
+      'definition:',
+      '  llm:   # main LLM',
+      '    provider: hosted',
+      '  systemInstructions: >',
+      '    Be brief and precise,',
+      '    and cite the tables.',
+      '',
+      '      - a more-indented line',
+      '    Never guess.',
+      '  schemaSelector:',
+      '    type: llm_selector',
+      '    llm: {provider: hosted}',
+      tagged,
+      '  featureFlags:',
+      '    note: "a \\u00e9 escape"   # kept?',
+      "    other: 'it''s'",
+      '',
+    );
+  for (const tagged of [
+    '    instructions: !!str |\n      Prefer fact tables.',
+    '    instructions: !!str >-\n      Prefer fact\n      tables.',
+    '    instructions: &a !!str |\n      Prefer fact tables.',
+    "    instructions: !!str 'Prefer fact\n      tables.'",
+    '    instructions: !!str Prefer fact\n      tables.',
+    '    instructions: !custom |\n      Prefer fact tables.',
+  ]) {
+    const out = fmt(rest(tagged));
+    assert.equal(
+      out,
+      lines(
+        'kind: AssistantConfig',
+        'version: v2',
+        'definition:',
+        '  llm: # main LLM',
+        '    provider: hosted',
+        '  systemInstructions: >',
+        '    Be brief and precise,',
+        '    and cite the tables.',
+        '',
+        '      - a more-indented line',
+        '    Never guess.',
+        '  schemaSelector:',
+        '    type: llm_selector',
+        '    llm: { provider: hosted }',
+        tagged,
+        '  featureFlags:',
+        '    note: "a \\u00e9 escape" # kept?',
+        "    other: 'it''s'",
+        '',
+      ),
+    );
+    assert.equal(fmt(out), out);
+  }
+});
+
+test('F4: a comment line below a scalar written over several lines stays on its own line', () => {
+  const text = lines(
+    'kind: AssistantConfig',
+    'version: v2',
+    'definition:',
+    '    llm: {provider: hosted}',
+    '    systemInstructions: This is a long plain',
+    '        scalar over several lines',
+    '        # a note about the instructions',
+    '    selectorInstructions: "a quoted one',
+    '        over two lines"',
+    '    # a note at the key column',
+    '    threadTitleInstructions: short # on its line',
+    '',
+  );
+  const out = fmt(text);
+  assert.equal(
+    out,
+    lines(
+      'kind: AssistantConfig',
+      'version: v2',
+      'definition:',
+      '  llm: { provider: hosted }',
+      // (Continuation lines move with their key, keeping their offset from it.)
+      '  systemInstructions: This is a long plain',
+      '      scalar over several lines',
+      '      # a note about the instructions',
+      '  selectorInstructions: "a quoted one',
+      '      over two lines"',
+      '  # a note at the key column',
+      '  threadTitleInstructions: short # on its line',
+      '',
+    ),
+  );
+  assert.equal(fmt(out), out);
+});
+
+test('F4: comments on the --- and ... markers, and before ..., stay where they are', () => {
+  const text = lines(
+    '%YAML 1.2',
+    '---   # on the marker',
+    '# below the marker',
+    'kind: AssistantConfig',
+    'definition:',
+    '    llm: {provider: hosted}',
+    '# before the end',
+    '...   # on the end marker',
+    '--- # second',
+    'kind: AssistantConfig',
+    '...',
+    '# after the last end',
+    '',
+  );
+  const out = fmt(text);
+  assert.equal(
+    out,
+    lines(
+      '%YAML 1.2',
+      '--- # on the marker',
+      '# below the marker',
+      'kind: AssistantConfig',
+      'definition:',
+      '  llm: { provider: hosted }',
+      '# before the end',
+      '... # on the end marker',
+      '--- # second',
+      'kind: AssistantConfig',
+      '...',
+      '# after the last end',
+      '',
+    ),
+  );
+  assert.equal(fmt(out), out);
+  // A block scalar as the whole document, and CRLF.
+  const crlf = '--- # m\r\n|\r\n    text\r\n... # e\r\n';
+  assert.equal(fmt(crlf), '--- # m\r\n|\r\n  text\r\n... # e\r\n');
+});
+
+test('F3: a text that cannot be formatted says why', () => {
+  const alias = lines(
+    'kind:     AssistantConfig',
+    'version: v2',
+    'definition:',
+    '      llm: *later',
+    '      aiPrimitivesLlm: &later',
+    '            provider: hosted',
+    '',
+  );
+  assert.deepEqual(outcome(alias), { edits: [], refused: "the alias '*later' comes before its anchor" });
+  const tagged = lines(
+    'kind:    AssistantConfig',
+    'version: v2',
+    'definition:',
+    '      llm:   {provider: hosted}',
+    '      featureFlags: !!str',
+    '        a: true',
+    '',
+  );
+  assert.deepEqual(outcome(tagged), {
+    edits: [],
+    refused: "formatting would change its data (a '!!str' tag on a mapping, line 5)",
+  });
+  assert.match(outcome('kind: [\n').refused ?? '', /syntax errors/);
+  // Formatted text, and text already formatted: no refusal.
+  assert.equal(outcome('kind:    x\n').refused, undefined);
+  assert.deepEqual(outcome('kind: x\n'), { edits: [] });
+});
