@@ -194,7 +194,7 @@ function outcome(text: string, language: 'yaml' | 'json'): string {
   const report = buildReport('f', 'f', doc, diagnostics);
   const all = JSON.stringify({
     diagnostics: diagnostics.map((d) => ({ ...d })),
-    findings: report.findings.map((f) => [f.line, f.column, f.message, f.frame.map((l) => l.text).join('\n')]),
+    findings: report.findings.map((f) => [f.line, f.column, f.message, (f.frame ?? []).map((l) => l.text).join('\n')]),
   });
   const digest = createHash('sha256').update(all).digest('hex').slice(0, 20);
   return `${digest} ${diagnostics.map((d) => `${d.code}@${d.offset}+${d.length}`).join(' ')}`;

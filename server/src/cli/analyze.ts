@@ -24,11 +24,12 @@ export function lintText(
   language: 'yaml' | 'json',
   options: ValidationOptions,
   cfg?: ProjectConfig,
+  frames = true,
 ): FileReport {
   const { doc, diagnostics, suppressed } = analyzeWith(text, language, options, cfg);
-  const report = buildReport(path, displayPath, doc, diagnostics);
+  const report = buildReport(path, displayPath, doc, diagnostics, frames);
   if (suppressed.length === 0) return report;
   // Silenced findings stay in the report for SARIF, each with the suppression that silenced it.
-  const findings = buildReport(path, displayPath, doc, suppressed).findings;
+  const findings = buildReport(path, displayPath, doc, suppressed, frames).findings;
   return { ...report, suppressed: findings.map((f, i) => ({ ...f, suppression: suppressed[i]!.suppression })) };
 }

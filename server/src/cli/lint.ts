@@ -218,6 +218,8 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     envNames: flags.envCheck ? Object.keys(io.env) : undefined,
     config: flags.config,
     suppress: flags.suppress,
+    // Code frames only where they are printed: the text format, and reports kept by --cache.
+    frames: flags.format === 'text' || (flags.cache !== undefined && flags.fix === 'off'),
   };
   // Each file's `.env` is its project's, wherever the command runs (lsp/dotenvLookup.ts). One that
   // exists but cannot be read is said once; its names count as not set.
@@ -294,7 +296,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     const cfg = configs.forFile(configPath);
     const r = fixAll(text, language, (t, l) => analyzeWith(t, l, opts, cfg));
     const after = keepLineEndings(text, r.text);
-    emit(lintText(path, displayPath, after, language, opts, cfg), {
+    emit(lintText(path, displayPath, after, language, opts, cfg, setup.frames), {
       applied: r.applied,
       before: text,
       after,

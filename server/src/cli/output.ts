@@ -74,15 +74,18 @@ export function textOfFile(r: FileReport, colour: boolean): string {
   return s;
 }
 
+/** The finding's code frame (the text format's reports carry one: see buildReport's `frames`). */
 function frameOf(f: Finding, p: Palette): string {
-  const width = String(f.frame[f.frame.length - 1]?.line ?? f.line).length;
+  const { frame, caret } = f;
+  if (!frame || !caret) return '';
+  const width = String(frame[frame.length - 1]?.line ?? f.line).length;
   const gutter = (n: string): string => p.dim(`${n.padStart(width)} |`);
   let s = '';
-  for (const l of f.frame) {
+  for (const l of frame) {
     const here = l.line === f.line;
     s += `${here ? p.severity[f.severity]('>') : ' '} ${gutter(String(l.line))}${l.text ? ' ' + l.text : ''}\n`;
     if (here)
-      s += `  ${gutter('')} ${' '.repeat(f.caret.start)}${p.severity[f.severity]('^'.repeat(Math.max(1, f.caret.end - f.caret.start)))}\n`;
+      s += `  ${gutter('')} ${' '.repeat(caret.start)}${p.severity[f.severity]('^'.repeat(Math.max(1, caret.end - caret.start)))}\n`;
   }
   return s;
 }

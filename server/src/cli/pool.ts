@@ -10,6 +10,7 @@ import { languageOf } from '../parser';
 import { DEFAULT_OPTIONS } from '../service';
 import type { ValidationOptions } from '../service';
 import { isExcluded } from '../service/projectConfig';
+import type { ProjectConfig } from '../service/projectConfig';
 import type { FileReport } from './report';
 import { CliProjectConfig } from './projectConfig';
 import type { ConfigChoice } from './projectConfig';
@@ -31,6 +32,11 @@ export interface LintSetup {
   config: ConfigChoice;
   /** Codes silenced in every file (--suppress). */
   suppress?: string[];
+  /**
+   * Whether reports carry code frames (default true): only the text format prints them, and
+   * `--cache` keeps them for a later run in any format. Without, no line around a finding is read.
+   */
+  frames?: boolean;
 }
 
 /** What a worker is started with: the setup, the shared counters and its port for results. */
@@ -80,6 +86,7 @@ export class FileLinter {
   private readonly optionsByEnv = new Map<EnvSet, ValidationOptions>();
   /** Which `.env` each file takes (a worker's is replaced by the main thread's snapshot). */
   dotenv: DotenvLookup;
+  private readonly frames: boolean;
 
   constructor(setup: LintSetup, io: CliIO, dotenv: DotenvLookup = new DotenvLookup()) {
     this.options = {
@@ -89,6 +96,7 @@ export class FileLinter {
     this.processNames = setup.envNames ? new Set(setup.envNames) : undefined;
     this.dotenv = dotenv;
     this.configs = new CliProjectConfig(io, setup.config);
+    this.frames = setup.frames ?? true;
   }
 
   /** Whether the environment check runs (without it no `.env` is looked up). */
@@ -141,7 +149,15 @@ export class FileLinter {
   ): FileReport {
     // `configPath`: where the text stands for its project config and its `.env` (standard input:
     // the working directory, or --stdin-filepath).
-    return lintText(path, displayPath, text, language, this.optionsFor(configPath), this.configs.forFile(configPath));
+    return lintText(
+      path,
+      displayPath,
+      text,
+      language,
+      this.optionsFor(configPath),
+      this.configs.forFile(configPath),
+      this.frames,
+    );
   }
 
   /** Reads and lints a file; an error code when it cannot be read. */
@@ -149,10 +165,28 @@ export class FileLinter {
     return this.lintRead(path, displayPath, readText(path));
   }
 
+  /** The directory (with its separator) of the file asked last, and its project config. */
+  private lastDir = '';
+  private lastConfig: ProjectConfig | undefined;
+
+  /**
+   * The project config of a file: `configs.forFile`, whose answer depends only on the file's
+   * directory (everything up to its last separator), so a file of the directory asked last reuses
+   * its answer. Files come directory by directory; this saves a lookup per file.
+   */
+  private configOf(path: string): ProjectConfig | undefined {
+    const i = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+    if (i >= 0 && i === this.lastDir.length - 1 && path.startsWith(this.lastDir)) return this.lastConfig;
+    const cfg = this.configs.forFile(path);
+    this.lastDir = i >= 0 ? path.slice(0, i + 1) : '';
+    this.lastConfig = cfg;
+    return cfg;
+  }
+
   /** Lints a file already read (by the read-ahead thread: reader.ts), or passes its read error on. */
   lintRead(path: string, displayPath: string, text: Read): Outcome {
     if (typeof text !== 'string') return text;
-    const cfg = this.configs.forFile(path);
+    const cfg = this.configOf(path);
     const options = this.optionsOfEnv(path);
     return lintText(
       path,
@@ -161,6 +195,7 @@ export class FileLinter {
       languageOf(path, text),
       cfg?.maxFallbackDepth ? { ...options, maxFallbackDepth: cfg.maxFallbackDepth } : options,
       cfg,
+      this.frames,
     );
   }
 

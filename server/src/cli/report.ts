@@ -21,10 +21,14 @@ export interface Finding {
   column: number;
   endLine: number;
   endColumn: number;
-  /** One line of context before, the line itself, one line after (display text, masked, windowed). */
-  frame: FrameLine[];
-  /** Where the caret goes under the finding's line, in display columns (0-based, end exclusive). */
-  caret: { start: number; end: number };
+  /**
+   * One line of context before, the line itself, one line after (display text, masked, windowed).
+   * Only in reports built for output that shows code frames (the text format, and `--cache`, whose
+   * reports any format may print later).
+   */
+  frame?: FrameLine[];
+  /** Where the caret goes under the finding's line, in display columns (0-based, end exclusive); with `frame`. */
+  caret?: { start: number; end: number };
 }
 
 export interface FileReport {
@@ -37,12 +41,17 @@ export interface FileReport {
 
 const WINDOW = 120;
 
-/** Builds the report of one analysed file; `diagnostics` are those to show (after project rules). */
+/**
+ * Builds the report of one analysed file; `diagnostics` are those to show (after project rules).
+ * Without `frames` (the JSON, SARIF, GitHub and JUnit formats print none) the findings carry no code
+ * frame: positions and masked messages only, the lines around each finding are not read.
+ */
 export function buildReport(
   path: string,
   displayPath: string,
   doc: ParsedDocument,
   diagnostics: readonly Diagnostic[],
+  frames = true,
 ): FileReport {
   const text = doc.text;
   if (diagnostics.length === 0) return { path, displayPath, findings: [] };
@@ -59,6 +68,16 @@ export function buildReport(
   const findings = diagnostics.map((d): Finding => {
     const s = li.positionAt(d.offset);
     const e = li.positionAt(d.offset + d.length);
+    if (!frames)
+      return {
+        code: d.code,
+        severity: d.severity,
+        message: maskMessage(d.message),
+        line: s.line + 1,
+        column: s.character + 1,
+        endLine: e.line + 1,
+        endColumn: e.character + 1,
+      };
     const own = lineText(s.line);
     const endChar = e.line === s.line ? e.character : own.length;
     const win = windowOf(own, s.character, Math.max(endChar, s.character + 1));
