@@ -1,13 +1,18 @@
 // dist/cli.js loads the CLI bundle with a V8 code cache (cli/launch.ts): the first run writes it,
 // later runs use it, and the output is the same with a cache, without one, with a corrupt one, with
-// one it cannot write, and with the cache turned off.
+// one made from another bundle of the same size, with one it cannot write, and with the cache turned
+// off; and a plain lint does not load node:crypto (cli/crypto.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { runCli } from './helpers';
+import { Script } from 'node:vm';
+import { spawnSync } from 'node:child_process';
+import { CLI, runCli } from './helpers';
 import { cacheDir } from '../../server/src/cli/cacheDir';
+import { cacheFileOf, cachedDataFor } from '../../server/src/cli/codeCache';
+import { ROOT } from '../helpers';
 
 function project(): string {
   const dir = mkdtempSync(join(tmpdir(), 'ac-launch-'));
@@ -32,7 +37,7 @@ test('the first run writes the code cache, the next runs use it; the output neve
   const first = runCli(['lint', '--no-env-check', '.'], { cwd: dir, env });
   const files = readdirSync(cache);
   assert.equal(files.length, 1, files.join(' '));
-  assert.match(files[0]!, /^cli-main-[0-9a-f]{32}\.v8cache$/);
+  assert.match(files[0]!, /^cli-main-[0-9a-z]+-[0-9a-z]+-v[\d.]+-\w+\.v8cache$/);
   const second = runCli(['lint', '--no-env-check', '.'], { cwd: dir, env });
   for (const r of [first, second]) {
     assert.equal(r.code, off.code);
@@ -90,4 +95,72 @@ test('test-connection (a second bundle, required by the cached one) still loads'
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /Usage: assistant-config test-connection/);
   }
+});
+
+test('a cache file is used only with the very bundle it was made from', () => {
+  const source = Buffer.from('console.log("a");');
+  const data = Buffer.from([1, 2, 3, 4, 5]);
+  const file = cacheFileOf(source, data);
+  assert.deepEqual(cachedDataFor(file, source), data);
+  // Another bundle of the same length (V8's own check would take it), a longer one, a shorter one.
+  assert.equal(cachedDataFor(file, Buffer.from('console.log("b");')), undefined);
+  assert.equal(cachedDataFor(file, Buffer.from('console.log("ab");')), undefined);
+  assert.equal(cachedDataFor(file, Buffer.from('console.log();')), undefined);
+  // Truncated files, no V8 data, nothing.
+  assert.equal(cachedDataFor(file.subarray(0, 10), source), undefined);
+  assert.equal(cachedDataFor(file.subarray(0, 4 + source.length), source), undefined);
+  assert.equal(cachedDataFor(Buffer.alloc(0), source), undefined);
+  assert.equal(cachedDataFor(undefined, source), undefined);
+});
+
+test(
+  'a cache made from another bundle of the same size, under the expected name, is not used',
+  { timeout: 60_000 },
+  () => {
+    const dir = project();
+    const cache = mkdtempSync(join(tmpdir(), 'ac-cache-'));
+    const env = { ASSISTANT_CONFIG_COMPILE_CACHE: cache };
+    const off = runCli(['lint', '--no-env-check', '.'], { cwd: dir, env: { ASSISTANT_CONFIG_COMPILE_CACHE: '0' } });
+    runCli(['lint', '--no-env-check', '.'], { cwd: dir, env });
+    const [name] = readdirSync(cache);
+    assert.ok(name);
+    // A bundle of the same length that says another message, compiled: its cache under this name.
+    const bundle = readFileSync(join(ROOT, 'dist/cli-main.js'));
+    const other = Buffer.from(
+      bundle.toString('latin1').replace('unknown-discriminator', 'unknown-discriminatoR'),
+      'latin1',
+    );
+    assert.equal(other.length, bundle.length);
+    assert.notDeepEqual(other, bundle);
+    const wrapper = `(function (exports, require, module, __filename, __dirname) { ${other.toString('utf8')}\n})`;
+    writeFileSync(join(cache, name), cacheFileOf(other, new Script(wrapper).createCachedData()));
+    const r = runCli(['lint', '--no-env-check', '.'], { cwd: dir, env });
+    assert.equal(r.code, off.code);
+    assert.equal(r.stdout, off.stdout);
+    assert.equal(r.stderr, off.stderr);
+    // Not used: the run compiled the bundle and wrote its own cache in its place.
+    const written = readFileSync(join(cache, name));
+    assert.ok(cachedDataFor(written, bundle), 'the cache was made again from the real bundle');
+  },
+);
+
+test('a plain lint does not load node:crypto (its start-up cost); --cache does', { timeout: 60_000 }, () => {
+  const dir = project();
+  // What the process loaded, said at exit by a preloaded script.
+  const preload = join(dir, 'modules.cjs');
+  writeFileSync(
+    preload,
+    "process.on('exit', () => process.stderr.write(process.moduleLoadList.includes('NativeModule crypto') ? '\\nCRYPTO' : '\\nNONE'));\n",
+  );
+  const loaded = (args: string[]): boolean => {
+    const r = spawnSync(process.execPath, ['-r', preload, CLI, ...args], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', ASSISTANT_CONFIG_COMPILE_CACHE: mkdtempSync(join(tmpdir(), 'ac-cache-')) },
+    });
+    assert.match(r.stderr, /\n(CRYPTO|NONE)$/, r.stderr);
+    return r.stderr.endsWith('CRYPTO');
+  };
+  assert.equal(loaded(['lint', '--no-env-check', '--format', 'json', '.']), false);
+  assert.equal(loaded(['lint', '--no-env-check', '--cache-location', join(dir, 'c.json'), '.']), true);
 });

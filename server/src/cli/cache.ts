@@ -14,7 +14,7 @@
 //   environment is checked, --suppress. A change of any of these empties the whole cache.
 // The cache holds reports (positions, messages, code frames with credentials already masked), never
 // file text. A cache that cannot be read is ignored; one that cannot be written costs only speed.
-import { createHash } from 'node:crypto';
+import { crypto } from './crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ProjectConfig } from '../service/projectConfig';
@@ -46,7 +46,7 @@ interface CacheFileShape {
 /** The hash of the code that runs (the CLI bundle), read once: a rebuilt tool never trusts old reports. */
 function codeHash(): string {
   try {
-    return createHash('sha1').update(readFileSync(__filename)).digest('hex');
+    return crypto().createHash('sha1').update(readFileSync(__filename)).digest('hex');
   } catch {
     return 'unknown';
   }
@@ -54,7 +54,8 @@ function codeHash(): string {
 
 /** The key of a run's settings (everything but the file and its project config). */
 export function runKey(settings: { envCheck: boolean; suppress: readonly string[] }): string {
-  return createHash('sha1')
+  return crypto()
+    .createHash('sha1')
     .update(
       JSON.stringify({
         version: VERSION,
@@ -93,7 +94,7 @@ export class LintCache {
   }
 
   private hashOf(text: string, cfg: ProjectConfig | undefined): string {
-    const h = createHash('sha1').update(text);
+    const h = crypto().createHash('sha1').update(text);
     if (cfg) {
       let k = this.configKeys.get(cfg);
       if (k === undefined) {

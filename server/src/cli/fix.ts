@@ -12,7 +12,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { crypto } from './crypto';
 import { parse } from '../parser';
 import type { Language } from '../parser';
 import { maskSecrets } from '../service/secretRanges';
@@ -43,7 +43,7 @@ export function writeAtomic(path: string, text: string): void {
   const root = uid === 0;
   const sameOwner = uid === undefined || root || (st.uid === uid && st.gid === gid);
   if (st.nlink <= 1 && sameOwner) {
-    const tmp = join(dirname(real), `.${basename(real)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+    const tmp = join(dirname(real), `.${basename(real)}.${process.pid}.${crypto().randomBytes(4).toString('hex')}.tmp`);
     try {
       writeFileSync(tmp, text, { mode, flag: 'wx' });
       chmodSync(tmp, mode); // the umask may have narrowed it

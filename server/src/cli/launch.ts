@@ -5,15 +5,19 @@
 // configs (bench/cli-vs-ajv.mjs): about 25 ms of the run, and 10 of the 80 ms of `--version`.
 //
 // The cache is never a correctness dependency: it lives in the user's cache directory (not a shared
-// temporary directory: the bytes are code), keyed by the bundle's content hash, the Node version and
-// the architecture; V8 rejects a cache it cannot use, and then, as on any error, the bundle loads as
-// a plain module. ASSISTANT_CONFIG_COMPILE_CACHE=0 turns it off; a path there moves it.
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+// temporary directory: the bytes are code), named by the bundle's size and modification time, the
+// Node version and the architecture, and it holds a copy of the bundle it was made from: it is used
+// only when that copy is byte for byte the bundle now (V8 itself checks only the source's length).
+// V8 rejects a cache it cannot use, and then, as on any error, the bundle loads as a plain module.
+// ASSISTANT_CONFIG_COMPILE_CACHE=0 turns it off; a path there moves it. No hash is computed: loading
+// node:crypto took about 2.5 ms of every run's start-up (a plain lint needs it nowhere else), and
+// comparing the bundle with its copy costs a read and a memcmp.
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { Script } from 'node:vm';
 import { cacheDir } from './cacheDir';
+import { cacheFileOf, cachedDataFor } from './codeCache';
 
 interface CliModule {
   run(): void;
@@ -23,19 +27,19 @@ const bundle = join(__dirname, 'cli-main.js');
 
 /** Compiles and runs the bundle's module code with `cachedData`; writes a new cache when there was none. */
 function loadWithCache(dir: string): CliModule {
-  let source = readFileSync(bundle, 'utf8');
-  const key = createHash('sha256')
-    .update(source)
-    .update(`\0${process.version}\0${process.arch}`)
-    .digest('hex')
-    .slice(0, 32);
-  const file = join(dir, `cli-main-${key}.v8cache`);
+  const bytes = readFileSync(bundle);
+  const st = statSync(bundle);
+  // The name finds the cache of this bundle (a rebuilt or reinstalled one gets another); the copy
+  // inside decides whether it is used.
+  const name = `${st.size.toString(36)}-${Math.round(st.mtimeMs * 1000).toString(36)}-${process.version}-${process.arch}`;
+  const file = join(dir, `cli-main-${name}.v8cache`);
   let cached: Buffer | undefined;
   try {
-    cached = readFileSync(file);
+    cached = cachedDataFor(readFileSync(file), bytes);
   } catch {
     cached = undefined;
   }
+  let source = bytes.toString('utf8');
   if (source.startsWith('#!')) source = '//' + source.slice(2);
   const wrapper = `(function (exports, require, module, __filename, __dirname) { ${source}\n})`;
   const script = new Script(wrapper, { filename: bundle, ...(cached ? { cachedData: cached } : {}) });
@@ -52,7 +56,7 @@ function loadWithCache(dir: string): CliModule {
     // At exit, when the run has compiled the functions it used: their bytecode goes in the cache.
     process.once('exit', () => {
       try {
-        writeAtomically(dir, file, script.createCachedData());
+        writeAtomically(dir, file, cacheFileOf(bytes, script.createCachedData()));
       } catch {
         // A read-only or full disk: no cache, the next run compiles again.
       }
