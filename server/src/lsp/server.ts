@@ -78,6 +78,8 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   /** Whether the client applies workspace edits that create a file (the secret-moving fix may create `.env`). */
   let createFiles = false;
   let watchRegistration = false;
+  /** Whether the client sends workspace/didChangeWorkspaceFolders (it declared workspace folders). */
+  let folderChanges = false;
   let inlayHintRefresh = false;
   let codeLensRefresh = false;
 
@@ -215,6 +217,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
       !!caps.workspace?.workspaceEdit?.documentChanges &&
       !!caps.workspace.workspaceEdit.resourceOperations?.includes('create');
     watchRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    folderChanges = !!caps.workspace?.workspaceFolders;
     inlayHintRefresh = !!caps.workspace?.inlayHint?.refreshSupport;
     codeLensRefresh = !!caps.workspace?.codeLens?.refreshSupport;
     const init = (params.initializationOptions ?? {}) as InitializationOptions;
@@ -247,6 +250,8 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
         ...(pullDiagnostics
           ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: !!workspaceDiagnostics } }
           : {}),
+        // Folders added or removed later (File: Add Folder to Workspace…) are told, not only those at start.
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'assistant-config-language-server' },
     };
@@ -265,6 +270,15 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
           log.error(`Watching ${globs.join(', ')} failed: ${describe(e)}`);
         });
     }
+    if (folderChanges)
+      connection.workspace.onDidChangeWorkspaceFolders((e) => {
+        runSafe(log, 'Workspace folders', undefined, undefined, () => {
+          changeFolders(
+            e.added.map((f) => f.uri),
+            e.removed.map((f) => f.uri),
+          );
+        });
+      });
     void refreshSettings();
     connection.onDidChangeConfiguration((change) => {
       if (!configurationRequests && change.settings) {
@@ -272,6 +286,22 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
       } else void refreshSettings();
     });
   });
+
+  /**
+   * The folders decide where the secret-moving fix creates a `.env` when a document has none, which
+   * `.env` a file outside every folder takes, where env-not-set links, and what workspace diagnostics
+   * walk (a document's own `.env` is found walking up from it, folders or not).
+   */
+  function changeFolders(added: readonly string[], removed: readonly string[]): void {
+    const key = (uri: string): string => uri.replace(/\/+$/, '');
+    const gone = new Set(removed.map(key));
+    const next = folders.filter((f) => !gone.has(key(f)));
+    for (const uri of added) if (!next.some((f) => key(f) === key(uri))) next.push(uri);
+    folders = next;
+    env.reload(folders, trusted);
+    cacheInstance?.invalidateDiagnostics();
+    revalidateAll();
+  }
 
   async function refreshSettings(): Promise<void> {
     if (!configurationRequests) return;
