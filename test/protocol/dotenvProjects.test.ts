@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { TestClient } from './lspClient';
@@ -71,16 +71,28 @@ test("a package's .env defines its variables in the editor as in the CLI; env-no
       rel,
     );
     const cli = runCli(['lint', '--format', 'json', rel], { cwd: root });
-    const cliCodes = (JSON.parse(cli.stdout) as { files: { diagnostics: { code: string }[] }[] }).files[0]!.diagnostics;
+    const cliCodes = (JSON.parse(cli.stdout) as { files: { diagnostics: { code: string; message: string }[] }[] })
+      .files[0]!.diagnostics;
     assert.deepEqual(
       cliCodes.map((d) => d.code),
       codes,
       `CLI: ${rel}`,
     );
-    const link = diags.find((d) => d.code === 'env-not-set')?.relatedInformation?.[0]?.location.uri;
+    const notSet = diags.find((d) => d.code === 'env-not-set');
+    const link = notSet?.relatedInformation?.[0]?.location.uri;
     // The .env it takes: services/b has none, so it takes the top one, as the CLI does.
     const takes = rel.startsWith('services/a/') ? 'services/a/.env' : '.env';
-    if (codes.includes('env-not-set')) assert.equal(link, pathToFileURL(join(root, takes)).href, rel);
+    if (notSet) {
+      assert.equal(link, pathToFileURL(join(root, takes)).href, rel);
+      // The message names that .env relative to the file, in the editor and the CLI alike.
+      const shown = relative(join(root, rel, '..'), join(root, takes));
+      const name = /'(\w+)'/.exec(notSet.message)?.[1] ?? '';
+      const msg = `Variable '${name}' is defined neither in the environment nor in ${shown}.`;
+      assert.equal(notSet.message, msg, rel);
+      assert.equal(cliCodes.find((d) => d.code === 'env-not-set')?.message, msg, `CLI: ${rel}`);
+    }
+    const exposed = diags.find((d) => d.code === 'dotenv-not-ignored');
+    if (exposed) assert.ok(exposed.message.includes('is read from .env, which git does not ignore'), exposed.message);
   }
 });
 
@@ -99,8 +111,11 @@ test("the secret-moving fix appends to the package's .env, which the CLI then re
   });
   const move = actions.find((a) => a.title.startsWith('Move the secret'));
   assert.ok(move, actions.map((a) => a.title).join(' | '));
-  // Appended to the existing services/a/.env (no file created), which git does not ignore.
-  assert.match(move.title, /git does not ignore \.env/);
+  // Appended to the existing services/a/.env (no file created), which git does not ignore: the title names it.
+  assert.equal(
+    move.title,
+    "Move the secret to .env as VENDOR_A_API_KEY ('valueFromEnv: VENDOR_A_API_KEY') (note: git does not ignore .env)",
+  );
   const envUri = pathToFileURL(join(root, 'services/a/.env')).href;
   const edits = move.edit!.changes![envUri];
   assert.ok(edits, JSON.stringify(move.edit));

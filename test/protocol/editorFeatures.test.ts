@@ -129,7 +129,7 @@ test('document links on baseUrl and endpoint; env-not-set points at the workspac
   });
   const notSet = report.items.find((d) => d.code === 'env-not-set')!;
   assert.equal(notSet.relatedInformation?.[0]?.location.uri, `${ws.root}/.env`);
-  assert.match(notSet.relatedInformation![0]!.message, /define NOT_DEFINED_ANYWHERE in this workspace's \.env/);
+  assert.match(notSet.relatedInformation![0]!.message, /define NOT_DEFINED_ANYWHERE in this \.env file/);
   await c.shutdown();
 });
 

@@ -9,6 +9,7 @@ import {
   ConfigurationRequest,
   RegistrationRequest,
   UnregistrationRequest,
+  ShowMessageNotification,
 } from 'vscode-languageserver-protocol/node';
 import type {
   ProtocolConnection,
@@ -17,6 +18,7 @@ import type {
   InitializeResult,
   Registration,
   WorkspaceFolder,
+  ShowMessageParams,
 } from 'vscode-languageserver-protocol/node';
 import { join } from 'node:path';
 
@@ -46,6 +48,8 @@ export class TestClient {
   }[] = [];
   stderr = '';
   configurationRequests = 0;
+  /** window/showMessage notifications received. */
+  readonly messages: ShowMessageParams[] = [];
   /** Capabilities the server registered (client/registerCapability), unregistered ones removed. */
   readonly registrations: Registration[] = [];
   private registrationWaiters: { pred: (r: Registration) => boolean; resolve: (r: Registration) => void }[] = [];
@@ -78,6 +82,9 @@ export class TestClient {
     this.conn.onRequest(ConfigurationRequest.type, (params) => {
       this.configurationRequests++;
       return params.items.map(() => opts.settings?.() ?? {});
+    });
+    this.conn.onNotification(ShowMessageNotification.type, (p) => {
+      this.messages.push(p);
     });
     this.conn.onRequest(RegistrationRequest.type, (params) => {
       for (const r of params.registrations) {

@@ -101,6 +101,10 @@ test("an added folder: its files take their own (absent) .env, not the first fol
     ['env-not-set'],
   );
   assert.equal(diags[0]!.relatedInformation?.[0]?.location.uri, pathToFileURL(join(b, '.env')).href);
+  assert.equal(
+    diags[0]!.message,
+    "Variable 'AVAR' is defined neither in the environment nor in a .env file (none found for this file).",
+  );
 });
 
 test('an added folder: the secret-moving fix creates the .env at its top; once removed, no such fix', async () => {

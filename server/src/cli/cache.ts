@@ -110,7 +110,13 @@ export class LintCache {
   get(path: string, displayPath: string, text: string, cfg: ProjectConfig | undefined): FileReport | undefined {
     const e = this.entries.get(path);
     if (!e || e.h !== this.hashOf(text, cfg)) return undefined;
-    if (e.e?.some((s) => this.envState(path, s.slice(0, -2)) !== s.slice(-2))) return undefined;
+    if (
+      e.e?.some((s) => {
+        const at = s.indexOf('\0');
+        return this.envState(path, s.slice(0, at)) !== s.slice(at + 1);
+      })
+    )
+      return undefined;
     this.hits++;
     const r: FileReport = { path, displayPath, findings: e.r.findings };
     if (e.r.suppressed) r.suppressed = e.r.suppressed;
@@ -127,7 +133,7 @@ export class LintCache {
   ): void {
     const r: Stored = { findings: report.findings };
     if (report.suppressed) r.suppressed = report.suppressed;
-    const e = [...envAsked].map((name) => name + this.envState(path, name));
+    const e = [...envAsked].map((name) => `${name}\0${this.envState(path, name)}`);
     this.entries.set(path, e.length > 0 ? { h: this.hashOf(text, cfg), e, r } : { h: this.hashOf(text, cfg), r });
     this.stored++;
   }

@@ -15,7 +15,7 @@ import { FileReader, READ_BATCH, readText } from './reader';
 import { DEFAULT_CACHE_FILE, LintCache, runKey } from './cache';
 import { parseConfigFlag } from './projectConfig';
 import type { ConfigChoice } from './projectConfig';
-import { DotenvLookup } from '../lsp/dotenvLookup';
+import { DotenvLookup, dotenvProblemMessage } from '../lsp/dotenvLookup';
 import { toSarif } from './sarif';
 import type { FileReport } from './report';
 import { fixAll } from '../service/fixAll';
@@ -226,7 +226,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
   const dotenv = new DotenvLookup((file, code) => {
     io.flush();
     io.stderr(
-      `assistant-config: warning: cannot read '${visiblePath(relative(io.cwd, file) || file)}': ${code}; its variables are reported as not set\n`,
+      `assistant-config: warning: ${dotenvProblemMessage(visiblePath(relative(io.cwd, file) || file), code)}\n`,
     );
     counts.warning++;
   });

@@ -18,8 +18,9 @@ import { lintText } from './analyze';
 import type { CliIO } from './io';
 import { readText } from './reader';
 import type { Read } from './reader';
-import { DotenvLookup } from '../lsp/dotenvLookup';
-import type { DotenvSnapshot, EnvSet } from '../lsp/dotenvLookup';
+import { dirname } from 'node:path';
+import { DotenvLookup, dotenvShownFrom } from '../lsp/dotenvLookup';
+import type { DotenvSnapshot } from '../lsp/dotenvLookup';
 
 export interface LintSetup {
   cwd: string;
@@ -82,8 +83,8 @@ export class FileLinter {
   readonly envAsked = new Set<string>();
   /** Names of the process environment; undefined without the env check. */
   private readonly processNames: ReadonlySet<string> | undefined;
-  /** Validation options for the files of one `.env` (the env check's answers differ only by it). */
-  private readonly optionsByEnv = new Map<EnvSet, ValidationOptions>();
+  /** Validation options for the files of one directory (the env check's answers differ only by its `.env`). */
+  private readonly optionsByDir = new Map<string, ValidationOptions>();
   /** Which `.env` each file takes (a worker's is replaced by the main thread's snapshot). */
   dotenv: DotenvLookup;
   private readonly frames: boolean;
@@ -108,9 +109,10 @@ export class FileLinter {
   private optionsOfEnv(path: string): ValidationOptions {
     const processNames = this.processNames;
     if (!processNames) return this.options;
-    const set = this.dotenv.forFile(path);
-    let o = this.optionsByEnv.get(set);
+    const dir = dirname(path);
+    let o = this.optionsByDir.get(dir);
     if (!o) {
+      const set = this.dotenv.forFile(path);
       const asked = this.envAsked;
       o = {
         ...this.options,
@@ -118,19 +120,26 @@ export class FileLinter {
           isDefined: (name) => (asked.add(name), processNames.has(name) || set.names.has(name)),
           // git is asked (once per `.env`) only when a name comes from that `.env`.
           exposedInDotenv: (name) => (asked.add(name), set.names.has(name) && set.exposed().has(name)),
+          // Messages name that `.env` relative to the file (lsp/dotenvLookup.ts dotenvShownFrom).
+          dotenvShown: set.path === undefined ? null : dotenvShownFrom(dir, set.path),
         },
       };
-      this.optionsByEnv.set(set, o);
+      this.optionsByDir.set(dir, o);
     }
     return o;
   }
 
-  /** What the environment check answers about a variable for a file (defined, exposed), as the lint cache keeps it. */
+  /**
+   * What the environment check answers about a variable for a file (defined, exposed, and the `.env`
+   * its message names when it has one: not set, or exposed), as the lint cache keeps it.
+   */
   envState(path: string, name: string): string {
     if (!this.processNames) return '00';
     const set = this.dotenv.forFile(path);
     const inDotenv = set.names.has(name);
-    return (inDotenv || this.processNames.has(name) ? '1' : '0') + (inDotenv && set.exposed().has(name) ? '1' : '0');
+    const state =
+      (inDotenv || this.processNames.has(name) ? '1' : '0') + (inDotenv && set.exposed().has(name) ? '1' : '0');
+    return state === '10' || set.path === undefined ? state : state + dotenvShownFrom(dirname(path), set.path);
   }
 
   optionsFor(path: string): ValidationOptions {

@@ -10,9 +10,48 @@
 // run (the CLI) or until a `.env` changes (the server makes a new lookup), whatever the number of
 // files; the CLI's worker threads get them as a snapshot (no file read again).
 import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
-import { dirname, join, sep } from 'node:path';
-import { dotenvNames } from '../service/dotenv';
+import { closeSync, constants, fstatSync, openSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { dotenvNames, MAX_DOTENV_BYTES } from '../service/dotenv';
+
+/** Why a `.env` that exists is not read, besides the system's codes (EACCES…). */
+export const DOTENV_TOO_LARGE = 'too-large';
+export const DOTENV_NOT_REGULAR = 'not-a-regular-file';
+
+/**
+ * The text of a `.env`, as the CLI and the language server read it: a regular file of at most
+ * MAX_DOTENV_BYTES, else an error whose `code` says why not. Opened without blocking and checked on
+ * the open file: a named pipe (as secret managers serve `.env`) would block the read until something
+ * writes, and `/dev/zero` would never end (REVIEW2 E26).
+ */
+export function readDotenvFile(file: string): string {
+  const fd = openSync(file, constants.O_RDONLY | ((constants.O_NONBLOCK as number | undefined) ?? 0));
+  try {
+    const st = fstatSync(fd);
+    const why = !st.isFile() ? DOTENV_NOT_REGULAR : st.size > MAX_DOTENV_BYTES ? DOTENV_TOO_LARGE : undefined;
+    if (why !== undefined) throw Object.assign(new Error(`${file}: ${why}`), { code: why });
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The `.env` a file takes as messages and fix titles name it, in the CLI and the editor alike: its
+ * path relative to the file's directory (`.env` beside it, `../../.env` at the top of a monorepo).
+ * It depends neither on the current directory nor on the workspace folders, so a cached report
+ * stays true wherever the command runs.
+ */
+export function dotenvShownFrom(fileDir: string, dotenvPath: string): string {
+  return relative(fileDir, dotenvPath).split(sep).join('/');
+}
+
+/** The warning for a `.env` that exists but is not read; `shown` is the file as the caller shows paths. */
+export function dotenvProblemMessage(shown: string, code: string): string {
+  return code === DOTENV_TOO_LARGE
+    ? `'${shown}' is not read: it is larger than ${String(MAX_DOTENV_BYTES / (1024 * 1024))} MB, the limit for a .env file; its variables are reported as not set`
+    : `cannot read '${shown}': ${code}; its variables are reported as not set`;
+}
 
 /** The `.env` in force for the files of some directories. */
 export interface EnvSet {
@@ -63,7 +102,7 @@ export class DotenvLookup {
   constructor(
     private readonly problem: (file: string, code: string) => void = () => undefined,
     private readonly gitIgnored: (file: string) => boolean | undefined = gitIgnoresFile,
-    private readonly read: (file: string) => string = (file) => readFileSync(file, 'utf8'),
+    private readonly read: (file: string) => string = readDotenvFile,
   ) {}
 
   /** The directory asked last and its answer: files come directory by directory. */

@@ -5,17 +5,15 @@
 // monorepo's packages included. Values are never kept: a `.env` is read again, whole, only when a
 // quick fix that moves a secret into it is asked for (dotenvFor), and given to the service.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, existsSync, statSync } from 'node:fs';
-import { dirname, join, sep } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DotenvFile, EnvInfo } from '../service';
 import type { EnvLookup } from '../service/validation/rule';
 // A light module imported directly: importing the index would load the whole service at startup.
 import { dotenvNames } from '../service/dotenv';
-import { DotenvLookup } from './dotenvLookup';
+import { DotenvLookup, dotenvProblemMessage, dotenvShownFrom, readDotenvFile } from './dotenvLookup';
 import type { EnvSet } from './dotenvLookup';
-
-const MAX_DOTENV = 1024 * 1024;
 
 /** What the protocol layer needs to know about variables; Node and web-worker servers fill it differently. */
 export interface ServerEnv extends EnvInfo, EnvLookup {
@@ -40,6 +38,8 @@ export interface ServerEnv extends EnvInfo, EnvLookup {
    * them. Left out (the web worker's): its client reports the names itself.
    */
   readonly watchedFiles?: readonly string[];
+  /** Where to tell the user of a `.env` that exists but is not read (too large, unreadable): once per file. */
+  onWarning?(listener: (message: string) => void): void;
 }
 
 /** Whether git ignores `.env` in `dir`: undefined when `dir` is not in a git work tree (or git is missing). */
@@ -72,23 +72,48 @@ export class WorkspaceEnv implements ServerEnv {
   private lookup = this.newLookup();
   /** `.env` path → whether git ignores it (asked once per reload). */
   private ignoredFile = new Map<string, boolean | undefined>();
-  private readonly views = new Map<EnvSet, EnvInfo & EnvLookup>();
+  /** Views by directory: they differ by the `.env` taken and how messages name it from there. */
+  private readonly views = new Map<string, EnvInfo & EnvLookup>();
+  /** The environment only: an untrusted workspace (no `.env` read). */
   private readonly processOnly: EnvInfo & EnvLookup;
+  /** The environment only: a file in a workspace folder for which no `.env` exists. */
+  private readonly noDotenv: EnvInfo & EnvLookup;
+  private warn: (message: string) => void = () => undefined;
+  /** `.env` files (and why) the user was told of: once each for the server's life, reloads included. */
+  private readonly told = new Set<string>();
 
   constructor(
     private readonly processEnv: NodeJS.ProcessEnv = process.env,
     private readonly gitIgnored: (dir: string) => boolean | undefined = gitIgnoresDotenv,
   ) {
-    this.processOnly = this.viewOf(undefined);
+    this.processOnly = this.viewOf(undefined, undefined);
+    this.noDotenv = this.viewOf(undefined, null);
   }
 
   private newLookup(): DotenvLookup {
     return new DotenvLookup(
-      () => undefined,
+      (file, code) => {
+        this.problem(file, code);
+      },
       (file) => this.ignoredAt(file),
-      // As the workspace .env files: one over 1 MB counts as empty.
-      (file) => regularText(file) ?? '',
     );
+  }
+
+  onWarning(listener: (message: string) => void): void {
+    this.warn = listener;
+  }
+
+  private problem(file: string, code: string): void {
+    const key = `${file}\u0000${code}`;
+    if (this.told.has(key)) return;
+    this.told.add(key);
+    this.warn(dotenvProblemMessage(this.shown(file), code));
+  }
+
+  /** A `.env` as the warning about it names it: relative to its workspace folder (`packages/api/.env`), else in full. */
+  shown(file: string): string {
+    const folder = this.folderOf(file);
+    return folder === undefined ? file : relative(folder, file).split(sep).join('/');
   }
 
   private ignoredAt(file: string): boolean | undefined {
@@ -96,8 +121,8 @@ export class WorkspaceEnv implements ServerEnv {
     return this.ignoredFile.get(file);
   }
 
-  /** The environment and one `.env` (none: the environment only), as the service asks. */
-  private viewOf(set: EnvSet | undefined): EnvInfo & EnvLookup {
+  /** The environment and one `.env` (none: the environment only), as the service asks; `shown` names the `.env`. */
+  private viewOf(set: EnvSet | undefined, shown: string | null | undefined): EnvInfo & EnvLookup {
     const processEnv = this.processEnv;
     const has = (name: string): boolean => Object.prototype.hasOwnProperty.call(processEnv, name);
     const fromDotenv = (name: string): boolean => set?.names.has(name) === true;
@@ -109,6 +134,7 @@ export class WorkspaceEnv implements ServerEnv {
       isDefined: (name) => fromDotenv(name) || has(name),
       exposedInDotenv: (name) => fromDotenv(name) && set!.exposed().has(name),
       sourceOf: (name) => (fromDotenv(name) ? 'workspace .env' : has(name) ? 'environment' : undefined),
+      ...(shown !== undefined ? { dotenvShown: shown } : {}),
     };
   }
 
@@ -128,11 +154,12 @@ export class WorkspaceEnv implements ServerEnv {
     // Not a file (untitled): the workspace folders' `.env` files, as for no document.
     if (path === undefined) return this;
     const set = this.lookup.forFile(path);
-    if (set.path === undefined) return this.folderOf(path) === undefined ? this : this.processOnly;
-    let v = this.views.get(set);
+    if (set.path === undefined) return this.folderOf(path) === undefined ? this : this.noDotenv;
+    const dir = dirname(path);
+    let v = this.views.get(dir);
     if (!v) {
-      v = this.viewOf(set);
-      this.views.set(set, v);
+      v = this.viewOf(set, dotenvShownFrom(dir, set.path));
+      this.views.set(dir, v);
     }
     return v;
   }
@@ -173,15 +200,18 @@ export class WorkspaceEnv implements ServerEnv {
       const file = join(dir, '.env');
       const ignored = this.gitIgnored(dir);
       this.ignored.set(dir, ignored);
+      let text: string;
       try {
-        const text = existsSync(file) ? regularText(file) : undefined;
-        if (text === undefined) continue;
-        for (const n of dotenvNames(text)) {
-          this.fromDotenv.set(n, '.env');
-          if (ignored === false) this.exposed.add(n);
-        }
-      } catch {
-        // An unreadable .env is treated as absent.
+        // Anything but a regular file (a named pipe…) is no .env, as in the walk (dotenvLookup.ts).
+        if (!existsSync(file) || !statSync(file).isFile()) continue;
+        text = readDotenvFile(file);
+      } catch (e) {
+        this.problem(file, (e as NodeJS.ErrnoException).code ?? 'error');
+        continue;
+      }
+      for (const n of dotenvNames(text)) {
+        this.fromDotenv.set(n, '.env');
+        if (ignored === false) this.exposed.add(n);
       }
     }
   }
@@ -193,16 +223,20 @@ export class WorkspaceEnv implements ServerEnv {
    */
   dotenvFor(docUri: string, canCreate: boolean): (DotenvFile & { uri: string }) | undefined {
     const path = this.pathOf(docUri);
-    const file = path === undefined ? undefined : this.dotenvPath(path);
+    if (path === undefined) return undefined;
+    const file = this.dotenvPath(path);
     if (file === undefined) return undefined;
     const gitIgnored = this.ignoredAt(file);
     const uri = pathToFileURL(file).href;
+    const shown = dotenvShownFrom(dirname(path), file);
     try {
       if (!existsSync(file))
-        return canCreate ? { uri, text: undefined, ...(gitIgnored !== undefined ? { gitIgnored } : {}) } : undefined;
-      const text = regularText(file);
-      if (text === undefined) return undefined;
-      return { uri, text, ...(gitIgnored !== undefined ? { gitIgnored } : {}) };
+        return canCreate
+          ? { uri, shown, text: undefined, ...(gitIgnored !== undefined ? { gitIgnored } : {}) }
+          : undefined;
+      // Too large or not a regular file: no fix writes to it (the user was told when it was looked up).
+      const text = readDotenvFile(file);
+      return { uri, shown, text, ...(gitIgnored !== undefined ? { gitIgnored } : {}) };
     } catch {
       return undefined;
     }
@@ -230,14 +264,4 @@ export class WorkspaceEnv implements ServerEnv {
     if (this.fromDotenv.has(name)) return 'workspace .env';
     return Object.prototype.hasOwnProperty.call(this.processEnv, name) ? 'environment' : undefined;
   }
-}
-
-/**
- * The text of a `.env` that is a regular file of at most MAX_DOTENV bytes, else undefined: a named
- * pipe (as secret managers serve `.env`) would block the server in its read until something writes,
- * and `/dev/zero` would never end (REVIEW2 E26).
- */
-function regularText(file: string): string | undefined {
-  const st = statSync(file);
-  return st.isFile() && st.size <= MAX_DOTENV ? readFileSync(file, 'utf8') : undefined;
 }

@@ -193,7 +193,7 @@ export function withDotenvLink(
     ...(d.relatedInformation ?? []),
     {
       location: { uri: target, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } },
-      message: `.env: define ${name} in this workspace's .env file (or in the environment)`,
+      message: `.env: define ${name} in this .env file (or in the environment)`,
     },
   ];
   return { ...d, relatedInformation: related };

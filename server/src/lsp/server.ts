@@ -112,6 +112,15 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
       message: `${cfg.path}: ${cfg.problems[0]!}${n > 1 ? ` (and ${String(n - 1)} more; see the output)` : ''}. Its valid entries are applied here; 'assistant-config lint' refuses the file (exit 2) until it is fixed.`,
     });
   };
+  // A `.env` that exists but is not read (over the size limit, unreadable) is told once, naming it,
+  // as the CLI says it on stderr: its names are reported as not set, never silently.
+  env.onWarning?.((message) => {
+    connection.console.warn(message);
+    void connection.sendNotification(ShowMessageNotification.type, {
+      type: MessageType.Warning,
+      message: `AssistantConfig: ${message}.`,
+    });
+  });
   /** What a document knows of variables: the environment and its own `.env` (lsp/env.ts). */
   const envOf = (uri?: string): EnvInfo & EnvLookup => (uri !== undefined ? env.forDocument?.(uri) : undefined) ?? env;
   const options = (uri?: string): ValidationOptions => {
@@ -563,14 +572,16 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
         const end = doc.offsetAt(p.range.end);
         const all = projectDiagnostics(doc);
         const relevant = all.filter((d) => d.offset <= end && d.offset + d.length >= start);
-        // The workspace .env, for the fix that moves a secret into it (no such fix without one).
+        // The document's .env (or the one a fix would create), for the fix that moves a secret into it
+        // (no such fix without one); the fix's title names it.
         const dotenv = env.dotenvFor?.(doc.uri, createFiles);
         const ctx = {
-          env,
+          env: envOf(doc.uri),
           ...(dotenv
             ? {
                 dotenv: {
                   text: dotenv.text,
+                  ...(dotenv.shown !== undefined ? { shown: dotenv.shown } : {}),
                   ...(dotenv.gitIgnored !== undefined ? { gitIgnored: dotenv.gitIgnored } : {}),
                 },
               }

@@ -109,7 +109,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'literal-secret': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      value: not-a-real-key\n`,
-    fix: "Put the secret in an environment variable (or the workspace `.env`, kept out of version control) and write `valueFromEnv: NAME` instead. The editor's quick fix does the move; `lint --fix` does not, because it would have to write the secret somewhere.",
+    fix: "Put the secret in an environment variable (or the file's `.env`, kept out of version control) and write `valueFromEnv: NAME` instead. The editor's quick fix does the move; `lint --fix` does not, because it would have to write the secret somewhere.",
   },
   'url-credentials': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey: {valueFromEnv: VENDOR_A_API_KEY}\n    baseUrl: https://user:not-a-real-password@llm.example.com/v1\n`,
@@ -122,12 +122,12 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   'env-not-set': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY\n`,
     options: { envDefined: [] },
-    fix: 'Define the variable in the environment or in the workspace `.env` file. This is information only: the variable may well be defined where the service runs. `lint --no-env-check` skips the check.',
+    fix: "Define the variable in the environment or in the `.env` the file takes: the nearest `.env` walking up from the file's directory, never above the top of its git repository (the message names it; a nearer `.env` replaces an outer one, it does not add to it). This is information only: the variable may well be defined where the service runs. `lint --no-env-check` skips the check.",
   },
   'dotenv-not-ignored': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY\n`,
     options: { envDefined: ['VENDOR_A_API_KEY'], envExposed: ['VENDOR_A_API_KEY'] },
-    fix: 'Add `.env` to `.gitignore`, so the secrets in it are not committed. (Reported only in a git workspace whose `.env` defines the variable.)',
+    fix: 'Add `.env` to `.gitignore`, so the secrets in it are not committed. (Reported only in a git workspace, for the `.env` the file takes, named in the message, when it defines the variable.)',
   },
   'json-not-strict': {
     example:

@@ -99,7 +99,7 @@ export const CODES = {
   'literal-secret': {
     autofix: 'no',
     severity: 'warning',
-    doc: 'A credential written literally in `value` (warning), or a plain string where an EnvironmentValue belongs (`apiKey: sk-…`, an error); the fix moves it into the workspace `.env` and writes `valueFromEnv`. A plain string that names a variable (`apiKey: $VENDOR_KEY`, `${VENDOR_KEY}` or `VENDOR_A_API_KEY`) is no credential: it is an `invalid-type`, whose fix writes `{ valueFromEnv: NAME }`.',
+    doc: 'A credential written literally in `value` (warning), or a plain string where an EnvironmentValue belongs (`apiKey: sk-…`, an error); the fix moves it into the `.env` the file takes (the nearest one walking up from it, else a new one at the top of its workspace folder) and writes `valueFromEnv`. A plain string that names a variable (`apiKey: $VENDOR_KEY`, `${VENDOR_KEY}` or `VENDOR_A_API_KEY`) is no credential: it is an `invalid-type`, whose fix writes `{ valueFromEnv: NAME }`.',
   },
   'url-credentials': {
     autofix: 'no',
@@ -114,12 +114,12 @@ export const CODES = {
   'env-not-set': {
     autofix: 'no',
     severity: 'information',
-    doc: 'A `valueFromEnv` variable that is defined neither in the environment nor in the workspace `.env` (noting when a shell could not export the name).',
+    doc: 'A `valueFromEnv` variable that is defined neither in the environment nor in the `.env` the file takes, the nearest one walking up from it (noting when a shell could not export the name).',
   },
   'dotenv-not-ignored': {
     autofix: 'no',
     severity: 'warning',
-    doc: 'A `valueFromEnv` variable read from the workspace `.env` while git does not ignore `.env` (git workspaces only): the secret could be committed.',
+    doc: 'A `valueFromEnv` variable read from the `.env` the file takes while git does not ignore that `.env` (git workspaces only): the secret could be committed.',
   },
   'duplicate-key': {
     autofix: 'same-value',

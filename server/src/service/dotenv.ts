@@ -4,6 +4,25 @@
 // 'single-quoted' (literal) and "double-quoted" (\n, \", \\ escapes) values and `#` comments.
 // Writing uses only the forms every common reader agrees on (dotenvLine).
 
+/**
+ * The largest `.env` read, in the CLI, the language server and the browser client alike: a larger
+ * one is not read (its names count as not set) and the user is warned once, naming the file.
+ */
+export const MAX_DOTENV_BYTES = 1024 * 1024;
+
+/**
+ * How messages name the `.env` a document's variables are checked against (EnvLookup.dotenvShown):
+ * the file (a path relative to the workspace folder or the current directory: `packages/api/.env`),
+ * or, when no `.env` applies to the document, that none was found.
+ */
+export function dotenvNamed(shown: string | null | undefined): string {
+  return typeof shown === 'string'
+    ? shown
+    : shown === null
+      ? 'a .env file (none found for this file)'
+      : 'its .env file';
+}
+
 const LINE = /^\s*(?:export\s+)?([\w.-]+)\s*=\s*(.*)$/;
 
 export function dotenvNames(text: string): Set<string> {

@@ -20,6 +20,7 @@ import { aliasHover, anchorSymbolAt } from './anchors';
 import { commentStart } from './onType';
 import { lineStart } from '../parser/lineIndex';
 import { maskShapes } from './credentialShapes';
+import { dotenvNamed } from './dotenv';
 
 export function doHover(doc: ParsedDocument, offset: number, ctx: ServiceContext = {}): HoverResult | undefined {
   const h = hoverAt(doc, offset, ctx);
@@ -170,7 +171,7 @@ function stringOf(n: Node | undefined): string | undefined {
 function envStatus(name: string, ctx: ServiceContext): string {
   if (!ctx.env) return `Variable \`${name}\`: not checked here.`;
   if (!ctx.env.isDefined(name))
-    return `Variable \`${name}\` is **not set** in the environment or the workspace .env file.`;
+    return `Variable \`${name}\` is **not set** in the environment or ${dotenvNamed(ctx.env.dotenvShown)}.`;
   const where = ctx.env.sourceOf(name);
   return `Variable \`${name}\` is set${where ? ` (${where})` : ''}. Its value is never shown.`;
 }

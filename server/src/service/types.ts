@@ -81,6 +81,8 @@ export interface EnvInfo {
   isDefined(name: string): boolean;
   /** Where a variable is defined, for hover (`environment`, `.env`); never its value. */
   sourceOf(name: string): string | undefined;
+  /** The document's `.env` as messages name it (see EnvLookup.dotenvShown). */
+  readonly dotenvShown?: string | null;
 }
 
 /**
@@ -93,6 +95,8 @@ export interface DotenvFile {
   text: string | undefined;
   /** false: a git workspace whose git does not ignore `.env`; true: ignored; undefined: unknown or not git. */
   gitIgnored?: boolean;
+  /** The file as fix titles name it (`packages/api/.env`); left out: `.env`. */
+  shown?: string;
 }
 
 export interface ServiceContext {

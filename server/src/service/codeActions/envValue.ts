@@ -1,4 +1,4 @@
-// EnvironmentValue fixes: `literal-secret` (move the literal into the workspace `.env` and reference
+// EnvironmentValue fixes: `literal-secret` (move the literal into the document's `.env` and reference
 // it with `valueFromEnv`) and `env-value-conflict` (keep one of `value`/`valueFromEnv`, or add
 // `valueFromEnv`). A secret is never dropped: a fix that takes a literal out of the file puts it in
 // `.env` (created when missing, appended to, an existing different value never overwritten) or finds
@@ -120,7 +120,12 @@ function keepLiteral(
 }
 
 function warnIgnore(ctx: ServiceContext): string {
-  return ctx.dotenv?.gitIgnored === false ? ' (note: git does not ignore .env)' : '';
+  return ctx.dotenv?.gitIgnored === false ? ` (note: git does not ignore ${shownDotenv(ctx)})` : '';
+}
+
+/** The `.env` the fix writes, as its title names it (`packages/api/.env`; `.env` when the host does not say). */
+function shownDotenv(ctx: ServiceContext): string {
+  return ctx.dotenv?.shown ?? '.env';
 }
 
 function withDotenv(fix: Fix, dotenv: DotenvEdit | undefined): Fix {
@@ -142,8 +147,8 @@ export const literalSecret: FixProvider = (doc, d, ctx) => {
     if (!kept) return [];
     // Never the secret itself in a title: only the key names and the variable's name.
     const title = kept.dotenv
-      ? `Move the literal '${LITERAL_KEY}' to .env as ${name.value} and keep '${FROM_ENV_KEY}'`
-      : `Remove the literal '${LITERAL_KEY}' (.env holds the same value as ${name.value})`;
+      ? `Move the literal '${LITERAL_KEY}' to ${shownDotenv(ctx)} as ${name.value} and keep '${FROM_ENV_KEY}'`
+      : `Remove the literal '${LITERAL_KEY}' (${shownDotenv(ctx)} holds the same value as ${name.value})`;
     return [
       withDotenv(
         { title: title + warnIgnore(ctx), edits: removeProperties(doc, obj, [prop]), isPreferred: true },
@@ -170,10 +175,10 @@ export const literalSecret: FixProvider = (doc, d, ctx) => {
       },
     ];
   const where = !place.dotenv
-    ? `Use ${name} from .env (same value) instead of the literal`
+    ? `Use ${name} from ${shownDotenv(ctx)} (same value) instead of the literal`
     : place.dotenv.create
-      ? `Move the secret to a new .env file as ${name}`
-      : `Move the secret to .env as ${name}`;
+      ? `Move the secret to a new .env file${ctx.dotenv?.shown !== undefined ? ` (${ctx.dotenv.shown})` : ''} as ${name}`
+      : `Move the secret to ${shownDotenv(ctx)} as ${name}`;
   return [
     withDotenv(
       { title: `${where} ('${FROM_ENV_KEY}: ${name}')${warnIgnore(ctx)}`, edits, isPreferred: true },
@@ -207,7 +212,7 @@ export const envValueConflict: FixProvider = (doc, d, ctx) => {
     if (kept) {
       const title =
         kept.dotenv && name?.type === 'string'
-          ? `Keep '${FROM_ENV_KEY}' (move the literal '${LITERAL_KEY}' to .env as ${name.value})`
+          ? `Keep '${FROM_ENV_KEY}' (move the literal '${LITERAL_KEY}' to ${shownDotenv(ctx)} as ${name.value})`
           : `Keep '${FROM_ENV_KEY}' (remove '${LITERAL_KEY}')`;
       out.push(
         withDotenv(

@@ -4,13 +4,18 @@ import type { Visit } from '../../model/typedWalk';
 import type { Diagnostic } from '../codes';
 
 export interface EnvLookup {
-  /** Whether a variable is defined in the environment or the workspace `.env`. */
+  /** Whether a variable is defined in the environment or the document's `.env`. */
   isDefined(name: string): boolean;
   /**
-   * Whether the variable comes from the workspace `.env` and git does not ignore that file (in a git
+   * Whether the variable comes from the document's `.env` and git does not ignore that file (in a git
    * workspace): its secret could be committed. Hosts that cannot tell leave this out.
    */
   exposedInDotenv?(name: string): boolean;
+  /**
+   * The document's `.env` as messages name it (`packages/api/.env`); null: no `.env` applies to the
+   * document; left out: the host does not say (messages then say "its .env file").
+   */
+  readonly dotenvShown?: string | null;
 }
 
 export interface ValidationOptions {

@@ -7,6 +7,7 @@ import type { ObjectNode, PropertyNode, StringNode } from '../../../parser/ast';
 import { editDistance } from '../../text';
 import { diag } from '../../codes';
 import { envReference, shellReference, suggestEnvName } from '../../envNames';
+import { dotenvNamed } from '../../dotenv';
 
 /** A name a POSIX shell can export. Other names (`vendor-a-key`, `projects/p/secrets/k`) are valid secret names. */
 const SHELL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -192,7 +193,7 @@ export const envValueRule: Rule = {
           ctx.report(
             diag(
               'env-not-set',
-              `Variable '${name.value}' is defined neither in the environment nor in the workspace .env file.${shell}`,
+              `Variable '${name.value}' is defined neither in the environment nor in ${dotenvNamed(env.dotenvShown)}.${shell}`,
               name.offset,
               name.length,
             ),
@@ -202,7 +203,7 @@ export const envValueRule: Rule = {
           ctx.report(
             diag(
               'dotenv-not-ignored',
-              `'${name.value}' is read from the workspace .env, which git does not ignore: the secret could be committed. Add '.env' to .gitignore.`,
+              `'${name.value}' is read from ${typeof env.dotenvShown === 'string' ? env.dotenvShown : '.env'}, which git does not ignore: the secret could be committed. Add '.env' to .gitignore.`,
               name.offset,
               name.length,
             ),
