@@ -5,7 +5,14 @@
 // loaded in steps here; the server worker still starts only with the first AssistantConfig file.
 import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/browser';
-import { DOTENV_NAMES_NOTIFICATION, dotenvNames } from '../../server/src/shared';
+import {
+  DOTENV_NAMES_NOTIFICATION,
+  DOTENV_TOO_LARGE,
+  MAX_DOTENV_BYTES,
+  dotenvNames,
+  dotenvProblemMessage,
+} from '../../server/src/shared';
+import type { DotenvNamesParams } from '../../server/src/shared';
 import { createConnectionCommands } from './connection';
 import { activateFront } from './front';
 import type { ClientHooks, ExtensionApi, StartedClient } from './front';
@@ -38,28 +45,69 @@ async function startClient(context: vscode.ExtensionContext, hooks: ClientHooks)
   return started;
 }
 
+/** At most this many `.env` files are read (a workspace with more is not a case we know). */
+const MAX_DOTENV_FILES = 500;
+
 /**
- * The worker cannot read files: the client reads each folder's `.env` through the workspace file
- * system (when one is there to read it, and only in a trusted workspace) and sends the names.
+ * The worker cannot read files: the client finds the workspace's `.env` files through the workspace
+ * file system (when one is there to read them, and only in a trusted workspace) and sends each one's
+ * names with its URI; the server gives each document the nearest one up from it, as on the desktop
+ * (lsp/reportedEnv.ts). Only a regular file of at most MAX_DOTENV_BYTES is read, as the CLI and the
+ * desktop server read it; a larger one is told once, by name. Names only: values never leave here.
  */
 function watchDotenv(context: vscode.ExtensionContext, client: LanguageClient, hooks: ClientHooks): void {
+  const warned = new Set<string>();
+  /** A `.env`'s names; undefined when it is absent, not a file, too large or unreadable. */
+  const namesOf = async (uri: vscode.Uri): Promise<Set<string> | undefined> => {
+    try {
+      const stat = await vscode.workspace.fs.stat(uri);
+      if ((stat.type & vscode.FileType.File) === 0) return undefined;
+      if (stat.size > MAX_DOTENV_BYTES) {
+        const key = uri.toString();
+        if (!warned.has(key)) {
+          warned.add(key);
+          const message = dotenvProblemMessage(vscode.workspace.asRelativePath(uri), DOTENV_TOO_LARGE);
+          hooks.output().warn(message);
+          void vscode.window.showWarningMessage(`AssistantConfig: ${message}.`);
+        }
+        return undefined;
+      }
+      return dotenvNames(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+    } catch {
+      // No such file (or unreadable): treated as absent.
+      return undefined;
+    }
+  };
   const send = async (): Promise<void> => {
     const names = new Set<string>();
+    const files: { uri: string; names: string[] }[] = [];
     if (vscode.workspace.isTrusted) {
+      // The folders' top `.env` files, found or not by search (a file system without a search provider).
+      const candidates = new Map<string, vscode.Uri>();
+      const tops = new Set<string>();
       for (const folder of vscode.workspace.workspaceFolders ?? []) {
         // No file system provider for this scheme: nothing to read, and no error either.
         if (vscode.workspace.fs.isWritableFileSystem(folder.uri.scheme) === undefined) continue;
-        try {
-          const uri = vscode.Uri.joinPath(folder.uri, '.env');
-          const stat = await vscode.workspace.fs.stat(uri);
-          if (stat.size > 1024 * 1024) continue;
-          for (const n of dotenvNames(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)))) names.add(n);
-        } catch {
-          // No .env in this folder (or unreadable): treated as absent.
-        }
+        const top = vscode.Uri.joinPath(folder.uri, '.env');
+        candidates.set(top.toString(), top);
+        tops.add(top.toString());
+      }
+      try {
+        // Search ignores .gitignore here, so the (usually ignored) .env files are found.
+        for (const uri of await vscode.workspace.findFiles('**/.env', '**/node_modules/**', MAX_DOTENV_FILES))
+          candidates.set(uri.toString(), uri);
+      } catch {
+        // No search in this file system: the folders' top .env files only.
+      }
+      for (const [key, uri] of candidates) {
+        const found = await namesOf(uri);
+        if (!found) continue;
+        files.push({ uri: key, names: [...found] });
+        if (tops.has(key)) for (const n of found) names.add(n);
       }
     }
-    await client.sendNotification(DOTENV_NAMES_NOTIFICATION, { names: [...names] });
+    const params: DotenvNamesParams = { names: [...names], files };
+    await client.sendNotification(DOTENV_NAMES_NOTIFICATION, params);
   };
   const resend = (): void => {
     send().catch((e: unknown) => {

@@ -128,7 +128,7 @@ const CAPS = {
     hover: { contentFormat: ['markdown'] },
     publishDiagnostics: { relatedInformation: true, versionSupport: true },
   },
-  workspace: { configuration: false },
+  workspace: { configuration: false, workspaceFolders: true },
 };
 
 describe('the web-worker server in headless Chromium', () => {
@@ -315,6 +315,40 @@ describe('the web-worker server in headless Chromium', () => {
       await page.evaluate(() => (globalThis as unknown as { lsp: PageLsp }).lsp.errors, null),
       [],
       `worker errors; console: ${consoleLines.join('\n')}`,
+    );
+  });
+
+  test('`.env` files reported by URI: each document takes the nearest one up within its folder, as on the desktop', async () => {
+    // The workspace folder the browser client has (added after start: the same path as a desktop's).
+    await notifyWorker('workspace/didChangeWorkspaceFolders', {
+      event: { added: [{ uri: 'file:///w', name: 'w' }], removed: [] },
+    });
+    const seen = await publications(YAML_URI);
+    await notifyWorker('assistantConfig/dotenvNames', {
+      names: [],
+      files: [{ uri: 'file:///w/deploy/.env', names: ['AC_WEB_WORKER_TEST_UNSET'] }],
+    });
+    // config/ has no .env up to the folder's top: the name is not set there, and the link goes where one would be.
+    const prod = (await workerDiagnostics(YAML_URI, seen)) as {
+      code: string;
+      message: string;
+      relatedInformation?: { location: { uri: string } }[];
+    }[];
+    const notSet = prod.find((d) => d.code === 'env-not-set');
+    assert.ok(notSet, `codes: ${prod.map((d) => d.code).join(', ')}`);
+    assert.match(notSet.message, /nor in a \.env file \(none found for this file\)/);
+    assert.equal(notSet.relatedInformation?.[0]?.location.uri, 'file:///w/.env');
+    // deploy/sub/ takes deploy/.env: its name is set, another is not, and the message names that file.
+    const uri = 'file:///w/deploy/sub/x.assistant.yaml';
+    const text =
+      'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey: {valueFromEnv: AC_WEB_WORKER_TEST_UNSET}\n    fallback:\n      provider: vendor_a\n      apiKey: {valueFromEnv: AC_WEB_OTHER_UNSET}\n';
+    await notifyWorker('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'assistantconfig', version: 1, text },
+    });
+    const x = (await workerDiagnostics(uri)) as { code: string; message: string }[];
+    assert.deepEqual(
+      x.filter((d) => d.code === 'env-not-set').map((d) => d.message),
+      ["Variable 'AC_WEB_OTHER_UNSET' is defined neither in the environment nor in ../.env."],
     );
   });
 });

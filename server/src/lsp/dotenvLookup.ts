@@ -12,10 +12,11 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, constants, fstatSync, openSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { dotenvNames, MAX_DOTENV_BYTES } from '../service/dotenv';
+import { DOTENV_TOO_LARGE, dotenvNames, MAX_DOTENV_BYTES } from '../service/dotenv';
 
-/** Why a `.env` that exists is not read, besides the system's codes (EACCES…). */
-export const DOTENV_TOO_LARGE = 'too-large';
+export { DOTENV_TOO_LARGE, dotenvProblemMessage } from '../service/dotenv';
+
+/** Why a `.env` that exists is not read, besides the system's codes (EACCES…) and DOTENV_TOO_LARGE. */
 export const DOTENV_NOT_REGULAR = 'not-a-regular-file';
 
 /**
@@ -44,13 +45,6 @@ export function readDotenvFile(file: string): string {
  */
 export function dotenvShownFrom(fileDir: string, dotenvPath: string): string {
   return relative(fileDir, dotenvPath).split(sep).join('/');
-}
-
-/** The warning for a `.env` that exists but is not read; `shown` is the file as the caller shows paths. */
-export function dotenvProblemMessage(shown: string, code: string): string {
-  return code === DOTENV_TOO_LARGE
-    ? `'${shown}' is not read: it is larger than ${String(MAX_DOTENV_BYTES / (1024 * 1024))} MB, the limit for a .env file; its variables are reported as not set`
-    : `cannot read '${shown}': ${code}; its variables are reported as not set`;
 }
 
 /** The `.env` in force for the files of some directories. */

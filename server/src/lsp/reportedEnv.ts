@@ -1,19 +1,98 @@
 // Variables as a web-worker server knows them: it has no process environment and cannot read
 // files, so the only names are those of the `.env` files the client read through the workspace file
 // system and reported (names, never values). Without such a report, no variable is known.
+//
+// A client that reports each `.env` file with its URI (DotenvNamesParams.files) gets what the
+// desktop gives: each document takes the nearest reported `.env` walking up from its directory, never
+// above the top of its workspace folder (there is no git in the browser to bound the walk); a file
+// in a folder without one knows no variable, and env-not-set links to the `.env` it takes (or the
+// folder's, where one would go). A document outside every folder, or a client that reports only the
+// names of the folders' top `.env` files (DotenvNamesParams.names), gets those names.
+import type { EnvInfo, EnvLookup } from '../service';
 import type { ServerEnv } from './env';
+
+type View = EnvInfo & EnvLookup;
+
+/** A URI's directory part, without the trailing slash (`file:///w/a/x.yaml` → `file:///w/a`). */
+function dirOf(uri: string): string | undefined {
+  const i = uri.lastIndexOf('/');
+  // Not past the authority (`scheme://authority`): no directory to take.
+  const authorityEnd = uri.indexOf('://') >= 0 ? uri.indexOf('/', uri.indexOf('://') + 3) : -1;
+  return i > authorityEnd && authorityEnd >= 0 ? uri.slice(0, i) : undefined;
+}
 
 export class ReportedEnv implements ServerEnv {
   private reported = new Set<string>();
+  /** Directory URI (no trailing slash) of each reported `.env` → its names. */
+  private byDir = new Map<string, ReadonlySet<string>>();
+  /** Whether the client reports `.env` files by URI (none found is a report too). */
+  private perFile = false;
+  private folders: string[] = [];
   private trusted = true;
+  private readonly views = new Map<string, View>();
 
-  reload(_folderUris: string[], trusted: boolean): void {
+  reload(folderUris: string[], trusted: boolean): void {
+    this.folders = folderUris.map((u) => u.replace(/\/+$/, ''));
     this.trusted = trusted;
-    if (!trusted) this.reported = new Set();
+    this.views.clear();
+    if (!trusted) {
+      this.reported = new Set();
+      this.byDir = new Map();
+    }
   }
 
-  setReportedNames(names: readonly string[]): void {
+  setReportedNames(names: readonly string[], files?: readonly { uri: string; names: readonly string[] }[]): void {
+    this.views.clear();
     this.reported = this.trusted ? new Set(names) : new Set();
+    this.byDir = new Map();
+    this.perFile = files !== undefined;
+    if (!this.trusted || !files) return;
+    for (const f of files) {
+      const dir = f.uri.endsWith('/.env') ? f.uri.slice(0, -'/.env'.length) : undefined;
+      if (dir !== undefined) this.byDir.set(dir, new Set(f.names));
+    }
+  }
+
+  /** The innermost workspace folder holding a document. */
+  private folderOf(docUri: string): string | undefined {
+    return this.folders.filter((f) => docUri.startsWith(f + '/')).sort((a, b) => b.length - a.length)[0];
+  }
+
+  /** The directory of the nearest reported `.env` up from a document, within its folder, and how many levels up. */
+  private nearest(docUri: string): { dir: string; up: number } | undefined {
+    const folder = this.folderOf(docUri);
+    let up = 0;
+    for (let d = dirOf(docUri); d !== undefined; d = dirOf(d), up++) {
+      if (this.byDir.has(d)) return { dir: d, up };
+      if (d === folder) return undefined;
+    }
+    return undefined;
+  }
+
+  forDocument(docUri: string): View {
+    // A client that reports names only (or nothing), or a document outside every folder: the names.
+    if (!this.perFile || this.folderOf(docUri) === undefined) return this;
+    const found = this.nearest(docUri);
+    const key = found ? `${found.dir}\u0000${String(found.up)}` : '';
+    let v = this.views.get(key);
+    if (!v) {
+      const names = found ? (this.byDir.get(found.dir) ?? new Set<string>()) : new Set<string>();
+      v = {
+        names: () => names,
+        isDefined: (n) => names.has(n),
+        sourceOf: (n) => (names.has(n) ? 'workspace .env' : undefined),
+        dotenvShown: found ? '../'.repeat(found.up) + '.env' : null,
+      };
+      this.views.set(key, v);
+    }
+    return v;
+  }
+
+  dotenvUri(docUri: string): string | undefined {
+    const found = this.perFile ? this.nearest(docUri) : undefined;
+    if (found) return `${found.dir}/.env`;
+    const folder = this.folderOf(docUri);
+    return folder === undefined ? undefined : `${folder}/.env`;
   }
 
   names(): Iterable<string> {

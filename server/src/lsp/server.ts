@@ -372,11 +372,17 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
 
   // A client that reads `.env` itself (the browser's, through the workspace file system) sends the
   // variable names it found; never values.
-  connection.onNotification(DOTENV_NAMES_NOTIFICATION, (p: DotenvNamesParams) => {
+  connection.onNotification(DOTENV_NAMES_NOTIFICATION, (p: Partial<Record<keyof DotenvNamesParams, unknown>>) => {
     if (!env.setReportedNames) return;
-    env.setReportedNames(
-      trusted && Array.isArray(p.names) ? p.names.filter((n): n is string => typeof n === 'string') : [],
-    );
+    const strings = (a: unknown): string[] =>
+      Array.isArray(a) ? a.filter((n): n is string => typeof n === 'string') : [];
+    const files = Array.isArray(p.files)
+      ? p.files.flatMap((f: unknown) => {
+          const { uri, names } = (f ?? {}) as { uri?: unknown; names?: unknown };
+          return typeof uri === 'string' ? [{ uri, names: strings(names) }] : [];
+        })
+      : undefined;
+    env.setReportedNames(trusted ? strings(p.names) : [], trusted ? files : undefined);
     cacheInstance?.invalidateDiagnostics();
     revalidateAll();
   });

@@ -10,6 +10,16 @@
  */
 export const MAX_DOTENV_BYTES = 1024 * 1024;
 
+/** Why a `.env` that exists is not read: it is larger than MAX_DOTENV_BYTES. */
+export const DOTENV_TOO_LARGE = 'too-large';
+
+/** The warning for a `.env` that exists but is not read; `shown` is the file as the caller shows paths. */
+export function dotenvProblemMessage(shown: string, code: string): string {
+  return code === DOTENV_TOO_LARGE
+    ? `'${shown}' is not read: it is larger than ${String(MAX_DOTENV_BYTES / (1024 * 1024))} MB, the limit for a .env file; its variables are reported as not set`
+    : `cannot read '${shown}': ${code}; its variables are reported as not set`;
+}
+
 /**
  * How messages name the `.env` a document's variables are checked against (EnvLookup.dotenvShown):
  * the file (a path relative to the workspace folder or the current directory: `packages/api/.env`),

@@ -5,4 +5,4 @@
 // server); it is kept out of this index so that the server and a browser client do not load it.
 export * from './protocol';
 export { redact, redactDeep, REDACTED } from './redact';
-export { dotenvNames, MAX_DOTENV_BYTES } from '../service/dotenv';
+export { dotenvNames, dotenvProblemMessage, DOTENV_TOO_LARGE, MAX_DOTENV_BYTES } from '../service/dotenv';

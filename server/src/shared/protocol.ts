@@ -27,7 +27,13 @@ export interface TrustParams {
  */
 export const DOTENV_NAMES_NOTIFICATION = 'assistantConfig/dotenvNames';
 export interface DotenvNamesParams {
+  /** The names of the workspace folders' top `.env` files (for documents outside every folder). */
   names: string[];
+  /**
+   * Every `.env` the client found in the workspace, by URI, with its names: each document then takes
+   * the nearest one up from it within its folder, as on the desktop. Older clients leave it out.
+   */
+  files?: { uri: string; names: string[] }[];
 }
 
 export interface InitializationOptions {
