@@ -7,6 +7,7 @@ import {
   assertEqual,
   codeOf,
   describe,
+  fixtureUri,
   hasCode,
   it,
   lacksCode,
@@ -41,6 +42,32 @@ describe('wiring', () => {
     );
     await config.update('diagnostics.envNotSet', undefined, vscode.ConfigurationTarget.Global);
     await waitForDiagnostics(doc.uri, 'env-not-set back with the setting on', hasCode('env-not-set'));
+  });
+
+  // The client no longer watches .env itself: the server registers **/.env (and .gitignore, the
+  // project config) and vscode-languageclient creates the watcher (REVIEW2 E21).
+  it('a .env written on disk clears env-not-set, through the watcher the server registered', async () => {
+    const dir = fixtureUri('workspace/envwatch');
+    const file = vscode.Uri.joinPath(dir, 'w.assistant.yaml');
+    try {
+      await vscode.workspace.fs.writeFile(
+        file,
+        new TextEncoder().encode(
+          'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey: {valueFromEnv: E2E_WATCHED_VAR}\n',
+        ),
+      );
+      const doc = await vscode.workspace.openTextDocument(file);
+      await vscode.window.showTextDocument(doc, { preview: false });
+      await waitForDiagnostics(doc.uri, 'env-not-set before the .env exists', hasCode('env-not-set'));
+      await vscode.workspace.fs.writeFile(
+        vscode.Uri.joinPath(dir, '.env'),
+        new TextEncoder().encode('E2E_WATCHED_VAR=1\n'),
+      );
+      await waitForDiagnostics(doc.uri, 'env-not-set gone once the .env is written', lacksCode('env-not-set'));
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await vscode.workspace.fs.delete(dir, { recursive: true, useTrash: false });
+    }
   });
 
   it('Restart Language Server: the new server checks the next edit', async () => {
