@@ -63,8 +63,23 @@ export function contentEnd(text: string, n: Node | PropertyNode): number {
     return contentEnd(text, n.properties[n.properties.length - 1]!);
   if (n.type === 'array' && !n.flow && n.items.length > 0) return contentEnd(text, n.items[n.items.length - 1]!);
   let e = n.offset + n.length;
+  // A keep-chomped block scalar (`|+`, `>+`) owns the blank lines after its text (its value ends
+  // with their line breaks): it ends with them, before its own last line break, so that what is
+  // inserted after it goes after them (REVIEW2 E25). Other chompings drop those lines' breaks.
+  if (keepsTrailingLines(text, n)) {
+    if (text[e - 1] === '\n') e--;
+    if (text[e - 1] === '\r') e--;
+    return Math.max(e, lineEnd(text, n.offset));
+  }
   while (e > n.offset + 1 && /\s/.test(text[e - 1]!)) e--;
   return e;
+}
+
+/** A YAML block scalar with the keep indicator in its header (`|+`, `>2+`, `|+ # note`). */
+function keepsTrailingLines(text: string, n: Node): boolean {
+  if (n.type !== 'string' || n.quoted) return false;
+  const m = /^[|>]([0-9+-]*)/.exec(text.slice(n.offset, n.offset + 4));
+  return m !== null && m[1]!.includes('+');
 }
 
 /** The first `,` after `from`, skipping blanks and comments; -1 when something else comes first. */
