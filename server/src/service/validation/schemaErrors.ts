@@ -198,6 +198,8 @@ function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
       out.push(discriminatorNotString(loc, union, String(discriminatorErr.params.tag)));
     }
     const renamedKeys = new Set([...renamed.keys()].map((p) => p.key.value));
+    if (discriminatorErr && union && loc.node?.type === 'object')
+      out.push(...keysNoVariantAllows(keysOf(loc.node), resolved, union, renamedKeys));
     for (const e of substantive) {
       if (e.keyword === 'additionalProperties') {
         const key = String(e.params.additionalProperty);
@@ -491,6 +493,44 @@ function mappingKeys(obj: ObjectNode): MappingKeys {
     else byKey.set(p.key.value, [p]);
   }
   return { present: new Set(byKey.keys()), byKey, merge: obj.properties.find(isMergeKey) };
+}
+
+/**
+ * Under a union whose discriminator is unknown or unusable (`provider: vendr_a`, or merged in so by
+ * `<<: *anchor`), ajv checks no key. A key of the mapping's own that no variant allows and that is
+ * a near miss of a key some variant has (`provder: vendor_b` next to a `<<`, `modle`) is a typo
+ * whatever the variant: reported with that key (REVIEW2 E16). Other keys no variant has (those of
+ * a provider this schema does not know) wait for a known provider, as before; keys merged in are
+ * the anchor's, reported at their own place.
+ */
+function keysNoVariantAllows(
+  keys: MappingKeys,
+  resolved: Resolved,
+  union: Union,
+  skip: ReadonlySet<string>,
+): Diagnostic[] {
+  const allowed = new Set(Object.keys(unwrapNullable(resolved.schema)?.properties ?? {}));
+  for (const v of union.variants) for (const k of Object.keys(v.schema.properties ?? {})) allowed.add(k);
+  const candidates = [...allowed].filter((k) => !keys.present.has(k));
+  const label = labelOf(resolved);
+  const out: Diagnostic[] = [];
+  for (const [key, props] of keys.byKey) {
+    if (allowed.has(key) || key === '<<' || skip.has(key)) continue;
+    const suggestion = closest(key, candidates);
+    if (suggestion === undefined) continue;
+    const unsafe = !renameIsSafe(key, candidates);
+    for (const p of props)
+      out.push(
+        diag(
+          'unknown-property',
+          `${label} does not allow '${key}' for any ${union.property}. Did you mean '${suggestion}'?`,
+          p.key.offset,
+          p.key.length,
+          { data: { key, suggestion, ...(unsafe ? { unsafeRename: true } : {}) } },
+        ),
+      );
+  }
+  return out;
 }
 
 function unknownProperty(keys: MappingKeys, resolved: Resolved, key: string): Diagnostic[] {
