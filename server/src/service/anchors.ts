@@ -9,7 +9,7 @@ import { pathOf } from '../parser/ast';
 import type { Diagnostic } from './codes';
 import { diag } from './codes';
 import type { HoverResult, TextEdit } from './types';
-import { coversValue, maskShapes, messageMasker, secretRanges } from './secretRanges';
+import { coversValue, maskShapes, messageMasker, secretRangesOf } from './secretRanges';
 import type { Range as SecretRange } from './secretRanges';
 
 export interface AnchorDef {
@@ -237,9 +237,9 @@ export function aliasHover(doc: ParsedDocument, alias: AliasNode): HoverResult {
   // key pasted into `provider:`) is masked as everywhere else (secretRanges.ts), whole values first,
   // then what the cut text still quotes.
   // The whole document's secrets, not only those around the anchored node: a plain literal anchored
-  // anywhere is a secret when some alias of it stands in a credential field (`apiKey: *pk`). A walk
-  // of the document per alias hover (a few ms; ~200 ms at 100,000 lines), not per keystroke.
-  const secrets = secretRanges(doc);
+  // anywhere is a secret when some alias of it stands in a credential field (`apiKey: *pk`). Found
+  // once per version of the document, not on every hover (secretRangesOf).
+  const secrets = secretRangesOf(doc);
   const parts = [`Alias of \`&${alias.name}\`${variant}`, '```yaml\n' + preview(target, secrets) + '\n```'];
   return { contents: messageMasker(doc, secrets)(parts.join('\n\n')), offset: alias.offset, length: alias.length };
 }

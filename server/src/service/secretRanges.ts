@@ -89,6 +89,22 @@ export function secretRanges(doc: ParsedDocument): Range[] {
 }
 
 /**
+ * secretRanges of a parsed document, found on the first call and kept with it: the editor hovers
+ * an alias many times per version, and a plain value anchored anywhere is a secret when an alias of
+ * it stands in a credential field, so the preview needs the whole document's (a walk of ~200 ms at
+ * 100,000 lines). Each version of a document is a new ParsedDocument (a re-parse, or an
+ * incremental patch with its new text), so an edit finds them afresh; the entry goes with the
+ * document (weakly held), the service keeps no state of its own.
+ */
+export function secretRangesOf(doc: ParsedDocument): readonly Range[] {
+  let ranges = perDocument.get(doc);
+  if (!ranges) perDocument.set(doc, (ranges = secretRanges(doc)));
+  return ranges;
+}
+
+const perDocument = new WeakMap<ParsedDocument, readonly Range[]>();
+
+/**
  * The secretRanges that lie around some ranges of a document (what a message about them may
  * quote): for each range, the smallest node that holds it (for a key, its property's value; inside
  * a credential field, that field's whole value), its credential-shaped pieces and the literal
