@@ -7,7 +7,7 @@ import type { CursorContext } from './context';
 import { indentUnit } from '../indent';
 import { jsonContext } from './jsonContext';
 import type { Line } from './yamlText';
-import { blockBelow, inFlow, isPlainWord, readLine, siblingsBelow } from './yamlText';
+import { blockBelow, inFlow, isPlainWord, previousContentLine, readLine, siblingsBelow } from './yamlText';
 import { columnOf, lineEnd, lineStart, nextLineStart } from '../../parser/lineIndex';
 import { nodeAtPath, pathAbove } from './yamlPath';
 
@@ -57,16 +57,28 @@ export function yamlContext(doc: ParsedDocument, offset: number): CursorContext 
   return keyContext(doc, offset, line, keyStartAbs, end, keyHasColon, unit, quote);
 }
 
-/** Whether the cursor is in the text of a `|` or `>` block scalar (as deep as its content). */
+/**
+ * Whether the cursor is in the text of a `|` or `>` block scalar (as deep as its content), or on a
+ * line between its header and the last line of its text: a key written there, even at a column
+ * where keys stand, would cut the text off and make it another key's value.
+ */
 function inBlockScalar(doc: ParsedDocument, offset: number, col: number): boolean {
   const n = nodeAt(doc.root, offset);
   const text = doc.text;
   if (n?.type !== 'string' || n.offset >= offset || (text[n.offset] !== '|' && text[n.offset] !== '>')) return false;
   // Content indentation: that of the first non-empty line after the header.
+  const cursorLine = lineStart(text, offset);
+  const end = n.offset + n.length;
   let pos = nextLineStart(text, n.offset);
-  while (pos < n.offset + n.length) {
+  while (pos < end) {
     const line = readLine(text, pos, lineEnd(text, pos));
-    if (line.indent < line.end - line.start) return col >= line.indent;
+    if (line.indent < line.end - line.start) {
+      if (col >= line.indent || pos > cursorLine) return true;
+      // Below the first text line, shallower than the text: inside it while more text follows.
+      for (let p = nextLineStart(text, cursorLine); p < end && p > cursorLine; p = nextLineStart(text, p))
+        if (text.slice(p, lineEnd(text, p)).trim() !== '') return true;
+      return false;
+    }
     pos = nextLineStart(text, line.end);
   }
   return true;
@@ -111,7 +123,13 @@ function keyContext(
   if (!keyHasColon) {
     const below = blockBelow(doc.text, nextLineStart(doc.text, line.end), line.keyCol);
     if (below === 'broken') return undefined;
-    if (below === 'block') ctx.blockBelow = true;
+    if (below === 'block') {
+      // The deeper lines below are the value of the key on the line above (`definition:`, then its
+      // block): a key here, at that key's column or left of it, would take them from it.
+      const above = previousContentLine(doc.text, line.start);
+      if (above?.key !== undefined && above.keyCol >= line.keyCol && above.valueText === '') return undefined;
+      ctx.blockBelow = true;
+    }
   }
   return ctx;
 }
