@@ -208,6 +208,22 @@ definition:
   maxAssistantActions: 3
 `;
 
+/** Flow collections and quoted scalars running over several lines. */
+const OPEN = `kind: AssistantConfig
+version: v2
+definition:
+  llm: {provider: cloud_c, modelId: m}   # flow
+  aiPrimitivesLlm: {provider: cloud_b,
+    modelId: m}
+  featureFlags: {note: "multi
+    line", enable_automation: true}
+  systemInstructions: "first
+    second"
+  overrideAiPrimitivesLlm: [
+    {primitiveName: summarize, llm: {provider: hosted}},
+  ]
+`;
+
 const FLOWS = `kind: AssistantConfig
 version: v2
 definition:
@@ -232,6 +248,8 @@ describe('completion sweep: every offered item keeps the document parsable (E27)
     ['trailing comments', SW],
     ['flow collections and scalars with comments', FLOWS],
     ['block scalars that look like YAML', BLOCKS],
+    ['flow collections and quoted scalars over several lines', OPEN],
+    ['over several lines, CRLF', OPEN.replace(/\n/g, '\r\n')],
     ['team in CRLF', TEAM.replace(/\n/g, '\r\n')],
     ['flows in CRLF', FLOWS.replace(/\n/g, '\r\n')],
   ];
@@ -282,6 +300,12 @@ describe('completion under a key whose value is already written on its line (E27
       `${HEAD}  systemInstructions: >-\n    Be brief.\n\n  |\n    Cite tables.\n  maxAssistantActions: 3\n`,
     ],
     [
+      'inside a flow mapping opened above, at its key’s column',
+      `${HEAD}  llm: {provider: hosted,\n  |\n    model: m}\n`,
+    ],
+    ['below a flow mapping closed on a later line', `${HEAD}  llm: {provider: hosted,\n    model: m}\n    |\n`],
+    ['inside a quoted scalar opened above', `${HEAD}  systemInstructions: "first\n    |\n    second"\n`],
+    [
       'between a header and its text, CRLF',
       `${HEAD}  systemInstructions: ¦+\r\n  |\r\n    Be brief.\r\n`.replace(/(?<!\r)\n/g, '\r\n'),
     ],
@@ -294,6 +318,11 @@ describe('completion under a key whose value is already written on its line (E27
     ['the enclosing mapping at its own column', `${HEAD}  llm:\n    apiKey: {valueFromEnv: K}\n    |\n`, 'provider'],
     ['a block EnvironmentValue', `${HEAD}  llm:\n    provider: vendor_a\n    apiKey:\n      |\n`, 'valueFromEnv'],
     ['a list item under an empty key', `${HEAD}  overrideAiPrimitivesLlm:\n    - |\n`, 'primitiveName'],
+    [
+      'inside a flow mapping opened above, deeper: its keys, flow style',
+      `${HEAD}  llm: {provider: hosted,\n    |\n    model: m}\n`,
+      'fallback',
+    ],
     [
       'a blank line after a block scalar text',
       `${HEAD}  systemInstructions: ¦\n    Be brief.\n\n  |\n  maxAssistantActions: 3\n`,

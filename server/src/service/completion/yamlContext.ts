@@ -1,7 +1,7 @@
 // YAML block context from indentation: which mapping the cursor's key belongs to, read from the
 // lines around the cursor (YAML structure is indentation), so it works on half-typed lines and on
 // documents whose tree is partial. The tree is consulted for the nodes, by position or by path.
-import type { ParsedDocument, ObjectNode } from '../../parser/ast';
+import type { ParsedDocument, Node, ObjectNode } from '../../parser/ast';
 import { nodeAt, resolve } from '../../parser/ast';
 import type { CursorContext } from './context';
 import { indentUnit } from '../indent';
@@ -25,6 +25,11 @@ export function yamlContext(doc: ParsedDocument, offset: number): CursorContext 
   const text = doc.text;
   const lineFrom = lineStart(text, offset);
   if (inFlow(text, lineFrom, offset)) return jsonContext(doc, offset);
+  // Inside a flow collection or a quoted scalar opened on an earlier line: a block key would cut it.
+  // (Flow lines inside a block collection must stand deeper than its line; nothing fits left of that.)
+  const open = openAbove(doc, offset, lineFrom);
+  if (open === 'quoted') return undefined;
+  if (open) return offset - lineFrom > indentOfLine(text, open.offset) ? jsonContext(doc, offset) : undefined;
   if (inBlockScalar(doc, offset, offset - lineFrom)) return undefined;
   const lineTo = lineEnd(text, lineFrom);
   const line = readLine(text, lineFrom, lineTo);
@@ -55,6 +60,28 @@ export function yamlContext(doc: ParsedDocument, offset: number): CursorContext 
   if (!quote && !isPlainWord(typed)) return undefined;
   if (quote && typed.indexOf(quote, 1) !== -1) return undefined;
   return keyContext(doc, offset, line, keyStartAbs, end, keyHasColon, unit, quote);
+}
+
+/** A flow collection or a quoted scalar that starts before the cursor's line and ends after the cursor. */
+function openAbove(doc: ParsedDocument, offset: number, lineFrom: number): Node | 'quoted' | undefined {
+  let flow: Node | undefined;
+  for (let n = nodeAt(doc.root, offset); n;) {
+    if (n.offset < lineFrom && offset < n.offset + n.length) {
+      // The outermost flow collection: the line it starts on is what its later lines must be deeper than.
+      if ((n.type === 'object' || n.type === 'array') && n.flow) flow = n;
+      else if (n.type === 'string' && n.quoted) return 'quoted';
+    }
+    const p: Node['parent'] = n.parent;
+    n = p?.type === 'property' ? p.parent : p;
+  }
+  return flow;
+}
+
+function indentOfLine(text: string, offset: number): number {
+  const from = lineStart(text, offset);
+  let i = from;
+  while (text.charCodeAt(i) === 32) i++;
+  return i - from;
 }
 
 /**

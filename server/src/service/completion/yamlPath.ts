@@ -79,6 +79,11 @@ function climb(doc: ParsedDocument, from: Line, want: Want, at: number): Found |
   for (let guard = 0; guard < 10000; guard++) {
     const par: Node['parent'] = n.parent;
     if (!par) return undefined;
+    // A key inside a flow collection (its later lines) is no block key: the collection's own key is.
+    if (par.type === 'property' && par.parent.flow) {
+      n = par.parent;
+      continue;
+    }
     if (par.type === 'property') {
       const kc = columnOf(text, par.key.offset);
       if (want.kind === 'map') {
