@@ -95,6 +95,7 @@ const BASES: string[] = [
     '      other: |',
     '        literal',
     '...',
+    '---',
     '',
   ].join('\n'),
 ];
@@ -131,7 +132,7 @@ function* cases(): Generator<[string, string]> {
   for (const [b, base] of bases.entries()) {
     const lines = base.split('\n');
     for (let at = 0; at <= lines.length; at++) {
-      for (const indent of [0, 2, 4, 6]) {
+      for (const indent of [0, 2, 5]) {
         const pad = ' '.repeat(indent);
         const other = ' '.repeat(indent === 0 ? 2 : 0);
         const inserts = [
@@ -150,7 +151,7 @@ function* cases(): Generator<[string, string]> {
   }
   const random = rng(SEED);
   const pick = <T>(a: readonly T[]): T => a[Math.floor(random() * a.length)]!;
-  for (let k = 0; k < 300; k++) {
+  for (let k = 0; k < 250; k++) {
     const lines = pick(bases).split('\n');
     const edits = 1 + Math.floor(random() * 4);
     for (let e = 0; e < edits; e++) {
@@ -186,7 +187,7 @@ test('formatting is idempotent and keeps every comment and the data, comments an
     assert.equal(data(once), data(text), `${name}: the data changed\n--- input\n${text}\n--- once\n${once}`);
   }
   console.log(`format properties: ${checked} documents checked, ${refused} refused`);
-  assert.ok(checked > 1000, `enough readable documents (${checked})`);
+  assert.ok(checked > 800, `enough readable documents (${checked})`);
   // Refusing is safe but says the formatter failed the user: none of these documents needs it.
   assert.equal(refused, 0, 'documents the formatter refused');
 });

@@ -253,3 +253,115 @@ test('F3: a text that cannot be formatted says why', () => {
   assert.equal(outcome('kind:    x\n').refused, undefined);
   assert.deepEqual(outcome('kind: x\n'), { edits: [] });
 });
+
+test('F11: a `- # comment` item whose first value spans lines keeps the layout of the whole file', () => {
+  const text = lines(
+    'kind: AssistantConfig',
+    'version: v2',
+    'definition:',
+    '  llm:   # main',
+    '    provider: hosted',
+    '  systemInstructions: >',
+    '    Be brief,',
+    '    cite tables.',
+    '  overrideAiPrimitivesLlm:',
+    '    - # the classifier',
+    '      primitiveName: "classify the',
+    '        request"',
+    '      llm: {provider: hosted}',
+    '',
+  );
+  const out = fmt(text);
+  assert.equal(
+    out,
+    text.replace('llm:   # main', 'llm: # main').replace('llm: {provider: hosted}', 'llm: { provider: hosted }'),
+  );
+  assert.equal(fmt(out), out);
+});
+
+test('F11: a node the layout-keeping print gets wrong is printed by the model alone; the rest keeps its layout', () => {
+  // The tag `!e!foo` kept as written hides from the model that the %TAG directive is used: that one
+  // node is printed by the model (keeping the directive), every other node as written.
+  const text = lines(
+    '%TAG !e! tag:example.com,2000:app/',
+    '---',
+    'kind:   AssistantConfig',
+    'definition:',
+    '  llm:   # main',
+    '    provider: hosted',
+    '  systemInstructions: >',
+    '    Be brief,',
+    '    cite tables.',
+    '  featureFlags:',
+    '      x: !e!foo bar',
+    '      n: 012',
+    '',
+  );
+  const out = fmt(text);
+  assert.equal(
+    out,
+    lines(
+      '%TAG !e! tag:example.com,2000:app/',
+      '---',
+      'kind: AssistantConfig',
+      'definition:',
+      '  llm: # main',
+      '    provider: hosted',
+      '  systemInstructions: >',
+      '    Be brief,',
+      '    cite tables.',
+      '  featureFlags:',
+      '    x: !e!foo bar',
+      '    n: 012',
+      '',
+    ),
+  );
+  assert.equal(fmt(out), out);
+});
+
+test('F16: an anchor stays on its key line when comment lines follow it (mapping and sequence)', () => {
+  for (const [text, expected] of [
+    [
+      'definition:\n  llm: &m\n    # the main LLM\n    provider: hosted\n',
+      'definition:\n  llm: &m\n    # the main LLM\n    provider: hosted\n',
+    ],
+    [
+      'definition:\n  llm: &m\n    # assistant-config-disable-next-line unknown-property -- read by our proxy\n    proxyRoute: eu\n    provider: hosted\n  aiPrimitivesLlm: *m\n',
+      'definition:\n  llm: &m\n    # assistant-config-disable-next-line unknown-property -- read by our proxy\n    proxyRoute: eu\n    provider: hosted\n  aiPrimitivesLlm: *m\n',
+    ],
+    [
+      'definition:\n    overrideAiPrimitivesLlm: &ov\n        # the overrides\n\n        -   primitiveName: classify\n',
+      'definition:\n  overrideAiPrimitivesLlm: &ov\n    # the overrides\n\n    - primitiveName: classify\n',
+    ],
+    ['a: !!map\n  # c\n  b: 1\n', 'a: !!map\n  # c\n  b: 1\n'],
+  ] as const) {
+    const out = fmt(text);
+    assert.equal(out, expected);
+    assert.equal(fmt(out), out);
+  }
+});
+
+test('F1: an empty document after a trailing --- formats once and for all', () => {
+  for (const [text, expected] of [
+    [`${HEAD}---\n`, `${HEAD}---\n`],
+    [`${HEAD}---\n\n`, `${HEAD}---\n`],
+    ['---\n', '---\n'],
+    [`${HEAD}--- # end\n`, `${HEAD}--- # end\n`],
+    [`${HEAD}---\n# c\n`, `${HEAD}---\n# c\n`],
+  ] as const) {
+    const out = fmt(text);
+    assert.equal(out, expected, JSON.stringify(text));
+    assert.equal(fmt(out), out);
+  }
+});
+
+test('a text with no document (only comments) is left as it is, not refused', () => {
+  for (const text of ['# only a comment\n', '# a\n\n# b\n', '']) assert.deepEqual(outcome(text), { edits: [] });
+});
+
+test('a comment line written left of its entries, between two of them, stays between them', () => {
+  const text = lines('x:', '  - a: 1', '  - model:', '    - plain', '    # own', '  # outdented', '    model1: 2', '');
+  const out = fmt(text);
+  assert.ok(out.indexOf('# outdented') < out.indexOf('model1'), out);
+  assert.equal(fmt(out), out);
+});

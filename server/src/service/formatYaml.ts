@@ -18,7 +18,9 @@
 // over several lines inside them). A text it cannot print with the same data (an alias before its
 // anchor, a scalar tag on a mapping) is refused with the reason.
 // Each is printed as a placeholder and put back in the printed text. The result is checked: the same
-// data and the same comments as the input, or the plain printing of the model is used instead.
+// data and the same comments as the input. When it fails, the nodes whose placeholder makes it fail
+// are found (bisection) and printed by the model alone; only if that fails too is the plain printing
+// of the model used for the whole text (REVIEW3 F11: one node must not change how the rest prints).
 import {
   Lexer,
   isAlias,
@@ -43,30 +45,66 @@ const PRINT = { lineWidth: 0, minContentWidth: 0, indentSeq: true } as const;
 /** The formatted text, or why the text is left as it is (one line, for a message). */
 export type YamlFormatResult = { text: string } | { refused: string };
 
+/**
+ * Which nodes are kept as written, by the order `mark` meets them (`seen` counts them): all of them,
+ * unless one of them is printed wrong.
+ */
+interface Allow {
+  keep: (k: number) => boolean;
+  seen: number;
+}
+
+/** How many nodes printed wrong are looked for before the model's printing of the whole text is used. */
+const MAX_WRONG = 3;
+
 /** The formatted text, or a refusal when the text cannot be formatted safely. */
-export function formatYamlText(text: string, options: YamlPrintOptions): YamlFormatResult {
-  let kept: string | undefined;
-  try {
-    const docs = parse(text);
-    if (!docs) return { refused: 'the YAML reader reports an error in it' };
-    const data = dataOf(docs);
-    const printed = printAll(text, docs, options, true);
-    kept = typeof printed === 'string' ? printed : undefined;
-    if (kept !== undefined && (data === undefined || data !== dataOf(parse(kept)) || !sameComments(text, kept)))
-      kept = undefined;
-  } catch {
-    // (Keeping the layout is a refinement: whatever goes wrong there, the plain printing stands.)
-    kept = undefined;
+export function formatYamlText(source: string, options: YamlPrintOptions): YamlFormatResult {
+  // (Line breaks as LF: the model keeps a CR in comments, where a CRLF text would not match the lines
+  // read from the text; the caller gives the text its line endings back.)
+  const text = source.replace(/\r\n/g, '\n');
+  const first = parse(text);
+  if (!first) return { refused: 'the YAML reader reports an error in it' };
+  // No document, only comments (or nothing): nothing to print, the text stays as it is.
+  if (first.length === 0) return { text };
+  const data = dataOf(first);
+  if (data === undefined) return { refused: 'it holds a node the formatter cannot compare' };
+  /** The text printed keeping the nodes `keep` allows as written, if it has the same data and comments. */
+  const attempt = (keep: ((k: number) => boolean) | undefined): { text?: string; seen: number } => {
+    const allow = keep ? { keep, seen: 0 } : undefined;
+    try {
+      const printed = printAll(text, parse(text)!, options, allow);
+      const ok = typeof printed === 'string' && data === dataOf(parse(printed)) && sameComments(text, printed);
+      return { ...(ok ? { text: printed } : {}), seen: allow?.seen ?? 0 };
+    } catch {
+      // (Keeping the layout is a refinement: whatever goes wrong there, less of it is tried.)
+      return { seen: allow?.seen ?? 0 };
+    }
+  };
+  const all = attempt(() => true);
+  if (all.text !== undefined) return { text: all.text };
+  // One node printed wrong must not change how the rest of the text is printed: the nodes that make
+  // the check fail are found by bisection on the order they are met (the smallest number of first
+  // nodes kept that fails ends with one), and printed by the model; every other node stays as written.
+  const wrong = new Set<number>();
+  const keeping = (n: number) => (k: number) => k < n && !wrong.has(k);
+  if (all.seen > 0 && attempt(keeping(0)).text !== undefined) {
+    for (let round = 0; round < MAX_WRONG; round++) {
+      let pass = 0;
+      let fail = all.seen;
+      while (fail - pass > 1) {
+        const mid = (pass + fail) >> 1;
+        if (attempt(keeping(mid)).text !== undefined) pass = mid;
+        else fail = mid;
+      }
+      wrong.add(fail - 1);
+      const rest = attempt(keeping(all.seen));
+      if (rest.text !== undefined) return { text: rest.text };
+    }
   }
-  if (kept !== undefined) return { text: kept };
   // The model's own printing, checked the same way: a text it would change (a tag it cannot
   // resolve, `!!str` on a mapping printed as `undefined`) is left alone rather than rewritten.
   try {
-    const docs = parse(text);
-    if (!docs) return { refused: 'the YAML reader reports an error in it' };
-    const data = dataOf(docs);
-    if (data === undefined) return { refused: 'it holds a node the formatter cannot compare' };
-    const plain = printAll(text, docs, options, false);
+    const plain = printAll(text, parse(text)!, options, undefined);
     if (typeof plain !== 'string') return plain;
     if (data !== dataOf(parse(plain))) return { refused: `formatting would change its data${changeCause(text)}` };
     if (!sameComments(text, plain)) return { refused: 'formatting would lose or reorder a comment' };
@@ -107,7 +145,7 @@ function printAll(
   text: string,
   docs: Document.Parsed[],
   options: YamlPrintOptions,
-  keepLayout: boolean,
+  allow: Allow | undefined,
 ): string | { refused: string } {
   let nonce = 0;
   while (text.includes(`acfmt${nonce}x`)) nonce++;
@@ -117,10 +155,18 @@ function printAll(
     keepDocumentCommentClose(d, text);
     keepMarkerComments(d, text, `acfmt${nonce}x`, restore);
   }
-  if (keepLayout) for (const d of docs) mark(d, text, `acfmt${nonce}x`, restore, options.indent);
+  if (allow) for (const d of docs) mark(d, text, `acfmt${nonce}x`, restore, options.indent, allow);
   let out: string;
   try {
-    out = docs.map((d) => d.toString({ indent: options.indent, ...PRINT })).join('');
+    // (An empty document, `---` with nothing after it as k8s manifests often end: the model prints an
+    // empty line for its empty content, one more at each formatting.)
+    out = docs
+      .map((d) => {
+        const printed = d.toString({ indent: options.indent, ...PRINT });
+        const empty = d.contents === null || (isScalar(d.contents) && d.contents.range[0] === d.contents.range[1]);
+        return empty ? printed.replace(/^---\n\n+$/m, '---\n') : printed;
+      })
+      .join('');
   } catch (e) {
     // The package refuses to print some documents it reads (an alias before its anchor).
     const message = e instanceof Error ? e.message : String(e);
@@ -178,14 +224,17 @@ function reattachTrailingComments(doc: Document.Parsed, text: string): void {
     if (cut < 0) continue;
     const out = lines.slice(cut);
     const at = out[0]!.indent;
-    // The innermost enclosing collection whose column is at or left of the first line moved out.
+    // The innermost enclosing collection whose column is at or left of the first line moved out, or
+    // before: one that has an entry after the nested block (moving the lines past it would put them
+    // after content written below them).
     for (let k = path.length - 2; k >= 0; k--) {
       const a = path[k];
-      if (!(isMap(a) || isSeq(a)) || a.flow || !a.range || columnOf(a.range[0]) > at) continue;
+      if (!(isMap(a) || isSeq(a)) || a.flow || !a.range) continue;
       const holder = path[k + 1];
       const index = (a.items as unknown[]).indexOf(holder);
       if (index < 0) break;
       const next = a.items[index + 1];
+      if (columnOf(a.range[0]) > at && next === undefined) continue;
       const target = isPair(next) ? next.key : next;
       if (next !== undefined && !isNode(target)) break;
       // Where the lines go when the enclosing collection has no next entry: after its own trailing
@@ -261,6 +310,17 @@ function keepMarkerComments(doc: Document.Parsed, text: string, prefix: string, 
       contents.commentBefore = [r.id, ...rest].join('\n');
     }
   }
+  // An empty document (`---` and nothing else): its comment lines are the empty content's comment,
+  // printed one space in below `---`; the marker's comment goes back on it, the others at column 0.
+  if (isScalar(contents) && contents.range[0] === contents.range[1] && contents.comment) {
+    const start = linesFrom(text, doc.range[0]).find((l) => !/^\s*(%|#|$)/.test(l.line));
+    const m = start ? /^---[ \t]+#(.*)$/.exec(start.line) : null;
+    const [first, ...rest] = contents.comment.split('\n');
+    const r = { kind: 'emptyDoc' as const, id: id(), marker: m && first === m[1]!.trimEnd() ? first : undefined, rest };
+    if (r.marker === undefined) r.rest = [first!, ...rest];
+    restore.push(r);
+    contents.comment = r.id;
+  }
   if (!doc.directives.docEnd || !doc.comment) return;
   // From the end of the content: comment lines, the `...` line, then comment lines to the end of the
   // text (past another document's start they are that document's).
@@ -325,11 +385,13 @@ type Restore =
       /** The column of the comment written on its own line below such a scalar. */
       commentColumn?: number;
     }
-  | { kind: 'keyComment'; id: string; comment: string }
+  /** `comment` undefined: the placeholder only brings the value's anchor or tag back to the key's line. */
+  | { kind: 'keyComment'; id: string; comment: string | undefined }
   | { kind: 'itemComment'; id: string; comment: string }
   | { kind: 'inline'; id: string; source: string }
   | { kind: 'marker'; id: string; comment: string }
-  | { kind: 'docEnd'; id: string; marker: string | undefined; after: string[] };
+  | { kind: 'docEnd'; id: string; marker: string | undefined; after: string[] }
+  | { kind: 'emptyDoc'; id: string; marker: string | undefined; rest: string[] };
 
 /** The column of a line's first key or value: after its indentation and any `- ` of sequence items. */
 const keyColumn = (line: string): number => /^[ ]*(?:-[ ]+)*/.exec(line)![0].length;
@@ -346,8 +408,17 @@ const sameLineComment = (text: string, from: number, to: number): boolean => {
   return /(^|\s)#/.test(seg);
 };
 
-function mark(doc: Document.Parsed, text: string, prefix: string, restore: Restore[], indentUnit: number): void {
+function mark(
+  doc: Document.Parsed,
+  text: string,
+  prefix: string,
+  restore: Restore[],
+  indentUnit: number,
+  allow: Allow,
+): void {
   const id = (): string => `${prefix}${restore.length}`;
+  /** Whether the next node that would be kept as written is (see `formatYamlText`). */
+  const take = (): boolean => allow.keep(allow.seen++);
   /** A placeholder for a scalar kept as written: its anchor, comments and (unless written in the kept text) tag. */
   const standIn = (n: Scalar, withTag: boolean): Scalar<string> => {
     const placeholder = new Scalar(id());
@@ -360,7 +431,7 @@ function mark(doc: Document.Parsed, text: string, prefix: string, restore: Resto
   // A plain or quoted scalar written over several lines keeps its lines as written, each moved with
   // its key (continuation lines only need to stay indented past the key, as they were).
   const kept = (n: Scalar, start: number, end: number): Scalar | undefined => {
-    if (inFlow.has(n)) return undefined;
+    if (inFlow.has(n) || !take()) return undefined;
     const placeholder = standIn(n, true);
     // A comment written on its own line below the scalar (the model has it as the scalar's comment,
     // printed on its last line) stays on its own line, at its column.
@@ -395,6 +466,7 @@ function mark(doc: Document.Parsed, text: string, prefix: string, restore: Resto
       // as written, tag included: the model would re-quote it by its resolved value, or drop `!!str`.
       const tagged = n.range ? tagBefore(text, n.range[0]) : undefined;
       if (tagged !== undefined && n.range && !/[\r\n]/.test(text.slice(tagged, n.range[1]))) {
+        if (!take()) return undefined;
         const placeholder = standIn(n, false);
         // (One space between the tag and the scalar, as the model prints it.)
         const tag = /^\S+/.exec(text.slice(tagged))![0];
@@ -405,6 +477,7 @@ function mark(doc: Document.Parsed, text: string, prefix: string, restore: Resto
         // A quoted scalar on one line keeps its quotes and escapes as written (`"a\u005fb"`).
         const source = text.slice(n.range[0], n.range[1]);
         if (source.includes('\n') || source.includes('\r')) return kept(n, n.range[0], n.range[1]);
+        if (!take()) return undefined;
         const placeholder = standIn(n, true);
         restore.push({ kind: 'inline', id: placeholder.value, source });
         return placeholder;
@@ -414,11 +487,12 @@ function mark(doc: Document.Parsed, text: string, prefix: string, restore: Resto
       if (n.type === 'PLAIN' && n.range && n.range[1] > n.range[0]) {
         // A plain scalar on one line is kept as written: the model prints the value it read, so
         // `012` would become `12` (octal 10 for a YAML 1.1 reader), `0x0C` `0xc`, `1e3` `1e+3`.
+        if (!take()) return undefined;
         const placeholder = standIn(n, true);
         restore.push({ kind: 'inline', id: placeholder.value, source: text.slice(n.range[0], n.range[1]) });
         return placeholder;
       }
-      if ((n.type !== 'BLOCK_FOLDED' && n.type !== 'BLOCK_LITERAL') || !n.range) return undefined;
+      if ((n.type !== 'BLOCK_FOLDED' && n.type !== 'BLOCK_LITERAL') || !n.range || !take()) return undefined;
       const [start, end] = n.range;
       const source = text.slice(start, end).replace(/\r\n/g, '\n').replace(/\n$/, '');
       const placeholder = standIn(n, true);
@@ -439,7 +513,18 @@ function mark(doc: Document.Parsed, text: string, prefix: string, restore: Resto
       if (!isPair(p) || !isScalar(p.key) || !isCollection(v) || !v.commentBefore || !p.key.range || !v.range) return;
       if (p.key.comment || v.flow) return;
       // The text between the key and its value: `: &anchor # comment\n  `.
-      if (!sameLineComment(text, p.key.range[1], v.range[0])) return;
+      if (!sameLineComment(text, p.key.range[1], v.range[0])) {
+        // No comment there, but an anchor or a tag, and comment lines before the first entry: the model
+        // prints the anchor below the comment lines, alone on its line (REVIEW3 F16). It stays on the
+        // key's line.
+        if ((v.anchor || v.tag) && take()) {
+          const r = { kind: 'keyComment' as const, id: id(), comment: undefined };
+          restore.push(r);
+          p.key.comment = r.id;
+        }
+        return;
+      }
+      if (!take()) return;
       // The comment on the key's line is the first of those before the value; comment lines below
       // it (`definition: # def` then `  # before llm`) stay before the value's first entry.
       const lines = v.commentBefore.split('\n');
@@ -455,7 +540,7 @@ function mark(doc: Document.Parsed, text: string, prefix: string, restore: Resto
         if (!isCollection(item) || item.flow || !item.commentBefore || !item.range) continue;
         // The `- ` of this item, then `&anchor # comment` on its line.
         const dash = text.lastIndexOf('-', item.range[0]);
-        if (dash < 0 || !sameLineComment(text, dash + 1, item.range[0])) continue;
+        if (dash < 0 || !sameLineComment(text, dash + 1, item.range[0]) || !take()) continue;
         // The comment on the `- ` line is the first before the item; comment lines below it stay.
         const lines = item.commentBefore.split('\n');
         const comment = lines.shift() ?? '';
@@ -494,6 +579,12 @@ function putBack(printed: string, restore: readonly Restore[]): string {
       // `#ID` right below the `---` it was written on.
       if (out.length > 0 && out[out.length - 1] === '---') out[out.length - 1] = `--- #${r.comment}`;
       else out.push(`${' '.repeat(indent)}#${r.comment}`);
+    } else if (r.kind === 'emptyDoc') {
+      // ` #ID` below the `---` of an empty document.
+      if (r.marker !== undefined && out.length > 0 && out[out.length - 1] === '---')
+        out[out.length - 1] = `--- #${r.marker}`;
+      else if (r.marker !== undefined) out.push(`#${r.marker}`);
+      out.push(...r.rest.map((l) => (l === '' ? '' : `#${l}`)));
     } else if (r.kind === 'docEnd') {
       // `... #ID`: the marker's own comment, then the lines written below it.
       out.push(r.marker !== undefined ? `... #${r.marker}` : '...', ...r.after.map((l) => (l === '' ? '' : `#${l}`)));
@@ -524,12 +615,13 @@ function putBack(printed: string, restore: readonly Restore[]): string {
       // (The comment lines written below the key's line come first in the model's printing.)
       const head = line.slice(0, m.index).replace(/\s*#\s*$/, '');
       let j = i + 1;
-      while (j < lines.length && /^\s*#/.test(lines[j]!)) j++;
+      while (j < lines.length && /^\s*(#|$)/.test(lines[j]!)) j++;
       const next = lines[j]?.trim() ?? '';
+      const comment = r.comment !== undefined ? ` #${r.comment}` : '';
       if (/^([&!]\S*)(\s+[&!]\S*)*$/.test(next)) {
-        out.push(`${head} ${next} #${r.comment}`, ...lines.slice(i + 1, j));
+        out.push(`${head} ${next}${comment}`, ...lines.slice(i + 1, j));
         i = j;
-      } else out.push(`${head} #${r.comment}`);
+      } else out.push(`${head}${comment}`);
     } else {
       // `#ID` on its own line, the comment lines written below the `- ` line, then `- ` with the
       // item's first line.
@@ -542,9 +634,11 @@ function putBack(printed: string, restore: readonly Restore[]): string {
         out.push(`${lines[j]!} #${r.comment}`, ...below);
         i = j;
       } else if (next) {
-        // `- # comment` as written, the item's first line below it.
-        out.push(`${next[1]!}- #${r.comment}`, ...below, `${next[1]!}  ${next[2]!}`);
-        i = j;
+        // `- # comment` as written, the item's first line below it (read next: it may hold a
+        // placeholder of its own, a scalar written over several lines).
+        out.push(`${next[1]!}- #${r.comment}`, ...below);
+        lines[j] = `${next[1]!}  ${next[2]!}`;
+        i = j - 1;
       } else out.push(`${' '.repeat(indent)}#${r.comment}`);
     }
   }
