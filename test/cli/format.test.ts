@@ -154,3 +154,22 @@ test('a file the formatter refuses is named with the reason, exit 2, and left un
   assert.equal(print.stdout, alias);
   assert.match(print.stderr, /cannot format 'x\.assistant\.yaml': the alias '\*later' comes before its anchor/);
 });
+
+test('a file that is not valid UTF-8 is not rewritten: its bytes would be lost (REVIEW3 F19)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ac-fmt-'));
+  // Windows-1252 bytes (é, è), as an "ANSI" save writes them, and a BOM + CRLF UTF-8 file beside it.
+  const latin1 = Buffer.from(
+    'kind:    AssistantConfig\nversion: v2\n# r\xe9sum\xe9\ndefinition:\n  systemInstructions: "Caf\xe9 cr\xe8me"\n',
+    'latin1',
+  );
+  writeFileSync(join(dir, 'latin1.assistant.yaml'), latin1);
+  writeFileSync(join(dir, 'bom.assistant.yaml'), '\uFEFFkind:    AssistantConfig\r\nversion: v2\r\n');
+  const write = runCli(['format', '--write', '.'], { cwd: dir });
+  assert.equal(write.code, 2);
+  assert.match(write.stderr, /cannot format 'latin1\.assistant\.yaml': it is not valid UTF-8/);
+  assert.deepEqual(readFileSync(join(dir, 'latin1.assistant.yaml')), latin1, 'the bytes are kept');
+  assert.equal(readFileSync(join(dir, 'bom.assistant.yaml'), 'utf8'), '\uFEFFkind: AssistantConfig\r\nversion: v2\r\n');
+  const check = runCli(['format', '--check', 'latin1.assistant.yaml'], { cwd: dir });
+  assert.equal(check.code, 2);
+  assert.equal(check.stdout, '');
+});

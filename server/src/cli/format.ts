@@ -182,11 +182,25 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
       if (listed.has(f) || isExcluded(configs.forFile(f), f)) continue;
       listed.add(f);
       const display = relative(io.cwd, f) || f;
-      let text: string;
+      let bytes: Buffer;
       try {
-        text = readFileSync(f, 'utf8');
+        bytes = readFileSync(f);
       } catch (e) {
         io.stderr(`assistant-config: cannot read '${visiblePath(display)}': ${visible(errorText(e))}\n`);
+        status = 2;
+        continue;
+      }
+      let text: string;
+      try {
+        // (ignoreBOM: the BOM stays in the text, and is written back.)
+        text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+      } catch {
+        // Read as UTF-8, its other bytes would be written back as U+FFFD: the text would be lost
+        // (REVIEW3 F19). The file is left as it is, as for any text that cannot be formatted.
+        io.stderr(
+          `assistant-config: cannot format '${visiblePath(display)}': it is not valid UTF-8 (formatting would replace those bytes; save it as UTF-8)\n`,
+        );
+        // (Nothing printed: a copy through a string would replace those bytes too.)
         status = 2;
         continue;
       }
