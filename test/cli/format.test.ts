@@ -173,3 +173,18 @@ test('a file that is not valid UTF-8 is not rewritten: its bytes would be lost (
   assert.equal(check.code, 2);
   assert.equal(check.stdout, '');
 });
+
+test('format --diff shows the file control characters escaped, tabs and CRLF kept (REVIEW3 F20)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ac-fmt-'));
+  const text =
+    'kind:    AssistantConfig\r\nversion: v2\r\n# note \u202erlo\u202c \u2066x\u2069\r\ndefinition:\r\n  llm:\t{provider: hosted}\r\n';
+  writeFileSync(join(dir, 'esc.assistant.yaml'), text);
+  const r = runCli(['format', '--diff', 'esc.assistant.yaml'], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  assert.doesNotMatch(r.stdout, /[\u202e\u202c\u2066\u2069]/u, 'no raw bidi control');
+  assert.match(r.stdout, /^ # note \\u202erlo\\u202c \\u2066x\\u2069\r$/m);
+  assert.match(r.stdout, /^-kind: {4}AssistantConfig\r$/m, 'CRLF kept');
+  assert.match(r.stdout, /^- {2}llm:\t\{provider: hosted\}\r$/m, 'a tab kept');
+  assert.match(r.stderr, /control characters in 1 file are shown escaped in the diff/);
+  assert.equal(readFileSync(join(dir, 'esc.assistant.yaml'), 'utf8'), text);
+});

@@ -16,6 +16,7 @@ import { crypto } from './crypto';
 import { parse } from '../parser';
 import type { Language } from '../parser';
 import { maskSecrets } from '../service/secretRanges';
+import { escapeControl } from './visible';
 
 /** Keeps the original's line endings: fixes write `\n` or the document's own; a CRLF file stays CRLF. */
 export function keepLineEndings(original: string, fixed: string): string {
@@ -74,14 +75,28 @@ export function printableDiff(
   before: string,
   after: string,
   language: Language,
-): { diff: string; masked: boolean } {
-  const diff = unifiedDiff(
-    path,
-    maskSecrets(before, parse(before, language)),
-    maskSecrets(after, parse(after, language)),
-  );
-  return { diff, masked: diff !== unifiedDiff(path, before, after) };
+): { diff: string; masked: boolean; escaped: boolean } {
+  const maskedBefore = maskSecrets(before, parse(before, language));
+  const maskedAfter = maskSecrets(after, parse(after, language));
+  const masked = unifiedDiff(path, maskedBefore, maskedAfter) !== unifiedDiff(path, before, after);
+  // Control characters of the file shown escaped, as everywhere the CLI prints the file's text: a
+  // comment's ESC sequence would drive the terminal, a bidi override reorder what is read (REVIEW3 F20).
+  const shownBefore = escapeDiffText(maskedBefore);
+  const shownAfter = escapeDiffText(maskedAfter);
+  const escaped = shownBefore !== maskedBefore || shownAfter !== maskedAfter;
+  return { diff: unifiedDiff(path, shownBefore, shownAfter), masked, escaped };
 }
+
+/** Control characters escaped (`\e`, `\x07`, `\u202e`), except tabs and the line breaks that make the lines. */
+function escapeDiffText(text: string): string {
+  return text.replace(/\r(?=\n)|\n|\t|([\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069])/gu, (c, control?: string) =>
+    control !== undefined ? escapeControl(control) : c,
+  );
+}
+
+/** What to say after printing diffs of which `files` had control characters shown escaped. */
+export const escapedNote = (files: number, fix: string): string =>
+  `assistant-config: control characters in ${String(files)} file${files === 1 ? '' : 's'} are shown escaped in the diff, which therefore does not apply to those lines; run ${fix} to apply the changes.\n`;
 
 /** What to say after printing diffs of which `files` had credentials masked. */
 export const maskedNote = (files: number, fix: string): string =>

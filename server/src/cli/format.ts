@@ -8,7 +8,7 @@ import { applyEdits, formatDocumentOutcome, parseWithLimits, DEFAULT_OPTIONS } f
 import type { CliIO } from './io';
 import { UsageError } from './io';
 import { collectFiles, errorText } from './files';
-import { maskedNote, printableDiff, writeAtomic } from './fix';
+import { escapedNote, maskedNote, printableDiff, writeAtomic } from './fix';
 import { CliProjectConfig, parseConfigFlag } from './projectConfig';
 import type { ConfigChoice } from './projectConfig';
 import { isExcluded } from '../service/projectConfig';
@@ -106,6 +106,7 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
   let status = 0;
   const changed: string[] = [];
   let maskedDiffs = 0;
+  let escapedDiffs = 0;
   const one = (path: string | undefined, display: string, text: string, language: Language): void => {
     const result = formatText(text, language, flags.indent);
     if ('refused' in result) {
@@ -122,9 +123,10 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
     if (out === text) return;
     if (flags.mode !== 'write') changed.push(display);
     if (flags.mode === 'diff') {
-      const { diff, masked } = printableDiff(visiblePath(display), text, out, language);
+      const { diff, masked, escaped } = printableDiff(visiblePath(display), text, out, language);
       io.stdout(diff);
       if (masked) maskedDiffs++;
+      if (escaped) escapedDiffs++;
     } else if (flags.mode === 'check') io.stdout(`${visiblePath(display)}\n`);
     else if (path) {
       try {
@@ -214,6 +216,7 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
     if (status === 0) status = 1;
   }
   if (maskedDiffs > 0) io.stderr(maskedNote(maskedDiffs, "'format --write'"));
+  if (escapedDiffs > 0) io.stderr(escapedNote(escapedDiffs, "'format --write'"));
   if (flags.mode === 'write' && changed.length > 0)
     io.stderr(`${changed.length} file${changed.length === 1 ? '' : 's'} reformatted.\n`);
   return configs.failed ? 2 : status;
