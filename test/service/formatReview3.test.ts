@@ -365,3 +365,33 @@ test('a comment line written left of its entries, between two of them, stays bet
   assert.ok(out.indexOf('# outdented') < out.indexOf('model1'), out);
   assert.equal(fmt(out), out);
 });
+
+test('F4: a comment on a key line stays there when the scalar value is written on the next line', () => {
+  const text = lines(
+    'kind: AssistantConfig',
+    'definition:',
+    '    llm:',
+    '        provider:    # which provider',
+    '            vendor_a',
+    '        model: # the model',
+    '            # chosen by ops',
+    '            "gpt-4o"',
+    '',
+  );
+  const out = fmt(text);
+  assert.equal(
+    out,
+    lines(
+      'kind: AssistantConfig',
+      'definition:',
+      '  llm:',
+      '    provider: # which provider',
+      '      vendor_a',
+      '    model: # the model',
+      '      # chosen by ops',
+      '      "gpt-4o"',
+      '',
+    ),
+  );
+  assert.equal(fmt(out), out);
+});

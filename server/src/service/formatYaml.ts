@@ -510,14 +510,14 @@ function mark(
     },
     Pair(_, p) {
       const v = p.value;
-      if (!isPair(p) || !isScalar(p.key) || !isCollection(v) || !v.commentBefore || !p.key.range || !v.range) return;
-      if (p.key.comment || v.flow) return;
+      if (!isPair(p) || !isScalar(p.key) || !(isCollection(v) || isScalar(v)) || !v.commentBefore) return;
+      if (!p.key.range || !v.range || p.key.comment || (isCollection(v) && v.flow)) return;
       // The text between the key and its value: `: &anchor # comment\n  `.
       if (!sameLineComment(text, p.key.range[1], v.range[0])) {
         // No comment there, but an anchor or a tag, and comment lines before the first entry: the model
         // prints the anchor below the comment lines, alone on its line (REVIEW3 F16). It stays on the
         // key's line.
-        if ((v.anchor || v.tag) && take()) {
+        if (isCollection(v) && (v.anchor || v.tag) && take()) {
           const r = { kind: 'keyComment' as const, id: id(), comment: undefined };
           restore.push(r);
           p.key.comment = r.id;
@@ -526,7 +526,8 @@ function mark(
       }
       if (!take()) return;
       // The comment on the key's line is the first of those before the value; comment lines below
-      // it (`definition: # def` then `  # before llm`) stay before the value's first entry.
+      // it (`definition: # def` then `  # before llm`) stay before the value's first entry. (A
+      // scalar written on the next line, `provider: # which` then `vendor_a`, likewise: REVIEW3 F4.)
       const lines = v.commentBefore.split('\n');
       const comment = lines.shift() ?? '';
       v.commentBefore = lines.length > 0 ? lines.join('\n') : undefined;
