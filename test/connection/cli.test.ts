@@ -14,6 +14,7 @@ import { startFakeService } from './fakeService';
 import { startConnectProxy } from './proxy';
 import type { FakeService } from './fakeService';
 import { LeakScanner } from './leakScan';
+import { CLI_PATH, runTestConnectionProcess } from './helpers';
 import { selfSignedCert } from './tls';
 
 const leaks = new LeakScanner();
@@ -271,29 +272,10 @@ describe('test-connection: progress and output streams', () => {
 });
 
 describe('test-connection as a real process', () => {
-  // The test runner's working directory is the repository root.
-  const cliPath = join(process.cwd(), 'dist', 'cli.js');
-  const proc = (
-    args: string[],
-    env: Record<string, string>,
-  ): Promise<{ code: number | null; out: string; err: string }> =>
-    new Promise((resolve, reject) => {
-      // Async spawn: the fake service runs in this process and must keep answering.
-      const child = spawn(process.execPath, [cliPath, 'test-connection', ...args], {
-        env: { PATH: process.env.PATH ?? '', ...env },
-        cwd: dir,
-      });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-      child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => {
-        leaks.add('process stdout', out);
-        leaks.add('process stderr', err);
-        resolve({ code, out, err });
-      });
-    });
+  const cliPath = CLI_PATH;
+  // Async: the fake service runs in this process and must keep answering.
+  const proc = (args: string[], env: Record<string, string>) =>
+    runTestConnectionProcess(args, env, (stream, text) => leaks.add(`process ${stream}`, text), dir);
 
   it('runs over HTTPS with the test CA from NODE_EXTRA_CA_CERTS', async () => {
     assert.ok(existsSync(cliPath), 'dist/cli.js is not built: run npm run build (npm test builds first)');

@@ -2,16 +2,14 @@
 // `*.localhost` is pinned to loopback, usage errors are usage errors in the built CLI, and a time
 // limit a timer cannot hold is refused.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { LookupAddress } from 'node:dns';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runTestConnection } from '../../server/src/connection';
 import { pinnedLookup } from '../../server/src/connection/pinnedLookup';
 import { startFakeService } from './fakeService';
 import type { FakeService } from './fakeService';
-import { credentialsOf, optionsFor } from './helpers';
+import { CLI_PATH, credentialsOf, optionsFor, runTestConnectionProcess } from './helpers';
 import { LeakScanner } from './leakScan';
 
 const leaks = new LeakScanner();
@@ -77,26 +75,9 @@ describe('D8: localhost names are pinned to loopback', () => {
 });
 
 describe('D10, D19: usage errors of the built CLI', () => {
-  const cliPath = join(process.cwd(), 'dist', 'cli.js');
-  const proc = (
-    args: string[],
-    env: Record<string, string> = {},
-  ): Promise<{ code: number | null; out: string; err: string }> =>
-    new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [cliPath, 'test-connection', ...args], {
-        env: { PATH: process.env.PATH ?? '', ...env },
-      });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-      child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => {
-        leaks.add('stdout', out);
-        leaks.add('stderr', err);
-        resolve({ code, out, err });
-      });
-    });
+  const cliPath = CLI_PATH;
+  const proc = (args: string[], env: Record<string, string> = {}) =>
+    runTestConnectionProcess(args, env, (stream, text) => leaks.add(stream, text));
   it('usage errors say what is wrong, not "internal error", and exit 2', async () => {
     assert.ok(existsSync(cliPath), 'dist/cli.js is not built: run npm run build (npm test builds first)');
     for (const args of [['--pat', 'abcdefgh-value'], ['--timeout-ms', 'abc'], ['--format', 'yaml'], ['--bogus']]) {
