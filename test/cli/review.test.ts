@@ -84,7 +84,7 @@ test('--max-warnings: one warning is "1 warning"', () => {
   assert.match(r.stdout, /^1 file checked: 0 errors, 1 warning, /m);
 });
 
-test('--format junit: a line break in a message is escaped in the attribute and parsed back as written', () => {
+test('--format junit: a line break in a message is shown escaped, as the text format shows it, and parsed back as such', () => {
   // A JSON key with a line break, echoed by the unknown-property message.
   const dir = tree({
     'd.assistant.json':
@@ -94,12 +94,30 @@ test('--format junit: a line break in a message is escaped in the attribute and 
   assert.equal(r.code, 1, r.stderr);
   assert.equal(XMLValidator.validate(r.stdout), true, r.stdout);
   const attr = /message="([^"]*)"/.exec(r.stdout)?.[1] ?? '';
-  assert.ok(attr.includes('&#10;'), attr);
-  assert.ok(!attr.includes('\n'), 'no raw line break in the attribute');
+  assert.ok(!attr.includes('\n') && !attr.includes('&#10;'), attr);
   const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', htmlEntities: true }).parse(
     r.stdout,
-  ) as { testsuites: { testsuite: { testcase: { failure: { message: string } } } } };
-  assert.match(doc.testsuites.testsuite.testcase.failure.message, /'x\ny'/);
+  ) as { testsuites: { testsuite: { testcase: { failure: { message: string; '#text': string } } } } };
+  assert.match(doc.testsuites.testsuite.testcase.failure.message, /'x\\ny'/);
+  assert.match(doc.testsuites.testsuite.testcase.failure['#text'], /'x\\ny'/);
+});
+
+test('--format junit: a key with CR LF, ESC, VT, NUL and a bidi override cannot start a line of its own nor vanish (REVIEW3 F6)', () => {
+  const dir = tree({
+    'ctl.assistant.yaml':
+      'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: hosted\n    "bad\\x1b[31mkey\\vtab\\r\\n::error::x%0A": 1\n    "\\u202ertl,key:50%": 2\n  featureFlags:\n    "enable_automation\\0": true\n',
+  });
+  const r = runCli(['lint', '--no-env-check', '--format', 'junit', 'ctl.assistant.yaml'], { cwd: dir });
+  assert.equal(r.code, 1, r.stderr);
+  assert.equal(XMLValidator.validate(r.stdout), true, r.stdout);
+  for (const line of r.stdout.split('\n')) assert.doesNotMatch(line, /^\s*::/, line);
+  for (const c of ['\r', '\u001b', '\u000b', '\u0000', '\u202e'])
+    assert.ok(!r.stdout.includes(c), `no raw ${JSON.stringify(c)}`);
+  // The key is shown as the text format shows it, every character accounted for.
+  assert.ok(r.stdout.includes('bad\\e[31mkey\\x0btab\\r\\n::error::x%0A'), r.stdout);
+  assert.ok(r.stdout.includes('\\u202ertl,key:50%'), r.stdout);
+  const text = runCli(['lint', '--no-env-check', 'ctl.assistant.yaml'], { cwd: dir }).stdout;
+  assert.ok(text.includes('bad\\e[31mkey\\x0btab\\r\\n::error::x%0A'), text);
 });
 
 test('format --write keeps the final-newline state of a JSON file, as the editor formatter does', () => {

@@ -136,10 +136,14 @@ export function githubOfFile(r: FileReport): string {
 
 // JUnit -------------------------------------------------------------------------------------------
 
-/** Text safe in XML attribute values and content (characters XML 1.0 forbids are dropped). */
+/**
+ * Text safe in XML attribute values and content. A character XML 1.0 cannot carry, not even as a
+ * character reference (a lone surrogate, U+FFFE, U+FFFF), is written as its `\\uXXXX` escape: the
+ * reader sees that something stood there, as in the other formats, rather than a changed name.
+ */
 export function xmlEscape(s: string): string {
   return s
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, (c) => escapeControl(c))
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -162,21 +166,25 @@ export function junit(reports: readonly FileReport[]): string {
   let failures = 0;
   let tests = 0;
   const suites = reports.map((r) => {
+    // What the file and its messages quote is shown as the text format shows it (visible()): a key's
+    // line break or bidi override must not reach a CI log that prints this XML (REVIEW3 F6).
+    const path = xmlAttr(visiblePath(r.displayPath));
     const cases = r.findings.map((f) => {
       const name = xmlAttr(`${f.line}:${f.column} ${f.code}`);
-      const cls = xmlAttr(r.displayPath);
+      const message = visible(f.message);
       if (f.severity === 'error' || f.severity === 'warning') {
-        const body = xmlEscape(`${r.displayPath}:${f.line}:${f.column} ${f.severity} ${f.code} ${f.message}`);
-        return `    <testcase name="${name}" classname="${cls}" time="0">\n      <failure message="${xmlAttr(f.message)}" type="${f.severity}">${body}</failure>\n    </testcase>\n`;
+        const body = xmlEscape(
+          `${visiblePath(r.displayPath)}:${f.line}:${f.column} ${f.severity} ${f.code} ${message}`,
+        );
+        return `    <testcase name="${name}" classname="${path}" time="0">\n      <failure message="${xmlAttr(message)}" type="${f.severity}">${body}</failure>\n    </testcase>\n`;
       }
-      return `    <testcase name="${name}" classname="${cls}" time="0">\n      <system-out>${xmlEscape(`${f.severity} ${f.code} ${f.message}`)}</system-out>\n    </testcase>\n`;
+      return `    <testcase name="${name}" classname="${path}" time="0">\n      <system-out>${xmlEscape(`${f.severity} ${f.code} ${message}`)}</system-out>\n    </testcase>\n`;
     });
-    if (cases.length === 0)
-      cases.push(`    <testcase name="${xmlAttr(r.displayPath)}" classname="${xmlAttr(r.displayPath)}" time="0" />\n`);
+    if (cases.length === 0) cases.push(`    <testcase name="${path}" classname="${path}" time="0" />\n`);
     const f = r.findings.filter((x) => x.severity === 'error' || x.severity === 'warning').length;
     failures += f;
     tests += cases.length;
-    return `  <testsuite name="${xmlAttr(r.displayPath)}" tests="${cases.length}" failures="${f}" errors="0" skipped="0" time="0">\n${cases.join('')}  </testsuite>\n`;
+    return `  <testsuite name="${path}" tests="${cases.length}" failures="${f}" errors="0" skipped="0" time="0">\n${cases.join('')}  </testsuite>\n`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${SOURCE}" tests="${tests}" failures="${failures}" errors="0" time="0">\n${suites.join('')}</testsuites>\n`;
 }
