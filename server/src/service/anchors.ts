@@ -9,6 +9,7 @@ import { pathOf } from '../parser/ast';
 import type { Diagnostic } from './codes';
 import { diag } from './codes';
 import type { HoverResult, TextEdit } from './types';
+import { applyEdits } from './codeActions/edits';
 import { coversValue, maskShapes, messageMasker, secretRangesOf } from './secretRanges';
 import type { Range as SecretRange } from './secretRanges';
 
@@ -206,20 +207,13 @@ export function renameAnchor(doc: ParsedDocument, offset: number, newName: strin
   const edits: TextEdit[] = [{ offset: s.def.offset + 1, length: s.def.length - 1, newText: newName }];
   for (const u of s.uses) edits.push({ offset: u.offset + 1, length: u.length - 1, newText: newName });
   // The renamed text must bind the same aliases: a name the parser reads otherwise is refused.
-  const text = applyAll(doc.text, edits);
+  const text = applyEdits(doc.text, edits);
   const after = anchorIndex(parse(text, 'yaml'));
   const bound = after.uses.filter((u) => u.name === newName && u.def?.name === newName).length;
   if (after.defs.filter((d) => d.name === newName).length !== 1 || bound !== s.uses.length) {
     return { error: `'${newName.slice(0, 40)}' is not read back as the same anchor by YAML; choose a plainer name.` };
   }
   return { edits };
-}
-
-function applyAll(text: string, edits: TextEdit[]): string {
-  const sorted = [...edits].sort((a, b) => b.offset - a.offset);
-  let out = text;
-  for (const e of sorted) out = out.slice(0, e.offset) + e.newText + out.slice(e.offset + e.length);
-  return out;
 }
 
 /** Hover on an alias: what it stands for, a short preview and the variant it holds. */
