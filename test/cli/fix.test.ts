@@ -32,6 +32,23 @@ interface Case {
 
 const CASES: Case[] = [
   {
+    // Only what carries nothing the user wrote: a BOM and trailing commas (autofix `lossless`).
+    code: 'json-not-strict',
+    file: 'a.assistant.json',
+    before:
+      '\uFEFF{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": { "llm": { "provider": "hosted", }, },\n}\n',
+    after:
+      '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": { "llm": { "provider": "hosted" } }\n}\n',
+    exit: 0,
+  },
+  {
+    code: 'invalid-env-name',
+    file: 'a.assistant.yaml',
+    before: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: \${VENDOR_A_API_KEY} # from CI\n`,
+    after: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY # from CI\n`,
+    exit: 0,
+  },
+  {
     code: 'kind-missing',
     file: 'a.assistant.yaml',
     before: 'version: v2\ndefinition:\n  llm: { provider: hosted } # keep me\n',
@@ -229,7 +246,7 @@ test('--fix removes JSON trailing commas (nothing the user wrote goes) and leave
   assert.equal(readFileSync(f, 'utf8'), after, 'a second run changes nothing');
 });
 
-test('every code with a safe fix in the registry has a --fix case here', () => {
+test('every code with a safe (or lossless) fix in the registry has a --fix case here', () => {
   const fixable = (Object.keys(CODES) as DiagnosticCode[]).filter((c) => CODES[c].autofix !== 'no').sort();
   assert.deepEqual([...new Set(CASES.map((c) => c.code))].sort(), fixable);
 });

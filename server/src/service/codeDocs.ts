@@ -133,7 +133,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
     example:
       '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": { "llm": { "provider": "hosted" } }, // trailing comma\n}\n',
     language: 'json',
-    fix: "Remove the comment, the trailing comma or the byte order mark: JSON readers reject them. The editor's quick fix does it; `lint --fix` removes only a byte order mark (it carries nothing you wrote), since removing a comment would drop what you wrote.",
+    fix: "Remove the comment, the trailing comma or the byte order mark: JSON readers reject them. The editor's quick fix does it; `lint --fix` removes a byte order mark and trailing commas (they carry nothing you wrote), never a comment, since removing it would drop what you wrote.",
   },
   'duplicate-key': {
     example: `${H}definition:\n  llm: { provider: hosted }\n  contextWindowLimit: 1000\n  contextWindowLimit: 2000\n`,
@@ -201,7 +201,12 @@ export function codeDocMarkdown(code: DiagnosticCode): string {
   const d = CODE_DOCS[code];
   const fence = d.language === 'json' ? 'json' : 'yaml';
   const severity = c.severity === 'information' ? 'information' : c.severity;
-  const autofix = { safe: 'yes', 'same-value': 'when nothing is lost', no: 'no' }[c.autofix];
+  const autofix = {
+    safe: 'yes',
+    'same-value': 'when nothing is lost',
+    lossless: 'only the cases where nothing you wrote is removed',
+    no: 'no',
+  }[c.autofix];
   return [
     `# ${code}`,
     '',

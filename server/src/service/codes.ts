@@ -15,11 +15,14 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
  * - `same-value`: only when what it removes is kept elsewhere word for word and no comment goes with
  *   it (a duplicate key whose value repeats another copy's: removing a duplicate with another value
  *   would drop what the user wrote);
+ * - `lossless`: only a diagnostic whose fix drops nothing the user wrote (`data.lossless`: a JSON
+ *   byte order mark or trailing comma, the `$`/braces around a variable's name); the code's other
+ *   cases (a JSON comment, an empty name) stay editor quick fixes;
  * - `no`: never applied by `--fix` (placeholders that must be filled, a secret move that must write
  *   `.env`, a document skeleton, a removed comment, a guess about a name the spec allows or about a
  *   variable's name: `env-value-conflict`).
  */
-export type Autofix = 'safe' | 'same-value' | 'no';
+export type Autofix = 'safe' | 'same-value' | 'lossless' | 'no';
 
 // `suppressible: false`: no suppression comment or setting can silence the code (a file that is not
 // read, or a suppression that does nothing, stays visible).
@@ -107,7 +110,7 @@ export const CODES = {
     doc: 'A URL (`baseUrl`, `endpoint`, …) written with a user name or password (`https://user:secret@host`): a credential in the file, sent in every address and kept in logs and browser history. It is masked in output and is no clickable link.',
   },
   'invalid-env-name': {
-    autofix: 'no',
+    autofix: 'lossless',
     severity: 'error',
     doc: 'A `valueFromEnv` that cannot name anything: empty, blank or with control characters (an error); or a name written as a shell reference, `$NAME` or `${NAME}` (a warning: the service would look up a variable named with the `$`; the fix writes the bare name). Other names (`vendor-a-key`, `projects/p/secrets/k`) are valid secret names.',
   },
@@ -127,9 +130,9 @@ export const CODES = {
     doc: 'The same key twice in one mapping: reported on each ignored copy; the last occurrence is the one read and checked.',
   },
   'json-not-strict': {
-    autofix: 'no',
+    autofix: 'lossless',
     severity: 'error',
-    doc: 'A comment, a trailing comma or a byte order mark (BOM, a warning) in a JSON file: JSON readers reject them. The fix removes it; `lint --fix` only removes a BOM.',
+    doc: 'A comment, a trailing comma or a byte order mark (BOM, a warning) in a JSON file: JSON readers reject them. The fix removes it; `lint --fix` removes a BOM and trailing commas, never a comment.',
   },
   'fallback-cycle': {
     autofix: 'no',
@@ -215,9 +218,9 @@ export interface DiagnosticData {
   /** `unknown-property`: the suggested rename may change meaning or is one of several; not for --fix. */
   unsafeRename?: boolean;
   /**
-   * The preferred fix of this one diagnostic drops nothing the user wrote (a JSON byte order mark),
-   * so `--fix` applies it even where its code's `autofix` is `no` (other `json-not-strict` fixes
-   * remove a comment).
+   * The preferred fix of this one diagnostic drops nothing the user wrote (a JSON byte order mark or
+   * trailing comma, `$NAME` written bare), so `--fix` applies it where its code's `autofix` is
+   * `lossless` (other `json-not-strict` fixes remove a comment).
    */
   lossless?: boolean;
   /** `invalid-type`: the plain string names this variable (`apiKey: $NAME`); the fix reads it from the environment. */

@@ -27,7 +27,13 @@ export function safeFixFor(doc: ParsedDocument, d: Diagnostic): Fix | undefined 
   const mode = CODES[d.code].autofix;
   const provider = PROVIDERS[d.code];
   // Text reached through an alias is the anchor's, shared by its other uses: never edited.
-  if ((mode === 'no' && !d.data?.lossless) || !provider || d.data?.throughAlias || d.data?.unsafeRename)
+  if (
+    mode === 'no' ||
+    (mode === 'lossless' && !d.data?.lossless) ||
+    !provider ||
+    d.data?.throughAlias ||
+    d.data?.unsafeRename
+  )
     return undefined;
   // No .env in this context: a fix that would also write another file is never offered here.
   const fixes = provider(doc, d, {}).filter((f) => f.edits.length > 0 && !f.dotenv);
