@@ -290,3 +290,51 @@ test('a project config with mistakes: the editor applies its valid entries and t
   );
   await c.shutdown();
 });
+
+test('a project config cannot turn off or lower syntax-error and resource-limit (REVIEW3 F13): the file is refused, as --suppress refuses them, and a broken file stays an error in the CLI and the editor', async () => {
+  const config =
+    'rules:\n  syntax-error: off\n  resource-limit: warning\n  unused-suppression: off\n  unknown-property: off\n';
+  const broken =
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted}\n  systemInstructions: "say \\q hi"\n  featureFlags: {a: 1}}\n';
+  const dir = tree({ '.assistant-config.yaml': config, 'a.assistant.yaml': broken });
+  const cli = runCli(['lint', '--format', 'json', 'a.assistant.yaml'], { cwd: dir });
+  assert.equal(cli.code, 2, cli.stderr);
+  assert.match(cli.stderr, /line 2: 'syntax-error' cannot be turned off or lowered .*it may be error\b/);
+  assert.match(cli.stderr, /line 3: 'resource-limit' cannot be turned off or lowered/);
+  assert.match(
+    cli.stderr,
+    /line 4: 'unused-suppression' cannot be turned off or lowered .*it may be info or warning or error/,
+  );
+  const codes = codesOf(JSON.parse(cli.stdout) as JsonOut);
+  assert.ok(codes.includes('syntax-error:error'), codes.join(' '));
+  // What could be read still applies: raising it, or another code's level.
+  const raised = tree({
+    '.assistant-config.yaml': 'rules:\n  unused-suppression: warning\n',
+    'a.assistant.yaml': broken,
+  });
+  const ok = runCli(['lint', 'a.assistant.yaml'], { cwd: raised });
+  assert.doesNotMatch(ok.stderr, /cannot be turned off/);
+  // The schema (completion and validation of the config in an editor) says the same.
+  const validate = new Ajv({ strict: false }).compile(projectConfigSchema());
+  assert.ok(!validate({ rules: { 'syntax-error': 'off' } }));
+  assert.ok(!validate({ rules: { 'resource-limit': 'info' } }));
+  assert.ok(validate({ rules: { 'syntax-error': 'error', 'unused-suppression': 'warning' } }));
+  // The editor: the same refusal, told once, and the syntax errors shown.
+  const c = new TestClient(undefined, { env: { PATH: process.env.PATH ?? '' } });
+  clients.push(c);
+  const shown: { type: number; message: string }[] = [];
+  c.conn.onNotification('window/showMessage', (p: { type: number; message: string }) => shown.push(p));
+  await c.initialize();
+  const uri = pathToFileURL(join(dir, 'a.assistant.yaml')).href;
+  await c.open(uri, broken);
+  const d = (await c.waitForDiagnostics(uri)).diagnostics;
+  assert.ok(
+    d.some((x) => x.code === 'syntax-error' && x.severity === 1),
+    JSON.stringify(d),
+  );
+  assert.ok(
+    shown.some((m) => /'syntax-error' cannot be turned off or lowered/.test(m.message)),
+    JSON.stringify(shown),
+  );
+  await c.shutdown();
+});

@@ -6,7 +6,7 @@ import { parse } from '../parser';
 import type { Node } from '../parser/ast';
 import { resolve } from '../parser/ast';
 import type { Diagnostic, DiagnosticCode, Severity } from './codes';
-import { CODES } from './codes';
+import { CODES, isSuppressible } from './codes';
 import { globSource } from '../shared/glob';
 
 export const PROJECT_CONFIG_FILE = '.assistant-config.yaml';
@@ -18,6 +18,17 @@ const SEVERITY_OF: Record<Exclude<RuleLevel, 'off'>, Severity> = {
   warning: 'warning',
   error: 'error',
 };
+const RANK: Record<RuleLevel | Severity, number> = { off: 0, hint: 1, info: 2, information: 2, warning: 3, error: 4 };
+
+/**
+ * The levels a code may be given. A code no suppression may silence (`syntax-error`,
+ * `resource-limit`, `unused-suppression`) may not be turned off nor lowered below its default
+ * either: a file that is not read would otherwise lint clean (REVIEW3 F13).
+ */
+export function levelsOf(code: DiagnosticCode): RuleLevel[] {
+  const least = RANK[CODES[code].severity as Severity];
+  return isSuppressible(code) ? [...LEVELS] : LEVELS.filter((l) => RANK[l] >= least);
+}
 
 export interface ProjectConfig {
   /** Where the file is, and its directory (patterns are relative to it). */
@@ -59,7 +70,8 @@ export function projectConfigSchema(): Record<string, unknown> {
             c,
             {
               ...level,
-              description: `${CODES[c].doc} (default: ${CODES[c].severity})`,
+              enum: levelsOf(c),
+              description: `${CODES[c].doc} (default: ${CODES[c].severity}${isSuppressible(c) ? '' : '; cannot be turned off or lowered'})`,
               markdownDescription: `${CODES[c].doc}\n\nDefault: **${CODES[c].severity}**. See \`assistant-config explain ${c}\`.`,
             },
           ]),
@@ -109,6 +121,10 @@ export function parseProjectConfig(path: string, text: string): ProjectConfig {
         else if (level === undefined || !(LEVELS as readonly string[]).includes(level))
           cfg.problems.push(
             `line ${line(r.key)}: '${code}' must be off, info, warning or error${level === undefined ? '' : ` (got '${level}')`}`,
+          );
+        else if (!levelsOf(code as DiagnosticCode).includes(level as RuleLevel))
+          cfg.problems.push(
+            `line ${line(r.key)}: '${code}' cannot be turned off or lowered (a file that is not fully read must not look clean); it may be ${levelsOf(code as DiagnosticCode).join(' or ')}`,
           );
         else cfg.rules[code as DiagnosticCode] = level as RuleLevel;
       }
