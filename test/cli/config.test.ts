@@ -35,7 +35,12 @@ function tree(files: Record<string, string>): string {
 interface JsonOut {
   files: {
     path: string;
-    diagnostics: { code: string; severity: string; range: { start: { line: number; column: number } } }[];
+    diagnostics: {
+      code: string;
+      severity: string;
+      message: string;
+      range: { start: { line: number; column: number } };
+    }[];
   }[];
 }
 const codesOf = (out: JsonOut, i = 0): string[] =>
@@ -56,6 +61,13 @@ test('rule severities by code (off, info, warning, error) and maxFallbackDepth, 
     'non-positive-limit:error',
     'unknown-property:warning',
   ]);
+  // The message names the file that set the bound, not an editor setting (REVIEW3 F7).
+  const deep = (JSON.parse(r.stdout) as JsonOut).files[0]!.diagnostics.find((d) => d.code === 'fallback-too-deep');
+  assert.match(deep?.message ?? '', /bound of 1 \(maxFallbackDepth in \.assistant-config\.yaml\)\.$/);
+  const fromSub = runCli(['lint', '--format', 'json', 'a.assistant.yaml'], { cwd: join(dir, 'deep/er') });
+  assert.match(fromSub.stdout, /bound of 1 \(maxFallbackDepth in \.\.\/\.\.\/\.assistant-config\.yaml\)/);
+  const none = runCli(['lint', '--no-config', '--format', 'json', 'deep/er/a.assistant.yaml'], { cwd: dir });
+  assert.doesNotMatch(none.stdout, /setting assistantConfig/);
   // From another working directory, the file's own config still applies.
   const elsewhere = runCli(['lint', '--format', 'json', join(dir, 'deep/er/a.assistant.yaml')], { cwd: tmpdir() });
   assert.deepEqual(codesOf(JSON.parse(elsewhere.stdout) as JsonOut), [
@@ -246,6 +258,12 @@ test('the editor and the CLI agree on the same fixture, and the editor follows a
     editor.map((e) => e.split('@')[0]),
     ['fallback-too-deep:warning', 'non-positive-limit:error', 'unknown-property:warning'],
   );
+  // The editor names the project config that set the bound, not its own setting (REVIEW3 F7).
+  const deep = c.diagnostics
+    .get(uri)
+    ?.at(-1)
+    ?.diagnostics.find((d) => d.code === 'fallback-too-deep');
+  assert.ok(deep?.message.includes(`(maxFallbackDepth in ${join(dir, '.assistant-config.yaml')})`), deep?.message);
   // Excluded: no diagnostics in the editor either.
   const legacy = pathToFileURL(join(dir, 'legacy/b.assistant.yaml')).href;
   await c.open(legacy, FILE);

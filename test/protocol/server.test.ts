@@ -210,6 +210,11 @@ test('settings come through workspace/configuration and apply without a restart'
   const afterChange = await c.waitForDiagnostics(URI, (p) => p.diagnostics.length > 0);
   assert.ok(c.diagnostics.get(URI)!.length > n);
   assert.equal(afterChange.diagnostics[0]!.code, 'fallback-too-deep');
+  // The message names where the bound came from: here the setting (REVIEW3 F7).
+  assert.match(
+    afterChange.diagnostics[0]!.message,
+    /bound of 2 \(setting assistantConfig\.validation\.maxFallbackDepth\)/,
+  );
   assert.ok(c.configurationRequests >= 2);
   await c.shutdown();
 });

@@ -6,13 +6,15 @@
 // than WINDOW files ahead of what has been printed, and no file text outlives its batch.
 import { MessageChannel, Worker, receiveMessageOnPort } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
+import { relative } from 'node:path';
 import { languageOf } from '../parser';
 import { DEFAULT_OPTIONS } from '../service';
 import type { ValidationOptions } from '../service';
-import { isExcluded } from '../service/projectConfig';
+import { isExcluded, withProjectOptions } from '../service/projectConfig';
 import type { ProjectConfig } from '../service/projectConfig';
 import type { FileReport } from './report';
 import { CliProjectConfig } from './projectConfig';
+import { visiblePath } from './visible';
 import type { ConfigChoice } from './projectConfig';
 import { lintText } from './analyze';
 import type { CliIO } from './io';
@@ -79,6 +81,9 @@ export function threadCount(files: number, requested: number | undefined): numbe
 export class FileLinter {
   readonly configs: CliProjectConfig;
   private readonly options: ValidationOptions;
+  private readonly cwd: string;
+  /** A project config's path as messages name it: relative to the working directory. */
+  private readonly shownPath = (p: string): string => visiblePath(relative(this.cwd, p) || p);
   /** Variables the environment check was asked about (the lint cache keys on their answers); cleared by the caller. */
   readonly envAsked = new Set<string>();
   /** Names of the process environment; undefined without the env check. */
@@ -98,6 +103,7 @@ export class FileLinter {
     this.dotenv = dotenv;
     this.configs = new CliProjectConfig(io, setup.config);
     this.frames = setup.frames ?? true;
+    this.cwd = setup.cwd;
   }
 
   /** Whether the environment check runs (without it no `.env` is looked up). */
@@ -143,9 +149,7 @@ export class FileLinter {
   }
 
   optionsFor(path: string): ValidationOptions {
-    const cfg = this.configs.forFile(path);
-    const options = this.optionsOfEnv(path);
-    return cfg?.maxFallbackDepth ? { ...options, maxFallbackDepth: cfg.maxFallbackDepth } : options;
+    return withProjectOptions(this.optionsOfEnv(path), this.configs.forFile(path), this.shownPath);
   }
 
   /** Lints text already read (standard input, or a file after --fix). */
@@ -196,13 +200,12 @@ export class FileLinter {
   lintRead(path: string, displayPath: string, text: Read): Outcome {
     if (typeof text !== 'string') return text;
     const cfg = this.configOf(path);
-    const options = this.optionsOfEnv(path);
     return lintText(
       path,
       displayPath,
       text,
       languageOf(path, text),
-      cfg?.maxFallbackDepth ? { ...options, maxFallbackDepth: cfg.maxFallbackDepth } : options,
+      withProjectOptions(this.optionsOfEnv(path), cfg, this.shownPath),
       cfg,
       this.frames,
     );

@@ -14,7 +14,14 @@ export {
   llmProviderShown,
   LineIndex,
 } from '../service';
-export { ProjectConfigResolver, applyProjectRules, isExcluded, parseWithLimits, validate } from '../service';
+export {
+  ProjectConfigResolver,
+  applyProjectRules,
+  isExcluded,
+  parseWithLimits,
+  validate,
+  withProjectOptions,
+} from '../service';
 export { anchorDefinition, anchorReferences, anchorHighlights, prepareAnchorRename, renameAnchor } from '../service';
 export {
   inlayHints,

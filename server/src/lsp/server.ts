@@ -124,12 +124,10 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   /** What a document knows of variables: the environment and its own `.env` (lsp/env.ts). */
   const envOf = (uri?: string): EnvInfo & EnvLookup => (uri !== undefined ? env.forDocument?.(uri) : undefined) ?? env;
   const options = (uri?: string): ValidationOptions => {
-    const depth = uri !== undefined ? projectConfigOf(uri)?.maxFallbackDepth : undefined;
-    return {
-      ...settings.validation,
-      ...(depth ? { maxFallbackDepth: depth } : {}),
-      ...(settings.envNotSet ? { env: envOf(uri) } : {}),
-    };
+    const base = { ...settings.validation, ...(settings.envNotSet ? { env: envOf(uri) } : {}) };
+    // A project config is read only once the engine is loaded (projectConfigs is set then).
+    const cfg = uri !== undefined ? projectConfigOf(uri) : undefined;
+    return engine && cfg ? engine.withProjectOptions(base, cfg) : base;
   };
   /** env-not-set links to the `.env` the document takes (or would), else its workspace folder's. */
   const linkDotenv = (uri: string, d: LspDiagnostic): LspDiagnostic =>

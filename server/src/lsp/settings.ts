@@ -76,6 +76,7 @@ export function readSettings(raw: unknown): Settings {
     },
     validation: {
       maxFallbackDepth: num(get('validation.maxFallbackDepth'), d.maxFallbackDepth, 1),
+      maxFallbackDepthSource: 'setting assistantConfig.validation.maxFallbackDepth',
       maxFileSize: num(get('limits.maxFileSize'), d.maxFileSize, 1024),
       maxNestingDepth: num(get('limits.maxNestingDepth'), d.maxNestingDepth, 16),
       maxAliasExpansion: num(get('limits.maxAliasExpansion'), d.maxAliasExpansion, 1000),

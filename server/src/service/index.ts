@@ -24,6 +24,7 @@ export {
   applyProjectRules,
   isExcluded,
   parseProjectConfig,
+  withProjectOptions,
   PROJECT_CONFIG_FILE,
 } from './projectConfig';
 export type { ProjectConfig } from './projectConfig';

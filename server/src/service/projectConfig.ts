@@ -8,6 +8,7 @@ import { resolve } from '../parser/ast';
 import type { Diagnostic, DiagnosticCode, Severity } from './codes';
 import { CODES, isSuppressible } from './codes';
 import { globSource } from '../shared/glob';
+import type { ValidationOptions } from './validation/rule';
 
 export const PROJECT_CONFIG_FILE = '.assistant-config.yaml';
 
@@ -26,7 +27,7 @@ const RANK: Record<RuleLevel | Severity, number> = { off: 0, hint: 1, info: 2, i
  * either: a file that is not read would otherwise lint clean (REVIEW3 F13).
  */
 export function levelsOf(code: DiagnosticCode): RuleLevel[] {
-  const least = RANK[CODES[code].severity as Severity];
+  const least = RANK[CODES[code].severity];
   return isSuppressible(code) ? [...LEVELS] : LEVELS.filter((l) => RANK[l] >= least);
 }
 
@@ -149,6 +150,25 @@ function scalarText(n: Node | undefined): string | undefined {
   if (n.type === 'boolean') return n.value ? 'true' : 'false';
   // YAML 1.1 readers take a bare `off` as false; ours reads YAML 1.2, where it is a string.
   return undefined;
+}
+
+/**
+ * The validation options with the project config's fallback bound, which `fallback-too-deep` then
+ * names with the file (`shown`: how the host writes the config's path: relative to the working
+ * directory in the CLI, the path in the editor).
+ */
+export function withProjectOptions<O extends ValidationOptions>(
+  options: O,
+  config: ProjectConfig | undefined,
+  shown: (path: string) => string = (p) => p,
+): O {
+  return config?.maxFallbackDepth
+    ? {
+        ...options,
+        maxFallbackDepth: config.maxFallbackDepth,
+        maxFallbackDepthSource: `maxFallbackDepth in ${shown(config.path)}`,
+      }
+    : options;
 }
 
 /** The diagnostics as the project wants them: codes turned off dropped, severities replaced. */

@@ -22,6 +22,8 @@ export interface ValidationOptions {
   /** Where `valueFromEnv` names are looked up; without it, `env-not-set` is not reported. */
   env?: EnvLookup;
   maxFallbackDepth: number;
+  /** Where `maxFallbackDepth` was set, as `fallback-too-deep` names it (`maxFallbackDepth in …/.assistant-config.yaml`, `setting …`); without it, the default. */
+  maxFallbackDepthSource?: string;
   maxAliasExpansion: number;
   maxFileSize: number;
   maxNestingDepth: number;

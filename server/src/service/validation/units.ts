@@ -57,7 +57,7 @@ export class UnitCache implements UnitValues, AnchorIndexHints {
 
   /** Keeps what was cached only when the options that rules read are the same as last time. */
   prepare(options: ValidationOptions): void {
-    const key = `${options.maxFallbackDepth}:${options.maxAliasExpansion}:${options.maxNestingDepth}`;
+    const key = `${options.maxFallbackDepth}:${options.maxFallbackDepthSource ?? ''}:${options.maxAliasExpansion}:${options.maxNestingDepth}`;
     if (key !== this.optionsKey || options.env !== this.env) {
       this.clear();
       this.optionsKey = key;

@@ -12,7 +12,7 @@ export const fallbackDepthRule: Rule = {
         ctx.report(
           diag(
             'fallback-too-deep',
-            `'${key.value}' nests ${v.resolved.union?.name ?? 'configs'} ${max + 1} levels deep, more than the bound of ${max} (setting assistantConfig.validation.maxFallbackDepth).`,
+            `'${key.value}' nests ${v.resolved.union?.name ?? 'configs'} ${max + 1} levels deep, more than the bound of ${max} (${ctx.options.maxFallbackDepthSource ?? 'the default; `maxFallbackDepth` in .assistant-config.yaml sets another'}).`,
             key.offset,
             key.length,
           ),
