@@ -133,3 +133,38 @@ test('format --write keeps the final-newline state of a JSON file, as the editor
     assert.equal(applyEdits(messy + ending, formatDocument(doc, { tabSize: 2, insertSpaces: true })), out);
   }
 });
+
+test('--fix, --fix-dry-run and format leave a file that is not UTF-8 (Windows-1252) untouched and say why, exit 2; a UTF-8 file with a real U+FFFD is fixed (REVIEW3 F19)', () => {
+  const latin1 = Buffer.from(
+    'kind: AssistantConfig\nversion: v2\n# r\xe9sum\xe9 des r\xe8gles\ndefinition:\n  llm: {provider: hostd}\n  systemInstructions: "Caf\xe9 cr\xe8me"\n',
+    'latin1',
+  );
+  const dir = tree({});
+  const file = join(dir, 'l.assistant.yaml');
+  const reasons = /cannot (fix|format) 'l\.assistant\.yaml': it is not valid UTF-8 .*save it as UTF-8 first/;
+  for (const args of [
+    ['lint', '--no-env-check', '--fix', 'l.assistant.yaml'],
+    ['lint', '--no-env-check', '--fix-dry-run', 'l.assistant.yaml'],
+    ['format', '--write', 'l.assistant.yaml'],
+    ['format', '--check', 'l.assistant.yaml'],
+    ['format', '--diff', 'l.assistant.yaml'],
+  ]) {
+    writeFileSync(file, latin1);
+    const r = runCli(args, { cwd: dir });
+    assert.equal(r.code, 2, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
+    assert.match(r.stderr, reasons, args.join(' '));
+    assert.deepEqual(readFileSync(file), latin1, `${args.join(' ')}: the bytes are unchanged`);
+    assert.doesNotMatch(r.stdout, /^[-+]/m, 'no diff printed');
+  }
+  // Plain lint still reports what it can (the typo and the encoding), as before.
+  writeFileSync(file, latin1);
+  const lint = runCli(['lint', '--no-env-check', 'l.assistant.yaml'], { cwd: dir });
+  assert.match(lint.stdout, /unknown-discriminator/);
+  assert.match(lint.stdout, /invalid-encoding/);
+  // A UTF-8 file that holds U+FFFD written on purpose is valid UTF-8: fixed as any other.
+  const utf8 = 'kind: AssistantConfig\nversion: v2\n# \uFFFD marks a gap\ndefinition:\n  llm: {provider: hostd}\n';
+  writeFileSync(file, utf8);
+  const fixed = runCli(['lint', '--no-env-check', '--fix', 'l.assistant.yaml'], { cwd: dir });
+  assert.equal(fixed.code, 0, fixed.stdout + fixed.stderr);
+  assert.equal(readFileSync(file, 'utf8'), utf8.replace('hostd', 'hosted'));
+});

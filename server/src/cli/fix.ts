@@ -5,6 +5,7 @@ import {
   chmodSync,
   chownSync,
   constants,
+  readFileSync,
   realpathSync,
   renameSync,
   statSync,
@@ -23,6 +24,31 @@ export function keepLineEndings(original: string, fixed: string): string {
   const crlf = (original.match(/\r\n/g) ?? []).length;
   const lf = (original.match(/(?<!\r)\n/g) ?? []).length;
   return crlf > 0 && lf === 0 ? fixed.replace(/\r?\n/g, '\r\n') : fixed;
+}
+
+/** Why a file that held invalid UTF-8 is never rewritten (`--fix`, `format --write`). */
+export const NOT_UTF8 =
+  'it is not valid UTF-8 (saved in another encoding, such as Windows-1252): rewriting it would replace those bytes with U+FFFD and lose what they were; save it as UTF-8 first';
+
+/** The text of `bytes` when they are valid UTF-8 (a BOM kept, as readFileSync keeps it), else undefined. */
+export function strictUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Why `path` must not be rewritten from `read` (the text a fix or the formatter worked on), or
+ * undefined: its bytes are not UTF-8 (the text read holds U+FFFD where they stood: writing it would
+ * lose them, REVIEW3 F19), or it changed since it was read.
+ */
+export function rewriteRefusal(path: string, read: string): string | undefined {
+  const now = strictUtf8(readFileSync(path));
+  if (now === undefined) return NOT_UTF8;
+  if (now !== read) return 'it changed on disk while it was checked; run again';
+  return undefined;
 }
 
 /**

@@ -8,7 +8,7 @@ import { applyEdits, formatDocumentOutcome, parseWithLimits, DEFAULT_OPTIONS } f
 import type { CliIO } from './io';
 import { UsageError } from './io';
 import { collectFiles, errorText } from './files';
-import { escapedNote, maskedNote, printableDiff, writeAtomic } from './fix';
+import { escapedNote, maskedNote, NOT_UTF8, printableDiff, strictUtf8, writeAtomic } from './fix';
 import { CliProjectConfig, parseConfigFlag } from './projectConfig';
 import type { ConfigChoice } from './projectConfig';
 import { isExcluded } from '../service/projectConfig';
@@ -184,25 +184,17 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
       if (listed.has(f) || isExcluded(configs.forFile(f), f)) continue;
       listed.add(f);
       const display = relative(io.cwd, f) || f;
-      let bytes: Buffer;
+      let text: string | undefined;
       try {
-        bytes = readFileSync(f);
+        text = strictUtf8(readFileSync(f));
       } catch (e) {
         io.stderr(`assistant-config: cannot read '${visiblePath(display)}': ${visible(errorText(e))}\n`);
         status = 2;
         continue;
       }
-      let text: string;
-      try {
-        // (ignoreBOM: the BOM stays in the text, and is written back.)
-        text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-      } catch {
-        // Read as UTF-8, its other bytes would be written back as U+FFFD: the text would be lost
-        // (REVIEW3 F19). The file is left as it is, as for any text that cannot be formatted.
-        io.stderr(
-          `assistant-config: cannot format '${visiblePath(display)}': it is not valid UTF-8 (formatting would replace those bytes; save it as UTF-8)\n`,
-        );
-        // (Nothing printed: a copy through a string would replace those bytes too.)
+      if (text === undefined) {
+        // Its other bytes would be lost as U+FFFD in what is printed or written (REVIEW3 F19).
+        io.stderr(`assistant-config: cannot format '${visiblePath(display)}': ${NOT_UTF8}\n`);
         status = 2;
         continue;
       }
