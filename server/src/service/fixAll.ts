@@ -54,6 +54,8 @@ function repeatsKeptValue(doc: ParsedDocument, d: Diagnostic): boolean {
 }
 
 const MAX_PASSES = 10;
+/** A pass whose fixes cannot be applied at once tries them one by one only when there are this few. */
+const ALONE_AT_MOST = 16;
 
 type Analysis = { doc: ParsedDocument; diagnostics: Diagnostic[] };
 
@@ -81,8 +83,8 @@ export function fixAll(
   let current = analyze(text, language);
   while (passes < MAX_PASSES) {
     const { doc, diagnostics } = current;
-    const chosen: { fix: Fix; code: DiagnosticCode }[] = [];
-    let trial: { text: string; analysis: Analysis } | undefined;
+    // The pass's candidates: one safe fix per diagnostic, none overlapping an earlier one.
+    let candidates: { fix: Fix; code: DiagnosticCode }[] = [];
     for (const d of diagnostics) {
       let fix: Fix | undefined;
       try {
@@ -90,10 +92,44 @@ export function fixAll(
       } catch {
         fix = undefined; // A provider that fails on odd input offers nothing; the diagnostic remains.
       }
-      if (!fix || fix.edits.some((e) => chosen.some((c) => c.fix.edits.some((x) => overlaps(x, e))))) continue;
-      const alone = tryFix(text, language, current, [fix.edits], analyze);
+      if (!fix || fix.edits.some((e) => candidates.some((c) => c.fix.edits.some((x) => overlaps(x, e))))) continue;
+      candidates.push({ fix, code: d.code });
+    }
+    // All together first: one analysis for the pass, not one per fix (REVIEW3 F24: a pass cost
+    // (fixes) × (file), 500 fixes took seconds). A fix whose own property gains an error is dropped
+    // and the rest tried again; only when the result is worse without any fix to blame (the file
+    // parses worse, a syntax error appears) is each fix tried alone, as before.
+    const all = candidates;
+    let allAtOnce: { text: string; analysis: Analysis } | undefined;
+    while (candidates.length > 0) {
+      const r = tryTogether(text, language, current, candidates, analyze);
+      if (r === 'unattributed') break;
+      if (r.blamed.size === 0) {
+        allAtOnce = r.result;
+        break;
+      }
+      candidates = candidates.filter((_, i) => !r.blamed.has(i));
+    }
+    if (allAtOnce && candidates.length > 0) {
+      passes++;
+      if (seen.has(allAtOnce.text)) break;
+      seen.add(allAtOnce.text);
+      text = allAtOnce.text;
+      current = allAtOnce.analysis;
+      applied.push(...candidates.map((c) => ({ code: c.code, title: c.fix.title })));
+      continue;
+    }
+    // Nothing could be applied at once (every fix blamed, e.g. two renames to the same key each
+    // making a duplicate): each of the pass's fixes alone, then together, as before; but only for a
+    // few fixes, so that a pass stays a bounded number of analyses (many fixes all rejected, say
+    // renames that each uncover an error, stay reported for the user).
+    if (all.length > ALONE_AT_MOST) break;
+    const chosen: { fix: Fix; code: DiagnosticCode }[] = [];
+    let trial: { text: string; analysis: Analysis } | undefined;
+    for (const c of all) {
+      const alone = tryFix(text, language, current, [c.fix.edits], analyze);
       if (!alone) continue;
-      chosen.push({ fix, code: d.code });
+      chosen.push(c);
       trial ??= alone;
     }
     if (chosen.length === 0 || !trial) break;
@@ -120,6 +156,75 @@ export function fixAll(
   return { text, applied, passes };
 }
 
+/**
+ * All `fixes` applied at once, checked fix by fix: a fix is blamed when the property it edited has
+ * an error (code and message) more than the same property had before. `'unattributed'`: the result
+ * is worse in a way no single fix's property shows (it parses worse, or gains a syntax error), or the
+ * edits could not be applied; the caller then tries each fix alone.
+ */
+function tryTogether(
+  text: string,
+  language: Language,
+  before: Analysis,
+  fixes: readonly { fix: Fix }[],
+  analyze: (text: string, language: Language) => Analysis,
+): { result: { text: string; analysis: Analysis }; blamed: Set<number> } | 'unattributed' {
+  const edits = fixes.flatMap((f) => f.fix.edits);
+  let next: string;
+  try {
+    next = applyEdits(text, edits);
+  } catch {
+    return 'unattributed';
+  }
+  const after = analyze(next, language);
+  const blamed = new Set<number>();
+  fixes.forEach((f, i) => {
+    const zonesBefore = f.fix.edits.map((e) => propertyZone(before.doc, e.offset, e.offset + e.length));
+    const zonesAfter = editedZones(after.doc, f.fix.edits, edits);
+    const had = errorKeys(before.diagnostics, zonesBefore);
+    for (const k of errorKeysList(after.diagnostics, zonesAfter)) {
+      const n = had.get(k) ?? 0;
+      if (n === 0) {
+        blamed.add(i);
+        return;
+      }
+      had.set(k, n - 1);
+    }
+  });
+  // The whole-file check as each fix alone had it (a new syntax error anywhere, the file parsing worse):
+  // with no fix to blame, the caller goes one by one.
+  if (blamed.size === 0 && worse(before, after, editedZones(after.doc, edits, edits))) return 'unattributed';
+  return { result: { text: next, analysis: after }, blamed };
+}
+
+/** Errors (and literal credentials) within the zones, as code-and-message keys. */
+function errorKeysList(diagnostics: readonly Diagnostic[], zones: readonly { from: number; to: number }[]): string[] {
+  const out: string[] = [];
+  for (const d of diagnostics)
+    if (
+      (d.severity === 'error' || d.code === 'literal-secret') &&
+      zones.some((z) => d.offset <= z.to && z.from <= d.offset + d.length)
+    )
+      out.push(`${d.code}\u0000${d.message}`);
+  return out;
+}
+
+function errorKeys(
+  diagnostics: readonly Diagnostic[],
+  zones: readonly { from: number; to: number }[],
+): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const k of errorKeysList(diagnostics, zones)) m.set(k, (m.get(k) ?? 0) + 1);
+  return m;
+}
+
+/** [from, to] widened to the property that holds `from`. */
+function propertyZone(doc: ParsedDocument, from: number, to: number): { from: number; to: number } {
+  let n: Node | PropertyNode | undefined = nodeAt(doc.root, from);
+  while (n && n.type !== 'property') n = n.parent;
+  return n ? { from: Math.min(from, n.offset), to: Math.max(to, n.offset + n.length) } : { from, to };
+}
+
 /** The text after the fixes and its analysis, or undefined when the result is worse than `before`. */
 function tryFix(
   text: string,
@@ -136,27 +241,27 @@ function tryFix(
     return undefined;
   }
   const after = analyze(next, language);
-  return worse(before, after, editedZones(after.doc, edits)) ? undefined : { text: next, analysis: after };
+  return worse(before, after, editedZones(after.doc, edits, edits)) ? undefined : { text: next, analysis: after };
 }
 
-/** Where the edits' new text lies in the result, widened to the property that holds it. */
-function editedZones(doc: ParsedDocument, edits: readonly TextEdit[]): { from: number; to: number }[] {
-  const sorted = [...edits].sort((a, b) => a.offset - b.offset);
+/**
+ * Where `edits`' new text lies in the result of applying `all` (which holds them), widened to the
+ * property that holds it.
+ */
+function editedZones(
+  doc: ParsedDocument,
+  edits: readonly TextEdit[],
+  all: readonly TextEdit[],
+): { from: number; to: number }[] {
+  const mine = new Set(edits);
+  const sorted = [...all].sort((a, b) => a.offset - b.offset);
   const zones: { from: number; to: number }[] = [];
   let delta = 0;
   for (const e of sorted) {
     const from = e.offset + delta;
     const to = from + e.newText.length;
     delta += e.newText.length - e.length;
-    let lo = from;
-    let hi = to;
-    let n: Node | PropertyNode | undefined = nodeAt(doc.root, from);
-    while (n && n.type !== 'property') n = n.parent;
-    if (n) {
-      lo = Math.min(lo, n.offset);
-      hi = Math.max(hi, n.offset + n.length);
-    }
-    zones.push({ from: lo, to: hi });
+    if (mine.has(e)) zones.push(propertyZone(doc, from, to));
   }
   return zones;
 }

@@ -1,0 +1,55 @@
+// lint --fix (service/fixAll.ts) analyses the file a few times per pass, not once per fix: 500
+// fixable items took seconds to a minute (REVIEW3 F24). Counted in analyses, not timed.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fixAll } from '../../server/src/service/fixAll';
+import { analyzeWith } from '../../server/src/cli/analyze';
+import { DEFAULT_OPTIONS } from '../../server/src/service';
+import type { Language } from '../../server/src/parser';
+
+function run(text: string): { text: string; applied: number; analyses: number; passes: number } {
+  let analyses = 0;
+  const r = fixAll(text, 'yaml', (t: string, l: Language) => {
+    analyses++;
+    return analyzeWith(t, l as 'yaml', DEFAULT_OPTIONS, undefined);
+  });
+  return { text: r.text, applied: r.applied.length, analyses, passes: r.passes };
+}
+
+const HEAD = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted}\n';
+
+test('--fix on many fixable items: the same fixes, with analyses bounded by the passes, not the items', () => {
+  for (const n of [10, 80]) {
+    // A misspelt provider an item, with other mistakes beside it, comments, CRLF on the larger one.
+    let text = HEAD + '  overrideAiPrimitivesLlm:\n';
+    for (let i = 0; i < n; i++)
+      text += `    - primitiveName: p${i} # item ${i}\n      llm:\n        provider: hostd\n        fallbak: {provider: vendr_a, apiKey: {valueFromEnv: "\${K${i}}"}}\n`;
+    if (n > 10) text = text.replace(/\n/g, '\r\n');
+    const r = run(text);
+    // The providers are fixed (the keys under a fixed provider are renames --fix leaves to the user).
+    assert.equal(r.applied, n, `${n} items: every provider fixed`);
+    assert.doesNotMatch(r.text, /hostd/);
+    assert.equal((r.text.match(/# item \d+/g) ?? []).length, n, 'comments kept');
+    // A pass costs a bounded number of analyses whatever the number of fixes (before: one per fix):
+    // a few at once, and one by one only for a pass of at most 16 fixes.
+    assert.ok(r.analyses <= 20 * (r.passes + 1), `${n} items: ${r.analyses} analyses in ${r.passes} passes`);
+    if (n > 20) assert.ok(r.analyses < 10, `${n} items: ${r.analyses} analyses`);
+  }
+});
+
+test('two renames to the same key (each would make a duplicate of the other): one is applied, the other stays reported', () => {
+  const text = `${HEAD}  systemInstructions1: "a"\n  systemInstructions2: "b"\n`;
+  const r = run(text);
+  assert.equal(r.applied, 1);
+  assert.equal((r.text.match(/^ {2}systemInstructions:/gm) ?? []).length, 1, r.text);
+  assert.match(r.text, /systemInstructions[12]: "[ab]"/, 'the other is left for the user');
+});
+
+test('a fix whose result is an error in its own property is dropped, the others in the same pass applied', () => {
+  // `enable_visualisations: yes` renamed to the flag would make its value an error (a string where a
+  // boolean belongs): dropped; the provider typo beside it is fixed in the same run.
+  const text = `${HEAD.replace('hosted', 'hostd')}  featureFlags:\n    enable_visualisationz: "yes"\n`;
+  const r = run(text);
+  assert.match(r.text, /provider: hosted/);
+  assert.match(r.text, /enable_visualisationz: "yes"/, r.text);
+});
