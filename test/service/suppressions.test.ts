@@ -147,3 +147,20 @@ test('the words inside a block scalar or a quoted string are text, not a suppres
   assert.deepEqual(findSuppressions(parse(text, 'yaml')), []);
   assert.deepEqual(codes(text), ['unknown-property']);
 });
+
+test('"Ignore … on this line" on line 1 of a text that keeps its byte order mark inserts after the mark (REVIEW3 F14)', () => {
+  for (const eol of ['\n', '\r\n']) {
+    const text = `\uFEFFversion: v2${eol}definition:${eol}  llm: {provider: hosted}${eol}`;
+    const doc = parse(text, 'yaml');
+    const d = validate(doc).find((x) => x.code === 'kind-missing');
+    assert.ok(d, 'kind-missing reported');
+    const fix = suppressionActions(doc, [d], { offset: d.offset, length: 0 })[0];
+    assert.ok(fix, 'the ignore action is offered');
+    const after = applyEdits(text, fix.edits);
+    assert.ok(
+      after.startsWith(`\uFEFF# assistant-config-disable-next-line kind-missing${eol}version: v2`),
+      JSON.stringify(after),
+    );
+    assert.ok(!validate(parse(after, 'yaml')).some((x) => x.code === 'kind-missing'), 'silenced');
+  }
+});

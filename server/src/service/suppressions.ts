@@ -180,9 +180,12 @@ export function ignoreOnLineEdits(doc: ParsedDocument, code: DiagnosticCode, off
   // An empty document's diagnostic sits on the first line whatever is inserted: nothing to silence by line.
   if (doc.language !== 'yaml' || !isSuppressible(code) || !doc.root) return [];
   const text = doc.text;
-  const start = lineStart(text, offset);
+  // Line 1 of a text that keeps its byte order mark (some LSP clients send it) begins after it: a
+  // comment inserted before the mark would push it to line 2 (REVIEW3 F14).
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const start = Math.max(lineStart(text, offset), bom);
   // The line must begin outside any scalar: a comment line inside a block scalar would become text.
-  if (start > 0 && insideScalar(doc.root, start)) return [];
+  if (start > bom && insideScalar(doc.root, start)) return [];
   const indent = /^[ \t]*/.exec(text.slice(start, start + 200))![0];
   // An existing suppression right above gets the code added instead of a second comment.
   const prev = findSuppressions(doc).find((s) => s.kind === 'next-line' && s.target?.start === start);
