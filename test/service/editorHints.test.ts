@@ -127,3 +127,43 @@ test("on-type formatting: indent after key:, continue a list item, keep the user
   assert.equal(typeEnter('a:\n|b: 1\n'), 'a:\n  b: 1\n');
   assert.equal(typeEnter('a: "x # y:"\n|'), 'a: "x # y:"\n');
 });
+
+test('the code lens chain applies << merge keys as validation and the status item do (REVIEW3 F15)', () => {
+  const lensOf = (text: string): string =>
+    codeLenses(parse(text, 'yaml'), { testConnectionAvailable: false, missingSettings: [] })[0]!.title;
+  const flowMerge =
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    <<: {provider: cloud_c, modelId: m, regionName: r, cloudAccessKeyId: {valueFromEnv: A}, cloudSecretAccessKey: {valueFromEnv: S}}\n    fallback: {provider: hosted}\n';
+  assert.equal(lensOf(flowMerge), 'cloud_c → hosted');
+  const anchored = [
+    'kind: AssistantConfig',
+    'version: v2',
+    'definition:',
+    '  # the shared block',
+    '  aiPrimitivesLlm: &base',
+    '    provider: vendor_b   # main',
+    '    apiKey: {valueFromEnv: B}',
+    '    fallback: &fb',
+    '      provider: cloud_c',
+    '      fallback: {provider: hosted}',
+    '  llm:',
+    '    <<: *base   # everything but the provider',
+    '    provider: vendor_a',
+    '',
+  ];
+  for (const eol of ['\n', '\r\n']) {
+    assert.equal(lensOf(anchored.join(eol)), 'vendor_a → cloud_c → hosted', JSON.stringify(eol));
+  }
+  // A merge list: the earlier mapping wins; the fallback comes from the later one.
+  const list =
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  aiPrimitivesLlm: &a {provider: vendor_b}\n  threadTitleGeneration: {llm: &b {provider: vendor_a, fallback: {provider: hosted}}}\n  llm: {<<: [*a, *b]}\n';
+  assert.equal(lensOf(list), 'vendor_b → hosted');
+  // A loop through a merge is cut and shown as such.
+  const loop =
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: &x\n    provider: hosted\n    fallback:\n      <<: *x\n      provider: vendor_a\n';
+  assert.equal(lensOf(loop), 'hosted → vendor_a → … (loops)');
+  // `llm` itself merged into `definition`: the lens sits on that merge key.
+  const merged = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  <<: {llm: {provider: hosted}}\n';
+  const lens = codeLenses(parse(merged, 'yaml'), { testConnectionAvailable: false, missingSettings: [] });
+  assert.equal(lens[0]!.title, 'hosted');
+  assert.equal(merged.slice(lens[0]!.offset, lens[0]!.offset + lens[0]!.length), '<<');
+});

@@ -1,8 +1,9 @@
 // Code lenses above `definition.llm`: the provider in force and its fallback chain
 // ("cloud_b → vendor_a → hosted"), and Test Connection (or, when the connection settings are
 // missing, a lens that opens them). Command ids are the client's; the service only names them.
-import type { Node, ObjectNode, ParsedDocument } from '../parser/ast';
-import { getProperty, getPropertyValue, resolve, stringValue } from '../parser/ast';
+import type { Node, ObjectNode, ParsedDocument, PropertyNode } from '../parser/ast';
+import { getProperty, resolve, stringValue } from '../parser/ast';
+import { mergeSources, readProperty, readValue } from '../model/merge';
 import { maskShapes } from './credentialShapes';
 
 export const TEST_CONNECTION_COMMAND = 'assistantConfig.testConnection';
@@ -32,7 +33,10 @@ function asObject(n: Node | undefined): ObjectNode | undefined {
   return r?.type === 'object' ? r : undefined;
 }
 
-/** The providers along `fallback`, aliases followed, a loop cut where it closes. */
+/**
+ * The providers along `fallback`, aliases followed and `<<` merge keys applied at every step (as
+ * validation, hover and the status item read them, model/merge.ts), a loop cut where it closes.
+ */
 export function providerChain(llm: ObjectNode): { chain: string[]; loops: boolean } {
   const chain: string[] = [];
   const seen = new Set<ObjectNode>();
@@ -40,17 +44,21 @@ export function providerChain(llm: ObjectNode): { chain: string[]; loops: boolea
   while (cur && chain.length < MAX_CHAIN) {
     if (seen.has(cur)) return { chain, loops: true };
     seen.add(cur);
-    chain.push(stringValue(getPropertyValue(cur, 'provider'))?.trim() || '?');
-    cur = asObject(getPropertyValue(cur, 'fallback'));
+    chain.push(stringValue(readValue(cur, 'provider'))?.trim() || '?');
+    cur = asObject(readValue(cur, 'fallback'));
   }
   return { chain, loops: false };
 }
 
 export function codeLenses(doc: ParsedDocument, ctx: LensContext): CodeLensEntry[] {
-  const definition = asObject(getPropertyValue(asObject(doc.root), 'definition'));
-  const prop = definition && getProperty(definition, 'llm');
-  if (!prop) return [];
-  const at = { offset: prop.key.offset, length: prop.key.length };
+  const definition = asObject(readValue(asObject(doc.root), 'definition'));
+  const prop = definition && readProperty(definition, 'llm');
+  if (!definition || !prop) return [];
+  // Above the mapping's own `llm` key; when `llm` only comes in through `<<`, above that merge key.
+  const own: PropertyNode | undefined =
+    getProperty(definition, 'llm') ?? definition.properties.find((p) => mergeSources(p) !== undefined);
+  const key = (own ?? prop).key;
+  const at = { offset: key.offset, length: key.length };
   const out: CodeLensEntry[] = [];
   const llm = asObject(prop.value);
   if (llm) {
