@@ -81,6 +81,7 @@ const COMPLETION_KIND: Record<CompletionKind, CompletionItemKind> = {
   variable: CompletionItemKind.Variable,
   keyword: CompletionItemKind.Keyword,
   module: CompletionItemKind.Module,
+  reference: CompletionItemKind.Reference,
 };
 
 export function toCompletionItem(doc: TextDocument, e: CompletionEntry): CompletionItem {

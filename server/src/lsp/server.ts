@@ -239,7 +239,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
-        completionProvider: { triggerCharacters: [':', ' ', '"', '-'], resolveProvider: true },
+        completionProvider: { triggerCharacters: [':', ' ', '"', '-', '*'], resolveProvider: true },
         hoverProvider: true,
         codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite'], resolveProvider: false },
         documentSymbolProvider: true,

@@ -11,10 +11,14 @@ import type { CompletionResult, ServiceContext } from './types';
 import { yamlContext } from './completion/yamlContext';
 import { jsonContext } from './completion/jsonContext';
 import { entriesFor } from './completion/entries';
+import { aliasCompletion } from './completion/aliases';
 import { eolOf } from '../parser/lineIndex';
 
 export function doComplete(doc: ParsedDocument, offset: number, ctx: ServiceContext): CompletionResult {
   const at = Math.max(0, Math.min(offset, doc.text.length));
+  // An alias being typed (`*ma`, `<<: `): the anchors before the cursor, and nothing else.
+  const aliases = aliasCompletion(doc, at);
+  if (aliases) return { items: aliases, isIncomplete: false };
   const cursor = doc.language === 'json' ? jsonContext(doc, at) : yamlContext(doc, at);
   if (!cursor) return { items: [], isIncomplete: false };
   const items = entriesFor(cursor, doc.root, ctx.env);

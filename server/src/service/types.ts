@@ -8,7 +8,8 @@ export interface TextEdit {
   newText: string;
 }
 
-export type CompletionKind = 'property' | 'value' | 'enum' | 'snippet' | 'variable' | 'keyword' | 'module';
+export type CompletionKind =
+  'property' | 'value' | 'enum' | 'snippet' | 'variable' | 'keyword' | 'module' | 'reference';
 
 export interface CompletionEntry {
   label: string;
