@@ -19,12 +19,8 @@ import type { Language } from '../parser';
 import { maskSecrets } from '../service/secretRanges';
 import { escapeControl } from './visible';
 
-/** Keeps the original's line endings: fixes write `\n` or the document's own; a CRLF file stays CRLF. */
-export function keepLineEndings(original: string, fixed: string): string {
-  const crlf = (original.match(/\r\n/g) ?? []).length;
-  const lf = (original.match(/(?<!\r)\n/g) ?? []).length;
-  return crlf > 0 && lf === 0 ? fixed.replace(/\r?\n/g, '\r\n') : fixed;
-}
+// Keeps the original's line endings (a CRLF file stays CRLF): one rule for the CLI and the editor's source.fixAll (service/fixAllEdit.ts).
+export { keepLineEndings } from '../service/fixAllEdit';
 
 /** Why a file that held invalid UTF-8 is never rewritten (`--fix`, `format --write`). */
 export const NOT_UTF8 =

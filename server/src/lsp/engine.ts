@@ -11,6 +11,8 @@ export {
   formatDocumentOutcome,
   doComplete,
   getCodeActions,
+  fixAllEdit,
+  analyze,
   llmProviderShown,
   LineIndex,
 } from '../service';

@@ -46,6 +46,8 @@ import { STATUS_NOTIFICATION, TRUST_NOTIFICATION, DOTENV_NAMES_NOTIFICATION, LAN
 import type { StatusParams, TrustParams, InitializationOptions, DotenvNamesParams } from '../shared';
 
 const MAX_DEBOUNCE_MS = 250;
+/** The editor's fix-all action: within `source.fixAll`, so `"editor.codeActionsOnSave": {"source.fixAll": …}` runs it. */
+const FIX_ALL_KIND = 'source.fixAll.assistantConfig';
 
 type Engine = typeof EngineModule;
 
@@ -241,7 +243,10 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
         textDocumentSync: TextDocumentSyncKind.Incremental,
         completionProvider: { triggerCharacters: [':', ' ', '"', '-', '*'], resolveProvider: true },
         hoverProvider: true,
-        codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite'], resolveProvider: false },
+        codeActionProvider: {
+          codeActionKinds: ['quickfix', 'refactor.rewrite', FIX_ALL_KIND],
+          resolveProvider: false,
+        },
         documentSymbolProvider: true,
         foldingRangeProvider: true,
         selectionRangeProvider: true,
@@ -596,7 +601,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
           ...engine!.getCodeActions(parsed, relevant, range, ctx),
           ...engine!.suppressionActions(parsed, relevant, range),
         ];
-        return actions
+        const out = actions
           .filter((a) => !p.context.only || p.context.only.some((k) => a.kind === k || a.kind.startsWith(k + '.')))
           .map((a) => {
             const edits = a.edits.map((e) => toLspEdit(doc, e));
@@ -628,9 +633,35 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
             if (a.isPreferred) ca.isPreferred = true;
             return ca;
           });
+        // `source.fixAll` (asked for by kind only, as on save): what `lint --fix` applies, as one edit.
+        const only = p.context.only;
+        if (only?.some((k) => FIX_ALL_KIND === k || FIX_ALL_KIND.startsWith(k + '.'))) {
+          const fix = fixAllAction(doc, parsed.language);
+          if (fix) out.push(fix);
+        }
+        return out;
       }),
     ),
   );
+  /** The fix-all action of a document, or undefined when nothing is fixed (or the project config excludes it). */
+  const fixAllAction = (doc: TextDocument, language: 'yaml' | 'json'): CodeAction | undefined => {
+    const cfg = projectConfigOf(doc.uri);
+    const path = serverOptions.fsPathOf?.(doc.uri);
+    if (cfg && path !== undefined && engine!.isExcluded(cfg, path)) return undefined;
+    const opts = options(doc.uri);
+    // The analysis `lint --fix` runs (cli/analyze.ts analyzeWith): the project's rules applied.
+    const r = engine!.fixAllEdit(doc.getText(), language, (t, l) => {
+      const a = engine!.analyze(t, l, opts);
+      return { doc: a.doc, diagnostics: engine!.applyProjectRules(a.diagnostics, cfg) };
+    });
+    if (!r.edit) return undefined;
+    const n = r.applied.length;
+    return {
+      title: `Fix all auto-fixable problems (${String(n)} fix${n === 1 ? '' : 'es'}, as lint --fix)`,
+      kind: FIX_ALL_KIND,
+      edit: { changes: { [doc.uri]: [toLspEdit(doc, r.edit)] } },
+    };
+  };
 
   connection.onDocumentSymbol((p, token) =>
     safe('Symbols', [], token, () =>

@@ -13,6 +13,8 @@ export type { FormatOptions } from './format';
 export { dotenvNames } from './dotenv';
 export { doComplete } from './completion';
 export { getCodeActions, applyEdits, suppressionActions } from './codeActions';
+export { fixAllEdit, keepLineEndings } from './fixAllEdit';
+export type { FixAllEdit } from './fixAllEdit';
 export { llmProviderInForce, llmProviderShown } from './llm';
 export type { LlmField } from './llm';
 // What the protocol layer needs of the parser, so that lsp/ reaches everything below through this index.
