@@ -24,6 +24,25 @@ export function mergeSources(p: PropertyNode): ObjectNode[] | undefined {
   return out;
 }
 
+/**
+ * Whether merging `source` into `obj` closes a loop: `source` holds `obj` (`&x {…, fallback: {<<: *x}}`).
+ * The value a validator reads cuts such a merge (model/value.ts: the alias is a `fallback-cycle`),
+ * so every reader here cuts it as well.
+ */
+export function mergeLoops(source: ObjectNode, obj: ObjectNode): boolean {
+  return source.offset <= obj.offset && obj.offset + obj.length <= source.offset + source.length;
+}
+
+/** Whether `obj` merges in a mapping that holds it (the merge is cut, see mergeLoops). */
+export function hasLoopingMerge(obj: ObjectNode): boolean {
+  for (const p of obj.properties) {
+    if (p.key.value !== '<<') continue;
+    const sources = mergeSources(p);
+    if (sources?.some((s) => mergeLoops(s, obj))) return true;
+  }
+  return false;
+}
+
 export function isMergeKey(p: PropertyNode): boolean {
   return mergeSources(p) !== undefined;
 }
@@ -37,7 +56,7 @@ export function readProperty(obj: ObjectNode, key: string, depth = 0): PropertyN
     const sources = mergeSources(p);
     if (!sources) continue;
     for (const s of sources) {
-      const found = s === obj ? undefined : readProperty(s, key, depth + 1);
+      const found = mergeLoops(s, obj) ? undefined : readProperty(s, key, depth + 1);
       if (found) return found;
     }
   }
@@ -86,7 +105,7 @@ export function readProperties(obj: ObjectNode, depth = 0): readonly PropertyNod
   if (!merges || depth >= MAX_MERGE_DEPTH) return own;
   for (const sources of merges) {
     for (const s of sources) {
-      if (s === obj) continue;
+      if (mergeLoops(s, obj)) continue;
       for (const p of readProperties(s, depth + 1)) {
         if (seen.has(p.key.value)) continue;
         seen.add(p.key.value);

@@ -3,7 +3,7 @@
 // missing, a lens that opens them). Command ids are the client's; the service only names them.
 import type { Node, ObjectNode, ParsedDocument, PropertyNode } from '../parser/ast';
 import { getProperty, resolve, stringValue } from '../parser/ast';
-import { mergeSources, readProperty, readValue } from '../model/merge';
+import { hasLoopingMerge, mergeSources, readProperty, readValue } from '../model/merge';
 import { maskShapes } from './credentialShapes';
 
 export const TEST_CONNECTION_COMMAND = 'assistantConfig.testConnection';
@@ -45,6 +45,8 @@ export function providerChain(llm: ObjectNode): { chain: string[]; loops: boolea
     if (seen.has(cur)) return { chain, loops: true };
     seen.add(cur);
     chain.push(stringValue(readValue(cur, 'provider'))?.trim() || '?');
+    // A merge of a mapping that holds this one is a loop too (cut there, as validation cuts it).
+    if (hasLoopingMerge(cur)) return { chain, loops: true };
     cur = asObject(readValue(cur, 'fallback'));
   }
   return { chain, loops: false };

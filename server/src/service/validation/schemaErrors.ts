@@ -6,7 +6,7 @@ import type { Node, ObjectNode, ParsedDocument, PropertyNode } from '../../parse
 import { resolve } from '../../parser/ast';
 import { lineEnd } from '../../parser/lineIndex';
 import { locate } from '../../model/locate';
-import { isMergeKey, readProperty } from '../../model/merge';
+import { hasLoopingMerge, isMergeKey, readProperty } from '../../model/merge';
 import type { Located } from '../../model/locate';
 import {
   rootSchema,
@@ -188,7 +188,10 @@ function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
     }
     if (renamed.size > 0) required = required.filter((k) => ![...renamed.values()].includes(k));
     const discriminatorErr = substantive.find((e) => e.keyword === 'discriminator');
-    if (required.length > 0) out.push(...requiredDiagnostics(doc, loc, resolved, union, required));
+    // A mapping whose `<<` merges in a mapping that holds it: the merge is cut (a `fallback-cycle` on
+    // the alias), so what it lacks is that one mistake, not another (REVIEW3 F22).
+    const cut = loc.node?.type === 'object' && hasLoopingMerge(loc.node);
+    if (required.length > 0 && !cut) out.push(...requiredDiagnostics(doc, loc, resolved, union, required));
     if (discriminatorErr && discriminatorErr.params.error === 'mapping') out.push(unknownDiscriminator(loc, union));
     if (
       discriminatorErr &&
@@ -204,7 +207,7 @@ function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
       if (e.keyword === 'additionalProperties') {
         const key = String(e.params.additionalProperty);
         if (!renamedKeys.has(key) && loc.node?.type === 'object')
-          out.push(...unknownProperty(keysOf(loc.node), resolved, key));
+          out.push(...unknownProperty(keysOf(loc.node), resolved, key, loc.node));
       } else if (e.keyword === 'enum' || e.keyword === 'const') out.push(enumDiagnostic(loc, resolved, e));
       else if (!['required', 'discriminator', 'type'].includes(e.keyword))
         out.push(diag('invalid-type', `${subject(loc)} ${e.message ?? 'is not valid'}.`, ...valueRange(loc)));
@@ -533,7 +536,29 @@ function keysNoVariantAllows(
   return out;
 }
 
-function unknownProperty(keys: MappingKeys, resolved: Resolved, key: string): Diagnostic[] {
+function unknownProperty(keys: MappingKeys, resolved: Resolved, key: string, obj: ObjectNode): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const p of keys.byKey.get(key) ?? []) out.push(unknownPropertyAt(keys, resolved, key, p));
+  if (out.length === 0) {
+    // The key came in through a YAML merge key: said on the `<<`, as the mapping merged in would say
+    // it at its own key (so that, where that mapping is checked in the same variant itself, the two
+    // are one finding and the merge site's is dropped, as for an alias: validation/index.ts finish).
+    const merge = keys.merge;
+    const merged = readProperty(obj, key);
+    const source = merged?.parent;
+    if (merge && merged && source?.type === 'object') {
+      const own = unknownPropertyAt(mappingKeys(source), resolved, key, merged);
+      const d = atAlias(own, merge.value);
+      // Shared text (`<<: *base`): said on the `<<` key, which brings it in; an inline merged
+      // mapping is the user's text here, said at its key (with its fix).
+      out.push(d.offset === own.offset ? own : { ...d, offset: merge.key.offset, length: merge.key.length });
+    }
+  }
+  return out;
+}
+
+/** `unknown-property` on the key of `p` (one occurrence of `key` in the mapping whose keys are `keys`). */
+function unknownPropertyAt(keys: MappingKeys, resolved: Resolved, key: string, p: PropertyNode): Diagnostic {
   const allowed = Object.keys(unwrapNullable(resolved.schema)?.properties ?? {});
   const present = keys.present;
   const candidates = allowed.filter((k) => !present.has(k));
@@ -548,28 +573,9 @@ function unknownProperty(keys: MappingKeys, resolved: Resolved, key: string): Di
   }
   const label = labelOf(resolved);
   const hint = suggestion ? ` Did you mean '${suggestion}'?` : '';
-  const out: Diagnostic[] = [];
-  for (const p of keys.byKey.get(key) ?? []) {
-    out.push(
-      diag('unknown-property', `${label} does not allow '${key}'.${hint}${owners}`, p.key.offset, p.key.length, {
-        data: { key, ...(suggestion ? { suggestion } : {}), ...(unsafe ? { unsafeRename: true } : {}) },
-      }),
-    );
-  }
-  if (out.length === 0) {
-    // The key came in through a YAML merge key: said on the `<<`.
-    const merge = keys.merge;
-    if (merge)
-      out.push(
-        diag(
-          'unknown-property',
-          `${label} does not allow '${key}', which '<<' merges in.${owners}`,
-          merge.key.offset,
-          merge.key.length,
-        ),
-      );
-  }
-  return out;
+  return diag('unknown-property', `${label} does not allow '${key}'.${hint}${owners}`, p.key.offset, p.key.length, {
+    data: { key, ...(suggestion ? { suggestion } : {}), ...(unsafe ? { unsafeRename: true } : {}) },
+  });
 }
 
 function enumDiagnostic(loc: Located, resolved: Resolved, e: ErrorObject): Diagnostic {

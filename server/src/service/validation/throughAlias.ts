@@ -24,10 +24,10 @@ export function atAlias(d: Diagnostic, via: Node | undefined): Diagnostic {
   const inside = targets(via).some((t) => d.offset >= t.offset && d.offset + d.length <= t.offset + t.length);
   // At the alias's own key (`apiKey` of `apiKey: *primary`) it stays, but its fix would still edit the anchor.
   if (!inside) return { ...d, data: { ...d.data, throughAlias: true } };
-  const name = via.type === 'alias' ? `'*${via.name}'` : 'this merge key';
+  const through = via.type === 'alias' ? `alias '*${via.name}'` : 'this merge key';
   return {
     ...d,
-    message: `${d.message} (through alias ${name})`,
+    message: `${d.message} (through ${through})`,
     offset: via.offset,
     length: via.length,
     related: [
