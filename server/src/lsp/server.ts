@@ -42,12 +42,21 @@ import { toLspDiagnostic, toRange, toLspEdit, toCompletionItem, toDocumentSymbol
 import { registerAnchorFeatures, registerEditorFeatures, withDotenvLink } from './features';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics';
 import type { WorkspaceFiles } from './workspaceDiagnostics';
-import { STATUS_NOTIFICATION, TRUST_NOTIFICATION, DOTENV_NAMES_NOTIFICATION, LANGUAGE_IDS } from '../shared';
+import {
+  STATUS_NOTIFICATION,
+  TRUST_NOTIFICATION,
+  DOTENV_NAMES_NOTIFICATION,
+  LANGUAGE_IDS,
+  SNIFF_CHARS,
+  declaresAssistantConfigKind,
+} from '../shared';
 import type { StatusParams, TrustParams, InitializationOptions, DotenvNamesParams } from '../shared';
 
 const MAX_DEBOUNCE_MS = 250;
 /** The editor's fix-all action: within `source.fixAll`, so `"editor.codeActionsOnSave": {"source.fixAll": …}` runs it. */
 const FIX_ALL_KIND = 'source.fixAll.assistantConfig';
+/** Language ids of YAML and JSON documents that are ours when their top level says `kind: AssistantConfig`. */
+const SNIFFED_IDS: readonly string[] = ['yaml', 'json', 'jsonc'];
 
 type Engine = typeof EngineModule;
 
@@ -172,9 +181,23 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
       connection.console.error(m);
     },
   };
-  const isOurs = (doc: TextDocument): boolean =>
-    (LANGUAGE_IDS as readonly string[]).includes(doc.languageId) ||
-    /\.assistant\.(ya?ml|json)$|\/assistant-config\.(ya?ml|json)$/.test(doc.uri);
+  /**
+   * Whether the server checks a document: our language ids, a file named like ours, or (other LSP
+   * editors attach the server to every YAML or JSON buffer) a `yaml`/`json` document whose top level
+   * says `kind: AssistantConfig`: the VS Code client's content sniff, the same function over the same
+   * first 16 KB (README "Which files"), asked once per version. Other YAML and JSON gets nothing.
+   */
+  const isOurs = (doc: TextDocument): boolean => {
+    if ((LANGUAGE_IDS as readonly string[]).includes(doc.languageId)) return true;
+    if (/\.assistant\.(ya?ml|json)$|\/assistant-config\.(ya?ml|json)$/.test(doc.uri)) return true;
+    if (!settings.detectByContent || !SNIFFED_IDS.includes(doc.languageId)) return false;
+    const known = sniffed.get(doc.uri);
+    if (known?.version === doc.version) return known.ours;
+    const ours = declaresAssistantConfigKind(doc.getText(), SNIFF_CHARS);
+    sniffed.set(doc.uri, { version: doc.version, ours });
+    return ours;
+  };
+  const sniffed = new Map<string, { version: number; ours: boolean }>();
   const serviceContext = (uri: string) => ({ env: envOf(uri) });
 
   // Workspace diagnostics: files that are not open, from disk (where there is a file system).
@@ -502,13 +525,21 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     cacheInstance?.recordChange(prev.uri, p.textDocument.version, edit);
     prev.update(changes, p.textDocument.version);
     const next = prev;
+    const wasOurs = sniffed.get(next.uri)?.ours === true;
     documents.set(next);
-    if (isOurs(next) && !pullDiagnostics) schedule(next, false);
+    if (isOurs(next)) {
+      if (!pullDiagnostics) schedule(next, false);
+    } else if (wasOurs && !pullDiagnostics) {
+      // Its `kind: AssistantConfig` is gone: what was said about it no longer stands.
+      timers.cancel(next.uri);
+      void connection.sendDiagnostics({ uri: next.uri, diagnostics: [] });
+    }
   });
   connection.onDidCloseTextDocument((p) => {
     const uri = p.textDocument.uri;
     timers.cancel(uri);
     documents.delete(uri);
+    sniffed.delete(uri);
     toldFormat.delete(uri);
     cacheInstance?.delete(uri);
     workspaceDiagnostics?.touch();

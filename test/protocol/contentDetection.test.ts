@@ -1,0 +1,75 @@
+// Other LSP editors attach the server to every YAML or JSON buffer (REVIEW3 F26): a `yaml`/`json`
+// document not named like ours is checked when its top level says `kind: AssistantConfig` (the VS
+// Code client's sniff, README "Which files"), and gets nothing otherwise or once that line is gone.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import type { FullDocumentDiagnosticReport } from 'vscode-languageserver-protocol/node';
+import { TestClient } from './lspClient';
+
+const clients: TestClient[] = [];
+after(() => clients.forEach((c) => c.kill()));
+
+async function start(settings: Record<string, unknown>, pull: boolean): Promise<TestClient> {
+  const c = new TestClient(undefined, { pull, initializationOptions: { settings } });
+  clients.push(c);
+  await c.initialize();
+  return c;
+}
+
+const pull = async (c: TestClient, uri: string): Promise<string[]> =>
+  (await c.request<FullDocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri } })).items.map((d) =>
+    String(d.code),
+  );
+
+const PROD = ['# production', 'kind: AssistantConfig', 'version: v2', 'definition:', '  llm: {provider: hostd}', ''];
+const JSON_TEXT =
+  '{\n  "version": "v2",\n  "kind": "AssistantConfig",\n  "definition": {"llm": {"provider": "hostd"}}\n}\n';
+
+test('a yaml or json document that says kind: AssistantConfig at its top level is checked; other YAML is not', async () => {
+  const c = await start({}, true);
+  for (const eol of ['\n', '\r\n']) {
+    const uri = `file:///srv/config/prod${eol.length}.yaml`;
+    await c.open(uri, PROD.join(eol), 'yaml');
+    assert.deepEqual(await pull(c, uri), ['unknown-discriminator'], JSON.stringify(eol));
+  }
+  await c.open('file:///srv/deploy/assistant/config.json', JSON_TEXT, 'json');
+  assert.deepEqual(await pull(c, 'file:///srv/deploy/assistant/config.json'), ['unknown-discriminator']);
+  for (const [name, text] of [
+    ['k8s.yaml', 'apiVersion: v1\nkind: Deployment\nmetadata: {name: x}\n'],
+    ['nested.yaml', 'meta:\n  kind: AssistantConfig\nprovider: hostd\n'],
+    ['comment.yaml', '# kind: AssistantConfig\nother: 1\n'],
+  ] as const) {
+    await c.open(`file:///srv/${name}`, text, 'yaml');
+    assert.deepEqual(await pull(c, `file:///srv/${name}`), [], name);
+  }
+  // The line removed: nothing more is said; put back: checked again.
+  const uri = 'file:///srv/config/prod1.yaml';
+  await c.change(uri, 2, [{ text: PROD.filter((l) => !l.startsWith('kind')).join('\n') }]);
+  assert.deepEqual(await pull(c, uri), []);
+  await c.change(uri, 3, [{ text: PROD.join('\n') }]);
+  assert.deepEqual(await pull(c, uri), ['unknown-discriminator']);
+  await c.shutdown();
+});
+
+test('detectByContent off: only our language ids and names', async () => {
+  const c = await start({ detectByContent: false }, true);
+  await c.open('file:///srv/prod.yaml', PROD.join('\n'), 'yaml');
+  assert.deepEqual(await pull(c, 'file:///srv/prod.yaml'), []);
+  await c.open('file:///srv/x.assistant.yaml', PROD.join('\n'), 'yaml');
+  assert.deepEqual(await pull(c, 'file:///srv/x.assistant.yaml'), ['unknown-discriminator']);
+  await c.shutdown();
+});
+
+test('pushed diagnostics: sent for a sniffed document, cleared when its kind line goes', async () => {
+  const c = await start({}, false);
+  const uri = 'file:///srv/push/prod.yaml';
+  await c.open(uri, PROD.join('\n'), 'yaml');
+  const first = await c.waitForDiagnostics(uri, (p) => p.diagnostics.length > 0);
+  assert.deepEqual(
+    first.diagnostics.map((d) => d.code),
+    ['unknown-discriminator'],
+  );
+  await c.change(uri, 2, [{ text: PROD.filter((l) => !l.startsWith('kind')).join('\n') }]);
+  await c.waitForDiagnostics(uri, (p) => p.diagnostics.length === 0);
+  await c.shutdown();
+});
