@@ -22,6 +22,40 @@ if (process.argv.includes('--version')) {
   process.stdout.write('assistant-config-language-server 0.1.0\n');
   process.exit(0);
 }
+const USAGE = `Usage: assistant-config-language-server --stdio | --node-ipc | --socket=PORT | --pipe=NAME
+
+The AssistantConfig language server. An editor starts it with one transport; most LSP clients
+use --stdio (Neovim: cmd = { 'assistant-config-language-server', '--stdio' }).
+  --version    print the version
+  -h, --help   show this help
+`;
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+{
+  // The transports vscode-languageserver reads from the command line (REVIEW3 F23: without one it
+  // threw its own "Connection input stream is not set" and the process exited 0).
+  const args = process.argv.slice(2);
+  const transport = args.find((a) => /^--(stdio|node-ipc|socket|pipe)(=|$)/.test(a));
+  const problem =
+    transport === undefined
+      ? 'no transport given'
+      : /^--socket(=|$)/.test(transport) && !/^--socket=\d+$/.test(transport)
+        ? `'--socket' needs a port number (--socket=PORT)`
+        : /^--pipe(=|$)/.test(transport) && !/^--pipe=.+$/.test(transport)
+          ? `'--pipe' needs a name (--pipe=NAME)`
+          : undefined;
+  if (problem !== undefined) {
+    const unknown = args.filter(
+      (a) => a.startsWith('-') && !/^--(clientProcessId|stdio|node-ipc|socket|pipe)(=|$)/.test(a),
+    );
+    process.stderr.write(
+      `assistant-config-language-server: ${problem}${unknown.length > 0 ? ` (unknown: ${unknown.map((a) => JSON.stringify(a)).join(', ')})` : ''}.\n${USAGE}`,
+    );
+    process.exit(2);
+  }
+}
 // The code pages ship beside the bundle (dist/ → docs/codes/); the link opens them in the editor.
 const docs = join(__dirname, '..', 'docs', 'codes');
 startServer(createConnection(ProposedFeatures.all), new WorkspaceEnv(), {
