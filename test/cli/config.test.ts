@@ -356,3 +356,30 @@ test('a project config cannot turn off or lower syntax-error and resource-limit 
   );
   await c.shutdown();
 });
+
+test('patterns read as .gitignore reads them: `!pattern` takes a file back out, a leading `./` is the config directory (REVIEW3 F18)', () => {
+  const dir = tree({
+    '.assistant-config.yaml': 'exclude:\n  - "./legacy/**"\n  - "!legacy/keep.assistant.yaml"\n',
+    'legacy/keep.assistant.yaml': FILE,
+    'legacy/old.assistant.yaml': FILE,
+    'top.assistant.yaml': FILE,
+  });
+  const r = runCli(['lint', '--format', 'json', '.'], { cwd: dir });
+  assert.deepEqual(
+    (JSON.parse(r.stdout) as JsonOut).files.map((f) => f.path).sort(),
+    ['legacy/keep.assistant.yaml', 'top.assistant.yaml'],
+    r.stderr,
+  );
+  const inc = tree({
+    '.assistant-config.yaml': 'include:\n  - "./deploy/**/*.yml"\n  - "!deploy/old/**"\n',
+    'deploy/prod.yml': FILE,
+    'deploy/old/prev.yml': FILE,
+    'a.assistant.yaml': FILE,
+  });
+  const ri = runCli(['lint', '--format', 'json', '.'], { cwd: inc });
+  assert.deepEqual(
+    (JSON.parse(ri.stdout) as JsonOut).files.map((f) => f.path),
+    ['deploy/prod.yml'],
+    ri.stderr,
+  );
+});

@@ -84,9 +84,11 @@ export function projectConfigSchema(): Record<string, unknown> {
         description: 'Deepest fallback/specificLlm chain accepted without a warning (default 16).',
       },
       include: globs(
-        'Glob patterns (relative to this file). When given, directory walks check exactly the matching files, whatever their name or content; without it, AssistantConfig files are found by name and by their top-level kind.',
+        'Glob patterns (relative to this file; `!pattern` takes files back out, the last match deciding). When given, directory walks check exactly the matching files, whatever their name or content; without it, AssistantConfig files are found by name and by their top-level kind.',
       ),
-      exclude: globs('Glob patterns (relative to this file) of files never checked, by the CLI or the editor.'),
+      exclude: globs(
+        'Glob patterns (relative to this file) of files never checked, by the CLI or the editor. As in .gitignore, the last pattern that matches decides and `!pattern` takes files back out.',
+      ),
     },
   };
 }
@@ -135,7 +137,7 @@ export function parseProjectConfig(path: string, text: string): ProjectConfig {
     } else if (key === 'include' || key === 'exclude') {
       const list =
         v?.type === 'array' ? v.items.map((i) => scalarText(resolve(i))) : v?.type === 'string' ? [v.value] : undefined;
-      if (!list || list.some((x) => !x))
+      if (!list || list.some((x) => !x || x === '!'))
         cfg.problems.push(`line ${line(prop.key)}: '${key}' must be a list of glob patterns`);
       else cfg[key] = list as string[];
     } else if (key !== '$schema')
@@ -251,22 +253,40 @@ export function globMatches(pattern: string, relPath: string): boolean {
 }
 
 function globToRegExp(pattern: string): RegExp {
-  let p = pattern.trim().replace(/\\/g, '/');
+  // `./legacy/**` is `legacy/**`: patterns are relative to the config's directory already (REVIEW3 F18).
+  let p = pattern
+    .trim()
+    .replace(/\\/g, '/')
+    .replace(/^(\.\/)+/, '');
   const anchored = p.startsWith('/') || p.replace(/\/+$/, '').includes('/');
   p = p.replace(/^\/+/, '').replace(/\/+$/, '');
   return new RegExp(`${anchored ? '^' : '(?:^|/)'}${globSource(p)}(?:/.*)?$`);
+}
+
+/**
+ * Whether a list of patterns selects a relative path, as .gitignore reads its lines: the last
+ * pattern that matches decides, and `!pattern` takes a path back out (REVIEW3 F18: a `!` was read
+ * as a literal pattern and silently matched nothing).
+ */
+function listMatches(patterns: readonly string[], rel: string): boolean {
+  let selected = false;
+  for (const g of patterns) {
+    const negated = g.startsWith('!');
+    if (negated === selected && globMatches(negated ? g.slice(1) : g, rel)) selected = !negated;
+  }
+  return selected;
 }
 
 /** Whether the project config excludes a file (patterns relative to the config's directory). */
 export function isExcluded(config: ProjectConfig | undefined, filePath: string): boolean {
   if (!config || config.exclude.length === 0) return false;
   const rel = relativeTo(config.dir, filePath);
-  return rel !== undefined && config.exclude.some((g) => globMatches(g, rel));
+  return rel !== undefined && listMatches(config.exclude, rel);
 }
 
 /** Whether the project config's `include` names a file (always false without `include`). */
 export function isIncluded(config: ProjectConfig | undefined, filePath: string): boolean {
   if (!config || config.include.length === 0) return false;
   const rel = relativeTo(config.dir, filePath);
-  return rel !== undefined && config.include.some((g) => globMatches(g, rel));
+  return rel !== undefined && listMatches(config.include, rel);
 }
