@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { LineIndex } from '../server/src/parser';
 import type { Diagnostic } from '../server/src/service';
+import type { CompletionEntry } from '../server/src/service/types';
 import { definition, unionOf } from '../server/src/model/schema';
 
 export const ROOT = process.cwd();
@@ -55,4 +56,23 @@ export function assertGolden(path: string, actual: string): void {
 /** A `""` placeholder a fix inserted in a required string: it keeps its diagnostic until filled, by design. */
 export function isPlaceholder(d: Diagnostic, text: string): boolean {
   return d.code === 'empty-required' && text.slice(d.offset, d.offset + d.length) === '""';
+}
+
+/** Snippet text with placeholders taking their defaults (`${1:x}`→x, `$1`→'', choices → first). */
+export function completionText(e: CompletionEntry): string {
+  if (!e.snippet) return e.insertText;
+  return e.insertText
+    .replace(/\$\{\d+\|([^,|]*)[^}]*\|\}/g, '$1')
+    .replace(/\$\{\d+:([^}]*)\}/g, '$1')
+    .replace(/\$\{\d+\}|\$\d+/g, '')
+    .replace(/\\([\\$}])/g, '$1');
+}
+
+/** The text after accepting a completion entry: its own range and its additional edits, all at once. */
+export function applyCompletion(text: string, e: CompletionEntry): string {
+  const edits = [
+    { offset: e.replace.offset, length: e.replace.length, newText: completionText(e) },
+    ...(e.additionalEdits ?? []),
+  ].sort((a, b) => b.offset - a.offset);
+  return edits.reduce((t, x) => t.slice(0, x.offset) + x.newText + t.slice(x.offset + x.length), text);
 }

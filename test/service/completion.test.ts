@@ -6,6 +6,7 @@ import { parse } from '../../server/src/parser';
 import type { Language } from '../../server/src/parser';
 import { doComplete } from '../../server/src/service/completion';
 import { validate } from '../../server/src/service/validation';
+import { applyCompletion, completionText } from '../helpers';
 import type { CompletionEntry, EnvInfo, ServiceContext } from '../../server/src/service/types';
 import type { Diagnostic } from '../../server/src/service/codes';
 import { definition, unionOf, enumValuesOf } from '../../server/src/model/schema';
@@ -47,28 +48,9 @@ function entry(items: CompletionEntry[], label: string): CompletionEntry {
   return e;
 }
 
-/** Snippet text with placeholders taking their defaults (`${1:x}`→x, `$1`→'', choices → first). */
-function plain(e: CompletionEntry): string {
-  if (!e.snippet) return e.insertText;
-  return e.insertText
-    .replace(/\$\{\d+\|([^,|]*)[^}]*\|\}/g, '$1')
-    .replace(/\$\{\d+:([^}]*)\}/g, '$1')
-    .replace(/\$\{\d+\}|\$\d+/g, '')
-    .replace(/\\([\\$}])/g, '$1');
-}
-
-function apply(text: string, e: CompletionEntry): string {
-  // The entry's own range and its additional edits (a comma after the previous member), all at once.
-  const edits = [
-    { offset: e.replace.offset, length: e.replace.length, newText: plain(e) },
-    ...(e.additionalEdits ?? []),
-  ].sort((a, b) => b.offset - a.offset);
-  return edits.reduce((t, x) => t.slice(0, x.offset) + x.newText + t.slice(x.offset + x.length), text);
-}
-
 /** Applying the entry yields a document without syntax errors. */
 function assertApplies(text: string, e: CompletionEntry, language: Language): string {
-  const out = apply(text, e);
+  const out = applyCompletion(text, e);
   const problems = parse(out, language).problems.filter((p) => p.kind !== 'extra-document');
   assert.deepEqual(problems, [], `'${e.label}' gives a document that does not parse:\n${out}`);
   return out;
@@ -78,7 +60,7 @@ function assertApplies(text: string, e: CompletionEntry, language: Language): st
 function assertValueValid(text: string, e: CompletionEntry, language: Language): void {
   const out = assertApplies(text, e, language);
   const from = e.replace.offset;
-  const to = from + plain(e).length;
+  const to = from + completionText(e).length;
   // A `<field>` tab stop left as it is keeps its diagnostic until filled, by design.
   const isTabStop = (d: Diagnostic): boolean =>
     d.code === 'empty-required' && /^"?<\w+>"?$/.test(out.slice(d.offset, d.offset + d.length));
@@ -893,8 +875,8 @@ for (const file of ['everything.assistant.yaml', 'everything.assistant.json', 's
           if (kinds.has(e.kind) && e.kind !== 'snippet') continue;
           kinds.add(e.kind);
           const before = doc.problems.length;
-          const after = parse(apply(text, e), language).problems.length;
-          assert.ok(after <= before, `'${e.label}' breaks the document at ${k}:\n${apply(text, e)}`);
+          const after = parse(applyCompletion(text, e), language).problems.length;
+          assert.ok(after <= before, `'${e.label}' breaks the document at ${k}:\n${applyCompletion(text, e)}`);
         }
       }
       ls = le + 1;
@@ -959,7 +941,7 @@ describe('completion the server itself does not flag (issue 12, item 12)', () =>
           : `${HEAD}definition:\n  llm: { provider: hosted }\n  |\n`;
       const { text, items } = complete(marked, language);
       for (const key of ['maxAssistantActions', 'contextWindowLimit', 'maxTableArtifactSampleRows']) {
-        const out = apply(text, entry(items, key));
+        const out = applyCompletion(text, entry(items, key));
         const found = validate(parse(out, language)).filter((d) => d.severity !== 'information');
         if (language === 'json') assert.deepEqual(found, [], `${key}:\n${out}`);
         else assert.ok(!found.some((d) => d.code === 'non-positive-limit'), key);

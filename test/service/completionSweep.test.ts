@@ -9,31 +9,14 @@ import assert from 'node:assert/strict';
 import { isPair, isScalar, parseDocument, visit } from 'yaml';
 import { parse } from '../../server/src/parser';
 import { doComplete } from '../../server/src/service/completion';
-import type { CompletionEntry, EnvInfo } from '../../server/src/service/types';
+import { applyCompletion } from '../helpers';
+import type { EnvInfo } from '../../server/src/service/types';
 
 const ENV: EnvInfo = {
   names: () => ['VENDOR_A_API_KEY', 'AWS_ACCESS_KEY_ID'],
   isDefined: () => true,
   sourceOf: () => 'environment',
 };
-
-/** Snippet text with placeholders taking their defaults (`${1:x}`→x, `$1`→'', choices → first). */
-function plain(e: CompletionEntry): string {
-  if (!e.snippet) return e.insertText;
-  return e.insertText
-    .replace(/\$\{\d+\|([^,|]*)[^}]*\|\}/g, '$1')
-    .replace(/\$\{\d+:([^}]*)\}/g, '$1')
-    .replace(/\$\{\d+\}|\$\d+/g, '')
-    .replace(/\\([\\$}])/g, '$1');
-}
-
-function applyEntry(text: string, e: CompletionEntry): string {
-  const edits = [
-    { offset: e.replace.offset, length: e.replace.length, newText: plain(e) },
-    ...(e.additionalEdits ?? []),
-  ].sort((a, b) => b.offset - a.offset);
-  return edits.reduce((t, x) => t.slice(0, x.offset) + x.newText + t.slice(x.offset + x.length), text);
-}
 
 const yamlErrors = (text: string): string[] => parseDocument(text).errors.map((e) => e.message.split('\n')[0]!);
 
@@ -96,7 +79,7 @@ function sweep(text: string): SweepResult {
     const blocks = blockScalars(p.text);
     for (const e of doComplete(parse(p.text, 'yaml'), p.offset, { env: ENV }).items) {
       r.applied++;
-      const out = applyEntry(p.text, e);
+      const out = applyCompletion(p.text, e);
       const after = yamlErrors(out);
       if (after.length > before) r.breaking.push(`${p.where}: '${e.label}' → ${after[0]}`);
       const now = blockScalars(out);
