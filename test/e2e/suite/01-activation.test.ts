@@ -64,7 +64,7 @@ describe('activation', () => {
       },
       () => 'none in the process list',
     );
-    assertEqual(procs.length, 1, 'language server processes');
+    assertEqual(procs.length, 1, `language server processes (${procs.join(' | ')})`);
   });
 
   it('a file named like an AssistantConfig file gets its language too', async () => {

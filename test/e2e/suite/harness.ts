@@ -286,12 +286,20 @@ export async function waitForLanguage(rel: string, languageId: string): Promise<
 /**
  * The language server processes of this extension (installed copy): command lines in the process
  * list that run its dist/server.js. Read from `ps`, so it sees what the machine sees.
+ *
+ * A process whose parent is itself one of these is left out: when the server runs `git
+ * check-ignore`, the child shows the server's own command line in `ps` for the instant between
+ * fork and exec, and counting it made "exactly one server" fail now and then (CI, stop 21).
+ * Two real servers both have the extension host as parent, so they are still both counted.
  */
 export function serverProcesses(): string[] {
   const server = path.join(extension().extensionPath, 'dist', 'server.js');
-  const out = cp.execFileSync('ps', ['-A', '-o', 'pid=,args='], { encoding: 'utf8' });
-  return out
+  const out = cp.execFileSync('ps', ['-A', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' });
+  const rows = out
     .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l.includes(server));
+    .map((l) => l.trim().match(/^(\d+)\s+(\d+)\s+(.*)$/))
+    .filter((m): m is RegExpMatchArray => m !== null && m[3].includes(server))
+    .map((m) => ({ pid: m[1], ppid: m[2], line: `${m[1]} ${m[3]}` }));
+  const pids = new Set(rows.map((r) => r.pid));
+  return rows.filter((r) => !pids.has(r.ppid)).map((r) => r.line);
 }
