@@ -297,9 +297,10 @@ export function serverProcesses(): string[] {
   const out = cp.execFileSync('ps', ['-A', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' });
   const rows = out
     .split('\n')
-    .map((l) => l.trim().match(/^(\d+)\s+(\d+)\s+(.*)$/))
-    .filter((m): m is RegExpMatchArray => m !== null && m[3].includes(server))
-    .map((m) => ({ pid: m[1], ppid: m[2], line: `${m[1]} ${m[3]}` }));
+    .map((l) => /^(\d+)\s+(\d+)\s+(.*)$/.exec(l.trim()))
+    .map((m) => ({ pid: m?.[1] ?? '', ppid: m?.[2] ?? '', args: m?.[3] ?? '' }))
+    .filter((r) => r.args.includes(server))
+    .map((r) => ({ ...r, line: `${r.pid} ${r.args}` }));
   const pids = new Set(rows.map((r) => r.pid));
   return rows.filter((r) => !pids.has(r.ppid)).map((r) => r.line);
 }
