@@ -101,6 +101,14 @@ const CASES: Case[] = [
     exit: 0,
   },
   {
+    // `*mian` next to `&main`: the one anchor near it, one swap away (REVIEW3 F9). CRLF, comments.
+    code: 'unresolved-alias',
+    file: 'a.assistant.yaml',
+    before: `${H}definition:\r\n  llm: &main # shared\r\n    provider: hosted\r\n  aiPrimitivesLlm: *mian # same\r\n`,
+    after: `${H}definition:\r\n  llm: &main # shared\r\n    provider: hosted\r\n  aiPrimitivesLlm: *main # same\r\n`,
+    exit: 0,
+  },
+  {
     code: 'invalid-enum',
     file: 'a.assistant.yaml',
     before: `${H}definition:\n  llm:\n    provider: vendor_c\n    apiKey: { valueFromEnv: K }\n    safetySettings:\n      harassment: blockOnlyHig\n`,
@@ -145,6 +153,20 @@ const KEPT: { name: string; before: string }[] = [
   {
     name: 'an unknown key without a close match',
     before: `${H}definition:\n  llm:\n    provider: hosted\n    zzzqqq: 1\n`,
+  },
+  // Unresolved aliases whose did-you-mean is a guess (REVIEW3 F9): a short name (`closest` allows two
+  // edits there), two anchors near it, an anchor defined below the alias (no rename fixes that).
+  {
+    name: 'an alias to a short anchor name',
+    before: `${H}definition:\n  llm: &ab\n    provider: hosted\n  aiPrimitivesLlm: *ac\n`,
+  },
+  {
+    name: 'an alias near two anchors',
+    before: `${H}definition:\n  llm: &main\n    provider: hosted\n  aiPrimitivesLlm: &mains {provider: hosted}\n  threadTitleGeneration: {llm: *mian}\n`,
+  },
+  {
+    name: 'an alias before its anchor',
+    before: `${H}definition:\n  llm: *later\n  aiPrimitivesLlm: &later\n    provider: hosted\n`,
   },
 ];
 

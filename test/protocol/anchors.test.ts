@@ -136,6 +136,33 @@ test('unused anchor: a hint with a fix that removes the mark', async () => {
   await c.shutdown();
 });
 
+test('a misspelt alias in the editor: one diagnostic with the anchor meant, a rename fix, no unused hint (REVIEW3 F9)', async () => {
+  const c = await start();
+  const text =
+    'kind: AssistantConfig\r\nversion: v2\r\ndefinition:\r\n  llm: &main # shared\r\n    provider: hosted\r\n  aiPrimitivesLlm: *mian\r\n';
+  await c.open(URI, text);
+  const items = (await pull(c)).items;
+  assert.deepEqual(
+    items.map((x) => `${x.code} ${x.message}`),
+    ["unresolved-alias Alias '*mian' has no anchor '&mian' before it. Did you mean '*main'?"],
+  );
+  assert.equal(items[0]!.relatedInformation?.[0]?.message, "The anchor '&main'.");
+  const actions = await c.request<CodeAction[]>('textDocument/codeAction', {
+    textDocument: { uri: URI },
+    range: items[0]!.range,
+    context: { diagnostics: items },
+  });
+  const fix = actions.find((a) => a.title === "Change the alias '*mian' to '*main'")!;
+  assert.equal(fix.isPreferred, true);
+  const next = TextDocument.applyEdits(
+    TextDocument.create(URI, 'assistantconfig', 1, text),
+    fix.edit!.changes![URI]! as TextEdit[],
+  );
+  await c.change(URI, 2, [{ text: next }]);
+  assert.deepEqual((await pull(c)).items, []);
+  await c.shutdown();
+});
+
 test('suppressions in the editor: Ignore fix, silenced diagnostic, unused hint, and the suppress setting', async () => {
   const c = await start();
   const text =

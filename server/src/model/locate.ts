@@ -15,6 +15,8 @@ export interface Located {
    * then text of the anchored node, shared with its other uses.
    */
   via?: Node;
+  /** The value at the path is an alias whose anchor is not defined before it (the `unresolved-alias` says so). */
+  unresolved?: boolean;
 }
 
 export function parsePointer(pointer: string): string[] {
@@ -30,6 +32,8 @@ export function locate(root: Node | undefined, pointer: string): Located {
   let node = resolve(root);
   let prop: PropertyNode | undefined;
   let via: Node | undefined;
+  // The value at the path as written (an alias not followed).
+  let raw: Node | undefined = root;
   const segments: (string | number)[] = [];
   for (const part of parts) {
     if (node?.type === 'object') {
@@ -39,12 +43,14 @@ export function locate(root: Node | undefined, pointer: string): Located {
       if (!via && prop && prop.parent !== owner)
         via = owner.properties.find((p) => p.key.value === '<<' && !p.key.quoted)?.value;
       if (!via && prop?.value?.type === 'alias') via = prop.value;
-      node = resolve(prop?.value);
+      raw = prop?.value;
+      node = resolve(raw);
       segments.push(part);
     } else if (node?.type === 'array') {
       const i = Number(part);
       const item = node.items[i];
       if (!via && item?.type === 'alias') via = item;
+      raw = item;
       node = resolve(item);
       prop = undefined;
       segments.push(i);
@@ -52,5 +58,6 @@ export function locate(root: Node | undefined, pointer: string): Located {
       return { node: undefined, prop: undefined, segments, ...(via ? { via } : {}) };
     }
   }
-  return { node, prop, segments, ...(via ? { via } : {}) };
+  const unresolved = raw?.type === 'alias' && !raw.target;
+  return { node, prop, segments, ...(via ? { via } : {}), ...(unresolved ? { unresolved } : {}) };
 }

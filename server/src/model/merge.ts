@@ -43,6 +43,17 @@ export function hasLoopingMerge(obj: ObjectNode): boolean {
   return false;
 }
 
+/** Whether `obj` has a `<<` whose value (or an item of its list) is an alias with no anchor before it. */
+export function hasUnresolvedMerge(obj: ObjectNode): boolean {
+  for (const p of obj.properties) {
+    if (p.key.value !== '<<' || p.key.quoted) continue;
+    const v = p.value;
+    if (v?.type === 'alias' && !v.target) return true;
+    if (v?.type === 'array' && v.items.some((it) => it.type === 'alias' && !it.target)) return true;
+  }
+  return false;
+}
+
 export function isMergeKey(p: PropertyNode): boolean {
   return mergeSources(p) !== undefined;
 }

@@ -300,9 +300,15 @@ function preview(node: Node, secrets: readonly SecretRange[]): string {
 }
 
 /** Anchors that no alias uses: a hint each, on the `&name` mark. */
-export function unusedAnchors(doc: ParsedDocument, index: AnchorIndex = anchorIndex(doc)): Diagnostic[] {
+export function unusedAnchors(
+  doc: ParsedDocument,
+  index: AnchorIndex = anchorIndex(doc),
+  claimed?: ReadonlySet<AnchorDef>,
+): Diagnostic[] {
   if (index.defs.length === 0) return [];
-  const used = new Set<AnchorDef>();
+  // Anchors an unresolved alias means (`unresolved-alias` names them): removing the mark would make
+  // that mistake unrecoverable (REVIEW3 F9).
+  const used = new Set<AnchorDef>(claimed);
   for (const u of index.uses) if (u.def) used.add(u.def);
   return index.defs
     .filter((d) => !used.has(d))

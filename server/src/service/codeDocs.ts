@@ -162,7 +162,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'unresolved-alias': {
     example: `${H}definition:\n  llm:\n    provider: hosted\n    fallback: *base\n`,
-    fix: "Define the anchor (`&name`) before the alias (`*name`) that uses it, or correct the alias's name.",
+    fix: "Define the anchor (`&name`) before the alias (`*name`) that uses it, or correct the alias's name. When the anchor is defined further down, the message says so (YAML reads an alias only after its anchor): move the anchored value above the alias, or put the anchor on the first use. When the name is a near miss of an anchor above (`*mian` for `&main`), the message names it and the quick fix renames the alias; `lint --fix` applies it only when that anchor is the one clear match (one letter or swap away, a name of four letters or more, no other anchor near). The value an unresolved alias stands for is not checked again as missing.",
   },
   'invalid-encoding': {
     example: `# caf\uFFFD au lait\n${H}definition:\n  llm: { provider: hosted }\n`,

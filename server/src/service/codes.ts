@@ -159,7 +159,11 @@ export const CODES = {
     severity: 'warning',
     doc: 'A key of an object that allows keys of your own (`featureFlags`) that is close to one of its named keys but not one of them: most likely a misspelling. Other custom keys are allowed and not reported.',
   },
-  'unresolved-alias': { autofix: 'no', severity: 'error', doc: 'A YAML alias whose anchor is not defined before it.' },
+  'unresolved-alias': {
+    autofix: 'safe',
+    severity: 'error',
+    doc: 'A YAML alias (`*name`) whose anchor (`&name`) is not defined before it: the message says when the anchor is defined further down (an alias can only refer to an anchor above it), or names the anchor above that the alias most likely means (`*mian` for `&main`). The fix renames the alias to it; `lint --fix` does so only when that anchor is the one clear match (one edit away, in a name of four letters or more, no other anchor near).',
+  },
   'invalid-encoding': {
     autofix: 'no',
     severity: 'warning',
@@ -215,7 +219,7 @@ export interface DiagnosticData {
    * is offered, since an edit there would change the anchored node for every other use of it.
    */
   throughAlias?: boolean;
-  /** `unknown-property`: the suggested rename may change meaning or is one of several; not for --fix. */
+  /** `unknown-property`, `unresolved-alias`: the suggested rename may change meaning or is one of several; not for --fix. */
   unsafeRename?: boolean;
   /**
    * The preferred fix of this one diagnostic drops nothing the user wrote (a JSON byte order mark or

@@ -12,6 +12,7 @@ import { onlyValue, replaceValue } from './replaceValue';
 import { emptyVariant, missingDiscriminator, switchVariantActions } from './switchVariant';
 import { duplicateKey, nearMissKey, unknownProperty } from './unknownProperty';
 import { unusedAnchor, unusedSuppression } from './suppress';
+import { unresolvedAlias } from './alias';
 export { suppressionActions } from './suppress';
 
 export { applyEdits } from './edits';
@@ -43,6 +44,7 @@ export const PROVIDERS: { readonly [C in DiagnosticCode]?: FixProvider } = {
   'json-not-strict': jsonStrict,
   'unused-suppression': unusedSuppression,
   'unused-anchor': unusedAnchor,
+  'unresolved-alias': unresolvedAlias,
 };
 
 function touches(d: Diagnostic, range: { offset: number; length: number }): boolean {

@@ -1,6 +1,6 @@
 // Validation: syntax problems, the schema (through ajv), and the rules beyond the schema.
 import type { ParsedDocument } from '../../parser/ast';
-import { lineEnd, lineStart, nextLineStart } from '../../parser/lineIndex';
+import { LineIndex, lineEnd, lineStart, nextLineStart } from '../../parser/lineIndex';
 import type { Diagnostic } from '../codes';
 import { diag } from '../codes';
 import { toValue } from '../../model/value';
@@ -23,6 +23,8 @@ import { jsonStrictness } from './jsonStrict';
 import { ALIAS_SUFFIX, atAlias } from './throughAlias';
 import type { Node } from '../../parser/ast';
 import { anchorIndex, unusedAnchors } from '../anchors';
+import type { AnchorDef, AnchorIndex } from '../anchors';
+import { unresolvedAlias } from './unresolvedAlias';
 import type { Recorded, UnitCache } from './units';
 import { applySuppressions } from '../suppressions';
 import type { SuppressionResult } from '../suppressions';
@@ -132,8 +134,16 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
       ),
     );
   }
-  for (const a of conv.unresolved)
-    out.push(diag('unresolved-alias', `Alias '*${a.name}' has no anchor '&${a.name}' before it.`, a.offset, a.length));
+  // Anchors an unresolved alias most likely means (defined after it, or a near miss): not "unused".
+  let claimed: Set<AnchorDef> | undefined;
+  let index: AnchorIndex | undefined;
+  if (conv.unresolved.length > 0) {
+    index = units ? anchorIndex(doc, units) : anchorIndex(doc);
+    claimed = new Set();
+    let lines: LineIndex | undefined;
+    const lineOf = (offset: number): number => (lines ??= new LineIndex(doc.text)).positionAt(offset).line + 1;
+    for (const a of conv.unresolved) out.push(unresolvedAlias(lineOf, a, index, claimed));
+  }
   if (conv.expandedSize > options.maxAliasExpansion) {
     out.push(
       diag(
@@ -208,7 +218,7 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
   walkTyped(doc.root, visit, hooks);
   via = undefined;
   for (const r of running) r.end?.();
-  out.push(...unusedAnchors(doc, units ? anchorIndex(doc, units) : undefined));
+  out.push(...unusedAnchors(doc, index ?? (units ? anchorIndex(doc, units) : undefined), claimed));
   return finish(withoutBrokenNodes(out, doc));
 }
 

@@ -6,7 +6,7 @@ import type { Node, ObjectNode, ParsedDocument, PropertyNode } from '../../parse
 import { resolve } from '../../parser/ast';
 import { lineEnd } from '../../parser/lineIndex';
 import { locate } from '../../model/locate';
-import { hasLoopingMerge, isMergeKey, readProperty } from '../../model/merge';
+import { hasLoopingMerge, hasUnresolvedMerge, isMergeKey, readProperty } from '../../model/merge';
 import type { Located } from '../../model/locate';
 import {
   rootSchema,
@@ -154,6 +154,10 @@ function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
     const umbrellasOnly = substantive.length === 0;
     if (umbrellasOnly && deeper) return;
     const loc = locate(root, path);
+    // `apiKey: *vendorKey` with no `&vendorKey` above: the value is missing because the alias names
+    // nothing, which `unresolved-alias` says on the alias; "found nothing" would say it again, wrongly
+    // (REVIEW3 F9).
+    if (loc.unresolved) return;
     const resolved = schemaAtPath(root, loc.segments);
     const typeErrs = errs.filter((e) => e.keyword === 'type');
     if (typeErrs.length > 0 && (substantive.some((e) => e.keyword === 'type') || umbrellasOnly)) {
@@ -190,7 +194,9 @@ function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
     const discriminatorErr = substantive.find((e) => e.keyword === 'discriminator');
     // A mapping whose `<<` merges in a mapping that holds it: the merge is cut (a `fallback-cycle` on
     // the alias), so what it lacks is that one mistake, not another (REVIEW3 F22).
-    const cut = loc.node?.type === 'object' && hasLoopingMerge(loc.node);
+    // Likewise a `<<: *name` whose anchor is not defined before it: what it would have brought is
+    // missing because of that one mistake (`unresolved-alias`).
+    const cut = loc.node?.type === 'object' && (hasLoopingMerge(loc.node) || hasUnresolvedMerge(loc.node));
     if (required.length > 0 && !cut) out.push(...requiredDiagnostics(doc, loc, resolved, union, required));
     if (discriminatorErr && discriminatorErr.params.error === 'mapping') out.push(unknownDiscriminator(loc, union));
     if (
