@@ -268,6 +268,12 @@ const CASES: Case[] = [
     preferred: true,
   },
   {
+    file: 'unresolved-alias.assistant.yaml',
+    code: 'unresolved-alias',
+    action: "Change the alias '*primray' to '*primary'",
+    preferred: true,
+  },
+  {
     file: 'unused-suppression.assistant.yaml',
     code: 'unused-suppression',
     action: 'Remove the unused suppression',
