@@ -13,15 +13,23 @@
 //   the tag of a block or multi-line scalar (`!!str |`) stays with it;
 // - comments on `---` and `...` stay on them, and comment lines written before `...` before it; the
 //   comment lines ending a document stay close to its content when written so (no blank added, which
-//   a second formatting would have added: format(format(x)) = format(x)).
-// Still printed by the model: runs of blank lines (one kept), flow collections (spacing, and scalars
-// over several lines inside them). A text it cannot print with the same data (an alias before its
-// anchor, a scalar tag on a mapping) is refused with the reason.
+//   a second formatting would have added: format(format(x)) = format(x));
+// - an anchor and a tag as written, when the model would print them otherwise (`!!str &q` is not
+//   reordered, `!<tag:yaml.org,2002:str>` not shortened to `!!str`), and an empty value's (`!!null`
+//   without a trailing space, `!!str` without `""`);
+// - an explicit key (`? 012` then `: 1e3`) stays explicit, with the comment on its line;
+// - a flow collection written over several lines is kept as written (its lines moved with its key):
+//   the model puts each entry on its own line and a comment after the last one after the bracket;
+// - a comment after a bare `- ` (the item on the next line) stays there, whatever the item.
+// Still printed by the model: runs of blank lines (one kept), flow collections on one line (spacing).
+// A text it cannot print with the same data (an alias before its anchor, a scalar tag on a mapping)
+// is refused with the reason.
 // Each is printed as a placeholder and put back in the printed text. The result is checked: the same
 // data and the same comments as the input. When it fails, the nodes whose placeholder makes it fail
 // are found (bisection) and printed by the model alone; only if that fails too is the plain printing
 // of the model used for the whole text (REVIEW3 F11: one node must not change how the rest prints).
 import {
+  CST,
   Lexer,
   isAlias,
   isCollection,
@@ -34,7 +42,7 @@ import {
   visit,
   Scalar,
 } from 'yaml';
-import type { Document, YAMLMap, YAMLSeq } from 'yaml';
+import type { Document, Node as YamlNode, YAMLMap, YAMLSeq } from 'yaml';
 
 export interface YamlPrintOptions {
   indent: number;
@@ -155,7 +163,10 @@ function printAll(
     keepDocumentCommentClose(d, text);
     keepMarkerComments(d, text, `acfmt${nonce}x`, restore);
   }
-  if (allow) for (const d of docs) mark(d, text, `acfmt${nonce}x`, restore, options.indent, allow);
+  if (allow) {
+    const tokens = tokensOf(text);
+    for (const d of docs) mark(d, text, tokens, `acfmt${nonce}x`, restore, options.indent, allow);
+  }
   let out: string;
   try {
     // (An empty document, `---` with nothing after it as k8s manifests often end: the model prints an
@@ -163,7 +174,9 @@ function printAll(
     out = docs
       .map((d) => {
         const printed = d.toString({ indent: options.indent, ...PRINT });
-        const empty = d.contents === null || (isScalar(d.contents) && d.contents.range[0] === d.contents.range[1]);
+        // (A placeholder has no range.)
+        const range = isScalar(d.contents) ? (d.contents.range as typeof d.contents.range | undefined) : undefined;
+        const empty = d.contents === null || (range !== undefined && range[0] === range[1]);
         return empty ? printed.replace(/^---\n\n+$/m, '---\n') : printed;
       })
       .join('');
@@ -384,11 +397,18 @@ type Restore =
       lines: boolean;
       /** The column of the comment written on its own line below such a scalar. */
       commentColumn?: number;
+      /** The anchor and tag as written, in place of the model's `&anchor` (see `standIn` in `mark`). */
+      props?: string;
+      anchor?: string;
     }
   /** `comment` undefined: the placeholder only brings the value's anchor or tag back to the key's line. */
   | { kind: 'keyComment'; id: string; comment: string | undefined }
-  | { kind: 'itemComment'; id: string; comment: string }
-  | { kind: 'inline'; id: string; source: string }
+  | { kind: 'itemComment'; id: string; comment: string; propsFirst: boolean }
+  | { kind: 'inline'; id: string; source: string; props?: string; anchor?: string }
+  /** An explicit key, `source` with its anchor and tag as written (`noValue`: `? key` with no `:`). */
+  | { kind: 'explicitKey'; id: string; source: string; anchor?: string; noValue: boolean }
+  /** A collection's anchor and tag as written: the model prints `&anchor !ID` for them. */
+  | { kind: 'props'; id: string; props: string; anchor?: string }
   | { kind: 'marker'; id: string; comment: string }
   | { kind: 'docEnd'; id: string; marker: string | undefined; after: string[] }
   | { kind: 'emptyDoc'; id: string; marker: string | undefined; rest: string[] };
@@ -411,6 +431,7 @@ const sameLineComment = (text: string, from: number, to: number): boolean => {
 function mark(
   doc: Document.Parsed,
   text: string,
+  tokens: readonly Token[],
   prefix: string,
   restore: Restore[],
   indentUnit: number,
@@ -419,20 +440,32 @@ function mark(
   const id = (): string => `${prefix}${restore.length}`;
   /** Whether the next node that would be kept as written is (see `formatYamlText`). */
   const take = (): boolean => allow.keep(allow.seen++);
-  /** A placeholder for a scalar kept as written: its anchor, comments and (unless written in the kept text) tag. */
-  const standIn = (n: Scalar, withTag: boolean): Scalar<string> => {
+  /**
+   * A placeholder for a node kept as written: its anchor, comments and (unless written in the kept
+   * text) tag. When the model would print the anchor and tag otherwise than written (`!!str &q` as
+   * `&q !!str`, `!<tag:yaml.org,2002:str>` as `!!str`), they are put back as written (`props`: the
+   * model still prints the anchor, for the aliases to it, and `anchor` says which to replace).
+   */
+  const standIn = (n: YamlNode, withTag: boolean): [Scalar<string>, { props?: string; anchor?: string }] => {
     const placeholder = new Scalar(id());
     for (const k of ['anchor', 'commentBefore', 'spaceBefore', 'comment'] as const)
       if (n[k] !== undefined) (placeholder as unknown as Record<string, unknown>)[k] = n[k];
+    const props = withTag ? propsToKeep(n) : undefined;
+    if (props !== undefined) return [placeholder, { props, ...(n.anchor ? { anchor: n.anchor } : {}) }];
     // (The tag as written, `!!str` included: the model prints it before the placeholder.)
     if (withTag && n.tag) placeholder.tag = n.tag;
-    return placeholder;
+    return [placeholder, {}];
+  };
+  /** A node's anchor and tag as written, when the model would print them otherwise. */
+  const propsToKeep = (n: YamlNode): string | undefined => {
+    const written = writtenProps(n, tokens);
+    return written !== undefined && n.tag && written !== modelProps(n, doc) ? written : undefined;
   };
   // A plain or quoted scalar written over several lines keeps its lines as written, each moved with
   // its key (continuation lines only need to stay indented past the key, as they were).
   const kept = (n: Scalar, start: number, end: number): Scalar | undefined => {
     if (inFlow.has(n) || !take()) return undefined;
-    const placeholder = standIn(n, true);
+    const [placeholder, props] = standIn(n, true);
     // A comment written on its own line below the scalar (the model has it as the scalar's comment,
     // printed on its last line) stays on its own line, at its column.
     const hash = n.comment ? text.indexOf('#', end) : -1;
@@ -445,6 +478,7 @@ function mark(
       unit: indentUnit,
       lines: true,
       ...(ownLine ? { commentColumn: hash - (text.lastIndexOf('\n', hash) + 1) } : {}),
+      ...props,
     });
     return placeholder;
   };
@@ -454,20 +488,37 @@ function mark(
     Collection(_, c) {
       if (isCollection(c) && c.flow)
         visit(c, {
-          Scalar(_k, s) {
-            inFlow.add(s);
+          Node(_k, s) {
+            if (s !== c) inFlow.add(s);
           },
         });
     },
   });
   visit(doc, {
     Scalar(_, n) {
+      if (n.range && n.range[0] === n.range[1] && (n.tag || n.anchor)) {
+        // An empty value with an anchor or a tag (`key: !!null`, `- &a`) is kept as written: the model
+        // prints a space after them (`!!null `), and `!!str` with `""`.
+        const props = writtenProps(n, tokens);
+        if (props === undefined || !take()) return undefined;
+        const placeholder = new Scalar(id());
+        for (const k of ['anchor', 'commentBefore', 'spaceBefore', 'comment'] as const)
+          if (n[k] !== undefined) (placeholder as unknown as Record<string, unknown>)[k] = n[k];
+        restore.push({
+          kind: 'inline',
+          id: placeholder.value,
+          source: '',
+          props,
+          ...(n.anchor ? { anchor: n.anchor } : {}),
+        });
+        return placeholder;
+      }
       // A scalar with an explicit tag (`!!int "4096"`, `!!str 12345`, `!!float 3`) on one line is kept
       // as written, tag included: the model would re-quote it by its resolved value, or drop `!!str`.
       const tagged = n.range ? tagBefore(text, n.range[0]) : undefined;
       if (tagged !== undefined && n.range && !/[\r\n]/.test(text.slice(tagged, n.range[1]))) {
         if (!take()) return undefined;
-        const placeholder = standIn(n, false);
+        const [placeholder] = standIn(n, false);
         // (One space between the tag and the scalar, as the model prints it.)
         const tag = /^\S+/.exec(text.slice(tagged))![0];
         restore.push({ kind: 'inline', id: placeholder.value, source: `${tag} ${text.slice(n.range[0], n.range[1])}` });
@@ -478,8 +529,8 @@ function mark(
         const source = text.slice(n.range[0], n.range[1]);
         if (source.includes('\n') || source.includes('\r')) return kept(n, n.range[0], n.range[1]);
         if (!take()) return undefined;
-        const placeholder = standIn(n, true);
-        restore.push({ kind: 'inline', id: placeholder.value, source });
+        const [placeholder, props] = standIn(n, true);
+        restore.push({ kind: 'inline', id: placeholder.value, source, ...props });
         return placeholder;
       }
       if (n.type === 'PLAIN' && n.range && /[\r\n]/.test(text.slice(n.range[0], n.range[1])))
@@ -488,14 +539,14 @@ function mark(
         // A plain scalar on one line is kept as written: the model prints the value it read, so
         // `012` would become `12` (octal 10 for a YAML 1.1 reader), `0x0C` `0xc`, `1e3` `1e+3`.
         if (!take()) return undefined;
-        const placeholder = standIn(n, true);
-        restore.push({ kind: 'inline', id: placeholder.value, source: text.slice(n.range[0], n.range[1]) });
+        const [placeholder, props] = standIn(n, true);
+        restore.push({ kind: 'inline', id: placeholder.value, source: text.slice(n.range[0], n.range[1]), ...props });
         return placeholder;
       }
       if ((n.type !== 'BLOCK_FOLDED' && n.type !== 'BLOCK_LITERAL') || !n.range || !take()) return undefined;
       const [start, end] = n.range;
       const source = text.slice(start, end).replace(/\r\n/g, '\n').replace(/\n$/, '');
-      const placeholder = standIn(n, true);
+      const [placeholder, props] = standIn(n, true);
       // (A block scalar's comment is in its header, kept with its source.)
       placeholder.comment = undefined;
       restore.push({
@@ -505,10 +556,56 @@ function mark(
         sourceIndent: keyColumn(lineAt(text, start)),
         unit: indentUnit,
         lines: false,
+        ...props,
       });
       return placeholder;
     },
     Pair(_, p) {
+      if (isPair(p) && isScalar(p.key) && p.key.range && !inFlow.has(p.key)) {
+        // An explicit key (`? 012` then `: 1e3`) stays explicit: the model writes `012: 1e3`.
+        const key = p.key;
+        const range = p.key.range;
+        let k = tokenAt(tokens, range[0]) - 1;
+        while (k >= 0 && ['space', 'anchor', 'tag'].includes(tokens[k]!.type)) k--;
+        const props = key.tag || key.anchor ? writtenProps(key, tokens) : '';
+        const source = text.slice(range[0], range[1]);
+        if (
+          k >= 0 &&
+          tokens[k]!.type === 'explicit-key-ind' &&
+          props !== undefined &&
+          (key.type === 'PLAIN' || key.type === 'QUOTE_DOUBLE' || key.type === 'QUOTE_SINGLE') &&
+          !source.includes('\n') &&
+          take()
+        ) {
+          const [placeholder] = standIn(key, false);
+          // A comment on the key's line stays there (the model has it before the value).
+          let j = tokenAt(tokens, range[1]);
+          while (j < tokens.length && tokens[j]!.type === 'space') j++;
+          const onLine = tokens[j]?.type === 'comment' ? tokens[j]!.source.trimEnd() : undefined;
+          const v = p.value;
+          let comment = '';
+          if (onLine !== undefined) {
+            const first = (c: string | null | undefined): boolean => c?.split('\n')[0] === onLine.slice(1);
+            const rest = (c: string): string | undefined => c.split('\n').slice(1).join('\n') || undefined;
+            if (first(placeholder.comment)) {
+              placeholder.comment = rest(placeholder.comment!);
+              comment = ` ${onLine}`;
+            } else if (isNode(v) && first(v.commentBefore)) {
+              v.commentBefore = rest(v.commentBefore!);
+              comment = ` ${onLine}`;
+            }
+          }
+          restore.push({
+            kind: 'explicitKey',
+            id: placeholder.value,
+            source: `${props ? `${props} ${source}` : source}${comment}`,
+            ...(key.anchor ? { anchor: key.anchor } : {}),
+            noValue: p.value === null,
+          });
+          p.key = placeholder;
+          return;
+        }
+      }
       const v = p.value;
       if (!isPair(p) || !isScalar(p.key) || !(isCollection(v) || isScalar(v)) || !v.commentBefore) return;
       if (!p.key.range || !v.range || p.key.comment || (isCollection(v) && v.flow)) return;
@@ -538,19 +635,142 @@ function mark(
     Seq(_, s) {
       if (!isSeq(s) || s.flow) return;
       for (const item of s.items) {
-        if (!isCollection(item) || item.flow || !item.commentBefore || !item.range) continue;
-        // The `- ` of this item, then `&anchor # comment` on its line.
-        const dash = text.lastIndexOf('-', item.range[0]);
-        if (dash < 0 || !sameLineComment(text, dash + 1, item.range[0]) || !take()) continue;
+        if (!isNode(item) || !item.commentBefore || !item.range) continue;
+        // The `- ` of this item, then `&anchor # comment` on its line, the comment first before the
+        // item (on a `- ` line of its own: `- # note` with the item on the next line).
+        const first = item.commentBefore.split('\n')[0]!;
+        let k = tokenAt(tokens, item.range[0]) - 1;
+        while (k >= 0 && ['space', 'newline', 'comment', 'anchor', 'tag'].includes(tokens[k]!.type)) k--;
+        if (k < 0 || tokens[k]!.type !== 'seq-item-ind') continue;
+        let onDash: Token | undefined;
+        let propsFirst = false;
+        for (let j = k + 1; j < tokens.length && tokens[j]!.type !== 'newline' && !onDash; j++) {
+          const t = tokens[j]!;
+          if (t.type === 'comment') onDash = t;
+          else if (t.type === 'anchor' || t.type === 'tag') propsFirst = true;
+          else if (t.type !== 'space') break;
+        }
+        if (!onDash || onDash.source.slice(1).trimEnd() !== first.trimEnd() || !take()) continue;
         // The comment on the `- ` line is the first before the item; comment lines below it stay.
         const lines = item.commentBefore.split('\n');
         const comment = lines.shift() ?? '';
-        const r = { kind: 'itemComment' as const, id: id(), comment };
+        // (A scalar's anchor or tag written before the comment stays there: `- &z # note`.)
+        const r = { kind: 'itemComment' as const, id: id(), comment, propsFirst: propsFirst && !isCollection(item) };
         restore.push(r);
         item.commentBefore = [r.id, ...lines].join('\n');
       }
     },
   });
+  // Collections after the scalars (the order nodes are met in must not depend on what is kept: a
+  // flow collection kept whole still has its scalars met first).
+  const collection = (key: unknown, c: YAMLMap | YAMLSeq): Scalar | undefined => {
+    if (!c.range || inFlow.has(c)) return undefined;
+    if (c.flow && key !== 'key' && /\n/.test(text.slice(c.range[0], c.range[1]))) {
+      // A flow collection written over several lines is kept as written, its lines moved with its
+      // key, as a scalar over several lines: the model puts each entry on its own line (and a
+      // comment after the last entry after the closing bracket).
+      const props = c.tag ? writtenProps(c, tokens) : undefined;
+      if ((c.tag && props === undefined) || !take()) return undefined;
+      const [placeholder] = standIn(c, false);
+      // (The model's comment of a flow collection is the one after its last entry, in the text
+      // kept, and the one after its closing bracket, on the placeholder's line.)
+      const after = tokens.filter((t) => t.type === 'comment' && t.offset >= c.range![1] && t.offset < c.range![2]);
+      const kept = (c.comment ?? '').split('\n').slice(-after.length);
+      placeholder.comment = after.length > 0 ? kept.join('\n') : undefined;
+      restore.push({
+        kind: 'block',
+        id: placeholder.value,
+        source: text.slice(c.range[0], c.range[1]),
+        sourceIndent: keyColumn(lineAt(text, c.range[0])),
+        unit: indentUnit,
+        lines: true,
+        ...(props !== undefined ? { props, ...(c.anchor ? { anchor: c.anchor } : {}) } : {}),
+      });
+      return placeholder;
+    }
+    // A collection's anchor and tag as written, where the model would print them otherwise.
+    const props = propsToKeep(c);
+    if (props === undefined || !take()) return undefined;
+    const r = { kind: 'props' as const, id: id(), props, ...(c.anchor ? { anchor: c.anchor } : {}) };
+    restore.push(r);
+    c.tag = `!${r.id}`;
+    return undefined;
+  };
+  visit(doc, { Map: collection, Seq: collection });
+}
+
+/** A token of the text as the `yaml` lexer reads it, with its offset. */
+interface Token {
+  type: string;
+  offset: number;
+  source: string;
+}
+
+/** The text's tokens in order (a scalar's text is one token, whatever it starts with). */
+function tokensOf(text: string): Token[] {
+  const out: Token[] = [];
+  let offset = 0;
+  let scalar = false;
+  for (const t of new Lexer().lex(text)) {
+    // (The lexer's markers for a document, a flow error's end and a scalar stand for no text.)
+    if (t === '\x02' || t === '\x18') continue;
+    if (t === '\x1f') {
+      scalar = true;
+      continue;
+    }
+    out.push({ type: scalar ? 'scalar' : (CST.tokenType(t) ?? 'other'), offset, source: t });
+    offset += t.length;
+    scalar = false;
+  }
+  return out;
+}
+
+/** The index of the first token at or after `offset`. */
+function tokenAt(tokens: readonly Token[], offset: number): number {
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (tokens[mid]!.offset < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * A node's anchor and tag as written (`!!str &q`, `!<tag:yaml.org,2002:str>`), one space between
+ * them, when they are found and are the node's own; undefined otherwise. A block mapping's first
+ * line holds its first key's properties: the mapping's own are on a line above.
+ */
+function writtenProps(n: YamlNode, tokens: readonly Token[]): string | undefined {
+  if (!n.range || (!n.tag && !n.anchor)) return undefined;
+  let i = tokenAt(tokens, n.range[0]) - 1;
+  if (isMap(n) && !n.flow) {
+    while (i >= 0 && tokens[i]!.type !== 'newline') {
+      if (!['space', 'anchor', 'tag'].includes(tokens[i]!.type)) return undefined;
+      i--;
+    }
+  }
+  const run: Token[] = [];
+  for (; i >= 0; i--) {
+    const t = tokens[i]!;
+    if (t.type === 'anchor' || t.type === 'tag') run.unshift(t);
+    else if (t.type === 'newline') {
+      if (run.length > 0) break;
+    } else if (t.type !== 'space' && t.type !== 'comment') break;
+  }
+  const anchors = run.filter((t) => t.type === 'anchor').map((t) => t.source);
+  const tags = run.filter((t) => t.type === 'tag');
+  if (anchors.join(' ') !== (n.anchor ? `&${n.anchor}` : '') || tags.length !== (n.tag ? 1 : 0)) return undefined;
+  return run.map((t) => t.source).join(' ');
+}
+
+/** A node's anchor and tag as the model prints them. */
+function modelProps(n: YamlNode, doc: Document.Parsed): string {
+  const out: string[] = [];
+  if (n.anchor) out.push(`&${n.anchor}`);
+  if (n.tag) out.push(doc.directives.tagString(n.tag));
+  return out.join(' ');
 }
 
 /** Where the explicit tag written right before a scalar's text starts (`!!int "4096"`), if there is one. */
@@ -563,15 +783,24 @@ function tagBefore(text: string, start: number): number | undefined {
   return text[b] === '!' ? b : undefined;
 }
 
+const inlineKinds = new Set<string>(['inline', 'props']);
+
+/** The text before a kept node's placeholder, with its anchor and tag as written when they are kept. */
+function withProps(before: string, r: { props?: string; anchor?: string }): string {
+  if (r.props === undefined) return before;
+  const printed = r.anchor !== undefined ? `&${r.anchor} ` : '';
+  return `${printed && before.endsWith(printed) ? before.slice(0, -printed.length) : before}${r.props} `;
+}
+
 function putBack(printed: string, restore: readonly Restore[]): string {
   const byId = new Map(restore.map((r) => [r.id, r]));
   const lines = printed.split('\n');
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const m = [...line.matchAll(/acfmt\d+x\d+/g)].find((x) => byId.get(x[0])?.kind !== 'inline');
+    const m = [...line.matchAll(/acfmt\d+x\d+/g)].find((x) => !inlineKinds.has(byId.get(x[0])?.kind ?? 'inline'));
     const r = m ? byId.get(m[0]) : undefined;
-    if (!m || !r || r.kind === 'inline') {
+    if (!m || !r || r.kind === 'inline' || r.kind === 'props') {
       out.push(line);
       continue;
     }
@@ -602,15 +831,31 @@ function putBack(printed: string, restore: readonly Restore[]): string {
       const tail = line.slice(m.index + m[0].length);
       if (r.lines && body.length > 0) {
         // What follows the scalar on its line (a comment) follows its last line.
-        out.push(line.slice(0, m.index) + header);
+        out.push(withProps(line.slice(0, m.index), r) + header);
         if (r.commentColumn !== undefined && /^\s*#/.test(tail)) {
           for (const b of body) out.push(shift(b, delta));
           out.push(shift(' '.repeat(r.commentColumn) + tail.trim(), delta));
         } else body.forEach((b, k) => out.push(shift(b, delta) + (k === body.length - 1 ? tail : '')));
       } else {
-        out.push(line.slice(0, m.index) + header + tail);
+        out.push(withProps(line.slice(0, m.index), r) + header + tail);
         for (const b of body) out.push(shift(b, delta));
       }
+    } else if (r.kind === 'explicitKey') {
+      // `? key` as written, then `: value` below it at the column of the `?` (read next: it may hold
+      // a placeholder of its own).
+      const printedAnchor = r.anchor !== undefined ? `&${r.anchor} ` : '';
+      let head = line.slice(0, m.index);
+      if (printedAnchor && head.endsWith(printedAnchor)) head = head.slice(0, -printedAnchor.length);
+      const tail = line.slice(m.index + m[0].length);
+      if (head.endsWith('? ') || !tail.startsWith(':')) {
+        // (The model wrote the key explicit itself, or something unforeseen: the check decides.)
+        out.push(`${head}${r.source}${tail}`);
+        continue;
+      }
+      out.push(`${head}? ${r.source}`);
+      if (r.noValue && /^:(?: null)?$/.test(tail)) continue;
+      lines[i] = `${' '.repeat(head.length)}${tail}`;
+      i--;
     } else if (r.kind === 'keyComment') {
       // `key: #ID` and, when the value has an anchor or a tag, the next line holds just them.
       // (The comment lines written below the key's line come first in the model's printing.)
@@ -630,7 +875,13 @@ function putBack(printed: string, restore: readonly Restore[]): string {
       while (j < lines.length && /^\s*#/.test(lines[j]!)) j++;
       const next = /^(\s*)- (.*)$/.exec(lines[j] ?? '');
       const below = next ? lines.slice(i + 1, j).map((c) => `${next[1]!}  ${c.trim()}`) : [];
-      if (next && /^[&!]/.test(next[2]!)) {
+      const props = r.propsFirst ? /^((?:[&!]\S*[ ]+)+)(\S.*)$/.exec(next?.[2] ?? '') : null;
+      if (next && props) {
+        // `- &z # comment`, the scalar on the next line.
+        out.push(`${next[1]!}- ${props[1]!}#${r.comment}`, ...below);
+        lines[j] = `${next[1]!}  ${props[2]!}`;
+        i = j - 1;
+      } else if (next && /^[&!]\S*(\s+[&!]\S*)*$/.test(next[2]!)) {
         // `- &anchor` alone on its line: the comment joins it.
         out.push(`${lines[j]!} #${r.comment}`, ...below);
         i = j;
@@ -643,10 +894,18 @@ function putBack(printed: string, restore: readonly Restore[]): string {
       } else out.push(`${' '.repeat(indent)}#${r.comment}`);
     }
   }
-  // Quoted scalars last: they never span lines, and any line may hold several.
-  return out.join('\n').replace(/acfmt\d+x\d+/g, (id) => {
-    const r = byId.get(id);
-    return r?.kind === 'inline' ? r.source : id;
+  // Scalars on one line last: any line may hold several. A collection's anchor and tag as written
+  // replace the model's `&anchor !ID`; a scalar's, its `&anchor ID`.
+  return out.join('\n').replace(/(?:&(\S+) )?(!?)(acfmt\d+x\d+)/g, (all, anchor: string | undefined, bang, id) => {
+    const r = byId.get(id as string);
+    if (r?.kind === 'props' && bang === '!') {
+      // (The anchor printed is the collection's own: it is in `props` as written.)
+      const before = anchor !== undefined && anchor !== r.anchor ? `&${anchor} ` : '';
+      return `${before}${r.props}`;
+    }
+    if (r?.kind !== 'inline' || bang !== '') return all;
+    const before = anchor !== undefined && (r.props === undefined || anchor !== r.anchor) ? `&${anchor} ` : '';
+    return `${before}${r.props === undefined ? r.source : r.source === '' ? r.props : `${r.props} ${r.source}`}`;
   });
 }
 
