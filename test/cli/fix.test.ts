@@ -101,6 +101,14 @@ const CASES: Case[] = [
     exit: 0,
   },
   {
+    // A no-break space pasted from a wiki, in the indentation and after `provider:` (REVIEW3 F25, E12).
+    code: 'irregular-whitespace',
+    file: 'a.assistant.yaml',
+    before: `${H}definition:\n  llm: # main\n\u00a0\u00a0\u00a0\u00a0provider:\u00a0hosted\n`,
+    after: `${H}definition:\n  llm: # main\n    provider: hosted\n`,
+    exit: 0,
+  },
+  {
     // `*mian` next to `&main`: the one anchor near it, one swap away (REVIEW3 F9). CRLF, comments.
     code: 'unresolved-alias',
     file: 'a.assistant.yaml',

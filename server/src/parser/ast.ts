@@ -75,6 +75,11 @@ export interface SyntaxProblem {
   message: string;
   /** The problem is about something other than syntax proper (another document, a resource limit). */
   kind?: 'syntax' | 'extra-document' | 'resource-limit';
+  /**
+   * A no-break space or another Unicode space where YAML needs a plain space (the indentation, after
+   * `key:`): the text was read with plain spaces there (parser/indentRepair.ts); the fix writes them.
+   */
+  irregularSpace?: true;
 }
 
 export interface ParsedDocument {

@@ -14,6 +14,7 @@ import { nodeAt, scalarText } from './ast';
 import { fastParseJson } from './fastJson';
 import { fastParseYaml } from './fastYaml';
 import { parseYamlFull, DEFAULT_LIMITS } from './yaml';
+import { IRREGULAR_SPACE, needsIndentRepair } from './indentRepair';
 import type { ParseLimits } from './yaml';
 
 type ScalarFields =
@@ -129,6 +130,8 @@ function scalarEdit(prev: ParsedDocument, start: number, end: number, newText: s
   // alone, a continuation line at column 0 or starting with '{' reads fine where in place it is a
   // syntax error. Such an edit is not local: the caller (blockEdit, else a full parse) reads it in context.
   if (/[\r\n]/.test(token)) return undefined;
+  // A scalar with a Unicode space that YAML may need as a plain one is read in its context (blockEdit).
+  if (IRREGULAR_SPACE.test(token)) return undefined;
   const isKey = node.parent?.type === 'property' && node.parent.key === node;
   const fresh = prev.language === 'json' ? readJsonScalar(token) : readYamlScalar(token, node, isKey);
   if (!fresh || (isKey && fresh.type !== 'string')) return undefined;
@@ -339,6 +342,8 @@ function reblock(
   if (zoneAcross(prev, lineStart, oldRegionEnd)) return undefined;
   const snippet = ' '.repeat(col) + win.slice(0, regionEnd - c.offset);
   const r = fastParseYaml(snippet, { maxDepth: limits.maxDepth - depth }, handOff, quoteAfter(old, oldRegionEnd));
+  // A tab or a Unicode space as indentation is read past with the whole text (parser/indentRepair.ts).
+  if (r && needsIndentRepair(snippet, r)) return undefined;
   const fresh = r?.root;
   if (!fresh || fresh.type !== c.type || fresh.offset !== col) return undefined;
   // A broken entry read to the end of the block: in place, what follows could have changed how it reads.
@@ -433,6 +438,7 @@ function reitems(
   if (zoneAcross(prev, la, oldStop)) return undefined;
   const snippet = win.slice(0, stop.at - la);
   const r = fastParseYaml(snippet, { maxDepth: limits.maxDepth - depth }, handOff, quoteAfter(old, oldStop));
+  if (r && needsIndentRepair(snippet, r)) return undefined;
   const fresh = r?.root;
   if (!fresh || fresh.type !== 'array' || fresh.flow || fresh.offset !== col) return undefined;
   if (r.zones.length > 0 && r.zones[r.zones.length - 1]! >= snippet.length && stop.at < total) return undefined;

@@ -6,6 +6,7 @@ import { keyNode, propertyNode } from './ast';
 import type { ParseLimits } from './yaml';
 import { DEFAULT_LIMITS } from './yaml';
 import { fastParseJson } from './fastJson';
+import { irregularSpaceProblem, onlyIrregularSpaces } from './indentRepair';
 
 const messages: Record<string, string> = {
   InvalidSymbol: 'Invalid symbol',
@@ -52,7 +53,12 @@ export function parseJsonFull(
   }
   for (const e of errors) {
     const code = printParseErrorCode(e.error);
-    problems.push({ offset: e.offset, length: e.length, message: messages[code] ?? code, kind: 'syntax' });
+    const found = text.slice(e.offset, e.offset + e.length);
+    // A no-break space pasted between tokens: named, with the fix that writes a plain space (the
+    // reader already went on past it as past white space).
+    if (code === 'InvalidSymbol' && onlyIrregularSpaces(found))
+      problems.push(irregularSpaceProblem(found, e.offset, 'json'));
+    else problems.push({ offset: e.offset, length: e.length, message: messages[code] ?? code, kind: 'syntax' });
   }
   let tooDeep = false;
   const convert = (n: JNode, parent: Parent, depth: number): Node => {

@@ -5,6 +5,7 @@ import type { Node, ObjectNode, ArrayNode, AliasNode, SyntaxProblem, Parent } fr
 import { keyNode, propertyNode, scalarText } from './ast';
 import { fastParseYaml } from './fastYaml';
 import { coreTagged } from './coreTags';
+import { needsIndentRepair, repairIndentation } from './indentRepair';
 
 export interface YamlParseResult {
   root: Node | undefined;
@@ -21,6 +22,14 @@ export interface ParseLimits {
 export const DEFAULT_LIMITS: ParseLimits = { maxDepth: 1000 };
 
 export function parseYaml(text: string, limits: ParseLimits = DEFAULT_LIMITS): YamlParseResult {
+  const r = parseYamlAsIs(text, limits);
+  // A tab or a no-break space as indentation: read as meant, one problem each (parser/indentRepair.ts).
+  // Such a document has no zones: an edit to it is read again whole (parser/incremental.ts).
+  if (!needsIndentRepair(text, r)) return r;
+  return repairIndentation(text, r, (t) => parseYamlAsIs(t, limits)) ?? r;
+}
+
+function parseYamlAsIs(text: string, limits: ParseLimits): YamlParseResult {
   // The common block subset takes a single-pass scanner that builds the same tree; anything else, the full path.
   // Values the fast path does not read are handed to the full parser alone and spliced in.
   const fast = fastParseYaml(text, limits, handOff);

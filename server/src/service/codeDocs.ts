@@ -29,6 +29,10 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
     example: `${H}definition:\n  llm: { provider: hosted\n`,
     fix: 'Correct the YAML or JSON syntax at the position shown (an unclosed bracket or quote, a tab used for indentation, a missing colon). Every other check still runs on what could be read.',
   },
+  'irregular-whitespace': {
+    example: `${H}definition:\n  llm:\n    provider:\u00a0hosted\n`,
+    fix: 'Replace the character with a plain space (the quick fix and `lint --fix` do it). Messages name it (`U+00A0 no-break space`) because no editor or terminal shows it: it usually comes from text copied out of a wiki, a chat or a word processor. Inside quoted and block scalars, and in comments, such characters are text and are left alone.',
+  },
   'extra-document': {
     example: `${H}definition:\n  llm: { provider: hosted }\n---\nnotes: a second document\n`,
     fix: 'Keep one YAML document per file: remove the `---` separator and what follows, or move it to its own file.',

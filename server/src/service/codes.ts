@@ -33,6 +33,11 @@ export const CODES = {
     doc: 'The text is not valid YAML or JSON; parsing goes on after the error.',
     suppressible: false,
   },
+  'irregular-whitespace': {
+    autofix: 'safe',
+    severity: 'error',
+    doc: 'A no-break space (U+00A0, pasted from a web page or a document) or another Unicode space in the indentation or between `key:` and its value: it looks like a space, but YAML reads it as text (the line is not indented, or `provider: hosted` is one string). The rest of the file is checked as if it were a plain space; the fix writes plain spaces.',
+  },
   'extra-document': {
     autofix: 'no',
     severity: 'warning',

@@ -1,6 +1,7 @@
 // The shared edit toolkit of the quick fixes: insert properties into a mapping, remove properties,
 // replace a scalar or a key — in YAML block mappings, YAML flow mappings and JSON objects, keeping
 // the document's indentation, line endings and comments.
+import { plainSpaces } from '../../parser/indentRepair';
 import type { Node, ObjectNode, ParsedDocument, PropertyNode, StringNode } from '../../parser/ast';
 import type { TextEdit } from '../types';
 import { indentUnit } from '../indent';
@@ -299,7 +300,8 @@ export function insertProperties(
   const refStart = obj.flow ? ref.key.offset : explicitKeyStart(text, ref.key.offset);
   const keyCol = columnOf(text, refStart);
   const leading = isLineLeading(text, refStart);
-  const indent = leading ? text.slice(lineStart(text, refStart), refStart) : ' '.repeat(keyCol);
+  // (A no-break space there is not copied: parser/indentRepair.ts.)
+  const indent = leading ? plainSpaces(text.slice(lineStart(text, refStart), refStart)) : ' '.repeat(keyCol);
   if (!obj.flow) {
     const render = (e: NewEntry): string => renderBlock(doc, e, indent, unit, eol);
     if ('after' in anchor)

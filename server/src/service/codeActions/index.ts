@@ -13,6 +13,7 @@ import { emptyVariant, missingDiscriminator, switchVariantActions } from './swit
 import { duplicateKey, nearMissKey, unknownProperty } from './unknownProperty';
 import { unusedAnchor, unusedSuppression } from './suppress';
 import { unresolvedAlias } from './alias';
+import { irregularWhitespace } from './whitespace';
 export { suppressionActions } from './suppress';
 
 export { applyEdits } from './edits';
@@ -45,6 +46,7 @@ export const PROVIDERS: { readonly [C in DiagnosticCode]?: FixProvider } = {
   'unused-suppression': unusedSuppression,
   'unused-anchor': unusedAnchor,
   'unresolved-alias': unresolvedAlias,
+  'irregular-whitespace': irregularWhitespace,
 };
 
 function touches(d: Diagnostic, range: { offset: number; length: number }): boolean {

@@ -106,7 +106,13 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
   }
   for (const p of doc.problems) {
     const code =
-      p.kind === 'extra-document' ? 'extra-document' : p.kind === 'resource-limit' ? 'resource-limit' : 'syntax-error';
+      p.kind === 'extra-document'
+        ? 'extra-document'
+        : p.kind === 'resource-limit'
+          ? 'resource-limit'
+          : p.irregularSpace
+            ? 'irregular-whitespace'
+            : 'syntax-error';
     out.push(diag(code, p.message, p.offset, p.length));
   }
   if (!units || units.includes(doc.text, '\uFFFD')) encodingProblems(doc.text, out);
@@ -227,7 +233,8 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
  * schema diagnostics would only repeat the syntax error in other words.
  */
 function withoutBrokenNodes(out: Diagnostic[], doc: ParsedDocument): Diagnostic[] {
-  const errs = doc.problems.filter((p) => p.kind === 'syntax');
+  // (A Unicode space read as a plain one leaves its line readable: parser/indentRepair.ts.)
+  const errs = doc.problems.filter((p) => p.kind === 'syntax' && !p.irregularSpace);
   if (errs.length === 0) return out;
   const text = doc.text;
   const indentAt = (start: number): number => {
@@ -256,6 +263,7 @@ function withoutBrokenNodes(out: Diagnostic[], doc: ParsedDocument): Diagnostic[
   return out.filter(
     (d) =>
       d.code === 'syntax-error' ||
+      d.code === 'irregular-whitespace' ||
       !(
         errs.some((e) => d.length > 0 && e.offset > d.offset && e.offset <= d.offset + d.length) || aboutBrokenLines(d)
       ),
