@@ -1,6 +1,7 @@
 // The straightforward redact() of before the speed-up (server/src/shared/redact.ts at the commit that
 // added the public-prefix rules), kept as the oracle of redactEquivalence.test.ts: the fast version
-// must give exactly what this one gives. Not used by the product.
+// must give exactly what this one gives. Not used by the product. The views added since (octal
+// escapes, NFKC, byte lists, ROT13, UTF-16 hex) are the product's own code, copied in.
 
 // The one place where text is cleaned of credentials before it reaches a message, a report or a
 // log. Known secrets are removed by value; generic patterns catch credentials we were never told
@@ -155,7 +156,16 @@ function normaliseOnce(text: string): View {
   let k = 0;
   /** Keeps a character (lower-cased) unless no credential we send can hold it (white space, control, non-ASCII). */
   const emit = (code: number, from: number, to: number): void => {
-    if (code <= 0x20 || code >= 0x7f) return;
+    if (code >= 0x7f) {
+      // Compatibility forms of ASCII (fullwidth `ｓｋ`, mathematical letters, ligatures) fold to it
+      // under NFKC, before letter case is folded; anything else is skipped.
+      // (A fold longer than its source, such as a ligature, is skipped: the view has no room for it.)
+      const folded = foldNfkc(code);
+      if (folded === undefined || folded.length > to - from) return;
+      for (let f = 0; f < folded.length; f++) emit(folded.charCodeAt(f), from, to);
+      return;
+    }
+    if (code <= 0x20) return;
     codes[k] = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
     start[k] = from;
     end[k] = to;
@@ -177,7 +187,15 @@ function normaliseOnce(text: string): View {
       } else if (next === 'x' && HEX2.test(text.slice(j + 1, j + 3))) {
         emit(parseInt(text.slice(j + 1, j + 3), 16), i, j + 3);
         i = j + 3;
-      } else if ('nrtbfv0'.includes(next)) {
+      } else if (next >= '0' && next <= '7') {
+        // An octal escape (`\163`: C, PHP's addcslashes, shell dumps); `\0` and `\012` are white space.
+        let k = j;
+        let value = 0;
+        while (k < j + 3 && text.charCodeAt(k) >= 0x30 && text.charCodeAt(k) <= 0x37)
+          value = value * 8 + text.charCodeAt(k++) - 0x30;
+        emit(value, i, k);
+        i = k;
+      } else if ('nrtbfv'.includes(next)) {
         i = j + 1; // an escaped line break or tab: white space
       } else {
         emit(next.charCodeAt(0), i, j + 1);
@@ -209,12 +227,33 @@ function normaliseOnce(text: string): View {
         continue;
       }
     }
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      // A character beyond the BMP (mathematical letters `𝐬𝐤`) folds as one code point.
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        emit(0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00), i, i + 2);
+        i += 2;
+        continue;
+      }
+    }
     emit(code, i, i + 1);
     i++;
   }
   let chars = '';
   for (let c = 0; c < k; c += 8192) chars += String.fromCharCode(...codes.subarray(c, Math.min(k, c + 8192)));
   return { chars, start: start.subarray(0, k), end: end.subarray(0, k) };
+}
+
+const nfkcCache = new Map<number, string | undefined>();
+/** The ASCII a non-ASCII code point stands for under NFKC (fullwidth `ｓ` is `s`), or undefined. */
+function foldNfkc(code: number): string | undefined {
+  if (code >= 0xff01 && code <= 0xff5e) return String.fromCharCode(code - 0xfee0);
+  if (code >= 0xd800 && code <= 0xdfff) return undefined; // a lone surrogate
+  if (nfkcCache.has(code)) return nfkcCache.get(code);
+  const folded = String.fromCodePoint(code).normalize('NFKC');
+  const ascii = /^[\x21-\x7e]+$/.test(folded) ? folded : undefined;
+  if (nfkcCache.size < 4096) nfkcCache.set(code, ascii);
+  return ascii;
 }
 
 function entity(body: string): string | undefined {
@@ -248,6 +287,49 @@ function alnumOnly(view: View): View {
 /** The text as it is, lower-cased letter by letter (so that every index stays where it was). */
 function identity(text: string): View {
   return { chars: text.replace(/[A-Z]+/g, (m) => m.toLowerCase()) };
+}
+
+/** A number of a byte list: decimal (`115`) or hex (`0x73`), standing alone. */
+const BYTE = String.raw`(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})(?![0-9A-Za-z])`;
+/**
+ * A list of at least four such numbers separated by commas, semicolons or white space, as printed
+ * for a byte array (Java's Arrays.toString, Go's %v, Python's list(b), a C initialiser), with or
+ * without brackets around it. Digits and separators are disjoint, so the match is linear.
+ */
+const BYTE_LIST = new RegExp(String.raw`(?<![0-9A-Za-z.])${BYTE}(?:[\s,;]+${BYTE}){3,}`, 'g');
+const BYTE_ITEM = new RegExp(BYTE, 'g');
+
+/**
+ * The characters of the byte lists in the text (values 33-126; others, such as a space, are
+ * skipped), lower-cased, each mapped to its number; undefined when the text has no such list.
+ */
+function byteLists(text: string): View | undefined {
+  if (!/\d[\s,;]+\d/.test(text)) return undefined;
+  const codes: number[] = [];
+  const from: number[] = [];
+  const to: number[] = [];
+  for (const list of text.matchAll(BYTE_LIST)) {
+    const at = list.index;
+    for (const item of list[0].matchAll(BYTE_ITEM)) {
+      const v = Number(item[0]);
+      if (v <= 0x20 || v >= 0x7f) continue;
+      codes.push(v >= 0x41 && v <= 0x5a ? v + 0x20 : v);
+      from.push(at + item.index);
+      to.push(at + item.index + item[0].length);
+    }
+  }
+  if (codes.length === 0) return undefined;
+  let chars = '';
+  for (let c = 0; c < codes.length; c += 8192) chars += String.fromCharCode(...codes.slice(c, c + 8192));
+  return { chars, start: Int32Array.from(from), end: Int32Array.from(to) };
+}
+
+/** ROT13 of the ASCII letters (the other characters as they are). */
+function rot13(t: string): string {
+  return t.replace(/[a-zA-Z]/g, (c) => {
+    const base = c <= 'Z' ? 0x41 : 0x61;
+    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -363,6 +445,7 @@ function matcherFor(secrets: readonly (string | undefined)[]): Matcher {
     for (const [form, fp, outside] of forms) {
       addRuns(form, SECRET_RUN, fp, false, outside);
       addRuns(reversed(form), SECRET_RUN, fp, true, outside);
+      addRuns(rot13(form), SECRET_RUN, fp, false, outside);
     }
     // The whole prefix and one to four secret characters: shorter than a run, still a quote.
     if (p > 0)
@@ -374,6 +457,17 @@ function matcherFor(secrets: readonly (string | undefined)[]): Matcher {
     // Hex of its UTF-8 bytes (two hex digits per character of an ASCII secret), either case.
     const hex = [...new TextEncoder().encode(s)].map((b) => b.toString(16).padStart(2, '0')).join('');
     addRuns(hex, 2 * SECRET_RUN);
+    // Hex of its UTF-16 code units (`0073006b…`, `73006b00…`: a .NET or Java dump of a string).
+    let utf16be = '';
+    let utf16le = '';
+    for (let i = 0; i < s.length; i++) {
+      const u = s.charCodeAt(i).toString(16).padStart(4, '0');
+      utf16be += u;
+      utf16le += u.slice(2) + u.slice(0, 2);
+    }
+    addRuns(utf16be, 4 * SECRET_RUN);
+    addRuns(utf16le, 4 * SECRET_RUN);
+
     // The base64 forms (a Basic header, a token wrapped in another token, an echoed header).
     for (const form of base64Forms(s)) addRuns(form.toLowerCase(), BASE64_RUN);
   }
@@ -427,7 +521,10 @@ function findRuns(text: string, m: Matcher, first = false): [number, number][] {
       }
     }
   }
-  for (const view of [identity(text), normal, alnumOnly(normal)]) {
+  const views = [identity(text), normal, alnumOnly(normal)];
+  const bytes = byteLists(text);
+  if (bytes) views.push(bytes);
+  for (const view of views) {
     const chars = view.chars;
     for (const n of m.lengths) {
       const set = m.runs.get(n);

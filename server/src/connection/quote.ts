@@ -6,7 +6,7 @@
 // characters, in any form redact() knows) is not quoted at all, only named: what is left of a
 // service's sentence around a removed piece ("token starting with … and ending with …") tells
 // nothing useful and may carry what redaction could not recognise.
-import { REDACTED, redact, sharesSecret } from '../shared/redact';
+import { QUOTE_RUN, REDACTED, redact, secretPieces, sharesSecret } from '../shared/redact';
 
 /** What stands for a field or an excerpt that quoted part of a credential. */
 export const WITHHELD = '(not shown: it quotes part of a credential)';
@@ -54,57 +54,139 @@ function fieldsOf(obj: Record<string, unknown>, out: [string, string][], prefix:
   }
 }
 
+/** One piece of an answer that a report may quote: what it is called and the text it would show. */
+interface Quotable {
+  /** How the piece is introduced (`message: `, `error_description `), or '' for an excerpt. */
+  label: string;
+  /** The text that would be shown (already redacted, cut and folded). */
+  shown: string;
+  /** Withheld on its own account (redaction changed it, or the whole it was cut from shares a piece with a credential). */
+  withheld: boolean;
+  /** How it is shown when withheld. */
+  whenWithheld: string;
+  /** An excerpt of a body that is not JSON. */
+  excerpt?: true;
+  /** A parameter of the WWW-Authenticate header (those come first). */
+  header?: true;
+}
+
 /**
  * A short, redacted quote of an answer's body: `error: "…"; message: "…"` from JSON, or an
  * excerpt of anything else; undefined for an empty body.
  */
 export function quoteBody(body: Buffer, secrets: readonly string[]): string | undefined {
-  if (body.length === 0) return undefined;
-  const whole = redact(body.toString('utf8'), secrets);
-  if (!whole.trim()) return undefined;
+  return quoteAnswer(null, body, secrets);
+}
+
+/** The error and error_description of a WWW-Authenticate header (RFC 6750), redacted and short. */
+export function quoteWwwAuthenticate(header: string | null, secrets: readonly string[]): string | undefined {
+  return quoteAnswer(header, Buffer.alloc(0), secrets);
+}
+
+/**
+ * What a report quotes of one answer: its WWW-Authenticate header's error and error_description,
+ * then its body (see quoteBody), joined by `; `; undefined when there is nothing to quote.
+ *
+ * Every piece is checked against the credentials on its own (SECRET_RUN characters in any form
+ * redact() knows) and, all pieces of the answer joined, for QUOTE_RUN (4) or more characters of
+ * a credential standing as a word: `message: "key ending in s0Pe"`, or a credential's last ten
+ * characters split over two fields (`error: "d1Jf6"; message: "Gs0Pe"`). Every piece that holds
+ * part of such a stretch is withheld.
+ */
+export function quoteAnswer(header: string | null, body: Buffer, secrets: readonly string[]): string | undefined {
+  const pieces = [...headerPieces(header, secrets), ...bodyPieces(body, secrets)];
+  if (pieces.length === 0) return undefined;
+  // The pieces joined by a character no view keeps (so that a piece split over two fields is
+  // joined in the normalised view), and every stretch of a credential mapped back to its pieces.
+  const starts: number[] = [];
+  let joined = '';
+  for (const p of pieces) {
+    starts.push(joined.length);
+    joined += `${p.shown}\u0000`;
+  }
+  for (const [from, to] of secretPieces(joined, secrets, QUOTE_RUN)) {
+    pieces.forEach((p, k) => {
+      const at = starts[k] ?? 0;
+      if (from < at + p.shown.length && to > at) p.withheld = true;
+    });
+  }
+  // A field is shown as a JSON string; an excerpt of a page in plain quotes, its characters as they are (the CLI and the editor neutralise control characters when they print).
+  const parts = pieces.map((p) =>
+    p.withheld ? `${p.label}${p.whenWithheld}` : p.excerpt ? `"${p.shown}"` : `${p.label}${JSON.stringify(p.shown)}`,
+  );
+  const www = parts.slice(0, pieces.filter((p) => p.header).length);
+  const rest = parts.slice(www.length);
+  const text = [www.length ? `WWW-Authenticate: ${www.join(', ')}` : '', rest.join('; ')].filter(Boolean).join('; ');
+  return redact(text, secrets);
+}
+
+function bodyPieces(body: Buffer, secrets: readonly string[]): Quotable[] {
+  if (body.length === 0) return [];
+  // A UTF-8 byte order mark is no part of the text (RFC 8259 allows a parser to ignore it).
+  const whole = redact(body.toString('utf8').replace(/^\uFEFF/, ''), secrets);
+  if (!whole.trim()) return [];
   let parsed: unknown;
   try {
     parsed = JSON.parse(whole);
   } catch {
     parsed = undefined;
   }
+  // Nothing of the body is shown: a fixed sentence, "withheld" so that it is printed as it is.
+  const plain = (text: string): Quotable[] => [{ label: '', shown: '', withheld: true, whenWithheld: text }];
   if (isRecord(parsed)) {
     const fields: [string, string][] = [];
     fieldsOf(parsed, fields, '', 0);
-    if (fields.length === 0) return 'a JSON body without a message field';
-    const parts = fields
-      .slice(0, 4)
-      .map(
-        ([k, v]) => `${k}: ${withheld(v, secrets) ? WITHHELD : JSON.stringify(cut(redact(v, secrets), QUOTE_CHARS))}`,
-      );
-    return redact(parts.join('; '), secrets);
+    if (fields.length === 0) return plain('a JSON body without a message field');
+    return fields.slice(0, 4).map(([k, v]) => ({
+      label: `${k}: `,
+      shown: cut(redact(v, secrets), QUOTE_CHARS),
+      withheld: withheld(v, secrets),
+      whenWithheld: WITHHELD,
+    }));
   }
-  if (parsed !== undefined) return 'a JSON body without a message field';
-  if (withheld(whole, secrets)) return `a body of ${body.length} bytes ${WITHHELD}`;
-  return redact(`"${cut(whole, EXCERPT_CHARS)}"`, secrets);
+  if (parsed !== undefined) return plain('a JSON body without a message field');
+  return [
+    {
+      label: '',
+      shown: cut(whole, EXCERPT_CHARS),
+      withheld: withheld(whole, secrets),
+      whenWithheld: `a body of ${body.length} bytes ${WITHHELD}`,
+      excerpt: true,
+    },
+  ];
 }
 
-/** A value that redaction changed (a credential's piece, a token after "Bearer"…) or that still shares a piece with one. */
-function withheld(value: string, secrets: readonly string[]): boolean {
-  return value.includes(REDACTED) || redact(value, secrets) !== value || sharesSecret(value, secrets);
-}
-
-/** The error and error_description of a WWW-Authenticate header (RFC 6750), redacted and short. */
-export function quoteWwwAuthenticate(header: string | null, secrets: readonly string[]): string | undefined {
-  if (!header) return undefined;
+function headerPieces(header: string | null, secrets: readonly string[]): Quotable[] {
+  if (!header) return [];
   const whole = redact(header, secrets);
   const param = (name: string): string | undefined => {
     // A quoted value is the first group, a token the second; the group that did not take part is undefined.
     const m = new RegExp(`\\b${name}\\s*=\\s*(?:"((?:[^"\\\\]|\\\\.)*)"|([^\\s,]+))`, 'i').exec(whole);
     return m ? (m[1] ?? m[2]) : undefined;
   };
+  const out: Quotable[] = [];
   const error = param('error');
   const description = param('error_description');
-  if (!error && !description) return undefined;
-  const parts = [
-    error && `error ${withheld(error, secrets) ? WITHHELD : JSON.stringify(cut(error, 40))}`,
-    description &&
-      `error_description ${withheld(description, secrets) ? WITHHELD : JSON.stringify(cut(redact(description, secrets), QUOTE_CHARS))}`,
-  ].filter(Boolean);
-  return redact(`WWW-Authenticate: ${parts.join(', ')}`, secrets);
+  if (error)
+    out.push({
+      label: 'error ',
+      shown: cut(error, 40),
+      withheld: withheld(error, secrets),
+      whenWithheld: WITHHELD,
+      header: true,
+    });
+  if (description)
+    out.push({
+      label: 'error_description ',
+      shown: cut(redact(description, secrets), QUOTE_CHARS),
+      withheld: withheld(description, secrets),
+      whenWithheld: WITHHELD,
+      header: true,
+    });
+  return out;
+}
+
+/** A value that redaction changed (a credential's piece, a token after "Bearer"…) or that still shares a piece with one. */
+function withheld(value: string, secrets: readonly string[]): boolean {
+  return value.includes(REDACTED) || redact(value, secrets) !== value || sharesSecret(value, secrets);
 }

@@ -4,7 +4,7 @@ import { NetError } from './errors';
 import { httpRequest } from './http';
 import type { HttpRequest, HttpResponse, HttpSettings } from './http';
 import { decodeJwt } from './jwt';
-import { quoteBody, quoteWwwAuthenticate } from './quote';
+import { quoteAnswer } from './quote';
 import type { ResolvedSettings } from './settings';
 import type { Credentials, Diagnosis, StepResult } from './types';
 import { joinUrl } from './url';
@@ -66,10 +66,8 @@ function statusFailure(ctx: StepContext, res: HttpResponse, what: string, unauth
           : s >= 500
             ? 'server-error'
             : 'unexpected-status';
-  const quotes = [
-    quoteWwwAuthenticate(res.headers.get('www-authenticate'), ctx.secrets),
-    quoteBody(res.body, ctx.secrets),
-  ].filter(Boolean);
+  const quote = quoteAnswer(res.headers.get('www-authenticate'), res.body, ctx.secrets);
+  const quotes = quote ? [quote] : [];
   const cut = res.truncated ? ' (the body was longer; only its start was read)' : '';
   return {
     status: 'fail',

@@ -30,6 +30,14 @@ export const REDACTED = '[REDACTED]';
 const MIN_SECRET_LENGTH = 4;
 /** Any run of this many characters of a known secret is treated as the secret. */
 export const SECRET_RUN = 6;
+/**
+ * The shortest piece of a known secret withheld from a quote of a service's text (a field of its
+ * error, an excerpt of its page): "key ending in s0Pe" is a quote of a credential. Shorter pieces
+ * than SECRET_RUN count there only as a word of their own (see shortPieces); redact() of our own
+ * text keeps SECRET_RUN, where a four-letter coincidence with a random credential would blank
+ * our own words.
+ */
+export const QUOTE_RUN = 4;
 /** Base64 characters that carry about SECRET_RUN bytes (7 × 6 bits), at any alignment. */
 const BASE64_RUN = 8;
 
@@ -66,9 +74,28 @@ export function redact(text: string, secrets: readonly (string | undefined)[] = 
  * characters or more, in any of the forms above). A quote of a service's text that shares such a
  * piece with a credential is not shown at all (quote.ts).
  */
-export function sharesSecret(text: string, secrets: readonly (string | undefined)[]): boolean {
-  const m = matcherFor(secrets);
-  return (m.lengths.length > 0 || m.anchored.length > 0) && findRuns(text, m, true).length > 0;
+export function sharesSecret(
+  text: string,
+  secrets: readonly (string | undefined)[],
+  shortRun: number = SECRET_RUN,
+): boolean {
+  const m = matcherFor(secrets, shortRun);
+  return (m.lengths.length > 0 || m.anchored.length > 0) && findRuns(text, m, shortRun >= SECRET_RUN).length > 0;
+}
+
+/**
+ * Where the text holds a piece of the given secrets (ranges of the text): any run of SECRET_RUN
+ * characters in any form redact() knows, and, with a shorter `shortRun` (QUOTE_RUN), also a
+ * piece of `shortRun` or more characters that stands as a word of its own. Quotes of a service's
+ * text use this to withhold a field that holds any such piece (connection/quote.ts).
+ */
+export function secretPieces(
+  text: string,
+  secrets: readonly (string | undefined)[],
+  shortRun: number = SECRET_RUN,
+): [number, number][] {
+  const m = matcherFor(secrets, shortRun);
+  return m.lengths.length > 0 || m.anchored.length > 0 ? findRuns(text, m) : [];
 }
 
 /** Deep-redacts every string of a JSON-like value (for reports and their JSON form). */
@@ -151,7 +178,16 @@ function normaliseOnce(text: string): View {
   let k = 0;
   /** Keeps a character (lower-cased) unless no credential we send can hold it (white space, control, non-ASCII). */
   const emit = (code: number, from: number, to: number): void => {
-    if (code <= 0x20 || code >= 0x7f) return;
+    if (code >= 0x7f) {
+      // Compatibility forms of ASCII (fullwidth `ｓｋ`, mathematical letters, ligatures) fold to it
+      // under NFKC, before letter case is folded; anything else is skipped.
+      // (A fold longer than its source, such as a ligature, is skipped: the view has no room for it.)
+      const folded = foldNfkc(code);
+      if (folded === undefined || folded.length > to - from) return;
+      for (let f = 0; f < folded.length; f++) emit(folded.charCodeAt(f), from, to);
+      return;
+    }
+    if (code <= 0x20) return;
     codes[k] = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
     start[k] = from;
     end[k] = to;
@@ -173,7 +209,15 @@ function normaliseOnce(text: string): View {
       } else if (next === 'x' && HEX2.test(text.slice(j + 1, j + 3))) {
         emit(parseInt(text.slice(j + 1, j + 3), 16), i, j + 3);
         i = j + 3;
-      } else if ('nrtbfv0'.includes(next)) {
+      } else if (next >= '0' && next <= '7') {
+        // An octal escape (`\163`: C, PHP's addcslashes, shell dumps); `\0` and `\012` are white space.
+        let k = j;
+        let value = 0;
+        while (k < j + 3 && text.charCodeAt(k) >= 0x30 && text.charCodeAt(k) <= 0x37)
+          value = value * 8 + text.charCodeAt(k++) - 0x30;
+        emit(value, i, k);
+        i = k;
+      } else if ('nrtbfv'.includes(next)) {
         i = j + 1; // an escaped line break or tab: white space
       } else {
         emit(next.charCodeAt(0), i, j + 1);
@@ -205,12 +249,33 @@ function normaliseOnce(text: string): View {
         continue;
       }
     }
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      // A character beyond the BMP (mathematical letters `𝐬𝐤`) folds as one code point.
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        emit(0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00), i, i + 2);
+        i += 2;
+        continue;
+      }
+    }
     emit(code, i, i + 1);
     i++;
   }
   let chars = '';
   for (let c = 0; c < k; c += 8192) chars += String.fromCharCode(...codes.subarray(c, Math.min(k, c + 8192)));
   return { chars, start: start.subarray(0, k), end: end.subarray(0, k) };
+}
+
+const nfkcCache = new Map<number, string | undefined>();
+/** The ASCII a non-ASCII code point stands for under NFKC (fullwidth `ｓ` is `s`), or undefined. */
+function foldNfkc(code: number): string | undefined {
+  if (code >= 0xff01 && code <= 0xff5e) return String.fromCharCode(code - 0xfee0);
+  if (code >= 0xd800 && code <= 0xdfff) return undefined; // a lone surrogate
+  if (nfkcCache.has(code)) return nfkcCache.get(code);
+  const folded = String.fromCodePoint(code).normalize('NFKC');
+  const ascii = /^[\x21-\x7e]+$/.test(folded) ? folded : undefined;
+  if (nfkcCache.size < 4096) nfkcCache.set(code, ascii);
+  return ascii;
 }
 
 function entity(body: string): string | undefined {
@@ -248,6 +313,49 @@ function identity(text: string): View {
   return { chars: text.replace(/[A-Z]+/g, (m) => m.toLowerCase()) };
 }
 
+/** A number of a byte list: decimal (`115`) or hex (`0x73`), standing alone. */
+const BYTE = String.raw`(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})(?![0-9A-Za-z])`;
+/**
+ * A list of at least four such numbers separated by commas, semicolons or white space, as printed
+ * for a byte array (Java's Arrays.toString, Go's %v, Python's list(b), a C initialiser), with or
+ * without brackets around it. Digits and separators are disjoint, so the match is linear.
+ */
+const BYTE_LIST = new RegExp(String.raw`(?<![0-9A-Za-z.])${BYTE}(?:[\s,;]+${BYTE}){3,}`, 'g');
+const BYTE_ITEM = new RegExp(BYTE, 'g');
+
+/**
+ * The characters of the byte lists in the text (values 33-126; others, such as a space, are
+ * skipped), lower-cased, each mapped to its number; undefined when the text has no such list.
+ */
+function byteLists(text: string): View | undefined {
+  if (!/\d[\s,;]+\d/.test(text)) return undefined;
+  const codes: number[] = [];
+  const from: number[] = [];
+  const to: number[] = [];
+  for (const list of text.matchAll(BYTE_LIST)) {
+    const at = list.index;
+    for (const item of list[0].matchAll(BYTE_ITEM)) {
+      const v = Number(item[0]);
+      if (v <= 0x20 || v >= 0x7f) continue;
+      codes.push(v >= 0x41 && v <= 0x5a ? v + 0x20 : v);
+      from.push(at + item.index);
+      to.push(at + item.index + item[0].length);
+    }
+  }
+  if (codes.length === 0) return undefined;
+  let chars = '';
+  for (let c = 0; c < codes.length; c += 8192) chars += String.fromCharCode(...codes.slice(c, c + 8192));
+  return { chars, start: Int32Array.from(from), end: Int32Array.from(to) };
+}
+
+/** ROT13 of the ASCII letters (the other characters as they are). */
+function rot13(t: string): string {
+  return t.replace(/[a-zA-Z]/g, (c) => {
+    const base = c <= 'Z' ? 0x41 : 0x61;
+    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Matching.
 
@@ -265,17 +373,13 @@ interface Matcher {
   gateBits: Uint32Array;
   /** A public prefix with the first secret character (`ghp_a`), and the secret characters that may follow it in a piece shorter than a run. */
   anchored: { head: string; tail: string }[];
+  /** Pieces shorter than SECRET_RUN (of length `shortRun`) that count only as a word of their own (see shortPieces). */
+  short: Set<string>;
+  shortRun: number;
 }
 
-let lastKey: string | undefined;
-let lastMatcher: Matcher = {
-  lengths: [],
-  runs: new Map(),
-  gateLength: 0,
-  gateHashes: new Set(),
-  gateBits: new Uint32Array(0),
-  anchored: [],
-};
+/** The matcher of the last secrets seen, one per shortest run (redact()'s SECRET_RUN, quotes' QUOTE_RUN). */
+const lastMatchers = new Map<number, { key: string; matcher: Matcher }>();
 
 /** Bits of a gate hash that index the bitmap (2^GATE_BITS bits: 32 KB). */
 const GATE_BITS = 18;
@@ -333,19 +437,28 @@ function hashOf(text: string, from: number, n: number): number {
   return h >>> 0;
 }
 
-function matcherFor(secrets: readonly (string | undefined)[]): Matcher {
+function matcherFor(secrets: readonly (string | undefined)[], shortRun = SECRET_RUN): Matcher {
   const list = secrets.filter((s): s is string => !!s && s.length >= MIN_SECRET_LENGTH);
   const key = list.join('\u0000');
-  if (key === lastKey) return lastMatcher;
+  const last = lastMatchers.get(shortRun);
+  if (last?.key === key) return last.matcher;
   const runs = new Map<number, Set<string>>();
   /**
    * Runs of a form; with `prefix`, not those that lie within its first (`fromEnd`: last) `prefix`
    * characters, or with `outside`, not those that touch them.
    */
-  const addRuns = (form: string, run = SECRET_RUN, prefix = 0, fromEnd = false, outside = false): void => {
+  const short = new Set<string>();
+  const addRuns = (
+    form: string,
+    run = SECRET_RUN,
+    prefix = 0,
+    fromEnd = false,
+    outside = false,
+    into?: Set<string>,
+  ): void => {
     if (form.length - prefix < MIN_SECRET_LENGTH) return;
     const n = Math.min(run, form.length);
-    let set = runs.get(n);
+    let set = into ?? runs.get(n);
     if (!set) runs.set(n, (set = new Set()));
     for (let i = 0; i + n <= form.length; i++) {
       const start = fromEnd ? form.length - i - n : i; // where the run starts, counted from the prefix's side
@@ -377,6 +490,12 @@ function matcherFor(secrets: readonly (string | undefined)[]): Matcher {
     for (const [form, fp, outside] of forms) {
       addRuns(form, SECRET_RUN, fp, false, outside);
       addRuns(reversed(form), SECRET_RUN, fp, true, outside);
+      // ROT13 (a service that "obfuscates" what it echoes): its prefix is as public as the plain one.
+      addRuns(rot13(form), SECRET_RUN, fp, false, outside);
+      if (shortRun < SECRET_RUN) {
+        addRuns(form, shortRun, fp, false, outside, short);
+        addRuns(reversed(form), shortRun, fp, true, outside, short);
+      }
     }
     // The whole prefix and one to four secret characters: shorter than a run, still a quote.
     if (p > 0)
@@ -388,22 +507,44 @@ function matcherFor(secrets: readonly (string | undefined)[]): Matcher {
     // Hex of its UTF-8 bytes (two hex digits per character of an ASCII secret), either case.
     const hex = [...new TextEncoder().encode(s)].map((b) => b.toString(16).padStart(2, '0')).join('');
     addRuns(hex, 2 * SECRET_RUN);
+    // Hex of its UTF-16 code units (`0073006b…`, `73006b00…`: a .NET or Java dump of a string).
+    let utf16be = '';
+    let utf16le = '';
+    for (let i = 0; i < s.length; i++) {
+      const u = s.charCodeAt(i).toString(16).padStart(4, '0');
+      utf16be += u;
+      utf16le += u.slice(2) + u.slice(0, 2);
+    }
+    addRuns(utf16be, 4 * SECRET_RUN);
+    addRuns(utf16le, 4 * SECRET_RUN);
     // The base64 forms (a Basic header, a token wrapped in another token, an echoed header).
     for (const form of base64Forms(s)) addRuns(form.toLowerCase(), BASE64_RUN);
   }
+  // A short piece is looked for at its own length (a secret shorter than shortRun gives none).
+  for (const r of short) if (r.length < shortRun) short.delete(r);
+  if (short.size > 0 && !runs.has(shortRun)) runs.set(shortRun, new Set());
   const lengths = [...runs.keys()].sort((a, b) => a - b);
   const gateLength = lengths[0] ?? 0;
   const gateHashes = new Set<number>();
   const gateBits = new Uint32Array(1 << (GATE_BITS - 5));
-  for (const set of runs.values())
+  for (const set of [...runs.values(), short])
     for (const r of set) {
       const h = hashOf(r, 0, gateLength);
       gateHashes.add(h);
       gateBits[(h & ((1 << GATE_BITS) - 1)) >>> 5]! |= 1 << (h & 31);
     }
-  lastKey = key;
-  lastMatcher = { lengths, runs, gateLength, gateHashes, gateBits, anchored: [...anchored.values()] };
-  return lastMatcher;
+  const matcher = {
+    lengths,
+    runs,
+    gateLength,
+    gateHashes,
+    gateBits,
+    anchored: [...anchored.values()],
+    short,
+    shortRun,
+  };
+  lastMatchers.set(shortRun, { key, matcher });
+  return matcher;
 }
 
 /**
@@ -454,7 +595,12 @@ function findRuns(text: string, m: Matcher, first = false): [number, number][] {
   const mask = (1 << GATE_BITS) - 1;
   let pow = 1;
   for (let k = 1; k < g; k++) pow = Math.imul(pow, BASE);
-  for (const view of [identity(text), normal, alnumOnly(normal)]) {
+  /** Matches shorter than SECRET_RUN: they count only as a whole word (see shortPieces). */
+  const short: [number, number][] = [];
+  const views = [identity(text), normal, alnumOnly(normal)];
+  const bytes = byteLists(text);
+  if (bytes) views.push(bytes);
+  for (const view of views) {
     const chars = view.chars;
     if (chars.length < g) continue;
     let h = hashOf(chars, 0, g) | 0;
@@ -463,8 +609,16 @@ function findRuns(text: string, m: Matcher, first = false): [number, number][] {
       if ((m.gateBits[(h & mask) >>> 5]! & (1 << (h & 31))) !== 0 && m.gateHashes.has(h >>> 0)) {
         for (const n of m.lengths) {
           if (i + n > chars.length) break;
-          if (!m.runs.get(n)?.has(chars.slice(i, i + n))) continue;
-          ranges.push(view.start && view.end ? [view.start[i] ?? 0, view.end[i + n - 1] ?? text.length] : [i, i + n]);
+          const piece = chars.slice(i, i + n);
+          const whole = m.runs.get(n)?.has(piece) === true;
+          if (!whole && !(n === m.shortRun && m.short.has(piece))) continue;
+          const range: [number, number] =
+            view.start && view.end ? [view.start[i] ?? 0, view.end[i + n - 1] ?? text.length] : [i, i + n];
+          if (!whole) {
+            short.push(range);
+            continue;
+          }
+          ranges.push(range);
           if (first) return ranges;
         }
       }
@@ -472,7 +626,53 @@ function findRuns(text: string, m: Matcher, first = false): [number, number][] {
       h = (Math.imul(h - Math.imul(chars.charCodeAt(i), pow), BASE) + chars.charCodeAt(i + g)) | 0;
     }
   }
-  return ranges;
+  return short.length > 0 ? ranges.concat(shortPieces(text, short)) : ranges;
+}
+
+function isAlnum(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+}
+
+/** A letter or digit of any script (fullwidth `Ｓ` too; a surrogate counts as one), for word edges. */
+function isWordChar(code: number): boolean {
+  if (code < 0x80) return isAlnum(code);
+  if (code >= 0xd800 && code <= 0xdfff) return true;
+  return /[\p{L}\p{N}]/u.test(String.fromCharCode(code));
+}
+
+/**
+ * Of the matches shorter than SECRET_RUN (4 or 5 characters of a secret), the words of the text
+ * that they cover whole: `key ending in s0Pe was revoked`, `…Gs0Pe`, a field that holds only
+ * `d1Jf6`, or `s0` and `Pe` in two fields joined. Inside a longer word (`revoked`) four characters
+ * that happen to occur in a random credential are the service's own word; withholding every such
+ * quote would hide a message in ten (measured: with this rule, 0.3% of typical error messages
+ * against four random credentials).
+ */
+function shortPieces(text: string, short: [number, number][]): [number, number][] {
+  short.sort((a, b) => a[0] - b[0]);
+  const covered: [number, number][] = [];
+  for (const r of short) {
+    const cur = covered[covered.length - 1];
+    if (cur && r[0] <= cur[1]) cur[1] = Math.max(cur[1], r[1]);
+    else covered.push([r[0], r[1]]);
+  }
+  const out: [number, number][] = [];
+  for (const [from, to] of covered) {
+    // A word that starts before the covered stretch is not covered whole.
+    let i = from;
+    while (i < to && i > 0 && isWordChar(text.charCodeAt(i - 1)) && isWordChar(text.charCodeAt(i))) i++;
+    while (i < to) {
+      if (!isWordChar(text.charCodeAt(i))) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j < text.length && isWordChar(text.charCodeAt(j))) j++;
+      if (j <= to) out.push([i, j]);
+      i = j;
+    }
+  }
+  return out;
 }
 
 function removeRuns(text: string, m: Matcher): string {
