@@ -383,3 +383,69 @@ test('patterns read as .gitignore reads them: `!pattern` takes a file back out, 
     ri.stderr,
   );
 });
+
+test('--config FILE: its include and exclude patterns are relative to the working directory, as ESLint reads -c (REVIEW3 F10)', () => {
+  const dir = tree({
+    'shared/ac.yaml': 'include: ["deploy/**/*.yml", "with space/*.yaml"]\nexclude: ["**/x/**"]\n',
+    'proj/deploy/prod.yml': FILE,
+    'proj/deploy/x/skip.yml': FILE,
+    'proj/with space/a.yaml': FILE,
+    'proj/other.assistant.yaml': FILE,
+  });
+  const proj = join(dir, 'proj');
+  const r = runCli(['lint', '--format', 'json', '--config', '../shared/ac.yaml', '.'], { cwd: proj });
+  assert.deepEqual(
+    (JSON.parse(r.stdout) as JsonOut).files.map((f) => f.path).sort(),
+    ['deploy/prod.yml', 'with space/a.yaml'],
+    r.stderr,
+  );
+  assert.equal(r.code, 1, r.stderr);
+  // The same file found by walking up keeps patterns relative to its own directory.
+  writeFileSync(join(proj, '.assistant-config.yaml'), readFileSync(join(dir, 'shared/ac.yaml')));
+  const walked = runCli(['lint', '--format', 'json', 'deploy'], { cwd: proj });
+  assert.deepEqual(
+    (JSON.parse(walked.stdout) as JsonOut).files.map((f) => f.path),
+    ['deploy/prod.yml'],
+    walked.stderr,
+  );
+});
+
+test('a directory in which no AssistantConfig file is found fails the run (exit 2, as ESLint), naming where include patterns are read from; --no-error-on-unmatched-pattern allows it (REVIEW3 F10)', () => {
+  const dir = tree({
+    '.assistant-config.yaml': 'include: ["deploy/**/*.yml"]\n',
+    'proj/notes.txt': 'x',
+    'proj/a.assistant.yaml': FILE,
+  });
+  const proj = join(dir, 'proj');
+  const r = runCli(['lint', '.'], { cwd: proj });
+  assert.equal(r.code, 2, r.stderr);
+  assert.match(
+    r.stderr,
+    /error: no AssistantConfig files found in '\.' \(the include patterns of \.\.\/\.assistant-config\.yaml are relative to \.\.\)/,
+  );
+  const allowed = runCli(['lint', '--no-error-on-unmatched-pattern', '.'], { cwd: proj });
+  assert.equal(allowed.code, 0, allowed.stderr);
+  assert.match(allowed.stderr, /warning: no AssistantConfig files found in '\.'/);
+  // Without include: the plain message, still exit 2.
+  const empty = tree({ 'notes/readme.txt': 'x' });
+  const e = runCli(['lint', 'notes'], { cwd: empty });
+  assert.equal(e.code, 2);
+  assert.match(e.stderr, /^assistant-config: error: no AssistantConfig files found in 'notes'\n/m);
+  assert.doesNotMatch(e.stderr, /include patterns/);
+});
+
+test('format: the same rule for a directory with nothing to format, and --config patterns relative to the working directory (REVIEW3 F10)', () => {
+  const dir = tree({
+    'shared/ac.yaml': 'include: ["deploy/*.yml"]\n',
+    'proj/deploy/prod.yml': `${H}definition:\n    llm:   { provider: hosted }\n`,
+    'proj/empty/notes.txt': 'x',
+  });
+  const proj = join(dir, 'proj');
+  const check = runCli(['format', '--check', '--config', '../shared/ac.yaml', '.'], { cwd: proj });
+  assert.equal(check.code, 1, check.stderr);
+  assert.equal(check.stdout, 'deploy/prod.yml\n');
+  const empty = runCli(['format', '--check', 'empty'], { cwd: proj });
+  assert.equal(empty.code, 2);
+  assert.match(empty.stderr, /error: no AssistantConfig files found in 'empty'/);
+  assert.equal(runCli(['format', '--check', '--no-error-on-unmatched-pattern', 'empty'], { cwd: proj }).code, 0);
+});

@@ -9,7 +9,7 @@ import type { CliIO } from './io';
 import { UsageError } from './io';
 import { collectFiles, errorText } from './files';
 import { escapedNote, maskedNote, NOT_UTF8, printableDiff, strictUtf8, writeAtomic } from './fix';
-import { CliProjectConfig, parseConfigFlag } from './projectConfig';
+import { CliProjectConfig, NO_ERROR_ON_EMPTY, parseConfigFlag, reportEmptyDirectory } from './projectConfig';
 import type { ConfigChoice } from './projectConfig';
 import { isExcluded } from '../service/projectConfig';
 import { visible, visiblePath } from './visible';
@@ -27,13 +27,16 @@ Options:
                            config come from the path) and print the formatted text
   --indent N               spaces per indentation level (default 2)
   --config FILE, --no-config  the project config whose include/exclude apply (default: the
-                           nearest .assistant-config.yaml above each file)
+                           nearest .assistant-config.yaml above each file; a FILE's patterns
+                           are relative to the current directory)
+  --no-error-on-unmatched-pattern
+                           a directory with no AssistantConfig file is not an error
   -h, --help               show this help
 
 Exit status: 0 formatted (or nothing to change), 1 --check found files to change,
-2 usage or I/O error, a file that cannot be formatted (a syntax error, or a text the formatter
-would change: each named on stderr with the reason, and left as it is), or a project config
-with mistakes.
+2 usage or I/O error, a directory in which no AssistantConfig file was found, a file that
+cannot be formatted (a syntax error, or a text the formatter would change: each named on stderr
+with the reason, and left as it is), or a project config with mistakes.
 `;
 
 interface Flags {
@@ -41,11 +44,19 @@ interface Flags {
   stdinPath: string | undefined;
   indent: number;
   config: ConfigChoice;
+  errorOnEmpty: boolean;
   targets: string[];
 }
 
 function parse(args: string[]): Flags | 'help' {
-  const f: Flags = { mode: 'print', stdinPath: undefined, indent: 2, config: { kind: 'walk' }, targets: [] };
+  const f: Flags = {
+    mode: 'print',
+    stdinPath: undefined,
+    indent: 2,
+    config: { kind: 'walk' },
+    errorOnEmpty: true,
+    targets: [],
+  };
   const setMode = (m: Flags['mode']): void => {
     if (f.mode !== 'print' && f.mode !== m) throw new UsageError('--check, --write and --diff exclude each other.');
     f.mode = m;
@@ -67,6 +78,7 @@ function parse(args: string[]): Flags | 'help' {
     } else if (a === '--check' || a === '-c') setMode('check');
     else if (a === '--write' || a === '-w') setMode('write');
     else if (a === '--diff') setMode('diff');
+    else if (a === NO_ERROR_ON_EMPTY) f.errorOnEmpty = false;
     else if (name === '--stdin-filepath') f.stdinPath = value();
     else if (name === '--indent') {
       const v = value();
@@ -171,14 +183,18 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
       );
       continue;
     }
+    let unreadable = 0;
     const found = st.isDirectory()
       ? collectFiles(abs, { configOf: (file) => configs.forFile(file) }, (dir, error) => {
           io.stderr(
             `assistant-config: cannot read '${visiblePath(relative(io.cwd, dir) || dir)}': ${visible(error)}\n`,
           );
+          unreadable++;
           status = 2;
         })
       : [abs];
+    if (st.isDirectory() && found.length === 0 && unreadable === 0)
+      if (reportEmptyDirectory(io, configs, abs, t, flags.errorOnEmpty)) status = 2;
     for (const f of found) {
       // A file named twice (or in a directory also named) is formatted once.
       if (listed.has(f) || isExcluded(configs.forFile(f), f)) continue;

@@ -13,7 +13,7 @@ import { FileLinter, LintPool, threadCount } from './pool';
 import type { LintSetup, Outcome } from './pool';
 import { FileReader, READ_BATCH, readText } from './reader';
 import { DEFAULT_CACHE_FILE, LintCache, runKey } from './cache';
-import { parseConfigFlag } from './projectConfig';
+import { NO_ERROR_ON_EMPTY, parseConfigFlag, reportEmptyDirectory } from './projectConfig';
 import type { ConfigChoice } from './projectConfig';
 import { DotenvLookup, dotenvProblemMessage } from '../lsp/dotenvLookup';
 import { toSarif } from './sarif';
@@ -47,8 +47,11 @@ Options:
                              again until nothing changes; files are rewritten atomically, keeping
                              their mode and line endings; what remains is reported
   --fix-dry-run              print the fixes as a unified diff instead of writing them
-  --config FILE              use this project config instead of the nearest .assistant-config.yaml
+  --config FILE              use this project config instead of the nearest .assistant-config.yaml;
+                             its include and exclude patterns are relative to the current directory
   --no-config                use no project config
+  --no-error-on-unmatched-pattern
+                             a directory with no AssistantConfig file is not an error (exit 0)
   --jobs N                   lint on N threads (default 1: on small files each thread's start-up
                              outweighs what it shares; output order is the file order whatever N)
   --cache                    keep each file's report, keyed by its content, its project config
@@ -70,7 +73,9 @@ A file named on the command line that the project config's exclude patterns igno
 checked: it gets a warning on standard error, which counts for --max-warnings.
 
 Exit status: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 usage or I/O
-error, or a project config with mistakes (the files are still checked with what could be read).
+error, a project config with mistakes (the files are still checked with what could be read), or a
+directory named here in which no AssistantConfig file was found (as ESLint does: a CI gate must not
+pass on files it never saw; --no-error-on-unmatched-pattern allows it).
 `;
 
 interface FileFix {
@@ -95,6 +100,8 @@ export interface LintFlags {
   jobs: number | undefined;
   /** --cache: the cache file's path as given (resolved against the working directory). */
   cache: string | undefined;
+  /** Whether a directory target in which no file is found fails the run (exit 2). */
+  errorOnEmpty: boolean;
   targets: string[];
 }
 
@@ -119,6 +126,7 @@ export function parseLintArgs(args: string[]): LintFlags | 'help' {
     config: { kind: 'walk' },
     jobs: undefined,
     cache: undefined,
+    errorOnEmpty: true,
     targets: [],
   };
   for (let i = 0; i < args.length; i++) {
@@ -163,6 +171,7 @@ export function parseLintArgs(args: string[]): LintFlags | 'help' {
       if (!/^\d+$/.test(r.v)) throw new UsageError(`--max-warnings must be a whole number (got '${visible(r.v)}').`);
       f.maxWarnings = Number(r.v);
     } else if (a === '--quiet' || a === '-q') f.quiet = true;
+    else if (a === NO_ERROR_ON_EMPTY) f.errorOnEmpty = false;
     else if (a === '--color' || a === '--colour') f.colour = true;
     else if (a === '--no-color' || a === '--no-colour') f.colour = false;
     else if (a === '--no-env-check') f.envCheck = false;
@@ -376,7 +385,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
         })
       : [abs];
     if (st.isDirectory() && found.length === 0 && unreadable.length === 0)
-      io.stderr(`assistant-config: no AssistantConfig files found in '${visible(t)}'\n`);
+      if (reportEmptyDirectory(io, configs, abs, t, flags.errorOnEmpty)) ioError = true;
     // The walk lists each file once and only those the project config takes (a file named here was
     // checked against its exclude patterns above). A file named twice (or in a directory also named)
     // is checked once, as ESLint and ruff do.

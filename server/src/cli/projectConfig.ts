@@ -1,8 +1,8 @@
 // The project config for the CLI: found by walking up from each file (the nearest
 // .assistant-config.yaml), or the one given by --config, or none with --no-config.
 import { readFileSync, statSync } from 'node:fs';
-import { relative, resolve as resolvePath } from 'node:path';
-import { parseProjectConfig, ProjectConfigResolver } from '../service/projectConfig';
+import { join, relative, resolve as resolvePath } from 'node:path';
+import { parseProjectConfig, PROJECT_CONFIG_FILE, ProjectConfigResolver } from '../service/projectConfig';
 import type { ProjectConfig } from '../service/projectConfig';
 import type { CliIO } from './io';
 import { UsageError } from './io';
@@ -34,7 +34,11 @@ export class CliProjectConfig {
       const abs = resolvePath(io.cwd, choice.path);
       const text = readIfFile(abs);
       if (text === undefined) throw new UsageError(`cannot read the config file '${visible(choice.path)}'.`);
-      this.fixed = parseProjectConfig(abs, text);
+      // As ESLint reads `-c`: the include and exclude patterns of a config given on the command line
+      // are relative to the working directory, not to the file's own directory. A shared config
+      // (`--config ../shared/ac.yaml`, the usual monorepo and CI use) otherwise matched nothing below
+      // the directory being linted, and the gate passed on no file (REVIEW3 F10).
+      this.fixed = { ...parseProjectConfig(abs, text), dir: io.cwd };
     }
   }
 
@@ -51,6 +55,33 @@ export class CliProjectConfig {
     return cfg;
   }
 }
+
+/**
+ * Tells that a directory named on the command line holds no AssistantConfig file: an error (exit 2,
+ * as ESLint does: a CI gate must not pass on files it never saw) unless
+ * --no-error-on-unmatched-pattern made it a warning. Says where include patterns are read from, the
+ * usual reason (REVIEW3 F10). Returns whether it is an error.
+ */
+export function reportEmptyDirectory(
+  io: CliIO,
+  configs: CliProjectConfig,
+  dir: string,
+  target: string,
+  asError: boolean,
+): boolean {
+  const cfg = configs.forFile(join(dir, PROJECT_CONFIG_FILE));
+  const hint =
+    cfg && cfg.include.length > 0
+      ? ` (the include patterns of ${visiblePath(relative(io.cwd, cfg.path) || cfg.path)} are relative to ${visiblePath(relative(io.cwd, cfg.dir) || '.')})`
+      : '';
+  io.stderr(
+    `assistant-config: ${asError ? 'error' : 'warning'}: no AssistantConfig files found in '${visible(target)}'${hint}\n`,
+  );
+  return asError;
+}
+
+/** --no-error-on-unmatched-pattern (lint and format). */
+export const NO_ERROR_ON_EMPTY = '--no-error-on-unmatched-pattern';
 
 export function parseConfigFlag(a: string, args: string[], i: number): { choice: ConfigChoice; i: number } | undefined {
   if (a === '--no-config') return { choice: { kind: 'none' }, i };
