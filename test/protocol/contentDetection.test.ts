@@ -73,3 +73,37 @@ test('pushed diagnostics: sent for a sniffed document, cleared when its kind lin
   await c.waitForDiagnostics(uri, (p) => p.diagnostics.length === 0);
   await c.shutdown();
 });
+
+test('detectByContent turned off while a sniffed document is open: its diagnostics are cleared, pushed or pulled; turned on again, they come back', async () => {
+  for (const pullMode of [false, true]) {
+    let detect = true;
+    const c = new TestClient(undefined, {
+      pull: pullMode,
+      diagnosticRefresh: pullMode,
+      configuration: true,
+      settings: () => ({ detectByContent: detect }),
+    });
+    clients.push(c);
+    await c.initialize();
+    const uri = `file:///srv/toggle${pullMode ? 'pull' : 'push'}/prod.yaml`;
+    await c.open(uri, PROD.join('\n'), 'yaml');
+    // The settings read at start are applied (and a refresh asked) before the toggle.
+    if (pullMode) await c.waitForRefresh(0);
+    if (pullMode) assert.deepEqual(await pull(c, uri), ['unknown-discriminator']);
+    else await c.waitForDiagnostics(uri, (p) => p.diagnostics.length > 0);
+    detect = false;
+    let seen = c.diagnosticRefreshes;
+    await c.conn.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    // Pulled: the server asks the client to pull again once the new settings apply.
+    if (pullMode) await c.waitForRefresh(seen);
+    if (pullMode) assert.deepEqual(await pull(c, uri), []);
+    else await c.waitForDiagnostics(uri, (p) => p.diagnostics.length === 0);
+    detect = true;
+    seen = c.diagnosticRefreshes;
+    await c.conn.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    if (pullMode) await c.waitForRefresh(seen);
+    if (pullMode) assert.deepEqual(await pull(c, uri), ['unknown-discriminator']);
+    else await c.waitForDiagnostics(uri, (p) => p.diagnostics.length > 0);
+    await c.shutdown();
+  }
+});

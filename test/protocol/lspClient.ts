@@ -35,6 +35,8 @@ export interface StartOptions {
   watchRegistration?: boolean;
   /** Send these workspace folders and declare workspace folder support. */
   workspaceFolders?: WorkspaceFolder[];
+  /** Declare `workspace.diagnostics.refreshSupport` (pulled diagnostics asked again on the server's word). */
+  diagnosticRefresh?: boolean;
 }
 
 export class TestClient {
@@ -48,6 +50,9 @@ export class TestClient {
   }[] = [];
   stderr = '';
   configurationRequests = 0;
+  /** workspace/diagnostic/refresh requests received. */
+  diagnosticRefreshes = 0;
+  private refreshWaiters: (() => void)[] = [];
   /** window/showMessage notifications received. */
   readonly messages: ShowMessageParams[] = [];
   /** Capabilities the server registered (client/registerCapability), unregistered ones removed. */
@@ -83,6 +88,13 @@ export class TestClient {
       this.configurationRequests++;
       return params.items.map(() => opts.settings?.() ?? {});
     });
+    this.conn.onRequest('workspace/diagnostic/refresh', () => {
+      this.diagnosticRefreshes++;
+      const waiting = this.refreshWaiters;
+      this.refreshWaiters = [];
+      waiting.forEach((w) => w());
+      return null;
+    });
     this.conn.onNotification(ShowMessageNotification.type, (p) => {
       this.messages.push(p);
     });
@@ -103,6 +115,21 @@ export class TestClient {
       }
     });
     this.conn.listen();
+  }
+
+  /** Resolves when the server has asked for a diagnostics refresh more than `seen` times. */
+  waitForRefresh(seen: number, timeoutMs = 10_000): Promise<void> {
+    if (this.diagnosticRefreshes > seen) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error(`no diagnostics refresh within ${timeoutMs} ms`)), timeoutMs);
+      const check = (): void => {
+        if (this.diagnosticRefreshes > seen) {
+          clearTimeout(t);
+          resolve();
+        } else this.refreshWaiters.push(check);
+      };
+      this.refreshWaiters.push(check);
+    });
   }
 
   /** Resolves with the first registration (already received or future) that matches. */
@@ -132,6 +159,7 @@ export class TestClient {
       workspace: {
         configuration: this.opts.configuration ?? false,
         didChangeConfiguration: { dynamicRegistration: false },
+        ...(this.opts.diagnosticRefresh ? { diagnostics: { refreshSupport: true } } : {}),
         ...(this.opts.watchRegistration ? { didChangeWatchedFiles: { dynamicRegistration: true } } : {}),
         ...(this.opts.workspaceFolders ? { workspaceFolders: true } : {}),
         ...(this.opts.createFiles

@@ -385,7 +385,17 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     if (codeLensRefresh) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
     if (pullDiagnostics) {
       if (diagnosticRefresh) connection.languages.diagnostics.refresh();
-    } else for (const d of documents.all()) if (isOurs(d)) schedule(d, true);
+    } else
+      for (const d of documents.all()) {
+        if (isOurs(d)) schedule(d, true);
+        else if (sniffed.get(d.uri)?.ours === true) {
+          // Taken by its content before, not any more (detectByContent turned off): what was said
+          // about it no longer stands (pulled diagnostics are asked again and come back empty).
+          sniffed.delete(d.uri);
+          timers.cancel(d.uri);
+          void connection.sendDiagnostics({ uri: d.uri, diagnostics: [] });
+        }
+      }
   }
 
   // (Typed as what may arrive: only a true `trusted` trusts the workspace.)
