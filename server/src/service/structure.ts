@@ -4,7 +4,7 @@ import { nodeAt, resolve } from '../parser/ast';
 import { LineIndex } from '../parser/lineIndex';
 import { labelKeys } from '../model/schema';
 import type { SymbolEntry, SymbolKind } from './types';
-import { coversValue, maskShapes as maskMessage, secretRanges } from './secretRanges';
+import { coversValue, maskShapes as maskMessage, secretRangesOf } from './secretRanges';
 import type { Range } from './secretRanges';
 
 const MAX_SYMBOLS = 50_000;
@@ -15,7 +15,7 @@ export function documentSymbols(doc: ParsedDocument): SymbolEntry[] {
   let budget = MAX_SYMBOLS;
   // Literal secrets are never shown (as in hover): a scalar holding one has a masked detail, and
   // every other text is masked by shape (keys, values, URL user information).
-  const secrets = secretRanges(doc);
+  const secrets = secretRangesOf(doc);
   const detailOf = (n: Node | undefined): string | undefined => {
     const d = rawDetailOf(n);
     if (d === undefined) return undefined;
