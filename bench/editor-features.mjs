@@ -107,6 +107,18 @@ export async function runEditorFeatures({ lines = 100_000, samples = 50, serverP
         samples: 5,
       },
       {
+        // What an editor asks after typing (VS Code's outline, breadcrumbs and sticky scroll keep one
+        // answer per version): each sample follows a one-character edit in a comment, untimed.
+        name: 'outline after a one-character edit',
+        method: 'textDocument/documentSymbol',
+        params: () => doc,
+        before: async (i) => {
+          await s.replaceChar(uri, commentAt, i % 2 ? 'x' : 'y');
+        },
+        target: undefined,
+        samples: 5,
+      },
+      {
         name: 'format the whole file',
         method: 'textDocument/formatting',
         params: () => ({ ...doc, options: { tabSize: 2, insertSpaces: true } }),
@@ -114,21 +126,33 @@ export async function runEditorFeatures({ lines = 100_000, samples = 50, serverP
         samples: 3,
       },
     );
+    // A character inside a comment (the edit before each "after an edit" sample keeps the structure).
+    const commentLine = lines.findIndex((l, i) => i > total / 2 && /^\s*# \w/.test(l));
+    const commentAt = { line: commentLine, character: lines[commentLine].indexOf('#') + 2 };
     const rows = [];
     for (const k of kinds) {
       const n = Math.min(samples, k.samples ?? samples);
       // Warm-up requests (the first may compile code paths), then the samples.
-      for (let i = 0; i < Math.min(2, n); i++) await s.conn.sendRequest(k.method, k.params(i));
+      for (let i = 0; i < Math.min(2, n); i++) {
+        await k.before?.(i);
+        await s.conn.sendRequest(k.method, k.params(i));
+      }
       const times = [];
       let most = 0;
+      let cpuBefore = 0;
       const cpu0 = s.cpuMs();
       for (let i = 0; i < n; i++) {
+        if (k.before) {
+          const c = s.cpuMs();
+          await k.before(i);
+          cpuBefore += s.cpuMs() - c;
+        }
         const t0 = performance.now();
         const answer = await s.conn.sendRequest(k.method, k.params(i));
         times.push(performance.now() - t0);
         most = Math.max(most, k.count ? k.count(answer) : Array.isArray(answer) ? answer.length : 0);
       }
-      const cpuPerRequest = (s.cpuMs() - cpu0) / n;
+      const cpuPerRequest = (s.cpuMs() - cpu0 - cpuBefore) / n;
       const st = stats(times);
       const target = 'target' in k ? k.target : TARGET_P95_MS;
       rows.push({
