@@ -1,9 +1,10 @@
 // The extension's output channel, with every line redacted on its way in: Test Connection's
-// reports, the language client's log and its protocol trace (which carries document text) all go
-// through it. The credentials stored in SecretStorage are known to it by value, so a document or a
-// message holding one shows [REDACTED] instead, reshaped or not (see shared/redact.ts).
+// reports, the language client's log and its protocol trace all go through it. Document text in the
+// trace is withheld, credential shapes are masked, and the credentials stored in SecretStorage are
+// known to it by value, so a message holding one shows [REDACTED] instead, reshaped or not (see
+// shared/redact.ts).
 import type * as vscode from 'vscode';
-import { redact } from '../../server/src/shared';
+import { maskShapes, redact } from '../../server/src/shared';
 
 /** Where each credential is kept in SecretStorage. */
 export const SECRET_KEYS = {
@@ -14,12 +15,35 @@ export const SECRET_KEYS = {
 
 const WRITERS = new Set(['append', 'appendLine', 'replace', 'trace', 'debug', 'info', 'warn', 'error']);
 
+/**
+ * A JSON string member `"text"` or `"newText"` as the protocol trace prints it (JSON.stringify of a
+ * message's params or result): a document's text (didOpen, didChange) or an edit's (formatting, code
+ * actions such as "Move the secret to .env", whose edit carries the secret).
+ */
+const DOCUMENT_TEXT = /"(text|newText)"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g;
+
+/**
+ * What the channel writes instead of a line: document text in a protocol trace is withheld (its
+ * length is kept), credential-shaped text anywhere is masked as lint masks it, and the stored
+ * credentials are redacted in any of their forms. A literal secret written in a file has no shape
+ * the log could know (`value: meadowlark` under `apiKey`): only withholding the text keeps it out
+ * of the log (REVIEW4 G3).
+ */
+export function redactLine(text: string, secrets: readonly string[]): string {
+  const withheld = text.replace(
+    DOCUMENT_TEXT,
+    (_all, key: string, colon: string, body: string) =>
+      `"${key}"${colon}"<${body.length} characters of document text, not logged>"`,
+  );
+  return maskShapes(redact(withheld, secrets));
+}
+
 /** Wraps a channel so that every string (and Error message) written to it is redacted with `secrets()`. */
 export function redactingChannel<C extends vscode.OutputChannel>(inner: C, secrets: () => readonly string[]): C {
   const clean = (a: unknown): unknown => {
-    if (typeof a === 'string') return redact(a, secrets());
+    if (typeof a === 'string') return redactLine(a, secrets());
     if (a instanceof Error) {
-      const e = new Error(redact(a.message, secrets()));
+      const e = new Error(redactLine(a.message, secrets()));
       e.name = a.name;
       return e;
     }

@@ -57,10 +57,52 @@ describe('redactingChannel', () => {
     assert.equal(lines.length, 4);
     for (const l of lines) {
       const text = l instanceof Error ? l.message : String(l);
-      assert.match(text, /\[REDACTED\]/, text);
+      assert.match(text, /\[REDACTED\]|characters of document text, not logged/, text);
       for (let i = 0; i + 8 <= PAT.length; i++)
         assert.ok(!text.toLowerCase().includes(PAT.slice(i, i + 8).toLowerCase()), text);
     }
+  });
+  it('withholds document text and edits in the protocol trace and masks credential shapes, with nothing stored (REVIEW4 G3)', () => {
+    const { channel, lines } = fakeChannel();
+    const out = redactingChannel(channel, () => []);
+    // Literal secrets as users paste them: one with no shape at all, one with a prefix, an AWS pair.
+    const plain = 'meadowlark-orchid-7';
+    const prefixed = 'sk-proj-' + 'Tq3Xn8Vw2Mb7Rk4Yz9Lp1Hc6';
+    const aws = 'wJalrXUtnFEMI/K7MDENG/' + 'bPxRfiCYzEXAMPLEKEY';
+    const text = `kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      value: ${plain}\n  other: {value: ${prefixed}, secret: ${aws}}\n`;
+    // vscode-jsonrpc's verbose tracer: `Params: ${JSON.stringify(params, null, 4)}`.
+    const trace = (kind: string, params: unknown): string =>
+      `[Trace - 10:00:00] Sending ${kind}. Params: ${JSON.stringify(params, null, 4)}`;
+    out.appendLine(
+      trace("notification 'textDocument/didOpen'", {
+        textDocument: { uri: 'file:///p/a.assistant.yaml', languageId: 'assistantconfig', version: 1, text },
+      }),
+    );
+    out.appendLine(
+      trace("notification 'textDocument/didChange'", {
+        textDocument: { uri: 'file:///p/a.assistant.yaml', version: 2 },
+        contentChanges: [{ range: { start: { line: 6, character: 13 } }, rangeLength: 0, text: `${plain}\n` }],
+      }),
+    );
+    out.appendLine(
+      `[Trace - 10:00:01] Received response 'textDocument/codeAction - (7)' in 3ms. Result: ${JSON.stringify(
+        [{ title: 'Move the secret to .env', edit: { changes: { 'file:///p/.env': [{ newText: `K=${plain}\n` }] } } }],
+        null,
+        4,
+      )}`,
+    );
+    // A credential shape outside any document text (a message quoting one).
+    out.appendLine(`Request failed: ${prefixed} was refused`);
+    const written = lines.map(String).join('\n');
+    for (const secret of [plain, prefixed, aws])
+      for (let i = 0; i + 6 <= secret.length; i++)
+        assert.ok(!written.includes(secret.slice(i, i + 6)), `a piece of a secret reached the log: ${written}`);
+    assert.match(String(lines[0]), /"text": "<\d+ characters of document text, not logged>"/);
+    assert.match(String(lines[0]), /"uri": "file:\/\/\/p\/a\.assistant\.yaml"/, 'the rest of the trace is kept');
+    assert.match(String(lines[2]), /"title": "Move the secret to \.env"/);
+    // A line without document text or credential shapes is written as it came.
+    out.appendLine('[Trace] Sending request \'textDocument/hover - (9)\'. Params: {"position": {"line": 3}}');
+    assert.equal(lines[4], '[Trace] Sending request \'textDocument/hover - (9)\'. Params: {"position": {"line": 3}}');
   });
   it('learns a credential stored later', async () => {
     const values: Record<string, string> = {};

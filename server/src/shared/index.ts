@@ -6,3 +6,4 @@
 export * from './protocol';
 export { redact, redactDeep, REDACTED } from './redact';
 export { dotenvNames, dotenvProblemMessage, DOTENV_TOO_LARGE, MAX_DOTENV_BYTES } from '../service/dotenv';
+export { maskShapes } from '../service/credentialShapes';
