@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import Ajv from 'ajv';
 import { CODES } from '../../server/src/service';
-import { projectConfigSchema } from '../../server/src/service/projectConfig';
+import { parseProjectConfig, projectConfigSchema } from '../../server/src/service/projectConfig';
 import { ROOT, UPDATE } from '../helpers';
 import { TestClient } from '../protocol/lspClient';
 import { runCli } from './helpers';
@@ -448,4 +448,25 @@ test('format: the same rule for a directory with nothing to format, and --config
   assert.equal(empty.code, 2);
   assert.match(empty.stderr, /error: no AssistantConfig files found in 'empty'/);
   assert.equal(runCli(['format', '--check', '--no-error-on-unmatched-pattern', 'empty'], { cwd: proj }).code, 0);
+});
+
+test('a credential pasted into the project config is masked in its mistakes: CLI stderr and what the editor shows (REVIEW4 G5)', () => {
+  const key = 'sk-proj-' + 'Mz3Kq8Vw2Nb7Rt4Yx9Lp1Hc6';
+  const random = 'Xk29fLq8' + 'Wm3Zp7Rt5Vb1Nc4Hs6Jd';
+  const dir = tree({
+    '.assistant-config.yaml': `rules:\n  ${key}: off\n  env-not-set: ${random}\n${random}: 1\n`,
+    'a.assistant.yaml': FILE,
+  });
+  const r = runCli(['lint', '--format', 'json', 'a.assistant.yaml'], { cwd: dir });
+  assert.equal(r.code, 2, r.stderr);
+  assert.equal(r.stderr.split('\n').filter((l) => /line \d+:/.test(l)).length, 3, r.stderr);
+  for (const secret of [key, random])
+    for (let i = 0; i + 6 <= secret.length; i++)
+      assert.ok(!r.stderr.includes(secret.slice(i, i + 6)), `a piece of a credential on stderr: ${r.stderr}`);
+  const problems = parseProjectConfig(
+    '/p/.assistant-config.yaml',
+    readFileSync(join(dir, '.assistant-config.yaml'), 'utf8'),
+  ).problems;
+  assert.equal(problems.length, 3);
+  assert.ok(!problems.join('\n').includes(random.slice(0, 8)) && !problems.join('\n').includes(key.slice(8, 16)));
 });

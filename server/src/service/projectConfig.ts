@@ -8,6 +8,7 @@ import { resolve } from '../parser/ast';
 import type { Diagnostic, DiagnosticCode, Severity } from './codes';
 import { CODES, isSuppressible } from './codes';
 import { globSource } from '../shared/glob';
+import { maskShapes } from './credentialShapes';
 import type { ValidationOptions } from './validation/rule';
 
 export const PROJECT_CONFIG_FILE = '.assistant-config.yaml';
@@ -94,7 +95,18 @@ export function projectConfigSchema(): Record<string, unknown> {
 }
 
 /** Reads the text of a project config file; never throws. */
+/**
+ * Reads a project config. Its mistakes quote what the file says (an unknown code, a level, a key):
+ * a credential pasted into it is masked there as lint masks it in frames, since the mistakes reach
+ * the CLI's stderr, the editor's warning and the server log (REVIEW4 G5).
+ */
 export function parseProjectConfig(path: string, text: string): ProjectConfig {
+  const cfg = readProjectConfig(path, text);
+  cfg.problems = cfg.problems.map(maskShapes);
+  return cfg;
+}
+
+function readProjectConfig(path: string, text: string): ProjectConfig {
   const cfg: ProjectConfig = { path, dir: dirnameOf(path), rules: {}, include: [], exclude: [], problems: [] };
   const doc = parse(text, 'yaml');
   const line = (n: { offset: number }): number => text.slice(0, n.offset).split('\n').length;
