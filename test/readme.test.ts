@@ -1,10 +1,12 @@
 // The README stays true: every setting, command and diagnostic code is documented in it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CODES } from '../server/src/service/codes';
 import { ROOT } from './helpers';
+import { runCli } from './cli/helpers';
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -28,4 +30,20 @@ test('every diagnostic code is in the README with its severity', () => {
 test('the README gives the two commands', () => {
   assert.ok(readme.includes('npm ci && npm test'));
   assert.ok(readme.includes('npm ci && npm start'));
+});
+
+test('the CLI section\'s "real run" is what the CLI prints for the file it shows (REVIEW4 G13: it had gone stale)', () => {
+  const file = /`configs\/prod\.assistant\.yaml`:\n\n```yaml\n([\s\S]*?)```\n\n```text\n([\s\S]*?)```\n/.exec(readme);
+  assert.ok(file, 'the README shows configs/prod.assistant.yaml and a run on it');
+  const [, text, run] = file;
+  const dir = mkdtempSync(join(tmpdir(), 'ac-readme-'));
+  mkdirSync(join(dir, 'configs'));
+  writeFileSync(join(dir, 'configs/prod.assistant.yaml'), text!);
+  // The run: `$ assistant-config ARGS` lines, each followed by what that command printed.
+  const parts = run!.split(/^\$ assistant-config (.*)\n/m).slice(1);
+  assert.equal(parts.length, 4, 'two commands');
+  for (let i = 0; i < parts.length; i += 2) {
+    const r = runCli(parts[i]!.split(' '), { cwd: dir });
+    assert.equal(r.stdout, parts[i + 1], `assistant-config ${parts[i]}`);
+  }
 });
