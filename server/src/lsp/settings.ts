@@ -41,19 +41,33 @@ function num(v: unknown, def: number, min: number): number {
   return typeof v === 'number' && Number.isFinite(v) && v >= min ? Math.floor(v) : def;
 }
 
-/** Accepts the section object (`{ diagnostics: {...}, limits: {...} }`), the same wrapped in `{ assistantConfig: ... }`, or flat dotted keys. */
+/** Accepts the section object (`{ diagnostics: {...}, limits: {...} }`), the same wrapped in `{ assistantConfig: ... }`, or dotted keys, with or without the section name. */
 export function readSettings(raw: unknown): Settings {
   const r0 = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   // Also wrapped in its section's name (`{ assistantConfig: {...} }`), as many clients send
   // `initializationOptions.settings` and `didChangeConfiguration`.
   const inner = r0.assistantConfig;
   const r = (inner && typeof inner === 'object' ? inner : r0) as Record<string, unknown>;
+  // A setting may be written nested, dotted or both, at any level (`diagnostics.envNotSet`, and,
+  // as settings.json writes them and Sublime LSP or coc users copy them, with the section name:
+  // `assistantConfig.diagnostics.envNotSet`, `"assistantConfig.diagnostics": { "envNotSet": … }`).
+  const lookup = (obj: unknown, parts: readonly string[]): unknown => {
+    if (parts.length === 0) return obj;
+    if (!obj || typeof obj !== 'object') return undefined;
+    const o = obj as Record<string, unknown>;
+    for (let k = parts.length; k >= 1; k--) {
+      const key = parts.slice(0, k).join('.');
+      if (Object.prototype.hasOwnProperty.call(o, key)) {
+        const found = lookup(o[key], parts.slice(k));
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
+  };
   const get = (path: string): unknown => {
-    if (path in r) return r[path];
-    let cur: unknown = r;
-    for (const part of path.split('.'))
-      cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[part] : undefined;
-    return cur;
+    const parts = path.split('.');
+    const v = lookup(r, parts);
+    return v !== undefined ? v : lookup(r0, ['assistantConfig', ...parts]);
   };
   const d = DEFAULT_OPTIONS;
   return {
