@@ -35,6 +35,7 @@ test('editor-features bench: inlay hints, lenses, links, anchors, outline and fo
       'highlight of `&A`',
       'rename of `&A`',
       'outline (document symbols)',
+      'outline after a one-character edit',
       'format the whole file',
     ],
   );
@@ -52,6 +53,9 @@ test('editor-features bench: inlay hints, lenses, links, anchors, outline and fo
   assert.ok(count('inlay hints, whole file') >= count('inlay hints, visible range (60 lines)'));
   assert.ok(count('code lenses') >= 2, 'the chain lens and the connection lens');
   assert.ok(count('document links') > 0, 'links answered');
+  // Each sample after an edit answers the new version with as many top-level symbols as before.
+  assert.ok(count('outline (document symbols)') > 0);
+  assert.equal(count('outline after a one-character edit'), count('outline (document symbols)'));
   const aliases = Number(/\((\d+) aliases\)/.exec(names[4] ?? '')?.[1]);
   assert.ok(aliases > 0, names[4]);
   assert.equal(count('references of'), aliases + 1, 'every alias and the anchor');
