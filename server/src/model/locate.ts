@@ -21,6 +21,8 @@ export interface Located {
 
 export function parsePointer(pointer: string): string[] {
   if (pointer === '') return [];
+  // Most pointers escape nothing: no replacement per segment then.
+  if (!pointer.includes('~')) return pointer.slice(1).split('/');
   return pointer
     .slice(1)
     .split('/')

@@ -20,7 +20,7 @@ import {
   propertySchema,
   unionOf,
 } from '../../model/schema';
-import type { Resolved, Union } from '../../model/schema';
+import type { Resolved, Schema, Union } from '../../model/schema';
 import type { Diagnostic } from '../codes';
 import { diag } from '../codes';
 import { closest, editDistance, quoteList } from '../text';
@@ -518,13 +518,12 @@ function keysNoVariantAllows(
   union: Union,
   skip: ReadonlySet<string>,
 ): Diagnostic[] {
-  const allowed = new Set(Object.keys(unwrapNullable(resolved.schema)?.properties ?? {}));
-  for (const v of union.variants) for (const k of Object.keys(v.schema.properties ?? {})) allowed.add(k);
-  const candidates = [...allowed].filter((k) => !keys.present.has(k));
+  const allowed = keysOfAnyVariant(resolved.schema, union);
+  const candidates = allowed.list.filter((k) => !keys.present.has(k));
   const label = labelOf(resolved);
   const out: Diagnostic[] = [];
   for (const [key, props] of keys.byKey) {
-    if (allowed.has(key) || key === '<<' || skip.has(key)) continue;
+    if (allowed.set.has(key) || key === '<<' || skip.has(key)) continue;
     const suggestion = closest(key, candidates);
     if (suggestion === undefined) continue;
     const unsafe = !renameIsSafe(key, candidates);
@@ -540,6 +539,27 @@ function keysNoVariantAllows(
       );
   }
   return out;
+}
+
+/** The keys a mapping of `schema` may have under some variant of `union`, in schema order: the schema's own, then each variant's. */
+interface AnyVariantKeys {
+  set: ReadonlySet<string>;
+  list: readonly string[];
+}
+
+/** Worked out once per schema and union (the schema is static; a repository repeats the same mistake in many files). */
+const anyVariantKeys = new Map<Union, Map<Schema | undefined, AnyVariantKeys>>();
+
+function keysOfAnyVariant(schema: Schema | undefined, union: Union): AnyVariantKeys {
+  let bySchema = anyVariantKeys.get(union);
+  if (!bySchema) anyVariantKeys.set(union, (bySchema = new Map<Schema | undefined, AnyVariantKeys>()));
+  let keys = bySchema.get(schema);
+  if (!keys) {
+    const set = new Set(Object.keys(unwrapNullable(schema)?.properties ?? {}));
+    for (const v of union.variants) for (const k of Object.keys(v.schema.properties ?? {})) set.add(k);
+    bySchema.set(schema, (keys = { set, list: [...set] }));
+  }
+  return keys;
 }
 
 function unknownProperty(keys: MappingKeys, resolved: Resolved, key: string, obj: ObjectNode): Diagnostic[] {
