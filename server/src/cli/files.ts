@@ -10,6 +10,38 @@ const BY_NAME = /(\.assistant\.(ya?ml|json)|(^|[\\/])assistant-config\.(ya?ml|js
 const CANDIDATE = /\.(ya?ml|json)$/i;
 const SKIP = new Set(['node_modules', '.git']);
 
+/**
+ * How the output names files: relative to the working directory, `relative(cwd, file) || file`,
+ * worked out once per directory rather than once per file (10,000 files in a directory outside the
+ * working directory took 10,000 relative() calls). A file's name is appended to its directory's
+ * relative path, which is relative() of the file itself unless the directory is the working
+ * directory or one of its ancestors (then the name may be a step of the working directory's own
+ * path, and relative() is asked). `path` is node:path (tests give path.posix and path.win32).
+ */
+export function displayPaths(
+  cwd: string,
+  path: { relative(from: string, to: string): string; sep: string } = { relative, sep },
+): (file: string) => string {
+  const psep = path.sep;
+  const prefix = cwd.endsWith(psep) ? cwd : cwd + psep;
+  let lastDir: string | undefined;
+  let lastRel = '';
+  let lastUp = true;
+  return (f) => {
+    if (f.startsWith(prefix) && f.length > prefix.length) return f.slice(prefix.length);
+    const i = f.lastIndexOf(psep);
+    const dir = i > 0 ? f.slice(0, i) : '';
+    // (A root's direct child, `/x` or `C:\x`: as relative() says.)
+    if (dir.indexOf(psep) < 0) return path.relative(cwd, f) || f;
+    if (dir !== lastDir) {
+      lastDir = dir;
+      lastRel = path.relative(cwd, dir);
+      lastUp = lastRel.split(psep).every((s) => s === '..' || s === '');
+    }
+    return lastUp ? path.relative(cwd, f) || f : lastRel + psep + f.slice(i + 1);
+  };
+}
+
 /** Whether a file is an AssistantConfig file: by its name, or by a top-level `kind: AssistantConfig`. */
 export function isAssistantConfigFile(path: string, text?: string): boolean {
   if (BY_NAME.test(path)) return true;

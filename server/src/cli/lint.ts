@@ -1,10 +1,10 @@
 // `assistant-config lint FILE|DIR|-…`: the editor's diagnostics, for terminals and CI.
 import { readFileSync, statSync, existsSync } from 'node:fs';
-import { resolve as resolvePath, relative, join, sep } from 'node:path';
+import { resolve as resolvePath, relative, join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import type { CliIO } from './io';
 import { UsageError, bufferedIO } from './io';
-import { collectFiles, errnoText, errorText } from './files';
+import { collectFiles, displayPaths, errnoText, errorText } from './files';
 import { isSuppressible } from '../service';
 import { languageOf } from '../parser';
 import { isExcluded } from '../service/projectConfig';
@@ -347,9 +347,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
   // Files first (in order), then their analysis: on several threads when there are many.
   const files: { path: string; displayPath: string }[] = [];
   let stdinText: string | undefined;
-  const cwdPrefix = io.cwd.endsWith(sep) ? io.cwd : io.cwd + sep;
-  const display = (f: string): string =>
-    f.startsWith(cwdPrefix) && f.length > cwdPrefix.length ? f.slice(cwdPrefix.length) : relative(io.cwd, f) || f;
+  const display = displayPaths(io.cwd);
   const listed = new Set<string>();
   for (const t of flags.targets) {
     if (t === '-') {
