@@ -63,7 +63,8 @@ export function walkTyped(
   rootExpected: Schema | undefined = rootSchema,
 ): void {
   if (!root) return;
-  const seenTargets = new Map<Node, Set<Schema | undefined>>();
+  // Made at the first alias (most documents have none).
+  let seenTargets: Map<Node, Set<Schema | undefined>> | undefined;
   const stack: Item[] = [
     {
       node: root,
@@ -122,6 +123,7 @@ export function walkTyped(
       via ??= node;
       const t = node.target;
       if (!t) continue;
+      seenTargets ??= new Map<Node, Set<Schema | undefined>>();
       let seen = seenTargets.get(t);
       if (!seen) seenTargets.set(t, (seen = new Set()));
       if (seen.has(item.expected)) continue;

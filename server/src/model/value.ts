@@ -87,7 +87,12 @@ export function toValue(root: Node | undefined, limit: number, units?: UnitValue
           (inProgress ??= new Set()).add(node);
         }
         let merged: unknown[] | undefined;
-        for (const p of node.properties) {
+        // Index loops here and below: every mapping of every file passes here, mostly before the
+        // optimising compiler has this code (a cold run of the CLI), where for…of pays an iterator
+        // and a result object per step.
+        const props = node.properties;
+        for (let i = 0; i < props.length; i++) {
+          const p = props[i]!;
           const k = p.key.value;
           // A merge key's mappings are applied after the mapping's own keys, which win (model/merge.ts).
           if (isMergeKey(p)) {
@@ -176,8 +181,10 @@ function expanded(root: Node | undefined, limit: number, units: UnitValues | und
       inProgress.add(n);
     }
     let s = 1;
-    if (n.type === 'object') for (const p of n.properties) s = Math.min(limit + 1, s + sizeOf(p.value));
-    else {
+    if (n.type === 'object') {
+      const props = n.properties;
+      for (let i = 0; i < props.length; i++) s = Math.min(limit + 1, s + sizeOf(props[i]!.value));
+    } else {
       const count = n.items.length;
       const chunked = units?.chunk && count >= CHUNK;
       for (let from = 0; from < count; from += CHUNK) {

@@ -78,11 +78,14 @@ export function anchorIndex(doc: ParsedDocument, hints?: AnchorIndexHints): Anch
         byNode.set(n, d);
       }
     }
-    if (n.type === 'object')
-      for (const p of n.properties) {
-        if (p.value) stack.push(p.value);
+    if (n.type === 'object') {
+      // (An index loop: every mapping of a file with an anchor passes here, mostly in cold code.)
+      const props = n.properties;
+      for (let i = 0; i < props.length; i++) {
+        const v = props[i]!.value;
+        if (v) stack.push(v);
       }
-    else if (n.type === 'array') {
+    } else if (n.type === 'array') {
       const count = n.items.length;
       for (let from = 0; from < count; from += CHUNK) {
         if (hints && count >= CHUNK && hints.skipChunk(n, from / CHUNK)) continue;

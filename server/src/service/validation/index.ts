@@ -104,7 +104,10 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
     );
     return out;
   }
-  for (const p of doc.problems) {
+  // Index loops in this function: it runs once per file, mostly before the optimising compiler has
+  // it (a cold run of the CLI), where for…of allocates an iterator and a result per step.
+  for (let i = 0; i < doc.problems.length; i++) {
+    const p = doc.problems[i]!;
     const code =
       p.kind === 'extra-document'
         ? 'extra-document'
@@ -128,7 +131,8 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
     return finish(out);
   }
   const conv = toValue(doc.root, options.maxAliasExpansion, units);
-  for (const a of conv.cycles) {
+  for (let i = 0; i < conv.cycles.length; i++) {
+    const a = conv.cycles[i]!;
     const holder = a.parent?.type === 'property' ? a.parent.key.value : undefined;
     const what = holder ? `'${holder}'` : 'This alias';
     out.push(
@@ -164,9 +168,11 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
   }
   // A finding made through an alias is reported at the alias (validation/throughAlias.ts).
   let via: Node | undefined;
-  const once = new Set<string>();
+  // Made at the first finding reported once (most files have none).
+  let once: Set<string> | undefined;
   const emit = (d: Diagnostic, key: string | undefined): void => {
     if (key !== undefined) {
+      once ??= new Set<string>();
       if (once.has(key)) return;
       once.add(key);
     }
@@ -186,8 +192,11 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
   const running = RULES.map((r) => r.start(ctx));
   const visit = (v: Visit): void => {
     via = v.via;
-    // Only the rules that look at this type of node (most look at one or two).
-    for (const i of RULES_ON[v.node.type]) running[i]!.visit(v);
+    // Only the rules that look at this type of node (most look at one or two). An index loop: this
+    // runs for every node, mostly before the optimising compiler has this code (a cold run of the
+    // CLI), where for…of pays an iterator and a result object per step.
+    const on = RULES_ON[v.node.type];
+    for (let k = 0; k < on.length; k++) running[on[k]!]!.visit(v);
   };
   /** What the rules find in a unit: replayed from the cache, or found now (with no alias above it) and kept. */
   const unitFindings = (u: UnitCache, node: Node, expected: Schema | undefined): Recorded[] => {
@@ -223,7 +232,7 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
   };
   walkTyped(doc.root, visit, hooks);
   via = undefined;
-  for (const r of running) r.end?.();
+  for (let i = 0; i < running.length; i++) running[i]!.end?.();
   out.push(...unusedAnchors(doc, index ?? (units ? anchorIndex(doc, units) : undefined), claimed));
   return finish(withoutBrokenNodes(out, doc));
 }

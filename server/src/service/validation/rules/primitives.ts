@@ -9,9 +9,7 @@ import { closest, quoteList } from '../../text';
 export const primitivesRule: Rule = {
   on: ['array'],
   start(ctx) {
-    const overrideSchema = definition('AiPrimitivesLlmConfig');
-    const nameSchema = propertySchema(overrideSchema, 'primitiveName');
-    const named = enumValuesOf(nameSchema).values.map((v) => v.value);
+    const { overrideSchema, named } = (primitiveNames ??= namedPrimitives());
     return {
       visit(v) {
         if (v.node.type !== 'array' || resolveRef(itemSchema(v.resolved.schema)) !== overrideSchema) return;
@@ -53,6 +51,19 @@ export const primitivesRule: Rule = {
     };
   },
 };
+
+/**
+ * The override schema and the named primitives, read from the schema once (it does not change), not
+ * once per file: that was a walk of LlmPrimitive's branches and a few arrays for every file a lint
+ * checks, most of them without an override.
+ */
+let primitiveNames: { overrideSchema: ReturnType<typeof definition>; named: readonly string[] } | undefined;
+
+function namedPrimitives(): { overrideSchema: ReturnType<typeof definition>; named: readonly string[] } {
+  const overrideSchema = definition('AiPrimitivesLlmConfig');
+  const nameSchema = propertySchema(overrideSchema, 'primitiveName');
+  return { overrideSchema, named: enumValuesOf(nameSchema).values.map((v) => v.value) };
+}
 
 function resolveRef(s: ReturnType<typeof itemSchema>): ReturnType<typeof itemSchema> {
   return s?.$ref ? definition(s.$ref.replace('#/definitions/', '')) : s;
