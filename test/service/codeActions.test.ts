@@ -835,13 +835,42 @@ describe('code actions', () => {
 
   it('keeps CRLF line endings', () => {
     const input =
-      'kind: AssistantConfig\r\nversion: v2\r\ndefinition:\r\n  llm:\r\n    provider: vendor_a\r\n    modle: x\r\n    apiKey:\r\n      valueFromEnv: K\r\n';
+      'kind: AssistantConfig\r\nversion: v2\r\ndefinition:\r\n  llm:\r\n    provider: vendor_a\r\n    frobnicate: x\r\n    apiKey:\r\n      valueFromEnv: K\r\n';
     const { doc, diagnostics } = analyze(input, 'yaml');
     const d = diagnostics.find((x) => x.code === 'unknown-property');
     assert.ok(d);
     const remove = getCodeActions(doc, diagnostics, d, CTX).find((a) => a.title.startsWith('Remove'));
     assert.ok(remove);
-    assert.equal(applyEdits(input, remove.edits), input.replace('    modle: x\r\n', ''));
+    assert.equal(applyEdits(input, remove.edits), input.replace('    frobnicate: x\r\n', ''));
+  });
+
+  it("a misspelt key is renamed, never removed with its value: the value is the user's content under a near-miss name (REVIEW4 G21)", () => {
+    const cases: [string, string][] = [
+      ['definiton', 'kind: AssistantConfig\nversion: v2\ndefiniton:\n  llm:\n    provider: hosted\n'],
+      [
+        'systemInstrucions',
+        'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted}\n  systemInstrucions: |\n    # house rules\n    Answer briefly.\n',
+      ],
+      [
+        'provder',
+        'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: hosted\n    fallback:\n      provder: hosted\n',
+      ],
+      [
+        'modle',
+        'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    modle: fast\n    apiKey: {valueFromEnv: K}\n',
+      ],
+    ];
+    for (const [key, input] of cases) {
+      const { doc, diagnostics } = analyze(input, 'yaml');
+      const d = diagnostics.find((x) => x.code === 'unknown-property' && x.data?.key === key);
+      assert.ok(d, `${key}: ${diagnostics.map((x) => x.code).join(', ')}`);
+      const titles = getCodeActions(doc, diagnostics, d, CTX).map((a) => a.title);
+      assert.ok(
+        titles.some((t) => t.startsWith(`Rename '${key}'`)),
+        `${key}: ${titles.join(' | ')}`,
+      );
+      assert.ok(!titles.some((t) => t.startsWith('Remove')), `${key}: ${titles.join(' | ')}`);
+    }
   });
 
   it('applyEdits applies in offset order, inserts before replacements at the same offset, and refuses overlaps', () => {

@@ -89,7 +89,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'unknown-property': {
     example: `${H}definition:\n  llm:\n    provider: hosted\n    modle: x\n`,
-    fix: 'Rename the key to the one the message suggests (`lint --fix` does it when there is one clear match), or remove it: the selected variant does not read it.',
+    fix: 'Rename the key to the one the message suggests (`lint --fix` does it when there is one clear match; the editor offers only the rename then, never to remove a misspelt key with its value). A key close to no allowed one is not read by the selected variant: move its value where it belongs, or remove it (the quick fix offers that).',
   },
   'invalid-type': {
     example: `${H}definition:\n  llm: { provider: hosted }\n  contextWindowLimit: "many"\n`,

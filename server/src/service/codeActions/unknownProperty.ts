@@ -1,5 +1,5 @@
-// `unknown-property`: rename a misspelt key to the closest allowed one (preferred), or remove the key
-// with its nested lines and trailing comment.
+// `unknown-property`: rename a misspelt key to the closest allowed one, or, for a key that is close to
+// none, remove it with its nested lines and trailing comment.
 import { isShadowed } from '../../parser/ast';
 import type { Node, ParsedDocument, PropertyNode } from '../../parser/ast';
 import { lineStart } from '../../parser/lineIndex';
@@ -21,9 +21,12 @@ export const unknownProperty: FixProvider = (doc, d) => {
       edits: [replaceScalar(doc, prop.key, suggestion)],
       isPreferred: true,
     });
+  // (Not for a near miss: the key is reported because it is close to an allowed one, so its value is
+  // the user's content under a misspelt name, and removing it (a whole `definiton:` block, the
+  // instructions under `systemInstrucions:`) is never the repair: REVIEW4 G21.)
   // (Not when an alias elsewhere points into it: the alias would lose its anchor.)
   // (Nor when it holds a literal credential: removing it would lose the secret.)
-  if (!anchorsUsedElsewhere(doc, [prop]) && !holdsLiteralSecret(prop))
+  if (!suggestion && !anchorsUsedElsewhere(doc, [prop]) && !holdsLiteralSecret(prop))
     out.push({ title: `Remove '${key}'`, edits: removeProperties(doc, prop.parent, [prop]) });
   return out;
 };
