@@ -844,6 +844,31 @@ describe('code actions', () => {
     assert.equal(applyEdits(input, remove.edits), input.replace('    frobnicate: x\r\n', ''));
   });
 
+  it('a credential pasted into provider is not overwritten by a Change fix: the file holds its only copy (REVIEW4 G29)', () => {
+    const key = 'sk-proj-' + 'Mz3Kq8Vw2Nb7Rt4Yx9Lp1Hc6';
+    for (const input of [
+      `kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: ${key}\n`,
+      `{"kind": "AssistantConfig", "version": "v2", "definition": {"llm": {"provider": "${key}"}}}`,
+    ]) {
+      const language = input.startsWith('{') ? 'json' : 'yaml';
+      const { doc, diagnostics } = analyze(input, language);
+      const d = diagnostics.find((x) => x.code === 'unknown-discriminator');
+      assert.ok(d, diagnostics.map((x) => x.code).join(', '));
+      const actions = getCodeActions(doc, diagnostics, d, CTX);
+      for (const a of actions)
+        assert.ok(
+          !a.edits.some(
+            (e) => e.offset <= input.indexOf(key) && e.offset + e.length >= input.indexOf(key) + key.length,
+          ),
+          `${language}: '${a.title}' overwrites the pasted key`,
+        );
+    }
+    // A misspelt provider still gets its fix.
+    const typo = analyze('kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: hostd\n', 'yaml');
+    const t = typo.diagnostics.find((x) => x.code === 'unknown-discriminator')!;
+    assert.ok(getCodeActions(typo.doc, typo.diagnostics, t, CTX).some((a) => a.title.includes("'hosted'")));
+  });
+
   it("a misspelt key is renamed, never removed with its value: the value is the user's content under a near-miss name (REVIEW4 G21)", () => {
     const cases: [string, string][] = [
       ['definiton', 'kind: AssistantConfig\nversion: v2\ndefiniton:\n  llm:\n    provider: hosted\n'],

@@ -8,6 +8,7 @@ import type { TextEdit } from '../types';
 import { replaceScalar, setValue } from './edits';
 import { valueAt } from './find';
 import { retagActions } from './switchVariant';
+import { credentialShapes } from '../credentialShapes';
 import type { Fix, FixProvider } from './provider';
 
 const MAX_CHOICES = 12;
@@ -17,9 +18,19 @@ function setTo(doc: ParsedDocument, node: Node, value: string): TextEdit {
   return node.length === 0 && p?.type === 'property' ? setValue(doc, p, value) : replaceScalar(doc, node, value);
 }
 
+/**
+ * A value shaped like a credential (a key pasted into `provider:`, masked everywhere as one): no fix
+ * overwrites it, since the file holds the only copy (README "Moving a secret": nothing but the move
+ * takes a secret out of the file; REVIEW4 G29). The diagnostic stays for the user.
+ */
+function holdsCredentialShape(node: Node): boolean {
+  return node.type === 'string' && credentialShapes(node.value).length > 0;
+}
+
 export const replaceValue: FixProvider = (doc, d) => {
   const node = valueAt(doc, d.offset);
   if (!node || node.type === 'object' || node.type === 'array' || node.type === 'alias') return [];
+  if (holdsCredentialShape(node)) return [];
   const p = node.parent;
   const what = p?.type === 'property' ? `'${p.key.value}'` : 'the value';
   const suggestion = d.data?.suggestion;
@@ -42,6 +53,7 @@ export const replaceValue: FixProvider = (doc, d) => {
 export const onlyValue: FixProvider = (doc, d) => {
   const node = valueAt(doc, d.offset);
   if (!node || node.type === 'object' || node.type === 'array' || node.type === 'alias') return [];
+  if (holdsCredentialShape(node)) return [];
   const { values, open } = enumValuesOf(schemaAtPath(doc.root, pathOf(node)).schema);
   const only = values.length === 1 && !open ? values[0]!.value : undefined;
   const p = node.parent;
