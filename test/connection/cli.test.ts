@@ -110,6 +110,31 @@ describe('test-connection in-process', () => {
       assert.ok(!(r.out + r.err).includes('Abc123'), 'the key is not shown');
     }
   });
+  it('refuses a --config with a syntax error, naming it, before sending anything (REVIEW4 G15)', async () => {
+    for (const [file, text, where] of [
+      [
+        'broken.assistant.yaml',
+        'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted\n  aiPrimitivesLlm: {provider: vendor_a}\n',
+        /line \d+, column \d+: /,
+      ],
+      [
+        'broken.assistant.json',
+        '{"kind": "AssistantConfig", "definition": {"aiPrimitivesLlm": {"provider": "vendor_a",}}',
+        /line 1, column \d+: /,
+      ],
+    ] as const) {
+      writeFileSync(join(dir, file), text);
+      const sent = svc.requests.length;
+      for (const format of ['text', 'json']) {
+        const r = await cli(['--config', file, '--format', format], envFor(svc));
+        assert.equal(r.code, 2, r.out + r.err);
+        assert.match(r.err, new RegExp(`--config ${file.replace(/\./g, '\\.')} has a syntax error at ${where.source}`));
+        assert.match(r.err, /nothing was sent/);
+        assert.equal(r.out, '');
+      }
+      assert.equal(svc.requests.length, sent, 'nothing was sent');
+    }
+  });
   it('reads the provider through YAML merge keys as lint does (<<: *p, own keys winning)', async () => {
     const merged =
       'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: &p\n    provider: vendor_b\n    apiKey: {valueFromEnv: K}\n  aiPrimitivesLlm: {<<: *p, model: x}\n';

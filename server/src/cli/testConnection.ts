@@ -3,7 +3,13 @@
 // because a command line shows up in shell history, CI logs and process lists.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { formatReport, providerFromConfigText, reportToJson, runTestConnection } from '../connection';
+import {
+  configSyntaxError,
+  formatReport,
+  providerFromConfigText,
+  reportToJson,
+  runTestConnection,
+} from '../connection';
 import { CREDENTIAL_VARIABLES, MAX_TIMEOUT_MS, redact } from '../connection';
 import type { ConnectionOptions, Credentials } from '../connection';
 import { languageOf } from '../parser';
@@ -200,5 +206,11 @@ async function readProvider(file: string | undefined, cwd: string): Promise<stri
     throw new UsageError(`cannot read --config ${visible(file)} (${code}).`);
   }
   const lang = languageOf(file, text);
+  // A file with a syntax error has no provider we can trust: what error recovery reads may not be what was meant.
+  const problem = configSyntaxError(text, lang);
+  if (problem)
+    throw new UsageError(
+      `--config ${visible(file)} has a syntax error at ${visible(redact(problem))}; fix it (lint shows every problem), nothing was sent.`,
+    );
   return providerFromConfigText(text, lang);
 }

@@ -30,6 +30,7 @@ const ALL: Record<Diagnosis, true> = {
   cancelled: true,
   'too-large': true,
   'redirect-other-origin': true,
+  'redirect-refused': true,
   'redirect-method-change': true,
   'too-many-redirects': true,
   network: true,
@@ -42,6 +43,8 @@ const ALL: Record<Diagnosis, true> = {
   'server-error': true,
   'unexpected-status': true,
   'not-json': true,
+  'invalid-json': true,
+  'rate-limited': true,
   'no-token': true,
   'not-jwt': true,
   'jwt-expired': true,
@@ -97,6 +100,8 @@ export function adviceFor(d: Diagnosis, step: StepName): string {
       return 'The address redirects the request to another path with a method change (a POST would arrive as a GET): use the final address of the operation in the settings directly.';
     case 'redirect-other-origin':
       return 'Use the final address of the service in the settings directly (the one the redirect points to), if you trust it.';
+    case 'redirect-refused':
+      return 'The service (or something in front of it: a login portal, a proxy) redirected to an address that is not followed: one that is not http(s), or that carries a user name or password. Use the final https:// address of the service in the settings.';
     case 'too-many-redirects':
       return 'The address redirects in a loop; use the final address of the service.';
     case 'network':
@@ -123,6 +128,10 @@ export function adviceFor(d: Diagnosis, step: StepName): string {
       return 'The answer is not what the service sends; check that the address points at the service.';
     case 'not-json':
       return 'The address answered with something other than JSON (often a web page or a login portal): check the address and the proxy.';
+    case 'invalid-json':
+      return 'The answer says it is JSON but does not parse: a fault of the service, or something on the way (a proxy, a gateway) cut or altered it. Try again; if it persists, contact the service operator with the time of the run.';
+    case 'rate-limited':
+      return 'The service refuses more requests for now (rate limit); the settings are not at fault. Wait the time named above (or a minute), then run Test Connection again; if it persists, check whether other tools share the same token or key.';
     case 'no-token':
       return 'The token refresh address answered JSON without a "token" field: check that it is the token refresh operation of the authentication host.';
     case 'not-jwt':

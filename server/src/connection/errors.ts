@@ -15,6 +15,7 @@ export type NetErrorKind =
   | 'cancelled'
   | 'too-large'
   | 'redirect-other-origin'
+  | 'redirect-refused'
   | 'too-many-redirects'
   | 'redirect-method-change'
   | 'insecure-url'

@@ -61,7 +61,10 @@ const REDIRECT = new Set([301, 302, 303, 307, 308]);
 
 export async function httpRequest(req: HttpRequest, s: HttpSettings): Promise<HttpResponse> {
   const proxy = proxyFor(req.url, s.proxy, s.env);
-  const dispatcher = makeDispatcher(proxy, s);
+  // The status of every answer whose headers arrived, seen below fetch: fetch turns a 407 into a
+  // bare "network error" (the Fetch standard, for a client without a window), status lost.
+  const heard: { status?: number } = {};
+  const dispatcher = makeDispatcher(proxy, s).compose(statusObserver(heard));
   const controller = new AbortController();
   let timedOut = false;
   let cancelled = false;
@@ -80,6 +83,13 @@ export async function httpRequest(req: HttpRequest, s: HttpSettings): Promise<Ht
   try {
     return await followRedirects(req, dispatcher, controller.signal, s.maxResponseBytes, proxy, seen);
   } catch (err) {
+    if (heard.status === 407 && !controller.signal.aborted && !(err instanceof NetError))
+      throw new NetError(
+        'proxy',
+        `${hostOf(req.url)} answered HTTP 407 (Proxy Authentication Required)${proxy ? ', from the proxy' : ' although no proxy is configured: something between you and the service (an intercepting proxy) asks for proxy credentials'}.`,
+        '407',
+        407,
+      );
     const e = classifyNetworkError(err, {
       host: hostOf(req.url),
       port: portOf(req.url),
@@ -164,6 +174,21 @@ async function followRedirects(
     } catch {
       throw new NetError('network', `${hostOf(url)} redirected to an invalid address.`, undefined, res.status);
     }
+    // Nothing of the Location is printed: it may carry a credential (a user name and password, a token in the path).
+    if (next.protocol !== 'https:' && next.protocol !== 'http:')
+      throw new NetError(
+        'redirect-refused',
+        `${url.origin} redirected (HTTP ${res.status}) to a ${next.protocol} address, not an HTTP(S) one; not followed.`,
+        String(res.status),
+        res.status,
+      );
+    if (next.username || next.password)
+      throw new NetError(
+        'redirect-refused',
+        `${url.origin} redirected (HTTP ${res.status}) to an address with a user name or password in it; not followed, so that nothing is sent there.`,
+        String(res.status),
+        res.status,
+      );
     if (next.origin !== url.origin) {
       // Authorization, x-platform-project-id and the payload's tokens would all go along with a
       // followed request; another origin must never see them, so we stop here.
@@ -187,6 +212,24 @@ async function followRedirects(
     redirects.push({ status: res.status, to: `${next.origin}${next.pathname}` });
     url = next;
   }
+}
+
+/** An interceptor that records the status of each answer whose headers arrive. */
+function statusObserver(heard: { status?: number }): Dispatcher.DispatcherComposeInterceptor {
+  return (dispatch) => (opts, handler) =>
+    dispatch(opts, {
+      onConnect: (...a) => handler.onConnect?.(...a),
+      onError: (...a) => handler.onError?.(...a),
+      onUpgrade: (...a) => handler.onUpgrade?.(...a),
+      onResponseStarted: () => handler.onResponseStarted?.(),
+      onHeaders: (statusCode, ...rest) => {
+        heard.status = statusCode;
+        return handler.onHeaders?.(statusCode, ...rest) ?? true;
+      },
+      onData: (...a) => handler.onData?.(...a) ?? true,
+      onComplete: (...a) => handler.onComplete?.(...a),
+      onBodySent: (...a) => handler.onBodySent?.(...a),
+    });
 }
 
 function portOf(url: URL): string {

@@ -30,6 +30,10 @@ export function summarize(report: TestConnectionReport): string {
   if (report.steps.some((s) => s.diagnosis === 'cancelled') && failed.every((s) => s.diagnosis === 'cancelled')) {
     return `cancelled after ${passed} passed step(s).`;
   }
+  const outOfTime = report.steps.filter((s) => s.status === 'skip' && s.diagnosis === 'timeout');
+  if (failed.length === 0 && outOfTime.length > 0) {
+    return `ran out of time after ${passed} passed step(s); ${outOfTime.length} not run (${report.durationMs} ms).`;
+  }
   if (failed.length === 0) {
     const skipped = report.steps.length - passed;
     return `all ${passed} step(s) passed${skipped ? `, ${skipped} skipped` : ''} in ${report.durationMs} ms.`;

@@ -3,7 +3,8 @@
 import { NetError } from './errors';
 import { httpRequest } from './http';
 import type { HttpRequest, HttpResponse, HttpSettings } from './http';
-import { decodeJwt } from './jwt';
+import { MAX_DATE_MS, decodeJwt } from './jwt';
+import type { JwtInfo } from './jwt';
 import { quoteAnswer } from './quote';
 import type { ResolvedSettings } from './settings';
 import type { Credentials, Diagnosis, StepResult } from './types';
@@ -63,18 +64,47 @@ function statusFailure(ctx: StepContext, res: HttpResponse, what: string, unauth
         ? 'forbidden'
         : s === 404
           ? 'not-found'
-          : s >= 500
-            ? 'server-error'
-            : 'unexpected-status';
+          : s === 429
+            ? 'rate-limited'
+            : s >= 500
+              ? 'server-error'
+              : 'unexpected-status';
   const quote = quoteAnswer(res.headers.get('www-authenticate'), res.body, ctx.secrets);
   const quotes = quote ? [quote] : [];
   const cut = res.truncated ? ' (the body was longer; only its start was read)' : '';
+  const retry = retryAfter(res.headers.get('retry-after'), ctx.now());
+  const limited =
+    s === 429
+      ? ` The service limits how often it may be called (Too Many Requests)${retry ? `; it asks to retry ${retry}` : ''}.`
+      : retry && (s === 503 || s === 502 || s === 504)
+        ? ` The service is unavailable for now; it asks to retry ${retry}.`
+        : '';
   return {
     status: 'fail',
     httpStatus: s,
     diagnosis,
-    message: `${what} answered HTTP ${s}${via(res)}${quotes.length ? `: ${quotes.join('; ')}` : '.'}${cut}`,
+    message: `${what} answered HTTP ${s}${via(res)}${quotes.length ? `: ${quotes.join('; ')}` : '.'}${cut}${limited && quotes.length && !cut ? '.' : ''}${limited}`,
   };
+}
+
+/**
+ * A Retry-After header in words: "in 2 min (Retry-After: 120)", "at 2026-11-23T07:00:00Z"; undefined
+ * when absent or unreadable (RFC 9110 §10.2.3: a number of seconds or an HTTP date).
+ */
+export function retryAfter(header: string | null, now: number): string | undefined {
+  const v = header?.trim();
+  if (!v) return undefined;
+  if (/^\d{1,10}$/.test(v)) {
+    const secs = Number(v);
+    const span =
+      secs < 120 ? `${secs} s` : secs < 7200 ? `${Math.round(secs / 60)} min` : `${Math.round(secs / 3600)} h`;
+    return `in ${span} (Retry-After: ${secs})`;
+  }
+  // An HTTP date names its day and month (V8 would also read "-3" as a year).
+  const at = /^[A-Za-z]{3},/.test(v) ? Date.parse(v) : NaN;
+  if (!Number.isFinite(at) || Math.abs(at) > 8.64e15) return undefined;
+  const secs = Math.round((at - now) / 1000);
+  return `at ${iso(at)}${secs > 0 ? `, in ${secs < 120 ? `${secs} s` : `${Math.round(secs / 60)} min`}` : ''} (Retry-After)`;
 }
 
 /** Names the redirects followed, for the step's message. */
@@ -83,12 +113,50 @@ function via(res: HttpResponse): string {
   return ` (after ${res.redirects.map((r) => `a redirect (HTTP ${r.status}) to ${r.to.length > 100 ? `${r.to.slice(0, 100)}…` : r.to}`).join(', then ')})`;
 }
 
-function parseJson(body: Buffer): { ok: true; value: unknown } | { ok: false } {
+function parseJson(body: Buffer): { ok: true; value: unknown } | { ok: false; position?: number } {
+  // A UTF-8 byte order mark is no part of the JSON text (RFC 8259 §8.1 lets a parser ignore it; .NET and IIS send one).
+  const text = body.toString('utf8').replace(/^\uFEFF/, '');
   try {
-    return { ok: true, value: JSON.parse(body.toString('utf8')) as unknown };
-  } catch {
-    return { ok: false };
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (e) {
+    // Only the position is kept of the parser's message: the rest quotes the body.
+    const at = /position (\d+)/.exec(e instanceof Error ? e.message : '')?.[1];
+    return at === undefined ? { ok: false } : { ok: false, position: Number(at) };
   }
+}
+
+/** Whether a Content-Type says JSON (application/json, application/problem+json…). */
+function saysJson(type: string | null): boolean {
+  return !!type && /^[^;]*[/+]json\s*(;|$)/i.test(type);
+}
+
+/**
+ * The failure for a 2xx body that does not parse: "invalid JSON" when the answer says it is JSON
+ * (a service bug or a cut answer), "not JSON" otherwise (a web page, a login portal).
+ */
+function notJson(what: string, res: HttpResponse, json: { position?: number }): Outcome {
+  const type = res.headers.get('content-type');
+  const shown = (type ?? 'no content type').slice(0, 60);
+  if (res.body.length === 0)
+    return {
+      status: 'fail',
+      httpStatus: res.status,
+      diagnosis: 'not-json',
+      message: `${what} answered HTTP ${res.status}${via(res)} with an empty body.`,
+    };
+  if (saysJson(type))
+    return {
+      status: 'fail',
+      httpStatus: res.status,
+      diagnosis: 'invalid-json',
+      message: `${what} answered HTTP ${res.status}${via(res)} with invalid JSON (${shown})${json.position !== undefined ? `: the JSON parser stopped at character ${json.position} of ${res.body.length} bytes` : ''}.`,
+    };
+  return {
+    status: 'fail',
+    httpStatus: res.status,
+    diagnosis: 'not-json',
+    message: `${what} answered HTTP ${res.status}${via(res)} with a body that is not JSON (${shown}).`,
+  };
 }
 
 export interface RefreshResult {
@@ -117,17 +185,7 @@ export async function refreshToken(ctx: StepContext): Promise<RefreshResult> {
   if (res.status < 200 || res.status > 299)
     return { outcome: statusFailure(ctx, res, 'Token refresh', 'refresh-unauthorized') };
   const json = parseJson(res.body);
-  if (!json.ok) {
-    const type = res.headers.get('content-type') ?? 'no content type';
-    return {
-      outcome: {
-        status: 'fail',
-        httpStatus: res.status,
-        diagnosis: 'not-json',
-        message: `Token refresh answered HTTP ${res.status}${via(res)} with a body that is not JSON (${type.slice(0, 60)}).`,
-      },
-    };
-  }
+  if (!json.ok) return { outcome: notJson('Token refresh', res, json) };
   const v = json.value;
   const token = v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>).token : undefined;
   if (typeof token !== 'string' || token === '') {
@@ -169,7 +227,7 @@ export async function refreshToken(ctx: StepContext): Promise<RefreshResult> {
     outcome: {
       status: 'pass',
       httpStatus: res.status,
-      message: `Obtained a JWT${via(res)}; ${expiryText(info.expiresAt, ctx.now())}.`,
+      message: `Obtained a JWT${via(res)}; ${expiryText(info.expiresAt, ctx.now(), info.expNote)}.`,
     },
     jwt: token,
     received: token,
@@ -177,13 +235,24 @@ export async function refreshToken(ctx: StepContext): Promise<RefreshResult> {
   };
 }
 
-export function expiryText(expiresAt: number | undefined, now: number): string {
+export function expiryText(expiresAt: number | undefined, now: number, note?: JwtInfo['expNote']): string {
+  const asMs = (exp: number): string =>
+    Math.abs(exp) <= MAX_DATE_MS ? `; if it was meant in milliseconds, that is ${iso(exp)}` : '';
+  if (note?.kind === 'not-a-number')
+    return 'its expiry (exp) claim is not a number of seconds as RFC 7519 requires, so it is taken as having no expiry';
+  if (note?.kind === 'beyond-dates')
+    return `its expiry (exp: ${note.exp} s) lies beyond any date a clock can show, so it is taken as never expiring${asMs(note.exp)}`;
   if (expiresAt === undefined) return 'it carries no expiry (exp) claim';
   const mins = Math.round((expiresAt - now) / 60_000);
-  return `it expires at ${iso(expiresAt)} (in ${mins < 1 ? 'under a minute' : `${mins} min`})`;
+  const when = `it expires at ${iso(expiresAt)} (in ${mins < 1 ? 'under a minute' : `${mins} min`})`;
+  return note?.kind === 'milliseconds'
+    ? `${when}; exp (${note.exp}) looks like milliseconds, not the seconds RFC 7519 asks for${asMs(note.exp)}`
+    : when;
 }
 
+/** A time as ISO 8601 without milliseconds; never throws (a time no Date holds is said in words). */
 export function iso(ms: number): string {
+  if (!Number.isFinite(ms) || Math.abs(ms) > MAX_DATE_MS) return 'a time beyond any date';
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
@@ -201,16 +270,8 @@ export async function listThreads(ctx: StepContext, bearer: string, scope: 'user
     return statusFailure(ctx, res, what, scope === 'user' ? 'jwt-refused' : 'api-key-refused');
   // The spec does not show the body's shape, so we only require JSON (an HTML page or an empty
   // answer here means the base address points at a website or a login portal, not at the API).
-  if (!parseJson(res.body).ok) {
-    const type = res.headers.get('content-type') ?? 'no content type';
-    const body = res.body.length === 0 ? 'an empty body' : `a body that is not JSON (${type.slice(0, 60)})`;
-    return {
-      status: 'fail',
-      httpStatus: res.status,
-      diagnosis: 'not-json',
-      message: `${what} answered HTTP ${res.status}${via(res)} with ${body}.`,
-    };
-  }
+  const json = parseJson(res.body);
+  if (!json.ok) return notJson(what, res, json);
   return { status: 'pass', httpStatus: res.status, message: `${what} answered HTTP ${res.status}${via(res)}.` };
 }
 

@@ -77,6 +77,8 @@ export type Diagnosis =
   | 'server-error'
   | 'unexpected-status'
   | 'not-json'
+  | 'invalid-json'
+  | 'rate-limited'
   | 'no-token'
   | 'not-jwt'
   | 'jwt-expired';
