@@ -11,6 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { formatReport, runTestConnection, summarize } from '../../server/src/connection';
 import type { ConnectionOptions, Credentials, StepResult, TestConnectionReport } from '../../server/src/connection';
 import { retryAfter } from '../../server/src/connection/steps';
+import { redactWork } from '../../server/src/shared/redact';
 
 const b64 = (v: unknown): string => Buffer.from(JSON.stringify(v)).toString('base64url');
 const jwtWith = (payload: Record<string, unknown>): string =>
@@ -241,5 +242,22 @@ describe('G17: the headline of a run that ran out of time', () => {
     ]);
     assert.equal(summarize(r), 'ran out of time after 1 passed step(s); 2 not run (11 ms).');
     assert.match(formatReport(r), /^Test Connection: ran out of time after 1 passed step\(s\)/);
+  });
+});
+
+describe('G20: a huge "token" does not make every later quote expensive', () => {
+  it('a 900 KB token is not indexed for matching; later quotes are withheld instead (work counted, not timed)', async () => {
+    const huge = Buffer.alloc(675_000, 'review4-g20-').toString('base64url');
+    answers = {
+      '/refresh': () => ok({ token: huge }),
+      '/api/threads': () => ({ status: 401, body: JSON.stringify({ error: 'invalid_token', message: 'no' }) }),
+    };
+    const before = redactWork.indexedChars;
+    const r = await run();
+    assert.equal(step(r, 'token-refresh').diagnosis, 'not-jwt');
+    const project = step(r, 'threads-project');
+    assert.equal(project.status, 'fail');
+    assert.match(project.message, /not shown: token refresh returned a token too large to check quotes against/);
+    assert.ok(redactWork.indexedChars - before < 10_000, `${redactWork.indexedChars - before} characters indexed`);
   });
 });

@@ -19,6 +19,9 @@ const TITLES: Record<StepName, string> = {
   'threads-project': 'List threads (project-scoped, API key)',
   'execute-program': 'Program execution',
 };
+/** The longest credential matched by runs (see refreshToken's "token" above). */
+export const MAX_MATCHED_SECRET = 16_384;
+
 const ORDER: StepName[] = ['settings', 'token-refresh', 'threads-user', 'threads-project', 'execute-program'];
 
 export async function runTestConnection(
@@ -164,7 +167,8 @@ export async function runTestConnection(
       const cached = options.tokenCache?.get(...key);
       if (cached) {
         jwt = cached.token;
-        secrets.push(jwt);
+        if (jwt.length > MAX_MATCHED_SECRET) ctx.quoteNothing = true;
+        else secrets.push(jwt);
         tokenExpiresAt = cached.expiresAt;
         return {
           status: 'pass',
@@ -172,7 +176,10 @@ export async function runTestConnection(
         };
       }
       const r = await refreshToken(ctx);
-      if (r.received) secrets.push(r.received);
+      // A "token" beyond MAX_MATCHED_SECRET is not matched by runs (indexing 900 KB took minutes
+      // and every later quote paid for it): no quote of a service is shown after it instead.
+      if (r.received && r.received.length > MAX_MATCHED_SECRET) ctx.quoteNothing = true;
+      else if (r.received) secrets.push(r.received);
       tokenExpiresAt = r.expiresAt;
       if (r.jwt) {
         jwt = r.jwt;

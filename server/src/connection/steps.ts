@@ -21,6 +21,8 @@ export interface StepContext {
   onProxy: (proxy: string) => void;
   /** Every credential of the run so far (the runner adds the JWT when it has one), for quoting. */
   secrets: readonly string[];
+  /** Set when the run holds a credential too large to match quotes against: nothing of a service's answer is quoted. */
+  quoteNothing?: boolean;
 }
 
 /**
@@ -69,7 +71,9 @@ function statusFailure(ctx: StepContext, res: HttpResponse, what: string, unauth
             : s >= 500
               ? 'server-error'
               : 'unexpected-status';
-  const quote = quoteAnswer(res.headers.get('www-authenticate'), res.body, ctx.secrets);
+  const quote = ctx.quoteNothing
+    ? '(not shown: token refresh returned a token too large to check quotes against)'
+    : quoteAnswer(res.headers.get('www-authenticate'), res.body, ctx.secrets);
   const quotes = quote ? [quote] : [];
   const cut = res.truncated ? ' (the body was longer; only its start was read)' : '';
   const retry = retryAfter(res.headers.get('retry-after'), ctx.now());
