@@ -18,6 +18,7 @@ import { parse } from '../parser';
 import type { Language } from '../parser';
 import { maskSecrets } from '../service/secretRanges';
 import { escapeControl } from './visible';
+import { editScript } from './lineDiff';
 
 // Keeps the original's line endings (a CRLF file stays CRLF): one rule for the CLI and the editor's source.fixAll (service/fixAllEdit.ts).
 export { keepLineEndings } from '../service/fixAllEdit';
@@ -176,34 +177,4 @@ export function unifiedDiff(path: string, before: string, after: string): string
 /** Lines with their endings kept (so a changed ending shows as a change). */
 function splitLines(text: string): string[] {
   return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
-}
-
-/** A shortest edit script by LCS over the (small) changed middle: '=' keep, '-' delete, '+' insert. */
-function editScript(a: string[], b: string[]): ('=' | '-' | '+')[] {
-  const n = a.length;
-  const m = b.length;
-  if (n * m > 4_000_000) return [...a.map(() => '-' as const), ...b.map(() => '+' as const)];
-  const lcs: Uint32Array[] = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
-  for (let i = n - 1; i >= 0; i--)
-    for (let j = m - 1; j >= 0; j--)
-      lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
-  const ops: ('=' | '-' | '+')[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < n && j < m) {
-    if (a[i] === b[j]) {
-      ops.push('=');
-      i++;
-      j++;
-    } else if (lcs[i + 1]![j]! >= lcs[i]![j + 1]!) {
-      ops.push('-');
-      i++;
-    } else {
-      ops.push('+');
-      j++;
-    }
-  }
-  while (i++ < n) ops.push('-');
-  while (j++ < m) ops.push('+');
-  return ops;
 }
