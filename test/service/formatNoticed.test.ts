@@ -254,3 +254,35 @@ test('an empty value with an anchor or a tag gets no trailing space, no `""` and
     ),
   );
 });
+
+test('found: content written on the `---` line stays there (`--- |`, `--- &root`, `--- {a: 1}`)', () => {
+  formatsTo(
+    lines('%YAML 1.2', '--- |', '    a document that is a literal', '--- &root', 'kind: AssistantConfig', '--- {a: 1}'),
+    lines('%YAML 1.2', '--- |', '  a document that is a literal', '--- &root', 'kind: AssistantConfig', '--- { a: 1 }'),
+  );
+  formatsTo(lines('# first', '--- !!str &x 12', '--- "quoted"'), lines('# first', '--- !!str &x 12', '--- "quoted"'));
+});
+
+test('found: a blank line before the comment lines after a scalar document is kept, and none added', () => {
+  formatsTo(
+    lines('--- |', '    literal', '# c', '---', 'kind: A'),
+    lines('--- |', '  literal', '# c', '---', 'kind: A'),
+  );
+  formatsTo(
+    lines('--- |', '    literal', '', '# c', '---', 'kind: A'),
+    lines('--- |', '  literal', '', '# c', '---', 'kind: A'),
+  );
+  formatsTo(lines('--- plain', '', '# c', '---', 'kind: A'), lines('--- plain', '', '# c', '---', 'kind: A'));
+  formatsTo(lines('|', '    literal', '# c'), lines('|', '  literal', '# c'));
+});
+
+test('found: a comment line left of a flow collection over several lines is not cut; comments above a `- # note` stay above', () => {
+  formatsTo(
+    lines('definition:', '    tables: [a, b,', '# at column 0', '      c]'),
+    lines('definition:', '  tables: [a, b,', '# at column 0', '    c]'),
+  );
+  formatsTo(
+    lines('list:', '    - a', '    # above', '', '    # above too', '    - # note', '      plain'),
+    lines('list:', '  - a', '  # above', '', '  # above too', '  - # note', '    plain'),
+  );
+});

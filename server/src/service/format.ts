@@ -24,6 +24,10 @@ export function formatDocumentOutcome(doc: ParsedDocument, options: FormatOption
   // again would cost what the limit is there to prevent (deep nesting prints quadratically).
   if (doc.problems.some((p) => p.kind === 'resource-limit'))
     return { edits: [], refused: "it is over a safety limit (run 'assistant-config lint' on it)" };
+  // A document with syntax errors is left alone: reformatting it could lose what the user typed (and
+  // a half-typed JSON value would be re-indented around the error; the CLI says why, exit 2).
+  if (doc.problems.some((p) => p.kind === 'syntax'))
+    return { edits: [], refused: "it has syntax errors (run 'assistant-config lint' on it)" };
   if (doc.language === 'json') {
     return {
       edits: formatJson(doc.text, undefined, {
@@ -34,9 +38,6 @@ export function formatDocumentOutcome(doc: ParsedDocument, options: FormatOption
       }).map((e) => ({ offset: e.offset, length: e.length, newText: e.content })),
     };
   }
-  // A document with syntax errors is left alone: reformatting it could lose what the user typed.
-  if (doc.problems.some((p) => p.kind === 'syntax'))
-    return { edits: [], refused: "it has syntax errors (run 'assistant-config lint' on it)" };
   const indent = Math.max(1, Math.min(8, options.tabSize));
   const result = formatYamlText(doc.text, { indent });
   if ('refused' in result) return { edits: [], refused: result.refused };

@@ -20,7 +20,9 @@
 // - an explicit key (`? 012` then `: 1e3`) stays explicit, with the comment on its line;
 // - a flow collection written over several lines is kept as written (its lines moved with its key):
 //   the model puts each entry on its own line and a comment after the last one after the bracket;
-// - a comment after a bare `- ` (the item on the next line) stays there, whatever the item.
+// - a comment after a bare `- ` (the item on the next line) stays there, whatever the item;
+// - content written on the `---` line (`--- |`, `--- &root`) stays there, and the comment lines after
+//   a document that is a scalar keep the blank line before them as written (none added).
 // Still printed by the model: runs of blank lines (one kept), flow collections on one line (spacing).
 // A text it cannot print with the same data (an alias before its anchor, a scalar tag on a mapping)
 // is refused with the reason.
@@ -158,6 +160,7 @@ function printAll(
   let nonce = 0;
   while (text.includes(`acfmt${nonce}x`)) nonce++;
   const restore: Restore[] = [];
+  const tailBlank = new Map(docs.map((d) => [d, tailBlankWritten(d, text)]));
   for (const d of docs) {
     reattachTrailingComments(d, text);
     keepDocumentCommentClose(d, text);
@@ -171,14 +174,29 @@ function printAll(
   try {
     // (An empty document, `---` with nothing after it as k8s manifests often end: the model prints an
     // empty line for its empty content, one more at each formatting.)
-    out = docs
-      .map((d) => {
-        const printed = d.toString({ indent: options.indent, ...PRINT });
-        // (A placeholder has no range.)
-        const range = isScalar(d.contents) ? (d.contents.range as typeof d.contents.range | undefined) : undefined;
-        const empty = d.contents === null || (range !== undefined && range[0] === range[1]);
-        return empty ? printed.replace(/^---\n\n+$/m, '---\n') : printed;
-      })
+    const printedDocs = docs.map((d, k) => {
+      const printed = d.toString({ indent: options.indent, ...PRINT });
+      // (A placeholder has no range.)
+      const range = isScalar(d.contents) ? (d.contents.range as typeof d.contents.range | undefined) : undefined;
+      const empty = d.contents === null || (range !== undefined && range[0] === range[1]);
+      if (empty) return { text: printed.replace(/^---\n\n+$/m, '---\n'), opensBlank: false };
+      // Content written on the `---` line (`--- |`, `--- &root`, `--- {a: 1}`) stays there: the
+      // model prints it on the next line.
+      const marked =
+        d.directives.docStart && contentOnMarker(text, d.range[0])
+          ? printed.replace(/^((?:[%#].*\n|\n)*)---\n(?![#\s])/, '$1--- ')
+          : printed;
+      // A blank line written before the comment lines that open a document (after a document
+      // whose content is a scalar, the model drops it).
+      const prev = k > 0 ? docs[k - 1]!.range[1] : -1;
+      const opensBlank =
+        prev >= 0 &&
+        marked.startsWith('#') &&
+        /^[^\n]*\n[ \t]*\n\s*#/.test(text.slice(prev > 0 && text[prev - 1] === '\n' ? prev - 1 : prev, d.range[0]));
+      return { text: keepTailBlank(d, tailBlank.get(d), marked), opensBlank };
+    });
+    out = printedDocs
+      .map((p, k) => (p.opensBlank && !printedDocs[k - 1]!.text.endsWith('\n\n') ? `\n${p.text}` : p.text))
       .join('');
   } catch (e) {
     // The package refuses to print some documents it reads (an alias before its anchor).
@@ -290,6 +308,49 @@ function keepDocumentCommentClose(doc: Document.Parsed, text: string): void {
   if (/^[ \t]*\r?\n/.test(text.slice(doc.range[1], doc.range[2]))) return;
   root.comment = root.comment ? `${root.comment}\n${doc.comment}` : doc.comment;
   doc.comment = null;
+}
+
+/**
+ * The comment lines after a document whose content is a scalar or a flow collection (those after a
+ * block collection are its own, see keepDocumentCommentClose), with a blank line before them as
+ * written: the model adds one where none was written and drops one after a block scalar.
+ */
+function keepTailBlank(d: Document.Parsed, blank: boolean | undefined, printed: string): string {
+  if (blank === undefined || !d.comment) return printed;
+  const block = `${d.comment
+    .split('\n')
+    .map((l) => (l === '' ? '' : `#${l}`))
+    .join('\n')}\n`;
+  if (!printed.endsWith(`\n${block}`)) return printed;
+  return `${printed.slice(0, -block.length).replace(/\n+$/, '\n')}${blank ? '\n' : ''}${block}`;
+}
+
+/**
+ * For a document whose content is a scalar or a flow collection and which ends with comment lines:
+ * whether a blank line was written before them (read before its nodes are replaced by placeholders).
+ */
+function tailBlankWritten(d: Document.Parsed, text: string): boolean | undefined {
+  const root = d.contents;
+  if (!d.comment || d.directives.docEnd || !isNode(root) || !root.range || (isCollection(root) && !root.flow))
+    return undefined;
+  // Where the content ends as written: the line after its last.
+  let at = root.range[1];
+  if (at > 0 && text[at - 1] !== '\n') at = text.indexOf('\n', at) + 1;
+  return at > 0 && /^[ \t]*(\n|$)/.test(text.slice(at));
+}
+
+/** Whether the `---` line of the document starting at `offset` holds more than a comment. */
+function contentOnMarker(text: string, offset: number): boolean {
+  let at = text.lastIndexOf('\n', offset - 1) + 1;
+  while (at < text.length) {
+    const end = text.indexOf('\n', at);
+    const line = text.slice(at, end < 0 ? text.length : end);
+    if (/^---(?:[ \t]|$)/.test(line)) return /^---[ \t]+[^#\s]/.test(line);
+    if (!/^\s*(%|#|$)/.test(line)) return false;
+    if (end < 0) break;
+    at = end + 1;
+  }
+  return false;
 }
 
 /** The lines of `text` from the one holding `offset` on, with the offset where each starts. */
@@ -636,12 +697,22 @@ function mark(
       if (!isSeq(s) || s.flow) return;
       for (const item of s.items) {
         if (!isNode(item) || !item.commentBefore || !item.range) continue;
-        // The `- ` of this item, then `&anchor # comment` on its line, the comment first before the
-        // item (on a `- ` line of its own: `- # note` with the item on the next line).
-        const first = item.commentBefore.split('\n')[0]!;
+        // The `- ` of this item, then `&anchor # comment` on its line (`- # note` with the item on
+        // the next line): of the comment lines before the item, the one after those above the `- `.
         let k = tokenAt(tokens, item.range[0]) - 1;
         while (k >= 0 && ['space', 'newline', 'comment', 'anchor', 'tag'].includes(tokens[k]!.type)) k--;
         if (k < 0 || tokens[k]!.type !== 'seq-item-ind') continue;
+        let above = 0;
+        for (let j = k - 1; j >= 0 && ['space', 'newline', 'comment'].includes(tokens[j]!.type); j--)
+          if (tokens[j]!.type === 'comment') above++;
+        const lines = item.commentBefore.split('\n');
+        // (Blank lines between the comment lines above are lines of the comment too.)
+        const nonBlank = lines.map((l, n) => (l === '' ? -1 : n)).filter((n) => n >= 0);
+        const at = nonBlank[above];
+        if (at === undefined) continue;
+        // (Only a `- ` first on its line: in `- - # note` the model prints the items otherwise.)
+        const dashAt = tokens[k]!.offset;
+        if (!/^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', dashAt - 1) + 1, dashAt))) continue;
         let onDash: Token | undefined;
         let propsFirst = false;
         for (let j = k + 1; j < tokens.length && tokens[j]!.type !== 'newline' && !onDash; j++) {
@@ -650,14 +721,13 @@ function mark(
           else if (t.type === 'anchor' || t.type === 'tag') propsFirst = true;
           else if (t.type !== 'space') break;
         }
-        if (!onDash || onDash.source.slice(1).trimEnd() !== first.trimEnd() || !take()) continue;
-        // The comment on the `- ` line is the first before the item; comment lines below it stay.
-        const lines = item.commentBefore.split('\n');
-        const comment = lines.shift() ?? '';
+        if (!onDash || onDash.source.slice(1).trimEnd() !== lines[at]!.trimEnd() || !take()) continue;
+        // Comment lines above the `- ` stay above it, those below it below.
+        const comment = lines[at]!;
         // (A scalar's anchor or tag written before the comment stays there: `- &z # note`.)
         const r = { kind: 'itemComment' as const, id: id(), comment, propsFirst: propsFirst && !isCollection(item) };
         restore.push(r);
-        item.commentBefore = [r.id, ...lines].join('\n');
+        item.commentBefore = [...lines.slice(0, at), r.id, ...lines.slice(at + 1)].join('\n');
       }
     },
   });
@@ -911,7 +981,8 @@ function putBack(printed: string, restore: readonly Restore[]): string {
 
 function shift(line: string, delta: number): string {
   if (delta >= 0) return line.length > 0 ? ' '.repeat(delta) + line : line;
-  return line.length <= -delta ? '' : line.slice(-delta);
+  // (Only spaces are taken off: a comment line inside a flow collection may be left of it.)
+  return line.slice(Math.min(-delta, line.length - line.trimStart().length));
 }
 
 /**
