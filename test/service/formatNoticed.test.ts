@@ -226,7 +226,7 @@ test('noticed 5: a verbatim tag is printed as written (`!<tag:yaml.org,2002:str>
   );
 });
 
-test('an empty value with an anchor or a tag gets no trailing space, no `""` and no second space before its comment', () => {
+test('an empty value with an anchor or a tag, and an empty item, get no trailing space, no `""` and no second space before a comment', () => {
   formatsTo(
     lines(
       'kind: AssistantConfig',
@@ -238,6 +238,8 @@ test('an empty value with an anchor or a tag gets no trailing space, no `""` and
       '    -   !!null',
       '    -   &c',
       '    -   !!str',
+      '    -',
+      '    -   # an empty item',
       '    d: *a',
     ),
     lines(
@@ -250,6 +252,8 @@ test('an empty value with an anchor or a tag gets no trailing space, no `""` and
       '    - !!null',
       '    - &c',
       '    - !!str',
+      '    -',
+      '    - # an empty item',
       '  d: *a',
     ),
   );

@@ -331,8 +331,7 @@ function keepTailBlank(d: Document.Parsed, blank: boolean | undefined, printed: 
  */
 function tailBlankWritten(d: Document.Parsed, text: string): boolean | undefined {
   const root = d.contents;
-  if (!d.comment || d.directives.docEnd || !isNode(root) || !root.range || (isCollection(root) && !root.flow))
-    return undefined;
+  if (!d.comment || d.directives.docEnd || !isNode(root) || (isCollection(root) && !root.flow)) return undefined;
   // Where the content ends as written: the line after its last.
   let at = root.range[1];
   if (at > 0 && text[at - 1] !== '\n') at = text.indexOf('\n', at) + 1;
@@ -465,7 +464,8 @@ type Restore =
   /** `comment` undefined: the placeholder only brings the value's anchor or tag back to the key's line. */
   | { kind: 'keyComment'; id: string; comment: string | undefined }
   | { kind: 'itemComment'; id: string; comment: string; propsFirst: boolean }
-  | { kind: 'inline'; id: string; source: string; props?: string; anchor?: string }
+  /** (`eatSpace`: the space the model prints before the placeholder goes too.) */
+  | { kind: 'inline'; id: string; source: string; props?: string; anchor?: string; eatSpace?: boolean }
   /** An explicit key, `source` with its anchor and tag as written (`noValue`: `? key` with no `:`). */
   | { kind: 'explicitKey'; id: string; source: string; anchor?: string; noValue: boolean }
   /** A collection's anchor and tag as written: the model prints `&anchor !ID` for them. */
@@ -556,7 +556,17 @@ function mark(
     },
   });
   visit(doc, {
-    Scalar(_, n) {
+    Scalar(_, n, path) {
+      const parent = path[path.length - 1];
+      if (n.range && n.range[0] === n.range[1] && !n.tag && !n.anchor && isSeq(parent) && !parent.flow) {
+        // An empty item (`-`) gets no trailing space (the model prints `- `).
+        if (!take()) return undefined;
+        const placeholder = new Scalar(id());
+        for (const k of ['commentBefore', 'spaceBefore', 'comment'] as const)
+          if (n[k] !== undefined) (placeholder as unknown as Record<string, unknown>)[k] = n[k];
+        restore.push({ kind: 'inline', id: placeholder.value, source: '', eatSpace: true });
+        return placeholder;
+      }
       if (n.range && n.range[0] === n.range[1] && (n.tag || n.anchor)) {
         // An empty value with an anchor or a tag (`key: !!null`, `- &a`) is kept as written: the model
         // prints a space after them (`!!null `), and `!!str` with `""`.
@@ -966,17 +976,20 @@ function putBack(printed: string, restore: readonly Restore[]): string {
   }
   // Scalars on one line last: any line may hold several. A collection's anchor and tag as written
   // replace the model's `&anchor !ID`; a scalar's, its `&anchor ID`.
-  return out.join('\n').replace(/(?:&(\S+) )?(!?)(acfmt\d+x\d+)/g, (all, anchor: string | undefined, bang, id) => {
-    const r = byId.get(id as string);
-    if (r?.kind === 'props' && bang === '!') {
-      // (The anchor printed is the collection's own: it is in `props` as written.)
-      const before = anchor !== undefined && anchor !== r.anchor ? `&${anchor} ` : '';
-      return `${before}${r.props}`;
-    }
-    if (r?.kind !== 'inline' || bang !== '') return all;
-    const before = anchor !== undefined && (r.props === undefined || anchor !== r.anchor) ? `&${anchor} ` : '';
-    return `${before}${r.props === undefined ? r.source : r.source === '' ? r.props : `${r.props} ${r.source}`}`;
-  });
+  return out
+    .join('\n')
+    .replace(/( ?)(?:&(\S+) )?(!?)(acfmt\d+x\d+)/g, (all, space, anchor: string | undefined, bang, id) => {
+      const r = byId.get(id as string);
+      if (r?.kind === 'props' && bang === '!') {
+        // (The anchor printed is the collection's own: it is in `props` as written.)
+        const before = anchor !== undefined && anchor !== r.anchor ? `&${anchor} ` : '';
+        return `${space}${before}${r.props}`;
+      }
+      if (r?.kind !== 'inline' || bang !== '') return all;
+      const before = anchor !== undefined && (r.props === undefined || anchor !== r.anchor) ? `&${anchor} ` : '';
+      const kept = r.props === undefined ? r.source : r.source === '' ? r.props : `${r.props} ${r.source}`;
+      return `${r.eatSpace && before === '' ? '' : space}${before}${kept}`;
+    });
 }
 
 function shift(line: string, delta: number): string {
