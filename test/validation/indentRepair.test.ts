@@ -57,6 +57,13 @@ test('beside tab lines, every other finding is still made: a typo in the sibling
   );
 });
 
+test('REVIEW4 G18: a tab line in a block scalar, with or without an indentation indicator: the tab error alone', () => {
+  for (const header of ['|2', '|', '>-']) {
+    const text = `${H}definition:\n  systemInstructions: ${header}\n    Be brief.\n\tUse the tab-indented example below.\n    End.\n  llm:\n    provider: hosted\n  maxAssistantActions: 5\n`;
+    for (const t of [text, crlf(text)]) assert.deepEqual(where(t, diagnostics(t)), ['6:1 syntax-error "\\t"'], header);
+  }
+});
+
 test('tabs that YAML allows are left alone: after the indentation in a block scalar, in a comment', () => {
   const text = `${H}definition:\n  llm:\n    provider: hosted\n  systemInstructions: |\n    Steps:\n    \t1. greet\n    \t2. answer\n  # a\tcomment\n`;
   assert.deepEqual(diagnostics(text), []);

@@ -62,13 +62,25 @@ export function nameOfSpace(c: string): string {
   return `U+${code.toString(16).toUpperCase().padStart(4, '0')} ${NAMES[code] ?? 'space'}`;
 }
 
-function isTabProblem(p: SyntaxProblem): boolean {
-  return p.message === TAB_MESSAGE;
+/** How a tab-indented line in a block scalar is reported (REVIEW4 G18: with an indicator, `|2`, it cascaded). */
+const UNDER_BLOCK = [
+  'Block scalar lines must not be less indented than their explicit indentation indicator',
+  'Block scalar lines must not be less indented than their first line',
+];
+
+/** The line start of a problem that a tab in its line's indentation causes, or -1. */
+function tabLineOf(text: string, p: SyntaxProblem): number {
+  if (p.message !== TAB_MESSAGE && !UNDER_BLOCK.includes(p.message)) return -1;
+  const ls = text.lastIndexOf('\n', p.offset - 1) + 1;
+  if (p.message === TAB_MESSAGE) return ls;
+  let q = ls;
+  while (text[q] === ' ' || text[q] === '\t') q++;
+  return text.slice(ls, q).includes('\t') ? ls : -1;
 }
 
 /** Whether `text`, read into `parsed`, has a line the repair would read again (cheap when it has none). */
 export function needsIndentRepair(text: string, parsed: Parsed): boolean {
-  if (parsed.problems.some(isTabProblem)) return true;
+  if (parsed.problems.some((p) => tabLineOf(text, p) >= 0)) return true;
   return IRREGULAR.test(text) && irregularRuns(text, parsed.root).length > 0;
 }
 
@@ -160,7 +172,10 @@ interface LineInfo {
  */
 function widenTabs(text: string, problems: readonly SyntaxProblem[], root: Node | undefined): Widened[] {
   const tabLines = new Set<number>();
-  for (const p of problems) if (isTabProblem(p)) tabLines.add(text.lastIndexOf('\n', p.offset - 1) + 1);
+  for (const p of problems) {
+    const ls = tabLineOf(text, p);
+    if (ls >= 0) tabLines.add(ls);
+  }
   if (tabLines.size === 0) return [];
   const out: Widened[] = [];
   const lines: LineInfo[] = [];
@@ -196,7 +211,8 @@ function lineInfo(content: string, indent: number, start: number): LineInfo {
     cols.push(indent + k);
   }
   const bare = content.replace(/\s+#.*$/, '').trimEnd();
-  const opens = /:(\s+[&!]\S*)*$/.test(bare) || /(^|\s)-$/.test(bare);
+  // A `key:` or `-` with nothing after it (but an anchor or a tag), or a block scalar's header (`|2`, `>-`).
+  const opens = /:(\s+[&!]\S*)*$/.test(bare) || /(^|\s)-$/.test(bare) || /(^|[\s:])[|>][0-9+-]*$/.test(bare);
   return { start, indent, cols, opens };
 }
 

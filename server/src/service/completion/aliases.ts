@@ -7,6 +7,7 @@ import { pathOf } from '../../parser/ast';
 import { lineStart } from '../../parser/lineIndex';
 import { definitionNameOf, schemaAtPath } from '../../model/schema';
 import { anchorIndex } from '../anchors';
+import { maskShapes } from '../credentialShapes';
 import type { AnchorDef } from '../anchors';
 import type { CompletionEntry } from '../types';
 
@@ -131,7 +132,9 @@ export function aliasCompletion(doc: ParsedDocument, offset: number): Completion
     if (holds) continue;
     if (spot.merge && d.node.type !== 'object') continue;
     items.push({
-      label: `*${d.name}`,
+      // A credential-shaped name is shown masked, as the outline, hover and lint show it (REVIEW4 G10);
+      // accepting it writes the name itself, which is in the file already.
+      label: maskShapes(`*${d.name}`),
       kind: 'reference',
       detail: detailOf(doc, d),
       insertText: `${spot.spaceBefore ? ' ' : ''}*${d.name}`,

@@ -53,10 +53,16 @@ export const envValueRule: Rule = {
           // to be read from the environment; not a secret, and never moved into .env as one.
           const ref = envReference(v.node.value);
           if (ref !== undefined) {
+            // Written in the file's own language (REVIEW4 G14): JSON quotes keys and strings.
+            const key = v.prop.key.value;
+            const written =
+              ctx.doc.language === 'json'
+                ? `${JSON.stringify(key)}: { "valueFromEnv": ${JSON.stringify(ref)} }`
+                : `${key}: { valueFromEnv: ${ref} }`;
             ctx.report(
               diag(
                 'invalid-type',
-                `'${v.prop.key.value}' must be an EnvironmentValue, a mapping; '${v.node.value}' names a variable: write '${v.prop.key.value}: { valueFromEnv: ${ref} }' to read it from the environment.`,
+                `'${key}' must be an EnvironmentValue, a mapping; '${v.node.value}' names a variable: write '${written}' to read it from the environment.`,
                 v.node.offset,
                 v.node.length,
                 { data: { envName: ref } },
