@@ -470,3 +470,27 @@ test('a credential pasted into the project config is masked in its mistakes: CLI
   assert.equal(problems.length, 3);
   assert.ok(!problems.join('\n').includes(random.slice(0, 8)) && !problems.join('\n').includes(key.slice(8, 16)));
 });
+
+test('maxFallbackDepth counts the levels below the top LLM, as the inlay hints number them: 1 allows one fallback (REVIEW4 G27)', () => {
+  const chain = (n: number): string => {
+    let s = `${H}definition:\n  llm:\n    provider: hosted\n`;
+    for (let i = 1; i <= n; i++) s += `${'  '.repeat(i + 1)}fallback:\n${'  '.repeat(i + 2)}provider: hosted\n`;
+    return s;
+  };
+  const dir = tree({
+    '.assistant-config.yaml': 'maxFallbackDepth: 1\n',
+    'one.assistant.yaml': chain(1),
+    'two.assistant.yaml': chain(2),
+    'sixteen/.assistant-config.yaml': 'rules: {}\n',
+    'sixteen/a.assistant.yaml': chain(16),
+    'sixteen/b.assistant.yaml': chain(17),
+  });
+  const r = runCli(['lint', '--no-env-check', '--format', 'json', '.'], { cwd: dir });
+  const byPath = new Map(
+    (JSON.parse(r.stdout) as JsonOut).files.map((f) => [f.path, f.diagnostics.map((d) => d.code)]),
+  );
+  assert.deepEqual(byPath.get('one.assistant.yaml'), []);
+  assert.deepEqual(byPath.get('two.assistant.yaml'), ['fallback-too-deep']);
+  assert.deepEqual(byPath.get('sixteen/a.assistant.yaml'), [], 'the default bound, 16 fallbacks');
+  assert.deepEqual(byPath.get('sixteen/b.assistant.yaml'), ['fallback-too-deep']);
+});

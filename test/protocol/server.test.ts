@@ -204,7 +204,7 @@ test('settings come through workspace/configuration and apply without a restart'
   await c.open(URI, text);
   const before = await c.waitForDiagnostics(URI);
   assert.deepEqual(before.diagnostics, []);
-  depth = 2;
+  depth = 1;
   const n = c.diagnostics.get(URI)!.length;
   await c.conn.sendNotification('workspace/didChangeConfiguration', { settings: null });
   const afterChange = await c.waitForDiagnostics(URI, (p) => p.diagnostics.length > 0);
@@ -213,7 +213,7 @@ test('settings come through workspace/configuration and apply without a restart'
   // The message names where the bound came from: here the setting (REVIEW3 F7).
   assert.match(
     afterChange.diagnostics[0]!.message,
-    /bound of 2 \(setting assistantConfig\.validation\.maxFallbackDepth\)/,
+    /bound of 1 \(setting assistantConfig\.validation\.maxFallbackDepth\)/,
   );
   assert.ok(c.configurationRequests >= 2);
   await c.shutdown();

@@ -149,7 +149,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'fallback-too-deep': {
     example: `${H}definition:\n  llm:\n    provider: hosted\n    fallback:\n      provider: hosted\n      fallback:\n        provider: hosted\n`,
-    options: { maxFallbackDepth: 2 },
+    options: { maxFallbackDepth: 1 },
     fix: 'Shorten the chain, or raise the bound (`maxFallbackDepth` in `.assistant-config.yaml`, or the editor setting `assistantConfig.validation.maxFallbackDepth`).',
   },
   'duplicate-primitive': {

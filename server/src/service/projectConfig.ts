@@ -82,7 +82,8 @@ export function projectConfigSchema(): Record<string, unknown> {
       maxFallbackDepth: {
         type: 'integer',
         minimum: 1,
-        description: 'Deepest fallback/specificLlm chain accepted without a warning (default 16).',
+        description:
+          'Most fallback/specificLlm levels below the top LLM config accepted without a warning (default 16).',
       },
       include: globs(
         'Glob patterns (relative to this file; `!pattern` takes files back out, the last match deciding). When given, directory walks check exactly the matching files, whatever their name or content; without it, AssistantConfig files are found by name and by their top-level kind.',
