@@ -76,3 +76,18 @@ export function applyCompletion(text: string, e: CompletionEntry): string {
   ].sort((a, b) => b.offset - a.offset);
   return edits.reduce((t, x) => t.slice(0, x.offset) + x.newText + t.slice(x.offset + x.length), text);
 }
+
+/**
+ * A seeded pseudo-random generator (mulberry32): numbers in [0, 1), the same sequence for a seed on
+ * every machine. The property tests print their seed, so a failure can be replayed.
+ */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -8,17 +8,7 @@ import assert from 'node:assert/strict';
 import { posix, win32 } from 'node:path';
 import { displayPaths } from '../../server/src/cli/files';
 import { testSeed } from '../seed';
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as rng } from '../helpers';
 
 const STEPS = ['a', 'b', 'A', 'ab', 'a b', '..a', 'é', 'tmp', 'x.yaml'];
 

@@ -13,19 +13,8 @@ import { toSarif } from '../../server/src/cli/sarif';
 import type { FileReport } from '../../server/src/cli/report';
 import { languageOf } from '../../server/src/parser';
 import { DEFAULT_OPTIONS } from '../../server/src/service';
-import { ROOT } from '../helpers';
+import { ROOT, mulberry32 } from '../helpers';
 import { testSeed } from '../seed';
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function fixtures(): { name: string; text: string }[] {
   const out: { name: string; text: string }[] = [];

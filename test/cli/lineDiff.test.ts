@@ -5,19 +5,9 @@ import assert from 'node:assert/strict';
 import { editScript } from '../../server/src/cli/lineDiff';
 import { unifiedDiff } from '../../server/src/cli/fix';
 import { testSeed } from '../seed';
+import { mulberry32 as rng } from '../helpers';
 
 const SEED = testSeed('line diff', 0x6d1f, 'LINE_DIFF_SEED');
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The length of a longest common subsequence, by the table (small inputs only). */
 function lcsLength(a: readonly string[], b: readonly string[]): number {

@@ -27,6 +27,7 @@ import type { WalkOptions } from '../../server/src/cli/files';
 import { globMatches, isExcluded, isIncluded, ProjectConfigResolver } from '../../server/src/service/projectConfig';
 import type { ProjectConfig } from '../../server/src/service/projectConfig';
 import { testSeed } from '../seed';
+import { mulberry32 } from '../helpers';
 
 // The reference: collectFiles as it was before (one configOf per file, relative() per entry and
 // rule, a sort of every list).
@@ -164,17 +165,6 @@ function referenceCollectFiles(dir: string, options: WalkOptions = {}): string[]
 }
 
 // Random trees -------------------------------------------------------------------------------------
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const DIR_NAMES = [
   'a',

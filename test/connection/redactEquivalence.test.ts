@@ -10,17 +10,7 @@ import assert from 'node:assert/strict';
 import { redact, sharesSecret } from '../../server/src/shared/redact';
 import { redact as referenceRedact, sharesSecret as referenceShares } from './redactReference';
 import { testSeed } from '../seed';
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as rng } from '../helpers';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const SECRET_CHARS = ALNUM + '/+=~._-';

@@ -12,20 +12,10 @@ import { CancellationTokenSource, ResponseError, LSPErrorCodes } from 'vscode-la
 import { analyze } from '../../server/src/service';
 import { TestClient } from '../protocol/lspClient';
 import { testSeed } from '../seed';
+import { mulberry32 as rng } from '../helpers';
 
 const STEPS = Number(process.env.STRESS_STEPS ?? 4000);
 const SEED = testSeed('stress', 0x57e55, 'STRESS_SEED');
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

@@ -4,17 +4,7 @@
 import { Lexer, parseAllDocuments } from 'yaml';
 import { parse } from '../../server/src/parser';
 import { applyEdits, formatDocumentOutcome } from '../../server/src/service';
-
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as rng } from '../helpers';
 
 export const fmt = (text: string): string | undefined => {
   const outcome = formatDocumentOutcome(parse(text, 'yaml'), { tabSize: 2, insertSpaces: true });
@@ -81,3 +71,4 @@ export function* cases(BASES: readonly string[], SEED: number, randomCount = 250
     yield [`random ${k}`, lines.join('\n')];
   }
 }
+export { rng };

@@ -8,17 +8,7 @@ import type { Range } from '../../server/src/service/secretRanges';
 import { documentSymbols } from '../../server/src/service/structure';
 import { parse } from '../../server/src/parser';
 import type { SymbolEntry } from '../../server/src/service/types';
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as rng } from '../helpers';
 
 test('coversValue on a frozen list (indexed) equals the scan, on seeded random ranges and nodes (seed 4242)', () => {
   const SEED = 4242;

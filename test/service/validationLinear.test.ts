@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { analyze } from '../../server/src/service/analyze';
 import { buildReport } from '../../server/src/cli/report';
-import { PROVIDERS } from '../helpers';
+import { PROVIDERS, mulberry32 } from '../helpers';
 import type { Node } from '../../server/src/parser/ast';
 import { parse } from '../../server/src/parser';
 import { DEFAULT_OPTIONS, validateWithSuppressions } from '../../server/src/service/validation';
@@ -22,17 +22,6 @@ const DIR = join(process.cwd(), 'test/fixtures/validation-linear');
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
 const SEED = 0x5eed19;
 const DOCS = 300;
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // The schema's providers and a few that are not.
 const PROVIDER_VALUES = [...PROVIDERS, 'hostd', 'vendr_a', ''];
