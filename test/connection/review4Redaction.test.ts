@@ -14,17 +14,8 @@ import { QUOTE_RUN, secretPieces } from '../../server/src/shared/redact';
 import { WITHHELD, quoteAnswer } from '../../server/src/connection/quote';
 import { startEchoService } from './echoService';
 import type { EchoService, Transform } from './echoService';
+import { mulberry32 as rng } from '../helpers';
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const SEED = 4042026;
 const r = rng(SEED);
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
