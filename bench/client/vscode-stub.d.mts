@@ -22,6 +22,13 @@ export interface StubLog {
   headReads: number;
   schemaReads: number;
   edits: { text: string }[];
+  messages: {
+    kind: 'info' | 'warning';
+    message: string;
+    options?: { modal?: boolean; detail?: string };
+    items: unknown[];
+  }[];
+  output: string[];
 }
 
 export interface StubContext {
@@ -29,6 +36,8 @@ export interface StubContext {
   extensionPath: string;
   asAbsolutePath(rel: string): string;
   workspaceState: { get(k: string): unknown; update(k: string, v: unknown): Promise<void> };
+  globalState: { get(k: string): unknown; update(k: string, v: unknown): Promise<void> };
+  secrets: { get(k: string): Promise<string | undefined>; store(k: string, v: string): Promise<void> };
 }
 
 export interface VscodeStub {
@@ -36,12 +45,23 @@ export interface VscodeStub {
   log: StubLog;
   openDocument(path: string, languageId: string, text: string): StubDocument;
   setSetting(key: string, value: unknown): void;
+  /** Sets a value as the workspace's own settings would (they win over the user's); undefined removes it. */
+  setWorkspaceSetting(key: string, value: unknown): void;
   documentAt(path: string): StubDocument | undefined;
   /** A minimal ExtensionContext; pass the same `state` to two contexts to model a window reload. */
-  context(extensionPath?: string, state?: Map<string, unknown>): StubContext;
+  context(
+    extensionPath?: string,
+    state?: Map<string, unknown>,
+    secrets?: Map<string, string>,
+    global?: Map<string, unknown>,
+  ): StubContext;
 }
 
 export function createVscodeStub(options?: {
   settings?: Record<string, unknown>;
   readFile?: (path: string) => Uint8Array;
+  workspaceSettings?: Record<string, unknown>;
+  /** Answers a shown message: the item picked, or undefined (dismissed). */
+  answer?: (message: string, items: unknown[], options?: { modal?: boolean; detail?: string }) => unknown;
+  inputBox?: (options: unknown) => string | undefined;
 }): VscodeStub;

@@ -99,6 +99,8 @@ export function createVscodeStub(options = {}) {
     trust: new EventEmitter(),
   };
   const settings = { 'assistantConfig.detectByContent': true, 'files.associations': {}, ...(options.settings ?? {}) };
+  // Values a workspace's own settings give (they win over `settings`, which stand for the user's).
+  const workspaceSettings = { ...(options.workspaceSettings ?? {}) };
   const documents = [];
   const log = {
     languageChanges: [],
@@ -108,7 +110,19 @@ export function createVscodeStub(options = {}) {
     headReads: 0,
     schemaReads: 0,
     edits: [],
+    /** Messages shown: { kind: 'info' | 'warning', message, options, items }. */
+    messages: [],
+    /** Lines written to output channels. */
+    output: [],
   };
+  // A message's answer: options.answer(message, items, options) picks an item (default: dismissed).
+  const showMessage =
+    (kind) =>
+    async (message, ...rest) => {
+      const opts = rest.length > 0 && rest[0] !== null && typeof rest[0] === 'object' ? rest.shift() : undefined;
+      log.messages.push({ kind, message, options: opts, items: rest });
+      return options.answer ? options.answer(message, rest, opts) : undefined;
+    };
   let active;
 
   const makeDocument = (path, languageId, text) => {
@@ -148,11 +162,20 @@ export function createVscodeStub(options = {}) {
       createOutputChannel() {
         log.outputChannels++;
         const noop = () => {};
-        return { info: noop, warn: noop, error: noop, show: noop, dispose: noop };
+        const write = (line) => void log.output.push(String(line));
+        return { info: write, warn: write, error: write, appendLine: write, show: noop, dispose: noop };
       },
-      showInformationMessage: async () => undefined,
-      showWarningMessage: async () => undefined,
+      showInformationMessage: showMessage('info'),
+      showWarningMessage: showMessage('warning'),
+      showInputBox: async (o) => (options.inputBox ? options.inputBox(o) : undefined),
+      async withProgress(_o, task) {
+        return task(
+          { report: () => {} },
+          { isCancellationRequested: false, onCancellationRequested: () => new Disposable() },
+        );
+      },
     },
+    ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
     languages: {
       createLanguageStatusItem(id, selector) {
         const item = { id, selector, dispose: () => (item.disposed = true) };
@@ -189,8 +212,13 @@ export function createVscodeStub(options = {}) {
       getConfiguration(section) {
         return {
           get: (key, fallback) => {
-            const v = settings[`${section}.${key}`];
+            const k = `${section}.${key}`;
+            const v = workspaceSettings[k] !== undefined ? workspaceSettings[k] : settings[k];
             return v === undefined ? fallback : v;
+          },
+          inspect: (key) => {
+            const k = `${section}.${key}`;
+            return { key: k, globalValue: settings[k], workspaceValue: workspaceSettings[k] };
           },
         };
       },
@@ -231,8 +259,8 @@ export function createVscodeStub(options = {}) {
   };
   const documentAt = (path) => documents.find((d) => d.uri.path === path);
 
-  /** A minimal ExtensionContext. */
-  const context = (extensionPath = '/ext', state = new Map()) => {
+  /** A minimal ExtensionContext (`secrets` and `global` are Maps the test can read). */
+  const context = (extensionPath = '/ext', state = new Map(), secrets = new Map(), global = new Map()) => {
     return {
       subscriptions: [],
       extensionPath,
@@ -243,9 +271,26 @@ export function createVscodeStub(options = {}) {
         update: async (k, v) => void state.set(k, v),
         keys: () => [...state.keys()],
       },
-      secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined },
+      globalState: {
+        get: (k) => global.get(k),
+        update: async (k, v) => void (v === undefined ? global.delete(k) : global.set(k, v)),
+        keys: () => [...global.keys()],
+      },
+      secrets: {
+        get: async (k) => secrets.get(k),
+        store: async (k, v) => void secrets.set(k, v),
+        delete: async (k) => void secrets.delete(k),
+        onDidChange: new EventEmitter().event,
+      },
     };
   };
 
-  return { vscode, log, openDocument, setSetting, documentAt, context, events };
+  /** Sets a value as a workspace's own settings would (undefined removes it). */
+  const setWorkspaceSetting = (key, value) => {
+    if (value === undefined) delete workspaceSettings[key];
+    else workspaceSettings[key] = value;
+    events.configuration.fire({ affectsConfiguration: (s) => key === s || key.startsWith(`${s}.`) });
+  };
+
+  return { vscode, log, openDocument, setSetting, setWorkspaceSetting, documentAt, context, events };
 }

@@ -24,6 +24,8 @@ import type {
 } from '../../server/src/shared/testConnection';
 import { redact } from '../../server/src/shared';
 import { SECRET_KEYS } from './redactingChannel';
+import { APPROVED_ORIGINS_KEY, approve, destinations, forget, question, unapproved } from './credentialTrust';
+import type { AddressSetting, ApprovedOrigins } from './credentialTrust';
 
 const PROMPTS: Record<CredentialKind, string> = {
   pat: 'Personal access token (or project service account token), used for token refresh. Stored in VS Code secret storage.',
@@ -40,6 +42,28 @@ export function createConnectionCommands(
   // One cache per activation: a second Test Connection reuses the JWT while it is fresh.
   const tokenCache = new TokenCache();
   let running = false;
+  const approvedOrigins = (): ApprovedOrigins | undefined =>
+    context.globalState.get<ApprovedOrigins>(APPROVED_ORIGINS_KEY);
+
+  /**
+   * Asks before a stored credential goes to an origin the workspace's settings name and it was never
+   * sent to (a cloned repository's .vscode/settings.json could name any host). False: nothing is sent.
+   */
+  const agreedToSend = async (credentials: Credentials): Promise<boolean> => {
+    const stored = new Set((['pat', 'apiKey', 'dataToken'] as const).filter((k) => !!credentials[k]));
+    const ask = unapproved(destinations(addressSettings(), stored), approvedOrigins());
+    if (ask.length === 0) return true;
+    const q = question(ask);
+    const pick = await vscode.window.showWarningMessage(q.message, { modal: true, detail: q.detail }, 'Send');
+    if (pick !== 'Send') {
+      output.info(
+        `Test Connection was not run: sending stored credentials to ${[...new Set(ask.map((d) => d.origin))].join(', ')} (named by the workspace settings) was not agreed. Nothing was sent.`,
+      );
+      return false;
+    }
+    await context.globalState.update(APPROVED_ORIGINS_KEY, approve(approvedOrigins(), ask));
+    return true;
+  };
 
   const setCredential = async (kind: CredentialKind): Promise<void> => {
     const value = await vscode.window.showInputBox({
@@ -51,6 +75,8 @@ export function createConnectionCommands(
     });
     if (value === undefined) return;
     await context.secrets.store(SECRET_KEYS[kind], value.trim());
+    // A new credential has been sent nowhere yet: the workspace addresses it may go to are asked again.
+    await context.globalState.update(APPROVED_ORIGINS_KEY, forget(approvedOrigins(), [kind]));
     if (kind === 'pat') tokenCache.clear();
     output.info(`The ${CREDENTIAL_LABELS[kind]} was stored in secret storage.`);
     void vscode.window.showInformationMessage(`AssistantConfig: the ${CREDENTIAL_LABELS[kind]} is stored.`);
@@ -58,6 +84,7 @@ export function createConnectionCommands(
 
   const clearCredentials = async (): Promise<void> => {
     await Promise.all(Object.values(SECRET_KEYS).map((k) => context.secrets.delete(k)));
+    await context.globalState.update(APPROVED_ORIGINS_KEY, undefined);
     tokenCache.clear();
     output.info('Stored credentials (PAT, API key, data token) and the cached JWT were cleared.');
     void vscode.window.showInformationMessage('AssistantConfig: stored credentials cleared.');
@@ -78,6 +105,7 @@ export function createConnectionCommands(
     running = true;
     try {
       const credentials = await readCredentials(context.secrets);
+      if (!(await agreedToSend(credentials))) return;
       // A malformed stored credential fails the settings step (nothing is sent), naming the command that stores it.
       const credentialSources = { pat: '', apiKey: '', dataToken: '' };
       for (const k of Object.keys(credentialSources) as CredentialKind[])
@@ -168,6 +196,18 @@ function readSettings(): Omit<ConnectionOptions, 'provider' | 'env' | 'tokenCach
     timeoutMs: c.get<number>('timeoutMs'),
     proxy: proxy || undefined,
   };
+}
+
+/** The addresses that receive credentials, each with where its value comes from (the user's settings or the workspace's). */
+function addressSettings(): AddressSetting[] {
+  const c = vscode.workspace.getConfiguration('assistantConfig.connection');
+  const names: AddressSetting['name'][] = ['tokenRefreshUrl', 'baseUrl', 'executeProgramUrl'];
+  return names.map((name) => {
+    const i = c.inspect<unknown>(name);
+    const v = c.get<unknown>(name);
+    const fromWorkspace = i?.workspaceFolderValue !== undefined || i?.workspaceValue !== undefined;
+    return { name, value: typeof v === 'string' ? v : '', source: fromWorkspace ? 'workspace' : 'user' };
+  });
 }
 
 /** aiPrimitivesLlm.provider of the active AssistantConfig document; undefined means `hosted`. */
