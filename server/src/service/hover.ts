@@ -37,6 +37,10 @@ function hoverAt(doc: ParsedDocument, offset: number, ctx: ServiceContext): Hove
   const node = nodeAt(doc.root, offset);
   if (!node) return undefined;
   if (node.type === 'alias') return aliasHover(doc, node);
+  // Whitespace no scalar owns (indentation, the gap after a colon, the end of a line, before a
+  // comment) lies inside the enclosing collection's range: documenting that collection would name
+  // the block above the line or the mapping around the key (REVIEW4 G28). Nothing is shown there.
+  if ((node.type === 'object' || node.type === 'array') && isBlank(doc.text, offset)) return undefined;
   const parent = node.parent;
   if (parent?.type === 'property' && parent.key === node) return hoverKey(doc, parent, ctx);
   if (parent?.type === 'property') return hoverValue(doc, parent, node, ctx);
@@ -46,6 +50,11 @@ function hoverAt(doc: ParsedDocument, offset: number, ctx: ServiceContext): Hove
     return { contents: describeObject(r), offset: node.offset, length: 0 };
   }
   return undefined;
+}
+
+function isBlank(text: string, offset: number): boolean {
+  const c = text.charCodeAt(offset);
+  return Number.isNaN(c) || c === 32 || c === 9 || c === 10 || c === 13;
 }
 
 function ownerResolved(doc: ParsedDocument, prop: PropertyNode): Resolved {

@@ -7,7 +7,15 @@ import type { CursorContext } from './context';
 import { indentUnit } from '../indent';
 import { jsonContext } from './jsonContext';
 import type { Line } from './yamlText';
-import { blockBelow, inFlow, isPlainWord, previousContentLine, readLine, siblingsBelow } from './yamlText';
+import {
+  blockBelow,
+  inFlow,
+  isPlainWord,
+  noValueOnLine,
+  previousContentLine,
+  readLine,
+  siblingsBelow,
+} from './yamlText';
 import { columnOf, lineEnd, lineStart, nextLineStart } from '../../parser/lineIndex';
 import { nodeAtPath, pathAbove } from './yamlPath';
 
@@ -152,9 +160,10 @@ function keyContext(
     if (below === 'broken') return undefined;
     if (below === 'block') {
       // The deeper lines below are the value of the key on the line above (`definition:`, then its
-      // block): a key here, at that key's column or left of it, would take them from it.
+      // block): a key here, at that key's column or left of it, would take them from it. An anchor or
+      // a tag on that line (`llm: &main`, `llm: !!map`) is no value: the block is still its value.
       const above = previousContentLine(doc.text, line.start);
-      if (above?.key !== undefined && above.keyCol >= line.keyCol && above.valueText === '') return undefined;
+      if (above?.key !== undefined && above.keyCol >= line.keyCol && noValueOnLine(doc.text, above)) return undefined;
       ctx.blockBelow = true;
     }
   }

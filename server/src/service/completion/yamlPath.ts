@@ -5,7 +5,7 @@ import type { ParsedDocument, Node, ObjectNode, ArrayNode, PropertyNode, StringN
 import { nodeAt, pathOf, resolve } from '../../parser/ast';
 import type { Segment } from './context';
 import type { Line } from './yamlText';
-import { dashCol, previousContentLine, readLine } from './yamlText';
+import { dashCol, noValueOnLine, previousContentLine, readLine } from './yamlText';
 import { columnOf, lineEnd, lineStart } from '../../parser/lineIndex';
 
 type Want = { kind: 'map'; col: number } | { kind: 'seq'; col: number; index: number };
@@ -55,8 +55,8 @@ function writtenOnItsLine(value: Node | undefined, cursorLineStart: number): boo
 }
 
 /** The text fallback of `writtenOnItsLine`: the line has a value after its colon, anchors and tags aside. */
-function valueOnLine(line: Line): boolean {
-  return line.valueText.replace(/(^|\s)[&!]\S*/g, '').trim() !== '';
+function valueOnLine(text: string, line: Line): boolean {
+  return !noValueOnLine(text, line);
 }
 
 export interface Found {
@@ -169,7 +169,7 @@ export function pathAbove(
       }
       if (line.key !== undefined && line.keyCol < want.col) {
         const prop = propertyAt(root, line.keyStart);
-        const written = prop ? writtenOnItsLine(prop.value, cursorLine.start) : collecting && valueOnLine(line);
+        const written = prop ? writtenOnItsLine(prop.value, cursorLine.start) : collecting && valueOnLine(text, line);
         if (written) return { path: [...(prop ? pathOf(prop.key) : [line.key]), ...segs], misaligned: true };
         if (prop) return { path: [...pathOf(prop.key), ...segs] };
         segs.unshift(line.key);

@@ -79,6 +79,21 @@ export function readLine(text: string, start: number, end: number): Line {
   return line;
 }
 
+/**
+ * Whether a key line leaves its value to the lines below: nothing after the colon but node
+ * properties (`&anchor`, `!tag`, both) and a comment. `llm: &main` opens a block as `llm:` does.
+ */
+export function noValueOnLine(text: string, line: Line): boolean {
+  if (line.key === undefined) return false;
+  let i = line.colon + 1;
+  for (;;) {
+    while (i < line.end && (text[i] === ' ' || text[i] === '\t')) i++;
+    if (i >= line.end || text[i] === '#') return true;
+    if (text[i] !== '&' && text[i] !== '!') return false;
+    while (i < line.end && text[i] !== ' ' && text[i] !== '\t') i++;
+  }
+}
+
 export function unquote(s: string): string {
   if (s.length >= 2 && (s[0] === '"' || s[0] === "'") && s[s.length - 1] === s[0]) return s.slice(1, -1);
   return s;
