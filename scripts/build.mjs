@@ -1,5 +1,6 @@
 // Builds the bundles (dist/), the precompiled schema validator and, with --tests, the test files (out/).
-import * as esbuild from 'esbuild';
+// ASSISTANT_CONFIG_ESBUILD: esbuild fetched by scripts/prepare.mjs where npm installed no devDependencies.
+const esbuild = await import(process.env.ASSISTANT_CONFIG_ESBUILD || 'esbuild');
 import { readdirSync, statSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { generateValidator } from './gen-validator.mjs';

@@ -1,14 +1,18 @@
 // The npm package as a user gets it: `npm pack` (the bins are the bundles that `npm test` has just
 // built), installed with `npm install -g --prefix <tmp>` from the tarball, its two bins run; then the
-// hooks of .pre-commit-hooks.yaml run the way pre-commit runs them. pre-commit itself (a PyPI package)
-// is not installed here: its invocation is emulated faithfully: the hook's `files` regex selects the
-// staged files (paths relative to the repository root, `/` separators), the command line is
-// shlex-split `entry` + `args` + those file names, run from the repository root with the installed
-// package's bin directory on PATH, and the hook fails when the command exits non-zero.
+// hooks of .pre-commit-hooks.yaml installed and run the way pre-commit runs them. pre-commit itself (a
+// PyPI package) is not installed here; its two steps are reproduced as pre-commit 4 does them
+// (pre_commit/languages/node.py): the hook repository is installed with `npm install -g
+// --install-links git+file://<clone>`, which makes npm prepare the package from git (our `prepare`
+// builds it; REVIEW5 H1: npm installs nothing into that clone first), and each hook runs as the
+// hook's `files` regex selects the staged files (paths relative to the repository root, `/`
+// separators), the command line shlex-split `entry` + `args` + those file names, run from the
+// repository root with the installed package's bin directory on PATH; the hook fails when the
+// command exits non-zero.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { parse as parseYaml } from 'yaml';
@@ -16,6 +20,8 @@ import { ROOT } from '../helpers';
 
 const work = mkdtempSync(join(tmpdir(), 'ac-pack-'));
 const prefix = join(work, 'prefix');
+/** Where the hook repository is installed as pre-commit installs it. */
+const hookPrefix = join(work, 'hook-prefix');
 let tarball = '';
 
 function sh(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
@@ -23,7 +29,7 @@ function sh(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.Proc
     cwd: opts.cwd ?? ROOT,
     encoding: 'utf8',
     env: opts.env ?? process.env,
-    timeout: 180_000,
+    timeout: 380_000,
   });
   return { code: r.status, out: (r.stdout ?? '') + (r.stderr ?? ''), stdout: r.stdout ?? '' };
 }
@@ -115,15 +121,69 @@ function runHook(hook: Hook, repo: string, staged: string[]): { code: number | n
   const files = staged.filter((f) => new RegExp(hook.files).test(f));
   if (files.length === 0) return { code: 0, out: '(no files to check) Skipped', files };
   const [cmd, ...rest] = [...shlexSplit(hook.entry), ...(hook.args ?? []), ...files];
-  const env = { ...process.env, PATH: `${join(prefix, 'bin')}:${process.env.PATH ?? ''}` };
+  const env = { ...process.env, PATH: `${join(hookPrefix, 'bin')}:${process.env.PATH ?? ''}` };
   const r = sh(cmd!, rest, { cwd: repo, env });
   return { code: r.code, out: r.out, files };
 }
+
+/**
+ * A git repository holding this checkout's tracked files as they are in the working tree (what
+ * pre-commit clones is a commit; this is the commit the working tree would make).
+ */
+function hookRepository(): string {
+  const repo = join(work, 'hook-repo');
+  const files = sh('git', ['ls-files', '-z']).stdout.split('\0').filter(Boolean);
+  for (const f of files) {
+    if (!existsSync(join(ROOT, f))) continue;
+    mkdirSync(dirname(join(repo, f)), { recursive: true });
+    copyFileSync(join(ROOT, f), join(repo, f));
+  }
+  const git = (...args: string[]): void => {
+    const r = sh('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: repo });
+    assert.equal(r.code, 0, r.out);
+  };
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'hooks');
+  return repo;
+}
+
+test(
+  'pre-commit can install the hook repository: npm install -g --install-links git+file://<clone> builds it through prepare (REVIEW5 H1)',
+  { timeout: 400_000 },
+  () => {
+    const repo = hookRepository();
+    // pre-commit 4.x, pre_commit/languages/node.py: npm install --allow-git=root --install-links -g git+file://{prefix}
+    // (with its environment's prefix; --prefer-offline only uses the npm cache npm ci has filled).
+    const r = sh(
+      'npm',
+      [
+        'install',
+        '--allow-git=root',
+        '--install-links',
+        '-g',
+        '--prefix',
+        hookPrefix,
+        '--prefer-offline',
+        `git+file://${repo}`,
+      ],
+      { env: { ...process.env, npm_config_loglevel: 'error', npm_config_fund: 'false', npm_config_audit: 'false' } },
+    );
+    assert.equal(r.code, 0, `the hook repository did not install as pre-commit installs it:\n${r.out}`);
+    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    const cli = sh(join(hookPrefix, 'bin', 'assistant-config'), ['--version']);
+    assert.equal(cli.stdout, version + '\n', cli.out);
+  },
+);
 
 test(
   'the pre-commit hooks, run as pre-commit runs them, pass a clean commit and stop a broken or unformatted one',
   { timeout: 240_000 },
   () => {
+    assert.ok(
+      existsSync(join(hookPrefix, 'bin', 'assistant-config')),
+      'the hook repository was not installed (test above)',
+    );
     const hooks = parseYaml(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Hook[];
     const lint = hooks.find((h) => h.id === 'assistant-config-lint')!;
     const format = hooks.find((h) => h.id === 'assistant-config-format')!;
