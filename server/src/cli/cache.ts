@@ -14,6 +14,7 @@
 //   environment is checked, --suppress. A change of any of these empties the whole cache.
 // The cache holds reports (positions, messages, code frames with credentials already masked), never
 // file text. A cache that cannot be read is ignored; one that cannot be written costs only speed.
+import { credentialShapes } from '../service/credentialShapes';
 import { crypto } from './crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -131,9 +132,16 @@ export class LintCache {
     report: FileReport,
     envAsked: Iterable<string>,
   ): void {
+    const names = [...envAsked];
+    // A "name" shaped like a credential (`valueFromEnv: sk-…`, REVIEW5 H3) would be kept in clear to
+    // check it again next time: such a file's report is not kept (it is an error, fixed soon).
+    if (names.some((name) => credentialShapes(name).length > 0)) {
+      this.entries.delete(path);
+      return;
+    }
     const r: Stored = { findings: report.findings };
     if (report.suppressed) r.suppressed = report.suppressed;
-    const e = [...envAsked].map((name) => `${name}\0${this.envState(path, name)}`);
+    const e = names.map((name) => `${name}\0${this.envState(path, name)}`);
     this.entries.set(path, e.length > 0 ? { h: this.hashOf(text, cfg), e, r } : { h: this.hashOf(text, cfg), r });
     this.stored++;
   }

@@ -107,7 +107,7 @@ export const CODES = {
   'literal-secret': {
     autofix: 'no',
     severity: 'warning',
-    doc: 'A credential written literally in `value` (warning), or a plain string where an EnvironmentValue belongs (`apiKey: sk-…`, an error); the fix moves it into the `.env` the file takes (the nearest one walking up from it, else a new one at the top of its workspace folder) and writes `valueFromEnv`. A plain string that names a variable (`apiKey: $VENDOR_KEY`, `${VENDOR_KEY}` or `VENDOR_A_API_KEY`) is no credential: it is an `invalid-type`, whose fix writes `{ valueFromEnv: NAME }`.',
+    doc: "A credential written literally in `value` (warning), a plain string where an EnvironmentValue belongs (`apiKey: sk-…`, an error), or the credential pasted into `valueFromEnv` where its variable's name goes (an error, whatever the environment check says); the fix moves it into the `.env` the file takes (the nearest one walking up from it, else a new one at the top of its workspace folder) and writes `valueFromEnv`. A plain string that names a variable (`apiKey: $VENDOR_KEY`, `${VENDOR_KEY}` or `VENDOR_A_API_KEY`) is no credential: it is an `invalid-type`, whose fix writes `{ valueFromEnv: NAME }`. Text shaped like a credential in a field that is not a credential field (`model`, a URL's path or query, the system instructions, `featureFlags`) is a warning with no fix: remove it from there.",
   },
   'url-credentials': {
     autofix: 'no',

@@ -5,6 +5,7 @@
 // it there already; where the host gives no `.env` (ServiceContext.dotenv), or the value has no
 // `.env` line that every common reader reads back as written (dotenv.ts dotenvLine), no such fix is
 // offered.
+import { credentialShapes } from '../credentialShapes';
 import type { Node, ObjectNode, ParsedDocument, PropertyNode, StringNode } from '../../parser/ast';
 import { getProperty, resolve } from '../../parser/ast';
 import { unwrapNullable } from '../../model/schema';
@@ -38,6 +39,11 @@ function sites(doc: ParsedDocument): Site[] {
     else if (v.node.type === 'object' && v.resolved.schema === env) {
       const lit = resolve(getProperty(v.node, LITERAL_KEY)?.value);
       if (isSecret(lit)) site = { literal: lit, obj: v.node };
+      else {
+        // `valueFromEnv: sk-…`: the credential pasted where its variable's name goes (REVIEW5 H3).
+        const named = resolve(getProperty(v.node, FROM_ENV_KEY)?.value);
+        if (isSecret(named) && credentialShapes(named.value).length > 0) site = { literal: named, obj: v.node };
+      }
     }
     if (site && !seen.has(site.literal)) {
       seen.add(site.literal);
@@ -159,6 +165,18 @@ export const literalSecret: FixProvider = (doc, d, ctx) => {
   const place = placements(doc, ctx).get(literal);
   if (!place) return [];
   const { name } = place;
+  if (prop.key.value === FROM_ENV_KEY) {
+    // The credential pasted as the variable's name: it goes to the .env, its name takes its place.
+    const title = !place.dotenv
+      ? `Use ${name} from ${shownDotenv(ctx)} (same value) as the variable's name`
+      : `Move the credential to ${place.dotenv.create ? 'a new .env file' : shownDotenv(ctx)} as ${name} and name it here ('${FROM_ENV_KEY}: ${name}')`;
+    return [
+      withDotenv(
+        { title: title + warnIgnore(ctx), edits: [replaceScalar(doc, literal, name, true)], isPreferred: true },
+        place.dotenv,
+      ),
+    ];
+  }
   // A block scalar's range ends past its line break: only its content is replaced.
   const range = { offset: literal.offset, length: contentEnd(doc.text, literal) - literal.offset };
   let edits: TextEdit[];

@@ -19,6 +19,7 @@ import { nearMissKeyRule } from './rules/nearMissKey';
 import { limitsRule } from './rules/limits';
 import { emptyRequiredRule } from './rules/emptyRequired';
 import { urlCredentialsRule } from './rules/urlCredentials';
+import { strayCredentialRule } from './rules/strayCredential';
 import { jsonStrictness } from './jsonStrict';
 import { ALIAS_SUFFIX, atAlias } from './throughAlias';
 import type { Node } from '../../parser/ast';
@@ -42,6 +43,7 @@ export const RULES: readonly Rule[] = [
   limitsRule,
   emptyRequiredRule,
   urlCredentialsRule,
+  strayCredentialRule,
 ];
 
 /** For each node type, the indexes in RULES of the rules that look at it (Rule.on), in RULES order. */

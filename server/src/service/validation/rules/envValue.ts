@@ -8,6 +8,7 @@ import { editDistance } from '../../text';
 import { diag } from '../../codes';
 import { envReference, shellReference, suggestEnvName } from '../../envNames';
 import { dotenvNamed } from '../../dotenv';
+import { credentialShapes } from '../../credentialShapes';
 
 /** A name a POSIX shell can export. Other names (`vendor-a-key`, `projects/p/secrets/k`) are valid secret names. */
 const SHELL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -162,6 +163,20 @@ export const envValueRule: Rule = {
         }
         const name = resolve(fromEnvProp?.value);
         if (name?.type !== 'string') return;
+        // `valueFromEnv: sk-proj-…`: the credential pasted where its variable's name goes (REVIEW5
+        // H3). An error whatever the environment check says: the secret is in the file. Not quoted.
+        if (credentialShapes(name.value).length > 0) {
+          ctx.report(
+            diag(
+              'literal-secret',
+              `'valueFromEnv' of '${holder}' takes the name of a variable, and this looks like the credential itself (not shown): store the credential in a variable (a secret store or .env) and write that variable's name here.`,
+              name.offset,
+              name.length,
+              { severity: 'error', data: { suggestion: suggestEnvName(obj) } },
+            ),
+          );
+          return;
+        }
         const why = unusableEnvName(name.value);
         if (why) {
           // Not quoted: a credential pasted here by mistake must not reach the message.

@@ -1,0 +1,45 @@
+// Text shaped like a credential in a value that is not a credential field (REVIEW5 H3): a key in
+// `model`, in a URL's path or query, in the system instructions (sent to the LLM with every
+// thread), in a free-form map such as `featureFlags`. Every output masks it already (the same
+// recogniser, credentialShapes.ts); this makes the file not lint clean while it holds one. Credential
+// fields (EnvironmentValue: `value`, `valueFromEnv`, a plain string in their place) are the envValue
+// rule's (`literal-secret` there too); a URL's user information is url-credentials'.
+import type { Rule } from '../rule';
+import { definition, unwrapNullable } from '../../../model/schema';
+import { diag } from '../../codes';
+import { credentialShapes } from '../../credentialShapes';
+
+/** The shortest text a shape matches (credentialShapes.ts RUN_MIN): shorter values are not scanned. */
+const SHORTEST = 15;
+const USERINFO = /^\s*[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/[^\s/?#@]{1,1024}@/;
+
+export const strayCredentialRule: Rule = {
+  on: ['string'],
+  start(ctx) {
+    const env = definition('EnvironmentValue');
+    return {
+      visit(v) {
+        // Reached through an alias, the value is the anchor's: reported there once.
+        if (v.via || v.node.type !== 'string' || v.node.value.length < SHORTEST) return;
+        if (env && (v.owner === env || unwrapNullable(v.expected) === env)) return;
+        // `value:` / `valueFromEnv:` under a key the schema does not know here: still a credential field.
+        const key = v.prop?.key.value;
+        if (key === 'value' || key === 'valueFromEnv') return;
+        const value = v.node.value;
+        const userinfo = USERINFO.exec(value);
+        const shapes = credentialShapes(value).filter((s) => !userinfo || s.offset >= userinfo[0].length);
+        if (shapes.length === 0) return;
+        const what = key !== undefined ? `'${key}'` : 'This value';
+        const sent = key === 'systemInstructions' ? ', and instructions are sent to the LLM with every thread' : '';
+        ctx.report(
+          diag(
+            'literal-secret',
+            `${what} holds text shaped like a credential (not shown): a credential written in the file is committed with it${sent}. Remove it; a credential belongs in an environment variable, read with 'valueFromEnv' in a credential field.`,
+            v.node.offset,
+            v.node.length,
+          ),
+        );
+      },
+    };
+  },
+};
