@@ -29,6 +29,8 @@
 // whole prefix followed by one to four secret characters (`ghp_a1b`, shorter than a run) counts
 // too where it starts a word.
 
+import { publicMask } from '../../server/src/shared/redact';
+
 export const REDACTED = '[REDACTED]';
 
 /** Shorter "secrets" are not replaced by value: replacing every "ab" in a report helps nobody. */
@@ -407,17 +409,18 @@ function matcherFor(secrets: readonly (string | undefined)[]): Matcher {
   if (key === lastKey) return lastMatcher;
   const runs = new Map<number, Set<string>>();
   /**
-   * Runs of a form; with `prefix`, not those that lie within its first (`fromEnd`: last) `prefix`
-   * characters, or with `outside`, not those that touch them.
+   * Runs of a form that hold a character that is not public (`pub`), or with `outside`, that
+   * touch no public character.
    */
-  const addRuns = (form: string, run = SECRET_RUN, prefix = 0, fromEnd = false, outside = false): void => {
-    if (form.length - prefix < MIN_SECRET_LENGTH) return;
+  const addRuns = (form: string, run = SECRET_RUN, pub: boolean[] = [], outside = false): void => {
+    if (form.length - pub.filter(Boolean).length < MIN_SECRET_LENGTH) return;
     const n = Math.min(run, form.length);
     let set = runs.get(n);
     if (!set) runs.set(n, (set = new Set()));
     for (let i = 0; i + n <= form.length; i++) {
-      const start = fromEnd ? form.length - i - n : i; // where the run starts, counted from the prefix's side
-      if (outside ? start < prefix : start + n <= prefix) continue;
+      const flags = pub.slice(i, i + n);
+      const publicChars = flags.filter(Boolean).length;
+      if (outside ? publicChars > 0 : publicChars === n) continue;
       set.add(form.slice(i, i + n));
     }
   };
@@ -429,27 +432,33 @@ function matcherFor(secrets: readonly (string | undefined)[]): Matcher {
   const anchored = new Map<string, { head: string; tail: string }>();
   for (const whole of list) {
     const p = publicPrefixLength(whole);
-    const prefix = whole.slice(0, p);
     // What follows the prefix: its hex and base64 forms are looked for on their own.
     const s = whole.slice(p);
-    // Its plain forms whole, but for runs within the prefix: a run across the prefix's end holds
-    // a secret character.
-    const normalPrefix = normalise(prefix);
-    // Separators skipped, a prefix's word runs into the words around it ("API key refused" is
-    // `apikeyrefused`): there, runs are taken after the prefix only.
-    const forms: [string, number, boolean][] = [
-      [whole.toLowerCase(), p, false],
-      [normalise(whole).chars, normalPrefix.chars.length, false],
-      [alnumOnly(normalise(whole)).chars, alnumOnly(normalPrefix).chars.length, true],
+    // The product's rule of which characters of the credential are public (its prefix and its
+    // report words, REVIEW4 G25), carried to each form through where its characters came from.
+    const mask = publicMask(whole);
+    const viewPub = (v: View): boolean[] =>
+      [...v.chars].map((_, k) => {
+        if (!v.start || !v.end) return mask[k] === 1;
+        for (let i = v.start[k] ?? 0; i < (v.end[k] ?? 0); i++) if (mask[i] !== 1) return false;
+        return true;
+      });
+    const lower = whole.toLowerCase();
+    const forms: [string, boolean[], boolean][] = [
+      [lower, lower.length === whole.length ? viewPub({ chars: lower }) : [], false],
+      [normalise(whole).chars, viewPub(normalise(whole)), false],
+      [alnumOnly(normalise(whole)).chars, viewPub(alnumOnly(normalise(whole))), true],
     ];
-    for (const [form, fp, outside] of forms) {
-      addRuns(form, SECRET_RUN, fp, false, outside);
-      addRuns(reversed(form), SECRET_RUN, fp, true, outside);
-      addRuns(rot13(form), SECRET_RUN, fp, false, outside);
+    for (const [form, pub, outside] of forms) {
+      addRuns(form, SECRET_RUN, pub, outside);
+      addRuns(reversed(form), SECRET_RUN, [...pub].reverse(), outside);
+      addRuns(rot13(form), SECRET_RUN, pub, outside);
     }
-    // The whole prefix and one to four secret characters: shorter than a run, still a quote.
+    // The whole public start and one to four secret characters: shorter than a run, still a quote.
     if (p > 0)
-      for (const [form, fp] of forms.slice(0, 2)) {
+      for (const [form, pub] of forms.slice(0, 2)) {
+        const fp = pub.indexOf(false);
+        if (fp <= 0) continue;
         const head = form.slice(0, fp + 1);
         const tail = form.slice(fp + 1, Math.max(fp + 1, SECRET_RUN - 1));
         if (head.length > fp) anchored.set(`${head}\u0000${tail}`, { head, tail });

@@ -226,11 +226,16 @@ describe('validateCredential', () => {
       '"abcdefgh1234"',
       'abc12',
       'abcdéfgh1234',
+      'ASSISTANT_PAT=pat_abcdefgh1234',
+      'pat=abcdefgh1234',
     ]) {
       const msg = validateCredential('apiKey', bad);
       assert.ok(msg, JSON.stringify(bad));
       if (bad.trim().length > 4) assert.ok(!msg.includes(bad.trim().slice(-6)), msg);
     }
+    // REVIEW4 G25: a pasted `.env` line is named as such; a base64 value ending in `=` is fine.
+    assert.match(validateCredential('pat', 'ASSISTANT_PAT=pat_abcdefgh1234') ?? '', /variable name and "="/);
+    assert.equal(validateCredential('pat', 'QUJDREVGR0hJSktM='), undefined);
   });
 });
 

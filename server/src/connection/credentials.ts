@@ -38,6 +38,10 @@ export function credentialProblem(kind: CredentialKind, raw: string): string | u
   const scheme = /^(pat|bearer|basic|token)[\s:]+\S/i.exec(value);
   if (scheme)
     return `starts with the scheme "${scheme[1] ?? ''}": store the value alone, without the scheme (it is added when the request is sent)`;
+  // A whole `.env` line pasted (`ASSISTANT_PAT=pat_…`, `pat=…`): the name would be sent as part of the credential.
+  // (The name is not repeated: it is part of what was stored.)
+  if (/^(?:[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*|pat|token|apikey)=(?=\S)/i.test(value))
+    return 'starts with a variable name and "=" (a pasted line such as ASSISTANT_PAT=…): store the value alone, without them';
   if (/[\r\n]/.test(value)) return 'contains a line break';
   // eslint-disable-next-line no-control-regex
   if (/[\x00-\x08\x0b-\x1f\x7f]/.test(value)) return 'contains a control character';

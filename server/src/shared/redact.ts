@@ -23,6 +23,16 @@
 // character of what comes after it is: a run counts unless it lies within the prefix, and the
 // whole prefix followed by one to four secret characters (`ghp_a1b`, shorter than a run) counts
 // too where it starts a word.
+//
+// Likewise a credential's words (REVIEW4 G25): service-account tokens and pasted lines carry
+// readable names (`sa.assistant-project-threads.Zk8…`, `ASSISTANT_PAT=pat_…`). A segment of a
+// credential that is one of the words of our own report (reportWords.ts: a fixed list that does
+// not depend on any credential) is public like a prefix, provided the credential keeps a random
+// part of at least MIN_RANDOM_REST characters (with digits or mixed case) to be protected: runs
+// that lie within such words (and the separators next to them) do not count, in our text or in a
+// service's. A credential of words only (a passphrase) keeps every word secret.
+
+import { REPORT_WORDS } from './reportWords';
 
 export const REDACTED = '[REDACTED]';
 
@@ -433,6 +443,53 @@ export function publicPrefixLength(secret: string): number {
   return secret.length - p >= MIN_SECRET_LENGTH ? p : 0;
 }
 
+/** The random part a credential must keep for its report words to count as public. */
+const MIN_RANDOM_REST = 8;
+
+/**
+ * Which characters of a credential are public (1): its public prefix, and, when the rest holds at
+ * least MIN_RANDOM_REST characters of random-looking segments (segments between non-alphanumeric
+ * characters that hold a digit or a lower-case letter followed by an upper-case one), each
+ * segment of letters only that is a word of our own report (REPORT_WORDS), with the separators
+ * next to it. Everything else is secret.
+ */
+export function publicMask(secret: string): Uint8Array {
+  const mask = new Uint8Array(secret.length);
+  const p = publicPrefixLength(secret);
+  mask.fill(1, 0, p);
+  const words: [number, number][] = [];
+  let random = 0;
+  for (const seg of secret.slice(p).matchAll(/[A-Za-z0-9]+/g)) {
+    const t = seg[0];
+    if (/^[A-Za-z]{3,}$/.test(t) && REPORT_WORDS.has(t.toLowerCase())) words.push([p + seg.index, t.length]);
+    else if (/[0-9]/.test(t) || /[a-z][A-Z]/.test(t)) random += t.length;
+  }
+  if (random < MIN_RANDOM_REST || words.length === 0) return mask;
+  for (const [at, n] of words) mask.fill(1, at, at + n);
+  // A separator next to a public character is public too (`threads.` tells nothing more).
+  const isSep = (i: number): boolean => i >= 0 && i < secret.length && !isAlnum(secret.charCodeAt(i));
+  const word = new Uint8Array(mask);
+  for (let i = 0; i < secret.length; i++)
+    if (isSep(i) && ((i > 0 && word[i - 1] === 1) || (i + 1 < secret.length && word[i + 1] === 1))) mask[i] = 1;
+  return mask;
+}
+
+/**
+ * The public mask of a form of a credential, from the mask of the credential and where each of
+ * the form's characters came from (a view's start/end): a character is public when all it came
+ * from is. Without a map, the form has the credential's own indices.
+ */
+function maskOf(mask: Uint8Array, view: View): Uint8Array {
+  if (!view.start || !view.end) return mask.length === view.chars.length ? mask : new Uint8Array(view.chars.length);
+  const out = new Uint8Array(view.chars.length);
+  for (let k = 0; k < out.length; k++) {
+    let pub = 1;
+    for (let i = view.start[k] ?? 0; i < (view.end[k] ?? 0) && pub; i++) pub = mask[i] ?? 0;
+    out[k] = pub;
+  }
+  return out;
+}
+
 /** Polynomial hash of text[from, from + n), modulo 2^32. */
 function hashOf(text: string, from: number, n: number): number {
   let h = 0;
@@ -451,21 +508,22 @@ function matcherFor(secrets: readonly (string | undefined)[], shortRun = SECRET_
    * characters, or with `outside`, not those that touch them.
    */
   const short = new Set<string>();
-  const addRuns = (
-    form: string,
-    run = SECRET_RUN,
-    prefix = 0,
-    fromEnd = false,
-    outside = false,
-    into?: Set<string>,
-  ): void => {
-    if (form.length - prefix < MIN_SECRET_LENGTH) return;
+  /**
+   * Runs of a form that hold a secret character (`mask`: 1 for a public one), or with `outside`,
+   * that touch no public character (separators skipped, a public word runs into the words around
+   * it: "API key refused" is `apikeyrefused`).
+   */
+  const addRuns = (form: string, run = SECRET_RUN, mask?: Uint8Array, outside = false, into?: Set<string>): void => {
+    // pub[i]: public characters among the first i.
+    const pub = new Int32Array(form.length + 1);
+    for (let i = 0; i < form.length; i++) pub[i + 1] = (pub[i] ?? 0) + (mask?.[i] ?? 0);
+    if (form.length - (pub[form.length] ?? 0) < MIN_SECRET_LENGTH) return;
     const n = Math.min(run, form.length);
     let set = into ?? runs.get(n);
     if (!set) runs.set(n, (set = new Set()));
     for (let i = 0; i + n <= form.length; i++) {
-      const start = fromEnd ? form.length - i - n : i; // where the run starts, counted from the prefix's side
-      if (outside ? start < prefix : start + n <= prefix) continue;
+      const inRun = (pub[i + n] ?? 0) - (pub[i] ?? 0);
+      if (outside ? inRun > 0 : inRun === n) continue;
       set.add(form.slice(i, i + n));
     }
   };
@@ -478,32 +536,36 @@ function matcherFor(secrets: readonly (string | undefined)[], shortRun = SECRET_
   for (const whole of list) {
     redactWork.indexedChars += whole.length;
     const p = publicPrefixLength(whole);
-    const prefix = whole.slice(0, p);
     // What follows the prefix: its hex and base64 forms are looked for on their own.
     const s = whole.slice(p);
-    // Its plain forms whole, but for runs within the prefix: a run across the prefix's end holds
-    // a secret character.
-    const normalPrefix = normalise(prefix);
-    // Separators skipped, a prefix's word runs into the words around it ("API key refused" is
-    // `apikeyrefused`): there, runs are taken after the prefix only.
-    const forms: [string, number, boolean][] = [
-      [whole.toLowerCase(), p, false],
-      [normalise(whole).chars, normalPrefix.chars.length, false],
-      [alnumOnly(normalise(whole)).chars, alnumOnly(normalPrefix).chars.length, true],
+    // Its plain forms whole, but for runs within the prefix and the report words (publicMask): a
+    // run across the edge of a public part holds a secret character. Separators skipped, runs that
+    // touch a public part are not taken.
+    const mask = publicMask(whole);
+    const lower = whole.toLowerCase();
+    const normal = normalise(whole);
+    const alnum = alnumOnly(normal);
+    const forms: [string, Uint8Array, boolean][] = [
+      [lower, maskOf(mask, { chars: lower }), false],
+      [normal.chars, maskOf(mask, normal), false],
+      [alnum.chars, maskOf(mask, alnum), true],
     ];
-    for (const [form, fp, outside] of forms) {
-      addRuns(form, SECRET_RUN, fp, false, outside);
-      addRuns(reversed(form), SECRET_RUN, fp, true, outside);
-      // ROT13 (a service that "obfuscates" what it echoes): its prefix is as public as the plain one.
-      addRuns(rot13(form), SECRET_RUN, fp, false, outside);
+    for (const [form, fm, outside] of forms) {
+      const rm = fm.slice().reverse();
+      addRuns(form, SECRET_RUN, fm, outside);
+      addRuns(reversed(form), SECRET_RUN, rm, outside);
+      // ROT13 (a service that "obfuscates" what it echoes): its public parts are as public as the plain ones.
+      addRuns(rot13(form), SECRET_RUN, fm, outside);
       if (shortRun < SECRET_RUN) {
-        addRuns(form, shortRun, fp, false, outside, short);
-        addRuns(reversed(form), shortRun, fp, true, outside, short);
+        addRuns(form, shortRun, fm, outside, short);
+        addRuns(reversed(form), shortRun, rm, outside, short);
       }
     }
     // The whole prefix and one to four secret characters: shorter than a run, still a quote.
     if (p > 0)
-      for (const [form, fp] of forms.slice(0, 2)) {
+      for (const [form, fm] of forms.slice(0, 2)) {
+        const fp = fm.indexOf(0);
+        if (fp <= 0) continue;
         const head = form.slice(0, fp + 1);
         const tail = form.slice(fp + 1, Math.max(fp + 1, SECRET_RUN - 1));
         if (head.length > fp) anchored.set(`${head}\u0000${tail}`, { head, tail });
