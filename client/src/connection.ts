@@ -116,6 +116,7 @@ export function createConnectionCommands(
         env: processEnv(),
         tokenCache,
         credentialSources,
+        client: `vscode ${vscode.version}`,
       };
       const secrets = Object.values(credentials).filter((s): s is string => !!s);
       output.info('Test Connection started.');

@@ -138,6 +138,7 @@ export async function testConnectionCommand(args: string[], io: CliIO, signal?: 
     timeoutMs,
     env: io.env,
     credentialSources: { ...CREDENTIAL_VARIABLES },
+    client: 'cli',
   };
   // As set: the runner trims them and its settings step checks them before anything is sent.
   const credentials: Credentials = {

@@ -22,6 +22,8 @@ export interface HttpSettings {
   /** Extra trusted CA certificates (PEM), for private authorities and for tests. */
   ca?: string | Buffer;
   signal?: AbortSignal;
+  /** The User-Agent sent with every request (userAgent.ts); the browser's fetch sends its own. */
+  userAgent?: string;
 }
 
 export interface HttpRequest {
@@ -81,7 +83,7 @@ export async function httpRequest(req: HttpRequest, s: HttpSettings): Promise<Ht
   // The status of the last answer whose headers arrived: a 500 whose body then stalls is still a 500.
   const seen: { status?: number } = {};
   try {
-    return await followRedirects(req, dispatcher, controller.signal, s.maxResponseBytes, proxy, seen);
+    return await followRedirects(req, dispatcher, controller.signal, s.maxResponseBytes, proxy, seen, s.userAgent);
   } catch (err) {
     if (heard.status === 407 && !controller.signal.aborted && !(err instanceof NetError))
       throw new NetError(
@@ -135,10 +137,13 @@ async function followRedirects(
   maxBytes: number,
   proxy: string | undefined,
   seen: { status?: number },
+  userAgent: string | undefined,
 ): Promise<HttpResponse> {
   const { method, body } = req;
   let url = req.url;
   const headers = { ...req.headers };
+  if (userAgent && !Object.keys(headers).some((h) => h.toLowerCase() === 'user-agent'))
+    headers['User-Agent'] = userAgent;
   const redirects: Redirect[] = [];
   for (let hop = 0; ; hop++) {
     const checked = checkServiceUrl(url.href, 'The address');

@@ -20,6 +20,7 @@ export {
   MAX_TIMEOUT_MS,
 } from './settings';
 export { DEFAULT_PROGRAM } from './steps';
+export { userAgent } from './userAgent';
 export type {
   ConnectionOptions,
   Credentials,

@@ -6,6 +6,7 @@ import { adviceFor } from './advice';
 import { trimCredential } from './credentials';
 import { redactDeep } from '../shared/redact';
 import { resolveSettings } from './settings';
+import { userAgent } from './userAgent';
 import type { ResolvedSettings } from './settings';
 import type { HttpSettings } from './http';
 import { DEFAULT_PROGRAM, expiryText, iso, listThreads, refreshToken, runProgram } from './steps';
@@ -153,6 +154,7 @@ export async function runTestConnection(
         env,
         ca: options.ca,
         signal: control.signal,
+        userAgent: userAgent(options.client),
       },
     };
     deadline = {

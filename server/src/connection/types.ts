@@ -43,6 +43,8 @@ export interface ConnectionOptions {
    * (the CLI says ASSISTANT_PAT, VS Code the "Set Personal Access Token" command).
    */
   credentialSources?: Partial<Record<'pat' | 'apiKey' | 'dataToken', string>>;
+  /** What runs the test, named in the requests' User-Agent (`cli`, `vscode 1.95.0`); see userAgent.ts. */
+  client?: string;
   /** Clock, for tests. */
   now?: () => number;
 }
