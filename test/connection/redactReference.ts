@@ -39,6 +39,7 @@ const MIN_SECRET_LENGTH = 4;
 export const SECRET_RUN = 6;
 /** Base64 characters that carry about SECRET_RUN bytes (7 × 6 bits), at any alignment. */
 const BASE64_RUN = 8;
+const BASE32_RUN = 10;
 
 const GENERIC: readonly [RegExp, string][] = [
   // A JWT anywhere (header and payload are base64url JSON, so they start with "eyJ").
@@ -479,6 +480,8 @@ function matcherFor(secrets: readonly (string | undefined)[]): Matcher {
 
     // The base64 forms (a Basic header, a token wrapped in another token, an echoed header).
     for (const form of base64Forms(s)) addRuns(form.toLowerCase(), BASE64_RUN);
+    // Base32 (REVIEW4 G2): encoded whole, then cut to the characters of the secret's bytes alone.
+    for (const form of base32Forms(s)) addRuns(form, BASE32_RUN);
   }
   const hashes = new Map<number, Set<number>>();
   for (const [n, set] of runs) hashes.set(n, new Set([...set].map((r) => hashOf(r, 0, n))));
@@ -493,6 +496,22 @@ function matcherFor(secrets: readonly (string | undefined)[]): Matcher {
  * that depend on the secret's bytes alone. Without Node's Buffer: this module also runs in the
  * browser.
  */
+/** Base32 of the secret at its five alignments, RFC 4648 and base32hex alphabets, lower-cased (written the long way). */
+function base32Forms(s: string): string[] {
+  const bytes = [...new TextEncoder().encode(s)];
+  const forms: string[] = [];
+  for (let align = 0; align < 5; align++) {
+    const bits = [...Array<number>(align).fill(0), ...bytes].map((b) => b.toString(2).padStart(8, '0')).join('');
+    const groups = bits.match(/.{5}/g) ?? [];
+    const core = groups.slice(Math.ceil((8 * align) / 5), Math.floor((8 * (align + bytes.length)) / 5));
+    forms.push(
+      core.map((g) => 'abcdefghijklmnopqrstuvwxyz234567'[parseInt(g, 2)]).join(''),
+      core.map((g) => '0123456789abcdefghijklmnopqrstuv'[parseInt(g, 2)]).join(''),
+    );
+  }
+  return forms;
+}
+
 function base64Forms(s: string): string[] {
   const bytes = new TextEncoder().encode(s);
   const forms: string[] = [];
