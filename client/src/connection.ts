@@ -10,6 +10,7 @@ import {
   CREDENTIAL_COMMANDS,
   CREDENTIAL_LABELS,
   TokenCache,
+  configSyntaxError,
   formatReport,
   providerFromConfigText,
   runTestConnection,
@@ -22,7 +23,7 @@ import type {
   Credentials,
   TestConnectionReport,
 } from '../../server/src/shared/testConnection';
-import { redact } from '../../server/src/shared';
+import { maskShapes, redact } from '../../server/src/shared';
 import { SECRET_KEYS } from './redactingChannel';
 import { APPROVED_ORIGINS_KEY, approve, destinations, forget, question, unapproved } from './credentialTrust';
 import type { AddressSetting, ApprovedOrigins } from './credentialTrust';
@@ -105,6 +106,16 @@ export function createConnectionCommands(
     running = true;
     try {
       const credentials = await readCredentials(context.secrets);
+      // As the CLI refuses `--config` with a syntax error: the provider that error recovery guessed
+      // is not what was meant, so nothing is sent (the message names the first error).
+      const syntax = activeSyntaxError();
+      if (syntax) {
+        const secrets = Object.values(credentials).filter((s): s is string => !!s);
+        const message = `Test Connection was not run: ${syntax.file} has a syntax error at ${maskShapes(redact(syntax.problem, secrets))}. Fix it first (the Problems view lists every error); nothing was sent.`;
+        output.warn(message);
+        void vscode.window.showWarningMessage(`AssistantConfig: ${message}`);
+        return;
+      }
       if (!(await agreedToSend(credentials))) return;
       // A malformed stored credential fails the settings step (nothing is sent), naming the command that stores it.
       const credentialSources = { pat: '', apiKey: '', dataToken: '' };
@@ -218,6 +229,16 @@ function activeProvider(): string | undefined {
   if (doc.languageId === 'assistantconfig') return providerFromConfigText(doc.getText(), 'yaml');
   if (doc.languageId === 'assistantconfig-json') return providerFromConfigText(doc.getText(), 'json');
   return undefined;
+}
+
+/** The first syntax error of the active AssistantConfig document (see configSyntaxError), with its file name. */
+function activeSyntaxError(): { file: string; problem: string } | undefined {
+  const doc = vscode.window.activeTextEditor?.document;
+  const language =
+    doc?.languageId === 'assistantconfig' ? 'yaml' : doc?.languageId === 'assistantconfig-json' ? 'json' : undefined;
+  if (!doc || !language) return undefined;
+  const problem = configSyntaxError(doc.getText(), language);
+  return problem ? { file: doc.uri.path.replace(/^.*\//, '') || 'the document', problem } : undefined;
 }
 
 /** The extension host's environment; a browser has none. */

@@ -4,6 +4,7 @@ export {
   CREDENTIAL_COMMANDS,
   CREDENTIAL_LABELS,
   TokenCache,
+  configSyntaxError,
   formatReport,
   providerFromConfigText,
   runTestConnection,

@@ -1,0 +1,138 @@
+// The editor's Test Connection refuses a document with syntax errors, as the CLI refuses
+// `--config` with one (exit 2, nothing sent): the provider that error recovery guessed is not what
+// was meant. The Test Connection bundle (dist/client-connection.js) runs here against a small stub
+// of the `vscode` module, with the settings pointing at a fake service that counts requests.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { installStub, requireFresh } from '../../bench/client/load-client.mjs';
+import type { VscodeStub } from '../../bench/client/vscode-stub.mjs';
+import { startFakeService } from '../connection/fakeService';
+import type { FakeService } from '../connection/fakeService';
+import { ROOT } from '../helpers';
+
+interface ConnectionModule {
+  createConnectionCommands(
+    context: unknown,
+    output: unknown,
+    onResult: (r: { ok: boolean; summary: string }) => void,
+  ): { testConnection(): Promise<void> };
+}
+
+let svc: FakeService;
+before(async () => {
+  svc = await startFakeService();
+});
+after(async () => {
+  await svc.close();
+});
+
+/** Runs the command with `text` as the active document; what it showed and logged. */
+async function run(
+  languageId: string,
+  text: string,
+): Promise<{ warnings: string[]; infos: string[]; log: string[]; results: boolean[] }> {
+  const warnings: string[] = [];
+  const infos: string[] = [];
+  const log: string[] = [];
+  const results: boolean[] = [];
+  const settings: Record<string, string> = {
+    baseUrl: svc.url,
+    tokenRefreshUrl: svc.tokenRefreshUrl,
+    projectId: svc.projectId,
+  };
+  const secrets: Record<string, string> = {};
+  const vscode = {
+    version: '1.96.0',
+    ProgressLocation: { Notification: 15 },
+    window: {
+      activeTextEditor: {
+        document: {
+          languageId,
+          uri: { path: `/w/app.${languageId.endsWith('json') ? 'json' : 'yaml'}` },
+          getText: () => text,
+        },
+      },
+      showWarningMessage: (m: string) => (warnings.push(m), Promise.resolve(undefined)),
+      showInformationMessage: (m: string) => (infos.push(m), Promise.resolve(undefined)),
+      withProgress: (_o: unknown, task: (p: unknown, t: unknown) => Promise<unknown>) =>
+        task({ report: () => undefined }, { onCancellationRequested: () => ({ dispose: () => undefined }) }),
+    },
+    workspace: {
+      isTrusted: true,
+      getConfiguration: (section: string) => ({
+        get: (key: string) => (section === 'assistantConfig.connection' ? settings[key] : undefined),
+        // Every setting is the user's own (no workspace value): Test Connection does not ask before sending.
+        inspect: () => undefined,
+      }),
+    },
+  };
+  const uninstall = installStub({ vscode } as unknown as VscodeStub);
+  try {
+    const mod = requireFresh(join(ROOT, 'dist/client-connection.js')) as ConnectionModule;
+    const context = {
+      globalState: { get: () => undefined, update: () => Promise.resolve() },
+      secrets: {
+        get: (k: string) => Promise.resolve(secrets[k] ?? (k.endsWith('pat') ? svc.pat : undefined)),
+        store: () => Promise.resolve(),
+        delete: () => Promise.resolve(),
+      },
+    };
+    const output = {
+      info: (m: string) => log.push(m),
+      warn: (m: string) => log.push(m),
+      error: (m: string) => log.push(m),
+      show: () => undefined,
+    };
+    await mod.createConnectionCommands(context, output, (r) => results.push(r.ok)).testConnection();
+  } finally {
+    uninstall();
+  }
+  return { warnings, infos, log, results };
+}
+
+describe("the editor's Test Connection and a document with syntax errors", () => {
+  it('refuses, naming the first error line, and sends nothing (YAML and JSON)', async () => {
+    for (const [languageId, text, line] of [
+      [
+        'assistantconfig',
+        'kind: AssistantConfig\nversion: v2\ndefinition:\n  aiPrimitivesLlm: {provider: hosted\n  x: [1, 2\n',
+        5,
+      ],
+      [
+        'assistantconfig-json',
+        '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "aiPrimitivesLlm": { "provider": "vendor_a", }\n    oops\n}\n',
+        6,
+      ],
+    ] as const) {
+      const before = svc.requests.length;
+      const r = await run(languageId, text);
+      assert.equal(svc.requests.length, before, `${languageId}: nothing is sent`);
+      assert.equal(r.warnings.length, 1, languageId);
+      assert.match(
+        r.warnings[0]!,
+        new RegExp(`has a syntax error at line ${line}, column \\d+: .*nothing was sent`),
+        languageId,
+      );
+      assert.match(r.warnings[0]!, /app\.(yaml|json)/);
+      assert.ok(
+        r.log.some((l) => l.includes('was not run')),
+        languageId,
+      );
+      assert.deepEqual(r.results, [], 'the status item keeps its last result');
+    }
+  });
+  it('a clean document is tested as before', async () => {
+    const before = svc.requests.length;
+    const r = await run(
+      'assistantconfig',
+      'kind: AssistantConfig\nversion: v2\ndefinition:\n  aiPrimitivesLlm:\n    provider: hosted\n',
+    );
+    assert.ok(svc.requests.length > before, 'requests were sent');
+    assert.deepEqual(
+      r.warnings.filter((w) => w.includes('syntax error')),
+      [],
+    );
+    assert.equal(r.results.length, 1);
+  });
+});
