@@ -101,7 +101,7 @@ export function adviceFor(d: Diagnosis, step: StepName): string {
     case 'redirect-other-origin':
       return 'Use the final address of the service in the settings directly (the one the redirect points to), if you trust it.';
     case 'redirect-refused':
-      return 'The service (or something in front of it: a login portal, a proxy) redirected to an address that is not followed: one that is not http(s), or that carries a user name or password. Use the final https:// address of the service in the settings.';
+      return 'The service (or something in front of it: a login portal, a proxy) redirected to an address that is not followed: one that is not http(s), or that carries a user name or password (in the web extension, any redirect). Use the final https:// address of the service in the settings.';
     case 'too-many-redirects':
       return 'The address redirects in a loop; use the final address of the service.';
     case 'network':

@@ -24,6 +24,37 @@ export function browserBlockedMessage(url: URL): string {
   return `The browser refused or could not complete the call to ${hostOf(url)}: most often the service does not allow calls from a web page (CORS), or the host is unreachable; the browser does not say which. This is the browser's doing, not necessarily a problem with the settings. ${RUN_ELSEWHERE}`;
 }
 
+/**
+ * The refusal of a redirect (REVIEW4 G7 in the browser): none is followed here, and nothing of its
+ * Location is printed (it may carry a credential). A browser gives an opaque redirect (status 0, no
+ * headers); where the status and Location are readable, the message says what kind of address it
+ * named, as the Node layer does.
+ */
+export function redirectRefused(from: URL, status: number, location: string | null): NetError {
+  const http = status > 0 ? ` (HTTP ${status})` : '';
+  let target: URL | undefined;
+  try {
+    target = location ? new URL(location, from) : undefined;
+  } catch {
+    target = undefined;
+  }
+  const kind = !target
+    ? ''
+    : target.protocol !== 'https:' && target.protocol !== 'http:'
+      ? ` to a ${target.protocol} address, not an HTTP(S) one`
+      : target.username || target.password
+        ? ' to an address with a user name or password in it'
+        : target.origin !== from.origin
+          ? ' to another origin'
+          : ' on the same origin';
+  return new NetError(
+    'redirect-refused',
+    `${from.origin} redirected${http}${kind}; not followed: in the web extension no redirect is followed (the browser hides where it leads), so that nothing is sent there. Use the final address of the service in the settings.`,
+    status > 0 ? String(status) : undefined,
+    status > 0 ? status : undefined,
+  );
+}
+
 export async function httpRequest(req: HttpRequest, s: HttpSettings): Promise<HttpResponse> {
   const checked = checkServiceUrl(req.url.href, 'The address');
   if (isUrlProblem(checked)) throw new NetError('insecure-url', checked.message);
@@ -62,11 +93,18 @@ export async function httpRequest(req: HttpRequest, s: HttpSettings): Promise<Ht
       credentials: 'omit',
     });
     if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) {
+      await res.body?.cancel().catch(() => undefined);
+      throw redirectRefused(req.url, res.status, res.headers.get('location'));
+    }
+    if (res.status === 407) {
+      // A browser usually answers a 407 itself (its proxy settings, or a network error); when the
+      // page sees one, something between the browser and the service asks for proxy credentials.
+      await res.body?.cancel().catch(() => undefined);
       throw new NetError(
-        'redirect-other-origin',
-        `${req.url.origin} answered with a redirect, which the browser does not let an extension follow safely; use the final address of the service in the settings.`,
-        undefined,
-        res.status || undefined,
+        'proxy',
+        `${hostOf(req.url)} answered HTTP 407 (Proxy Authentication Required): something between the browser and the service (an intercepting proxy) asks for proxy credentials, which the browser's own proxy settings provide.`,
+        '407',
+        407,
       );
     }
     const read = await readAnswerBody(res, req.url, s.maxResponseBytes);
