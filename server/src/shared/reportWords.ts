@@ -10,12 +10,12 @@
 export const REPORT_WORDS: ReadonlySet<string> = new Set(
   `
   abort above absolute accepted access account add added address addresses administrator after again against
-  agent aiprimitivesllm alias all allow allowed alone already also altered although and announced another
-  answer answered answering any api apikey application are argument around arrive ascii ask asks assistant
-  assistantconfig auth authenticate authentication authority bad bare base baseurl bearer before behind
-  belong belongs between beyond blocked body boolean break browser but bytes cached call called calls can
-  cancelled cannot carries certificate certificates certs change character characters check claim cleared cli
-  client clock code column command complete computer config configuration configured connect connection
+  agent agreed aiprimitivesllm alias all allow allowed alone already also altered although and announced
+  another answer answered answering any api apikey application are argument around arrive ascii ask asks
+  assistant assistantconfig auth authenticate authentication authority bad bare base baseurl bearer before
+  behind belong belongs between beyond blocked body boolean break browser but bytes cached call called calls
+  can cancelled cannot carries certificate certificates certs change character characters check claim cleared
+  cli client clock code column command complete computer config configuration configured connect connection
   connections connecttimeoutms contact contain contains content control copy correct cors could covers create
   credential credentials ctrl cut data dataauthmode datasourceurl datatoken date dates default description
   desktop detail details diagnosis did different directly disabled dns document does doing download each eai
@@ -37,16 +37,16 @@ export const REPORT_WORDS: ReadonlySet<string> = new Set(
   project projectid proves provide provider proxy published query quotes raise ran rate reach reached read
   reading ready reason received redirect redirected redirects refresh refuse refused refuses rejected renew
   report request requests required requires resolve resolved result retry returned reused revoked rfc right
-  role rule run running safely same say says scheme scoped scopes seconds secret secure select self sends
-  sent serve served server service set setting settings sha share shell short should show shown shows signed
-  skip skipped something source space speak spelling sql ssl standard start started starts status stderr
-  stdout step still stopped stops storage store stored stream string such syntax system tab taken takes
-  talking test text than that the them then there this thread threads three time timeout timeoutms title tls
-  together token tokencache tokenrefreshurl too tools trailing trimmed trust trusted trusting trusts try
-  tunnel turns type unauthorized unavailable und under unexpected unknown unreachable untrusted url usable
-  usage use used user uses usually utf uuid valid value variable verdict version view vpn vscode wait was way
-  web were what when where whether which whole whose wins with without work workspace would wrapped wrong www
-  yaml yet you your
+  role rule run running safely same say says scheme scoped scopes seconds secret secure select self send
+  sending sends sent serve served server service set setting settings sha share shell short should show shown
+  shows signed skip skipped something source space speak spelling sql ssl standard start started starts
+  status stderr stdout step still stopped stops storage store stored stream string such syntax system tab
+  taken takes talking test text than that the them then there this thread threads three time timeout
+  timeoutms title tls together token tokencache tokenrefreshurl too tools trailing trimmed trust trusted
+  trusting trusts try tunnel turns type unauthorized unavailable und under unexpected unknown unreachable
+  untrusted url usable usage use used user uses usually utf uuid valid value variable verdict version view
+  vpn vscode wait was way web were what when where whether which whole whose wins with without work workspace
+  would wrapped wrong www yaml yet you your
 `
     .trim()
     .split(/\s+/),
