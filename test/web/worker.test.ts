@@ -353,6 +353,8 @@ describe('the web-worker server in headless Chromium', () => {
   });
 });
 
+const REDIRECT_SECRET = 'Rq8Lm3Xz7Tp2Wk9Hc4Vb';
+
 describe("Test Connection in the browser: fetch, and a refusal reported as the browser's", () => {
   let services: Server;
   let browser: Browser;
@@ -369,6 +371,11 @@ describe("Test Connection in the browser: fetch, and a refusal reported as the b
         ? { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' }
         : {};
       if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+      // A redirect whose Location carries a credential, and a 407 (REVIEW4 G7, G8 in the browser).
+      if (req.url?.startsWith('/cors/redirect'))
+        return void res.writeHead(302, { location: `/cors/threads?k=${REDIRECT_SECRET}`, ...cors }).end();
+      if (req.url?.startsWith('/cors/407'))
+        return void res.writeHead(407, { 'proxy-authenticate': 'Basic realm="corp"', ...cors }).end();
       res.writeHead(200, { 'content-type': 'application/json', ...cors }).end('{"threads":[]}');
     });
     await new Promise<void>((r) => services.listen(0, '127.0.0.1', r));
@@ -439,6 +446,24 @@ describe("Test Connection in the browser: fetch, and a refusal reported as the b
   test('a service that allows calls from web pages answers through fetch', async () => {
     const r = await call('/cors/threads');
     assert.deepEqual(r, { status: 200, body: '{"threads":[]}' });
+  });
+
+  test('a redirect is an opaque redirect in Chromium: refused, nothing of its Location printed', async () => {
+    const r = await call('/cors/redirect');
+    assert.equal(r.error?.kind, 'redirect-refused', JSON.stringify(r));
+    assert.match(r.error!.message, /redirected; not followed/);
+    assert.ok(!r.error!.message.includes(REDIRECT_SECRET.slice(0, 6)), 'nothing of the Location');
+  });
+
+  test('a 407 from the address itself: Chromium does not let the page see it (reported as the browser refusing), or it is `proxy`', async () => {
+    const r = await call('/cors/407');
+    assert.ok(r.error, JSON.stringify(r));
+    // Either way no HTTP status of 407 is taken for an answer of the service.
+    assert.ok(
+      (r.error.kind === 'proxy' && /407/.test(r.error.message)) || r.error.code === 'BROWSER_BLOCKED',
+      JSON.stringify(r.error),
+    );
+    console.log(`Chromium and a 407: ${r.error.kind} (${r.error.code ?? 'no code'})`);
   });
 
   test('a service that does not (CORS): the report says it was the browser and how to run it elsewhere', async () => {
