@@ -2,8 +2,8 @@
 // language status items, the server's status notifications, workspace trust.
 import * as vscode from 'vscode';
 import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
-import { LANGUAGE_IDS, STATUS_NOTIFICATION, TRUST_NOTIFICATION } from '../../server/src/shared';
-import type { StatusParams } from '../../server/src/shared';
+import { LANGUAGE_IDS, STATUS_NOTIFICATION, TRUST_NOTIFICATION, VSCODE_CLIENT_COMMANDS } from '../../server/src/shared';
+import type { StatusParams, InitializationOptions } from '../../server/src/shared';
 import type { ClientHooks, StartedClient } from './front';
 
 export const CLIENT_ID = 'assistantConfig';
@@ -17,7 +17,10 @@ export function clientOptions(context: vscode.ExtensionContext, hooks: ClientHoo
       trusted: vscode.workspace.isTrusted,
       // The code pages ship in the extension: the same link on the desktop and in the browser.
       docsBase: vscode.Uri.joinPath(context.extensionUri, 'docs', 'codes').toString() + '/',
-    },
+      // What this client runs and shows that other LSP clients do not (README "Other editors").
+      clientCommands: [...VSCODE_CLIENT_COMMANDS],
+      labelLenses: true,
+    } satisfies InitializationOptions,
     // configurationSection makes the client send didChangeConfiguration when these settings change;
     // the server then reads them again through workspace/configuration. No fileEvents: the server
     // registers the files it reads (.env, .gitignore, .assistant-config.yaml) itself, as it does for

@@ -16,6 +16,7 @@ import type {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { TestClient } from './lspClient';
 import { ROOT } from '../helpers';
+import { VSCODE_CLIENT_COMMANDS } from '../../server/src/shared';
 
 const TEXT = readFileSync(join(ROOT, 'test/fixtures/editor/team.assistant.yaml'), 'utf8').replace(/\n/g, '\r\n');
 const clients: TestClient[] = [];
@@ -35,7 +36,8 @@ async function start(root: string, settings: Record<string, unknown> = {}): Prom
     pull: true,
     configuration: true,
     settings: () => settings,
-    initializationOptions: { settings },
+    // As the VS Code client declares itself (client/src/glue.ts).
+    initializationOptions: { settings, clientCommands: [...VSCODE_CLIENT_COMMANDS], labelLenses: true },
     rootUri: root,
     env,
   });

@@ -37,6 +37,10 @@ export interface StartOptions {
   workspaceFolders?: WorkspaceFolder[];
   /** Declare `workspace.diagnostics.refreshSupport` (pulled diagnostics asked again on the server's word). */
   diagnosticRefresh?: boolean;
+  /** `completionItem.snippetSupport` (default true, as VS Code; Helix and others declare false). */
+  snippetSupport?: boolean;
+  /** `hover.contentFormat` and `completionItem.documentationFormat` (default `['markdown']`). */
+  markupKinds?: ('markdown' | 'plaintext')[];
 }
 
 export class TestClient {
@@ -151,8 +155,13 @@ export class TestClient {
   async initialize(): Promise<InitializeResult> {
     const capabilities: ClientCapabilities = {
       textDocument: {
-        completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown'] } },
-        hover: { contentFormat: ['markdown'] },
+        completion: {
+          completionItem: {
+            snippetSupport: this.opts.snippetSupport ?? true,
+            documentationFormat: this.opts.markupKinds ?? ['markdown'],
+          },
+        },
+        hover: { contentFormat: this.opts.markupKinds ?? ['markdown'] },
         ...(this.opts.pull ? { diagnostic: { dynamicRegistration: false } } : {}),
         publishDiagnostics: { relatedInformation: true, versionSupport: true },
       },

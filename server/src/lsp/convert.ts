@@ -27,6 +27,7 @@ import type {
 } from '../service';
 // Light modules imported directly: importing the index would load the whole service at startup.
 import { SOURCE } from '../service/codes';
+import { snippetToPlain } from './plainText';
 
 export function toRange(doc: TextDocument, offset: number, length: number): Range {
   return { start: doc.positionAt(offset), end: doc.positionAt(offset + length) };
@@ -84,12 +85,24 @@ const COMPLETION_KIND: Record<CompletionKind, CompletionItemKind> = {
   reference: CompletionItemKind.Reference,
 };
 
-export function toCompletionItem(doc: TextDocument, e: CompletionEntry): CompletionItem {
+/** What the client declared that completion items depend on. */
+export interface CompletionClient {
+  /** `completionItem.snippetSupport`: without it a snippet is sent as the plain text it inserts. */
+  snippets: boolean;
+  /** Whether the client runs `editor.action.triggerSuggest` itself (VS Code): the item's command after a key. */
+  retrigger: boolean;
+}
+
+export function toCompletionItem(doc: TextDocument, e: CompletionEntry, client: CompletionClient): CompletionItem {
+  // A client without snippet support inserts newText as it stands: `${1:<modelId>}` would stay in the
+  // file. It gets the text with the tab stops' defaults (`<modelId>`, which keeps its diagnostic).
+  const snippet = e.snippet && client.snippets;
+  const newText = e.snippet && !client.snippets ? snippetToPlain(e.insertText) : e.insertText;
   const item: CompletionItem = {
     label: e.label,
     kind: COMPLETION_KIND[e.kind],
-    textEdit: { range: toRange(doc, e.replace.offset, e.replace.length), newText: e.insertText },
-    insertTextFormat: e.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+    textEdit: { range: toRange(doc, e.replace.offset, e.replace.length), newText },
+    insertTextFormat: snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
     // Multi-line insertions already carry the document's indentation.
     insertTextMode: InsertTextMode.asIs,
   };
@@ -97,7 +110,7 @@ export function toCompletionItem(doc: TextDocument, e: CompletionEntry): Complet
   if (e.sortText) item.sortText = e.sortText;
   if (e.filterText) item.filterText = e.filterText;
   if (e.preselect) item.preselect = true;
-  if (e.retrigger) item.command = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
+  if (e.retrigger && client.retrigger) item.command = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
   if (e.additionalEdits)
     item.additionalTextEdits = e.additionalEdits.map((x) => ({
       range: toRange(doc, x.offset, x.length),

@@ -1,7 +1,13 @@
 // Editor features beyond diagnostics and completion: anchors and aliases (definition, references,
 // highlights, rename), inlay hints, code lenses, document links, on-type formatting. Each handler
 // converts between protocol ranges and the service's offsets; the features are in the service.
-import { ResponseError, ErrorCodes, DocumentHighlightKind } from 'vscode-languageserver';
+import {
+  ResponseError,
+  ErrorCodes,
+  DocumentHighlightKind,
+  MessageType,
+  ShowMessageNotification,
+} from 'vscode-languageserver';
 import type {
   Connection,
   CancellationToken,
@@ -17,6 +23,7 @@ import type {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ParsedDocument, EnvInfo } from '../service';
 import type { Settings } from './settings';
+import type { ClientFeatures } from './clientFeatures';
 import type * as EngineModule from './engine';
 import { toRange, toLspEdit } from './convert';
 
@@ -91,7 +98,14 @@ export function registerAnchorFeatures(host: FeatureHost): void {
   });
 }
 
+/** Shows a title-only lens's text (window/showMessage): the lens's command in clients without label lenses. */
+export const SHOW_LENS_COMMAND = 'assistantConfig.showLens';
+/** The commands the server runs (`executeCommandProvider`). */
+export const SERVER_COMMANDS: readonly string[] = [SHOW_LENS_COMMAND];
+
 export interface EditorFeatureState {
+  /** What the client declared it takes (lsp/clientFeatures.ts). */
+  client: () => ClientFeatures;
   settings: () => Settings;
   trusted: () => boolean;
   /** What a document knows of variables (its own `.env`: lsp/env.ts). */
@@ -128,22 +142,55 @@ export function registerEditorFeatures(host: FeatureHost, state: EditorFeatureSt
     safe('Code lenses', [] as CodeLens[], token, () => {
       const s = state.settings();
       if (!s.codeLens) return [];
+      const client = state.client();
       return withDoc(p.textDocument.uri, [] as CodeLens[], (doc, parsed) =>
         host
           .engine()
           .codeLenses(parsed, { testConnectionAvailable: state.trusted(), missingSettings: s.connectionMissing })
-          .map((l) => ({
-            range: toRange(doc, l.offset, l.length),
-            command: {
-              title: l.title,
-              command: l.command?.id ?? '',
-              ...(l.command?.arguments ? { arguments: l.command.arguments } : {}),
-              ...(l.tooltip ? { tooltip: l.tooltip } : {}),
-            },
-          })),
+          .flatMap((l): CodeLens[] => {
+            // A command of the client's own (Test Connection, its settings editor) goes only to a client
+            // that declared it runs it: others send it to the server (Neovim, Helix), which cannot.
+            if (l.command && !client.commands.has(l.command.id)) return [];
+            const range = toRange(doc, l.offset, l.length);
+            const tooltip = l.tooltip ? { tooltip: l.tooltip } : {};
+            if (l.command)
+              return [
+                {
+                  range,
+                  command: {
+                    title: l.title,
+                    command: l.command.id,
+                    ...(l.command.arguments ? { arguments: l.command.arguments } : {}),
+                    ...tooltip,
+                  },
+                },
+              ];
+            // A title-only lens: a label where the client shows one (VS Code: an empty command); elsewhere
+            // an empty command fails when run, so it runs a command of the server's that tells its text.
+            if (client.labelLenses) return [{ range, command: { title: l.title, command: '', ...tooltip } }];
+            const message = l.tooltip ? `${l.title}: ${l.tooltip}` : l.title;
+            return [
+              { range, command: { title: l.title, command: SHOW_LENS_COMMAND, arguments: [message], ...tooltip } },
+            ];
+          }),
       );
     }),
   );
+
+  // The server's own commands (what its lenses run in clients without label lenses).
+  connection.onExecuteCommand(async (p, token) => {
+    const r = await safe('Execute command', null as ResponseError | null, token, () => {
+      const message: unknown = p.arguments?.[0];
+      if (p.command !== SHOW_LENS_COMMAND || typeof message !== 'string')
+        return new ResponseError(ErrorCodes.InvalidParams, `The server runs only ${SHOW_LENS_COMMAND} (with a text).`);
+      void connection.sendNotification(ShowMessageNotification.type, {
+        type: MessageType.Info,
+        message: `AssistantConfig: ${message}`,
+      });
+      return null;
+    });
+    return r;
+  });
 
   connection.onDocumentLinks((p, token) =>
     safe('Document links', [] as DocumentLink[], token, () =>

@@ -39,7 +39,9 @@ import type { ServerEnv } from './env';
 import { runSafe, describe } from './guard';
 import { Debouncer } from './debounce';
 import { toLspDiagnostic, toRange, toLspEdit, toCompletionItem, toDocumentSymbol } from './convert';
-import { registerAnchorFeatures, registerEditorFeatures, withDotenvLink } from './features';
+import { registerAnchorFeatures, registerEditorFeatures, withDotenvLink, SERVER_COMMANDS } from './features';
+import { readClientFeatures, DEFAULT_CLIENT, TRIGGER_SUGGEST_COMMAND, markup } from './clientFeatures';
+import type { ClientFeatures } from './clientFeatures';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics';
 import type { WorkspaceFiles } from './workspaceDiagnostics';
 import {
@@ -93,6 +95,8 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   let folderChanges = false;
   let inlayHintRefresh = false;
   let codeLensRefresh = false;
+  /** What the client declared it takes (LSP capabilities, our initialization options): lsp/clientFeatures.ts. */
+  let client: ClientFeatures = DEFAULT_CLIENT;
 
   // The project config of each file (CLI and editor read it alike); undefined without a file system.
   let projectConfigs: InstanceType<Engine['ProjectConfigResolver']> | undefined;
@@ -253,6 +257,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     inlayHintRefresh = !!caps.workspace?.inlayHint?.refreshSupport;
     codeLensRefresh = !!caps.workspace?.codeLens?.refreshSupport;
     const init = (params.initializationOptions ?? {}) as InitializationOptions;
+    client = readClientFeatures(caps, init);
     if (init.trusted === false) trusted = false;
     if (typeof init.docsBase === 'string' && init.docsBase.endsWith('/')) docsBase = init.docsBase;
     if (init.settings) settings = readSettings(init.settings);
@@ -282,6 +287,8 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
         codeLensProvider: { resolveProvider: false },
         documentLinkProvider: { resolveProvider: false },
         documentOnTypeFormattingProvider: { firstTriggerCharacter: '\n' },
+        // A client that does not show title-only lenses runs them as this command (lsp/features.ts).
+        ...(client.labelLenses ? {} : { executeCommandProvider: { commands: [...SERVER_COMMANDS] } }),
         ...(pullDiagnostics
           ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: !!workspaceDiagnostics } }
           : {}),
@@ -585,7 +592,13 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
         const id = lastCompletion.id + 1;
         lastCompletion = { id, entries: res.items };
         // Documentation is sent on resolve: lists can be long, docs are read one at a time.
-        const items = res.items.map((e, i) => ({ ...toCompletionItem(doc, e), data: { id, i } }));
+        const items = res.items.map((e, i) => ({
+          ...toCompletionItem(doc, e, {
+            snippets: client.snippets,
+            retrigger: client.commands.has(TRIGGER_SUGGEST_COMMAND),
+          }),
+          data: { id, i },
+        }));
         return { isIncomplete: res.isIncomplete, items };
       }),
     ),
@@ -597,7 +610,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
         data && data.id === lastCompletion.id && typeof data.i === 'number'
           ? lastCompletion.entries[data.i]
           : undefined;
-      if (entry?.documentation) item.documentation = { kind: 'markdown', value: entry.documentation };
+      if (entry?.documentation) item.documentation = markup(entry.documentation, client.documentationPlain);
       return item;
     });
     return r instanceof Error ? item : r;
@@ -607,9 +620,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     safe('Hover', null, token, () =>
       withDoc(p.textDocument.uri, null, (doc) => {
         const h = engine!.doHover(cacheOf().parsed(doc), doc.offsetAt(p.position), serviceContext(doc.uri));
-        return h
-          ? { contents: { kind: 'markdown' as const, value: h.contents }, range: toRange(doc, h.offset, h.length) }
-          : null;
+        return h ? { contents: markup(h.contents, client.hoverPlain), range: toRange(doc, h.offset, h.length) } : null;
       }),
     ),
   );
@@ -778,7 +789,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
       withDoc(uri, fallback, (doc) => fn(doc, cacheOf().parsed(doc))),
   };
   registerAnchorFeatures(host);
-  registerEditorFeatures(host, { settings: () => settings, trusted: () => trusted, env: envOf });
+  registerEditorFeatures(host, { settings: () => settings, trusted: () => trusted, env: envOf, client: () => client });
 
   connection.listen();
 }

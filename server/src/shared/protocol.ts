@@ -46,7 +46,25 @@ export interface InitializationOptions {
   docsBase?: string;
   /** Settings for editors without workspace/configuration. */
   settings?: unknown;
+  /**
+   * The command ids the client runs itself (the VS Code extension: Test Connection, its settings
+   * editor, the suggest widget). A code lens or completion item whose command is not among them is
+   * not sent: other editors (Neovim, Helix…) hand unknown commands to the server, which cannot run them.
+   */
+  clientCommands?: string[];
+  /**
+   * Whether the client shows a code lens with an empty command as a label (VS Code). Other clients
+   * get such a lens with a command the server runs (it shows the lens's text as a message).
+   */
+  labelLenses?: boolean;
 }
+
+/** The commands the VS Code client runs itself (sent as `clientCommands`). */
+export const VSCODE_CLIENT_COMMANDS: readonly string[] = [
+  'assistantConfig.testConnection',
+  'workbench.action.openSettings',
+  'editor.action.triggerSuggest',
+];
 
 /** How much of a document the editor reads to recognise it (the CLI reads more, see callers). */
 export const SNIFF_CHARS = 16 * 1024;
