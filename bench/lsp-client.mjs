@@ -520,6 +520,15 @@ export function oursServer(root, { envNames = [], serverPath = join(root, 'dist/
     fileSuffix: '.assistant.yaml',
     jsonFileSuffix: '.assistant.json',
     settings: settings ?? { assistantConfig: {} },
+    // As the VS Code client declares itself (client/src/glue.ts, VSCODE_CLIENT_COMMANDS): its lenses and commands.
+    initializationOptions: {
+      clientCommands: [
+        'assistantConfig.testConnection',
+        'workbench.action.openSettings',
+        'editor.action.triggerSuggest',
+      ],
+      labelLenses: true,
+    },
   };
 }
 
