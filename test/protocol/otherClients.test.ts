@@ -17,6 +17,10 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { TestClient } from './lspClient';
 import type { StartOptions } from './lspClient';
 import { VSCODE_CLIENT_COMMANDS } from '../../server/src/shared';
+import { mkdtempSync, mkdirSync, writeFileSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
 
 const URI = 'file:///work/other.assistant.yaml';
 const clients: TestClient[] = [];
@@ -196,5 +200,62 @@ test('H6: the VS Code client (clientCommands, labelLenses) keeps its lenses and 
     list.some((i) => i.command?.command === 'editor.action.triggerSuggest'),
     JSON.stringify(list.map((i) => i.label)),
   );
+  await c.shutdown();
+});
+
+test('H15: settings a Lua or TOML config slips on are told once in a warning; one code alone still silences it', async () => {
+  const { c } = await start({
+    initializationOptions: {
+      settings: { assistantConfig: { suppress: 'unknown-discriminator', limits: { maxFileSize: -1 } } },
+    },
+  });
+  const text = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: no_such_vendor\n';
+  await c.open(URI, text);
+  const report = await c.request<FullDocumentDiagnosticReport>('textDocument/diagnostic', {
+    textDocument: { uri: URI },
+  });
+  assert.deepEqual(
+    report.items.filter((d) => d.code === 'unknown-discriminator'),
+    [],
+  );
+  // The diagnostics were computed after `initialized`, where the warning is sent.
+  const warnings = c.messages.filter((m) => m.type === 2 && m.message.startsWith('AssistantConfig settings:'));
+  assert.deepEqual(
+    warnings.map((m) => m.message),
+    [
+      'AssistantConfig settings: assistantConfig.limits.maxFileSize is the number -1, not a number of at least 1024: the default 16777216 applies.',
+    ],
+  );
+  await c.shutdown();
+});
+
+test('H15: workspace diagnostics are pushed to a client without pull diagnostics (Helix, Neovim 0.10)', async () => {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'ac-push-')));
+  const bad = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: not_a_provider\n';
+  const good = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: hosted\n';
+  mkdirSync(join(dir, 'team'));
+  writeFileSync(join(dir, 'team/broken.assistant.yaml'), bad);
+  writeFileSync(join(dir, 'team/good.assistant.yaml'), good);
+  const badUri = pathToFileURL(join(dir, 'team/broken.assistant.yaml')).href;
+  const goodUri = pathToFileURL(join(dir, 'team/good.assistant.yaml')).href;
+  const { c, init } = await start({
+    pull: false,
+    rootUri: pathToFileURL(dir).href,
+    initializationOptions: { settings: { workspaceDiagnostics: { enabled: true }, diagnostics: { envNotSet: false } } },
+  });
+  assert.equal(init.capabilities.diagnosticProvider, undefined);
+  // Neither file is opened: the walk pushes both.
+  const pushed = await c.waitForDiagnostics(badUri, (p) => p.diagnostics.length > 0);
+  assert.deepEqual(
+    pushed.diagnostics.map((d) => d.code),
+    ['unknown-discriminator'],
+  );
+  assert.deepEqual((await c.waitForDiagnostics(goodUri)).diagnostics, []);
+  // Opened and fixed in the editor: its own pushes; closed unsaved: the file on disk is reported again.
+  await c.open(badUri, good);
+  await c.waitForDiagnostics(badUri, (p) => p.version === 1 && p.diagnostics.length === 0);
+  const before = c.diagnostics.get(badUri)!.length;
+  await c.conn.sendNotification('textDocument/didClose', { textDocument: { uri: badUri } });
+  await c.waitForDiagnostics(badUri, (p) => c.diagnostics.get(badUri)!.indexOf(p) > before && p.diagnostics.length > 0);
   await c.shutdown();
 });

@@ -46,3 +46,36 @@ test('nested, wrapped, dotted and section-dotted settings all apply', () => {
   assert.equal(d.envNotSet, true);
   assert.notEqual(d.validation.maxFallbackDepth, 3);
 });
+
+test('settings written the way Lua and TOML configs slip are told, never dropped silently (REVIEW5 H15)', () => {
+  const s = readSettings({
+    assistantConfig: {
+      suppress: 'unknown-discriminator',
+      limits: { maxFileSize: -1 },
+      validation: { maxFallbackDepth: 'x' },
+      diagnostics: { envNotSet: 'false' },
+    },
+  });
+  // One code written alone is a list of one.
+  assert.deepEqual(s.validation.suppress, ['unknown-discriminator']);
+  assert.equal(s.validation.maxFileSize, readSettings({}).validation.maxFileSize);
+  assert.equal(s.envNotSet, true);
+  assert.deepEqual(s.problems, [
+    'assistantConfig.diagnostics.envNotSet is a string, not true or false: the default true applies',
+    'assistantConfig.validation.maxFallbackDepth is a string, not a number of at least 1: the default 16 applies',
+    'assistantConfig.limits.maxFileSize is the number -1, not a number of at least 1024: the default 16777216 applies',
+  ]);
+  assert.deepEqual(readSettings({ suppress: ['env-not-set', 'no-such-code', 'syntax-error', 3] }).problems, [
+    "assistantConfig.suppress: 'no-such-code' is not a code that can be silenced (see 'assistant-config explain'): it is ignored",
+    "assistantConfig.suppress: 'syntax-error' is not a code that can be silenced (see 'assistant-config explain'): it is ignored",
+    'assistantConfig.suppress holds the number 3 that is not a code: it is ignored',
+  ]);
+  assert.deepEqual(readSettings({ suppress: { a: 1 } }).problems, [
+    'assistantConfig.suppress is an object, not a list of codes: nothing is silenced by it',
+  ]);
+  // Well-formed settings, and settings left unset (null, as VS Code sends), are no problem.
+  assert.deepEqual(
+    readSettings({ limits: { maxFileSize: null }, suppress: [], codeLens: { enabled: false } }).problems,
+    [],
+  );
+});

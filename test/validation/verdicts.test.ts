@@ -46,6 +46,31 @@ describe('empty required strings', () => {
     assert.match(found[1]!.message, /still the placeholder '<schemaName>'/);
   });
 
+  it('a snippet inserted as text by an editor without snippets (`${1:<modelId>}`) is reported until filled (REVIEW5 H4)', () => {
+    // The reviewer's file: cloud_b's snippet written literally.
+    const text = `${HEAD}  llm:\n    provider: cloud_b\n    modelId: \${1:<modelId>}\n    cloudProject: \${2:<cloudProject>}\n    cloudLocation: "\${3}"\n    cloudServiceAccountKeyJson:\n      valueFromEnv: \${4:CLOUD_B_SERVICE_ACCOUNT_KEY_JSON}\n`;
+    const found = diags(text);
+    assert.deepEqual(summary(found, text), [
+      'empty-required "${1:<modelId>}"',
+      'empty-required "${2:<cloudProject>}"',
+      'empty-required "\\"${3}\\""',
+      'invalid-env-name "${4:CLOUD_B_SERVICE_ACCOUNT_KEY_JSON}"',
+    ]);
+    assert.match(found[0]!.message, /'modelId' is required and is still the snippet's placeholder '\$\{1:<modelId>\}'/);
+    assert.equal(found[3]!.severity, 'error');
+    assert.match(found[3]!.message, /did you mean 'CLOUD_B_SERVICE_ACCOUNT_KEY_JSON'\?/);
+    // The name's fix (also `lint --fix`: lossless) keeps the snippet's name; the placeholders stay reported.
+    const fixed = applyPreferred(text, 'invalid-env-name');
+    assert.match(fixed, /\n {6}valueFromEnv: CLOUD_B_SERVICE_ACCOUNT_KEY_JSON\n/);
+    assert.deepEqual(
+      diags(fixed).map((d) => d.code),
+      ['empty-required', 'empty-required', 'empty-required'],
+    );
+    // A value that merely holds a `$` (a model id, a secret name of a store) is no snippet.
+    const plain = `${HEAD}  llm:\n    provider: cloud_b\n    modelId: m$1x\n    cloudProject: p\n    cloudLocation: l\n    cloudServiceAccountKeyJson:\n      valueFromEnv: projects/p/secrets/k$1\n`;
+    assert.deepEqual(summary(diags(plain), plain), []);
+  });
+
   it('the fix that adds required fields leaves a diagnostic on each empty placeholder it inserts', () => {
     const text = `${HEAD}  llm:\n    provider: cloud_b\n`;
     const fixed = applyPreferred(text, 'missing-required');

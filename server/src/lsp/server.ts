@@ -7,6 +7,7 @@ import {
   CodeLensRefreshRequest,
   MessageType,
   ShowMessageNotification,
+  CancellationTokenSource,
 } from 'vscode-languageserver';
 import type {
   Connection,
@@ -127,6 +128,23 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
       message: `${cfg.path}: ${cfg.problems[0]!}${n > 1 ? ` (and ${String(n - 1)} more; see the output)` : ''}. Its valid entries are applied here; 'assistant-config lint' refuses the file (exit 2) until it is fixed.`,
     });
   };
+  /**
+   * Settings the server cannot use (a string where a list belongs, a number out of range), as Lua and
+   * TOML configs slip: told once per distinct set, in a warning and the log, not ignored silently.
+   */
+  let toldSettings = '';
+  const tellSettingsProblems = (problems: readonly string[]): void => {
+    const key = problems.join('\n');
+    if (key === toldSettings) return;
+    toldSettings = key;
+    if (problems.length === 0) return;
+    for (const p of problems) connection.console.warn(`Settings: ${p}.`);
+    const n = problems.length;
+    void connection.sendNotification(ShowMessageNotification.type, {
+      type: MessageType.Warning,
+      message: `AssistantConfig settings: ${problems[0]!}${n > 1 ? ` (and ${String(n - 1)} more; see the output)` : ''}.`,
+    });
+  };
   // A `.env` that exists but is not read (over the size limit, unreadable) is told once, naming it,
   // as the CLI says it on stderr: its names are reported as not set, never silently.
   env.onWarning?.((message) => {
@@ -228,6 +246,57 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
         diagnosticsOfText: (uri, text) => diagnosticsOfText(uri, text),
       })
     : undefined;
+  /**
+   * Workspace diagnostics for a client without pull diagnostics (Helix, Neovim 0.10, Emacs, vim-lsp),
+   * which never sends `workspace/diagnostic`: the same walk, its reports pushed with
+   * `publishDiagnostics` for the files that are not open (open ones are pushed as they are edited).
+   * Like a pulling client, it asks again with the result ids it holds: the walk answers `unchanged`
+   * for those, and holds the next request until something may have changed.
+   */
+  let pushing: { stop: () => void; forget: (uri: string) => void } | undefined;
+  function pushWorkspaceDiagnostics(): void {
+    const wd = workspaceDiagnostics;
+    if (!wd || pullDiagnostics) return;
+    const on = settings.workspaceDiagnostics.enabled;
+    if (!on) {
+      pushing?.stop();
+      pushing = undefined;
+      return;
+    }
+    if (pushing) return;
+    const source = new CancellationTokenSource();
+    /** What the client shows of each file not open: uri → result id. */
+    const shown = new Map<string, string>();
+    pushing = {
+      stop: () => {
+        source.cancel();
+      },
+      forget: (uri) => shown.delete(uri),
+    };
+    const stopped = (): boolean => source.token.isCancellationRequested;
+    const loop = async (): Promise<void> => {
+      await load();
+      while (!stopped()) {
+        const previousResultIds = [...shown].map(([uri, value]) => ({ uri, value }));
+        const r = await wd.handle({ previousResultIds }, source.token, undefined);
+        if (stopped() || !('items' in r)) break;
+        for (const item of r.items) {
+          if (item.kind !== DocumentDiagnosticReportKind.Full || documents.get(item.uri)) continue;
+          if (item.resultId !== undefined) shown.set(item.uri, item.resultId);
+          else shown.delete(item.uri);
+          void connection.sendDiagnostics({ uri: item.uri, diagnostics: item.items });
+        }
+      }
+      // Turned off: what was pushed for files that are not open no longer stands.
+      for (const uri of shown.keys())
+        if (!documents.get(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
+      source.dispose();
+    };
+    void loop().catch((e: unknown) => {
+      log.error(`Workspace diagnostics failed: ${describe(e)}`);
+    });
+  }
+
   /** A file's diagnostics from its text, not kept in the cache (workspace files are many and closed). */
   function diagnosticsOfText(uri: string, text: string, languageId = ''): LspDiagnostic[] {
     const r = runSafe(log, 'Validation', [] as LspDiagnostic[], undefined, () => {
@@ -301,6 +370,8 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
 
   connection.onInitialized(() => {
     void load();
+    tellSettingsProblems(settings.problems);
+    pushWorkspaceDiagnostics();
     // One registration for every file the server reads besides the documents: the project config,
     // and the `.env`/`.gitignore` files where the server reads them itself (Node). Outside VS Code
     // (Neovim, Helix, Zed…) nothing else watches them; the VS Code client relies on this too.
@@ -360,7 +431,9 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
       next.validation.maxFileSize !== settings.validation.maxFileSize ||
       next.validation.maxNestingDepth !== settings.validation.maxNestingDepth;
     settings = next;
+    tellSettingsProblems(next.problems);
     void watchWorkspaceFiles();
+    pushWorkspaceDiagnostics();
     if (parseChanged) cacheInstance?.clear();
     else cacheInstance?.invalidateDiagnostics();
     revalidateAll();
@@ -559,6 +632,8 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     sniffed.delete(uri);
     toldFormat.delete(uri);
     cacheInstance?.delete(uri);
+    // Cleared below: a pushed workspace walk reports the file again from disk.
+    pushing?.forget(uri);
     workspaceDiagnostics?.touch();
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] });
   });

@@ -15,6 +15,12 @@ export interface Settings {
   workspaceDiagnostics: WorkspaceDiagnosticsSettings;
   /** `assistantConfig.detectByContent`: a file is an AssistantConfig file by its top-level `kind` too. */
   detectByContent: boolean;
+  /**
+   * Settings given in a form the server cannot use (a string where a list belongs, a number out of
+   * range, an unknown code), each with what applies instead: told to the user, never ignored silently.
+   * Names and kinds only, never a value.
+   */
+  problems: string[];
 }
 
 export interface WorkspaceDiagnosticsSettings {
@@ -35,10 +41,17 @@ export const DEFAULT_SETTINGS: Settings = {
   connectionMissing: [...CONNECTION_REQUIRED],
   workspaceDiagnostics: { enabled: false, maxFiles: 10_000, timeBudgetMs: 5_000 },
   detectByContent: true,
+  problems: [],
 };
 
-function num(v: unknown, def: number, min: number): number {
-  return typeof v === 'number' && Number.isFinite(v) && v >= min ? Math.floor(v) : def;
+/** What a setting's value is, for a message (never the value itself, which may be anything). */
+function kindOf(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'number') return Number.isFinite(v) ? `the number ${String(v)}` : 'a number that is not finite';
+  if (typeof v === 'string') return 'a string';
+  if (typeof v === 'boolean') return String(v);
+  return typeof v === 'object' ? 'an object' : typeof v;
 }
 
 /** Accepts the section object (`{ diagnostics: {...}, limits: {...} }`), the same wrapped in `{ assistantConfig: ... }`, or dotted keys, with or without the section name. */
@@ -70,38 +83,72 @@ export function readSettings(raw: unknown): Settings {
     return v !== undefined ? v : lookup(r0, ['assistantConfig', ...parts]);
   };
   const d = DEFAULT_OPTIONS;
+  const problems: string[] = [];
+  const num = (name: string, def: number, min: number): number => {
+    const v = get(name);
+    if (typeof v === 'number' && Number.isFinite(v) && v >= min) return Math.floor(v);
+    if (v !== undefined && v !== null)
+      problems.push(
+        `assistantConfig.${name} is ${kindOf(v)}, not a number of at least ${String(min)}: the default ${String(def)} applies`,
+      );
+    return def;
+  };
+  /** A boolean setting: only `false` turns a default-on setting off (and only `true` a default-off one on). */
+  const bool = (name: string, def: boolean): boolean => {
+    const v = get(name);
+    if (typeof v === 'boolean') return v;
+    if (v !== undefined && v !== null)
+      problems.push(`assistantConfig.${name} is ${kindOf(v)}, not true or false: the default ${String(def)} applies`);
+    return def;
+  };
+  const suppress = suppressList(get('suppress'), problems);
   return {
-    envNotSet: get('diagnostics.envNotSet') !== false,
-    inlayHints: get('inlayHints.enabled') !== false,
-    codeLens: get('codeLens.enabled') !== false,
-    detectByContent: get('detectByContent') !== false,
+    envNotSet: bool('diagnostics.envNotSet', true),
+    inlayHints: bool('inlayHints.enabled', true),
+    codeLens: bool('codeLens.enabled', true),
+    detectByContent: bool('detectByContent', true),
     connectionMissing: CONNECTION_REQUIRED.filter((k) => {
       const v = get(`connection.${k}`);
       return typeof v !== 'string' || v.trim() === '';
     }),
     workspaceDiagnostics: {
-      enabled: get('workspaceDiagnostics.enabled') === true,
-      maxFiles: num(get('workspaceDiagnostics.maxFiles'), DEFAULT_SETTINGS.workspaceDiagnostics.maxFiles, 1),
-      timeBudgetMs: num(
-        get('workspaceDiagnostics.timeBudgetMs'),
-        DEFAULT_SETTINGS.workspaceDiagnostics.timeBudgetMs,
-        0,
-      ),
+      enabled: bool('workspaceDiagnostics.enabled', false),
+      maxFiles: num('workspaceDiagnostics.maxFiles', DEFAULT_SETTINGS.workspaceDiagnostics.maxFiles, 1),
+      timeBudgetMs: num('workspaceDiagnostics.timeBudgetMs', DEFAULT_SETTINGS.workspaceDiagnostics.timeBudgetMs, 0),
     },
     validation: {
-      maxFallbackDepth: num(get('validation.maxFallbackDepth'), d.maxFallbackDepth, 1),
+      maxFallbackDepth: num('validation.maxFallbackDepth', d.maxFallbackDepth, 1),
       maxFallbackDepthSource: 'setting assistantConfig.validation.maxFallbackDepth',
-      maxFileSize: num(get('limits.maxFileSize'), d.maxFileSize, 1024),
-      maxNestingDepth: num(get('limits.maxNestingDepth'), d.maxNestingDepth, 16),
-      maxAliasExpansion: num(get('limits.maxAliasExpansion'), d.maxAliasExpansion, 1000),
-      ...suppressList(get('suppress')),
+      maxFileSize: num('limits.maxFileSize', d.maxFileSize, 1024),
+      maxNestingDepth: num('limits.maxNestingDepth', d.maxNestingDepth, 16),
+      maxAliasExpansion: num('limits.maxAliasExpansion', d.maxAliasExpansion, 1000),
+      ...suppress,
     },
+    problems,
   };
 }
 
-/** `assistantConfig.suppress`: codes silenced in every file; anything else in the list is ignored. */
-function suppressList(v: unknown): { suppress?: string[] } {
-  if (!Array.isArray(v)) return {};
-  const codes = v.filter((c): c is string => typeof c === 'string' && isSuppressible(c));
+/**
+ * `assistantConfig.suppress`: codes silenced in every file. One code written alone (`"env-not-set"`,
+ * as a Lua or TOML config slips) counts as a list of one; what is not a code that can be silenced is
+ * told in `problems`.
+ */
+function suppressList(v: unknown, problems: string[]): { suppress?: string[] } {
+  if (v === undefined || v === null) return {};
+  const list: unknown[] = typeof v === 'string' ? [v] : Array.isArray(v) ? v : [];
+  if (typeof v !== 'string' && !Array.isArray(v)) {
+    problems.push(`assistantConfig.suppress is ${kindOf(v)}, not a list of codes: nothing is silenced by it`);
+    return {};
+  }
+  const codes: string[] = [];
+  for (const c of list) {
+    if (typeof c === 'string' && isSuppressible(c)) codes.push(c);
+    else
+      problems.push(
+        typeof c === 'string' && /^[a-z0-9-]{1,64}$/.test(c)
+          ? `assistantConfig.suppress: '${c}' is not a code that can be silenced (see 'assistant-config explain'): it is ignored`
+          : `assistantConfig.suppress holds ${kindOf(c)} that is not a code: it is ignored`,
+      );
+  }
   return codes.length > 0 ? { suppress: codes } : {};
 }

@@ -70,7 +70,7 @@ export const CODES = {
   'empty-required': {
     autofix: 'no',
     severity: 'error',
-    doc: 'A required string field (`modelId`, `endpoint`, `regionName`, `schemaName`…), or the literal `value` of a credential, is empty or blank: the config cannot work. Quick fixes insert `""` and snippets a `<field>` tab stop: both keep this diagnostic until filled.',
+    doc: 'A required string field (`modelId`, `endpoint`, `regionName`, `schemaName`…), or the literal `value` of a credential, is empty or blank: the config cannot work. Quick fixes insert `""` and snippets a `<field>` tab stop: both keep this diagnostic until filled, as does a snippet placeholder `${1:<field>}` that an editor without snippet support inserted as text.',
   },
   'missing-discriminator': {
     autofix: 'no',
@@ -117,7 +117,7 @@ export const CODES = {
   'invalid-env-name': {
     autofix: 'lossless',
     severity: 'error',
-    doc: 'A `valueFromEnv` that cannot name anything: empty, blank or with control characters (an error); or a name written as a shell reference, `$NAME` or `${NAME}` (a warning: the service would look up a variable named with the `$`; the fix writes the bare name). Other names (`vendor-a-key`, `projects/p/secrets/k`) are valid secret names.',
+    doc: 'A `valueFromEnv` that cannot name anything: empty, blank, with control characters, or still a snippet placeholder (`${1:NAME}`, written by an editor that inserts snippets as text; the fix writes `NAME`) (an error); or a name written as a shell reference, `$NAME` or `${NAME}` (a warning: the service would look up a variable named with the `$`; the fix writes the bare name). Other names (`vendor-a-key`, `projects/p/secrets/k`) are valid secret names.',
   },
   'env-not-set': {
     autofix: 'no',

@@ -11,6 +11,21 @@ export function placeholderOf(key: string): string {
   return `<${key}>`;
 }
 
+/**
+ * A snippet's tab stop left in a value (`${1:<modelId>}`, `${2}`, `${1|a,b|}`, a whole `$1`): what an
+ * editor that inserts snippets as text writes. Certainly unfilled: reported as a placeholder is.
+ */
+const SNIPPET_STOP = /\$\{\d+(?:[:|][^}]*)?\}|^\$\d+$/;
+
+export function holdsSnippetStop(value: string): boolean {
+  return SNIPPET_STOP.test(value);
+}
+
+/** The default text of a value that is one snippet tab stop and nothing else (`${1:NAME}` → `NAME`). */
+export function snippetStopDefault(value: string): string | undefined {
+  return /^\$\{\d+:([^${}]*)\}$/.exec(value)?.[1];
+}
+
 /** Whether `key` of a mapping of schema `owner` is a required free-form string (no null, no fixed values). */
 export function isRequiredString(owner: Schema | undefined, key: string, expected: Schema | undefined): boolean {
   const o = unwrapNullable(owner);
@@ -30,8 +45,15 @@ export const emptyRequiredRule: Rule = {
         const key = v.prop.key.value;
         const value = v.node.value;
         const placeholder = value.length === key.length + 2 && value === placeholderOf(key);
-        if ((value.trim() !== '' && !placeholder) || !isRequiredString(v.owner, key, v.expected)) return;
-        const what = placeholder ? `still the placeholder '${value}'` : value === '' ? 'empty' : 'blank';
+        const stop = !placeholder && holdsSnippetStop(value);
+        if ((value.trim() !== '' && !placeholder && !stop) || !isRequiredString(v.owner, key, v.expected)) return;
+        const what = placeholder
+          ? `still the placeholder '${value}'`
+          : stop
+            ? `still the snippet's placeholder '${value}' (inserted as text by an editor without snippets)`
+            : value === ''
+              ? 'empty'
+              : 'blank';
         ctx.report(
           diag('empty-required', `'${key}' is required and is ${what}: fill it in.`, v.node.offset, v.node.length, {
             data: { key },

@@ -8,6 +8,7 @@ import { editDistance } from '../../text';
 import { diag } from '../../codes';
 import { envReference, shellReference, suggestEnvName } from '../../envNames';
 import { dotenvNamed } from '../../dotenv';
+import { holdsSnippetStop, snippetStopDefault } from './emptyRequired';
 import { credentialShapes } from '../../credentialShapes';
 
 /** A name a POSIX shell can export. Other names (`vendor-a-key`, `projects/p/secrets/k`) are valid secret names. */
@@ -186,6 +187,22 @@ export const envValueRule: Rule = {
               `'valueFromEnv' ${why}: it must name a secret or environment variable.`,
               name.offset,
               name.length,
+            ),
+          );
+          return;
+        }
+        // `valueFromEnv: ${1:VENDOR_A_API_KEY}`: a snippet inserted as text by an editor without snippets.
+        if (holdsSnippetStop(name.value)) {
+          const meant = snippetStopDefault(name.value);
+          const usable = meant !== undefined && meant.trim() !== '' && unusableEnvName(meant) === undefined;
+          ctx.report(
+            diag(
+              'invalid-env-name',
+              `'valueFromEnv' still holds a snippet's placeholder (inserted as text by an editor without snippets)${usable ? `: did you mean '${meant}'?` : ': write the name of the variable.'}`,
+              name.offset,
+              name.length,
+              // (Only the snippet's `${n:` and `}` go: `--fix` applies it, as a lossless fix.)
+              usable ? { data: { suggestion: meant, lossless: true } } : {},
             ),
           );
           return;
