@@ -69,6 +69,8 @@ startServer(createConnection(ProposedFeatures.all), new WorkspaceEnv(), {
     }
   },
   readFile,
+  // The project config walk stops at the top of the document's git repository (REVIEW5 H11).
+  isRepositoryTop: (dir) => existsSync(join(dir, '.git')),
   // Workspace diagnostics walk the folders as `assistant-config lint DIR` does (loaded on first use).
   workspaceFiles: {
     list: async (dir, options) => (await import('./cli/files')).collectFiles(dir, options),

@@ -1,6 +1,6 @@
 // The project config for the CLI: found by walking up from each file (the nearest
 // .assistant-config.yaml), or the one given by --config, or none with --no-config.
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve as resolvePath } from 'node:path';
 import { parseProjectConfig, PROJECT_CONFIG_FILE, ProjectConfigResolver } from '../service/projectConfig';
 import type { ProjectConfig } from '../service/projectConfig';
@@ -20,7 +20,8 @@ function readIfFile(path: string): string | undefined {
 }
 
 export class CliProjectConfig {
-  private readonly resolver = new ProjectConfigResolver(readIfFile);
+  // Never above the top of the file's git repository (`.git`: a directory, or a file in a worktree).
+  private readonly resolver = new ProjectConfigResolver(readIfFile, (dir) => existsSync(join(dir, '.git')));
   private readonly fixed: ProjectConfig | undefined;
   private readonly reported = new Set<string>();
   /** Whether a project config in use had mistakes (reported on stderr): the command then exits 2. */

@@ -72,6 +72,8 @@ export interface ServerOptions {
    */
   fsPathOf?: (uri: string) => string | undefined;
   readFile?: (path: string) => string | undefined;
+  /** Whether a directory is the top of a git work tree (holds `.git`): the project config walk stops there. */
+  isRepositoryTop?: (dir: string) => boolean;
   /** The workspace's files for workspace diagnostics (Node: the CLI's walk); without it they report nothing. */
   workspaceFiles?: WorkspaceFiles;
 }
@@ -184,7 +186,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
       engine = m;
       cacheInstance = new m.AnalysisCache(options);
       const read = serverOptions.readFile;
-      if (read) projectConfigs = new m.ProjectConfigResolver(read);
+      if (read) projectConfigs = new m.ProjectConfigResolver(read, serverOptions.isRepositoryTop);
       return m;
     }));
   const cacheOf = (): AnalysisCache => cacheInstance!;

@@ -198,10 +198,19 @@ export function applyProjectRules(diagnostics: Diagnostic[], config: ProjectConf
   return out;
 }
 
-/** Finds the nearest project config of each file, walking up its directories; cached per directory. */
+/**
+ * Finds the nearest project config of each file, walking up its directories, never above the top of
+ * its git repository (as the `.env` walk: a config left in `$HOME`, a CI runner's work directory or
+ * a shared `/tmp` must not switch rules off for a repository that has none; REVIEW5 H11); cached
+ * per directory. `isRepositoryTop` tells a directory holding `.git`; hosts without a file system
+ * leave it out.
+ */
 export class ProjectConfigResolver {
   private readonly byDir = new Map<string, ProjectConfig | null>();
-  constructor(private readonly read: (path: string) => string | undefined) {}
+  constructor(
+    private readonly read: (path: string) => string | undefined,
+    private readonly isRepositoryTop: (dir: string) => boolean = () => false,
+  ) {}
 
   forFile(filePath: string): ProjectConfig | undefined {
     return this.forDir(dirnameOf(filePath)) ?? undefined;
@@ -217,7 +226,7 @@ export class ProjectConfigResolver {
     if (text !== undefined) found = parseProjectConfig(candidate, text);
     else {
       const parent = dirnameOf(dir);
-      found = parent === dir ? null : this.forDir(parent);
+      found = parent === dir || this.isRepositoryTop(dir) ? null : this.forDir(parent);
     }
     this.byDir.set(dir, found);
     return found;
