@@ -73,7 +73,7 @@ const CASES: Case[] = [
   {
     code: 'version-unsupported',
     file: 'a.assistant.yaml',
-    before: 'kind: AssistantConfig\nversion: v3 # new?\ndefinition:\n  llm: { provider: hosted }\n',
+    before: 'kind: AssistantConfig\nversion: V2 # new?\ndefinition:\n  llm: { provider: hosted }\n',
     after: 'kind: AssistantConfig\nversion: v2 # new?\ndefinition:\n  llm: { provider: hosted }\n',
     exit: 0,
   },
@@ -317,7 +317,7 @@ test('--fix applies fixes pass after pass, keeps CRLF, the file mode and a symli
   const f = join(dir, 'real.assistant.yaml');
   writeFileSync(
     f,
-    'version: v3\r\ndefinition:\r\n  llm:\r\n    provider: vendr_b\r\n    apiKey: { valueFromEnv: K }\r\n    modle: m\r\n',
+    'version: V2\r\ndefinition:\r\n  llm:\r\n    provider: vendr_b\r\n    apiKey: { valueFromEnv: K }\r\n    modle: m\r\n',
   );
   chmodSync(f, 0o640);
   symlinkSync(f, join(dir, 'link.assistant.yaml'));

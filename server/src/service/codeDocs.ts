@@ -61,7 +61,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'kind-invalid': {
     example: 'kind: AssistantConfg\nversion: v2\ndefinition:\n  llm: { provider: hosted }\n',
-    fix: 'Set `kind: AssistantConfig`. `lint --fix` does it.',
+    fix: 'Set `kind: AssistantConfig`. `lint --fix` does it for a slip of that name (case, separators, a letter or two: `AsistantConfig`, `assistant-config`); another kind (`ProjectConfig`) says what the file was written for, so it is left to you (the editor offers the change).',
   },
   'version-missing': {
     example: 'kind: AssistantConfig\ndefinition:\n  llm: { provider: hosted }\n',
@@ -69,7 +69,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'version-unsupported': {
     example: 'kind: AssistantConfig\nversion: v3\ndefinition:\n  llm: { provider: hosted }\n',
-    fix: 'Set `version: v2`, the only version the format describes. `lint --fix` does it.',
+    fix: 'Set `version: v2`, the only version the format describes. `lint --fix` does it for a slip of `v2` (`V2`, `v 2`, `2`); another version (`v1`, `v3`, `2.0`) says what the file was written for, so it is left to you (the editor offers the change).',
   },
   'missing-required': {
     example: `${H}definition:\n  llm:\n    provider: cloud_c\n`,

@@ -352,10 +352,15 @@ function typeDiagnostic(doc: ParsedDocument, loc: Located, resolved: Resolved, e
     words.length > 1
       ? `${words.slice(0, -1).join(', ')}, or ${words[words.length - 1]}`
       : (words[0] ?? 'something else');
+  // The header's fix relabels only a slip in `lint --fix` (see nearHeader; REVIEW5 H9).
+  const header = loc.segments.length === 1 && (loc.segments[0] === 'kind' || loc.segments[0] === 'version');
   return diag(
     'invalid-type',
     `${subject(loc)} must be ${list}; found ${describeNode(n)}.`,
     ...valueRange(loc, doc.text),
+    header && !nearHeader(n, loc.segments[0] as 'kind' | 'version', doc.text)
+      ? { data: { unsafeRename: true } }
+      : undefined,
   );
 }
 
@@ -604,18 +609,43 @@ function unknownPropertyAt(keys: MappingKeys, resolved: Resolved, key: string, p
   });
 }
 
+/**
+ * A header value that is only a slip of `v2` / `AssistantConfig`: case, blanks, quotes, a missing
+ * `v`; for kind also separators and up to two typed letters (`AsistantConfig`, `assistant-config`).
+ */
+function nearHeader(n: Node | undefined, key: 'kind' | 'version', text?: string): boolean {
+  // A number is judged as written (`2.0` is not a slip of `2`).
+  const written =
+    n?.type === 'string'
+      ? n.value
+      : n?.type === 'number' && text
+        ? text.slice(n.offset, n.offset + n.length)
+        : undefined;
+  if (written === undefined) return false;
+  if (key === 'version') {
+    const v = written.toLowerCase().replace(/[\s'"]/g, '');
+    return v === 'v2' || v === '2';
+  }
+  if (n?.type !== 'string') return false;
+  const k = written.toLowerCase().replace(/[\s'"_-]/g, '');
+  return k.length >= 12 && editDistance(k, 'assistantconfig') <= 2;
+}
+
 function enumDiagnostic(loc: Located, resolved: Resolved, e: ErrorObject): Diagnostic {
   const n = loc.node;
   const valueText = n?.type === 'string' ? clip(n.value) : describeNode(n);
   const range = valueRange(loc);
   const key = loc.segments[loc.segments.length - 1];
+  // The header's fix may relabel only a near miss in `lint --fix` (REVIEW5 H9): `v1`, `v3` or
+  // `ProjectConfig` say what the file is written for; rewriting them is the user's decision (the
+  // editor's quick fix still offers it).
   if (loc.segments.length === 1 && key === 'kind')
     return diag('kind-invalid', `'kind' must be 'AssistantConfig'; found '${valueText}'.`, ...range, {
-      data: { suggestion: 'AssistantConfig' },
+      data: { suggestion: 'AssistantConfig', ...(nearHeader(n, 'kind') ? {} : { unsafeRename: true }) },
     });
   if (loc.segments.length === 1 && key === 'version')
     return diag('version-unsupported', `Version '${valueText}' is not supported: only v2 is described.`, ...range, {
-      data: { suggestion: 'v2' },
+      data: { suggestion: 'v2', ...(nearHeader(n, 'version') ? {} : { unsafeRename: true }) },
     });
   const values =
     e.keyword === 'const' ? [String(e.params.allowedValue)] : (e.params.allowedValues as unknown[]).map(String);
