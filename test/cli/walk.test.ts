@@ -62,19 +62,24 @@ test('a file reached by its own path and through symbolic links is reported once
   // 'configs' and 'a-link' sort before 'deploy': the walk meets the links first.
   symlinkSync('../deploy/prod/assistant-config.yaml', join(dir, 'configs', 'link.assistant.yaml'));
   symlinkSync('deploy', join(dir, 'a-link'));
-  // A link to a file outside the walked tree is the only way to it: reported under the link.
+  // A link to a file outside the walked tree is not followed (REVIEW5 H21), and is told.
   const outside = mkdtempSync(join(tmpdir(), 'ac-walk-out-'));
   writeFileSync(join(outside, 'shared.assistant.yaml'), BAD);
   symlinkSync(join(outside, 'shared.assistant.yaml'), join(dir, 'configs', 'shared.assistant.yaml'));
   const r = run(['lint', '--no-env-check', '--no-config', '--format', 'github', '.'], dir);
   assert.equal(r.code, 1, r.stderr);
   const files = [...r.stdout.matchAll(/^::error file=([^,]+),/gm)].map((m) => m[1]);
-  assert.deepEqual(files, ['configs/shared.assistant.yaml', 'deploy/prod/assistant-config.yaml'], r.stdout);
+  assert.deepEqual(files, ['deploy/prod/assistant-config.yaml'], r.stdout);
+  assert.match(r.stderr, /skipped 'configs\/shared\.assistant\.yaml': a symbolic link to outside the directory/);
   // The same through format --check (messy indentation in both).
   writeFileSync(join(dir, 'deploy', 'prod', 'assistant-config.yaml'), BAD.replace('\n  llm', '\n      llm'));
   writeFileSync(join(outside, 'shared.assistant.yaml'), BAD.replace('\n  llm', '\n      llm'));
   const f = run(['format', '--check', '.'], dir);
-  assert.deepEqual(f.stdout.trim().split('\n'), ['configs/shared.assistant.yaml', 'deploy/prod/assistant-config.yaml']);
+  assert.deepEqual(f.stdout.trim().split('\n'), ['deploy/prod/assistant-config.yaml']);
+  // Named on the command line, the link is read wherever it leads.
+  const named = run(['lint', '--no-env-check', '--no-config', join('configs', 'shared.assistant.yaml')], dir);
+  assert.equal(named.code, 1, named.stdout + named.stderr);
+  assert.match(named.stdout, /unknown-discriminator/);
 });
 
 test('a directory that cannot be read fails lint and format (exit 2) with the reason in words', () => {

@@ -1,7 +1,8 @@
 // The directory walk (cli/files.ts collectFiles) against the walk it replaced, kept here as the
 // reference: on seeded random trees (nested directories whose names sort around `-`, `.`, capitals
 // and non-ASCII; .gitignore files with negations, directory-only and anchored rules; project configs
-// with include and exclude; symbolic links to files and directories inside and outside the tree,
+// with include and exclude; symbolic links to files and directories inside and outside the tree (those
+// outside are not followed, REVIEW5 H21),
 // loops, dangling links; a limit; by name only) both list the same files in the same order, and
 // ask for the same project configs first. The walk now asks a directory's project config once,
 // works out the .gitignore rules' paths once per directory and sorts only when links added files.
@@ -138,6 +139,10 @@ function referenceCollectFiles(dir: string, options: WalkOptions = {}): string[]
     } catch {
       return;
     }
+    // Since REVIEW5 H21: a link that leads outside the walked directory is not followed.
+    const target = real(p);
+    const root = real(normalize(dir)) ?? normalize(dir);
+    if (target === undefined || (target !== root && !target.startsWith(root.endsWith(sep) ? root : root + sep))) return;
     if (st.isDirectory()) {
       if (!ignored(rules, p, true)) walk(p, depth + 1, rules);
     } else if (st.isFile() && !ignored(rules, p, false) && wanted(p, options)) {

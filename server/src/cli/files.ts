@@ -5,6 +5,7 @@ import { dirname, join, normalize, relative, sep } from 'node:path';
 import { globMatches, isExcluded, isIncluded } from '../service/projectConfig';
 import type { ProjectConfig } from '../service/projectConfig';
 import { declaresAssistantConfigKind } from '../shared';
+import { visiblePath } from './visible';
 
 const BY_NAME = /(\.assistant\.(ya?ml|json)|(^|[\\/])assistant-config\.(ya?ml|json))$/i;
 const CANDIDATE = /\.(ya?ml|json)$/i;
@@ -71,6 +72,8 @@ export interface WalkOptions {
   limit?: number;
   /** Also files whose top level says `kind: AssistantConfig`, whatever their name (default true). */
   byContent?: boolean;
+  /** Told each symbolic link the walk does not follow because it leads outside the walked directory. */
+  onOutsideLink?: (link: string) => void;
 }
 
 interface IgnoreRule {
@@ -194,7 +197,11 @@ export function errorText(e: unknown): string {
 /**
  * The AssistantConfig files below `dir`, sorted: skipping node_modules, .git (and our build output)
  * and what .gitignore files ignore; with a project config, its `include` decides which files are
- * checked and its `exclude` removes some. Symbolic links are followed once the tree itself is walked:
+ * checked and its `exclude` removes some. A symbolic link that leads outside `dir` is not followed
+ * (REVIEW5 H21: whoever adds `x.assistant.yaml -> /proc/self/environ` or `-> ~/.aws/credentials` to a
+ * repository must not have CI print those lines in code frames, nor `--fix` rewrite them; Prettier
+ * skips links when it expands directories too); it is told to `options.onOutsideLink`. A file named
+ * on the command line is read wherever it leads. Links inside `dir` are followed once the tree itself is walked:
  * a file (or directory) that the walk reaches by its own path is reported there, never under a link
  * to it, and a link to what the walk already has adds nothing; a link to elsewhere is reported under
  * the link's path. Each real directory is walked once and each real file listed once (so
@@ -279,6 +286,12 @@ export function collectFiles(
     } catch {
       return; // a dangling link: nothing to check
     }
+    const target = real(p);
+    if (target === undefined || !inside(target)) {
+      if ((st.isDirectory() && !ignored(rules, p, true)) || (st.isFile() && !ignored(rules, p, false)))
+        options.onOutsideLink?.(p);
+      return;
+    }
     if (st.isDirectory()) {
       if (!ignored(rules, p, true)) walk(p, depth + 1, rules);
     } else if (st.isFile() && !ignored(rules, p, false) && wantedIn(p, options)(p)) {
@@ -292,6 +305,10 @@ export function collectFiles(
     }
   };
   const start = normalize(dir);
+  const root = real(start) ?? start;
+  const rootPrefix = root.endsWith(sep) ? root : root + sep;
+  /** Whether a real path lies in the walked directory. */
+  const inside = (rp: string): boolean => rp === root || rp.startsWith(rootPrefix);
   walk(start, 0, ancestorRules(start));
   // Links in the order met, each pass after the tree (and what earlier links reached) is walked.
   while (deferred.length > 0 && out.length < limit) {
@@ -309,6 +326,15 @@ export function collectFiles(
     .map((p) => [key(p), p] as const)
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
     .map((x) => x[1]);
+}
+
+/** Tells a link a directory walk did not follow (stderr; a notice, not an error: the run goes on). */
+export function outsideLink(io: { cwd: string; stderr(text: string): void }): (link: string) => void {
+  return (link) => {
+    io.stderr(
+      `assistant-config: skipped '${visiblePath(relative(io.cwd, link) || link)}': a symbolic link to outside the directory (name it on the command line to check it)\n`,
+    );
+  };
 }
 
 /** Whether a file of the directory of `first` is to be checked (its project config asked once). */

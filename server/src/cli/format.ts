@@ -7,7 +7,7 @@ import type { Language } from '../parser';
 import { applyEdits, formatDocumentOutcome, parseWithLimits, DEFAULT_OPTIONS } from '../service';
 import type { CliIO } from './io';
 import { UsageError } from './io';
-import { collectFiles, errorText } from './files';
+import { collectFiles, outsideLink, errorText } from './files';
 import { escapedNote, maskedNote, NOT_UTF8, printableDiff, strictUtf8, writeAtomic } from './fix';
 import { CliProjectConfig, NO_ERROR_ON_EMPTY, parseConfigFlag, reportEmptyDirectory } from './projectConfig';
 import type { ConfigChoice } from './projectConfig';
@@ -185,13 +185,17 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
     }
     let unreadable = 0;
     const found = st.isDirectory()
-      ? collectFiles(abs, { configOf: (file) => configs.forFile(file) }, (dir, error) => {
-          io.stderr(
-            `assistant-config: cannot read '${visiblePath(relative(io.cwd, dir) || dir)}': ${visible(error)}\n`,
-          );
-          unreadable++;
-          status = 2;
-        })
+      ? collectFiles(
+          abs,
+          { configOf: (file) => configs.forFile(file), onOutsideLink: outsideLink(io) },
+          (dir, error) => {
+            io.stderr(
+              `assistant-config: cannot read '${visiblePath(relative(io.cwd, dir) || dir)}': ${visible(error)}\n`,
+            );
+            unreadable++;
+            status = 2;
+          },
+        )
       : [abs];
     if (st.isDirectory() && found.length === 0 && unreadable === 0)
       if (reportEmptyDirectory(io, configs, abs, t, flags.errorOnEmpty)) status = 2;

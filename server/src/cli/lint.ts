@@ -4,7 +4,7 @@ import { resolve as resolvePath, relative, join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import type { CliIO } from './io';
 import { UsageError, bufferedIO } from './io';
-import { collectFiles, displayPaths, errnoText, errorText } from './files';
+import { collectFiles, outsideLink, displayPaths, errnoText, errorText } from './files';
 import { isSuppressible } from '../service';
 import { languageOf } from '../parser';
 import { isExcluded } from '../service/projectConfig';
@@ -376,7 +376,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     // must not pass on files it never saw.
     const unreadable: string[] = [];
     const found = st.isDirectory()
-      ? collectFiles(abs, { configOf: (f) => configs.forFile(f) }, (dir, error) => {
+      ? collectFiles(abs, { configOf: (f) => configs.forFile(f), onOutsideLink: outsideLink(io) }, (dir, error) => {
           io.stderr(`assistant-config: cannot read '${visiblePath(display(dir))}': ${visible(error)}\n`);
           unreadable.push(dir);
           ioError = true;
