@@ -321,7 +321,7 @@ test('a project config cannot turn off or lower syntax-error and resource-limit 
   assert.match(cli.stderr, /line 3: 'resource-limit' cannot be turned off or lowered/);
   assert.match(
     cli.stderr,
-    /line 4: 'unused-suppression' cannot be turned off or lowered .*it may be info or warning or error/,
+    /line 4: 'unused-suppression' cannot be turned off or lowered .*it may be info, warning or error/,
   );
   const codes = codesOf(JSON.parse(cli.stdout) as JsonOut);
   assert.ok(codes.includes('syntax-error:error'), codes.join(' '));

@@ -3,7 +3,8 @@
 // docs/codes/<code>.md (generated, checked in sync by a test) and the diagnostic's codeDescription
 // link all read it. A test runs every example and checks it triggers its code.
 import type { DiagnosticCode } from './codes';
-import { CODES } from './codes';
+import { CODES, isSuppressible, orList, whyNotSuppressible } from './codes';
+import { levelsOf } from './projectConfig';
 
 export interface CodeDoc {
   /** A small document that triggers the code (YAML unless `language` says JSON). */
@@ -189,6 +190,26 @@ export function codeDocPath(code: DiagnosticCode): string {
 
 /** How to silence a code, the same for every code. */
 export function silenceText(code: DiagnosticCode): string {
+  // (isSuppressible narrows its argument: a plain boolean keeps `code` a DiagnosticCode below.)
+  const suppressible: boolean = isSuppressible(code);
+  if (!suppressible) {
+    const own = CODES[code].severity === 'information' ? 'info' : CODES[code].severity;
+    const higher = levelsOf(code).filter((l) => l !== 'off' && l !== own);
+    return [
+      `It cannot be silenced: no suppression comment, setting or project config turns it off or lowers it, because ${whyNotSuppressible(code)}.`,
+      ...(higher.length > 0
+        ? [
+            '',
+            `It can be raised in the project config file \`.assistant-config.yaml\`:`,
+            '',
+            '```yaml',
+            'rules:',
+            `  ${code}: ${higher[higher.length - 1]!}   # or ${orList(higher.slice(0, -1).length > 0 ? higher.slice(0, -1) : higher)}`,
+            '```',
+          ]
+        : []),
+    ].join('\n');
+  }
   return [
     'In the project config file `.assistant-config.yaml` (read by the CLI and the editor alike), turn the rule off or change its severity:',
     '',

@@ -195,6 +195,18 @@ export function isSuppressible(code: string): code is DiagnosticCode {
   return info !== undefined && info.suppressible !== false;
 }
 
+/** Why a code cannot be silenced (see `suppressible: false`), as messages and its page say it. */
+export function whyNotSuppressible(code: string): string {
+  return code === 'unused-suppression'
+    ? 'a suppression that silences nothing must stay visible until it is removed or names the right code'
+    : 'a file that is not fully read must not look clean';
+}
+
+/** `a`, `a or b`, `a, b or c`. */
+export function orList(words: readonly string[]): string {
+  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]!}`;
+}
+
 export const SOURCE = 'assistant-config';
 
 export interface Related {

@@ -6,7 +6,7 @@ import { parse } from '../parser';
 import type { Node } from '../parser/ast';
 import { resolve } from '../parser/ast';
 import type { Diagnostic, DiagnosticCode, Severity } from './codes';
-import { CODES, isSuppressible } from './codes';
+import { CODES, isSuppressible, orList, whyNotSuppressible } from './codes';
 import { globSource } from '../shared/glob';
 import { maskShapes } from './credentialShapes';
 import type { ValidationOptions } from './validation/rule';
@@ -140,7 +140,7 @@ function readProjectConfig(path: string, text: string): ProjectConfig {
           );
         else if (!levelsOf(code as DiagnosticCode).includes(level as RuleLevel))
           cfg.problems.push(
-            `line ${line(r.key)}: '${code}' cannot be turned off or lowered (a file that is not fully read must not look clean); it may be ${levelsOf(code as DiagnosticCode).join(' or ')}`,
+            `line ${line(r.key)}: '${code}' cannot be turned off or lowered (${whyNotSuppressible(code)}); it may be ${orList(levelsOf(code as DiagnosticCode))}`,
           );
         else cfg.rules[code as DiagnosticCode] = level as RuleLevel;
       }
