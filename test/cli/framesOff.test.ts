@@ -93,5 +93,5 @@ test('reports without code frames print the same JSON, SARIF, GitHub and JUnit o
   assert.equal(JSON.stringify(json(bare), null, 2), JSON.stringify(json(framed), null, 2));
   assert.equal(JSON.stringify(toSarif(bare, '/work/p'), null, 2), JSON.stringify(toSarif(framed, '/work/p'), null, 2));
   assert.equal(junit(bare), junit(framed));
-  assert.equal(bare.map(githubOfFile).join(''), framed.map(githubOfFile).join(''));
+  assert.equal(bare.map((r) => githubOfFile(r)).join(''), framed.map((r) => githubOfFile(r)).join(''));
 });

@@ -3,7 +3,7 @@
 // --max-warnings and --version everywhere.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { tmpdir } from 'node:os';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -171,4 +171,27 @@ test('--version everywhere: alone, with a command, after its arguments', () => {
     assert.equal(r.code, 0, args.join(' '));
     assert.equal(r.stdout, pkgVersion + '\n', args.join(' '));
   }
+});
+
+test('--format github names files from GITHUB_WORKSPACE when set (a step run in a subdirectory; REVIEW5 H10)', () => {
+  const top = mkdtempSync(join(tmpdir(), 'ac-gh-'));
+  const web = join(top, 'packages', 'web');
+  mkdirSync(join(web, 'config'), { recursive: true });
+  writeFileSync(
+    join(web, 'config', 'prod.assistant.yaml'),
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: vendr_a}\n',
+  );
+  const inRepo = runCli(['lint', '--no-env-check', '--no-config', '--format', 'github', '.'], {
+    cwd: web,
+    env: { GITHUB_WORKSPACE: top },
+  });
+  assert.match(inRepo.stdout, /^::error file=packages\/web\/config\/prod\.assistant\.yaml,line=4,/m);
+  // Without it (or for a file outside it), relative to the working directory as before.
+  const plain = runCli(['lint', '--no-env-check', '--no-config', '--format', 'github', '.'], { cwd: web });
+  assert.match(plain.stdout, /^::error file=config\/prod\.assistant\.yaml,line=4,/m);
+  const elsewhere = runCli(['lint', '--no-env-check', '--no-config', '--format', 'github', '.'], {
+    cwd: web,
+    env: { GITHUB_WORKSPACE: join(top, 'other') },
+  });
+  assert.match(elsewhere.stdout, /^::error file=config\/prod\.assistant\.yaml,line=4,/m);
 });

@@ -287,7 +287,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     const shown = flags.quiet ? { ...r, findings: r.findings.filter((f) => f.severity === 'error') } : r;
     if (flags.fix === 'dry-run') return;
     if (flags.format === 'text') io.stdout(textOfFile(shown, colour));
-    else if (flags.format === 'github') io.stdout(githubOfFile(shown));
+    else if (flags.format === 'github') io.stdout(githubOfFile(shown, io.env.GITHUB_WORKSPACE || undefined));
     else kept.push(shown);
   };
   const lintOne = (

@@ -1,5 +1,6 @@
 // Output formats of `lint`: text (code frames, optional colour), GitHub workflow commands, JUnit XML
 // and JSON. Text and GitHub are streamed file by file; JSON and JUnit are whole documents.
+import { isAbsolute, relative, sep } from 'node:path';
 import type { Severity } from '../service';
 import { SOURCE } from '../service';
 import type { FileReport, Finding } from './report';
@@ -118,11 +119,21 @@ function ghProp(s: string): string {
 }
 
 /** `::error file=…,line=…,col=…,endLine=…,endColumn=…,title=…::message`, one a finding. */
-export function githubOfFile(r: FileReport): string {
+/**
+ * GitHub Actions workflow commands. GitHub reads `file=` relative to the repository's root, so with
+ * `workspace` (GITHUB_WORKSPACE) a file below it is named from there: a step run in a subdirectory
+ * (`working-directory: packages/web`) still annotates the right file (REVIEW5 H10).
+ */
+export function githubOfFile(r: FileReport, workspace?: string): string {
+  let file = r.displayPath;
+  if (workspace && isAbsolute(workspace) && isAbsolute(r.path)) {
+    const rel = relative(workspace, r.path);
+    if (rel && !rel.startsWith('..') && !isAbsolute(rel)) file = rel.split(sep).join('/');
+  }
   let s = '';
   for (const f of r.findings) {
     const props = [
-      `file=${ghProp(r.displayPath)}`,
+      `file=${ghProp(file)}`,
       `line=${f.line}`,
       `col=${f.column}`,
       `endLine=${f.endLine}`,
