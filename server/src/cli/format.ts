@@ -151,10 +151,26 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
       }
     }
   };
+  /**
+   * Standard input as text, or undefined (told, exit 2, nothing printed) when it is not UTF-8: an
+   * editor or hook replaces its buffer with what exits 0, and a lossy decoding would have put U+FFFD
+   * where those bytes stood (REVIEW5 H23, as --write refuses such a file: REVIEW3 F19).
+   */
+  const readInput = async (display: string): Promise<string | undefined> => {
+    if (!io.readStdinBytes) return io.readStdin();
+    const text = strictUtf8(await io.readStdinBytes());
+    if (text === undefined) {
+      io.stderr(`assistant-config: cannot format '${visiblePath(display)}': ${NOT_UTF8}\n`);
+      status = 2;
+    }
+    return text;
+  };
   if (flags.stdinPath !== undefined) {
-    const text = await io.readStdin();
+    const text = await readInput(flags.stdinPath);
     // An editor or a hook formatting an excluded file gets it back unchanged.
-    if (isExcluded(configs.forFile(resolvePath(io.cwd, flags.stdinPath)), resolvePath(io.cwd, flags.stdinPath)))
+    if (text === undefined) {
+      // refused above
+    } else if (isExcluded(configs.forFile(resolvePath(io.cwd, flags.stdinPath)), resolvePath(io.cwd, flags.stdinPath)))
       io.stdout(text);
     else one(undefined, flags.stdinPath, text, languageOf(flags.stdinPath, text));
   }
@@ -162,8 +178,8 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
   for (const t of flags.targets) {
     if (t === '-') {
       if (flags.stdinPath !== undefined) continue;
-      const text = await io.readStdin();
-      one(undefined, '<stdin>', text, languageOf('', text));
+      const text = await readInput('<stdin>');
+      if (text !== undefined) one(undefined, '<stdin>', text, languageOf('', text));
       continue;
     }
     const abs = resolvePath(io.cwd, t);

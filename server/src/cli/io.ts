@@ -10,6 +10,21 @@ export interface CliIO {
   stdoutIsTTY?: boolean;
   /** Reads all of standard input (for `-`). */
   readStdin(): Promise<string>;
+  /** Standard input's bytes, where a command must refuse what is not UTF-8 rather than decode it lossily. */
+  readStdinBytes?(): Promise<Uint8Array>;
+}
+
+function stdinBytes(): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    process.stdin.on('data', (c: Buffer) => {
+      chunks.push(c);
+    });
+    process.stdin.on('end', () => {
+      resolve(Buffer.concat(chunks));
+    });
+    process.stdin.on('error', reject);
+  });
 }
 
 export function processIO(): CliIO {
@@ -24,17 +39,8 @@ export function processIO(): CliIO {
     cwd: process.cwd(),
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-boolean-literal-compare -- @types/node types isTTY as boolean; it is undefined when stdout is a pipe or a file
     stdoutIsTTY: process.stdout.isTTY === true,
-    readStdin: () =>
-      new Promise((resolve, reject) => {
-        const chunks: Buffer[] = [];
-        process.stdin.on('data', (c: Buffer) => {
-          chunks.push(c);
-        });
-        process.stdin.on('end', () => {
-          resolve(Buffer.concat(chunks).toString('utf8'));
-        });
-        process.stdin.on('error', reject);
-      }),
+    readStdin: async () => (await stdinBytes()).toString('utf8'),
+    readStdinBytes: stdinBytes,
   };
 }
 
