@@ -71,21 +71,33 @@ function inZones(zones: readonly number[] | undefined, start: number, end: numbe
   return false;
 }
 
-/** Whether a zone of `prev` straddles [from, to) (lies partly in it): then that text cannot be re-read alone. */
-function zoneAcross(prev: ParsedDocument, from: number, to: number): boolean {
+/**
+ * Whether a zone of `prev` straddles [from, to) (lies partly in it): then that text cannot be re-read alone.
+ * A zone that ends at `to` lies inside only when it starts at or after `closedFrom`: the caller passes it
+ * when the line at `to` ends every entry of the re-read text (it is indented less than the re-read block,
+ * or is the next item of the re-read list), so the fast path hands over the same pieces there as in place;
+ * a zone that starts on the block's first line may be that of the entry holding the block (`a: b` and
+ * a broken line below it: the block `b…` is then the full parser's reading of that entry). Otherwise what
+ * follows could join it.
+ */
+function zoneAcross(prev: ParsedDocument, from: number, to: number, closedFrom = Infinity): boolean {
   const zones = prev.zones;
   if (zones === undefined) return false;
   for (let i = 0; i < zones.length; i += 2) {
     const zs = zones[i]!;
     const ze = zones[i + 1]!;
-    if (ze > from && zs < to && (zs < from || ze >= to)) return true;
+    if (ze > from && zs < to && (zs < from || ze > to || (ze === to && zs < closedFrom))) return true;
   }
   return false;
 }
 
 /**
  * The problems and zones of the document after an edit that re-read [from, oldEnd) of `prev` (now
- * `fresh`, read at `base`, its offsets relative to it) and moved what follows by `delta`.
+ * `fresh`, read at `base`, its offsets relative to it) and moved what follows by `delta`. An old problem
+ * goes with its zone: kept when the zone ends before the re-read text (a zone may end exactly where it
+ * starts, its problem at that offset), moved when the zone starts after it, dropped when the zone was read
+ * again (a zone may end exactly where the re-read text ends, its problem there). Undefined when that is not
+ * known: a problem at the offset where a zone read again meets one that was not.
  */
 function movedProblems(
   prev: ParsedDocument,
@@ -93,20 +105,51 @@ function movedProblems(
   oldEnd: number,
   delta: number,
   fresh?: { problems: SyntaxProblem[]; zones: number[]; base: number },
-): Pick<ParsedDocument, 'problems' | 'zones'> {
+): Pick<ParsedDocument, 'problems' | 'zones'> | undefined {
   if (prev.problems.length === 0 && (fresh === undefined || fresh.problems.length === 0)) return { problems: [] };
-  const problems: SyntaxProblem[] = [];
+  const before: SyntaxProblem[] = [];
+  const after: SyntaxProblem[] = [];
   const zones: number[] = [];
   const old = prev.zones ?? [];
-  for (const p of prev.problems) if (p.offset < from) problems.push(p);
+  for (const p of prev.problems) {
+    const side = sideOf(old, p.offset, from, oldEnd);
+    if (side === undefined) return undefined;
+    if (side < 0) before.push(p);
+    else if (side > 0) after.push({ ...p, offset: p.offset + delta });
+  }
+  const problems = before;
   for (let i = 0; i < old.length; i += 2) if (old[i + 1]! <= from) zones.push(old[i]!, old[i + 1]!);
   if (fresh) {
     for (const p of fresh.problems) problems.push({ ...p, offset: p.offset + fresh.base });
     for (const z of fresh.zones) zones.push(z + fresh.base);
   }
-  for (const p of prev.problems) if (p.offset >= oldEnd) problems.push({ ...p, offset: p.offset + delta });
+  for (const p of after) problems.push(p);
   for (let i = 0; i < old.length; i += 2) if (old[i]! >= oldEnd) zones.push(old[i]! + delta, old[i + 1]! + delta);
   return problems.length > 0 ? { problems, zones } : { problems };
+}
+
+/**
+ * Where a problem at `offset` of the old text goes when [from, oldEnd) is read again: -1 before it (kept),
+ * 1 after it (moved), 0 inside (read again), by the zone that holds it (`zones` flat, in order, ends
+ * included); by its offset when no zone holds it. Undefined when it lies where two zones on different
+ * sides meet.
+ */
+function sideOf(zones: readonly number[], offset: number, from: number, oldEnd: number): number | undefined {
+  // The first zone that ends at or after the offset (zones are in document order and do not overlap).
+  let lo = 0;
+  let hi = zones.length >> 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (zones[2 * mid + 1]! < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  let side: number | undefined;
+  for (let i = 2 * lo; i < zones.length && zones[i]! <= offset; i += 2) {
+    const s = zones[i + 1]! <= from ? -1 : zones[i]! >= oldEnd ? 1 : 0;
+    if (side !== undefined && side !== s) return undefined;
+    side = s;
+  }
+  return side ?? (offset < from ? -1 : offset >= oldEnd ? 1 : 0);
 }
 
 /** Whether the old text after `from` holds the quote `q` (34 or 39), for a block re-read alone (see `fastParseYaml`). */
@@ -136,6 +179,8 @@ function scalarEdit(prev: ParsedDocument, start: number, end: number, newText: s
   const fresh = prev.language === 'json' ? readJsonScalar(token) : readYamlScalar(token, node, isKey);
   if (!fresh || (isKey && fresh.type !== 'string')) return undefined;
   if (isKey && (node.parent as PropertyNode).colonOffset < 0) return undefined;
+  const moved = movedProblems(prev, end, end, delta);
+  if (!moved) return undefined;
 
   // Patch the scalar in place; then shift everything after the edit, and grow what contains it.
   const target = node;
@@ -148,7 +193,7 @@ function scalarEdit(prev: ParsedDocument, start: number, end: number, newText: s
     text,
     language: prev.language,
     root: prev.root,
-    ...movedProblems(prev, end, end, delta),
+    ...moved,
   };
   patches.set(doc, target);
   return doc;
@@ -337,21 +382,31 @@ function reblock(
     regionEnd = scanRegion(win, c.offset, firstLineEnd + 1, col, c.type === 'array', winEnd === total);
   }
   if (start + inserted > regionEnd) return undefined;
+  // The block ends at a line indented less than it: that line ends every entry in the block.
+  const closed = regionEnd < total && indentAt(win, regionEnd - c.offset) < col;
   // The broken entries around must lie inside the block's lines, or outside.
   const oldRegionEnd = regionEnd - delta;
-  if (zoneAcross(prev, lineStart, oldRegionEnd)) return undefined;
+  if (zoneAcross(prev, lineStart, oldRegionEnd, closed ? firstLineEnd + 1 : Infinity)) return undefined;
   const snippet = ' '.repeat(col) + win.slice(0, regionEnd - c.offset);
   const r = fastParseYaml(snippet, { maxDepth: limits.maxDepth - depth }, handOff, quoteAfter(old, oldRegionEnd));
   // A tab or a Unicode space as indentation is read past with the whole text (parser/indentRepair.ts).
   if (r && needsIndentRepair(snippet, r)) return undefined;
   const fresh = r?.root;
   if (!fresh || fresh.type !== c.type || fresh.offset !== col) return undefined;
-  // A broken entry read to the end of the block: in place, what follows could have changed how it reads.
-  if (r.zones.length > 0 && r.zones[r.zones.length - 1]! >= snippet.length && regionEnd < total) return undefined;
+  // A broken entry read to the end of the block: in place, what follows could have changed how it reads,
+  // unless the line after the block is indented less (a half-typed key, an unclosed `[`, as the last line).
+  if (r.zones.length > 0 && r.zones[r.zones.length - 1]! >= snippet.length && regionEnd < total && !closed)
+    return undefined;
   // It must end where the old block ended, moved by the edit: then nothing around it changes but offsets.
   const oldEnd = c.offset + c.length;
   if (lineStart + fresh.offset + fresh.length !== oldEnd + delta) return undefined;
   if (hasAnchorOrAlias(fresh)) return undefined;
+  const moved = movedProblems(prev, lineStart, oldRegionEnd, delta, {
+    problems: r.problems,
+    zones: r.zones,
+    base: lineStart,
+  });
+  if (!moved) return undefined;
   moveBy(fresh, lineStart);
   shiftAround(prev.root!, c, c.offset, oldEnd, delta);
   const parent = c.parent;
@@ -363,7 +418,7 @@ function reblock(
     text,
     language: prev.language,
     root: prev.root,
-    ...movedProblems(prev, lineStart, oldRegionEnd, delta, { problems: r.problems, zones: r.zones, base: lineStart }),
+    ...moved,
   };
   patches.set(doc, fresh);
   return doc;
@@ -388,13 +443,41 @@ function reitems(
   delta: number,
   limits: ParseLimits,
 ): ParsedDocument | undefined {
-  const old = prev.text;
   const items = c.items;
-  const col = c.offset - lineStartOf(old, c.offset);
   // The first item that reaches the edit; the one before it opens the re-read text.
   let k = 0;
   while (k < items.length && items[k]!.offset + items[k]!.length < start) k++;
-  const a = k - 1;
+  // A broken entry that takes the item before it along (see `BlockReader.recover`) reads, in place, with
+  // the item before that one as its stand-in: the items are read again from there (an edit on the first
+  // line of a broken item that ends before the edit: from two items before it).
+  for (let a = k - 1; a >= 0 && a >= k - 3; a--) {
+    const r = reitemsFrom(prev, text, c, a, depth, start, end, newText, delta, limits);
+    if (r !== EARLIER) return r;
+  }
+  return undefined;
+}
+
+const EARLIER = 'earlier';
+
+/**
+ * `reitems` from item `a` on; `EARLIER` when the items are to be read from the one before: the edit is on
+ * item `a`'s first line, or a broken entry read there starts with item `a` (in place, with the item before).
+ */
+function reitemsFrom(
+  prev: ParsedDocument,
+  text: string,
+  c: ArrayNode,
+  a: number,
+  depth: number,
+  start: number,
+  end: number,
+  newText: string,
+  delta: number,
+  limits: ParseLimits,
+): ParsedDocument | typeof EARLIER | undefined {
+  const old = prev.text;
+  const items = c.items;
+  const col = c.offset - lineStartOf(old, c.offset);
   if (a < 0) return undefined;
   const first = items[a]!;
   const la = lineStartOf(old, first.offset);
@@ -406,7 +489,8 @@ function reitems(
   )
     return undefined;
   const firstLineEnd = old.indexOf('\n', dash);
-  if (firstLineEnd < 0 || start <= firstLineEnd) return undefined;
+  if (firstLineEnd < 0) return undefined;
+  if (start <= firstLineEnd) return a > 0 ? EARLIER : undefined;
   // Where the re-read text ends, in the new text: the line of the next item at the list's column after
   // the edit, or the end of the list.
   const inserted = newText.length;
@@ -424,7 +508,7 @@ function reitems(
   if (stop.item) {
     // The old item whose dash line starts there (the text after the edit is the old text, moved).
     at = stop.at - delta;
-    m = k;
+    m = a + 1;
     while (m < items.length && lineStartOf(old, items[m]!.offset) < at) m++;
     const next = items[m];
     if (!next || lineStartOf(old, next.offset) !== at || old.charCodeAt(at + col) !== 45) return undefined;
@@ -435,16 +519,23 @@ function reitems(
   for (let i = a; i < m; i++) if (hasAnchorOrAlias(items[i]!)) return undefined;
   // The broken entries around must lie inside the re-read lines, or outside.
   const oldStop = stop.at - delta;
-  if (zoneAcross(prev, la, oldStop)) return undefined;
+  // (A zone from the item before on: the piece that took that item along, read again from the one before it.)
+  if (zoneAcross(prev, la, oldStop, stop.item ? la : Infinity)) return a > 0 ? EARLIER : undefined;
   const snippet = win.slice(0, stop.at - la);
   const r = fastParseYaml(snippet, { maxDepth: limits.maxDepth - depth }, handOff, quoteAfter(old, oldStop));
   if (r && needsIndentRepair(snippet, r)) return undefined;
   const fresh = r?.root;
   if (!fresh || fresh.type !== 'array' || fresh.flow || fresh.offset !== col) return undefined;
-  if (r.zones.length > 0 && r.zones[r.zones.length - 1]! >= snippet.length && stop.at < total) return undefined;
+  // (A broken entry read to the end of the re-read items: only when the next item follows, see `zoneAcross`.)
+  if (r.zones.length > 0 && r.zones[r.zones.length - 1]! >= snippet.length && stop.at < total && !stop.item)
+    return undefined;
   if (fresh.items.length === 0 || hasAnchorOrAlias(fresh)) return undefined;
+  // A broken entry from the first item on: in place, where it is handed over depends on the item before.
+  if (r.zones.length > 0 && r.zones[0] === 0 && a > 0) return EARLIER;
   // Up to the end of the list: the list must end where it ended, moved by the edit.
   if (!stop.item && la + fresh.offset + fresh.length !== oldEnd + delta) return undefined;
+  const moved = movedProblems(prev, la, oldStop, delta, { problems: r.problems, zones: r.zones, base: la });
+  if (!moved) return undefined;
   moveBy(fresh, la);
   shiftAround(prev.root!, undefined, dash, at, delta);
   for (const it of fresh.items) it.parent = c;
@@ -453,10 +544,17 @@ function reitems(
     text,
     language: prev.language,
     root: prev.root,
-    ...movedProblems(prev, la, oldStop, delta, { problems: r.problems, zones: r.zones, base: la }),
+    ...moved,
   };
   patches.set(doc, c);
   return doc;
+}
+
+/** The indentation (spaces) of the line that starts at `p` of `text`. */
+function indentAt(text: string, p: number): number {
+  let q = p;
+  while (text.charCodeAt(q) === 32) q++;
+  return q - p;
 }
 
 function lineStartOf(text: string, offset: number): number {
