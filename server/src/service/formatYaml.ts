@@ -32,7 +32,9 @@
 // of the model used for the whole text (REVIEW3 F11: one node must not change how the rest prints).
 import {
   CST,
+  Composer,
   Lexer,
+  Parser,
   isAlias,
   isCollection,
   isMap,
@@ -40,7 +42,6 @@ import {
   isPair,
   isScalar,
   isSeq,
-  parseAllDocuments,
   visit,
   Scalar,
 } from 'yaml';
@@ -72,19 +73,33 @@ export function formatYamlText(source: string, options: YamlPrintOptions): YamlF
   // (Line breaks as LF: the model keeps a CR in comments, where a CRLF text would not match the lines
   // read from the text; the caller gives the text its line endings back.)
   const text = source.replace(/\r\n/g, '\n');
-  const first = parse(text);
+  // One pass of the lexer gives the documents, the comments and the tokens of the text (lexing a
+  // large file costs a third of composing its documents); a printed text is read in one pass too.
+  const input = read(text, true);
+  const first = input.docs;
   if (!first) return { refused: 'the YAML reader reports an error in it' };
   // No document, only comments (or nothing): nothing to print, the text stays as it is.
   if (first.length === 0) return { text };
   const data = dataOf(first);
   if (data === undefined) return { refused: 'it holds a node the formatter cannot compare' };
+  const written = input.comments;
+  const tokens = input.tokens!;
+  // Each attempt marks the documents it prints: the first one takes those read above (their data is
+  // read already), the others read the text again.
+  let unused: Document.Parsed[] | undefined = first;
+  const fresh = (): Document.Parsed[] => {
+    const docs = unused ?? parse(text)!;
+    unused = undefined;
+    return docs;
+  };
   /** The text printed keeping the nodes `keep` allows as written, if it has the same data and comments. */
   const attempt = (keep: ((k: number) => boolean) | undefined): { text?: string; seen: number } => {
     const allow = keep ? { keep, seen: 0 } : undefined;
     try {
-      const printed = printAll(text, parse(text)!, options, allow);
-      const ok = typeof printed === 'string' && data === dataOf(parse(printed)) && sameComments(text, printed);
-      return { ...(ok ? { text: printed } : {}), seen: allow?.seen ?? 0 };
+      const printed = printAll(text, fresh(), options, allow, tokens);
+      const out = typeof printed === 'string' ? read(printed, false) : undefined;
+      const ok = out !== undefined && out.comments === written && data === dataOf(out.docs);
+      return { ...(ok && typeof printed === 'string' ? { text: printed } : {}), seen: allow?.seen ?? 0 };
     } catch {
       // (Keeping the layout is a refinement: whatever goes wrong there, less of it is tried.)
       return { seen: allow?.seen ?? 0 };
@@ -114,10 +129,11 @@ export function formatYamlText(source: string, options: YamlPrintOptions): YamlF
   // The model's own printing, checked the same way: a text it would change (a tag it cannot
   // resolve, `!!str` on a mapping printed as `undefined`) is left alone rather than rewritten.
   try {
-    const plain = printAll(text, parse(text)!, options, undefined);
+    const plain = printAll(text, fresh(), options, undefined, undefined);
     if (typeof plain !== 'string') return plain;
-    if (data !== dataOf(parse(plain))) return { refused: `formatting would change its data${changeCause(text)}` };
-    if (!sameComments(text, plain)) return { refused: 'formatting would lose or reorder a comment' };
+    const out = read(plain, false);
+    if (data !== dataOf(out.docs)) return { refused: `formatting would change its data${changeCause(text)}` };
+    if (out.comments !== written) return { refused: 'formatting would lose or reorder a comment' };
     return { text: plain };
   } catch {
     // (The package's message is not shown: it may quote the text.)
@@ -145,10 +161,33 @@ function changeCause(text: string): string {
   return found;
 }
 
+/**
+ * A text as the `yaml` package reads it (`docs` as `parseAllDocuments` gives them, undefined when one
+ * has an error), with its comments in order (one a line: two texts with the same comments have the
+ * same) and, when asked, its tokens: all from one pass of the lexer.
+ */
+function read(text: string, withTokens: boolean): { docs: Document.Parsed[] | undefined; comments: string; tokens?: Token[] } {
+  const parser = new Parser();
+  const comments: string[] = [];
+  const tokens = withTokens ? new TokenReader() : undefined;
+  const cst = function* (): Generator<CST.Token> {
+    for (const lexeme of new Lexer().lex(text)) {
+      if (lexeme.startsWith('#')) comments.push(lexeme.trimEnd());
+      tokens?.add(lexeme);
+      yield* parser.next(lexeme);
+    }
+    yield* parser.end();
+  };
+  const docs = Array.from(new Composer({ uniqueKeys: false, strict: false }).compose(cst())) as Document.Parsed[];
+  return {
+    docs: docs.some((d) => d.errors.length > 0) ? undefined : docs,
+    comments: comments.join('\n'),
+    ...(tokens ? { tokens: tokens.tokens } : {}),
+  };
+}
+
 function parse(text: string): Document.Parsed[] | undefined {
-  const docs = parseAllDocuments(text, { uniqueKeys: false, strict: false });
-  if (!Array.isArray(docs) || docs.some((d) => d.errors.length > 0)) return undefined;
-  return docs;
+  return read(text, false).docs;
 }
 
 function printAll(
@@ -156,6 +195,7 @@ function printAll(
   docs: Document.Parsed[],
   options: YamlPrintOptions,
   allow: Allow | undefined,
+  tokens: readonly Token[] | undefined,
 ): string | { refused: string } {
   let nonce = 0;
   while (text.includes(`acfmt${nonce}x`)) nonce++;
@@ -166,8 +206,7 @@ function printAll(
     keepDocumentCommentClose(d, text);
     keepMarkerComments(d, text, `acfmt${nonce}x`, restore);
   }
-  if (allow) {
-    const tokens = tokensOf(text);
+  if (allow && tokens) {
     for (const d of docs) mark(d, text, tokens, `acfmt${nonce}x`, restore, options.indent, allow);
   }
   let out: string;
@@ -754,7 +793,11 @@ function mark(
       const [placeholder] = standIn(c, false);
       // (The model's comment of a flow collection is the one after its last entry, in the text
       // kept, and the one after its closing bracket, on the placeholder's line.)
-      const after = tokens.filter((t) => t.type === 'comment' && t.offset >= c.range![1] && t.offset < c.range![2]);
+      // (The tokens in that span found by offset: a filter over all of them made the formatting
+      // quadratic in the file, one pass per flow collection.)
+      const after: Token[] = [];
+      for (let j = tokenAt(tokens, c.range[1]); j < tokens.length && tokens[j]!.offset < c.range[2]; j++)
+        if (tokens[j]!.type === 'comment') after.push(tokens[j]!);
       const kept = (c.comment ?? '').split('\n').slice(-after.length);
       placeholder.comment = after.length > 0 ? kept.join('\n') : undefined;
       restore.push({
@@ -786,23 +829,22 @@ interface Token {
   source: string;
 }
 
-/** The text's tokens in order (a scalar's text is one token, whatever it starts with). */
-function tokensOf(text: string): Token[] {
-  const out: Token[] = [];
-  let offset = 0;
-  let scalar = false;
-  for (const t of new Lexer().lex(text)) {
+/** The text's tokens in order, from its lexemes (a scalar's text is one token, whatever it starts with). */
+class TokenReader {
+  readonly tokens: Token[] = [];
+  private offset = 0;
+  private scalar = false;
+  add(t: string): void {
     // (The lexer's markers for a document, a flow error's end and a scalar stand for no text.)
-    if (t === '\x02' || t === '\x18') continue;
+    if (t === '\x02' || t === '\x18') return;
     if (t === '\x1f') {
-      scalar = true;
-      continue;
+      this.scalar = true;
+      return;
     }
-    out.push({ type: scalar ? 'scalar' : (CST.tokenType(t) ?? 'other'), offset, source: t });
-    offset += t.length;
-    scalar = false;
+    this.tokens.push({ type: this.scalar ? 'scalar' : (CST.tokenType(t) ?? 'other'), offset: this.offset, source: t });
+    this.offset += t.length;
+    this.scalar = false;
   }
-  return out;
 }
 
 /** The index of the first token at or after `offset`. */
@@ -1039,13 +1081,4 @@ function scalarData(v: unknown): unknown {
   return v ?? null;
 }
 
-/** The same comments in the same order. */
-function sameComments(before: string, after: string): boolean {
-  return comments(before).join('\n') === comments(after).join('\n');
-}
 
-function comments(text: string): string[] {
-  const out: string[] = [];
-  for (const t of new Lexer().lex(text)) if (t.startsWith('#')) out.push(t.trimEnd());
-  return out;
-}
