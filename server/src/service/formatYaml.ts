@@ -17,10 +17,12 @@
 // - an anchor and a tag as written, when the model would print them otherwise (`!!str &q` is not
 //   reordered, `!<tag:yaml.org,2002:str>` not shortened to `!!str`), and an empty value's (`!!null`
 //   without a trailing space, `!!str` without `""`);
-// - an explicit key (`? 012` then `: 1e3`) stays explicit, with the comment on its line;
+// - an explicit key (`? 012` then `: 1e3`) stays explicit, with the comment on its line and the one
+//   on its `:` line (`: # c`, the value below it);
 // - a flow collection written over several lines is kept as written (its lines moved with its key):
 //   the model puts each entry on its own line and a comment after the last one after the bracket;
-// - a comment after a bare `- ` (the item on the next line) stays there, whatever the item;
+// - a comment after a bare `- ` (the item on the next line) stays there, whatever the item, after an
+//   inner dash too (`- - # note`: the model prints it after the outer one);
 // - content written on the `---` line (`--- |`, `--- &root`) stays there, and the comment lines after
 //   a document that is a scalar keep the blank line before them as written (none added).
 // Still printed by the model: runs of blank lines (one kept), flow collections on one line (spacing).
@@ -166,7 +168,10 @@ function changeCause(text: string): string {
  * has an error), with its comments in order (one a line: two texts with the same comments have the
  * same) and, when asked, its tokens: all from one pass of the lexer.
  */
-function read(text: string, withTokens: boolean): { docs: Document.Parsed[] | undefined; comments: string; tokens?: Token[] } {
+function read(
+  text: string,
+  withTokens: boolean,
+): { docs: Document.Parsed[] | undefined; comments: string; tokens?: Token[] } {
   const parser = new Parser();
   const comments: string[] = [];
   const tokens = withTokens ? new TokenReader() : undefined;
@@ -178,7 +183,7 @@ function read(text: string, withTokens: boolean): { docs: Document.Parsed[] | un
     }
     yield* parser.end();
   };
-  const docs = Array.from(new Composer({ uniqueKeys: false, strict: false }).compose(cst())) as Document.Parsed[];
+  const docs: Document.Parsed[] = Array.from(new Composer({ uniqueKeys: false, strict: false }).compose(cst()));
   return {
     docs: docs.some((d) => d.errors.length > 0) ? undefined : docs,
     comments: comments.join('\n'),
@@ -507,6 +512,8 @@ type Restore =
   | { kind: 'inline'; id: string; source: string; props?: string; anchor?: string; eatSpace?: boolean }
   /** An explicit key, `source` with its anchor and tag as written (`noValue`: `? key` with no `:`). */
   | { kind: 'explicitKey'; id: string; source: string; anchor?: string; noValue: boolean }
+  /** The comment on an explicit key's `:` line (`: # c`, the value on the next line). */
+  | { kind: 'valueComment'; id: string; comment: string }
   /** A collection's anchor and tag as written: the model prints `&anchor !ID` for them. */
   | { kind: 'props'; id: string; props: string; anchor?: string }
   | { kind: 'marker'; id: string; comment: string }
@@ -713,6 +720,28 @@ function mark(
             noValue: p.value === null,
           });
           p.key = placeholder;
+          // A comment on the value's line (`: # c`, the value below it) stays there: the model has it
+          // before the value, printed on its own line below the `:` (after the comment lines written
+          // between the key and the `:`, which it prints there too).
+          let above = 0;
+          for (; j < tokens.length && ['space', 'newline', 'comment'].includes(tokens[j]!.type); j++)
+            if (tokens[j]!.type === 'comment') above++;
+          if (comment !== '') above--;
+          if (tokens[j]?.type === 'map-value-ind' && isNode(v) && v.commentBefore) {
+            let c = j + 1;
+            while (c < tokens.length && tokens[c]!.type === 'space') c++;
+            const lines = v.commentBefore.split('\n');
+            const at = lines.map((l, n) => (l === '' ? -1 : n)).filter((n) => n >= 0)[above];
+            if (
+              at !== undefined &&
+              tokens[c]?.type === 'comment' &&
+              tokens[c]!.source.slice(1).trimEnd() === lines[at]!.trimEnd()
+            ) {
+              const r = { kind: 'valueComment' as const, id: id(), comment: lines[at]! };
+              restore.push(r);
+              v.commentBefore = [...lines.slice(0, at), r.id, ...lines.slice(at + 1)].join('\n');
+            }
+          }
           return;
         }
       }
@@ -759,9 +788,10 @@ function mark(
         const nonBlank = lines.map((l, n) => (l === '' ? -1 : n)).filter((n) => n >= 0);
         const at = nonBlank[above];
         if (at === undefined) continue;
-        // (Only a `- ` first on its line: in `- - # note` the model prints the items otherwise.)
+        // (A `- ` first on its line, or after other `- ` only: in `- - # note` the model prints the
+        // comment after the outer dash, `- #ID` then `  - x`; put back on the inner one.)
         const dashAt = tokens[k]!.offset;
-        if (!/^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', dashAt - 1) + 1, dashAt))) continue;
+        if (!/^[ \t]*(?:-[ \t]+)*$/.test(text.slice(text.lastIndexOf('\n', dashAt - 1) + 1, dashAt))) continue;
         let onDash: Token | undefined;
         let propsFirst = false;
         for (let j = k + 1; j < tokens.length && tokens[j]!.type !== 'newline' && !onDash; j++) {
@@ -978,6 +1008,16 @@ function putBack(printed: string, restore: readonly Restore[]): string {
       if (r.noValue && /^:(?: null)?$/.test(tail)) continue;
       lines[i] = `${' '.repeat(head.length)}${tail}`;
       i--;
+    } else if (r.kind === 'valueComment') {
+      // `#ID` below the `:` the model printed alone on its line: back on it, and the comment lines
+      // the model printed between them (written between the key and the `:`) before it.
+      let k = out.length - 1;
+      while (k >= 0 && /^[ ]*(#.*)?$/.test(out[k]!)) k--;
+      const colon = k >= 0 ? /^([ ]*):$/.exec(out[k]!) : null;
+      if (colon) {
+        const between = out.splice(k + 1).map((l) => (l.trim() === '' ? '' : `${colon[1]!}${l.trim()}`));
+        out.splice(k, 1, ...between, `${colon[1]!}: #${r.comment}`);
+      } else out.push(`${' '.repeat(indent)}#${r.comment}`);
     } else if (r.kind === 'keyComment') {
       // `key: #ID` and, when the value has an anchor or a tag, the next line holds just them.
       // (The comment lines written below the key's line come first in the model's printing.)
@@ -994,24 +1034,30 @@ function putBack(printed: string, restore: readonly Restore[]): string {
       // `#ID` on its own line, the comment lines written below the `- ` line, then `- ` with the
       // item's first line.
       let j = i + 1;
-      while (j < lines.length && /^\s*#/.test(lines[j]!)) j++;
-      const next = /^(\s*)- (.*)$/.exec(lines[j] ?? '');
-      const below = next ? lines.slice(i + 1, j).map((c) => `${next[1]!}  ${c.trim()}`) : [];
-      const props = r.propsFirst ? /^((?:[&!]\S*[ ]+)+)(\S.*)$/.exec(next?.[2] ?? '') : null;
+      while (j < lines.length && /^\s*(#|$)/.test(lines[j]!)) j++;
+      const found = /^(\s*)- (.*)$/.exec(lines[j] ?? '');
+      // (`- #ID` then `  - x`: the item of a sequence in a sequence, written `- - # note`; the
+      // outer dashes printed before `#ID` go before the item's own.)
+      const dashes = line.slice(0, m.index - 1);
+      const nested = found !== null && /^[ ]*(?:- )+$/.test(dashes) && dashes.length === found[1]!.length;
+      const next = found ? { lead: nested ? dashes : found[1]!, rest: found[2]! } : undefined;
+      const pad = next ? ' '.repeat(next.lead.length) : '';
+      const below = next ? lines.slice(i + 1, j).map((c) => (c.trim() === '' ? '' : `${pad}  ${c.trim()}`)) : [];
+      const props = r.propsFirst ? /^((?:[&!]\S*[ ]+)+)(\S.*)$/.exec(next?.rest ?? '') : null;
       if (next && props) {
         // `- &z # comment`, the scalar on the next line.
-        out.push(`${next[1]!}- ${props[1]!}#${r.comment}`, ...below);
-        lines[j] = `${next[1]!}  ${props[2]!}`;
+        out.push(`${next.lead}- ${props[1]!}#${r.comment}`, ...below);
+        lines[j] = `${pad}  ${props[2]!}`;
         i = j - 1;
-      } else if (next && /^[&!]\S*(\s+[&!]\S*)*$/.test(next[2]!)) {
+      } else if (next && /^[&!]\S*(\s+[&!]\S*)*$/.test(next.rest)) {
         // `- &anchor` alone on its line: the comment joins it.
-        out.push(`${lines[j]!} #${r.comment}`, ...below);
+        out.push(`${next.lead}- ${next.rest} #${r.comment}`, ...below);
         i = j;
       } else if (next) {
         // `- # comment` as written, the item's first line below it (read next: it may hold a
         // placeholder of its own, a scalar written over several lines).
-        out.push(`${next[1]!}- #${r.comment}`, ...below);
-        lines[j] = `${next[1]!}  ${next[2]!}`;
+        out.push(`${next.lead}- #${r.comment}`, ...below);
+        lines[j] = `${pad}  ${next.rest}`;
         i = j - 1;
       } else out.push(`${' '.repeat(indent)}#${r.comment}`);
     }
@@ -1080,5 +1126,3 @@ function scalarData(v: unknown): unknown {
   if (typeof v === 'number' && !Number.isFinite(v)) return { n: String(v) };
   return v ?? null;
 }
-
-
