@@ -185,6 +185,9 @@ test('format --diff shows the file control characters escaped, tabs and CRLF kep
   assert.match(r.stdout, /^ # note \\u202erlo\\u202c \\u2066x\\u2069\r$/m);
   assert.match(r.stdout, /^-kind: {4}AssistantConfig\r$/m, 'CRLF kept');
   assert.match(r.stdout, /^- {2}llm:\t\{provider: hosted\}\r$/m, 'a tab kept');
-  assert.match(r.stderr, /control characters in 1 file are shown escaped in the diff/);
+  assert.match(
+    r.stderr,
+    /control characters and invisible ones \(a no-break space as <U\+00A0>\) in 1 file are shown escaped in the diff/,
+  );
   assert.equal(readFileSync(join(dir, 'esc.assistant.yaml'), 'utf8'), text);
 });

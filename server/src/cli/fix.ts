@@ -17,7 +17,7 @@ import { crypto } from './crypto';
 import { parse } from '../parser';
 import type { Language } from '../parser';
 import { maskSecrets } from '../service/secretRanges';
-import { escapeControl } from './visible';
+import { escapeControl, INVISIBLE, showInvisible } from './visible';
 import { editScript } from './lineDiff';
 
 // Keeps the original's line endings (a CRLF file stays CRLF): one rule for the CLI and the editor's source.fixAll (service/fixAllEdit.ts).
@@ -110,16 +110,22 @@ export function printableDiff(
   return { diff: unifiedDiff(path, shownBefore, shownAfter), masked, escaped };
 }
 
-/** Control characters escaped (`\e`, `\x07`, `\u202e`), except tabs and the line breaks that make the lines. */
+/**
+ * Control characters escaped (`\e`, `\x07`, `\u202e`), except tabs and the line breaks that make the
+ * lines; a no-break space and the other invisible characters as `<U+00A0>` (printed raw, a line that
+ * changes only there looks unchanged: `provider: hosted` + U+00A0 against `provider: hosted`).
+ */
 function escapeDiffText(text: string): string {
-  return text.replace(/\r(?=\n)|\n|\t|([\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069])/gu, (c, control?: string) =>
-    control !== undefined ? escapeControl(control) : c,
-  );
+  return text
+    .replace(/\r(?=\n)|\n|\t|([\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069])/gu, (c, control?: string) =>
+      control !== undefined ? escapeControl(control) : c,
+    )
+    .replace(INVISIBLE, showInvisible);
 }
 
-/** What to say after printing diffs of which `files` had control characters shown escaped. */
+/** What to say after printing diffs of which `files` had control or invisible characters shown escaped. */
 export const escapedNote = (files: number, fix: string): string =>
-  `assistant-config: control characters in ${String(files)} file${files === 1 ? '' : 's'} are shown escaped in the diff, which therefore does not apply to those lines; run ${fix} to apply the changes.\n`;
+  `assistant-config: control characters and invisible ones (a no-break space as <U+00A0>) in ${String(files)} file${files === 1 ? '' : 's'} are shown escaped in the diff, which therefore does not apply to those lines; run ${fix} to apply the changes.\n`;
 
 /** What to say after printing diffs of which `files` had credentials masked. */
 export const maskedNote = (files: number, fix: string): string =>

@@ -20,7 +20,7 @@ import { toSarif } from './sarif';
 import type { FileReport } from './report';
 import { fixAll } from '../service/fixAll';
 import type { AppliedFix } from '../service/fixAll';
-import { keepLineEndings, maskedNote, printableDiff, rewriteRefusal, writeAtomic } from './fix';
+import { escapedNote, keepLineEndings, maskedNote, printableDiff, rewriteRefusal, writeAtomic } from './fix';
 import { count, emptyCounts, plural, githubOfFile, json, junit, summaryLine, textOfFile, useColour } from './output';
 import { visible, visiblePath } from './visible';
 
@@ -255,6 +255,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
   let ioError = false;
   const fixCounts = { files: 0, fixes: 0 };
   let maskedDiffs = 0;
+  let escapedDiffs = 0;
   const emit = (r: FileReport, fix?: FileFix): void => {
     if (fix && fix.applied.length > 0) {
       // Counted once done: a file that cannot be written is an I/O error, not a fix.
@@ -265,9 +266,15 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       if (flags.fix === 'dry-run') {
         done();
         // Credentials masked (the fix itself is applied by --fix, which reads the real text).
-        const { diff, masked } = printableDiff(visiblePath(r.displayPath), fix.before, fix.after, fix.language);
+        const { diff, masked, escaped } = printableDiff(
+          visiblePath(r.displayPath),
+          fix.before,
+          fix.after,
+          fix.language,
+        );
         io.stdout(diff);
         if (masked) maskedDiffs++;
+        if (escaped) escapedDiffs++;
       } else {
         try {
           writeAtomic(r.path, fix.after);
@@ -494,6 +501,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     );
   if (flags.fix === 'dry-run') {
     if (maskedDiffs > 0) io.stderr(maskedNote(maskedDiffs, '--fix'));
+    if (escapedDiffs > 0) io.stderr(escapedNote(escapedDiffs, '--fix'));
     io.stderr(
       `${fixCounts.fixes} fix${fixCounts.fixes === 1 ? '' : 'es'} in ${fixCounts.files} file${fixCounts.files === 1 ? '' : 's'} would be applied; ${counts.error} error${counts.error === 1 ? '' : 's'} and ${counts.warning} warning${counts.warning === 1 ? '' : 's'} would remain.\n`,
     );

@@ -4,7 +4,7 @@ import { isAbsolute, relative, sep } from 'node:path';
 import type { Severity } from '../service';
 import { SOURCE } from '../service';
 import type { FileReport, Finding } from './report';
-import { CONTROL, escapeControl, visible, visiblePath } from './visible';
+import { CONTROL, escapeControl, showInvisibles, visible, visiblePath } from './visible';
 
 export { visible, visiblePath } from './visible';
 
@@ -68,7 +68,8 @@ export function textOfFile(r: FileReport, colour: boolean): string {
   let s = '';
   for (const f of r.findings) {
     const sev = p.severity[f.severity];
-    s += `${p.bold(`${visiblePath(r.displayPath)}:${f.line}:${f.column}`)} ${sev(f.severity)} ${p.dim(f.code)} ${visible(f.message)}\n`;
+    // (A key or value the message quotes with an invisible character in it shows it as the frame does.)
+    s += `${p.bold(`${visiblePath(r.displayPath)}:${f.line}:${f.column}`)} ${sev(f.severity)} ${p.dim(f.code)} ${showInvisibles(visible(f.message))}\n`;
     s += frameOf(f, p);
     s += '\n';
   }

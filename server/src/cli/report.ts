@@ -6,6 +6,7 @@ import type { ParsedDocument } from '../parser';
 import type { Diagnostic, DiagnosticCode, Severity } from '../service';
 import { messageMasker, secretRanges } from '../service/secretRanges';
 import type { Range } from '../service/secretRanges';
+import { INVISIBLE, isInvisible, showInvisible } from './visible';
 
 export interface FrameLine {
   /** 1-based line number. */
@@ -160,7 +161,10 @@ function displayText(line: string, from: number, to: number): string {
     .slice(from, to)
     .replace(/\t/g, '  ')
     // Control characters, line separators and bidi overrides (one UTF-16 unit each: the caret holds).
-    .replace(/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu, '?');
+    .replace(/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu, '?')
+    // A no-break space or another invisible character as `<U+00A0>` (displayWidth counts it so: the
+    // caret holds): shown raw, `hosted` + U+00A0 reads as `hosted` and a trailing space.
+    .replace(INVISIBLE, showInvisible);
   return (from > 0 ? '…' : '') + body + (to < line.length ? '…' : '');
 }
 
@@ -170,7 +174,9 @@ function displayWidth(line: string, from: number, to: number): number {
   for (let i = from; i < to && i < line.length; i++) {
     const c = line.codePointAt(i)!;
     if (c > 0xffff) i++; // the low surrogate
-    w += c === 9 ? 2 : columns(c);
+    const shown =
+      c <= 0xffff && isInvisible(String.fromCharCode(c)) ? showInvisible(String.fromCharCode(c)) : undefined;
+    w += c === 9 ? 2 : shown !== undefined ? shown.length : columns(c);
   }
   return w;
 }

@@ -8,6 +8,30 @@ const NAMED_CONTROL: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': 
 /** Control characters, and `##[`: GitHub's runner reads `##[error]…` anywhere in a line as a (legacy) workflow command. */
 const UNSAFE = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]|##\[/gu;
 
+/**
+ * Characters a terminal shows as a plain space or as nothing, though YAML and JSON read them as text
+ * (YAML 1.2 counts only space and tab as white space): a no-break space and the other Unicode spaces,
+ * zero-width and invisible formatting characters, bidi marks, a BOM inside the text.
+ * `provider: hosted` + U+00A0 is the value 'hosted' + U+00A0, printed as if it were 'hosted '.
+ */
+const INVISIBLE = /[\u00a0\u00ad\u061c\u1680\u180e\u2000-\u200b\u200e\u200f\u202f\u205f\u2060-\u2064\u3000\ufeff]/gu;
+
+/** An invisible character as code frames and diffs show it, `<U+00A0>` (as wide as it is long: 8 columns). */
+export function showInvisible(c: string): string {
+  return `<U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}>`;
+}
+
+/** Whether a character is one of those shown as `<U+XXXX>` (see showInvisible). */
+export function isInvisible(c: string): boolean {
+  return c.length === 1 && INVISIBLE_ONE.test(c);
+}
+const INVISIBLE_ONE = new RegExp(INVISIBLE.source, 'u');
+
+/** Text with its invisible characters shown as `<U+00A0>`. */
+export function showInvisibles(s: string): string {
+  return s.replace(INVISIBLE, showInvisible);
+}
+
 /** One control character as an escape: `\n`, `\e`, `\x07`, `\u202e`. */
 export function escapeControl(c: string): string {
   const code = c.charCodeAt(0);
@@ -39,4 +63,4 @@ export function visibleLines(s: string): string {
   return s.split('\n').map(visible).join('\n');
 }
 
-export { CONTROL };
+export { CONTROL, INVISIBLE };

@@ -5,6 +5,7 @@ import validateSchema from '../../generated/validator';
 import type { Node, ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
 import { resolve } from '../../parser/ast';
 import { lineEnd } from '../../parser/lineIndex';
+import { IRREGULAR_SPACE, nameOfSpace } from '../../parser/indentRepair';
 import { locate } from '../../model/locate';
 import { hasLoopingMerge, hasUnresolvedMerge, isMergeKey, readProperty } from '../../model/merge';
 import type { Located } from '../../model/locate';
@@ -292,9 +293,25 @@ export function objectAnchorRange(
   return [0, 0];
 }
 
+/**
+ * A value as a message quotes it: on one line, clipped, and a Unicode space in it named by its code
+ * point (`hosted<U+00A0>`): it looks like a space everywhere, but YAML and JSON read it as text.
+ */
 function clip(s: string): string {
-  const one = s.replace(/\s+/g, ' ');
-  return one.length > 40 ? one.slice(0, 40) + '…' : one;
+  const one = s.replace(/[^\S\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000]+/g, ' ');
+  const cut = one.length > 40 ? one.slice(0, 40) + '…' : one;
+  return cut.replace(new RegExp(IRREGULAR_SPACE.source, 'g'), (c) => `<${nameOfSpace(c).split(' ')[0]!}>`);
+}
+
+/**
+ * What a message says of a value holding such a space: ` (it ends with U+00A0 no-break space, which
+ * is part of the value)`, or nothing.
+ */
+function spaceNote(s: string): string {
+  const at = IRREGULAR_SPACE.test(s.slice(-1)) ? s.length - 1 : s.search(IRREGULAR_SPACE);
+  if (at < 0) return '';
+  const where = at === s.length - 1 ? 'ends with' : at === 0 ? 'starts with' : 'holds';
+  return ` (it ${where} ${nameOfSpace(s[at]!)}, which is part of the value)`;
 }
 
 function describeNode(n: Node | undefined): string {
@@ -422,7 +439,7 @@ function unknownDiscriminator(loc: Located, union: Union | undefined): Diagnosti
     prop,
     diag(
       'unknown-discriminator',
-      `Unknown ${union?.property ?? 'variant'} '${clip(value)}'.${hint} Valid values: ${quoteList(valid)}.`,
+      `Unknown ${union?.property ?? 'variant'} '${clip(value)}'${spaceNote(value)}.${hint} Valid values: ${quoteList(valid)}.`,
       ...range,
       suggestion ? { data: { suggestion } } : undefined,
     ),
@@ -656,7 +673,7 @@ function enumDiagnostic(loc: Located, resolved: Resolved, e: ErrorObject): Diagn
   const title = definitionNameOf(resolved.schema);
   return diag(
     'invalid-enum',
-    `'${valueText}' is not a valid ${title ?? String(key ?? 'value')}.${hint} Valid values: ${quoteList(all)}.`,
+    `'${valueText}'${n?.type === 'string' ? spaceNote(n.value) : ''} is not a valid ${title ?? String(key ?? 'value')}.${hint} Valid values: ${quoteList(all)}.`,
     ...range,
     suggestion ? { data: { suggestion } } : undefined,
   );
