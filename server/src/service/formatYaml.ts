@@ -99,9 +99,11 @@ export function formatYamlText(source: string, options: YamlPrintOptions): YamlF
     const allow = keep ? { keep, seen: 0 } : undefined;
     try {
       const printed = printAll(text, fresh(), options, allow, tokens);
-      const out = typeof printed === 'string' ? read(printed, false) : undefined;
-      const ok = out !== undefined && out.comments === written && data === dataOf(out.docs);
-      return { ...(ok && typeof printed === 'string' ? { text: printed } : {}), seen: allow?.seen ?? 0 };
+      if (typeof printed !== 'string') return { seen: allow?.seen ?? 0 };
+      // (A text formatted already prints as itself: the same data and comments, nothing to read again.)
+      const out = printed === text ? undefined : read(printed, false);
+      const ok = out === undefined || (out.comments === written && data === dataOf(out.docs));
+      return { ...(ok ? { text: printed } : {}), seen: allow?.seen ?? 0 };
     } catch {
       // (Keeping the layout is a refinement: whatever goes wrong there, less of it is tried.)
       return { seen: allow?.seen ?? 0 };
