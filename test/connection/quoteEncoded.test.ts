@@ -1,9 +1,9 @@
 // REVIEW4 G2 (rest): a base32 echo of a credential (RFC 4648, upper or lower case, with or without
 // padding, and base32hex) was quoted whole. And encoded pieces in a quote were withheld only from 6
 // characters of a credential (12 hex digits, 8 base64 characters), where plain text is withheld
-// from 4: now hex and UTF-16 hex of 4 characters, and base64 and base32 of 5 (the characters that
-// carry 5 at any alignment; 4 fill too few to tell from ordinary text), withhold the field,
-// wherever they stand.
+// from 4: now hex and UTF-16 hex of 4 characters, base32 of 4 alone (and of 5 after anything),
+// and base64 of 5 (the characters that carry 5 at any alignment; 4 fill too few to tell from
+// ordinary text), withhold the field, wherever they stand.
 // The cost of that: a service's ordinary answer must not be withheld for a coincidence. That is
 // measured here on the fixture responses (the reviewer's misbehaving service's benign answers and
 // the shapes real services send: request IDs, hashes, trace IDs, nonces) against many seeded
@@ -84,8 +84,8 @@ describe('4 characters of a credential, encoded, withhold the field as plain one
     for (const c of CREDS)
       for (const n of [QUOTE_RUN, QUOTE_RUN + 1])
         for (const [name, enc] of ENCODINGS) {
-          // base64 and base32 are looked for at the length that 5 characters fill at any alignment.
-          if (/^base(64|32)/.test(name) && n === QUOTE_RUN) continue;
+          // base64 is looked for at the length that 5 characters fill at any alignment.
+          if (name.startsWith('base64') && n === QUOTE_RUN) continue;
           const piece = c.slice(-n);
           for (const message of [`key ending in ${enc(piece)} was revoked`, `last=${enc(piece)}`])
             assert.equal(
