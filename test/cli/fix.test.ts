@@ -131,6 +131,16 @@ const CASES: Case[] = [
     exit: 0,
   },
   {
+    // REVIEW4 G24: values YAML 1.1 loaders read otherwise: quoted in the file's quotes (single here),
+    // numbers in plain decimal; comments and the layout stay. The custom flag (its type left open) is
+    // the user's choice and stays reported; `enable: yes` (an invalid-type error) becomes `true`.
+    code: 'yaml11-ambiguous',
+    file: 'a.assistant.yaml',
+    before: `${H}definition:\n  llm:\n    provider: cloud_a\n    endpoint: 'https://x.example.net/'\n    apiVersion: 2024-06-01 # pinned\n    apiKey: { valueFromEnv: K }\n  threadTitleGeneration: { enable: yes }\n  featureFlags:\n    on: true\n    my_flag: yes\n  schemaSelector:\n    type: fixed\n    tables:\n      - { schemaName: no, tableName: t, columns: [id, on, 1:30] }\n  maxAssistantActions: 010\n`,
+    after: `${H}definition:\n  llm:\n    provider: cloud_a\n    endpoint: 'https://x.example.net/'\n    apiVersion: '2024-06-01' # pinned\n    apiKey: { valueFromEnv: K }\n  threadTitleGeneration: { enable: true }\n  featureFlags:\n    'on': true\n    my_flag: yes\n  schemaSelector:\n    type: fixed\n    tables:\n      - { schemaName: 'no', tableName: t, columns: [id, 'on', '1:30'] }\n  maxAssistantActions: 10\n`,
+    exit: 0,
+  },
+  {
     code: 'duplicate-key',
     file: 'a.assistant.yaml',
     before: `${H}definition:\n  llm: { provider: hosted }\n  maxAssistantActions: 12\n  maxAssistantActions: 12\n`,
@@ -184,9 +194,13 @@ function tmp(): string {
 
 test('only errors are autofixed: no code whose default severity is below error has an autofix', () => {
   // Warnings speak of what the spec allows (custom flags, custom primitive names): guesses the
-  // user confirms in the editor, never renamed behind their back.
+  // user confirms in the editor, never renamed behind their back. The one exception,
+  // `yaml11-ambiguous`, changes no value as this tool (YAML 1.2) reads it: it quotes a string or
+  // writes a number in plain decimal, so that YAML 1.1 loaders read the same (REVIEW4 G24); where
+  // the spec leaves the type open (a custom flag) it offers a choice and --fix leaves it.
   for (const c of Object.keys(CODES) as DiagnosticCode[])
-    if (CODES[c].autofix !== 'no') assert.equal(CODES[c].severity, 'error', c);
+    if (CODES[c].autofix !== 'no' && c !== 'yaml11-ambiguous') assert.equal(CODES[c].severity, 'error', c);
+  assert.equal(CODES['yaml11-ambiguous'].autofix, 'lossless');
 });
 
 test('--fix leaves names the spec allows: custom feature flags and primitive names close to named ones', () => {

@@ -280,6 +280,12 @@ const CASES: Case[] = [
     preferred: true,
   },
   {
+    file: 'yaml11-ambiguous.assistant.yaml',
+    code: 'yaml11-ambiguous',
+    action: "Quote '2024-06-01' (a string to every YAML loader)",
+    preferred: true,
+  },
+  {
     file: 'unused-suppression.assistant.yaml',
     code: 'unused-suppression',
     action: 'Remove the unused suppression',

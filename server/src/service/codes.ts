@@ -8,7 +8,9 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
  * plus a byte no reader accepts), and only where the target is certain (one clear closest match, the
  * one value the spec allows, an exact repeat). Warnings about names the spec allows (a custom feature
  * flag close to a named one, a custom primitive name) are guesses: they stay editor quick fixes, the
- * user chooses. `fixAll` also re-checks every fix's result (it must parse as before, and add no error
+ * user chooses. One warning has a `--fix`: `yaml11-ambiguous`, whose fix changes no value as this tool
+ * reads it (it quotes a string, or writes a number in plain decimal) so that YAML 1.1 loaders read the
+ * same. `fixAll` also re-checks every fix's result (it must parse as before, and add no error
  * where it edited), so a fix that would break the file or change its meaning is dropped there.
  * - `safe`: the preferred fix replaces something not allowed with the one allowed thing (a misspelt
  *   value or key with one clear closest match, the header, a BOM);
@@ -174,6 +176,11 @@ export const CODES = {
     severity: 'warning',
     doc: 'The text holds U+FFFD replacement characters: the file was probably not valid UTF-8 when it was read. A UTF-16 file (one that starts with a UTF-16 byte order mark) gets this code once, as an error, and nothing else in it is checked.',
   },
+  'yaml11-ambiguous': {
+    autofix: 'lossless',
+    severity: 'warning',
+    doc: "A plain value that YAML 1.1 loaders (PyYAML, SnakeYAML, Go yaml.v2, and the deploy tools built on them) read otherwise than YAML 1.2, where the spec's type makes it matter: a string field holding `2024-06-01` (a date to 1.1), `no`/`on`/`y` (booleans), `1:30` (base 60) or `1_000` (a number); a whole number written `010` (8 to 1.1, 10 to 1.2) or `1e3` (a string to 1.1); a name used as a key (`on:` in `tables` or `featureFlags`). The fix quotes the string (in the quotes the file already uses) or writes the number in plain decimal, which every loader reads alike; `lint --fix` applies it. A custom feature flag written `yes` (the spec gives its value no type) gets both choices and no `--fix`. A boolean field written `yes`/`on` is an `invalid-type` error (a string in YAML 1.2), whose fix writes `true`/`false`.",
+  },
   'unused-anchor': {
     autofix: 'no',
     severity: 'hint',
@@ -244,6 +251,11 @@ export interface DiagnosticData {
    * `lossless` (other `json-not-strict` fixes remove a comment).
    */
   lossless?: boolean;
+  /**
+   * `yaml11-ambiguous`: what the fixes write in place of the scalar: the same text quoted (`quote`),
+   * or one of `write`. With `choice` (a value whose type the spec leaves open) no fix is preferred.
+   */
+  yaml11?: { quote: boolean; write: string[]; choice?: true };
   /** `invalid-type`: the plain string names this variable (`apiKey: $NAME`); the fix reads it from the environment. */
   envName?: string;
 }

@@ -14,6 +14,7 @@ import { duplicateKey, nearMissKey, unknownProperty } from './unknownProperty';
 import { unusedAnchor, unusedSuppression } from './suppress';
 import { unresolvedAlias } from './alias';
 import { irregularWhitespace } from './whitespace';
+import { yaml11Ambiguous } from './yaml11';
 export { suppressionActions } from './suppress';
 
 export { applyEdits } from './edits';
@@ -35,6 +36,7 @@ export const PROVIDERS: { readonly [C in DiagnosticCode]?: FixProvider } = {
     ...onlyValue(doc, d, ctx),
     ...emptyVariant(doc, d, ctx),
     ...envReferenceValue(doc, d, ctx),
+    ...yaml11Ambiguous(doc, d, ctx),
   ],
   'invalid-env-name': bareEnvName,
   'unknown-property': unknownProperty,
@@ -47,6 +49,7 @@ export const PROVIDERS: { readonly [C in DiagnosticCode]?: FixProvider } = {
   'unused-anchor': unusedAnchor,
   'unresolved-alias': unresolvedAlias,
   'irregular-whitespace': irregularWhitespace,
+  'yaml11-ambiguous': yaml11Ambiguous,
 };
 
 function touches(d: Diagnostic, range: { offset: number; length: number }): boolean {

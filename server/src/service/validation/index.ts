@@ -20,6 +20,7 @@ import { limitsRule } from './rules/limits';
 import { emptyRequiredRule } from './rules/emptyRequired';
 import { urlCredentialsRule } from './rules/urlCredentials';
 import { strayCredentialRule } from './rules/strayCredential';
+import { yaml11Rule } from './rules/yaml11';
 import { jsonStrictness } from './jsonStrict';
 import { ALIAS_SUFFIX, atAlias } from './throughAlias';
 import type { Node } from '../../parser/ast';
@@ -44,6 +45,7 @@ export const RULES: readonly Rule[] = [
   emptyRequiredRule,
   urlCredentialsRule,
   strayCredentialRule,
+  yaml11Rule,
 ];
 
 /** For each node type, the indexes in RULES of the rules that look at it (Rule.on), in RULES order. */

@@ -26,6 +26,9 @@ import type { Diagnostic } from '../codes';
 import { diag } from '../codes';
 import { closest, editDistance, quoteList } from '../text';
 import { atAlias } from './throughAlias';
+import type { Reading } from '../yaml11';
+import { describeReading, numberText, plainText, reading11 } from '../yaml11';
+import { credentialShapes } from '../credentialShapes';
 
 export function schemaDiagnostics(doc: ParsedDocument, value: unknown): Diagnostic[] {
   if (validateSchema(value)) return [];
@@ -371,6 +374,14 @@ function typeDiagnostic(doc: ParsedDocument, loc: Located, resolved: Resolved, e
       : (words[0] ?? 'something else');
   // The header's fix relabels only a slip in `lint --fix` (see nearHeader; REVIEW5 H9).
   const header = loc.segments.length === 1 && (loc.segments[0] === 'kind' || loc.segments[0] === 'version');
+  const as11 = yaml11Typed(doc, n, wanted);
+  if (as11)
+    return diag(
+      'invalid-type',
+      `${subject(loc)} must be ${list}; found the string '${as11.src}', which only ${as11.loaders} read as ${describeReading(as11.r11)}${as11.write === undefined ? '' : `: write ${as11.write}`}.`,
+      ...valueRange(loc, doc.text),
+      as11.write === undefined ? undefined : { data: { yaml11: { quote: false, write: [as11.write] } } },
+    );
   return diag(
     'invalid-type',
     `${subject(loc)} must be ${list}; found ${describeNode(n)}.`,
@@ -379,6 +390,32 @@ function typeDiagnostic(doc: ParsedDocument, loc: Located, resolved: Resolved, e
       ? { data: { unsafeRename: true } }
       : undefined,
   );
+}
+
+/**
+ * A plain string where a boolean or a number belongs that YAML 1.1 loaders read as one (`enable:
+ * yes`, `maxAssistantActions: 1_000`): the message says so, and what to write (not for base 60,
+ * `1:30`, whose meaning as a number is a guess).
+ */
+function yaml11Typed(
+  doc: ParsedDocument,
+  n: Node | undefined,
+  wanted: ReadonlySet<string>,
+): { src: string; r11: Reading; loaders: string; write: string | undefined } | undefined {
+  if (n?.type !== 'string' || wanted.has('string')) return undefined;
+  const src = plainText(doc, n);
+  if (src === undefined || credentialShapes(src).length > 0) return undefined;
+  const r11 = reading11(src);
+  const loaders = /^[yYnN]$/.test(src)
+    ? 'some YAML 1.1 loaders (Go yaml.v2)'
+    : 'YAML 1.1 loaders (PyYAML, SnakeYAML, Go yaml.v2)';
+  if (r11.kind === 'bool' && wanted.has('boolean')) return { src, r11, loaders, write: String(r11.value) };
+  if ((r11.kind === 'int' || r11.kind === 'float') && (wanted.has('integer') || wanted.has('number'))) {
+    const ok =
+      Number.isFinite(r11.value) && r11.base !== 'sexagesimal' && (wanted.has('number') || Number.isInteger(r11.value));
+    return { src, r11, loaders, write: ok ? numberText(r11.value) : undefined };
+  }
+  return undefined;
 }
 
 function requiredDiagnostics(

@@ -1,0 +1,166 @@
+// Plain scalars that YAML 1.1 loaders (PyYAML, SnakeYAML, Go yaml.v2, and the deploy tools built on
+// them) read otherwise than YAML 1.2, where the spec's type makes the difference matter (REVIEW4 G24):
+// - a string field (`apiVersion: 2024-06-01`, `schemaName: no`, `columns: [id, on]`): a 1.1 loader
+//   hands the service a date, a boolean or a number; quoting keeps the string for every loader;
+// - a whole-number field (`maxAssistantActions: 010`, `1e3`): 1.1 reads 8 (octal) or a string where
+//   1.2 reads 10 or 1000; writing the number in plain decimal makes every loader read what was checked;
+// - a key that names something (a schema name in `tables`, a custom feature flag): `on:` is the key
+//   true to a 1.1 loader;
+// - a custom feature flag's value, whose type the spec leaves open: both readings are allowed and they
+//   differ, so the user chooses (no `--fix`).
+// A boolean field written `yes`/`on` is a string in YAML 1.2: `invalid-type` reports it (and says that
+// only 1.1 reads it as a boolean), not this rule. JSON has none of this.
+import type { Node, ObjectNode, PropertyNode } from '../../../parser/ast';
+import type { Schema } from '../../../model/schema';
+import { itemSchema, typesOf, unwrapNullable } from '../../../model/schema';
+import type { Visit } from '../../../model/typedWalk';
+import type { DiagnosticData } from '../../codes';
+import { diag } from '../../codes';
+import type { Rule, RuleContext } from '../rule';
+import { credentialShapes } from '../../credentialShapes';
+import type { Reading } from '../../yaml11';
+import { describeReading, mayDiffer, numberText, plainText, yaml11Difference } from '../../yaml11';
+
+/** Which loaders a message names: `y`/`n` are booleans to Go yaml.v2, not to PyYAML or SnakeYAML. */
+function loaders(src: string): string {
+  return /^[yYnN]$/.test(src)
+    ? 'YAML 1.1 loaders that follow its type repository (Go yaml.v2)'
+    : 'YAML 1.1 loaders (PyYAML, SnakeYAML, Go yaml.v2)';
+}
+
+/** The scalar as a message shows it: quoted, unless it looks like a credential. */
+function shown(src: string): string {
+  return credentialShapes(src).length > 0 ? 'this value' : `'${src}'`;
+}
+
+function what(r: Reading, src: string): string {
+  return r.kind === 'str' ? `the string ${shown(src)}` : describeReading(r);
+}
+
+/** The text a number field should hold for every loader to read `r`, when it can be written plainly. */
+function writeNumber(r: Reading): string | undefined {
+  if (r.kind !== 'int' && r.kind !== 'float') return undefined;
+  return Number.isFinite(r.value) ? numberText(r.value) : undefined;
+}
+
+/** Whether a mapping takes keys of the user's own besides its named ones (`featureFlags`, `tables`). */
+function takesOwnKeys(s: Schema | undefined): boolean {
+  const d = unwrapNullable(s);
+  return !!d?.additionalProperties;
+}
+
+function isOwnKey(owner: Schema | undefined, key: string): boolean {
+  const d = unwrapNullable(owner);
+  return !!d && takesOwnKeys(d) && !d.properties?.[key];
+}
+
+function subjectOf(prop: PropertyNode | undefined, list: string | undefined): string {
+  if (prop) return `'${prop.key.value}'`;
+  return list ? `An item of '${list}'` : 'This value';
+}
+
+function checkValue(
+  ctx: RuleContext,
+  node: Node,
+  expected: Schema | undefined,
+  prop: PropertyNode | undefined,
+  owner: Schema | undefined,
+  list: string | undefined,
+): void {
+  if (node.type === 'string' ? node.quoted || !mayDiffer(node.value) : node.type !== 'number') return;
+  const src = plainText(ctx.doc, node);
+  if (src === undefined) return;
+  const diff = yaml11Difference(src);
+  if (!diff) return;
+  const { r11, r12 } = diff;
+  const types = typesOf(expected);
+  const subject = subjectOf(prop, list);
+  const data = (d: NonNullable<DiagnosticData['yaml11']>): DiagnosticData =>
+    d.choice ? { yaml11: d } : { yaml11: d, lossless: true };
+  if (expected === undefined) {
+    // Only a value whose type the spec leaves open (a custom feature flag): an unknown key's value
+    // is reported as the unknown key.
+    if (!prop || !isOwnKey(owner, prop.key.value)) return;
+    const write11 = r11.kind === 'bool' ? String(r11.value) : writeNumber(r11);
+    const write12 = node.type === 'number' ? writeNumber(r12) : undefined;
+    const writes = [write11, write12].filter((w): w is string => w !== undefined && w !== src);
+    const options = [...writes, ...(node.type === 'string' ? [`quote it for the string ${shown(src)}`] : [])];
+    ctx.report(
+      diag(
+        'yaml11-ambiguous',
+        `${subject} is ${what(r11, src)} to ${loaders(src)} but ${what(r12, src)} to YAML 1.2, and the spec gives this key's value no type: write ${options.join(', or ')}.`,
+        node.offset,
+        node.length,
+        { data: data({ quote: node.type === 'string', write: writes, choice: true }) },
+      ),
+    );
+    return;
+  }
+  if (node.type === 'string' && types.includes('string')) {
+    ctx.report(
+      diag(
+        'yaml11-ambiguous',
+        `${subject} is ${what(r11, src)} to ${loaders(src)}, not the string ${shown(src)} the spec asks for (YAML 1.2 reads the string): quote it.`,
+        node.offset,
+        node.length,
+        { data: data({ quote: true, write: [] }) },
+      ),
+    );
+    return;
+  }
+  if (node.type === 'number' && (types.includes('integer') || types.includes('number'))) {
+    const write = writeNumber(r12);
+    if (write === undefined) return;
+    ctx.report(
+      diag(
+        'yaml11-ambiguous',
+        `${subject} is ${what(r12, src)} to YAML 1.2 but ${what(r11, src)} to ${loaders(src)}: write ${write}, which every loader reads alike.`,
+        node.offset,
+        node.length,
+        { data: data({ quote: false, write: [write] }) },
+      ),
+    );
+  }
+}
+
+function checkKeys(ctx: RuleContext, obj: ObjectNode, schema: Schema | undefined): void {
+  if (!takesOwnKeys(schema)) return;
+  for (const p of obj.properties) {
+    if (p.key.quoted || !mayDiffer(p.key.value) || !isOwnKey(schema, p.key.value)) continue;
+    const src = plainText(ctx.doc, p.key);
+    if (src === undefined) continue;
+    const diff = yaml11Difference(src);
+    // A key that 1.2 reads as something else than a string too (`true:`, `10:`) is read alike.
+    if (!diff || diff.r12.kind !== 'str') continue;
+    ctx.report(
+      diag(
+        'yaml11-ambiguous',
+        `The key ${shown(src)} is ${what(diff.r11, src)} to ${loaders(src)}, not the name ${shown(src)}: quote it.`,
+        p.key.offset,
+        p.key.length,
+        { data: { yaml11: { quote: true, write: [] }, lossless: true } },
+      ),
+    );
+  }
+}
+
+export const yaml11Rule: Rule = {
+  on: ['string', 'number', 'object', 'array'],
+  start(ctx) {
+    if (ctx.doc.language !== 'yaml') return { visit() {} };
+    return {
+      visit(v: Visit) {
+        const n = v.node;
+        if (n.type === 'object') checkKeys(ctx, n, v.resolved.schema);
+        else if (n.type === 'array') {
+          // Scalar list items are not visited on their own (model/typedWalk.ts).
+          const items = itemSchema(v.resolved.schema);
+          if (!items) return;
+          const list = v.prop?.key.value;
+          for (const it of n.items)
+            if (it.type === 'string' || it.type === 'number') checkValue(ctx, it, items, undefined, undefined, list);
+        } else checkValue(ctx, n, v.expected, v.prop, v.owner, undefined);
+      },
+    };
+  },
+};
