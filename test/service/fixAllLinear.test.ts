@@ -53,3 +53,42 @@ test('a fix whose result is an error in its own property is dropped, the others 
   assert.match(r.text, /provider: hosted/);
   assert.match(r.text, /enable_visualisationz: "yes"/, r.text);
 });
+
+test('more than 16 fixes rejected together are retried in smaller groups: each conflicting pair keeps one, the rest apply', () => {
+  // 40 misspelt providers in 20 pairs. The analysis given to fixAll (as a stricter reader would) finds
+  // a syntax problem whenever both items of a pair are fixed: no fix's own property shows it, so the
+  // batch fails as a whole. Each fix alone is fine. Before, a batch of more than 16 such fixes was
+  // given up (nothing applied); now the groups are split until the conflicts stand alone.
+  const pairs = 20;
+  let text = HEAD + '  overrideAiPrimitivesLlm:\n';
+  for (let k = 0; k < pairs; k++)
+    for (const side of ['a', 'b'])
+      text += `    - primitiveName: pair${k}${side} # keep\n      llm: {provider: hostd}\n`;
+  let analyses = 0;
+  const strict = (t: string, l: Language) => {
+    analyses++;
+    const a = analyzeWith(t, l as 'yaml', DEFAULT_OPTIONS, undefined);
+    for (let k = 0; k < pairs; k++)
+      if (
+        t.includes(`pair${k}a # keep\n      llm: {provider: hosted}`) &&
+        t.includes(`pair${k}b # keep\n      llm: {provider: hosted}`)
+      ) {
+        a.doc.problems.push({ offset: t.indexOf(`pair${k}b`), length: 1, message: 'both of a pair', kind: 'syntax' });
+      }
+    return a;
+  };
+  const r = fixAll(text, 'yaml', strict);
+  for (let k = 0; k < pairs; k++) {
+    const fixed = ['a', 'b'].filter((s) => r.text.includes(`pair${k}${s} # keep\n      llm: {provider: hosted}`));
+    assert.equal(fixed.length, 1, `pair ${k}: one of the two fixed\n${r.text}`);
+  }
+  assert.equal(r.applied.length, pairs);
+  assert.equal((r.text.match(/# keep/g) ?? []).length, 2 * pairs, 'comments kept');
+  // Bounded: groups halve down to the conflicts (not 40 × passes analyses, nor one pass per fix).
+  assert.ok(r.passes <= 2, `${r.passes} passes`);
+  assert.ok(analyses <= 4 * 2 * pairs, `${analyses} analyses`);
+  // A second run changes nothing: the fixes left fail alone on the fixed text.
+  const again = fixAll(r.text, 'yaml', strict);
+  assert.equal(again.text, r.text);
+  assert.equal(again.applied.length, 0);
+});

@@ -54,8 +54,27 @@ function repeatsKeptValue(doc: ParsedDocument, d: Diagnostic): boolean {
 }
 
 const MAX_PASSES = 10;
-/** A pass whose fixes cannot be applied at once tries them one by one only when there are this few. */
-const ALONE_AT_MOST = 16;
+
+type Candidate = { fix: Fix; code: DiagnosticCode };
+
+/** A fix as the text it replaces and writes, for knowing it again in a later pass. */
+function fixKey(text: string, c: Candidate): string {
+  return `${c.code}\u0000${c.fix.edits.map((e) => `${text.slice(e.offset, e.offset + e.length)}\u0001${e.newText}`).join('\u0002')}`;
+}
+
+/** The mappings (as ranges) holding the properties a fix edits: where it can meet another fix. */
+function scopeOf(doc: ParsedDocument, fix: Fix): { from: number; to: number }[] {
+  return fix.edits.map((e) => {
+    let n: Node | PropertyNode | undefined = nodeAt(doc.root, e.offset);
+    while (n && n.type !== 'property') n = n.parent;
+    const obj = n?.parent ?? doc.root;
+    return obj ? { from: obj.offset, to: obj.offset + obj.length } : { from: 0, to: doc.text.length };
+  });
+}
+
+function intersects(a: readonly { from: number; to: number }[], b: readonly { from: number; to: number }[]): boolean {
+  return a.some((x) => b.some((y) => x.from <= y.to && y.from <= x.to));
+}
 
 type Analysis = { doc: ParsedDocument; diagnostics: Diagnostic[] };
 
@@ -81,10 +100,12 @@ export function fixAll(
   const seen = new Set<string>([text]);
   let passes = 0;
   let current = analyze(text, language);
+  // Fixes that made the file worse when tried alone (fixKey): not tried again.
+  const failedAlone = new Set<string>();
   while (passes < MAX_PASSES) {
     const { doc, diagnostics } = current;
     // The pass's candidates: one safe fix per diagnostic, none overlapping an earlier one.
-    let candidates: { fix: Fix; code: DiagnosticCode }[] = [];
+    let candidates: Candidate[] = [];
     for (const d of diagnostics) {
       let fix: Fix | undefined;
       try {
@@ -97,55 +118,69 @@ export function fixAll(
     }
     // All together first: one analysis for the pass, not one per fix (REVIEW3 F24: a pass cost
     // (fixes) × (file), 500 fixes took seconds). A fix whose own property gains an error is dropped
-    // and the rest tried again; only when the result is worse without any fix to blame (the file
-    // parses worse, a syntax error appears) is each fix tried alone, as before.
+    // and the rest tried again.
     const all = candidates;
-    let allAtOnce: { text: string; analysis: Analysis } | undefined;
+    let kept: Candidate[] = [];
+    let result: { text: string; analysis: Analysis } | undefined;
+    let unattributed: Candidate[] = [];
     while (candidates.length > 0) {
       const r = tryTogether(text, language, current, candidates, analyze);
-      if (r === 'unattributed') break;
+      if (r === 'unattributed') {
+        // Worse with no fix to blame (the file parses worse, a syntax error appears).
+        unattributed = candidates;
+        break;
+      }
       if (r.blamed.size === 0) {
-        allAtOnce = r.result;
+        kept = candidates;
+        result = r.result;
         break;
       }
       candidates = candidates.filter((_, i) => !r.blamed.has(i));
     }
-    if (allAtOnce && candidates.length > 0) {
-      passes++;
-      if (seen.has(allAtOnce.text)) break;
-      seen.add(allAtOnce.text);
-      text = allAtOnce.text;
-      current = allAtOnce.analysis;
-      applied.push(...candidates.map((c) => ({ code: c.code, title: c.fix.title })));
-      continue;
+    // The fixes rejected together are tried again in smaller groups on top of what was kept, down to
+    // one by one, whatever their number (it used to be at most 16, so a larger conflicting batch left
+    // every fix unapplied): a batch that failed as a whole, and the blamed fixes that may have been
+    // blamed for another rejected fix (two renames to one key, each blamed for the duplicate they
+    // make together: the first is kept). A blamed fix alone in its mapping among the rejected was
+    // blamed for its own result: it is not retried (many renames that each uncover an error cost no
+    // analysis each). A fix that fails alone is not tried again in later passes.
+    const keptSet = new Set(kept);
+    const rejected = all.filter((c) => !keptSet.has(c) && !failedAlone.has(fixKey(doc.text, c)));
+    const blamed = rejected.filter((c) => !unattributed.includes(c));
+    const scopes = new Map(blamed.map((c) => [c, scopeOf(doc, c.fix)]));
+    const retry = rejected.filter(
+      (c) => unattributed.includes(c) || blamed.some((o) => o !== c && intersects(scopes.get(o)!, scopes.get(c)!)),
+    );
+    const settle = (group: Candidate[]): void => {
+      if (group.length === 0) return;
+      const trial = tryFix(
+        text,
+        language,
+        current,
+        [...kept, ...group].map((k) => k.fix.edits),
+        analyze,
+      );
+      if (trial) {
+        kept = [...kept, ...group];
+        result = trial;
+        return;
+      }
+      if (group.length === 1) {
+        failedAlone.add(fixKey(doc.text, group[0]!));
+        return;
+      }
+      const half = group.length >> 1;
+      settle(group.slice(0, half));
+      settle(group.slice(half));
+    };
+    // (A group known to fail together is split at once.)
+    if (retry.length === 1) settle(retry);
+    else if (retry.length > 1) {
+      const half = retry.length >> 1;
+      settle(retry.slice(0, half));
+      settle(retry.slice(half));
     }
-    // Nothing could be applied at once (every fix blamed, e.g. two renames to the same key each
-    // making a duplicate): each of the pass's fixes alone, then together, as before; but only for a
-    // few fixes, so that a pass stays a bounded number of analyses (many fixes all rejected, say
-    // renames that each uncover an error, stay reported for the user).
-    if (all.length > ALONE_AT_MOST) break;
-    const chosen: { fix: Fix; code: DiagnosticCode }[] = [];
-    let trial: { text: string; analysis: Analysis } | undefined;
-    for (const c of all) {
-      const alone = tryFix(text, language, current, [c.fix.edits], analyze);
-      if (!alone) continue;
-      chosen.push(c);
-      trial ??= alone;
-    }
-    if (chosen.length === 0 || !trial) break;
-    // Each fix passed alone; together they must pass too, else only the first is kept this pass.
-    const together =
-      chosen.length > 1
-        ? tryFix(
-            text,
-            language,
-            current,
-            chosen.map((c) => c.fix.edits),
-            analyze,
-          )
-        : trial;
-    const kept = together ? chosen : chosen.slice(0, 1);
-    const result = together ?? trial;
+    if (!result || kept.length === 0) break;
     passes++;
     if (seen.has(result.text)) break;
     seen.add(result.text);
