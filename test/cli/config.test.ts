@@ -172,6 +172,30 @@ test("exclude and include; directory walks skip node_modules, .git and .gitignor
   // A .gitignore above the walked directory (inside the repository) applies too.
   const sub = runCli(['lint', '--format', 'json', 'generated/..', '.'], { cwd: join(dir, 'x') });
   assert.ok(!(JSON.parse(sub.stdout) as JsonOut).files.some((f) => f.path.includes('g.assistant.yaml')));
+  // The repository's own .git/info/exclude is read as git reads it: below the .gitignore files (a
+  // .gitignore's `!keep…` takes its file back), at the top of the repository and from a subdirectory.
+  const local = tree({
+    '.git/HEAD': 'ref: refs/heads/main\n',
+    '.git/info/exclude': '# mine\nscratch/\n*.mine.assistant.yaml\nkeep.mine.assistant.yaml\n',
+    '.gitignore': '!keep.mine.assistant.yaml\n',
+    'ok.assistant.yaml': bad,
+    'scratch/s.assistant.yaml': bad,
+    'a.mine.assistant.yaml': bad,
+    'keep.mine.assistant.yaml': bad,
+    'sub/b.mine.assistant.yaml': bad,
+    'sub/c.assistant.yaml': bad,
+  });
+  const rl = runCli(['lint', '--format', 'json', '.'], { cwd: local });
+  assert.deepEqual((JSON.parse(rl.stdout) as JsonOut).files.map((f) => f.path).sort(), [
+    'keep.mine.assistant.yaml',
+    'ok.assistant.yaml',
+    'sub/c.assistant.yaml',
+  ]);
+  const rs = runCli(['lint', '--format', 'json', '.'], { cwd: join(local, 'sub') });
+  assert.deepEqual(
+    (JSON.parse(rs.stdout) as JsonOut).files.map((f) => f.path),
+    ['c.assistant.yaml'],
+  );
   // include: exactly the matching files, whatever their name or content.
   const inc = tree({
     '.assistant-config.yaml': 'include:\n  - "configs/*.yml"\n',

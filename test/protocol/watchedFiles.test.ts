@@ -4,9 +4,9 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DidChangeWatchedFilesRegistrationOptions } from 'vscode-languageserver-protocol';
 import { TestClient } from './lspClient';
@@ -42,11 +42,16 @@ const globsOf = (r: { registerOptions?: unknown }): string[] =>
     typeof w.globPattern === 'string' ? w.globPattern : w.globPattern.pattern,
   );
 
-test('a client with dynamic registration is asked to watch .env, .gitignore and the project config, in one registration', async () => {
+test('a client with dynamic registration is asked to watch .env, .gitignore, .git/info/exclude and the project config, in one registration', async () => {
   const c = start(repo(), true);
   await c.initialize();
   const r = await c.waitForRegistration((x) => x.method === 'workspace/didChangeWatchedFiles');
-  assert.deepEqual(globsOf(r).sort(), ['**/.assistant-config.yaml', '**/.env', '**/.gitignore']);
+  assert.deepEqual(globsOf(r).sort(), [
+    '**/.assistant-config.yaml',
+    '**/.env',
+    '**/.git/info/exclude',
+    '**/.gitignore',
+  ]);
   // Workspace diagnostics are off by default: no other watcher registration.
   const n = await c.request<unknown>('shutdown', null).then(() => c.registrations.length);
   assert.equal(n, 1, JSON.stringify(c.registrations));
@@ -81,6 +86,41 @@ test('a .env change, then a .gitignore change, update the diagnostics (env-not-s
   });
   const third = await c.waitForDiagnostics(uri, (p) => p.diagnostics.length === 0);
   assert.deepEqual(third.diagnostics, []);
+});
+
+test('a change to .git/info/exclude updates the diagnostics as a .gitignore change does (dotenv-not-ignored goes)', async () => {
+  // git check-ignore reads the repository's own exclude file too: a .env listed there is ignored.
+  const root = repo();
+  writeFileSync(join(root, '.env'), 'NEWVAR=x\n');
+  const c = start(root, true);
+  await c.initialize();
+  await c.waitForRegistration((x) => globsOf(x).includes('**/.git/info/exclude'));
+  const path = join(root, 'a.assistant.yaml');
+  const uri = pathToFileURL(path).href;
+  const text = `${HEAD}    apiKey: {valueFromEnv: NEWVAR}\n`;
+  writeFileSync(path, text);
+  await c.open(uri, text);
+  const codes = (p: { diagnostics: { code?: unknown }[] }): unknown[] => p.diagnostics.map((d) => d.code);
+  assert.deepEqual(codes(await c.waitForDiagnostics(uri)), ['dotenv-not-ignored']);
+  const exclude = join(root, '.git', 'info', 'exclude');
+  mkdirSync(dirname(exclude), { recursive: true });
+  writeFileSync(exclude, '# local\n.env\n');
+  await c.conn.sendNotification('workspace/didChangeWatchedFiles', {
+    changes: [{ uri: pathToFileURL(exclude).href, type: 2 }],
+  });
+  const after = await c.waitForDiagnostics(uri, (p) => p.diagnostics.length === 0);
+  assert.deepEqual(after.diagnostics, []);
+  // And back: the line removed, the .env is exposed again.
+  writeFileSync(exclude, '# local\n');
+  const published = c.diagnostics.get(uri)!.length;
+  await c.conn.sendNotification('workspace/didChangeWatchedFiles', {
+    changes: [{ uri: pathToFileURL(exclude).href, type: 2 }],
+  });
+  const again = await c.waitForDiagnostics(
+    uri,
+    (p) => c.diagnostics.get(uri)!.indexOf(p) >= published && codes(p).includes('dotenv-not-ignored'),
+  );
+  assert.deepEqual(codes(again), ['dotenv-not-ignored']);
 });
 
 test('a client without dynamic registration is asked for nothing', async () => {

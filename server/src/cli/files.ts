@@ -84,11 +84,14 @@ interface IgnoreRule {
   dirOnly: boolean;
 }
 
-/** The rules of one .gitignore (comments, blank lines, `!negation`, `dir/` only for directories). */
-function readIgnore(dir: string): IgnoreRule[] {
+/**
+ * The rules of one .gitignore (comments, blank lines, `!negation`, `dir/` only for directories), or
+ * of a repository's `.git/info/exclude` (the same syntax, relative to the repository's top).
+ */
+function readIgnore(dir: string, file = '.gitignore'): IgnoreRule[] {
   let text: string;
   try {
-    text = readFileSync(join(dir, '.gitignore'), 'utf8');
+    text = readFileSync(join(dir, file), 'utf8');
   } catch {
     return [];
   }
@@ -156,7 +159,16 @@ function ancestorRules(dir: string): IgnoreRule[] {
     if (up === d) return []; // not in a repository: parent .gitignore files do not apply
     d = up;
   }
-  return existsSync(join(dir, '.git')) ? [] : chain.flatMap(readIgnore);
+  return existsSync(join(dir, '.git')) ? [] : [...readExclude(chain[0]!), ...chain.flatMap((c) => readIgnore(c))];
+}
+
+/**
+ * The rules of a repository's own exclude file, `.git/info/exclude` at its top `dir` (git reads them
+ * below every .gitignore: a .gitignore's rule comes after them and wins). A `.git` file (a worktree,
+ * a submodule) points elsewhere: not followed.
+ */
+function readExclude(dir: string): IgnoreRule[] {
+  return readIgnore(dir, join('.git', 'info', 'exclude'));
 }
 
 /** An errno code in words, as `ls` and `cat` say it ('EACCES' → 'permission denied'). */
@@ -250,7 +262,10 @@ export function collectFiles(
       return;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const here = entries.some((e) => e.name === '.gitignore') ? [...rules, ...readIgnore(d)] : rules;
+    let here = rules;
+    // A repository's top: its .git/info/exclude, then its .gitignore (the later rule wins, as in git).
+    if (entries.some((e) => e.name === '.git' && e.isDirectory())) here = [...here, ...readExclude(d)];
+    if (entries.some((e) => e.name === '.gitignore')) here = [...here, ...readIgnore(d)];
     const isIgnored = ignoreTest(here, d);
     // d and rd are normalised paths and a name has no separator: a concatenation is their join.
     const dPrefix = d.endsWith(sep) ? d : d + sep;

@@ -62,8 +62,11 @@ export function gitIgnoresDotenv(dir: string): boolean | undefined {
 }
 
 export class WorkspaceEnv implements ServerEnv {
-  /** A `.env` defines names; a `.gitignore` decides whether git ignores it (dotenv-not-ignored). */
-  readonly watchedFiles = ['**/.env', '**/.gitignore'] as const;
+  /**
+   * A `.env` defines names; a `.gitignore`, or the repository's own `.git/info/exclude` (which
+   * `git check-ignore` reads too), decides whether git ignores it (dotenv-not-ignored).
+   */
+  readonly watchedFiles = ['**/.env', '**/.gitignore', '**/.git/info/exclude'] as const;
   private fromDotenv = new Map<string, string>();
   /** Folder path → whether git ignores its `.env` (see gitIgnoresDotenv). */
   private ignored = new Map<string, boolean | undefined>();

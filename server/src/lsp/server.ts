@@ -516,8 +516,8 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     if (
       p.changes.some(
         (c) =>
-          // A .gitignore decides whether a .env is ignored (dotenv-not-ignored).
-          /(^|\/)\.(env|gitignore)$/.test(c.uri) &&
+          // A .gitignore, or .git/info/exclude, decides whether a .env is ignored (dotenv-not-ignored).
+          /(^|\/)(\.env|\.gitignore|\.git\/info\/exclude)$/.test(c.uri) &&
           [FileChangeType.Created, FileChangeType.Changed, FileChangeType.Deleted].includes(c.type),
       )
     ) {
