@@ -409,3 +409,26 @@ test('--fix on standard input is refused; --fix-dry-run on it prints the diff', 
   });
   assert.match(r.stdout, /^\+kind: AssistantConfig$/m);
 });
+
+test('REVIEW5 H19: --fix writes the missing space (or a plain one for U+00A0) after `key:` in flow mappings, keeping every value; a second run changes nothing', () => {
+  for (const [before, after] of [
+    [
+      `${H}definition:\n  llm: {provider:vendor_a, apiKey: {valueFromEnv:VENDOR_A_API_KEY}} # main\n  schemaSelector:\n    type:all\n`,
+      `${H}definition:\n  llm: {provider: vendor_a, apiKey: {valueFromEnv: VENDOR_A_API_KEY}} # main\n  schemaSelector:\n    type: all\n`,
+    ],
+    [
+      `${H}definition:\r\n  llm: {provider:\u00a0vendor_a, apiKey: {valueFromEnv:\u00a0VENDOR_A_API_KEY}}\r\n  schemaSelector: {type:\u00a0all}\r\n`,
+      `${H}definition:\r\n  llm: {provider: vendor_a, apiKey: {valueFromEnv: VENDOR_A_API_KEY}}\r\n  schemaSelector: {type: all}\r\n`,
+    ],
+  ] as const) {
+    const f = join(tmp(), 'a.assistant.yaml');
+    writeFileSync(f, before);
+    const r = runCli(['lint', '--fix', '--no-env-check', '--no-config', f]);
+    assert.equal(readFileSync(f, 'utf8'), after, r.stdout);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const again = runCli(['lint', '--fix', '--no-env-check', '--no-config', f]);
+    assert.equal(readFileSync(f, 'utf8'), after);
+    assert.doesNotMatch(again.stdout, /fixed/);
+    assert.equal(again.code, 0);
+  }
+});

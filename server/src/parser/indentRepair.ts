@@ -88,7 +88,7 @@ interface Run {
   /** Start and end of the characters replaced, in the text read. */
   start: number;
   end: number;
-  where: 'indent' | 'value';
+  where: 'indent' | 'value' | 'dash' | 'flow';
 }
 
 /**
@@ -103,11 +103,27 @@ function irregularRuns(text: string, root: Node | undefined): Run[] {
   for (let m = IRREGULAR_G.exec(text); m; m = IRREGULAR_G.exec(text)) {
     const i = m.index;
     const ls = text.lastIndexOf('\n', i - 1) + 1;
+    // In a flow collection, after `{`, `[`, `,` or a key's `:` (H19: `{provider:` + U+00A0 + `vendor_a}`,
+    // `[id,` + U+00A0 + `name]`): as many runs a line as there are.
+    const flow = flowRun(text, root, i);
+    if (flow) {
+      out.push(flow);
+      IRREGULAR_G.lastIndex = flow.end;
+      continue;
+    }
     if (ls === lastLine) continue; // one run a line at most: the first
     let q = ls;
     while (q < text.length && (text[q] === ' ' || text[q] === '\t' || IRREGULAR.test(text[q]!))) q++;
     let run: Run | undefined;
-    if (i < q) {
+    // Right after a list's `-` at the start of the line's content (`-` + U+00A0 + `primitiveName: …`).
+    const dashes = /^(?:-[ \t]+)*-$/.test(text.slice(q, i)) && i > q;
+    if (dashes) {
+      let e = i;
+      while (e < text.length && IRREGULAR.test(text[e]!)) e++;
+      const c = text[e];
+      if (c !== undefined && c !== '\n' && c !== '\r' && c !== ' ' && c !== '#')
+        run = { start: i, end: e, where: 'dash' };
+    } else if (i < q) {
       // In the indentation, before something on the line.
       const c = text[q];
       if (c !== undefined && c !== '\n' && c !== '\r') {
@@ -136,6 +152,37 @@ function irregularRuns(text: string, root: Node | undefined): Run[] {
     out.push(run);
   }
   return out;
+}
+
+/**
+ * A run of Unicode spaces at `i` inside a flow collection (`{…}`, `[…]`) of plain scalars, right after
+ * `{`, `[`, `,` or the `:` of a plain key, and before the next token: there YAML needs a plain space
+ * and reads the character as text (`{provider:` + U+00A0 + `vendor_a}` is one key holding the value).
+ */
+function flowRun(text: string, root: Node | undefined, i: number): Run | undefined {
+  const n = nodeAt(root, i);
+  if (n?.type !== 'string' || n.quoted || i < n.offset || i >= n.offset + n.length) return undefined;
+  // Inside a flow collection: the scalar's mapping or list, or its property's mapping, is a flow one.
+  const holder = n.parent?.type === 'property' ? n.parent.parent : n.parent;
+  if (!holder?.flow) return undefined;
+  let s = i;
+  while (s > n.offset && IRREGULAR.test(text[s - 1]!)) s--;
+  let e = i;
+  while (e < text.length && IRREGULAR.test(text[e]!)) e++;
+  const before = text[s - 1];
+  const after = text[e];
+  if (after === undefined || /[\s,\]}#]/.test(after)) return undefined;
+  if (s === n.offset) {
+    // At the scalar's start: after `{`, `[` or `,` (plain spaces between).
+    let b = s - 1;
+    while (b >= 0 && (text[b] === ' ' || text[b] === '\t')) b--;
+    return b >= 0 && /[{[,:]/.test(text[b]!) ? { start: s, end: e, where: 'flow' } : undefined;
+  }
+  // Inside the scalar: right after `key:` where the key is plain text of the scalar's own.
+  if (before !== ':') return undefined;
+  const key = text.slice(n.offset, s - 1);
+  if (!/^[^\s#&*!|>'"%@`{}[\],?:-][^#:\s]*$/.test(key)) return undefined;
+  return { start: s, end: e, where: 'value' };
 }
 
 function skipSpaces(text: string, p: number): number {
@@ -326,7 +373,7 @@ function irregularProblem(text: string, run: Run): SyntaxProblem {
 export function irregularSpaceProblem(
   found: string,
   offset: number,
-  where: 'indent' | 'value' | 'json',
+  where: 'indent' | 'value' | 'dash' | 'flow' | 'json',
 ): SyntaxProblem {
   const chars = [...new Set(found)];
   const count = found.length;
@@ -340,8 +387,12 @@ export function irregularSpaceProblem(
     where === 'indent'
       ? `${what} in the indentation: it looks like a space, but YAML reads it as text, so this line is not indented. Replace it with plain spaces.`
       : where === 'value'
-        ? `${what} between the key and its value: it looks like a space, but YAML reads it as text, so the line is one string, not a key and a value. Replace it with a plain space.`
-        : `${what}: it looks like a space, but JSON allows only plain spaces, tabs and line breaks between values. Replace it with a plain space.`;
+        ? `${what} between the key and its value: it looks like a space, but YAML reads it as text, so the key and its value are read as one string. Replace it with a plain space.`
+        : where === 'dash'
+          ? `${what} after the list item's '-': it looks like a space, but YAML reads it as text, so this line is not a list item. Replace it with a plain space.`
+          : where === 'flow'
+            ? `${what} in a flow collection: it looks like a space, but YAML reads it as text, part of the value that follows. Replace it with a plain space.`
+            : `${what}: it looks like a space, but JSON allows only plain spaces, tabs and line breaks between values. Replace it with a plain space.`;
   return { offset, length: count, message, kind: 'syntax', irregularSpace: true };
 }
 

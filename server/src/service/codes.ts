@@ -38,7 +38,7 @@ export const CODES = {
   'irregular-whitespace': {
     autofix: 'safe',
     severity: 'error',
-    doc: 'A no-break space (U+00A0, pasted from a web page or a document) or another Unicode space in the indentation or between `key:` and its value: it looks like a space, but YAML reads it as text (the line is not indented, or `provider: hosted` is one string). The rest of the file is checked as if it were a plain space; the fix writes plain spaces.',
+    doc: "A no-break space (U+00A0, pasted from a web page or a document) or another Unicode space in the indentation, after a list item's `-`, between `key:` and its value (in block and flow mappings), or after `{`, `[` or `,` in a flow collection: it looks like a space, but YAML reads it as text (the line is not indented, or `provider: hosted` is one string). The rest of the file is checked as if it were a plain space; the fix writes plain spaces.",
   },
   'extra-document': {
     autofix: 'no',
@@ -258,6 +258,12 @@ export interface DiagnosticData {
   yaml11?: { quote: boolean; write: string[]; choice?: true };
   /** `invalid-type`: the plain string names this variable (`apiKey: $NAME`); the fix reads it from the environment. */
   envName?: string;
+  /**
+   * `unknown-property`, `invalid-type`, `near-miss-key`: the key (`provider:vendor_a`) or the string
+   * value (`type:all` where a mapping belongs) is this key glued to its value by a missing space after
+   * the colon; the fix writes the space (REVIEW5 H19).
+   */
+  missingSpace?: string;
 }
 
 export function diag(

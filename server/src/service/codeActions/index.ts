@@ -15,6 +15,7 @@ import { unusedAnchor, unusedSuppression } from './suppress';
 import { unresolvedAlias } from './alias';
 import { irregularWhitespace } from './whitespace';
 import { yaml11Ambiguous } from './yaml11';
+import { missingSpaceInValue } from './missingSpace';
 export { suppressionActions } from './suppress';
 
 export { applyEdits } from './edits';
@@ -33,6 +34,7 @@ export const PROVIDERS: { readonly [C in DiagnosticCode]?: FixProvider } = {
   'kind-invalid': replaceValue,
   'version-unsupported': replaceValue,
   'invalid-type': (doc, d, ctx) => [
+    ...missingSpaceInValue(doc, d),
     ...onlyValue(doc, d, ctx),
     ...emptyVariant(doc, d, ctx),
     ...envReferenceValue(doc, d, ctx),

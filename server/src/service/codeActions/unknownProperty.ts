@@ -7,14 +7,19 @@ import type { TextEdit } from '../types';
 import { removeProperties, replaceScalar } from './edits';
 import { anchorsUsedElsewhere, holdsLiteralSecret, propertyAtKey } from './find';
 import type { Fix, FixProvider } from './provider';
+import { missingSpaceInKey } from './missingSpace';
+import { holdsMoreThanAKey } from '../text';
 
 export const unknownProperty: FixProvider = (doc, d) => {
+  const glued = missingSpaceInKey(doc, d);
+  if (glued) return glued;
   const prop = propertyAtKey(doc, d.offset);
   // (A key merged in through `<<` is reported on the `<<`: nothing to rename or remove there.)
   if (!prop || d.data?.key !== prop.key.value) return [];
   const key = prop.key.value;
   const out: Fix[] = [];
-  const suggestion = d.data.suggestion;
+  // (Never a rename of a key that holds more than a key, `provider:vendor_a`: it would drop the rest.)
+  const suggestion = holdsMoreThanAKey(key) ? undefined : d.data.suggestion;
   if (suggestion)
     out.push({
       title: `Rename '${key}' to '${suggestion}'`,
@@ -26,16 +31,18 @@ export const unknownProperty: FixProvider = (doc, d) => {
   // instructions under `systemInstrucions:`) is never the repair: REVIEW4 G21.)
   // (Not when an alias elsewhere points into it: the alias would lose its anchor.)
   // (Nor when it holds a literal credential: removing it would lose the secret.)
-  if (!suggestion && !anchorsUsedElsewhere(doc, [prop]) && !holdsLiteralSecret(prop))
+  if (!d.data.suggestion && !anchorsUsedElsewhere(doc, [prop]) && !holdsLiteralSecret(prop))
     out.push({ title: `Remove '${key}'`, edits: removeProperties(doc, prop.parent, [prop]) });
   return out;
 };
 
 /** `near-miss-key`: a custom key close to a named one; renaming is the only fix (custom keys are allowed). */
 export const nearMissKey: FixProvider = (doc, d) => {
+  const glued = missingSpaceInKey(doc, d);
+  if (glued) return glued;
   const prop = propertyAtKey(doc, d.offset);
   const suggestion = d.data?.suggestion;
-  if (!prop || d.data?.key !== prop.key.value || !suggestion) return [];
+  if (!prop || d.data?.key !== prop.key.value || !suggestion || holdsMoreThanAKey(prop.key.value)) return [];
   return [
     {
       title: `Rename '${prop.key.value}' to '${suggestion}'`,

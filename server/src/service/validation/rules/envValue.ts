@@ -4,7 +4,7 @@ import type { Rule } from '../rule';
 import { credentialKeys, definition, unwrapNullable } from '../../../model/schema';
 import { getProperty, resolve } from '../../../parser/ast';
 import type { ObjectNode, PropertyNode, StringNode } from '../../../parser/ast';
-import { editDistance } from '../../text';
+import { editDistance, gluedKey } from '../../text';
 import { diag } from '../../codes';
 import { envReference, shellReference, suggestEnvName } from '../../envNames';
 import { dotenvNamed } from '../../dotenv';
@@ -129,7 +129,12 @@ export const envValueRule: Rule = {
               },
             ),
           );
-        } else if (!valueProp && !fromEnvProp) {
+        } else if (
+          !valueProp &&
+          !fromEnvProp &&
+          // (`{valueFromEnv:NAME}`: the key is there, glued to its name, reported as such: REVIEW5 H19.)
+          !obj.properties.some((p) => !p.key.quoted && ['value', 'valueFromEnv'].includes(gluedKey(p.key.value) ?? ''))
+        ) {
           ctx.report(
             diag(
               'env-value-conflict',

@@ -3,7 +3,8 @@
 // misspelling that the service would silently ignore. Other custom keys are allowed and not reported.
 import type { Rule } from '../rule';
 import { diag } from '../../codes';
-import { closest, quoteList } from '../../text';
+import { closest, gluedKey, holdsMoreThanAKey, quoteList } from '../../text';
+import { resolve } from '../../../parser/ast';
 
 export const nearMissKeyRule: Rule = {
   on: ['object'],
@@ -17,6 +18,29 @@ export const nearMissKeyRule: Rule = {
         for (const p of v.node.properties) {
           const key = p.key.value;
           if (named.includes(key) || key === '<<') continue;
+          const glued = gluedKey(key);
+          const value = resolve(p.value);
+          if (
+            glued !== undefined &&
+            named.includes(glued) &&
+            !present.has(glued) &&
+            !p.key.quoted &&
+            (!value || value.type === 'null')
+          ) {
+            // `{enable_visualizations_v2:true}`: the named key glued to its value (REVIEW5 H19).
+            ctx.report(
+              diag(
+                'near-miss-key',
+                `A space is missing after '${glued}:': YAML reads '${glued}:…' as one custom key with no value. Write '${glued}: …'.`,
+                p.key.offset,
+                p.key.length,
+                { data: { key, missingSpace: glued } },
+              ),
+            );
+            continue;
+          }
+          // (Never a rename of a key that holds more than a key: it would drop the rest.)
+          if (holdsMoreThanAKey(key)) continue;
           const suggestion = closest(key, named);
           // Not when the named key is there too: then this one is a custom key of its own.
           if (!suggestion || present.has(suggestion)) continue;
