@@ -236,6 +236,11 @@ export interface Diagnostic {
 
 export interface DiagnosticData {
   suggestion?: string;
+  /**
+   * Several candidates equally close (`cloud_d`: `cloud_a`, `cloud_b`, `cloud_c`; `block`: every
+   * `block…` value): the editor offers each, none preferred, and `--fix` applies none (REVIEW5 H20).
+   */
+  suggestions?: string[];
   missing?: string[];
   key?: string;
   /**

@@ -127,3 +127,58 @@ export function gluedKey(s: string): string | undefined {
 export function holdsMoreThanAKey(key: string): boolean {
   return /[:=\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000]/.test(key);
 }
+
+/** How close `word` is to one candidate, as `closest` scores it (undefined: not a likely typo of it). */
+function scoreOf(word: string, c: string): { d: number; raw: number } | undefined {
+  const w = word.toLowerCase();
+  const lc = c.toLowerCase();
+  const prefix = lc.startsWith(w) || w.startsWith(lc);
+  const sub = w.length >= 4 && lc.length > w.length && isSubsequence(w, lc);
+  const bare = withoutSeparators(lc) === withoutSeparators(w);
+  const raw = prefix || sub ? Math.abs(lc.length - w.length) : editDistance(w, lc);
+  let d = raw;
+  if (w.length >= 3 && prefix) d = Math.min(d, 1);
+  if (d > 0.5 && bare) d = 0.5;
+  if (sub) d = Math.min(d, 0.75 + (lc.length - w.length) / 4);
+  const limit = Math.max(2, Math.floor(Math.max(word.length, c.length) / 3));
+  return d <= limit ? { d, raw } : undefined;
+}
+
+/** Whether `c` continues `word` (the word is its start, or its letters in order): a value typed half. */
+function continues(word: string, c: string): boolean {
+  const w = word.toLowerCase();
+  const lc = c.toLowerCase();
+  return lc.length > w.length && (lc.startsWith(w) || (w.length >= 4 && isSubsequence(w, lc)));
+}
+
+/**
+ * The closest candidate (as `closest`) and every candidate as close as it, in the candidates' order:
+ * several when they tie (`cloud_d` is one letter from `cloud_a`, `cloud_b` and `cloud_c`), or when
+ * the closest continues the word and so do others (`block` begins every `block…` value, `vendor`
+ * every `vendor_…`: which one was meant is not known), unless the closest lacks only a letter and the
+ * others more (`enable_visualization` is `enable_visualizations`, not `…_v2`). A fix is certain only when there is one
+ * (README: "one clear closest match"; REVIEW5 H20).
+ */
+export function closestMatches(
+  word: string,
+  candidates: readonly string[],
+): { best: string | undefined; tied: string[] } {
+  const best = closest(word, candidates);
+  if (best === undefined) return { best, tied: [] };
+  const top = scoreOf(word, best);
+  const open = continues(word, best);
+  const tied = candidates.filter((c) => {
+    if (c === best) return true;
+    const s = scoreOf(word, c);
+    if (!s || !top) return false;
+    // (A letter or so left off the end, `enable_visualization`: that one, when the others need more.)
+    return (s.d === top.d && s.raw === top.raw) || (open && continues(word, c) && !(top.raw <= 1 && s.raw > top.raw));
+  });
+  return { best, tied };
+}
+
+/** `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`. */
+export function orList(values: readonly string[]): string {
+  const q = values.map((v) => `'${v}'`);
+  return q.length <= 1 ? (q[0] ?? '') : `${q.slice(0, -1).join(', ')} or ${q[q.length - 1]!}`;
+}

@@ -37,10 +37,13 @@ export const replaceValue: FixProvider = (doc, d) => {
   // A discriminator: a real variant change (its required fields added), never a bare relabel.
   if (p?.type === 'property') {
     const union = schemaAtPath(doc.root, pathOf(p.parent)).union;
-    if (union?.property === p.key.value) return retagActions(doc, p, union, suggestion);
+    if (union?.property === p.key.value) return retagActions(doc, p, union, suggestion, d.data?.suggestions);
   }
   if (suggestion !== undefined)
     return [{ title: `Change ${what} to '${suggestion}'`, edits: [setTo(doc, node, suggestion)], isPreferred: true }];
+  // Equally close candidates (`block`: every `block…` value): each offered, none preferred (REVIEW5 H20).
+  const tied = d.data?.suggestions;
+  if (tied) return tied.map((c): Fix => ({ title: `Change ${what} to '${c}'`, edits: [setTo(doc, node, c)] }));
   const choices = choicesFor(doc, node);
   if (choices.length > MAX_CHOICES) return [];
   return choices.map((c): Fix => ({ title: `Change ${what} to '${c}'`, edits: [setTo(doc, node, c)] }));

@@ -168,15 +168,21 @@ export function retagActions(
   tag: PropertyNode,
   union: Union,
   suggestion: string | undefined,
+  among?: readonly string[],
 ): Fix[] {
   const obj = tag.parent;
   const present = obj.properties.filter((p) => p.key.value !== union.property).map((p) => p.key.value);
   const misfits = (v: Variant): number =>
     present.filter((k) => !Object.prototype.hasOwnProperty.call(v.schema.properties ?? {}, k)).length;
   const suggested = union.variants.find((v) => v.value === suggestion);
-  const ranked = suggested ? [suggested] : [...union.variants].sort((a, b) => misfits(a) - misfits(b));
+  // Equally close variants (`cloud_d`): those alone, none preferred (REVIEW5 H20: which cloud decides the credentials).
+  const tied = among && union.variants.filter((v) => among.includes(v.value));
+  const ranked = suggested
+    ? [suggested]
+    : [...(tied && tied.length > 0 ? tied : union.variants)].sort((a, b) => misfits(a) - misfits(b));
   const bestUnique =
-    suggested !== undefined || (ranked.length > 1 && misfits(ranked[0]!) === 0 && misfits(ranked[1]!) > 0);
+    suggested !== undefined ||
+    (!tied?.length && ranked.length > 1 && misfits(ranked[0]!) === 0 && misfits(ranked[1]!) > 0);
   return ranked.map((v, i): Fix => {
     const missing = (v.schema.required ?? []).filter((k) => !getProperty(obj, k) && !presentMisspelt(obj, k, v.schema));
     const title = `Change '${union.property}' to '${v.value}'${missing.length > 0 ? ` and add ${names(missing)}` : ''}`;

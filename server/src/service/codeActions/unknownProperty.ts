@@ -26,12 +26,15 @@ export const unknownProperty: FixProvider = (doc, d) => {
       edits: [replaceScalar(doc, prop.key, suggestion)],
       isPreferred: true,
     });
+  // Equally close keys: a rename to each, none preferred (REVIEW5 H20).
+  for (const k of holdsMoreThanAKey(key) ? [] : (d.data.suggestions ?? []))
+    out.push({ title: `Rename '${key}' to '${k}'`, edits: [replaceScalar(doc, prop.key, k)] });
   // (Not for a near miss: the key is reported because it is close to an allowed one, so its value is
   // the user's content under a misspelt name, and removing it (a whole `definiton:` block, the
   // instructions under `systemInstrucions:`) is never the repair: REVIEW4 G21.)
   // (Not when an alias elsewhere points into it: the alias would lose its anchor.)
   // (Nor when it holds a literal credential: removing it would lose the secret.)
-  if (!d.data.suggestion && !anchorsUsedElsewhere(doc, [prop]) && !holdsLiteralSecret(prop))
+  if (!d.data.suggestion && !d.data.suggestions && !anchorsUsedElsewhere(doc, [prop]) && !holdsLiteralSecret(prop))
     out.push({ title: `Remove '${key}'`, edits: removeProperties(doc, prop.parent, [prop]) });
   return out;
 };
@@ -42,14 +45,14 @@ export const nearMissKey: FixProvider = (doc, d) => {
   if (glued) return glued;
   const prop = propertyAtKey(doc, d.offset);
   const suggestion = d.data?.suggestion;
-  if (!prop || d.data?.key !== prop.key.value || !suggestion || holdsMoreThanAKey(prop.key.value)) return [];
-  return [
-    {
-      title: `Rename '${prop.key.value}' to '${suggestion}'`,
-      edits: [replaceScalar(doc, prop.key, suggestion)],
-      isPreferred: true,
-    },
-  ];
+  if (!prop || d.data?.key !== prop.key.value || holdsMoreThanAKey(prop.key.value)) return [];
+  // Equally close named keys (`enable_visualizations_v`: `…_v2`, `…_v3`): each, none preferred (REVIEW5 H20).
+  const all = suggestion ? [suggestion] : (d.data.suggestions ?? []);
+  return all.map((k) => ({
+    title: `Rename '${prop.key.value}' to '${k}'`,
+    edits: [replaceScalar(doc, prop.key, k)],
+    isPreferred: suggestion !== undefined,
+  }));
 };
 
 /**

@@ -24,7 +24,7 @@ import {
 import type { Resolved, Schema, Union } from '../../model/schema';
 import type { Diagnostic } from '../codes';
 import { diag } from '../codes';
-import { closest, editDistance, gluedKey, holdsMoreThanAKey, quoteList } from '../text';
+import { closest, closestMatches, editDistance, gluedKey, holdsMoreThanAKey, orList, quoteList } from '../text';
 import { atAlias } from './throughAlias';
 import type { Reading } from '../yaml11';
 import { describeReading, numberText, plainText, reading11 } from '../yaml11';
@@ -253,7 +253,9 @@ export function misspellings(loc: Located, resolved: Resolved, missing: readonly
   const left = [...missing];
   for (const p of obj.properties) {
     if (allowed.has(p.key.value) || p.key.value === '<<' || holdsMoreThanAKey(p.key.value)) continue;
-    const meant = closest(p.key.value, left);
+    // (Only one clear match: with a tie the key is reported as unknown, naming each.)
+    const found = closestMatches(p.key.value, left);
+    const meant = found.tied.length === 1 ? found.best : undefined;
     if (!meant) continue;
     out.set(p, meant);
     left.splice(left.indexOf(meant), 1);
@@ -527,9 +529,8 @@ function unknownDiscriminator(loc: Located, union: Union | undefined): Diagnosti
   const valueNode = resolve(prop?.value);
   const value = valueNode?.type === 'string' ? valueNode.value : '';
   const valid = union?.variants.map((v) => v.value) ?? [];
-  const suggestion = closest(value, valid);
+  const { hint, data } = suggest(value, valid);
   const range: [number, number] = valueNode ? [valueNode.offset, valueNode.length] : [obj.offset, 0];
-  const hint = suggestion ? ` Did you mean '${suggestion}'?` : '';
   return throughMerge(
     obj,
     prop,
@@ -537,9 +538,28 @@ function unknownDiscriminator(loc: Located, union: Union | undefined): Diagnosti
       'unknown-discriminator',
       `Unknown ${union?.property ?? 'variant'} '${clip(value)}'${spaceNote(value)}.${hint} Valid values: ${quoteList(valid)}.`,
       ...range,
-      suggestion ? { data: { suggestion } } : undefined,
+      data ? { data } : undefined,
     ),
   );
+}
+
+/**
+ * The closest candidates to `word`: one (the `suggestion`, what a preferred fix and `--fix` write),
+ * or several equally close (`suggestions`, each offered, none preferred: REVIEW5 H20), and the
+ * message's " Did you mean …?".
+ */
+function suggest(
+  word: string,
+  candidates: readonly string[],
+): {
+  suggestion: string | undefined;
+  hint: string;
+  data: { suggestion: string } | { suggestions: string[] } | undefined;
+} {
+  const { best, tied } = closestMatches(word, candidates);
+  if (best === undefined) return { suggestion: undefined, hint: '', data: undefined };
+  if (tied.length === 1) return { suggestion: best, hint: ` Did you mean '${best}'?`, data: { suggestion: best } };
+  return { suggestion: undefined, hint: ` Did you mean ${orList(tied)}?`, data: { suggestions: tied } };
 }
 
 /** A finding on a property merged in by `<<`: reported as made through that merge (validation/throughAlias.ts). */
@@ -642,17 +662,17 @@ function keysNoVariantAllows(
   const out: Diagnostic[] = [];
   for (const [key, props] of keys.byKey) {
     if (allowed.set.has(key) || key === '<<' || skip.has(key) || holdsMoreThanAKey(key)) continue;
-    const suggestion = closest(key, candidates);
-    if (suggestion === undefined) continue;
-    const unsafe = !renameIsSafe(key, candidates);
+    const { suggestion, hint, data } = suggest(key, candidates);
+    if (data === undefined) continue;
+    const unsafe = suggestion !== undefined && !renameIsSafe(key, candidates);
     for (const p of props)
       out.push(
         diag(
           'unknown-property',
-          `${label} does not allow '${key}' for any ${union.property}. Did you mean '${suggestion}'?`,
+          `${label} does not allow '${key}' for any ${union.property}.${hint}`,
           p.key.offset,
           p.key.length,
-          { data: { key, suggestion, ...(unsafe ? { unsafeRename: true } : {}) } },
+          { data: { key, ...data, ...(unsafe ? { unsafeRename: true } : {}) } },
         ),
       );
   }
@@ -706,7 +726,9 @@ function unknownPropertyAt(keys: MappingKeys, resolved: Resolved, key: string, p
   const allowed = Object.keys(unwrapNullable(resolved.schema)?.properties ?? {});
   const present = keys.present;
   const candidates = allowed.filter((k) => !present.has(k));
-  const suggestion = holdsMoreThanAKey(key) ? undefined : closest(key, candidates);
+  const { suggestion, hint, data } = holdsMoreThanAKey(key)
+    ? { suggestion: undefined, hint: '', data: undefined }
+    : suggest(key, candidates);
   const unsafe = suggestion !== undefined && !renameIsSafe(key, candidates);
   let owners = '';
   if (resolved.union) {
@@ -716,9 +738,8 @@ function unknownPropertyAt(keys: MappingKeys, resolved: Resolved, key: string, p
     if (others.length > 0) owners = ` ('${key}' belongs to ${resolved.union.property} ${quoteList(others)}.)`;
   }
   const label = labelOf(resolved);
-  const hint = suggestion ? ` Did you mean '${suggestion}'?` : '';
   return diag('unknown-property', `${label} does not allow '${key}'.${hint}${owners}`, p.key.offset, p.key.length, {
-    data: { key, ...(suggestion ? { suggestion } : {}), ...(unsafe ? { unsafeRename: true } : {}) },
+    data: { key, ...data, ...(unsafe ? { unsafeRename: true } : {}) },
   });
 }
 
@@ -764,13 +785,12 @@ function enumDiagnostic(loc: Located, resolved: Resolved, e: ErrorObject): Diagn
     e.keyword === 'const' ? [String(e.params.allowedValue)] : (e.params.allowedValues as unknown[]).map(String);
   const { values: named } = enumValuesOf(resolved.schema);
   const all = named.length > 0 ? named.map((v) => v.value) : values;
-  const suggestion = n?.type === 'string' ? closest(n.value, all) : undefined;
-  const hint = suggestion ? ` Did you mean '${suggestion}'?` : '';
+  const { hint, data } = n?.type === 'string' ? suggest(n.value, all) : { hint: '', data: undefined };
   const title = definitionNameOf(resolved.schema);
   return diag(
     'invalid-enum',
     `'${valueText}'${n?.type === 'string' ? spaceNote(n.value) : ''} is not a valid ${title ?? String(key ?? 'value')}.${hint} Valid values: ${quoteList(all)}.`,
     ...range,
-    suggestion ? { data: { suggestion } } : undefined,
+    data ? { data } : undefined,
   );
 }

@@ -3,7 +3,7 @@
 // misspelling that the service would silently ignore. Other custom keys are allowed and not reported.
 import type { Rule } from '../rule';
 import { diag } from '../../codes';
-import { closest, gluedKey, holdsMoreThanAKey, quoteList } from '../../text';
+import { closestMatches, gluedKey, holdsMoreThanAKey, orList, quoteList } from '../../text';
 import { resolve } from '../../../parser/ast';
 
 export const nearMissKeyRule: Rule = {
@@ -41,17 +41,18 @@ export const nearMissKeyRule: Rule = {
           }
           // (Never a rename of a key that holds more than a key: it would drop the rest.)
           if (holdsMoreThanAKey(key)) continue;
-          const suggestion = closest(key, named);
-          // Not when the named key is there too: then this one is a custom key of its own.
-          if (!suggestion || present.has(suggestion)) continue;
+          // Not when a named key it is close to is there too: then this one is a custom key of its own.
+          const { tied } = closestMatches(key, named);
+          if (tied.length === 0 || tied.some((k) => present.has(k))) continue;
+          const suggestion = tied.length === 1 ? tied[0] : undefined;
           const where = v.prop ? ` of ${v.prop.key.value}` : '';
           ctx.report(
             diag(
               'near-miss-key',
-              `'${key}' is not one of the named keys${where} (${quoteList(named)}); did you mean '${suggestion}'? (Other keys are allowed.)`,
+              `'${key}' is not one of the named keys${where} (${quoteList(named)}); did you mean ${orList(tied)}? (Other keys are allowed.)`,
               p.key.offset,
               p.key.length,
-              { data: { key, suggestion } },
+              { data: suggestion ? { key, suggestion } : { key, suggestions: tied } },
             ),
           );
         }

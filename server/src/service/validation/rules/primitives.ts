@@ -4,7 +4,7 @@ import { definition, enumValuesOf, itemSchema, propertySchema } from '../../../m
 import { getProperty, resolve } from '../../../parser/ast';
 import type { StringNode } from '../../../parser/ast';
 import { diag } from '../../codes';
-import { closest, quoteList } from '../../text';
+import { closestMatches, orList, quoteList } from '../../text';
 
 export const primitivesRule: Rule = {
   on: ['array'],
@@ -20,15 +20,16 @@ export const primitivesRule: Rule = {
           const name = resolve(getProperty(obj, 'primitiveName')?.value);
           if (name?.type !== 'string') continue;
           // LlmPrimitive is any string: only a name close to a named primitive is worth a warning.
-          const suggestion = named.includes(name.value) ? undefined : closest(name.value, named);
-          if (suggestion) {
+          const { tied } = named.includes(name.value) ? { tied: [] } : closestMatches(name.value, named);
+          if (tied.length > 0) {
+            const suggestion = tied.length === 1 ? tied[0] : undefined;
             ctx.report(
               diag(
                 'unknown-primitive',
-                `'${name.value}' is not one of the named primitives (${quoteList(named)}); did you mean '${suggestion}'? (Other names are allowed.)`,
+                `'${name.value}' is not one of the named primitives (${quoteList(named)}); did you mean ${orList(tied)}? (Other names are allowed.)`,
                 name.offset,
                 name.length,
-                { data: { suggestion } },
+                { data: suggestion ? { suggestion } : { suggestions: tied } },
               ),
             );
           }
