@@ -269,6 +269,11 @@ export interface DiagnosticData {
    * the colon; the fix writes the space (REVIEW5 H19).
    */
   missingSpace?: string;
+  /**
+   * `unknown-property`: the key (and the keys after it at its column) belongs under this key, whose
+   * value is empty: an indentation slip; the fix indents the lines (REVIEW5 H8).
+   */
+  indentUnder?: string;
 }
 
 export function diag(

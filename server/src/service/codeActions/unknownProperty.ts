@@ -4,15 +4,20 @@ import { isShadowed } from '../../parser/ast';
 import type { Node, ParsedDocument, PropertyNode } from '../../parser/ast';
 import { lineStart } from '../../parser/lineIndex';
 import type { TextEdit } from '../types';
-import { removeProperties, replaceScalar } from './edits';
+import { contentEnd, removeProperties, replaceScalar } from './edits';
 import { anchorsUsedElsewhere, holdsLiteralSecret, propertyAtKey } from './find';
 import type { Fix, FixProvider } from './provider';
 import { missingSpaceInKey } from './missingSpace';
+import { indentSlipAt } from '../validation/indentSlip';
+import { indentUnit } from '../indent';
+import { names } from './provider';
+import type { Diagnostic } from '../codes';
 import { holdsMoreThanAKey } from '../text';
 
 export const unknownProperty: FixProvider = (doc, d) => {
   const glued = missingSpaceInKey(doc, d);
   if (glued) return glued;
+  if (d.data?.indentUnder !== undefined) return indentUnder(doc, d);
   const prop = propertyAtKey(doc, d.offset);
   // (A key merged in through `<<` is reported on the `<<`: nothing to rename or remove there.)
   if (!prop || d.data?.key !== prop.key.value) return [];
@@ -38,6 +43,30 @@ export const unknownProperty: FixProvider = (doc, d) => {
     out.push({ title: `Remove '${key}'`, edits: removeProperties(doc, prop.parent, [prop]) });
   return out;
 };
+
+/**
+ * An indentation slip (REVIEW5 H8): the stray keys' lines indented one level, under the key whose
+ * value is empty. Never their removal: that is the value the key above is waiting for.
+ */
+function indentUnder(doc: ParsedDocument, d: Diagnostic): Fix[] {
+  const prop = propertyAtKey(doc, d.offset);
+  const slip = prop && indentSlipAt(doc, prop);
+  if (!slip || slip.holder.key.value !== d.data?.indentUnder) return [];
+  const text = doc.text;
+  const unit = indentUnit(doc);
+  const last = slip.strays[slip.strays.length - 1]!;
+  const end = contentEnd(text, last);
+  const edits: TextEdit[] = [];
+  for (let ls = lineStart(text, slip.strays[0]!.key.offset); ls < end;) {
+    const nl = text.indexOf('\n', ls);
+    const line = text.slice(ls, nl < 0 ? text.length : nl);
+    if (line.trim() !== '') edits.push({ offset: ls, length: 0, newText: unit });
+    if (nl < 0) break;
+    ls = nl + 1;
+  }
+  const keys = names(slip.strays.map((p) => p.key.value));
+  return [{ title: `Indent ${keys} under '${slip.holder.key.value}'`, edits, isPreferred: true }];
+}
 
 /** `near-miss-key`: a custom key close to a named one; renaming is the only fix (custom keys are allowed). */
 export const nearMissKey: FixProvider = (doc, d) => {
