@@ -237,7 +237,7 @@ export interface Diagnostic {
 export interface DiagnosticData {
   suggestion?: string;
   /**
-   * Several candidates equally close (`cloud_d`: `cloud_a`, `cloud_b`, `cloud_c`; `block`: every
+   * Several candidates equally close (`cloud_d`: each `cloud_…` provider one letter away; `block`: every
    * `block…` value): the editor offers each, none preferred, and `--fix` applies none (REVIEW5 H20).
    */
   suggestions?: string[];

@@ -153,7 +153,7 @@ function continues(word: string, c: string): boolean {
 
 /**
  * The closest candidate (as `closest`) and every candidate as close as it, in the candidates' order:
- * several when they tie (`cloud_d` is one letter from `cloud_a`, `cloud_b` and `cloud_c`), or when
+ * several when they tie (`cloud_d` is one letter from each `cloud_…` provider), or when
  * the closest continues the word and so do others (`block` begins every `block…` value, `vendor`
  * every `vendor_…`: which one was meant is not known), unless the closest lacks only a letter and the
  * others more (`enable_visualization` is `enable_visualizations`, not `…_v2`). A fix is certain only when there is one
