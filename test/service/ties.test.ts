@@ -29,12 +29,13 @@ const only = (text: string, code: string): Diagnostic => {
 };
 
 test('H20: a provider equally close to several: each named and offered, none preferred, --fix leaves it', () => {
-  for (const [value, meant] of [
+  const cases: [string, string[]][] = [
     ['cloud_d', family('cloud_')],
     ['cloud', family('cloud_')],
     ['vendor_d', family('vendor_')],
     ['vendor', family('vendor_')],
-  ]) {
+  ];
+  for (const [value, meant] of cases) {
     const text = `${H}definition:\n  llm:\n    provider: ${value} # which one?\n`;
     const d = only(text, 'unknown-discriminator');
     assert.ok(
