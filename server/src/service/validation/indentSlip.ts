@@ -2,7 +2,7 @@
 // its own column by keys its mapping has and its parent does not (`apiKey:` then `valueFromEnv: K`
 // at apiKey's column; `llm:` then `provider: hosted`). One mistake: the lines are not indented.
 import type { Node, ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
-import { nodeAt, pathOf } from '../../parser/ast';
+import { pathOf } from '../../parser/ast';
 import type { Resolved, Schema } from '../../model/schema';
 import { propertySchema, schemaAtPath, typesOf, unionOf, unwrapNullable } from '../../model/schema';
 
@@ -33,35 +33,37 @@ function isEmpty(v: Node | undefined): boolean {
   return v === undefined || (v.type === 'null' && v.length === 0 && v.anchor === undefined);
 }
 
-/** The slip `prop` is one of the stray keys of, if any. */
-export function indentSlipAt(doc: ParsedDocument, prop: PropertyNode): IndentSlip | undefined {
-  const obj: ObjectNode = prop.parent;
-  if (obj.flow || doc.language !== 'yaml') return undefined;
+/**
+ * Every slip in mapping `obj`, in one pass over its keys (a mapping with thousands of unknown keys
+ * is read once, not once per key: test/service/validationLinear.test.ts).
+ */
+export function indentSlipsIn(doc: ParsedDocument, obj: ObjectNode): IndentSlip[] {
+  if (obj.flow || doc.language !== 'yaml') return [];
   const at = schemaAtPath(doc.root, pathOf(obj));
   const own = unwrapNullable(at.schema);
-  if (!own || own.additionalProperties !== false) return undefined;
+  if (!own || own.additionalProperties !== false) return [];
   const parentKeys = keysOf(at);
   const props = obj.properties;
-  const i = props.indexOf(prop);
-  if (i < 0 || parentKeys.has(prop.key.value)) return undefined;
-  let j = i - 1;
-  while (j >= 0 && !parentKeys.has(props[j]!.key.value)) j--;
-  const holder = props[j];
-  if (!holder || !isEmpty(holder.value)) return undefined;
-  const hs = propertySchema(at.schema, holder.key.value);
-  if (!typesOf(hs).includes('object')) return undefined;
-  const holderKeys = keysOfSchema(hs);
-  const strays: PropertyNode[] = [];
-  for (let k = j + 1; k < props.length && !parentKeys.has(props[k]!.key.value); k++) {
-    if (!holderKeys.has(props[k]!.key.value)) return undefined;
-    strays.push(props[k]!);
+  const out: IndentSlip[] = [];
+  let i = 0;
+  while (i < props.length) {
+    const holder = props[i]!;
+    i++;
+    if (!parentKeys.has(holder.key.value)) continue;
+    // The keys after `holder` up to the next key of the parent.
+    let end = i;
+    while (end < props.length && !parentKeys.has(props[end]!.key.value)) end++;
+    if (end === i || !isEmpty(holder.value)) continue;
+    const hs = propertySchema(at.schema, holder.key.value);
+    if (!typesOf(hs).includes('object')) continue;
+    const holderKeys = keysOfSchema(hs);
+    const strays = props.slice(i, end);
+    if (strays.every((p) => holderKeys.has(p.key.value))) out.push({ holder, strays });
   }
-  return strays.includes(prop) ? { holder, strays } : undefined;
+  return out;
 }
 
-/** The property whose key starts at `offset`. */
-export function propertyWithKeyAt(doc: ParsedDocument, offset: number): PropertyNode | undefined {
-  const n = nodeAt(doc.root, offset);
-  const p = n?.parent;
-  return n?.type === 'string' && p?.type === 'property' && p.key === n && n.offset === offset ? p : undefined;
+/** The slip `prop` is one of the stray keys of, if any. */
+export function indentSlipAt(doc: ParsedDocument, prop: PropertyNode): IndentSlip | undefined {
+  return indentSlipsIn(doc, prop.parent).find((s) => s.strays.includes(prop));
 }

@@ -30,7 +30,7 @@ import type { Reading } from '../yaml11';
 import { describeReading, numberText, plainText, reading11 } from '../yaml11';
 import { credentialShapes } from '../credentialShapes';
 import type { IndentSlip } from './indentSlip';
-import { indentSlipAt, propertyWithKeyAt } from './indentSlip';
+import { indentSlipsIn } from './indentSlip';
 
 export function schemaDiagnostics(doc: ParsedDocument, value: unknown): Diagnostic[] {
   if (validateSchema(value)) return [];
@@ -48,10 +48,22 @@ export function schemaDiagnostics(doc: ParsedDocument, value: unknown): Diagnost
  */
 function indentSlips(doc: ParsedDocument, ds: Diagnostic[]): Diagnostic[] {
   let slips: Map<PropertyNode, IndentSlip> | undefined;
+  // Each mapping's slips are found once (one pass over its keys), whatever its number of unknown keys.
+  const byMapping = new Map<ObjectNode, Map<PropertyNode, IndentSlip>>();
+  // (Not nodeAt per diagnostic: it reads a mapping's keys in turn, so thousands of unknown keys in one
+  // mapping cost their number squared.)
+  let keysAt: Map<number, PropertyNode> | undefined;
   for (const d of ds) {
     if (d.code !== 'unknown-property' || d.data?.throughAlias || d.data?.missingSpace) continue;
-    const p = propertyWithKeyAt(doc, d.offset);
-    const slip = p && indentSlipAt(doc, p);
+    const p = (keysAt ??= propertiesByKeyOffset(doc.root)).get(d.offset);
+    if (!p) continue;
+    let strays = byMapping.get(p.parent);
+    if (!strays) {
+      strays = new Map();
+      for (const s of indentSlipsIn(doc, p.parent)) for (const q of s.strays) strays.set(q, s);
+      byMapping.set(p.parent, strays);
+    }
+    const slip = strays.get(p);
     if (slip) (slips ??= new Map()).set(slip.holder, slip);
   }
   if (!slips) return ds;
@@ -87,6 +99,22 @@ function indentSlips(doc: ParsedDocument, ds: Diagnostic[]): Diagnostic[] {
         { data: { key: first.key.value, indentUnder: s.holder.key.value } },
       ),
     );
+  }
+  return out;
+}
+
+/** Every property of the tree (aliases not followed) by the offset of its key. */
+function propertiesByKeyOffset(root: Node | undefined): Map<number, PropertyNode> {
+  const out = new Map<number, PropertyNode>();
+  const stack: (Node | undefined)[] = [root];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (n?.type === 'object')
+      for (const p of n.properties) {
+        out.set(p.key.offset, p);
+        stack.push(p.value);
+      }
+    else if (n?.type === 'array') for (const x of n.items) stack.push(x);
   }
   return out;
 }
