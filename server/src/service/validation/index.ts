@@ -22,6 +22,7 @@ import { urlCredentialsRule } from './rules/urlCredentials';
 import { strayCredentialRule } from './rules/strayCredential';
 import { yaml11Rule } from './rules/yaml11';
 import { jsonStrictness } from './jsonStrict';
+import { commentCredentials } from './commentCredentials';
 import { ALIAS_SUFFIX, atAlias } from './throughAlias';
 import type { Node } from '../../parser/ast';
 import { anchorIndex, unusedAnchors } from '../anchors';
@@ -124,6 +125,7 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
   }
   if (!units || units.includes(doc.text, '\uFFFD')) encodingProblems(doc.text, out);
   if (doc.language === 'json') out.push(...jsonStrictness(doc.text));
+  else out.push(...commentCredentials(doc));
   if (!doc.root) {
     if (!doc.problems.some((p) => p.kind === 'resource-limit')) {
       out.push(
