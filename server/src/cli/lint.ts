@@ -40,13 +40,15 @@ Options:
   --format FORMAT            text (default: code frames and a summary), json, sarif,
                              github (GitHub Actions annotations), junit (JUnit XML)
   --quiet                    report errors only (warnings still count for --max-warnings)
-  --max-warnings N           exit 1 when there are more than N warnings
+  --max-warnings N           exit 1 when there are more than N warnings (-1: no limit, the default)
   --color, --no-color        force colour on or off (default: on a terminal; NO_COLOR and
                              FORCE_COLOR are honoured)
   --fix                      apply the safe fixes (see 'assistant-config explain CODE'), again and
                              again until nothing changes; files are rewritten atomically, keeping
                              their mode and line endings; what remains is reported
-  --fix-dry-run              print the fixes as a unified diff instead of writing them
+  --fix-dry-run              print the fixes as a unified diff instead of writing them; with a
+                             --format other than text, standard output has the report of what
+                             would remain in that format and the diff goes to standard error
   --config FILE              use this project config instead of the nearest .assistant-config.yaml;
                              its include and exclude patterns are relative to the current directory
   --no-config                use no project config
@@ -168,8 +170,10 @@ export function parseLintArgs(args: string[]): LintFlags | 'help' {
     } else if (name === '--max-warnings') {
       const r = value(args, i, a);
       i = r.i;
-      if (!/^\d+$/.test(r.v)) throw new UsageError(`--max-warnings must be a whole number (got '${visible(r.v)}').`);
-      f.maxWarnings = Number(r.v);
+      // -1 is ESLint's "no limit" (its default), which scripts copied from ESLint pass.
+      if (r.v === '-1') f.maxWarnings = undefined;
+      else if (/^\d+$/.test(r.v)) f.maxWarnings = Number(r.v);
+      else throw new UsageError(`--max-warnings must be a whole number, or -1 for no limit (got '${visible(r.v)}').`);
     } else if (a === '--quiet' || a === '-q') f.quiet = true;
     else if (a === NO_ERROR_ON_EMPTY) f.errorOnEmpty = false;
     else if (a === '--color' || a === '--colour') f.colour = true;
@@ -272,7 +276,12 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
           fix.after,
           fix.language,
         );
-        io.stdout(diff);
+        // With --format json|sarif|github|junit, standard output is the report a pipe expects.
+        if (flags.format === 'text') io.stdout(diff);
+        else {
+          io.flush();
+          io.stderr(diff);
+        }
         if (masked) maskedDiffs++;
         if (escaped) escapedDiffs++;
       } else {
@@ -292,7 +301,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     }
     count(counts, r);
     const shown = flags.quiet ? { ...r, findings: r.findings.filter((f) => f.severity === 'error') } : r;
-    if (flags.fix === 'dry-run') return;
+    if (flags.fix === 'dry-run' && flags.format === 'text') return;
     if (flags.format === 'text') io.stdout(textOfFile(shown, colour));
     else if (flags.format === 'github') io.stdout(githubOfFile(shown, io.env.GITHUB_WORKSPACE || undefined));
     else kept.push(shown);
@@ -505,6 +514,9 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     io.stderr(
       `${fixCounts.fixes} fix${fixCounts.fixes === 1 ? '' : 'es'} in ${fixCounts.files} file${fixCounts.files === 1 ? '' : 's'} would be applied; ${counts.error} error${counts.error === 1 ? '' : 's'} and ${counts.warning} warning${counts.warning === 1 ? '' : 's'} would remain.\n`,
     );
+  }
+  if (flags.fix === 'dry-run' && flags.format === 'text') {
+    // The diff was the output.
   } else if (flags.format === 'json') io.stdout(JSON.stringify(json(kept), null, 2) + '\n');
   else if (flags.format === 'sarif') io.stdout(JSON.stringify(toSarif(kept, io.cwd), null, 2) + '\n');
   else if (flags.format === 'junit') io.stdout(junit(kept));
