@@ -80,6 +80,18 @@ export function buildReport(
         endColumn: e.character + 1,
       };
     const own = lineText(s.line);
+    // The frame of an undecodable line (a UTF-16 file read as UTF-8: NULs between the letters, or
+    // mostly U+FFFD) is garbage (REVIEW5 H14d): the message says what to do, without a frame.
+    if (d.code === 'invalid-encoding' && undecodable(own))
+      return {
+        code: d.code,
+        severity: d.severity,
+        message: maskMessage(d.message),
+        line: s.line + 1,
+        column: s.character + 1,
+        endLine: e.line + 1,
+        endColumn: e.character + 1,
+      };
     const endChar = e.line === s.line ? e.character : own.length;
     const win = windowOf(own, s.character, Math.max(endChar, s.character + 1));
     const show = (line: number): FrameLine => {
@@ -107,6 +119,14 @@ export function buildReport(
     };
   });
   return { path, displayPath, findings };
+}
+
+/** A line that is not text read right: it holds NUL characters, or replacement characters are half of it. */
+function undecodable(line: string): boolean {
+  if (line.includes('\u0000')) return true;
+  let bad = 0;
+  for (let i = 0; i < line.length; i++) if (line.charCodeAt(i) === 0xfffd) bad++;
+  return bad * 2 > line.length;
 }
 
 /**
