@@ -2,7 +2,12 @@
 // .assistant-config.yaml), or the one given by --config, or none with --no-config.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve as resolvePath } from 'node:path';
-import { parseProjectConfig, PROJECT_CONFIG_FILE, ProjectConfigResolver } from '../service/projectConfig';
+import {
+  nearNameNotice,
+  parseProjectConfig,
+  PROJECT_CONFIG_FILE,
+  ProjectConfigResolver,
+} from '../service/projectConfig';
 import type { ProjectConfig } from '../service/projectConfig';
 import type { CliIO } from './io';
 import { UsageError } from './io';
@@ -21,7 +26,13 @@ function readIfFile(path: string): string | undefined {
 
 export class CliProjectConfig {
   // Never above the top of the file's git repository (`.git`: a directory, or a file in a worktree).
-  private readonly resolver = new ProjectConfigResolver(readIfFile, (dir) => existsSync(join(dir, '.git')));
+  // A `.assistant-config.yml` (or another near name) beside where the config is looked for is told
+  // on standard error, once: it is not read (REVIEW5 H14a).
+  private readonly resolver = new ProjectConfigResolver(readIfFile, (dir) => existsSync(join(dir, '.git')), {
+    exists: existsSync,
+    found: (path) =>
+      this.io.stderr(`assistant-config: note: ${nearNameNotice(visiblePath(relative(this.io.cwd, path) || path))}\n`),
+  });
   private readonly fixed: ProjectConfig | undefined;
   private readonly reported = new Set<string>();
   /** Whether a project config in use had mistakes (reported on stderr): the command then exits 2. */

@@ -18,6 +18,7 @@ export {
 } from '../service';
 export {
   ProjectConfigResolver,
+  nearNameNotice,
   applyProjectRules,
   isExcluded,
   parseWithLimits,

@@ -186,7 +186,18 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
       engine = m;
       cacheInstance = new m.AnalysisCache(options);
       const read = serverOptions.readFile;
-      if (read) projectConfigs = new m.ProjectConfigResolver(read, serverOptions.isRepositoryTop);
+      // A `.assistant-config.yml` (or another near name) where the config is looked for is not read:
+      // told once per file, in a warning and the log, not ignored silently (REVIEW5 H14a).
+      if (read)
+        projectConfigs = new m.ProjectConfigResolver(read, serverOptions.isRepositoryTop, {
+          found: (path) => {
+            if (toldConfigs.has(path)) return;
+            toldConfigs.add(path);
+            const message = m.nearNameNotice(path);
+            connection.console.warn(message);
+            void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message });
+          },
+        });
       return m;
     }));
   const cacheOf = (): AnalysisCache => cacheInstance!;

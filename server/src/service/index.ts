@@ -28,6 +28,8 @@ export {
   parseProjectConfig,
   withProjectOptions,
   PROJECT_CONFIG_FILE,
+  PROJECT_CONFIG_NEAR_NAMES,
+  nearNameNotice,
 } from './projectConfig';
 export type { ProjectConfig } from './projectConfig';
 export { findSuppressions, applySuppressions } from './suppressions';

@@ -13,6 +13,26 @@ import type { ValidationOptions } from './validation/rule';
 
 export const PROJECT_CONFIG_FILE = '.assistant-config.yaml';
 
+/**
+ * Names a user may give the project config (ESLint-era habits: `.yml`, `.json`, an `rc` file) that
+ * are not read: one found beside where the config is looked for is told, not ignored silently
+ * (REVIEW5 H14a).
+ */
+export const PROJECT_CONFIG_NEAR_NAMES = [
+  '.assistant-config.yml',
+  '.assistant-config.json',
+  '.assistant-config.jsonc',
+  '.assistant-configrc',
+  '.assistant-configrc.yaml',
+  '.assistant-configrc.yml',
+  '.assistant-configrc.json',
+] as const;
+
+/** What the CLI and the editor say of a file with a near name (its path as the host shows it). */
+export function nearNameNotice(shownPath: string): string {
+  return `found ${shownPath}, which is not read: the project config file is named ${PROJECT_CONFIG_FILE} (rename it to apply its settings)`;
+}
+
 export type RuleLevel = 'off' | 'info' | 'warning' | 'error';
 const LEVELS: readonly RuleLevel[] = ['off', 'info', 'warning', 'error'];
 const SEVERITY_OF: Record<Exclude<RuleLevel, 'off'>, Severity> = {
@@ -118,6 +138,20 @@ function readProjectConfig(path: string, text: string): ProjectConfig {
     cfg.problems.push('line 1: the file must be a mapping (rules, maxFallbackDepth, include, exclude)');
     return cfg;
   }
+  // A key written twice is a mistake (as in every AssistantConfig file): the later one would win
+  // without a word, e.g. `literal-secret: error` then `literal-secret: off` (REVIEW5 H14f).
+  const duplicates = (props: readonly { key: { value: string; offset: number } }[], where: string): void => {
+    const seen = new Map<string, number>();
+    for (const p of props) {
+      const first = seen.get(p.key.value);
+      if (first === undefined) seen.set(p.key.value, p.key.offset);
+      else
+        cfg.problems.push(
+          `line ${line(p.key)}: duplicate key '${p.key.value}'${where} (first on line ${line({ offset: first })}); write it once`,
+        );
+    }
+  };
+  duplicates(root.properties, '');
   for (const prop of root.properties) {
     const key = prop.key.value;
     const v = resolve(prop.value);
@@ -127,6 +161,7 @@ function readProjectConfig(path: string, text: string): ProjectConfig {
           cfg.problems.push(`line ${line(prop.key)}: 'rules' must be a mapping of code: off|info|warning|error`);
         continue;
       }
+      duplicates(v.properties, ' in rules');
       for (const r of v.properties) {
         const code = r.key.value;
         const level = scalarText(resolve(r.value));
@@ -210,6 +245,11 @@ export class ProjectConfigResolver {
   constructor(
     private readonly read: (path: string) => string | undefined,
     private readonly isRepositoryTop: (dir: string) => boolean = () => false,
+    /**
+     * Told of each file with a near name (PROJECT_CONFIG_NEAR_NAMES) in a directory looked in, once
+     * per directory until clear(); `exists` checks for one (by default: read gives its text).
+     */
+    private readonly nearName?: { found: (path: string) => void; exists?: (path: string) => boolean },
   ) {}
 
   forFile(filePath: string): ProjectConfig | undefined {
@@ -222,6 +262,11 @@ export class ProjectConfigResolver {
     const sep = dir.includes('\\') && !dir.includes('/') ? '\\' : '/';
     const candidate = dir.endsWith(sep) ? dir + PROJECT_CONFIG_FILE : dir + sep + PROJECT_CONFIG_FILE;
     const text = this.read(candidate);
+    if (this.nearName) {
+      const exists = this.nearName.exists ?? ((p: string) => this.read(p) !== undefined);
+      const base = dir.endsWith(sep) ? dir : dir + sep;
+      for (const name of PROJECT_CONFIG_NEAR_NAMES) if (exists(base + name)) this.nearName.found(base + name);
+    }
     let found: ProjectConfig | null;
     if (text !== undefined) found = parseProjectConfig(candidate, text);
     else {
