@@ -30,8 +30,9 @@ export class CliProjectConfig {
   // on standard error, once: it is not read (REVIEW5 H14a).
   private readonly resolver = new ProjectConfigResolver(readIfFile, (dir) => existsSync(join(dir, '.git')), {
     exists: existsSync,
-    found: (path) =>
-      this.io.stderr(`assistant-config: note: ${nearNameNotice(visiblePath(relative(this.io.cwd, path) || path))}\n`),
+    found: (path) => {
+      this.io.stderr(`assistant-config: note: ${nearNameNotice(visiblePath(relative(this.io.cwd, path) || path))}\n`);
+    },
   });
   private readonly fixed: ProjectConfig | undefined;
   private readonly reported = new Set<string>();
