@@ -26,11 +26,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 // The provider variants, read from the schema (scripts/gen-schema.mjs holds the only list).
 const SCHEMA = JSON.parse(readFileSync(new URL('../schemas/assistant-config.schema.json', import.meta.url), 'utf8'));
+// Each variant is applied by `if: {provider: {const}}, then: {$ref: variant}`.
+const VARIANT_REFS = SCHEMA.definitions.LlmConfig.allOf.map((b) => b.then);
 const variantOf = (ref) => SCHEMA.definitions[ref.$ref.replace('#/definitions/', '')];
-export const PROVIDERS = SCHEMA.definitions.LlmConfig.oneOf.map((ref) => variantOf(ref).properties.provider.const);
+export const PROVIDERS = VARIANT_REFS.map((ref) => variantOf(ref).properties.provider.const);
 // Four variants with credentials and different fields (no second list: picked from the schema's).
-const SAMPLE_PROVIDERS = SCHEMA.definitions.LlmConfig.oneOf
-  .map(variantOf)
+const SAMPLE_PROVIDERS = VARIANT_REFS.map(variantOf)
   .filter((v) => v.required.length > 1)
   .filter((v, i, all) => all.findIndex((w) => sameFields(w, v)) === i)
   .slice(0, 4)

@@ -73,12 +73,14 @@ export function describe(schema) {
   }
   need(pairs.some((p) => p.keys[0] === 'kind') && pairs.some((p) => p.keys[0] === 'version'), 'kind/version enums');
 
-  // Discriminated unions (LlmConfig by provider, SchemaSelectorConfig by type): values are the variants' consts.
+  // Discriminated unions (LlmConfig by provider, SchemaSelectorConfig by type): values are the variants' consts,
+  // each variant applied by `if: {properties: {KEY: {const: VALUE}}}, then: {$ref: VARIANT}`.
   for (const def of Object.values(defs)) {
-    const key = def?.discriminator?.propertyName;
-    if (typeof key !== 'string' || !Array.isArray(def.oneOf)) continue;
-    const values = def.oneOf
-      .flatMap((branch) => referencedDefinitions(branch))
+    const branches = Array.isArray(def?.allOf) ? def.allOf.filter((b) => b?.if && b.then) : [];
+    const key = Object.keys(branches[0]?.if?.properties ?? {})[0];
+    if (typeof key !== 'string') continue;
+    const values = branches
+      .flatMap((branch) => referencedDefinitions(branch.then))
       .map((name) => defs[name]?.properties?.[key]?.const);
     need(
       values.length && values.every((v) => typeof v === 'string'),

@@ -499,6 +499,64 @@ const schema = {
 for (const { name, text } of providers) schema.definitions[name].properties.provider.enumDescriptions = [text];
 for (const [, name, text] of selectors) schema.definitions[name].properties.type.enumDescriptions = [text];
 
+/**
+ * The published schema (schemas/, what yaml-language-server, VS Code's JSON service, check-jsonschema
+ * and ajv read without our server): each discriminated union in the shape generic validators report
+ * well. A `oneOf` makes them try every branch: `provider: vendr_a` drew "Missing property apiKey" from
+ * a guessed variant and "Value must be" four of the seven providers (REVIEW5 H25). Here the
+ * discriminator gets an `enum` of every variant's value (one "must be one of" on the value) and each
+ * variant applies only where its value is written: `if: {properties: {provider: {const: X}},
+ * required: [provider]}, then: {$ref: X}`. The OpenAPI `discriminator`, which JSON Schema tools
+ * ignore, is dropped. The same definitions otherwise, so the two shapes accept the same documents
+ * (test/schema/shapes.test.ts).
+ */
+export function genericShape(engine) {
+  const out = JSON.parse(JSON.stringify(engine));
+  for (const [name, def] of Object.entries(out.definitions)) {
+    if (!def.discriminator || !def.oneOf) continue;
+    const key = def.discriminator.propertyName;
+    const variants = def.oneOf.map((branch) => {
+      const p = out.definitions[branch.$ref.replace('#/definitions/', '')]?.properties?.[key];
+      if (typeof p?.const !== 'string') throw new Error(`gen-schema: a variant of ${name} has no const '${key}'`);
+      return { branch, value: p.const, text: p.enumDescriptions?.[0] ?? '' };
+    });
+    const entries = [];
+    for (const [k, value] of Object.entries(def)) {
+      let v = value;
+      if (k === 'discriminator') continue;
+      if (k === 'properties') {
+        // No `type` beside the enum: `provider: 3` is one "not one of", not a type error too.
+        const rest = Object.fromEntries(Object.entries(v[key]).filter(([k2]) => k2 !== 'type'));
+        const values = variants.map((x) => x.value);
+        const texts = variants.map((x) => x.text);
+        v = { ...v, [key]: { enum: values, enumDescriptions: texts, markdownEnumDescriptions: texts, ...rest } };
+      }
+      if (k === 'oneOf')
+        entries.push([
+          'allOf',
+          variants.map(({ branch, value }) => ({
+            if: { properties: { [key]: { const: value } }, required: [key] },
+            then: branch,
+          })),
+        ]);
+      else entries.push([k, v]);
+    }
+    out.definitions[name] = Object.fromEntries(entries);
+  }
+  return out;
+}
+
 const out = new URL('../schemas/assistant-config.schema.json', import.meta.url);
-export const schemaText = JSON.stringify(schema, null, 2) + '\n';
-if (process.argv[1] && new URL(`file://${process.argv[1]}`).href === import.meta.url) writeFileSync(out, schemaText);
+const engineOut = new URL('../server/src/generated/assistant-config.engine.schema.json', import.meta.url);
+/** The published schema (the generic shape). */
+export const schemaText = JSON.stringify(genericShape(schema), null, 2) + '\n';
+/**
+ * The engine's copy (server/src/generated, read by model/schema.ts and precompiled by gen-validator):
+ * the unions as `oneOf` + `discriminator`, which ajv's discriminator keyword reads; the engine turns
+ * its errors into one diagnostic per problem itself (service/validation/schemaErrors.ts).
+ */
+export const engineSchemaText = JSON.stringify(schema, null, 2) + '\n';
+if (process.argv[1] && new URL(`file://${process.argv[1]}`).href === import.meta.url) {
+  writeFileSync(out, schemaText);
+  writeFileSync(engineOut, engineSchemaText);
+}

@@ -93,8 +93,8 @@ describe('looks like an AssistantConfig without kind (the quiet offer)', () => {
   const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/assistant-config.schema.json'), 'utf8')) as unknown;
   const providers = new Set(providerValuesFromSchema(schema));
   test('the provider values come from the schema: every LlmConfig variant', () => {
-    const defs = (schema as { definitions: { LlmConfig: { oneOf: unknown[] } } }).definitions;
-    assert.equal(providers.size, defs.LlmConfig.oneOf.length);
+    const defs = (schema as { definitions: { LlmConfig: { allOf: { then: { $ref: string } }[] } } }).definitions;
+    assert.equal(providers.size, defs.LlmConfig.allOf.length);
     assert.ok(providers.size >= 2);
   });
   const someProvider = [...providerValuesFromSchema(schema)][1]!;

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 const FILE = 'broken-provider.assistant.yaml';
 // The provider variants, read from the schema (scripts/gen-schema.mjs holds the only list).
 const SCHEMA = JSON.parse(readFileSync(new URL('../../schemas/assistant-config.schema.json', import.meta.url), 'utf8'));
-const PROVIDERS = SCHEMA.definitions.LlmConfig.oneOf.map(
-  (ref) => SCHEMA.definitions[ref.$ref.replace('#/definitions/', '')].properties.provider.const,
+const PROVIDERS = SCHEMA.definitions.LlmConfig.allOf.map(
+  (b) => SCHEMA.definitions[b.then.$ref.replace('#/definitions/', '')].properties.provider.const,
 );
 const T = 30_000;
 

@@ -225,6 +225,8 @@ interface SchemaNode {
   enum?: unknown[];
   anyOf?: SchemaNode[];
   oneOf?: SchemaNode[];
+  allOf?: SchemaNode[];
+  then?: SchemaNode;
   $ref?: string;
   const?: unknown;
   properties?: Record<string, SchemaNode>;
@@ -241,9 +243,10 @@ function def(name: string): SchemaNode {
   return d;
 }
 
+/** The values of a union's discriminator: its variants, each applied by `if: {KEY: {const}}, then: {$ref}`. */
 function discriminatorValues(union: string, key: string): string[] {
-  return (def(union).oneOf ?? []).map((branch) => {
-    const name = (branch.$ref ?? '').replace('#/definitions/', '');
+  return (def(union).allOf ?? []).map((branch) => {
+    const name = (branch.then?.$ref ?? '').replace('#/definitions/', '');
     const value = def(name).properties?.[key]?.const;
     assert.equal(typeof value, 'string');
     return value as string;

@@ -88,8 +88,11 @@ export function corpus(root = process.cwd()): CorpusFile[] {
 
 type JsonSchema = Record<string, unknown>;
 
+/** The engine's copy of the schema: its unions are `oneOf` lists, each branch one variant to generate. */
 export function loadSchema(root = process.cwd()): JsonSchema {
-  return JSON.parse(readFileSync(join(root, 'schemas/assistant-config.schema.json'), 'utf8')) as JsonSchema;
+  return JSON.parse(
+    readFileSync(join(root, 'server/src/generated/assistant-config.engine.schema.json'), 'utf8'),
+  ) as JsonSchema;
 }
 
 const ENV_NAMES = ['VENDOR_A_API_KEY', 'CLOUD_A_API_KEY', 'OPENAI_KEY', 'HOME', 'X1', 'lower_case', '1BAD', ''];

@@ -125,11 +125,24 @@ function errorsOf(text: string, language: 'yaml' | 'json'): Service.Diagnostic[]
 describe('an eighth provider added as one row of scripts/gen-schema.mjs', () => {
   test('the schema derives the union, the count, the prose and the snippet from the row', () => {
     const schema = JSON.parse(readFileSync(join(dir, 'schemas/assistant-config.schema.json'), 'utf8')) as {
-      definitions: Record<string, { oneOf?: unknown[]; description?: string; defaultSnippets?: { body: unknown }[] }>;
+      definitions: Record<
+        string,
+        {
+          allOf?: unknown[];
+          properties?: { provider?: { enum?: unknown[] } };
+          description?: string;
+          defaultSnippets?: { body: unknown }[];
+        }
+      >;
     };
     const llm = schema.definitions.LlmConfig;
     assert.ok(llm && schema.definitions[NAME]);
-    assert.equal(llm.oneOf?.length, 8);
+    assert.equal(llm.allOf?.length, 8);
+    assert.equal(llm.properties?.provider?.enum?.at(-1), VALUE);
+    const engine = JSON.parse(
+      readFileSync(join(dir, 'server/src/generated/assistant-config.engine.schema.json'), 'utf8'),
+    ) as { definitions: Record<string, { oneOf?: unknown[] }> };
+    assert.equal(engine.definitions.LlmConfig?.oneOf?.length, 8);
     assert.match(llm.description ?? '', /one of eight variants/);
     assert.match(llm.description ?? '', new RegExp(VALUE));
     assert.deepEqual(llm.defaultSnippets?.at(-1)?.body, {

@@ -254,14 +254,9 @@ describe('the web-worker server in headless Chromium', () => {
 
   test('completion after `provider: `: the providers of the schema', async () => {
     const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/assistant-config.schema.json'), 'utf8')) as {
-      definitions: { LlmConfig: { oneOf: { $ref: string }[] } } & Record<
-        string,
-        { properties?: { provider?: { const?: string } } }
-      >;
+      definitions: { LlmConfig: { properties: { provider: { enum: string[] } } } };
     };
-    const providers = schema.definitions.LlmConfig.oneOf.map(
-      (r) => schema.definitions[r.$ref.replace('#/definitions/', '')]?.properties?.provider?.const,
-    );
+    const providers = schema.definitions.LlmConfig.properties.provider.enum;
     const r = (await both('textDocument/completion', {
       textDocument: { uri: YAML_URI },
       position: { line: PROVIDER_LINE, character: 16 },

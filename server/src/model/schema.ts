@@ -1,6 +1,8 @@
 // Reading the JSON Schema: the one description of the format. Features ask this module for keys,
-// variants, enum values and documentation; none of them keeps a list of its own.
-import schemaJson from '../../../schemas/assistant-config.schema.json';
+// variants, enum values and documentation; none of them keeps a list of its own. The engine reads its
+// copy (unions as `oneOf` + `discriminator`), written by scripts/gen-schema.mjs beside the published
+// schemas/assistant-config.schema.json (the same definitions, unions in the shape generic validators read).
+import schemaJson from '../generated/assistant-config.engine.schema.json';
 import type { Node } from '../parser/ast';
 import { resolve, scalarText } from '../parser/ast';
 import { readValue } from './merge';

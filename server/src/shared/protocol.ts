@@ -153,15 +153,12 @@ export function looksLikeConfigWithoutKind(head: string, providers: ReadonlySet<
   return false;
 }
 
-/** The provider values of `LlmConfig`'s variants, read from the JSON Schema (never a second list). */
+/**
+ * The provider values of `LlmConfig`'s variants, read from the published JSON Schema (never a second
+ * list): the `enum` of its `provider`, one value per variant.
+ */
 export function providerValuesFromSchema(schema: unknown): string[] {
-  type Def = { oneOf?: { $ref?: string }[]; properties?: Record<string, { const?: unknown; enum?: unknown[] }> };
+  type Def = { properties?: Record<string, { enum?: unknown[] }> };
   const defs = (schema as { definitions?: Record<string, Def> } | undefined)?.definitions ?? {};
-  const out: string[] = [];
-  for (const ref of defs.LlmConfig?.oneOf ?? []) {
-    const name = ref.$ref?.replace('#/definitions/', '');
-    const p = name ? defs[name]?.properties?.provider : undefined;
-    for (const v of p?.const !== undefined ? [p.const] : (p?.enum ?? [])) if (typeof v === 'string') out.push(v);
-  }
-  return out;
+  return (defs.LlmConfig?.properties?.provider?.enum ?? []).filter((v): v is string => typeof v === 'string');
 }
