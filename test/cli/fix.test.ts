@@ -141,6 +141,15 @@ const CASES: Case[] = [
     exit: 0,
   },
   {
+    // REVIEW5 H5: tags of the wrong kind go (the comment stays), and the valueFromEnv rewrite of a
+    // `!!str`-tagged scalar leaves no `!!str { … }`.
+    code: 'tag-mismatch',
+    file: 'a.assistant.yaml',
+    before: `${H}definition:\n  llm: !!str # main\n    provider: vendor_b\n    apiKey: !!str $TAGGED_KEY\n  featureFlags: !!seq {enable_automations: true}\n`,
+    after: `${H}definition:\n  llm: # main\n    provider: vendor_b\n    apiKey: { valueFromEnv: TAGGED_KEY }\n  featureFlags: {enable_automations: true}\n`,
+    exit: 0,
+  },
+  {
     code: 'duplicate-key',
     file: 'a.assistant.yaml',
     before: `${H}definition:\n  llm: { provider: hosted }\n  maxAssistantActions: 12\n  maxAssistantActions: 12\n`,

@@ -262,6 +262,21 @@ const CASES: Case[] = [
   },
   // 9. anchors and suppressions
   {
+    // REVIEW5 H5: the tag goes, the comment stays; the scalar tag of the rewritten apiKey goes too.
+    file: 'tag-mismatch.assistant.yaml',
+    code: 'tag-mismatch',
+    action: "Remove the tag '!!str'",
+    at: '!!str   #',
+    preferred: true,
+  },
+  {
+    file: 'unportable-anchor.assistant.yaml',
+    code: 'unportable-anchor',
+    action: "Rename the anchor '&main.llm' to '&main_llm', with its aliases",
+    at: '*main.llm\n  thread',
+    preferred: true,
+  },
+  {
     file: 'unused-anchor.assistant.yaml',
     code: 'unused-anchor',
     action: "Remove the unused anchor mark '&main'",

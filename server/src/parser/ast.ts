@@ -73,8 +73,11 @@ export interface SyntaxProblem {
   offset: number;
   length: number;
   message: string;
-  /** The problem is about something other than syntax proper (another document, a resource limit). */
-  kind?: 'syntax' | 'extra-document' | 'resource-limit';
+  /**
+   * The problem is about something other than syntax proper (another document, a resource limit, a
+   * core tag on a value of another kind: `!!str {…}`, which YAML 1.1 loaders refuse).
+   */
+  kind?: 'syntax' | 'extra-document' | 'resource-limit' | 'tag';
   /**
    * A no-break space or another Unicode space where YAML needs a plain space (the indentation, after
    * `key:`): the text was read with plain spaces there (parser/indentRepair.ts); the fix writes them.

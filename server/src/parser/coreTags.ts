@@ -31,3 +31,26 @@ export function coreTagged(tag: string | undefined, value: unknown): unknown {
       return value;
   }
 }
+
+/** The YAML 1.1 type-repository tags (what PyYAML and SnakeYAML construct): the kind of node each is for. */
+export const TAG_KINDS: Readonly<Record<string, { kind: 'scalar' | 'mapping' | 'sequence'; what: string }>> = {
+  str: { kind: 'scalar', what: 'a string' },
+  int: { kind: 'scalar', what: 'an integer' },
+  float: { kind: 'scalar', what: 'a number' },
+  bool: { kind: 'scalar', what: 'a boolean' },
+  null: { kind: 'scalar', what: 'null' },
+  binary: { kind: 'scalar', what: 'binary data' },
+  timestamp: { kind: 'scalar', what: 'a timestamp' },
+  map: { kind: 'mapping', what: 'a mapping' },
+  set: { kind: 'mapping', what: 'a set (a mapping)' },
+  seq: { kind: 'sequence', what: 'a sequence' },
+  omap: { kind: 'sequence', what: 'an ordered mapping (a sequence)' },
+  pairs: { kind: 'sequence', what: 'pairs (a sequence)' },
+};
+
+/** The kind of node a tag as written (`!!str`, `!<tag:yaml.org,2002:str>`) is for; undefined for other tags. */
+export function coreTagKind(src: string): 'scalar' | 'mapping' | 'sequence' | undefined {
+  const m = /^!(?:!([a-z]+)|<tag:yaml\.org,2002:([a-z]+)>)$/.exec(src);
+  const name = m?.[1] ?? m?.[2];
+  return name !== undefined && Object.hasOwn(TAG_KINDS, name) ? TAG_KINDS[name]!.kind : undefined;
+}

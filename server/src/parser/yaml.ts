@@ -4,7 +4,7 @@ import type { Document, Node as YNode, ParsedNode } from 'yaml';
 import type { Node, ObjectNode, ArrayNode, AliasNode, SyntaxProblem, Parent } from './ast';
 import { keyNode, propertyNode, scalarText } from './ast';
 import { fastParseYaml } from './fastYaml';
-import { coreTagged } from './coreTags';
+import { TAG_KINDS, coreTagged } from './coreTags';
 import { needsIndentRepair, repairIndentation } from './indentRepair';
 
 export interface YamlParseResult {
@@ -145,7 +145,43 @@ export function parseYamlFull(text: string, limits: ParseLimits = DEFAULT_LIMITS
   const converter = new Converter(text, limits, problems);
   const root = chosen.contents ? converter.convert(chosen.contents, undefined, 0) : undefined;
   converter.linkAliases();
+  if (converter.mistagged.length > 0) problems.push(...tagProblems(text, chosen, converter.mistagged));
   return { root, problems };
+}
+
+const CORE_TAG = 'tag:yaml.org,2002:';
+
+interface Mistagged {
+  tag: string;
+  /** Where the tagged value starts (its tag stands before it). */
+  offset: number;
+  found: 'scalar' | 'mapping' | 'sequence';
+}
+
+/**
+ * `!!str {provider: hosted}`, `!!seq {…}`, `!!map foo`: the `yaml` package reads the value as written
+ * and only warns ("Unresolved tag"); PyYAML and SnakeYAML refuse the file ("expected a scalar node,
+ * but found mapping"). One problem on each such tag (REVIEW5 H5). The tag's place is the package's
+ * warning for it: the last one before the value.
+ */
+function tagProblems(text: string, doc: Document.Parsed, mistagged: Mistagged[]): SyntaxProblem[] {
+  const warned = doc.warnings.filter((w) => w.code === 'TAG_RESOLVE_FAILED').map((w) => w.pos);
+  const out: SyntaxProblem[] = [];
+  for (const m of mistagged) {
+    let at: [number, number] | undefined;
+    for (const pos of warned) if (pos[1] <= m.offset && text[pos[0]] === '!') at = pos;
+    if (!at) continue;
+    const want = TAG_KINDS[m.tag.slice(CORE_TAG.length)]!;
+    const src = text.slice(at[0], at[1]);
+    const found = m.found === 'scalar' ? 'a scalar' : `a ${m.found}`;
+    out.push({
+      offset: at[0],
+      length: at[1] - at[0],
+      message: `The tag '${src}' says ${want.what}, but the value is ${found}: YAML 1.1 loaders (PyYAML, SnakeYAML) refuse to load the file. Remove the tag (this tool reads the value as written).`,
+      kind: 'tag',
+    });
+  }
+  return out;
 }
 
 /** Nesting the `yaml` package reads without nearing the end of the stack (it reports RESOURCE_EXHAUSTION from about 1,000). */
@@ -222,6 +258,8 @@ class Converter {
   private readonly byYaml = new Map<YNode, Node>();
   private readonly aliases: [AliasNode, YNode][] = [];
   private tooDeepReported = false;
+  /** Values whose core tag is for another kind of node (`!!str` on a mapping). */
+  readonly mistagged: Mistagged[] = [];
 
   constructor(
     private readonly text: string,
@@ -294,6 +332,13 @@ class Converter {
       else node = { type: 'string', value: scalarText(v), quoted, offset, length, parent };
     } else {
       node = { type: 'null', offset, length, parent };
+    }
+    const tag = (y as { tag?: string }).tag;
+    if (tag !== undefined && tag.startsWith(CORE_TAG)) {
+      const name = tag.slice(CORE_TAG.length);
+      const want = Object.hasOwn(TAG_KINDS, name) ? TAG_KINDS[name]!.kind : undefined;
+      const found = isMap(y) ? 'mapping' : isSeq(y) ? 'sequence' : 'scalar';
+      if (want !== undefined && want !== found) this.mistagged.push({ tag, offset, found });
     }
     const anchor = (y as { anchor?: string }).anchor;
     if (anchor) node.anchor = anchor;

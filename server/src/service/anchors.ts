@@ -342,3 +342,50 @@ export function aliasAt(doc: ParsedDocument, offset: number): AliasNode | undefi
   const u = anchorIndex(doc).uses.find((x) => offset >= x.offset && offset <= x.offset + x.length);
   return u?.alias;
 }
+
+/** The characters of a name that PyYAML refuses, each once, quoted: `'.'`, `'主', '要'`. */
+function unportableCharacters(name: string): string {
+  const bad = [...new Set(name.match(/[^A-Za-z0-9_-]/gu) ?? [])];
+  return bad
+    .slice(0, 5)
+    .map((c) => (/\s/.test(c) ? JSON.stringify(c) : `'${c}'`))
+    .join(', ');
+}
+
+/**
+ * Anchors and aliases whose names YAML 1.1 loaders refuse (`&main.llm`, `&主要`: PyYAML "while
+ * scanning an anchor … expected alphabetic or numeric character"), the rule the rename applies to
+ * new names (REVIEW5 H18): a warning on the anchor and on each of its aliases.
+ */
+export function unportableAnchors(index: AnchorIndex): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const d of index.defs) {
+    if (PORTABLE_ANCHOR_NAME.test(d.name)) continue;
+    out.push(
+      diag(
+        'unportable-anchor',
+        `The anchor name '${d.name}' holds characters YAML 1.1 loaders (PyYAML, SnakeYAML) refuse (${unportableCharacters(d.name)}): they cannot read this file. Rename it with ASCII letters, digits, '_' or '-' (its aliases follow).`,
+        d.offset,
+        d.length,
+      ),
+    );
+  }
+  for (const u of index.uses) {
+    if (PORTABLE_ANCHOR_NAME.test(u.name)) continue;
+    out.push(
+      diag(
+        'unportable-anchor',
+        `The alias name '${u.name}' holds characters YAML 1.1 loaders (PyYAML, SnakeYAML) refuse (${unportableCharacters(u.name)}): rename its anchor with ASCII letters, digits, '_' or '-' (the aliases follow).`,
+        u.offset,
+        u.length,
+      ),
+    );
+  }
+  return out;
+}
+
+/** A portable name for an anchor: its runs of other characters as '_', when letters or digits are left. */
+export function portableAnchorName(name: string): string | undefined {
+  const s = name.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '');
+  return /[A-Za-z0-9]/.test(s) ? s : undefined;
+}

@@ -177,6 +177,14 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
     example: `${H}definition:\n  llm:\n    provider: cloud_a\n    endpoint: https://llm.example.com/\n    apiVersion: 2024-06-01\n    apiKey: { valueFromEnv: CLOUD_A_API_KEY }\n  maxAssistantActions: 010\n`,
     fix: 'Quote the string (`apiVersion: "2024-06-01"`, `schemaName: \'no\'`), or write the number in plain decimal (`maxAssistantActions: 10`): every YAML loader then reads the value as the spec types it. The quick fix and `lint --fix` do it, in the quotes the file already uses. For a custom feature flag (whose value the spec leaves untyped) choose: `true`/`false` for a boolean, quotes for a string. This tool reads YAML 1.2, where `yes` and `2024-06-01` are strings and `010` is 10; the loader of the service or of a deploy tool may be YAML 1.1.',
   },
+  'tag-mismatch': {
+    example: `${H}definition:\n  llm: !!str\n    provider: hosted\n`,
+    fix: 'Remove the tag (`llm: !!str` → `llm:`): the quick fix and `lint --fix` do it. A tag says what kind of value follows; `!!str` (a string) on a mapping contradicts it, and YAML 1.1 loaders stop there.',
+  },
+  'unportable-anchor': {
+    example: `${H}definition:\n  llm: &main.llm\n    provider: hosted\n  aiPrimitivesLlm: *main.llm\n`,
+    fix: 'Rename the anchor with ASCII letters, digits, `_` or `-` (`&main_llm`), and its aliases with it: the quick fix or Rename Symbol (F2) on the anchor does both.',
+  },
   'unused-anchor': {
     example: `${H}definition:\n  llm: &main\n    provider: hosted\n`,
     fix: 'Remove the `&name` mark (the quick fix does it; the value stays), or use the anchor with an alias `*name` where the same value is meant.',

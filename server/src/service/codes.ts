@@ -181,6 +181,16 @@ export const CODES = {
     severity: 'warning',
     doc: "A plain value that YAML 1.1 loaders (PyYAML, SnakeYAML, Go yaml.v2, and the deploy tools built on them) read otherwise than YAML 1.2, where the spec's type makes it matter: a string field holding `2024-06-01` (a date to 1.1), `no`/`on`/`y` (booleans), `1:30` (base 60) or `1_000` (a number); a whole number written `010` (8 to 1.1, 10 to 1.2) or `1e3` (a string to 1.1); a name used as a key (`on:` in `tables` or `featureFlags`). The fix quotes the string (in the quotes the file already uses) or writes the number in plain decimal, which every loader reads alike; `lint --fix` applies it. A custom feature flag written `yes` (the spec gives its value no type) gets both choices and no `--fix`. A boolean field written `yes`/`on` is an `invalid-type` error (a string in YAML 1.2), whose fix writes `true`/`false`.",
   },
+  'tag-mismatch': {
+    autofix: 'safe',
+    severity: 'error',
+    doc: 'A YAML core tag on a value of another kind: a scalar tag (`!!str`, `!!int`, `!!bool`…) on a mapping or a list, `!!seq` on a mapping, `!!map` on a list or a scalar. This tool reads the value as written, but YAML 1.1 loaders (PyYAML, SnakeYAML) refuse the whole file ("expected a scalar node, but found mapping"). The fix (also `lint --fix`) removes the tag, which changes nothing this tool reads. No quick fix writes such a tag: one that turns a tagged scalar into a mapping (`apiKey: !!str $KEY` → `{ valueFromEnv: KEY }`) removes the scalar\'s tag.',
+  },
+  'unportable-anchor': {
+    autofix: 'no',
+    severity: 'warning',
+    doc: 'An anchor (`&main.llm`, `&主要`) or alias whose name holds characters other than ASCII letters, digits, `_` and `-`: YAML 1.2 allows them, but YAML 1.1 loaders (PyYAML, SnakeYAML) refuse the file. Reported on the anchor and on each alias; the quick fix renames the anchor and its aliases (its other characters as `_`), as Rename Symbol would, which refuses such names too.',
+  },
   'unused-anchor': {
     autofix: 'no',
     severity: 'hint',

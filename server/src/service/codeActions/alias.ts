@@ -1,4 +1,6 @@
 // `unresolved-alias` with a near-miss anchor above it (`*mian` next to `&main`): rename the alias.
+// `unportable-anchor`: rename the anchor (and its aliases) to a name every YAML loader reads.
+import { portableAnchorName, renameAnchor } from '../anchors';
 import type { FixProvider } from './provider';
 
 export const unresolvedAlias: FixProvider = (doc, d) => {
@@ -14,4 +16,15 @@ export const unresolvedAlias: FixProvider = (doc, d) => {
       isPreferred: true,
     },
   ];
+};
+
+/** `unportable-anchor` (`&main.llm`): rename the anchor and its aliases to a name every loader reads. */
+export const unportableAnchor: FixProvider = (doc, d) => {
+  const mark = doc.text.slice(d.offset, d.offset + d.length);
+  const name = mark.slice(1);
+  const to = portableAnchorName(name);
+  if (!to || !/^[&*]/.test(mark)) return [];
+  const r = renameAnchor(doc, d.offset, to);
+  if ('error' in r || r.edits.length === 0) return [];
+  return [{ title: `Rename the anchor '&${name}' to '&${to}', with its aliases`, edits: r.edits, isPreferred: true }];
 };

@@ -12,7 +12,8 @@ import { onlyValue, replaceValue } from './replaceValue';
 import { emptyVariant, missingDiscriminator, switchVariantActions } from './switchVariant';
 import { duplicateKey, nearMissKey, unknownProperty } from './unknownProperty';
 import { unusedAnchor, unusedSuppression } from './suppress';
-import { unresolvedAlias } from './alias';
+import { unportableAnchor, unresolvedAlias } from './alias';
+import { droppingScalarTags, tagMismatch, withoutScalarTags } from './tag';
 import { irregularWhitespace } from './whitespace';
 import { yaml11Ambiguous } from './yaml11';
 import { missingSpaceInValue } from './missingSpace';
@@ -21,8 +22,10 @@ export { suppressionActions } from './suppress';
 export { applyEdits } from './edits';
 import { inDocumentEol } from './edits';
 
+type ProviderTable = { readonly [C in DiagnosticCode]?: FixProvider };
+
 /** Which provider fixes which code. A code without an entry gets no quick fix. */
-export const PROVIDERS: { readonly [C in DiagnosticCode]?: FixProvider } = {
+const FIXES: ProviderTable = {
   'missing-required': missingRequired,
   'missing-discriminator': missingDiscriminator,
   'kind-missing': addHeader,
@@ -52,7 +55,17 @@ export const PROVIDERS: { readonly [C in DiagnosticCode]?: FixProvider } = {
   'unresolved-alias': unresolvedAlias,
   'irregular-whitespace': irregularWhitespace,
   'yaml11-ambiguous': yaml11Ambiguous,
+  'tag-mismatch': tagMismatch,
+  'unportable-anchor': unportableAnchor,
 };
+
+/**
+ * The table the editor and `--fix` use: each provider's fixes with the scalar tag removed before a
+ * value they turn into a mapping or a list (codeActions/tag.ts), so that no fix writes `!!str {…}`.
+ */
+export const PROVIDERS: ProviderTable = Object.fromEntries(
+  Object.entries(FIXES).map(([code, p]) => [code, droppingScalarTags(p)]),
+);
 
 function touches(d: Diagnostic, range: { offset: number; length: number }): boolean {
   return d.offset <= range.offset + range.length && range.offset <= d.offset + d.length;
@@ -99,7 +112,9 @@ export function getCodeActions(
       add(entry);
     }
   }
-  for (const fix of switchVariantActions(doc, range.offset))
+  for (const f of switchVariantActions(doc, range.offset)) {
+    const fix = withoutScalarTags(doc.text, f);
     add({ title: fix.title, kind: 'refactor.rewrite', edits: inDocumentEol(doc.text, fix.edits) });
+  }
   return out;
 }

@@ -25,7 +25,7 @@ import { jsonStrictness } from './jsonStrict';
 import { commentCredentials } from './commentCredentials';
 import { ALIAS_SUFFIX, atAlias } from './throughAlias';
 import type { Node } from '../../parser/ast';
-import { anchorIndex, unusedAnchors } from '../anchors';
+import { anchorIndex, unportableAnchors, unusedAnchors } from '../anchors';
 import type { AnchorDef, AnchorIndex } from '../anchors';
 import { unresolvedAlias } from './unresolvedAlias';
 import type { Recorded, UnitCache } from './units';
@@ -118,9 +118,11 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
         ? 'extra-document'
         : p.kind === 'resource-limit'
           ? 'resource-limit'
-          : p.irregularSpace
-            ? 'irregular-whitespace'
-            : 'syntax-error';
+          : p.kind === 'tag'
+            ? 'tag-mismatch'
+            : p.irregularSpace
+              ? 'irregular-whitespace'
+              : 'syntax-error';
     out.push(diag(code, p.message, p.offset, p.length));
   }
   if (!units || units.includes(doc.text, '\uFFFD')) encodingProblems(doc.text, out);
@@ -239,7 +241,9 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
   walkTyped(doc.root, visit, hooks);
   via = undefined;
   for (let i = 0; i < running.length; i++) running[i]!.end?.();
-  out.push(...unusedAnchors(doc, index ?? (units ? anchorIndex(doc, units) : undefined), claimed));
+  const anchors = index ?? (units ? anchorIndex(doc, units) : anchorIndex(doc));
+  out.push(...unusedAnchors(doc, anchors, claimed));
+  out.push(...unportableAnchors(anchors));
   return finish(withoutBrokenNodes(out, doc));
 }
 
