@@ -12,6 +12,7 @@
 //   like a space in every editor and terminal) with a fix that writes the plain space.
 // The tree's offsets are the text's own (mapped back where a tab was widened). Nothing changes for a
 // text without such a line; a repair that reads no better than the text as it is is not taken.
+import { nameOfChar } from './charNames';
 import type { Node, SyntaxProblem } from './ast';
 import { nodeAt } from './ast';
 
@@ -36,30 +37,9 @@ export function plainSpaces(s: string): string {
 }
 export const TAB_MESSAGE = 'Tabs are not allowed as indentation';
 
-const NAMES: Record<number, string> = {
-  0xa0: 'no-break space',
-  0x1680: 'ogham space mark',
-  0x2000: 'en quad',
-  0x2001: 'em quad',
-  0x2002: 'en space',
-  0x2003: 'em space',
-  0x2004: 'three-per-em space',
-  0x2005: 'four-per-em space',
-  0x2006: 'six-per-em space',
-  0x2007: 'figure space',
-  0x2008: 'punctuation space',
-  0x2009: 'thin space',
-  0x200a: 'hair space',
-  0x200b: 'zero-width space',
-  0x202f: 'narrow no-break space',
-  0x205f: 'medium mathematical space',
-  0x3000: 'ideographic space',
-};
-
 /** `U+00A0 no-break space`: how a message names an invisible character (never the character itself). */
 export function nameOfSpace(c: string): string {
-  const code = c.charCodeAt(0);
-  return `U+${code.toString(16).toUpperCase().padStart(4, '0')} ${NAMES[code] ?? 'space'}`;
+  return nameOfChar(c);
 }
 
 /** How a tab-indented line in a block scalar is reported (REVIEW4 G18: with an indicator, `|2`, it cascaded). */

@@ -2,6 +2,7 @@
 
 // Three rows of the distance table, reused from call to call (grown when a word is longer): the
 // CLI asks for thousands of distances on a large repository.
+import { plainReading } from './chars';
 let rows = new Int32Array(3 * 64);
 
 /** Optimal string alignment distance (Levenshtein with adjacent transpositions). */
@@ -51,6 +52,10 @@ export function editDistanceWithin(a: string, b: string, limit: number): number 
 
 /** The candidate closest to `word`, when it is close enough to be a likely typo. */
 export function closest(word: string, candidates: readonly string[]): string | undefined {
+  // `pro` + U+200B + `vider`, `рrovider` (Cyrillic er), `“hosted”`: exactly a candidate once the
+  // invisible characters are removed and the look-alikes read as Latin (REVIEW5 H22).
+  const plain = plainReading(word);
+  if (plain !== word && candidates.includes(plain)) return plain;
   const w = word.toLowerCase();
   const wBare = withoutSeparators(w);
   // No candidate scoring above the largest limit (see the end) can be the answer, nor keep a closer
@@ -125,7 +130,8 @@ export function gluedKey(s: string): string | undefined {
  * drop what follows, the value the user wrote (REVIEW5 H19): no rename is offered for it.
  */
 export function holdsMoreThanAKey(key: string): boolean {
-  return /[:=\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000]/.test(key);
+  // (A zero-width space is no space: `pro` + U+200B + `vider` is one key, REVIEW5 H22.)
+  return /[:=\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/.test(key);
 }
 
 /** How close `word` is to one candidate, as `closest` scores it (undefined: not a likely typo of it). */
@@ -165,6 +171,7 @@ export function closestMatches(
 ): { best: string | undefined; tied: string[] } {
   const best = closest(word, candidates);
   if (best === undefined) return { best, tied: [] };
+  if (best !== word && best === plainReading(word)) return { best, tied: [best] };
   const top = scoreOf(word, best);
   const open = continues(word, best);
   const tied = candidates.filter((c) => {

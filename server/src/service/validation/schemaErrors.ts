@@ -5,7 +5,7 @@ import validateSchema from '../../generated/validator';
 import type { Node, ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
 import { resolve } from '../../parser/ast';
 import { lineEnd } from '../../parser/lineIndex';
-import { IRREGULAR_SPACE, nameOfSpace } from '../../parser/indentRepair';
+import { charNote, plainReading, quotedWithNote, showInvisibleChars } from '../chars';
 import { locate } from '../../model/locate';
 import { hasLoopingMerge, hasUnresolvedMerge, isMergeKey, readProperty } from '../../model/merge';
 import type { Located } from '../../model/locate';
@@ -276,7 +276,7 @@ function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
       out.push(
         diag(
           'unknown-property',
-          `${labelOf(resolved)} does not allow '${prop.key.value}'; did you mean '${meant}' (required)?`,
+          `${labelOf(resolved)} does not allow ${quotedKey(prop.key.value)}; did you mean '${meant}' (required)?`,
           prop.key.offset,
           prop.key.length,
           { data: { key: prop.key.value, suggestion: meant } },
@@ -445,9 +445,17 @@ export function objectAnchorRange(
  * point (`hosted<U+00A0>`): it looks like a space everywhere, but YAML and JSON read it as text.
  */
 function clip(s: string): string {
-  const one = s.replace(/[^\S\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000]+/g, ' ');
+  const one = s.replace(/[^\S\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]+/g, ' ');
   const cut = one.length > 40 ? one.slice(0, 40) + '…' : one;
-  return cut.replace(new RegExp(IRREGULAR_SPACE.source, 'g'), (c) => `<${nameOfSpace(c).split(' ')[0]!}>`);
+  return showInvisibleChars(cut);
+}
+
+/**
+ * A key as a message quotes it: invisible characters shown as `<U+200B>` and named, look-alike
+ * letters named (`'р' is U+0440 Cyrillic er, not 'p'`): REVIEW5 H22.
+ */
+function quotedKey(key: string): string {
+  return quotedWithNote(key, 'key');
 }
 
 /**
@@ -455,10 +463,7 @@ function clip(s: string): string {
  * is part of the value)`, or nothing.
  */
 function spaceNote(s: string): string {
-  const at = IRREGULAR_SPACE.test(s.slice(-1)) ? s.length - 1 : s.search(IRREGULAR_SPACE);
-  if (at < 0) return '';
-  const where = at === s.length - 1 ? 'ends with' : at === 0 ? 'starts with' : 'holds';
-  return ` (it ${where} ${nameOfSpace(s[at]!)}, which is part of the value)`;
+  return charNote(s, 'value');
 }
 
 function describeNode(n: Node | undefined): string {
@@ -697,6 +702,9 @@ function keysAnywhere(): Set<string> {
  */
 function renameIsSafe(key: string, candidates: readonly string[]): boolean {
   if (keysAnywhere().has(key)) return false;
+  // Exactly a candidate once invisible characters and look-alikes are read away: certain (H22).
+  const plain = plainReading(key);
+  if (plain !== key && candidates.includes(plain)) return true;
   const near = candidates.filter((c) => closest(key, [c]) !== undefined);
   if (near.length === 1) return true;
   // Several are close by a looser reading (`value` is a prefix of `valueFromEnvv`): still one clear
@@ -752,7 +760,7 @@ function keysNoVariantAllows(
       out.push(
         diag(
           'unknown-property',
-          `${label} does not allow '${key}' for any ${union.property}.${hint}`,
+          `${label} does not allow ${quotedKey(key)} for any ${union.property}.${hint}`,
           p.key.offset,
           p.key.length,
           { data: { key, ...data, ...(unsafe ? { unsafeRename: true } : {}) } },
@@ -818,12 +826,19 @@ function unknownPropertyAt(keys: MappingKeys, resolved: Resolved, key: string, p
     const others = resolved.union.variants
       .filter((v) => v !== resolved.variant && v.schema.properties?.[key])
       .map((v) => v.value);
-    if (others.length > 0) owners = ` ('${key}' belongs to ${resolved.union.property} ${quoteList(others)}.)`;
+    if (others.length > 0)
+      owners = ` ('${showInvisibleChars(key)}' belongs to ${resolved.union.property} ${quoteList(others)}.)`;
   }
   const label = labelOf(resolved);
-  return diag('unknown-property', `${label} does not allow '${key}'.${hint}${owners}`, p.key.offset, p.key.length, {
-    data: { key, ...data, ...(unsafe ? { unsafeRename: true } : {}) },
-  });
+  return diag(
+    'unknown-property',
+    `${label} does not allow ${quotedKey(key)}.${hint}${owners}`,
+    p.key.offset,
+    p.key.length,
+    {
+      data: { key, ...data, ...(unsafe ? { unsafeRename: true } : {}) },
+    },
+  );
 }
 
 /**
@@ -832,13 +847,15 @@ function unknownPropertyAt(keys: MappingKeys, resolved: Resolved, key: string, p
  */
 function nearHeader(n: Node | undefined, key: 'kind' | 'version', text?: string): boolean {
   // A number is judged as written (`2.0` is not a slip of `2`).
-  const written =
+  let written =
     n?.type === 'string'
       ? n.value
       : n?.type === 'number' && text
         ? text.slice(n.offset, n.offset + n.length)
         : undefined;
   if (written === undefined) return false;
+  // (A zero-width space or a Cyrillic letter pasted into the header is a slip too: REVIEW5 H22.)
+  written = plainReading(written);
   if (key === 'version') {
     const v = written.toLowerCase().replace(/[\s'"]/g, '');
     return v === 'v2' || v === '2';
@@ -846,6 +863,11 @@ function nearHeader(n: Node | undefined, key: 'kind' | 'version', text?: string)
   if (n?.type !== 'string') return false;
   const k = written.toLowerCase().replace(/[\s'"_-]/g, '');
   return k.length >= 12 && editDistance(k, 'assistantconfig') <= 2;
+}
+
+/** charNote of a string node's value ('' for other nodes). */
+function charNoteOf(n: Node | undefined): string {
+  return n?.type === 'string' ? charNote(n.value, 'value') : '';
 }
 
 function enumDiagnostic(loc: Located, resolved: Resolved, e: ErrorObject): Diagnostic {
@@ -857,13 +879,18 @@ function enumDiagnostic(loc: Located, resolved: Resolved, e: ErrorObject): Diagn
   // `ProjectConfig` say what the file is written for; rewriting them is the user's decision (the
   // editor's quick fix still offers it).
   if (loc.segments.length === 1 && key === 'kind')
-    return diag('kind-invalid', `'kind' must be 'AssistantConfig'; found '${valueText}'.`, ...range, {
+    return diag('kind-invalid', `'kind' must be 'AssistantConfig'; found '${valueText}'${charNoteOf(n)}.`, ...range, {
       data: { suggestion: 'AssistantConfig', ...(nearHeader(n, 'kind') ? {} : { unsafeRename: true }) },
     });
   if (loc.segments.length === 1 && key === 'version')
-    return diag('version-unsupported', `Version '${valueText}' is not supported: only v2 is described.`, ...range, {
-      data: { suggestion: 'v2', ...(nearHeader(n, 'version') ? {} : { unsafeRename: true }) },
-    });
+    return diag(
+      'version-unsupported',
+      `Version '${valueText}'${charNoteOf(n)} is not supported: only v2 is described.`,
+      ...range,
+      {
+        data: { suggestion: 'v2', ...(nearHeader(n, 'version') ? {} : { unsafeRename: true }) },
+      },
+    );
   const values =
     e.keyword === 'const' ? [String(e.params.allowedValue)] : (e.params.allowedValues as unknown[]).map(String);
   const { values: named } = enumValuesOf(resolved.schema);

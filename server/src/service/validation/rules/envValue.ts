@@ -10,6 +10,7 @@ import { envReference, shellReference, suggestEnvName } from '../../envNames';
 import { dotenvNamed } from '../../dotenv';
 import { holdsSnippetStop, snippetStopDefault } from './emptyRequired';
 import { credentialShapes } from '../../credentialShapes';
+import { charNote, hasInvisibleChar, plainReading } from '../../chars';
 
 /** A name a POSIX shell can export. Other names (`vendor-a-key`, `projects/p/secrets/k`) are valid secret names. */
 const SHELL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -192,6 +193,25 @@ export const envValueRule: Rule = {
               `'valueFromEnv' ${why}: it must name a secret or environment variable.`,
               name.offset,
               name.length,
+            ),
+          );
+          return;
+        }
+        // `VENDOR` + U+200B + `_A_KEY`, `VENDОR_A_KEY` (Cyrillic O): pasted characters no CI secret's or
+        // variable's name holds, invisible or looking Latin (REVIEW5 H22). The name itself is not
+        // quoted (a credential may have been pasted here); the name read plainly is, when it is one a
+        // shell can export. An editor quick fix (not --fix: any name is valid, the one meant is a guess).
+        const plain = plainReading(name.value);
+        if (plain !== name.value) {
+          const invisible = hasInvisibleChar(name.value);
+          const meant = SHELL_NAME.test(plain) ? plain : undefined;
+          ctx.report(
+            diag(
+              'invalid-env-name',
+              `'valueFromEnv' holds characters no secret or environment variable name has${charNote(name.value, 'value')}: ${meant ? `did you mean '${meant}'?` : 'retype the name.'}`,
+              name.offset,
+              name.length,
+              { severity: invisible ? 'error' : 'warning', ...(meant ? { data: { suggestion: meant } } : {}) },
             ),
           );
           return;

@@ -3,6 +3,7 @@
 // misspelling that the service would silently ignore. Other custom keys are allowed and not reported.
 import type { Rule } from '../rule';
 import { diag } from '../../codes';
+import { quotedWithNote } from '../../chars';
 import { closestMatches, gluedKey, holdsMoreThanAKey, orList, quoteList } from '../../text';
 import { resolve } from '../../../parser/ast';
 
@@ -49,7 +50,7 @@ export const nearMissKeyRule: Rule = {
           ctx.report(
             diag(
               'near-miss-key',
-              `'${key}' is not one of the named keys${where} (${quoteList(named)}); did you mean ${orList(tied)}? (Other keys are allowed.)`,
+              `${quotedWithNote(key, 'key')} is not one of the named keys${where} (${quoteList(named)}); did you mean ${orList(tied)}? (Other keys are allowed.)`,
               p.key.offset,
               p.key.length,
               { data: suggestion ? { key, suggestion } : { key, suggestions: tied } },

@@ -4,6 +4,7 @@ import { definition, enumValuesOf, itemSchema, propertySchema } from '../../../m
 import { getProperty, resolve } from '../../../parser/ast';
 import type { StringNode } from '../../../parser/ast';
 import { diag } from '../../codes';
+import { quotedWithNote } from '../../chars';
 import { closestMatches, orList, quoteList } from '../../text';
 
 export const primitivesRule: Rule = {
@@ -26,7 +27,7 @@ export const primitivesRule: Rule = {
             ctx.report(
               diag(
                 'unknown-primitive',
-                `'${name.value}' is not one of the named primitives (${quoteList(named)}); did you mean ${orList(tied)}? (Other names are allowed.)`,
+                `${quotedWithNote(name.value, 'value')} is not one of the named primitives (${quoteList(named)}); did you mean ${orList(tied)}? (Other names are allowed.)`,
                 name.offset,
                 name.length,
                 { data: suggestion ? { suggestion } : { suggestions: tied } },
