@@ -5,7 +5,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { runCli } from './helpers';
@@ -146,4 +146,45 @@ test('--fix-dry-run with --format json, sarif or github prints that report (what
   // The text format is unchanged: the diff is the output.
   const t = runCli(['lint', '--fix-dry-run', 'b.assistant.yaml'], { cwd: d });
   assert.match(t.stdout, /^--- a\/b\.assistant\.yaml\n/);
+});
+
+test('a YAML file with classic-Mac lone-CR line ends: one clear error, not a cascade; --fix leaves it as it is', () => {
+  const d = repo();
+  const text = 'kind: AssistantConfig\rversion: v2\rdefinition:\r  llm:\r    provider: hostd\r';
+  writeFileSync(join(d, 'mac.assistant.yaml'), text);
+  const r = runCli(['lint', '--format', 'json', 'mac.assistant.yaml'], { cwd: d });
+  assert.equal(r.code, 1, r.stderr);
+  const report = JSON.parse(r.stdout) as { files: { diagnostics: { code: string; message: string }[] }[] };
+  const ds = report.files[0]!.diagnostics;
+  assert.deepEqual(
+    ds.map((x) => x.code),
+    ['syntax-error'],
+    JSON.stringify(ds),
+  );
+  assert.match(ds[0]!.message, /^Lone CR line endings \(classic Mac OS\): convert the file to LF or CRLF line endings/);
+  const fixed = runCli(['lint', '--fix', 'mac.assistant.yaml'], { cwd: d });
+  assert.equal(fixed.code, 1);
+  assert.equal(readFileSync(join(d, 'mac.assistant.yaml'), 'utf8'), text, '--fix does not touch it');
+  // One lone CR among LF line ends: said at that line, and the rest is still checked.
+  writeFileSync(
+    join(d, 'mixed.assistant.yaml'),
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted}\r  maxAssistantActions: 0\n',
+  );
+  const m = runCli(['lint', '--format', 'json', 'mixed.assistant.yaml'], { cwd: d });
+  const mds = (JSON.parse(m.stdout) as typeof report).files[0]!.diagnostics;
+  assert.ok(
+    mds.some(
+      (x) =>
+        x.code === 'syntax-error' &&
+        /^Lone CR line endings \(classic Mac OS, here among LF line ends\)/.test(x.message),
+    ),
+    JSON.stringify(mds),
+  );
+  // JSON reads a CR as white space: a JSON file with CR line ends is fine.
+  writeFileSync(
+    join(d, 'mac.assistant.json'),
+    '{\r  "kind": "AssistantConfig",\r  "version": "v2",\r  "definition": {"llm": {"provider": "hosted"}}\r}\r',
+  );
+  const j = runCli(['lint', 'mac.assistant.json'], { cwd: d });
+  assert.equal(j.code, 0, j.stdout);
 });

@@ -109,6 +109,22 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
     );
     return out;
   }
+  // Classic Mac OS line ends (a lone CR): a YAML 1.2 line break, which the YAML reader here does not
+  // take as one (REVIEW5 H14g). One clear error instead of a cascade of syntax errors; a file whose
+  // every line ends so is not checked further (nothing else in it would be read right).
+  const cr = doc.language === 'yaml' ? loneCr(doc.text) : -1;
+  if (cr >= 0) {
+    const only = !doc.text.includes('\n');
+    out.push(
+      diag(
+        'syntax-error',
+        `Lone CR line endings (classic Mac OS${only ? '' : ', here among LF line ends'}): convert the file to LF or CRLF line endings; these tools do not read a lone CR as a line break.`,
+        cr,
+        1,
+      ),
+    );
+    if (only) return out;
+  }
   // Index loops in this function: it runs once per file, mostly before the optimising compiler has
   // it (a cold run of the CLI), where for…of allocates an iterator and a result per step.
   for (let i = 0; i < doc.problems.length; i++) {
@@ -293,6 +309,13 @@ function withoutBrokenNodes(out: Diagnostic[], doc: ParsedDocument): Diagnostic[
 const VALUE_SHAPE = new Set<string>(['invalid-type', 'missing-required', 'missing-discriminator', 'empty-required']);
 
 /** The bytes FF FE or FE FF (a UTF-16 byte order mark) decoded as UTF-8, then NUL bytes of UTF-16 text. */
+/** The offset of the first CR not followed by LF, or -1 (one indexOf pass for an LF or CRLF file). */
+function loneCr(text: string): number {
+  for (let at = text.indexOf('\r'); at >= 0; at = text.indexOf('\r', at + 1))
+    if (text.charCodeAt(at + 1) !== 10) return at;
+  return -1;
+}
+
 function readAsUtf8FromUtf16(text: string): boolean {
   return text.charCodeAt(0) === 0xfffd && text.charCodeAt(1) === 0xfffd && text.slice(2, 8).includes('\u0000');
 }
