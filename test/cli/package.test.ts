@@ -12,7 +12,17 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  writeFileSync,
+  readdirSync,
+} from 'node:fs';
+import { builtinModules } from 'node:module';
 import { join, dirname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { parse as parseYaml } from 'yaml';
@@ -34,10 +44,31 @@ function sh(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.Proc
   return { code: r.status, out: (r.stdout ?? '') + (r.stderr ?? ''), stdout: r.stdout ?? '' };
 }
 
+/** A copy of what npm packs (and the prepack script), where the tarball is made. */
+const packDir = join(work, 'pack-src');
+
 before(() => {
-  // --ignore-scripts: `prepare` would build again and install the benchmark's packages; the bundles
-  // in dist/ are those `npm test` built.
-  const pack = sh('npm', ['pack', '--ignore-scripts', '--pack-destination', work]);
+  // The tarball as `npm pack` makes it: `prepack` (scripts/pack-manifest.mjs strip) rewrites the
+  // manifest, in a copy of the packed files so that the checkout's package.json stays as it is while
+  // other tests read it. --ignore-scripts: `prepare` would build again and install the benchmark's
+  // packages; the bundles in dist/ are those `npm test` built.
+  for (const f of [
+    'package.json',
+    '.npmignore',
+    'README.md',
+    'LICENSE',
+    'CHANGELOG.md',
+    '.pre-commit-hooks.yaml',
+    'dist',
+    'docs/codes',
+    'schemas',
+    'scripts/pack-manifest.mjs',
+  ])
+    cpSync(join(ROOT, f), join(packDir, f), { recursive: true });
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const prepack = sh('sh', ['-c', pkg.scripts.prepack!], { cwd: packDir });
+  assert.equal(prepack.code, 0, prepack.out);
+  const pack = sh('npm', ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: packDir });
   assert.equal(pack.code, 0, pack.out);
   tarball = join(
     work,
@@ -66,6 +97,38 @@ test('npm pack ships the bins, the code pages, the schemas and the hooks, and no
   assert.ok(!list.some((f) => /^package\/(test|server\/src|client|bench|out)\//.test(f)), list.join(' '));
 });
 
+test("the packed manifest has no scripts and no dependencies (the bundles require only Node built-ins); postpack restores the checkout's (REVIEW5 H14e)", () => {
+  const packed = JSON.parse(sh('tar', ['xzOf', tarball, 'package/package.json']).stdout) as Record<string, unknown>;
+  const own = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown> & {
+    scripts: Record<string, string>;
+  };
+  assert.equal(packed.scripts, undefined, 'no prepare: npm 11 warned of it on every install');
+  assert.equal(packed.dependencies, undefined);
+  assert.equal(packed.devDependencies, undefined);
+  assert.deepEqual(
+    { ...packed, scripts: own.scripts, dependencies: own.dependencies, devDependencies: own.devDependencies },
+    own,
+    'nothing else changes',
+  );
+  // What the packed bundles load: relative files and Node's built-ins, nothing a dependency would bring.
+  const bundles = sh('tar', ['tzf', tarball])
+    .stdout.split('\n')
+    .filter((f) => /^package\/dist\/.*\.js$/.test(f));
+  assert.ok(bundles.length >= 6, bundles.join(' '));
+  for (const b of bundles) {
+    // (The packed file is the checkout's: read from there, it can be larger than a pipe's buffer.)
+    const code = readFileSync(join(ROOT, b.slice('package/'.length)), 'utf8');
+    const loaded = [...code.matchAll(/\brequire\(["']([^"']+)["']\)/g)].map((m) => m[1]!);
+    const foreign = loaded.filter((m) => !m.startsWith('./') && !builtinModules.includes(m.replace(/^node:/, '')));
+    assert.deepEqual(foreign, [], b);
+  }
+  // postpack gives the checkout's file back, byte for byte.
+  const r = sh('sh', ['-c', own.scripts.postpack!], { cwd: packDir });
+  assert.equal(r.code, 0, r.out);
+  assert.equal(readFileSync(join(packDir, 'package.json'), 'utf8'), readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  assert.ok(!existsSync(join(packDir, '.package.json.prepack')));
+});
+
 test('npm install -g of the tarball: both bins run', { timeout: 240_000 }, () => {
   const r = sh('npm', [
     'install',
@@ -80,6 +143,8 @@ test('npm install -g of the tarball: both bins run', { timeout: 240_000 }, () =>
     '--loglevel=error',
   ]);
   assert.equal(r.code, 0, r.out);
+  // No runtime packages installed beside the bundles (they were 9.4 MB that nothing loads).
+  assert.ok(!existsSync(join(prefix, 'lib', 'node_modules', 'assistant-config-tools', 'node_modules')));
   const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
   const cli = sh(join(prefix, 'bin', 'assistant-config'), ['--version']);
   assert.equal(cli.stdout, version + '\n', cli.out);
