@@ -211,7 +211,7 @@ test('plain and quoted scalars written over several lines keep their lines, move
       '        \\"totals\\" first"',
       "      other: 'single",
       "        quoted' # after",
-      '      columns: [ a, b ]',
+      '      columns: [a, b]',
       '',
     ].join('\r\n'),
   );
@@ -253,7 +253,7 @@ test('tagged scalars are kept as written, tag and quotes included (review D17)',
     '  systemInstructions: !!str "Answer: briefly"',
     "  selectorInstructions: !!str 'x'",
     '  maxTableArtifactSampleRows: &rows !!int 7',
-    '  featureFlags: { a: !!bool "true", b: [ !!int "1", !!str 2 ] }',
+    '  featureFlags: { a: !!bool "true", b: [!!int "1", !!str 2] }',
     '',
   ];
   const text = lines.join('\n');
@@ -272,7 +272,9 @@ test('a text the model would print differently (a tag it cannot resolve) is left
       'the input is valid YAML 1.2',
     );
     const out = fmt(text);
-    assert.equal(out, text, line);
+    // (A flow collection on one line is kept as written, its tag included, and spaced as Prettier
+    // spaces it: the text around it is formatted.)
+    assert.equal(out, line.includes('[') ? text.replace('{provider: hosted}', '{ provider: hosted }') : text, line);
   }
   // A tagged scalar is kept as written, and the file formatted around it (`!!int "4k"` is not `.nan`).
   const nan =

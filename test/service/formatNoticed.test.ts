@@ -67,7 +67,7 @@ test('noticed 1: an anchor and a tag stay in the order written (`!!str &q |`), o
       '    - a',
       '  list:',
       '    - !!str &i item',
-      '  flow: [ !!str &f 1, *f ]',
+      '  flow: [!!str &f 1, *f]',
     ),
   );
   // The model's own order is kept too.
@@ -181,7 +181,7 @@ test('noticed 4: a comment after a bare `- ` stays there, whatever the item belo
       '    - # a scalar',
       '      plain',
       '    - # a flow',
-      '      [ a, b ]',
+      '      [a, b]',
       '    - # a sequence',
       '      - z',
       '    - # an alias',
@@ -221,7 +221,7 @@ test('noticed 5: a verbatim tag is printed as written (`!<tag:yaml.org,2002:str>
       '    Be brief.',
       '  featureFlags: !<tag:yaml.org,2002:map>',
       '    a: true',
-      '  tables: [ !<tag:yaml.org,2002:str> 1, b ]',
+      '  tables: [!<tag:yaml.org,2002:str> 1, b]',
     ),
   );
 });

@@ -68,7 +68,7 @@ test('F2: number literals are printed as written', () => {
       'kind: AssistantConfig',
       'version: v2',
       'definition:',
-      '  llm: { provider: hosted, n: 0o17, m: [ +1, 1e3 ] }',
+      '  llm: { provider: hosted, n: 0o17, m: [+1, 1e3] }',
       '  maxAssistantActions: 012',
       '  maxTableArtifactSampleRows: 0x0C',
       '  contextWindowLimit: +4096',

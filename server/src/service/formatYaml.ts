@@ -25,7 +25,8 @@
 //   inner dash too (`- - # note`: the model prints it after the outer one);
 // - content written on the `---` line (`--- |`, `--- &root`) stays there, and the comment lines after
 //   a document that is a scalar keep the blank line before them as written (none added).
-// Still printed by the model: runs of blank lines (one kept), flow collections on one line (spacing).
+// - a flow collection on one line is spaced as Prettier spaces it (`[a, b]`, `{ a: 1 }`), its scalars as written.
+// Still printed by the model: runs of blank lines (one kept).
 // A text it cannot print with the same data (an alias before its anchor, a scalar tag on a mapping)
 // is refused with the reason.
 // Each is printed as a placeholder and put back in the printed text. The result is checked: the same
@@ -843,6 +844,22 @@ function mark(
       });
       return placeholder;
     }
+    if (c.flow && key !== 'key') {
+      // A flow collection on one line is spaced as Prettier spaces it (`[a, b]`, `{ a: 1 }`), its
+      // scalars, anchors and tags as written: the model pads sequences (`[ a, b ]`), which Prettier
+      // undoes (REVIEW5 H13).
+      const source = flowOnOneLine(tokens, c.range[0], c.range[1]);
+      const props = c.tag ? writtenProps(c, tokens) : undefined;
+      if (source === undefined || (c.tag && props === undefined) || !take()) return undefined;
+      const [placeholder] = standIn(c, false);
+      restore.push({
+        kind: 'inline',
+        id: placeholder.value,
+        source,
+        ...(props !== undefined ? { props, ...(c.anchor ? { anchor: c.anchor } : {}) } : {}),
+      });
+      return placeholder;
+    }
     // A collection's anchor and tag as written, where the model would print them otherwise.
     const props = propsToKeep(c);
     if (props === undefined || !take()) return undefined;
@@ -852,6 +869,44 @@ function mark(
     return undefined;
   };
   visit(doc, { Map: collection, Seq: collection });
+}
+
+/**
+ * A flow collection written on one line (`start`..`end`, brackets included) spaced as Prettier
+ * prints it: no space inside `[ ]`, one inside `{ }` (none when empty), one after `,` and `:`, none
+ * before them, a trailing comma dropped; every other token as written. Undefined when it spans
+ * lines or holds a comment.
+ */
+function flowOnOneLine(tokens: readonly Token[], start: number, end: number): string | undefined {
+  const parts: Token[] = [];
+  for (let j = tokenAt(tokens, start); j < tokens.length && tokens[j]!.offset < end; j++) {
+    const t = tokens[j]!;
+    if (t.type === 'newline' || t.type === 'comment' || t.source.includes('\n')) return undefined;
+    if (t.type !== 'space') parts.push(t);
+  }
+  let out = '';
+  let prev: Token | undefined;
+  for (const [k, t] of parts.entries()) {
+    const next = parts[k + 1]?.type;
+    // (`[a, b,]`: the comma before a closing bracket reads as nothing; Prettier drops it.)
+    if (t.type === 'comma' && (next === 'flow-seq-end' || next === 'flow-map-end')) continue;
+    const p = prev?.type;
+    let space = ' ';
+    if (p === undefined || p === 'flow-seq-start' || t.type === 'comma' || t.type === 'flow-seq-end') space = '';
+    else if (t.type === 'flow-map-end' && p === 'flow-map-start') space = '';
+    // (`*a :`: an alias name may end with a colon, the space before the indicator stays.)
+    else if (
+      t.type === 'map-value-ind' &&
+      p !== 'alias' &&
+      p !== 'comma' &&
+      p !== 'flow-map-start' &&
+      p !== 'flow-seq-start'
+    )
+      space = '';
+    out += space + t.source;
+    prev = t;
+  }
+  return out;
 }
 
 /** A token of the text as the `yaml` lexer reads it, with its offset. */
