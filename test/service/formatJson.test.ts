@@ -1,6 +1,6 @@
-// Formatting JSON documents (jsonc-parser's formatter): on hand-written JSON (minified, indented by
+// Formatting JSON documents (as Prettier prints JSON, formatJson.ts; with comments, jsonc-parser's formatter): on hand-written JSON (minified, indented by
 // 4 or by tabs, CRLF, a BOM, comments and a trailing comma, a duplicate key, number literals and
-// escapes, with and without a final newline) only whitespace changes: the same tokens in the same
+// escapes, with and without a final newline) only whitespace changes (and one final newline is ensured): the same tokens in the same
 // order, so key order and every literal as written; once formatted it stays so; the editor and the
 // CLI give the same bytes. A half-typed document is left alone, as a YAML one is.
 import { test } from 'node:test';
@@ -60,7 +60,8 @@ test('JSON: formatting changes only whitespace, keeps key order, literals, line 
       assert.deepEqual(tokens(once), tokens(text), `${name}: the tokens changed\n${once}`);
       assert.equal(fmt(once, tabSize), once, `${name}: a second formatting changes the text`);
       assert.equal(once.startsWith('\uFEFF'), text.startsWith('\uFEFF'), `${name}: BOM`);
-      assert.equal(/\n$/.test(once), /\n$/.test(text), `${name}: final newline`);
+      // (One final line break, written or not, as Prettier ends a file.)
+      assert.match(once, /[^\n]\r?\n$/, `${name}: final newline`);
       if (text.includes('\r\n')) assert.doesNotMatch(once, /[^\r]\n/, `${name}: a bare LF in a CRLF file`);
       else assert.doesNotMatch(once, /\r/, `${name}: a CR in an LF file`);
       const cli = formatText(text, 'json', tabSize);
@@ -68,9 +69,14 @@ test('JSON: formatting changes only whitespace, keeps key order, literals, line 
       assert.equal(cli.text, once, `${name}: the CLI formats as the editor does`);
     }
   }
-  // What it is for: one entry a line, indented by the editor's tab size.
+  // What it is for: as Prettier prints it, one line when written on one line and it fits, else one
+  // entry a line, indented by the editor's tab size.
   assert.equal(
     fmt('{"kind":"AssistantConfig","definition":{"llm":{"provider":"hosted"}}}\n'),
+    '{ "kind": "AssistantConfig", "definition": { "llm": { "provider": "hosted" } } }\n',
+  );
+  assert.equal(
+    fmt('{\n"kind":"AssistantConfig","definition":{"llm":{\n"provider":"hosted"}}}\n'),
     '{\n  "kind": "AssistantConfig",\n  "definition": {\n    "llm": {\n      "provider": "hosted"\n    }\n  }\n}\n',
   );
 });

@@ -1,5 +1,6 @@
 // Formatting that keeps comments: YAML through the `yaml` document model, JSON through jsonc-parser.
 import { formatYamlText } from './formatYaml';
+import { formatJsonText, hasJsonComment } from './formatJson';
 import { format as formatJson } from 'jsonc-parser';
 import type { ParsedDocument } from '../parser/ast';
 import type { TextEdit } from './types';
@@ -29,12 +30,26 @@ export function formatDocumentOutcome(doc: ParsedDocument, options: FormatOption
   if (doc.problems.some((p) => p.kind === 'syntax'))
     return { edits: [], refused: "it has syntax errors (run 'assistant-config lint' on it)" };
   if (doc.language === 'json') {
+    // As Prettier prints it (formatJson.ts); a text with comments as before, each property on its line.
+    const bom = doc.text.charCodeAt(0) === 0xfeff ? '\uFEFF' : '';
+    const body = bom ? doc.text.slice(1) : doc.text;
+    const printed = hasJsonComment(body)
+      ? undefined
+      : formatJsonText(body, {
+          indent: options.insertSpaces ? ' '.repeat(options.tabSize) : '\t',
+          indentWidth: options.tabSize,
+          eol: eolOf(doc.text),
+        });
+    if (printed !== undefined) {
+      const out = bom + printed;
+      return { edits: out === doc.text ? [] : [{ offset: 0, length: doc.text.length, newText: out }] };
+    }
     return {
       edits: formatJson(doc.text, undefined, {
         tabSize: options.tabSize,
         insertSpaces: options.insertSpaces,
         eol: eolOf(doc.text),
-        insertFinalNewline: /\r?\n$/.test(doc.text),
+        insertFinalNewline: true,
       }).map((e) => ({ offset: e.offset, length: e.length, newText: e.content })),
     };
   }
