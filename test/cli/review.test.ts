@@ -124,14 +124,15 @@ test('--format junit: a key with CR LF, ESC, VT, NUL and a bidi override cannot 
   assert.ok(text.includes('bad\\e[31mkey\\x0btab\\r\\n::error::x%0A'), text);
 });
 
-test('format --write keeps the final-newline state of a JSON file, as the editor formatter does', () => {
+test('format --write ends a JSON file with one line break (its own; LF when it had none, as Prettier), as the editor formatter does', () => {
   const messy = '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"hosted"}}}';
   for (const ending of ['\n', '\r\n', '']) {
     const dir = tree({ 'c.assistant.json': messy + ending });
     const r = runCli(['format', '--write', 'c.assistant.json'], { cwd: dir });
     assert.equal(r.code, 0, r.stderr);
     const out = readFileSync(join(dir, 'c.assistant.json'), 'utf8');
-    assert.ok(out.endsWith(`}${ending}`) && !out.endsWith(`}${ending}${ending || 'x'}`), JSON.stringify(out.slice(-4)));
+    const eol = ending || '\n';
+    assert.ok(out.endsWith(`}${eol}`) && !out.endsWith(`}${eol}${eol}`), JSON.stringify(out.slice(-4)));
     assert.equal(runCli(['format', '--check', 'c.assistant.json'], { cwd: dir }).code, 0);
     const doc = parseWithLimits(messy + ending, 'json', DEFAULT_OPTIONS);
     assert.equal(applyEdits(messy + ending, formatDocument(doc, { tabSize: 2, insertSpaces: true })), out);

@@ -127,5 +127,5 @@ test('JSON formatting keeps comments', () => {
   let out = text;
   for (const e of [...edits].sort((a, b) => b.offset - a.offset))
     out = out.slice(0, e.offset) + e.newText + out.slice(e.offset + e.length);
-  assert.equal(out, '{\n  "kind": "AssistantConfig", // the kind\n  "version": "v2"\n}');
+  assert.equal(out, '{\n  "kind": "AssistantConfig", // the kind\n  "version": "v2"\n}\n');
 });
