@@ -90,7 +90,7 @@ test('comments on a key line or a dash line stay there, with the anchor', () => 
       '    provider: hosted',
       '  aiPrimitivesLlm: *primary # the same',
       '  selectorInstructions: "tab\\there, caf\\u00e9" # escapes as written',
-      "  'quoted key': 'it''s'",
+      '  "quoted key": "it\'s"', // (in the quotes Prettier writes)
       '  featureFlags: # experiments',
       '    enable_automations: true',
       '  overrideAiPrimitivesLlm:',

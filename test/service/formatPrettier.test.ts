@@ -72,6 +72,39 @@ test('a flow sequence on one line is written `[a, b]`, a flow mapping `{ a: 1 }`
   assert.equal(await theirs(text, 'yaml'), expected);
 });
 
+test('a quoted string is written in the quotes Prettier writes, escapes kept; a block scalar item has its lines at the item', async () => {
+  const text = [
+    "kind: 'AssistantConfig'",
+    'version: v2',
+    'definition:',
+    "  modelId: 'it''s'",
+    '  systemInstructions: "say \\"hi\\""',
+    "  selectorInstructions: 'a \\ b'",
+    '  other: "tab\\there"',
+    "  'quoted key': ['x', 'y''s']",
+    '  notes:',
+    '    - |',
+    '        a block scalar item',
+    '',
+  ].join('\n');
+  const expected = [
+    'kind: "AssistantConfig"',
+    'version: v2',
+    'definition:',
+    '  modelId: "it\'s"',
+    '  systemInstructions: \'say "hi"\'',
+    "  selectorInstructions: 'a \\ b'",
+    '  other: "tab\\there"',
+    '  "quoted key": ["x", "y\'s"]',
+    '  notes:',
+    '    - |',
+    '      a block scalar item',
+    '',
+  ].join('\n');
+  assert.equal(ours(text, 'yaml'), expected);
+  assert.equal(await theirs(text, 'yaml'), expected);
+});
+
 test('an alias whose name ends the flow key keeps the space before the colon (`*a : b` is not `*a: b`)', () => {
   const text = 'a: &x: 1\nb: { *x: : c }\n';
   const out = ours(text, 'yaml');
@@ -95,7 +128,8 @@ function yamlFile(random: () => number): string {
   const pad = (): string => pick(['', ' ', '  ']);
   const unit = pick([2, 4]);
   const ind = (n: number): string => ' '.repeat(n * unit);
-  const word = (): string => pick(['orders', 'customers', 'ledger', 'sales', '"quoted"', 'a-b', '012', 'x y']);
+  const word = (): string =>
+    pick(['orders', 'customers', 'ledger', 'sales', '"quoted"', "'single'", "'it''s'", '"say \\"hi\\""', 'a-b', '012']);
   const comment = (): string => (random() < 0.3 ? `${pick([' ', '   '])}# ${pick(['note', 'core', 'why'])}` : '');
   const flowSeq = (): string =>
     `[${pad()}${Array.from({ length: Math.floor(random() * 4) }, word).join(`${pad()},${pad()}`)}${pad()}]`;
@@ -111,6 +145,10 @@ function yamlFile(random: () => number): string {
     );
   }
   if (random() < 0.5) lines.push(`${ind(1)}systemInstructions: |`, `${ind(2)}Be brief.`, `${ind(2)}  Indented line.`);
+  if (random() < 0.3)
+    lines.push(`${ind(1)}notes:`, `${ind(1)}- |`, `${ind(2)}A block scalar item.`, `${ind(1)}- ${word()}`);
+  if (random() < 0.3)
+    lines.push(`${ind(1)}modelId: ${pick(["'gpt-4o'", '"gpt-4o"', "'a \\ b'", '"tab\\t"'])}${comment()}`);
   if (random() < 0.5) lines.push('', `${ind(1)}# schema`);
   lines.push(`${ind(1)}schemaSelector:`, `${ind(2)}type: fixed`, `${ind(2)}tables:${comment()}`);
   const tables = 1 + Math.floor(random() * 4);
@@ -237,5 +275,73 @@ test('a seeded corpus of JSON files agrees with Prettier both ways', async () =>
   for (let k = 0; k < 300; k++) {
     const text = jsonFile(random);
     await agree(text, 'json', `generated JSON ${k} (seed ${SEED}):\n${text}`);
+  }
+});
+
+/**
+ * Where format and Prettier still differ (README, "Formatting follows Prettier's style"), with why. `settles`:
+ * running one after the other reaches a text both leave as it is (one run of each ends the difference);
+ * otherwise the two undo each other on that line (both are rare shapes, listed so that a change shows).
+ */
+const EXCEPTIONS: { why: string; text: string; language: 'yaml' | 'json'; settles: boolean }[] = [
+  {
+    why: 'a flow collection past 80 columns stays on one line (Prettier breaks it its own way; its lines are then kept)',
+    text: 'tables: [aaaaaaaaaaaaaa, bbbbbbbbbbbbbbbbbbbb, ccccccccccccccccccccc, dddddddddddddddddd, e]\n',
+    language: 'yaml',
+    settles: true,
+  },
+  {
+    why: 'a flow collection written over several lines keeps its lines (a comment may stand inside)',
+    text: 'llm: {provider: hosted,\n      model: m}\n',
+    language: 'yaml',
+    settles: true,
+  },
+  {
+    why: 'an explicit key stays explicit (the user wrote it so; Prettier writes `012: 1e3`)',
+    text: '? 012\n: 1e3\n',
+    language: 'yaml',
+    settles: true,
+  },
+  {
+    why: 'content on the `---` line stays there (Prettier moves it below)',
+    text: '--- |\n  a document that is a literal\n',
+    language: 'yaml',
+    settles: true,
+  },
+  {
+    why: 'JSON with comments: one property a line, comments where written (Prettier keeps short objects inline)',
+    text: '{\n  // the team file\n  "kind": "AssistantConfig",\n  "llm": { "provider": "hosted" }\n}\n',
+    language: 'json',
+    settles: true,
+  },
+  {
+    why: 'after an empty value with only a tag or an anchor, Prettier prints two spaces before the comment',
+    text: 'a: !!null # note\n',
+    language: 'yaml',
+    settles: false,
+  },
+  {
+    why: 'an anchor before a flow collection Prettier broke over lines goes back on the key line',
+    text: 'm:\n  &a [\n    aaaaaaaaaaaaaa,\n    bbbbbbbbbbbbbbbbbbbb,\n    ccccccccccccccccccccc,\n    dddddddddddddddddd,\n  ]\n',
+    language: 'yaml',
+    settles: false,
+  },
+];
+
+test('the listed differences from Prettier are still what the README says they are', async () => {
+  for (const e of EXCEPTIONS) {
+    const o = ours(e.text, e.language);
+    const p = await theirs(e.text, e.language);
+    const differ = (await theirs(o, e.language)) !== o || ours(p, e.language) !== p;
+    assert.ok(differ, `no longer a difference (drop it from the list and the README): ${e.why}`);
+    // Prettier then format, alternately: a text both leave as it is is reached, or they undo each other.
+    let x = p;
+    let settled = false;
+    for (let k = 0; k < 4 && !settled; k++) {
+      const next = k % 2 === 0 ? ours(x, e.language) : await theirs(x, e.language);
+      settled = next === x && ours(x, e.language) === x && (await theirs(x, e.language)) === x;
+      x = next;
+    }
+    assert.equal(settled, e.settles, `${e.why}: settles is ${String(settled)}`);
   }
 });

@@ -138,7 +138,7 @@ test('F11: an explicit tag on a block or multi-line scalar keeps it as written a
         tagged,
         '  featureFlags:',
         '    note: "a \\u00e9 escape" # kept?',
-        "    other: 'it''s'",
+        '    other: "it\'s"', // (in the quotes Prettier writes)
         '',
       ),
     );

@@ -5,7 +5,8 @@
 //   be joined into one line;
 // - a comment on a key's line (`llm: &primary # shared`) or on a `- ` line stays there: the model
 //   keeps it as a comment before the mapping, printed on its own line (and the anchor after it);
-// - a quoted scalar on one line keeps its quotes and escapes (`"a\u005fb"` is not rewritten `"a_b"`).
+// - a quoted scalar on one line keeps its escapes (`"a\u005fb"` is not rewritten `"a_b"`), in the quotes
+//   Prettier writes (`'a'` as `"a"`, `"say \"hi\""` as `'say "hi"'`; see prettierQuotes).
 // - a plain or quoted scalar written over several lines keeps its lines, moved with its key; a
 //   comment line below it stays on its own line;
 // - a plain scalar on one line is kept as written: the model prints the value it read (`012` as `12`);
@@ -504,6 +505,8 @@ type Restore =
       lines: boolean;
       /** The column of the comment written on its own line below such a scalar. */
       commentColumn?: number;
+      /** A flow collection written from the line below its key: printed there. */
+      ownLine?: boolean;
       /** The anchor and tag as written, in place of the model's `&anchor` (see `standIn` in `mark`). */
       props?: string;
       anchor?: string;
@@ -525,6 +528,7 @@ type Restore =
 
 /** The column of a line's first key or value: after its indentation and any `- ` of sequence items. */
 const keyColumn = (line: string): number => /^[ ]*(?:-[ ]+)*/.exec(line)![0].length;
+const columnIn = (text: string, offset: number): number => offset - (text.lastIndexOf('\n', offset - 1) + 1);
 const lineAt = (text: string, offset: number): string => {
   const start = text.lastIndexOf('\n', offset - 1) + 1;
   const end = text.indexOf('\n', start);
@@ -650,7 +654,7 @@ function mark(
         if (source.includes('\n') || source.includes('\r')) return kept(n, n.range[0], n.range[1]);
         if (!take()) return undefined;
         const [placeholder, props] = standIn(n, true);
-        restore.push({ kind: 'inline', id: placeholder.value, source, ...props });
+        restore.push({ kind: 'inline', id: placeholder.value, source: prettierQuotes(source), ...props });
         return placeholder;
       }
       if (n.type === 'PLAIN' && n.range && /[\r\n]/.test(text.slice(n.range[0], n.range[1])))
@@ -840,6 +844,14 @@ function mark(
         sourceIndent: keyColumn(lineAt(text, c.range[0])),
         unit: indentUnit,
         lines: true,
+        // (A mapping's value written from the line below its key, as Prettier prints a long one,
+        // stays there: the model puts it on the key's line, which Prettier undoes.)
+        ...(key === 'value' &&
+        !c.anchor &&
+        !c.tag &&
+        /^[ \t]*$/.test(lineAt(text, c.range[0]).slice(0, columnIn(text, c.range[0])))
+          ? { ownLine: true }
+          : {}),
         ...(props !== undefined ? { props, ...(c.anchor ? { anchor: c.anchor } : {}) } : {}),
       });
       return placeholder;
@@ -903,10 +915,26 @@ function flowOnOneLine(tokens: readonly Token[], start: number, end: number): st
       p !== 'flow-seq-start'
     )
       space = '';
-    out += space + t.source;
+    out +=
+      space +
+      (t.type === 'single-quoted-scalar' || t.type === 'double-quoted-scalar' ? prettierQuotes(t.source) : t.source);
     prev = t;
   }
   return out;
+}
+
+/**
+ * A quoted scalar on one line in the quotes Prettier writes (its YAML printer's rule): double quotes,
+ * single quotes when the text holds a double quote and no other escape; as written when it holds an
+ * escape other than `\"` (double-quoted) or a backslash (single-quoted, where it is a character).
+ */
+function prettierQuotes(source: string): string {
+  const quote = source[0];
+  const raw = source.slice(1, -1);
+  if ((quote === "'" && raw.includes('\\')) || (quote === '"' && /\\[^"]/.test(raw))) return source;
+  if (raw.includes('"')) return quote === '"' ? `'${raw.replaceAll('\\"', '"').replaceAll("'", "''")}'` : source;
+  if (raw.includes("'")) return quote === "'" ? `"${raw.replaceAll("''", "'")}"` : source;
+  return `"${raw}"`;
 }
 
 /** A token of the text as the `yaml` lexer reads it, with its offset. */
@@ -1032,13 +1060,24 @@ function putBack(printed: string, restore: readonly Restore[]): string {
       const [header = '', ...body] = r.source.split('\n');
       // The body one indentation unit in from its line, keeping the lines' relative indentation; with
       // an explicit indentation indicator (`|2`), the same offset from the line as written.
+      // A block scalar that is a sequence item (`- |`) has its body at the item's column, as Prettier
+      // indents it (one unit past the key's column would be undone by Prettier at every run).
       const first = body.find((b) => b.trim() !== '');
+      const item = !r.lines && /(?:^|[ ])-[ ]+(?:[&!]\S*[ ]+)*$/.test(line.slice(0, m.index));
       const delta =
         r.lines || /^[|>][-+]?[1-9]|^[|>][1-9]/.test(header) || first === undefined
           ? column - r.sourceIndent
-          : column + r.unit - (first.length - first.trimStart().length);
+          : column + (item ? 0 : r.unit) - (first.length - first.trimStart().length);
       const tail = line.slice(m.index + m[0].length);
-      if (r.lines && body.length > 0) {
+      if (r.ownLine && r.lines && /:\s*$/.test(line.slice(0, m.index))) {
+        // `key:`, then the collection's lines one unit in from the key (Prettier's layout of a long one).
+        const d = column + r.unit - r.sourceIndent;
+        const all = [header, ...body];
+        out.push(line.slice(0, m.index).trimEnd());
+        all.forEach((b, k) =>
+          out.push((k === 0 ? ' '.repeat(r.sourceIndent + d) + b : shift(b, d)) + (k === all.length - 1 ? tail : '')),
+        );
+      } else if (r.lines && body.length > 0) {
         // What follows the scalar on its line (a comment) follows its last line.
         out.push(withProps(line.slice(0, m.index), r) + header);
         if (r.commentColumn !== undefined && /^\s*#/.test(tail)) {
