@@ -18,18 +18,19 @@ const SEED = fixedSeed('credentialShapes', 0xc4ed5);
 
 /** The patterns over the whole text, as credentialShapes did before it looked for runs first. */
 function reference(text: string): Range[] {
-  const { URL_USERINFO, SHAPES, AWS_SECRET, TOKEN, PEM, UUID, looksRandom } = shapeParts;
+  const { URL_USERINFO, SHAPES, AWS_SECRET, TOKEN, PEM, UUID, looksRandom, continued } = shapeParts;
   const fresh = (re: RegExp): RegExp => new RegExp(re.source, re.flags);
   const out: Range[] = [];
   for (const m of text.matchAll(fresh(URL_USERINFO)))
     if (m[1]) out.push({ offset: m.index + m[0].length - 1 - m[1].length, length: m[1].length });
-  for (const m of text.matchAll(fresh(SHAPES))) out.push({ offset: m.index, length: m[0].length });
+  // (Each match widened over the words that continue it: a credential wrapped over lines, REVIEW5 H7.)
+  for (const m of text.matchAll(fresh(SHAPES))) out.push(continued(text, m.index, m[0].length));
   const known = out.slice();
   const inKnown = (at: number): boolean => known.some((r) => at >= r.offset && at < r.offset + r.length);
   for (const m of text.matchAll(fresh(AWS_SECRET)))
-    if (!inKnown(m.index) && looksRandom(m[0], 4)) out.push({ offset: m.index, length: m[0].length });
+    if (!inKnown(m.index) && looksRandom(m[0], 4)) out.push(continued(text, m.index, m[0].length));
   for (const m of text.matchAll(fresh(TOKEN)))
-    if (!inKnown(m.index) && looksRandom(m[0]) && !UUID.test(m[0])) out.push({ offset: m.index, length: m[0].length });
+    if (!inKnown(m.index) && looksRandom(m[0]) && !UUID.test(m[0])) out.push(continued(text, m.index, m[0].length));
   for (const m of text.matchAll(fresh(PEM))) {
     const from = m.index + m[0].length;
     const end = text.indexOf(`-----END ${m[1] ?? ''}PRIVATE KEY-----`, from);

@@ -66,8 +66,23 @@ export function toLspDiagnostic(
     out.relatedInformation = d.related.map((r) =>
       DiagnosticRelatedInformation.create(Location.create(doc.uri, toRange(doc, r.offset, r.length)), mask(r.message)),
     );
-  if (d.data) out.data = d.data;
+  // `data` travels to the client (and into its protocol trace, Neovim's lsp.log): the key it names
+  // may be a credential pasted as a key (REVIEW5 H7), so its strings are masked as messages are. The
+  // server's code actions read the diagnostics it computed itself, never this copy.
+  if (d.data) out.data = maskStrings(d.data, mask);
   return out;
+}
+
+/** A copy of a plain value with every string in it masked. */
+function maskStrings<T>(value: T, mask: (text: string) => string): T {
+  if (typeof value === 'string') return mask(value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => maskStrings(v, mask)) as T;
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = maskStrings(v, mask);
+    return out as T;
+  }
+  return value;
 }
 
 export function toLspEdit(doc: TextDocument, e: TextEdit): LspTextEdit {

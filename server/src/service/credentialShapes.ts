@@ -5,6 +5,8 @@
 export interface Range {
   offset: number;
   length: number;
+  /** A scalar's value as read (a credential wrapped over lines: its words joined), for messages that quote it. */
+  value?: string;
 }
 
 /**
@@ -46,7 +48,7 @@ function looksRandom(t: string, changesPer = 3): boolean {
 }
 
 /** The patterns and the randomness test, for the test that runs them over whole texts. */
-export const shapeParts = { URL_USERINFO, SHAPES, AWS_SECRET, TOKEN, PEM, UUID, looksRandom };
+export const shapeParts = { URL_USERINFO, SHAPES, AWS_SECRET, TOKEN, PEM, UUID, looksRandom, continued };
 
 /**
  * Every match of SHAPES, AWS_SECRET and TOKEN is made of these characters alone and is at least
@@ -98,7 +100,7 @@ export function credentialShapes(text: string): Range[] {
     const re = SHAPES;
     re.lastIndex = 0;
     for (let m = re.exec(runs[r]!); m; m = re.exec(runs[r]!))
-      out.push({ offset: starts[r]! + m.index, length: m[0].length });
+      out.push(continued(text, starts[r]! + m.index, m[0].length));
   }
   // Whether a range found so far holds `at`: by offset, with the furthest end reached up to each, so
   // a look-up is a binary search (thousands of secrets in a file made a scan of them all quadratic).
@@ -124,7 +126,7 @@ export function credentialShapes(text: string): Range[] {
     re.lastIndex = 0;
     for (let m = re.exec(runs[r]!); m; m = re.exec(runs[r]!)) {
       const offset = starts[r]! + m.index;
-      if (!inKnown(offset) && looksRandom(m[0], 4)) out.push({ offset, length: m[0].length });
+      if (!inKnown(offset) && looksRandom(m[0], 4)) out.push(continued(text, offset, m[0].length));
     }
   }
   for (let r = 0; r < runs.length; r++) {
@@ -132,7 +134,7 @@ export function credentialShapes(text: string): Range[] {
     re.lastIndex = 0;
     for (let m = re.exec(runs[r]!); m; m = re.exec(runs[r]!)) {
       const offset = starts[r]! + m.index;
-      if (!inKnown(offset) && looksRandom(m[0]) && !UUID.test(m[0])) out.push({ offset, length: m[0].length });
+      if (!inKnown(offset) && looksRandom(m[0]) && !UUID.test(m[0])) out.push(continued(text, offset, m[0].length));
     }
   }
   if (text.includes('PRIVATE KEY-----'))
@@ -144,6 +146,40 @@ export function credentialShapes(text: string): Range[] {
       out.push({ offset: from, length: (end < 0 ? Math.min(text.length, from + 8192) : end) - from });
     }
   return out;
+}
+
+/** Characters of a word that may continue a credential (REVIEW5 H7). */
+const WORD_CHAR = /[A-Za-z0-9_+/=.-]/;
+const MAX_CONTINUED = 8;
+
+/**
+ * A credential wrapped over two lines (a folded `>-` scalar, a plain multi-line scalar, a message
+ * quoting either as words joined by a space) is one credential: the range of a match is widened
+ * over the words that continue it (REVIEW5 H7). A continuing word follows only white space
+ * (a line break and indentation included), is made of WORD_CHAR, is not a key (`word:`), and holds
+ * a digit or a capital after its first character (a credential's tail; not prose: "was revoked").
+ * Scans only forward from the match, over at most MAX_CONTINUED words.
+ */
+function continued(text: string, offset: number, length: number): Range {
+  let end = offset + length;
+  // At most MAX_CONTINUED words: a credential wraps over a few lines, and a text of thousands of
+  // random tokens in a row must not cost each of them a walk to the end (quadratic).
+  for (let words = 0; words < MAX_CONTINUED; words++) {
+    let i = end;
+    let lines = 0;
+    while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) {
+      if (text[i] === '\n') lines++;
+      i++;
+    }
+    if (i === end || lines > 1) break;
+    const s = i;
+    while (i < text.length && WORD_CHAR.test(text[i]!)) i++;
+    if (i === s || text[i] === ':') break;
+    const word = text.slice(s, i);
+    if (!/[0-9]/.test(word) && !/[A-Z]/.test(word.slice(1))) break;
+    end = i;
+  }
+  return { offset, length: end - offset };
 }
 
 /** A text with the given ranges replaced by `*` (same length, so columns hold; line breaks kept). */

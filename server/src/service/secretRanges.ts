@@ -40,17 +40,23 @@ export function messageMasker(doc: ParsedDocument, ranges?: readonly Range[]): (
   let byLength: Map<number, Map<string, number>> | undefined;
   let starred: number[] = [];
   return (message) => {
-    let out = maskRanges(message, credentialShapes(message));
+    // The document's values first, in the message as written: a value whose first word is also
+    // credential-shaped (a credential wrapped over lines) would no longer be found once that word is
+    // masked by shape (REVIEW5 H7). Then every credential-shaped piece.
+    let out = message;
     if (!values || !byLength) {
       values = [
         ...new Set(
           (ranges ?? secretRanges(doc))
-            .map((r) =>
+            .flatMap((r) => [
               doc.text
                 .slice(r.offset, r.offset + r.length)
                 .trim()
                 .replace(/^(["'])(.*)\1$/s, '$2'),
-            )
+              // A credential wrapped over lines, as a message quotes it: its words on one line, whole
+              // or clipped to 40 characters (schemaErrors' clip).
+              ...(r.value !== undefined ? [r.value, r.value.replace(/\s+/g, ' ').slice(0, 40)] : []),
+            ])
             .filter((v) => v.length >= 4),
         ),
       ];
@@ -74,11 +80,13 @@ export function messageMasker(doc: ParsedDocument, ranges?: readonly Range[]): (
         if (at !== undefined) found.push(at);
       }
     }
-    for (const at of [...new Set(found)].sort((a, b) => a - b)) {
+    // Longest first: a value that holds a shorter one (a wrapped credential holds its first word)
+    // is masked before the shorter one changes it.
+    for (const at of [...new Set(found)].sort((a, b) => values![b]!.length - values![a]!.length || a - b)) {
       const value = values[at]!;
       if (out.includes(value)) out = out.split(value).join('*'.repeat(value.length));
     }
-    return out;
+    return maskRanges(out, credentialShapes(out));
   };
 }
 
@@ -226,12 +234,23 @@ function secretWalk(): ((start: Node, out: Range[]) => void) | undefined {
       }
       if (!known.has(key) && resolve(start)?.type === 'string' && misspells(key, credentials)) maskValue(start);
     }
+    // A scalar whose first word is a credential is one credential wrapped over lines (REVIEW5 H7):
+    // masked whole, whatever its continuing words look like.
+    const wrapped = (n: Node | undefined): void => {
+      if (n?.type === 'string' && startsWithCredential(n.value))
+        out.push({ offset: n.offset, length: n.length, value: n.value });
+    };
+    wrapped(start);
     const stack: Node[] = [start];
     while (stack.length > 0) {
       const n = stack.pop();
-      if (n?.type === 'array') stack.push(...n.items);
+      if (n?.type === 'array') {
+        stack.push(...n.items);
+        for (const item of n.items) wrapped(item);
+      }
       if (n?.type !== 'object') continue;
       for (const p of n.properties) {
+        wrapped(p.value);
         const key = p.key.value;
         if (namesVariable(key, p.value)) {
           // (Shown, as valueFromEnv's names are.)
@@ -242,6 +261,14 @@ function secretWalk(): ((start: Node, out: Range[]) => void) | undefined {
       }
     }
   };
+}
+
+/** Whether a value of several words starts with a credential-shaped word (one credential wrapped over lines). */
+export function startsWithCredential(value: string): boolean {
+  const m = /^\s*(\S{15,})\s+\S/.exec(value);
+  if (!m) return false;
+  const first = m[1]!;
+  return credentialShapes(first).some((r) => r.offset === 0 && r.length === first.length);
 }
 
 /** A key within a small edit distance of a credential field (letter case, `-` and `_` ignored). */
