@@ -66,7 +66,9 @@ Options:
                              PATH), its exclude patterns, its language and its name in the output
   --no-env-check             do not report valueFromEnv variables missing from the environment and
                              the file's .env (the nearest walking up from the file, within its git
-                             repository: the same wherever the command runs)
+                             repository: the same wherever the command runs); a .env that git does
+                             not ignore, or tracks, is still reported (--suppress
+                             dotenv-not-ignored skips that)
   --suppress CODE[,CODE]     silence these diagnostic codes in every file (JSON has no comments;
                              in YAML, '# assistant-config-disable-next-line CODE' works too)
   -h, --help                 show this help
@@ -228,7 +230,10 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
   const counts = emptyCounts();
   const setup: LintSetup = {
     cwd: io.cwd,
-    envNames: flags.envCheck ? Object.keys(io.env) : undefined,
+    // --no-env-check: env-not-set is not reported; the `.env` files are still read, for
+    // dotenv-not-ignored (the pre-commit hook passes the flag, REVIEW5 H17).
+    envNames: Object.keys(io.env),
+    unsetCheck: flags.envCheck,
     config: flags.config,
     suppress: flags.suppress,
     // Code frames only where they are printed: the text format, and reports kept by --cache.

@@ -32,6 +32,11 @@ export interface LintSetup {
    * the snapshot of it sent with the file list.
    */
   envNames: string[] | undefined;
+  /**
+   * Whether `env-not-set` is reported (default true; `--no-env-check` turns it off). Without it the
+   * files' `.env` are still read: `dotenv-not-ignored` stays (REVIEW5 H17, the pre-commit hook).
+   */
+  unsetCheck?: boolean;
   config: ConfigChoice;
   /** Codes silenced in every file (--suppress). */
   suppress?: string[];
@@ -100,11 +105,15 @@ export class FileLinter {
       ...(setup.suppress && setup.suppress.length > 0 ? { suppress: setup.suppress } : {}),
     };
     this.processNames = setup.envNames ? new Set(setup.envNames) : undefined;
+    this.unsetCheck = setup.unsetCheck ?? true;
     this.dotenv = dotenv;
     this.configs = new CliProjectConfig(io, setup.config);
     this.frames = setup.frames ?? true;
     this.cwd = setup.cwd;
   }
+
+  /** Whether env-not-set is reported (else every name counts as defined). */
+  private readonly unsetCheck: boolean;
 
   /** Whether the environment check runs (without it no `.env` is looked up). */
   get envCheck(): boolean {
@@ -120,12 +129,17 @@ export class FileLinter {
     if (!o) {
       const set = this.dotenv.forFile(path);
       const asked = this.envAsked;
+      const unsetCheck = this.unsetCheck;
       o = {
         ...this.options,
         env: {
-          isDefined: (name) => (asked.add(name), processNames.has(name) || set.names.has(name)),
+          isDefined: (name) => (asked.add(name), !unsetCheck || processNames.has(name) || set.names.has(name)),
           // git is asked (once per `.env`) only when a name comes from that `.env`.
-          exposedInDotenv: (name) => (asked.add(name), set.names.has(name) && set.exposed().has(name)),
+          exposedInDotenv: (name) => {
+            asked.add(name);
+            if (!set.names.has(name) || !set.exposed().has(name)) return false;
+            return set.tracked() ? 'tracked' : true;
+          },
           // Messages name that `.env` relative to the file (lsp/dotenvLookup.ts dotenvShownFrom).
           dotenvShown: set.path === undefined ? null : dotenvShownFrom(dir, set.path),
         },
@@ -143,8 +157,10 @@ export class FileLinter {
     if (!this.processNames) return '00';
     const set = this.dotenv.forFile(path);
     const inDotenv = set.names.has(name);
+    const exposed = inDotenv && set.exposed().has(name);
     const state =
-      (inDotenv || this.processNames.has(name) ? '1' : '0') + (inDotenv && set.exposed().has(name) ? '1' : '0');
+      (inDotenv || this.processNames.has(name) || !this.unsetCheck ? '1' : '0') +
+      (exposed ? (set.tracked() ? '2' : '1') : '0');
     return state === '10' || set.path === undefined ? state : state + dotenvShownFrom(dirname(path), set.path);
   }
 

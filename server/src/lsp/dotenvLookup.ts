@@ -55,28 +55,48 @@ export interface EnvSet {
   readonly names: ReadonlySet<string>;
   /** Names it defines while git does not ignore it (dotenv-not-ignored); asked of git on first use. */
   exposed(): ReadonlySet<string>;
+  /** Whether git tracks it (committed, or staged by `git add`): its names are exposed, and already in the index. */
+  tracked(): boolean;
 }
 
 /** The lookup's answers so far, for worker threads (structured-clone friendly). */
 export interface DotenvSnapshot {
-  sets: { path: string | undefined; names: string[]; exposed: string[] }[];
+  sets: { path: string | undefined; names: string[]; exposed: string[]; tracked: boolean }[];
   /** Directory → index in `sets`. */
   dirs: [string, number][];
 }
 
-/** Whether git ignores the `.env` at `file`: undefined outside a git work tree (or without git). */
-export function gitIgnoresFile(file: string): boolean | undefined {
+/**
+ * Whether git ignores the `.env` at `file`: undefined outside a git work tree (or without git);
+ * 'tracked' when git does not ignore it because it is tracked (committed, or staged by `git add`):
+ * a pattern in .gitignore no longer keeps it out (REVIEW5 H17).
+ */
+export function gitIgnoresFile(file: string): GitIgnored {
   try {
     // Exit 0: ignored; 1: not ignored (a tracked .env counts as not ignored); 128: not in a work tree.
     execFileSync('git', ['check-ignore', '-q', '.env'], { cwd: dirname(file), stdio: 'ignore', timeout: 3000 });
     return true;
   } catch (e) {
-    return (e as { status?: number }).status === 1 ? false : undefined;
+    return (e as { status?: number }).status === 1 ? (gitTracks(dirname(file)) ? 'tracked' : false) : undefined;
+  }
+}
+
+/** What git says of a `.env`: ignored (true), not ignored (false), tracked, or undefined outside git. */
+export type GitIgnored = boolean | 'tracked' | undefined;
+
+/** Whether git's index holds `.env` in `dir` (committed or staged). */
+export function gitTracks(dir: string): boolean {
+  try {
+    // --error-unmatch: exit 1 when the index does not hold the path.
+    execFileSync('git', ['ls-files', '--error-unmatch', '--', '.env'], { cwd: dir, stdio: 'ignore', timeout: 3000 });
+    return true;
+  } catch {
+    return false;
   }
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
-const NO_DOTENV: EnvSet = { path: undefined, names: EMPTY, exposed: () => EMPTY };
+const NO_DOTENV: EnvSet = { path: undefined, names: EMPTY, exposed: () => EMPTY, tracked: () => false };
 
 function kind(path: string): 'file' | 'other' | 'none' {
   try {
@@ -95,7 +115,7 @@ export class DotenvLookup {
    */
   constructor(
     private readonly problem: (file: string, code: string) => void = () => undefined,
-    private readonly gitIgnored: (file: string) => boolean | undefined = gitIgnoresFile,
+    private readonly gitIgnored: (file: string) => GitIgnored = gitIgnoresFile,
     private readonly read: (file: string) => string = readDotenvFile,
   ) {}
 
@@ -160,10 +180,23 @@ export class DotenvLookup {
       names = EMPTY;
     }
     let exposed: ReadonlySet<string> | undefined = names.size === 0 ? EMPTY : undefined;
+    let tracked: boolean | undefined = names.size === 0 ? false : undefined;
+    const ask = (): void => {
+      const ignored = this.gitIgnored(file);
+      exposed = ignored === false || ignored === 'tracked' ? names : EMPTY;
+      tracked = ignored === 'tracked';
+    };
     return {
       path: file,
       names,
-      exposed: () => (exposed ??= this.gitIgnored(file) === false ? names : EMPTY),
+      exposed: () => {
+        if (exposed === undefined) ask();
+        return exposed!;
+      },
+      tracked: () => {
+        if (tracked === undefined) ask();
+        return tracked!;
+      },
     };
   }
 
@@ -177,7 +210,7 @@ export class DotenvLookup {
       if (i === undefined) {
         i = sets.length;
         index.set(set, i);
-        sets.push({ path: set.path, names: [...set.names], exposed: [...set.exposed()] });
+        sets.push({ path: set.path, names: [...set.names], exposed: [...set.exposed()], tracked: set.tracked() });
       }
       dirs.push([dir, i]);
     }
@@ -190,7 +223,9 @@ export class DotenvLookup {
     const sets: EnvSet[] = snapshot.sets.map((s) => {
       const names = new Set(s.names);
       const exposed = s.exposed.length === 0 ? EMPTY : new Set(s.exposed);
-      return s.path === undefined && names.size === 0 ? NO_DOTENV : { path: s.path, names, exposed: () => exposed };
+      return s.path === undefined && names.size === 0
+        ? NO_DOTENV
+        : { path: s.path, names, exposed: () => exposed, tracked: () => s.tracked };
     });
     for (const [dir, i] of snapshot.dirs) lookup.byDir.set(dir, sets[i]!);
     return lookup;

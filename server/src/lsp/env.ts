@@ -6,14 +6,15 @@
 // quick fix that moves a secret into it is asked for (dotenvFor), and given to the service.
 import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DotenvFile, EnvInfo } from '../service';
 import type { EnvLookup } from '../service/validation/rule';
 // A light module imported directly: importing the index would load the whole service at startup.
 import { dotenvNames } from '../service/dotenv';
-import { DotenvLookup, dotenvProblemMessage, dotenvShownFrom, readDotenvFile } from './dotenvLookup';
-import type { EnvSet } from './dotenvLookup';
+import { DotenvLookup, dotenvProblemMessage, dotenvShownFrom, gitTracks, readDotenvFile } from './dotenvLookup';
+import type { EnvSet, GitIgnored } from './dotenvLookup';
 
 /** What the protocol layer needs to know about variables; Node and web-worker servers fill it differently. */
 export interface ServerEnv extends EnvInfo, EnvLookup {
@@ -45,8 +46,11 @@ export interface ServerEnv extends EnvInfo, EnvLookup {
   onWarning?(listener: (message: string) => void): void;
 }
 
-/** Whether git ignores `.env` in `dir`: undefined when `dir` is not in a git work tree (or git is missing). */
-export function gitIgnoresDotenv(dir: string): boolean | undefined {
+/**
+ * Whether git ignores `.env` in `dir`: undefined when `dir` is not in a git work tree (or git is
+ * missing); 'tracked' when it is not ignored because git tracks it (committed or staged).
+ */
+export function gitIgnoresDotenv(dir: string): GitIgnored {
   try {
     execFileSync('git', ['rev-parse', '--is-inside-work-tree'], { cwd: dir, stdio: 'ignore', timeout: 3000 });
   } catch {
@@ -57,7 +61,39 @@ export function gitIgnoresDotenv(dir: string): boolean | undefined {
     execFileSync('git', ['check-ignore', '-q', '.env'], { cwd: dir, stdio: 'ignore', timeout: 3000 });
     return true;
   } catch (e) {
-    return (e as { status?: number }).status === 1 ? false : undefined;
+    return (e as { status?: number }).status === 1 ? (gitTracks(dir) ? 'tracked' : false) : undefined;
+  }
+}
+
+/** The top of the git work tree holding `dir` (the first directory up from it that holds `.git`). */
+function gitTopOf(dir: string): string | undefined {
+  for (let d = dir; ; ) {
+    if (existsSync(join(d, '.git'))) return d;
+    const up = dirname(d);
+    if (up === d) return undefined;
+    d = up;
+  }
+}
+
+/** Whether `dir` is `top` or lies below it. */
+function within(dir: string, top: string): boolean {
+  return dir === top || dir.startsWith(top.endsWith(sep) ? top : top + sep);
+}
+
+function sameDir(a: string, b: string | undefined): boolean {
+  if (b === undefined) return false;
+  const strip = (p: string): string => (p.length > 1 && p.endsWith(sep) ? p.slice(0, -1) : p);
+  return strip(a) === strip(b);
+}
+
+/** The home directory as the server's environment names it (HOME, USERPROFILE), else the system's. */
+function homeOf(env: NodeJS.ProcessEnv): string | undefined {
+  const h = env.HOME ?? env.USERPROFILE;
+  if (h) return h;
+  try {
+    return homedir();
+  } catch {
+    return undefined;
   }
 }
 
@@ -69,7 +105,7 @@ export class WorkspaceEnv implements ServerEnv {
   readonly watchedFiles = ['**/.env', '**/.gitignore', '**/.git/info/exclude'] as const;
   private fromDotenv = new Map<string, string>();
   /** Folder path → whether git ignores its `.env` (see gitIgnoresDotenv). */
-  private ignored = new Map<string, boolean | undefined>();
+  private ignored = new Map<string, GitIgnored>();
   /** Names defined in a `.env` that git does not ignore. */
   private exposed = new Set<string>();
   private folders: string[] = [];
@@ -77,7 +113,7 @@ export class WorkspaceEnv implements ServerEnv {
   /** Each document's `.env` (a new lookup on each reload: a `.env` changed, appeared or went). */
   private lookup = this.newLookup();
   /** `.env` path → whether git ignores it (asked once per reload). */
-  private ignoredFile = new Map<string, boolean | undefined>();
+  private ignoredFile = new Map<string, GitIgnored>();
   /** Views by directory: they differ by the `.env` taken and how messages name it from there. */
   private readonly views = new Map<string, EnvInfo & EnvLookup>();
   /** The environment only: an untrusted workspace (no `.env` read). */
@@ -88,10 +124,14 @@ export class WorkspaceEnv implements ServerEnv {
   /** `.env` files (and why) the user was told of: once each for the server's life, reloads included. */
   private readonly told = new Set<string>();
 
+  /** The home directory, where no fix creates a `.env` (REVIEW5 H24). */
+  private readonly home: string | undefined;
+
   constructor(
     private readonly processEnv: NodeJS.ProcessEnv = process.env,
-    private readonly gitIgnored: (dir: string) => boolean | undefined = gitIgnoresDotenv,
+    private readonly gitIgnored: (dir: string) => GitIgnored = gitIgnoresDotenv,
   ) {
+    this.home = homeOf(processEnv);
     this.processOnly = this.viewOf(undefined, undefined);
     this.noDotenv = this.viewOf(undefined, null);
   }
@@ -122,7 +162,7 @@ export class WorkspaceEnv implements ServerEnv {
     return folder === undefined ? file : relative(folder, file).split(sep).join('/');
   }
 
-  private ignoredAt(file: string): boolean | undefined {
+  private ignoredAt(file: string): GitIgnored {
     if (!this.ignoredFile.has(file)) this.ignoredFile.set(file, this.gitIgnored(dirname(file)));
     return this.ignoredFile.get(file);
   }
@@ -138,7 +178,8 @@ export class WorkspaceEnv implements ServerEnv {
         for (const n of Object.keys(processEnv)) if (!fromDotenv(n)) yield n;
       },
       isDefined: (name) => fromDotenv(name) || has(name),
-      exposedInDotenv: (name) => fromDotenv(name) && set!.exposed().has(name),
+      exposedInDotenv: (name) =>
+        fromDotenv(name) && set!.exposed().has(name) ? (set!.tracked() ? 'tracked' : true) : false,
       sourceOf: (name) => (fromDotenv(name) ? 'workspace .env' : has(name) ? 'environment' : undefined),
       ...(shown !== undefined ? { dotenvShown: shown } : {}),
     };
@@ -170,12 +211,25 @@ export class WorkspaceEnv implements ServerEnv {
     return v;
   }
 
-  /** The `.env` a document takes, else where a fix would create one: the top of its workspace folder. */
+  /**
+   * The `.env` a document takes, else where a fix would create one (REVIEW5 H24): never in the
+   * filesystem's root, the home directory or above the document's project, whatever folder the
+   * editor sends (Neovim's root falls back to the current directory, often `/` or `$HOME`). In a
+   * git work tree: the top of the document's workspace folder when the folder lies within the
+   * repository, else the repository's top. Outside git: the top of the workspace folder when it
+   * holds the document and is neither `/` nor the home directory, else beside the document.
+   */
   private dotenvPath(path: string): string | undefined {
     const nearest = this.lookup.forFile(path).path;
     if (nearest !== undefined) return nearest;
-    const dir = this.folderOf(path);
-    return dir === undefined ? undefined : join(dir, '.env');
+    // (A document outside every workspace folder gets no new `.env`, as before.)
+    const folder = this.folderOf(path);
+    if (folder === undefined) return undefined;
+    const docDir = dirname(path);
+    const top = gitTopOf(docDir);
+    if (top !== undefined) return join(within(folder, top) ? folder : top, '.env');
+    if (folder === dirname(folder) || sameDir(folder, this.home)) return join(docDir, '.env');
+    return join(folder, '.env');
   }
 
   /** The innermost workspace folder holding a file. */
@@ -217,7 +271,7 @@ export class WorkspaceEnv implements ServerEnv {
       }
       for (const n of dotenvNames(text)) {
         this.fromDotenv.set(n, '.env');
-        if (ignored === false) this.exposed.add(n);
+        if (ignored === false || ignored === 'tracked') this.exposed.add(n);
       }
     }
   }
@@ -232,7 +286,9 @@ export class WorkspaceEnv implements ServerEnv {
     if (path === undefined) return undefined;
     const file = this.dotenvPath(path);
     if (file === undefined) return undefined;
-    const gitIgnored = this.ignoredAt(file);
+    // (A tracked .env is not ignored, for the fix's note.)
+    const ignored = this.ignoredAt(file);
+    const gitIgnored = ignored === undefined ? undefined : ignored === true;
     const uri = pathToFileURL(file).href;
     const shown = dotenvShownFrom(dirname(path), file);
     try {

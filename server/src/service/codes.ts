@@ -129,7 +129,7 @@ export const CODES = {
   'dotenv-not-ignored': {
     autofix: 'no',
     severity: 'warning',
-    doc: 'A `valueFromEnv` variable read from the `.env` the file takes while git does not ignore that `.env` (git workspaces only): the secret could be committed.',
+    doc: 'A `valueFromEnv` variable read from the `.env` the file takes while git does not ignore that `.env` (git workspaces only): the secret could be committed. An error when git tracks that `.env` (committed, or staged by `git add`): the message advises `git rm --cached`. Kept by `--no-env-check` (the pre-commit hook).',
   },
   'duplicate-key': {
     autofix: 'same-value',

@@ -8,9 +8,10 @@ export interface EnvLookup {
   isDefined(name: string): boolean;
   /**
    * Whether the variable comes from the document's `.env` and git does not ignore that file (in a git
-   * workspace): its secret could be committed. Hosts that cannot tell leave this out.
+   * workspace): its secret could be committed; 'tracked': git tracks that file (committed, or staged
+   * by `git add`), so the secret is in the repository's index already. Hosts that cannot tell leave this out.
    */
-  exposedInDotenv?(name: string): boolean;
+  exposedInDotenv?(name: string): boolean | 'tracked';
   /**
    * The document's `.env` as messages name it (`packages/api/.env`); null: no `.env` applies to the
    * document; left out: the host does not say (messages then say "its .env file").

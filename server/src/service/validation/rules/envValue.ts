@@ -261,17 +261,32 @@ export const envValueRule: Rule = {
               name.length,
             ),
           );
-        } else if (env.exposedInDotenv?.(name.value)) {
+        } else {
+          const exposed = env.exposedInDotenv?.(name.value);
+          const shown = typeof env.dotenvShown === 'string' ? env.dotenvShown : '.env';
           // Once per document: the first such name in reading order (RuleContext.report's `once`).
-          ctx.report(
-            diag(
+          if (exposed === 'tracked')
+            // A tracked or staged .env is past what .gitignore can do: an error (REVIEW5 H17).
+            ctx.report(
+              diag(
+                'dotenv-not-ignored',
+                `'${name.value}' is read from ${shown}, which git tracks (committed or staged): the secret goes into the repository with it. Remove it from the index with 'git rm --cached ${shown}', add '.env' to .gitignore, and rotate the secret if it was committed.`,
+                name.offset,
+                name.length,
+                { severity: 'error' },
+              ),
               'dotenv-not-ignored',
-              `'${name.value}' is read from ${typeof env.dotenvShown === 'string' ? env.dotenvShown : '.env'}, which git does not ignore: the secret could be committed. Add '.env' to .gitignore.`,
-              name.offset,
-              name.length,
-            ),
-            'dotenv-not-ignored',
-          );
+            );
+          else if (exposed)
+            ctx.report(
+              diag(
+                'dotenv-not-ignored',
+                `'${name.value}' is read from ${shown}, which git does not ignore: the secret could be committed. Add '.env' to .gitignore.`,
+                name.offset,
+                name.length,
+              ),
+              'dotenv-not-ignored',
+            );
         }
       },
     };
