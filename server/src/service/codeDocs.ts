@@ -124,15 +124,19 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: ""\n`,
     fix: 'Write the name of the environment variable or secret that holds the value, bare: `VENDOR_KEY`, not `$VENDOR_KEY` or `${VENDOR_KEY}` (`lint --fix` removes the `$` and braces).',
   },
+  'value-not-expanded': {
+    example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      value: \${OPENAI_KEY}\n`,
+    fix: 'Read the variable with `valueFromEnv`, by its bare name: `apiKey: { valueFromEnv: OPENAI_KEY }`. `value` is sent as written, `$` and braces included; nothing expands it. `lint --fix` rewrites it.',
+  },
   'env-not-set': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY\n`,
     options: { envDefined: [] },
-    fix: "Define the variable in the environment or in the `.env` the file takes: the nearest `.env` walking up from the file's directory, never above the top of its git repository (the message names it; a nearer `.env` replaces an outer one, it does not add to it). This is information only: the variable may well be defined where the service runs. `lint --no-env-check` skips the check.",
+    fix: "Define the variable in the environment or in the `.env` the file takes: the nearest `.env` walking up from the file's directory, never above the top of its git repository (the message names it; a nearer `.env` replaces an outer one, it does not add to it). This is information only: the variable may well be defined where the service runs. `lint --no-env-check` skips the check (and only this one).",
   },
   'dotenv-not-ignored': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY\n`,
     options: { envDefined: ['VENDOR_A_API_KEY'], envExposed: ['VENDOR_A_API_KEY'] },
-    fix: 'Add `.env` to `.gitignore`, so the secrets in it are not committed. (Reported only in a git workspace, for the `.env` the file takes, named in the message, when it defines the variable.)',
+    fix: 'Add `.env` to `.gitignore`, so the secrets in it are not committed. A `.env` git already tracks (committed, or staged by `git add`) is an error: `.gitignore` does not untrack it; remove it from the index with `git rm --cached .env` (the file stays on disk), add it to `.gitignore`, and rotate any secret that was committed. (Reported only in a git workspace, for the `.env` the file takes, named in the message, when it defines the variable. `lint --no-env-check`, which the pre-commit hook passes, keeps it; `--suppress dotenv-not-ignored` silences it.)',
   },
   'json-not-strict': {
     example:

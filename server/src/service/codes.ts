@@ -109,12 +109,17 @@ export const CODES = {
   'literal-secret': {
     autofix: 'no',
     severity: 'warning',
-    doc: "A credential written literally in `value` (warning), a plain string where an EnvironmentValue belongs (`apiKey: sk-…`, an error), or the credential pasted into `valueFromEnv` where its variable's name goes (an error, whatever the environment check says); the fix moves it into the `.env` the file takes (the nearest one walking up from it, else a new one at the top of its workspace folder) and writes `valueFromEnv`. A plain string that names a variable (`apiKey: $VENDOR_KEY`, `${VENDOR_KEY}` or `VENDOR_A_API_KEY`) is no credential: it is an `invalid-type`, whose fix writes `{ valueFromEnv: NAME }`. Text shaped like a credential in a field that is not a credential field (`model`, a URL's path or query, the system instructions, `featureFlags`) or in a comment (`# old key: sk-…`) is a warning with no fix: remove it from there.",
+    doc: "A credential written literally in `value` (warning), a plain string where an EnvironmentValue belongs (`apiKey: sk-…`, an error), or the credential pasted into `valueFromEnv` where its variable's name goes (an error, whatever the environment check says); the fix moves it into the `.env` the file takes (the nearest one walking up from it, else a new one at the top of its workspace folder, never above the repository's top, `/` or the home directory) and writes `valueFromEnv`. A plain string that names a variable (`apiKey: $VENDOR_KEY`, `${VENDOR_KEY}` or `VENDOR_A_API_KEY`) is no credential: it is an `invalid-type`, whose fix writes `{ valueFromEnv: NAME }`. Text shaped like a credential in a field that is not a credential field (`model`, a URL's path or query, the system instructions, `featureFlags`) or in a comment (`# old key: sk-…`) is a warning with no fix: remove it from there.",
   },
   'url-credentials': {
     autofix: 'no',
     severity: 'warning',
     doc: 'A URL (`baseUrl`, `endpoint`, …) written with a user name or password (`https://user:secret@host`): a credential in the file, sent in every address and kept in logs and browser history. It is masked in output and is no clickable link.',
+  },
+  'value-not-expanded': {
+    autofix: 'safe',
+    severity: 'error',
+    doc: "A variable reference written as the literal `value` of an EnvironmentValue (`apiKey: {value: ${OPENAI_KEY}}`, `value: $OPENAI_KEY`): the service does not expand it, so the credential it sends is that text. The fix (also `lint --fix`) writes `valueFromEnv: OPENAI_KEY`.",
   },
   'invalid-env-name': {
     autofix: 'lossless',

@@ -21,7 +21,7 @@ import { editDistance } from './text';
 import { credentialShapes, maskRanges } from './credentialShapes';
 import type { Range } from './credentialShapes';
 import { halfTypedKey } from './validation/rules/envValue';
-import { envReference } from './envNames';
+import { envReference, shellReference } from './envNames';
 
 export { credentialShapes, maskShapes } from './credentialShapes';
 export type { Range } from './credentialShapes';
@@ -184,7 +184,10 @@ function secretWalk(): ((start: Node, out: Range[]) => void) | undefined {
   /** `apiKey: $VENDOR_KEY` / `VENDOR_A_API_KEY`: a credential field holding a variable's name, no secret. */
   const namesVariable = (key: string, value: Node | undefined): boolean => {
     const v = resolve(value);
-    return credentials.has(key) && v?.type === 'string' && envReference(v.value) !== undefined;
+    if (v?.type !== 'string') return false;
+    // (`value: ${OPENAI_KEY}`: a reference the service does not expand, value-not-expanded; no secret.)
+    if (literalKeys.has(key)) return shellReference(v.value.trim()) !== undefined;
+    return credentials.has(key) && envReference(v.value) !== undefined;
   };
   const envKeysNormal = new Set(envKeys.map((k) => k.toLowerCase()));
   /**
@@ -214,7 +217,11 @@ function secretWalk(): ((start: Node, out: Range[]) => void) | undefined {
       if (n.type === 'object') {
         for (const p of n.properties) {
           if (pastedAsKey(p)) out.push({ offset: p.key.offset, length: p.key.length });
-          if (!(isEnvNameProperty(env, p.key.value) && resolve(p.value)?.type === 'string')) maskValue(p.value);
+          if (
+            !(isEnvNameProperty(env, p.key.value) && resolve(p.value)?.type === 'string') &&
+            !namesVariable(p.key.value, p.value)
+          )
+            maskValue(p.value);
         }
       } else if (n.type === 'array') {
         for (const item of n.items) maskValue(item);

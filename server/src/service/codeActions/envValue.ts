@@ -283,6 +283,25 @@ export const envReferenceValue: FixProvider = (doc, d) => {
   ];
 };
 
+/**
+ * `value-not-expanded` on `value: ${NAME}` / `$NAME` (REVIEW5 H12): `valueFromEnv: NAME`, the key and
+ * its value rewritten in place (comments, anchors and the rest of the mapping stay).
+ */
+export const unexpandedValue: FixProvider = (doc, d) => {
+  const name = d.data?.envName;
+  const node = valueAt(doc, d.offset);
+  const prop = node?.parent;
+  if (name === undefined || node?.type !== 'string' || prop?.type !== 'property' || prop.key.value !== LITERAL_KEY)
+    return [];
+  return [
+    {
+      title: `Read the variable ${name} (valueFromEnv: ${name})`,
+      edits: [replaceScalar(doc, prop.key, FROM_ENV_KEY), replaceScalar(doc, node, name)],
+      isPreferred: true,
+    },
+  ];
+};
+
 /** `invalid-env-name` on `valueFromEnv: $NAME` or `${NAME}`: the bare name. */
 export const bareEnvName: FixProvider = (doc, d) => {
   const bare = d.data?.suggestion;

@@ -5,7 +5,7 @@ import type { Diagnostic, DiagnosticCode } from '../codes';
 import type { CodeActionEntry, ServiceContext } from '../types';
 import { emptyDocument } from './emptyDocument';
 import { jsonStrict } from './jsonStrict';
-import { bareEnvName, envReferenceValue, envValueConflict, literalSecret } from './envValue';
+import { bareEnvName, envReferenceValue, envValueConflict, literalSecret, unexpandedValue } from './envValue';
 import { addHeader, missingRequired } from './missingRequired';
 import type { FixProvider } from './provider';
 import { onlyValue, replaceValue } from './replaceValue';
@@ -44,6 +44,7 @@ const FIXES: ProviderTable = {
     ...yaml11Ambiguous(doc, d, ctx),
   ],
   'invalid-env-name': bareEnvName,
+  'value-not-expanded': unexpandedValue,
   'unknown-property': unknownProperty,
   'near-miss-key': nearMissKey,
   'duplicate-key': duplicateKey,

@@ -146,7 +146,19 @@ export const envValueRule: Rule = {
           );
         }
         const literal = resolve(valueProp?.value);
-        if (valueProp && literal?.type === 'string' && literal.value.trim() !== '') {
+        // `value: ${OPENAI_KEY}` / `$OPENAI_KEY`: a reference the service does not expand (REVIEW5 H12).
+        const unexpanded = literal?.type === 'string' ? shellReference(literal.value.trim()) : undefined;
+        if (valueProp && literal && unexpanded !== undefined) {
+          ctx.report(
+            diag(
+              'value-not-expanded',
+              `'value' of '${holder}' is not expanded: the service sends the text '${literal.type === 'string' ? literal.value.trim() : ''}' as the credential; use 'valueFromEnv: ${unexpanded}'.`,
+              literal.offset,
+              literal.length,
+              { data: { envName: unexpanded } },
+            ),
+          );
+        } else if (valueProp && literal?.type === 'string' && literal.value.trim() !== '') {
           ctx.report(
             diag(
               'literal-secret',
