@@ -51,7 +51,7 @@ test('the editor offers the same rewrite as its preferred quick fix; a real lite
   const fix = actions.find((a) => a.isPreferred);
   assert.ok(fix, JSON.stringify(actions.map((a) => a.title)));
   assert.equal(fix.title, 'Read the variable OPENAI_KEY (valueFromEnv: OPENAI_KEY)');
-  assert.match(applyEdits(YAML_BEFORE, fix.edits), /apiKey: \{valueFromEnv: "OPENAI_KEY"\}  # from the shell/);
+  assert.match(applyEdits(YAML_BEFORE, fix.edits), /apiKey: \{valueFromEnv: "OPENAI_KEY"\} {2}# from the shell/);
   const literal = parse(`${H}  llm:\n    provider: vendor_a\n    apiKey: {value: "pa$$word-with-dollars"}\n`, 'yaml');
   assert.deepEqual(
     validate(literal).map((d) => d.code),
