@@ -67,7 +67,7 @@ export function gitIgnoresDotenv(dir: string): GitIgnored {
 
 /** The top of the git work tree holding `dir` (the first directory up from it that holds `.git`). */
 function gitTopOf(dir: string): string | undefined {
-  for (let d = dir; ; ) {
+  for (let d = dir; ;) {
     if (existsSync(join(d, '.git'))) return d;
     const up = dirname(d);
     if (up === d) return undefined;

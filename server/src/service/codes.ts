@@ -119,7 +119,7 @@ export const CODES = {
   'value-not-expanded': {
     autofix: 'safe',
     severity: 'error',
-    doc: "A variable reference written as the literal `value` of an EnvironmentValue (`apiKey: {value: ${OPENAI_KEY}}`, `value: $OPENAI_KEY`): the service does not expand it, so the credential it sends is that text. The fix (also `lint --fix`) writes `valueFromEnv: OPENAI_KEY`.",
+    doc: 'A variable reference written as the literal `value` of an EnvironmentValue (`apiKey: {value: ${OPENAI_KEY}}`, `value: $OPENAI_KEY`): the service does not expand it, so the credential it sends is that text. The fix (also `lint --fix`) writes `valueFromEnv: OPENAI_KEY`.',
   },
   'invalid-env-name': {
     autofix: 'lossless',
