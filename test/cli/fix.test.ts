@@ -49,6 +49,14 @@ const CASES: Case[] = [
     exit: 0,
   },
   {
+    // A reference the service does not expand (REVIEW5 H12): read it with valueFromEnv.
+    code: 'value-not-expanded',
+    file: 'a.assistant.yaml',
+    before: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      value: \${VENDOR_A_API_KEY} # from CI\n`,
+    after: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY # from CI\n`,
+    exit: 0,
+  },
+  {
     code: 'kind-missing',
     file: 'a.assistant.yaml',
     before: 'version: v2\ndefinition:\n  llm: { provider: hosted } # keep me\n',

@@ -108,7 +108,9 @@ describe('moving a secret to .env: every reader reads it back as written', () =>
       assertRoundTrip(jsonDoc(value), 'json', value, 'OTHER=1\n'));
   }
 
-  const refused = ['sk-abc#def ghi\'jkl"mno$HOME', "it's", 'two\\\\backslashes', 'ends\\', 'cr\r\nlf', '${HOME}'];
+  // (`${HOME}` alone is no literal secret any more but a reference the service does not expand:
+  // value-not-expanded, whose fix writes valueFromEnv; REVIEW5 H12.)
+  const refused = ['sk-abc#def ghi\'jkl"mno$HOME', "it's", 'two\\\\backslashes', 'ends\\', 'cr\r\nlf', '${HOME}x'];
   for (const value of refused) {
     it(`offers no move that drops ${JSON.stringify(value)} (no common .env form)`, () => {
       for (const text of [
