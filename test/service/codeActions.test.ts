@@ -196,6 +196,20 @@ const CASES: Case[] = [
   },
   { file: 'env-neither.assistant.yaml', code: 'env-value-conflict', action: "Add 'valueFromEnv: CLOUD_A_API_KEY'" },
   // A variable's name written as the credential, or with `$` in valueFromEnv (REVIEW2 E11, E13).
+  // `value: ${NAME}`: a reference the service does not expand (REVIEW5 H12).
+  {
+    file: 'value-not-expanded.assistant.yaml',
+    code: 'value-not-expanded',
+    action: 'Read the variable VENDOR_KEY (valueFromEnv: VENDOR_KEY)',
+    preferred: true,
+  },
+  // A name with spaces around it (REVIEW5 H12).
+  {
+    file: 'blank-string.assistant.json',
+    code: 'blank-string',
+    action: "Remove the spaces around 'gemini-1.5-pro'",
+    preferred: true,
+  },
   {
     file: 'env-name-reference.assistant.yaml',
     code: 'invalid-type',

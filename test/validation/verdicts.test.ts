@@ -30,9 +30,13 @@ function applyPreferred(text: string, code: string, language: Language = 'yaml')
 }
 
 describe('empty required strings', () => {
-  it('an empty or blank required identifier gets its own diagnostic; an optional one does not', () => {
+  it('an empty or blank required identifier gets its own diagnostic; an optional one a blank-string warning (REVIEW5 H12)', () => {
     const text = `${HEAD}  llm:\n    provider: cloud_c\n    modelId: ""\n    regionName: "  "\n    cloudAccessKeyId: { valueFromEnv: A }\n    cloudSecretAccessKey: { valueFromEnv: B }\n  aiPrimitivesLlm:\n    provider: vendor_a\n    model: ""\n    apiKey: { valueFromEnv: C }\n`;
-    assert.deepEqual(summary(diags(text), text), ['empty-required "\\"\\""', 'empty-required "\\"  \\""']);
+    assert.deepEqual(summary(diags(text), text), [
+      'empty-required "\\"\\""',
+      'empty-required "\\"  \\""',
+      'blank-string "\\"\\""',
+    ]);
   });
 
   it('in JSON, in a fixed-schema table, and the `<field>` placeholder of the snippets', () => {

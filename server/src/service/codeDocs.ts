@@ -80,6 +80,10 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
     example: `${H}definition:\n  llm:\n    provider: cloud_c\n    modelId: ""\n    regionName: us-east-1\n    cloudAccessKeyId: { valueFromEnv: CLOUD_C_ACCESS_KEY_ID }\n    cloudSecretAccessKey: { valueFromEnv: CLOUD_C_SECRET_ACCESS_KEY }\n`,
     fix: 'Fill in the value: an empty identifier cannot work. Fixes and snippets insert an empty value on purpose, so this diagnostic stays until you do.',
   },
+  'blank-string': {
+    example: `${H}definition:\n  llm:\n    provider: vendor_a\n    model: ""\n    apiKey: { valueFromEnv: VENDOR_A_API_KEY }\n`,
+    fix: "Remove an empty optional key, or set it to `null`, to use the service's default; remove empty items and keys; remove the spaces around a name or URL (the editor's quick fix does). `lint --fix` leaves them: removing a key or an item is your choice.",
+  },
   'missing-discriminator': {
     example: `${H}definition:\n  llm:\n    model: some-model\n`,
     fix: 'Add `provider` (for an LLM config) or `type` (for a schema selector): it selects which fields are allowed. Completion lists the valid values.',

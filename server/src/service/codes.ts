@@ -72,7 +72,12 @@ export const CODES = {
   'empty-required': {
     autofix: 'no',
     severity: 'error',
-    doc: 'A required string field (`modelId`, `endpoint`, `regionName`, `schemaName`…), or the literal `value` of a credential, is empty or blank: the config cannot work. Quick fixes insert `""` and snippets a `<field>` tab stop: both keep this diagnostic until filled, as does a snippet placeholder `${1:<field>}` that an editor without snippet support inserted as text.',
+    doc: 'A required string field (`modelId`, `endpoint`, `regionName`, `schemaName`…), or the literal `value` of a credential, is empty or blank: the config cannot work. Quick fixes insert `""` and snippets a `<field>` tab stop: both keep this diagnostic until filled, as does a snippet placeholder `${1:<field>}` that an editor without snippet support inserted as text, and any `<…>` placeholder as docs and tutorials write them (`<your-gcp-project>`; a value with `<` or `>` inside other text is not one).',
+  },
+  'blank-string': {
+    autofix: 'no',
+    severity: 'warning',
+    doc: 'A string the service would take as written and cannot use: an optional name, URL or version left empty or blank (`model: ""`: the key is present, so the default does not apply; remove it or set null), an empty or blank item or key of a list or map of names (`columns: [""]`; all columns is `columns: []`), or a single word with spaces around it (`modelId: " gemini "`, a URL with a trailing space; the quick fix removes them).',
   },
   'missing-discriminator': {
     autofix: 'no',

@@ -17,6 +17,7 @@ import { droppingScalarTags, tagMismatch, withoutScalarTags } from './tag';
 import { irregularWhitespace } from './whitespace';
 import { yaml11Ambiguous } from './yaml11';
 import { missingSpaceInValue } from './missingSpace';
+import { trimValue } from './blankString';
 export { suppressionActions } from './suppress';
 
 export { applyEdits } from './edits';
@@ -58,6 +59,7 @@ const FIXES: ProviderTable = {
   'yaml11-ambiguous': yaml11Ambiguous,
   'tag-mismatch': tagMismatch,
   'unportable-anchor': unportableAnchor,
+  'blank-string': trimValue,
 };
 
 /**

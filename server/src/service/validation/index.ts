@@ -18,6 +18,7 @@ import { primitivesRule } from './rules/primitives';
 import { nearMissKeyRule } from './rules/nearMissKey';
 import { limitsRule } from './rules/limits';
 import { emptyRequiredRule } from './rules/emptyRequired';
+import { blankStringRule } from './rules/blankString';
 import { urlCredentialsRule } from './rules/urlCredentials';
 import { strayCredentialRule } from './rules/strayCredential';
 import { yaml11Rule } from './rules/yaml11';
@@ -44,6 +45,7 @@ export const RULES: readonly Rule[] = [
   nearMissKeyRule,
   limitsRule,
   emptyRequiredRule,
+  blankStringRule,
   urlCredentialsRule,
   strayCredentialRule,
   yaml11Rule,

@@ -12,6 +12,17 @@ export function placeholderOf(key: string): string {
 }
 
 /**
+ * A value that is one `<…>` placeholder and nothing else, as docs, tutorials and our own snippets
+ * write them (`<your-gcp-project>`, `<SECRET_NAME>`, `<modelId>`): no real name, region or URL looks
+ * like that. A value with `<` or `>` inside other text (`a<b>c`, `<a> and <b>`) is no placeholder.
+ */
+const ANGLE_PLACEHOLDER = /^<[^<>\s][^<>]{0,200}>$/;
+
+export function isPlaceholderText(value: string): boolean {
+  return ANGLE_PLACEHOLDER.test(value.trim());
+}
+
+/**
  * A snippet's tab stop left in a value (`${1:<modelId>}`, `${2}`, `${1|a,b|}`, a whole `$1`): what an
  * editor that inserts snippets as text writes. Certainly unfilled: reported as a placeholder is.
  */
@@ -44,11 +55,13 @@ export const emptyRequiredRule: Rule = {
         if (v.node.type !== 'string' || !v.prop) return;
         const key = v.prop.key.value;
         const value = v.node.value;
-        const placeholder = value.length === key.length + 2 && value === placeholderOf(key);
+        // (The snippet's own `<modelId>`, or any `<…>` placeholder of docs and tutorials: REVIEW5 H12.)
+        const placeholder =
+          (value.length === key.length + 2 && value === placeholderOf(key)) || isPlaceholderText(value);
         const stop = !placeholder && holdsSnippetStop(value);
         if ((value.trim() !== '' && !placeholder && !stop) || !isRequiredString(v.owner, key, v.expected)) return;
         const what = placeholder
-          ? `still the placeholder '${value}'`
+          ? `still the placeholder '${value.trim()}'`
           : stop
             ? `still the snippet's placeholder '${value}' (inserted as text by an editor without snippets)`
             : value === ''

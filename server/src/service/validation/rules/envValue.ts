@@ -8,7 +8,7 @@ import { editDistance, gluedKey } from '../../text';
 import { diag } from '../../codes';
 import { envReference, shellReference, suggestEnvName } from '../../envNames';
 import { dotenvNamed } from '../../dotenv';
-import { holdsSnippetStop, snippetStopDefault } from './emptyRequired';
+import { holdsSnippetStop, isPlaceholderText, snippetStopDefault } from './emptyRequired';
 import { credentialShapes } from '../../credentialShapes';
 import { charNote, hasInvisibleChar, plainReading } from '../../chars';
 
@@ -224,6 +224,18 @@ export const envValueRule: Rule = {
               name.offset,
               name.length,
               { severity: invisible ? 'error' : 'warning', ...(meant ? { data: { suggestion: meant } } : {}) },
+            ),
+          );
+          return;
+        }
+        // `valueFromEnv: "<SECRET_NAME>"`: the placeholder of docs and tutorials, still to fill (REVIEW5 H12).
+        if (isPlaceholderText(name.value)) {
+          ctx.report(
+            diag(
+              'invalid-env-name',
+              `'valueFromEnv' is still a placeholder ('${name.value.trim()}'): write the name of the variable.`,
+              name.offset,
+              name.length,
             ),
           );
           return;
