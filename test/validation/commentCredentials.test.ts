@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { analyze } from '../../server/src/service';
+import { analyze, secretRangesAround } from '../../server/src/service';
+import { parse } from '../../server/src/parser';
 import { leakedRuns, runCli } from '../cli/helpers';
 
 const KEY = 'sk-proj-Qw7Er4Ty1Ui8Op5As2Df9Gh6Jk3Lz0Xc';
@@ -82,4 +83,51 @@ test('lint: the comment is a warning, --max-warnings 0 fails, the frame masks it
   assert.match(r.stdout, /c\.assistant\.yaml:4:\d+ warning literal-secret This comment holds/);
   assert.match(r.stdout, /# old key: \*{10,}/);
   assert.deepEqual(leakedRuns(r.stdout + r.stderr, [KEY], 6), []);
+});
+
+test("a block scalar's header comment is a comment (REVIEW6 I2), its text below is the value's", () => {
+  for (const header of ['|   # old key ' + KEY, '>-  # ' + KEY, '&rules |  # ' + KEY, '| # ' + KEY]) {
+    const text = `${head}${llm}  systemInstructions: ${header}\n    Be brief.\n`;
+    const found = secretFindings(text);
+    assert.equal(found.length, 1, `${header}: ${JSON.stringify(found)}`);
+    assert.match(found[0]!.message, /This comment holds/, header);
+    assert.equal(text.slice(found[0]!.offset, found[0]!.offset + found[0]!.length), KEY, header);
+  }
+});
+
+test('JSON comments (JSONC, json-not-strict off): the same warning; a URL in a string is no comment (REVIEW6 I2)', () => {
+  const json = `{\n  // old key: ${KEY}\n  "kind": "AssistantConfig", /* ${AWS} */\n  "version": "v2",\n  "definition": {"llm": {"provider": "vendor_a", "baseUrl": "https://api.example.com//v1", "apiKey": {"valueFromEnv": "K"}}}\n}\n`;
+  const found = secretFindings(json, 'json');
+  assert.deepEqual(
+    found.map((d) => json.slice(d.offset, d.offset + d.length)),
+    [KEY, AWS],
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'ac-i2-'));
+  const file = join(dir, 'c.assistant.json');
+  writeFileSync(file, json);
+  const r = runCli(['lint', '--no-env-check', '--suppress', 'json-not-strict', file]);
+  assert.match(r.stdout, /warning literal-secret This comment holds/);
+  assert.deepEqual(leakedRuns(r.stdout + r.stderr, [KEY, AWS], 6), []);
+  assert.deepEqual(
+    secretFindings('{"kind": "AssistantConfig", "definition": {"x": "https://a.example.com//' + 'b"}}', 'json'),
+    [],
+  );
+});
+
+test("the editor's masker looks at a comment's own line, not the whole mapping around it (REVIEW6 I16: quadratic)", () => {
+  // Each finding's messages are masked with the secrets around its range; for a comment that was the
+  // whole enclosing mapping, scanned again for every comment in it (2,000 took the editor a minute).
+  const n = 50;
+  const flags = [...Array(n).keys()]
+    .map((i) => `    flag_${i}: true  # sk-proj-${String(i).padStart(4, '0')}Qw7Er4Ty1Ui8Op5As2Df9\n`)
+    .join('');
+  const text = `${head}${llm}  featureFlags:\n${flags}`;
+  const doc = parse(text, 'yaml');
+  const found = analyze(text, 'yaml').diagnostics.filter((d) => d.code === 'literal-secret');
+  assert.equal(found.length, n);
+  for (const d of found) {
+    const ranges = secretRangesAround(doc, [d]);
+    assert.ok(ranges.length >= 1 && ranges.length <= 2, `${ranges.length} ranges for one comment`);
+    for (const r of ranges) assert.equal(text.lastIndexOf('\n', r.offset), text.lastIndexOf('\n', d.offset));
+  }
 });

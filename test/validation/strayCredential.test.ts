@@ -131,3 +131,17 @@ test('lint --cache keeps no part of a credential pasted into valueFromEnv in its
   // With the env check off (what the pre-commit hook passes), still an error.
   assert.equal(runCli(['lint', '--no-env-check', join(dir, 'v.assistant.yaml')]).code, 1);
 });
+
+test('a credential inside a block scalar: the range is the credential, not the whole block (REVIEW6 I17)', () => {
+  const rules = [...Array(30).keys()].map((i) => `    Rule ${i}: answer about table t${i} with care.\n`).join('');
+  for (const style of ['|', '>-', '|2']) {
+    const text = `${head}  llm: {provider: hosted}\n  systemInstructions: ${style}\n${rules}    Use the reporting key ${KEY} when asked.\n    Be brief.\n`;
+    const found = secretFindings(text);
+    assert.equal(found.length, 1, style);
+    assert.equal(text.slice(found[0]!.offset, found[0]!.offset + found[0]!.length), KEY, style);
+  }
+  // On one line, the value's range as before.
+  const one = `${head}  llm: {provider: vendor_a, model: "x ${KEY}", apiKey: {valueFromEnv: K}}\n`;
+  const f = secretFindings(one)[0]!;
+  assert.equal(one.slice(f.offset, f.offset + f.length), `"x ${KEY}"`);
+});

@@ -16,6 +16,7 @@
 //   URLs). The same are masked in messages that quote a value (messageMasker).
 import type { Node, ParsedDocument, PropertyNode } from '../parser/ast';
 import { nodeAt, resolve } from '../parser/ast';
+import { lineEnd, lineStart } from '../parser/lineIndex';
 import { credentialKeys, definition, isEnvNameProperty } from '../model/schema';
 import { editDistance } from './text';
 import { credentialShapes, maskRanges } from './credentialShapes';
@@ -126,6 +127,16 @@ export function secretRangesAround(doc: ParsedDocument, around: readonly Range[]
   if (!doc.root || !walk) return out;
   const done = new Set<Node>();
   for (const r of around) {
+    // A range in no node (a comment between a mapping's entries): what a message about it may quote
+    // is written on its own lines. Not the mapping around it: a finding per comment would scan the
+    // whole mapping again each time (2,000 comments in featureFlags took the editor a minute).
+    if (betweenNodes(doc.root, r)) {
+      const from = lineStart(doc.text, r.offset);
+      const to = lineEnd(doc.text, r.offset + r.length);
+      for (const s of credentialShapes(doc.text.slice(from, to)))
+        out.push({ offset: s.offset + from, length: s.length });
+      continue;
+    }
     const scope = scopeOf(doc.root, r.offset, r.offset + r.length);
     if (!scope || done.has(scope)) continue;
     done.add(scope);
@@ -134,6 +145,17 @@ export function secretRangesAround(doc: ParsedDocument, around: readonly Range[]
     walk(scope, out);
   }
   return out;
+}
+
+/** Whether `r` lies in a collection and overlaps none of its entries (a comment, blank space). */
+function betweenNodes(root: Node, r: Range): boolean {
+  const n = nodeAt(root, r.offset);
+  if (!n || (n.type !== 'object' && n.type !== 'array') || r.offset <= n.offset) return false;
+  const end = r.offset + r.length;
+  if (end >= n.offset + n.length) return false;
+  const overlaps = (x: Node | undefined): boolean => !!x && x.offset <= end && r.offset <= x.offset + x.length;
+  if (n.type === 'object') return !n.properties.some((p) => overlaps(p.key) || overlaps(p.value));
+  return !n.items.some(overlaps);
 }
 
 /** The smallest node holding [start, end] (a key stands for its property's value), widened to the value of the outermost credential field around it. */

@@ -8,6 +8,7 @@ import { lineEnd } from '../../parser/lineIndex';
 import type { Diagnostic } from '../codes';
 import { diag } from '../codes';
 import { credentialShapes } from '../credentialShapes';
+import { SyntaxKind, createScanner } from 'jsonc-parser';
 
 /** The shortest text a shape matches (credentialShapes.ts RUN_MIN): shorter comments are not scanned. */
 const SHORTEST = 15;
@@ -17,7 +18,7 @@ const SHORTEST = 15;
  * such text in it). Linear in the text: one search for `#`, the recogniser over comment text only.
  */
 export function commentCredentials(doc: ParsedDocument): Diagnostic[] {
-  if (doc.language !== 'yaml') return [];
+  if (doc.language !== 'yaml') return jsonCommentCredentials(doc.text);
   const text = doc.text;
   const out: Diagnostic[] = [];
   for (let at = text.indexOf('#'); at >= 0; at = text.indexOf('#', at + 1)) {
@@ -29,25 +30,53 @@ export function commentCredentials(doc: ParsedDocument): Diagnostic[] {
       const shapes = credentialShapes(text.slice(at + 1, end));
       if (shapes.length > 0) {
         const scalar = scalarAt(doc.root, at);
-        if (scalar) {
+        // A block scalar's header line (`systemInstructions: |  # …`) ends in a comment: its text starts below.
+        if (scalar && !isBlockHeader(text, scalar, at)) {
           // Not a comment: the scalar's text; its rules judge it. Its other `#`s are skipped too.
           at = Math.max(at, scalar.offset + scalar.length - 1);
           continue;
         }
-        const first = shapes[0]!;
-        out.push(
-          diag(
-            'literal-secret',
-            'This comment holds text shaped like a credential (not shown): a comment is committed with the file as a value is. Remove it, and if the credential was ever real, revoke it.',
-            at + 1 + first.offset,
-            first.length,
-          ),
-        );
+        out.push(finding(at + 1 + shapes[0]!.offset, shapes[0]!.length));
       }
     }
     at = end;
   }
   return out;
+}
+
+function finding(offset: number, length: number): Diagnostic {
+  return diag(
+    'literal-secret',
+    'This comment holds text shaped like a credential (not shown): a comment is committed with the file as a value is. Remove it, and if the credential was ever real, revoke it.',
+    offset,
+    length,
+  );
+}
+
+/**
+ * JSON with comments (`//`, `/* *\/`: an error of their own, json-not-strict, which a team keeping
+ * JSONC turns off): the same finding in them. The scanner runs only when the text has a comment mark.
+ */
+function jsonCommentCredentials(text: string): Diagnostic[] {
+  // (`https://` in a string is no comment: `//` after a blank, a bracket, a comma or a line start may be.)
+  if (!text.includes('/*') && !/(?:^|[\s,{}[\]])\/\//.test(text)) return [];
+  const out: Diagnostic[] = [];
+  const scanner = createScanner(text, false);
+  for (let t = scanner.scan(); t !== SyntaxKind.EOF; t = scanner.scan()) {
+    if (t !== SyntaxKind.LineCommentTrivia && t !== SyntaxKind.BlockCommentTrivia) continue;
+    const at = scanner.getTokenOffset();
+    const len = scanner.getTokenLength();
+    if (len - 2 < SHORTEST) continue;
+    const shapes = credentialShapes(text.slice(at + 2, at + len));
+    if (shapes.length > 0) out.push(finding(at + 2 + shapes[0]!.offset, shapes[0]!.length));
+  }
+  return out;
+}
+
+/** Whether the `#` at `at` stands on the header line of block scalar `scalar` (`|`, `>-`, after `&a` or a tag). */
+function isBlockHeader(text: string, scalar: Node, at: number): boolean {
+  const head = text.slice(scalar.offset, at);
+  return !head.includes('\n') && /^(?:[&!][^\s]*\s+)*[|>]/.test(head);
 }
 
 /** The scalar whose text holds `offset` (a string node strictly around it), if any. */

@@ -35,11 +35,23 @@ export const strayCredentialRule: Rule = {
           diag(
             'literal-secret',
             `${what} holds text shaped like a credential (not shown): a credential written in the file is committed with it${sent}. Remove it; a credential belongs in an environment variable, read with 'valueFromEnv' in a credential field.`,
-            v.node.offset,
-            v.node.length,
+            ...where(ctx.doc.text, v.node, value.slice(shapes[0]!.offset, shapes[0]!.offset + shapes[0]!.length)),
           ),
         );
       },
     };
   },
 };
+
+/**
+ * The range of `piece` in the source of a value written over several lines (a block scalar: the user
+ * would look for it through the whole block, REVIEW6 I17); the value's range otherwise, or when the
+ * source does not hold the piece as written (escapes).
+ */
+function where(text: string, node: { offset: number; length: number }, piece: string): [number, number] {
+  const end = node.offset + node.length;
+  const nl = text.indexOf('\n', node.offset);
+  if (nl < 0 || nl >= end) return [node.offset, node.length];
+  const at = text.indexOf(piece, node.offset);
+  return at >= 0 && at + piece.length <= end ? [at, piece.length] : [node.offset, node.length];
+}
