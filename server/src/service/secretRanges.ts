@@ -94,6 +94,38 @@ export function messageMasker(doc: ParsedDocument, ranges?: readonly Range[]): (
 export function secretRanges(doc: ParsedDocument): Range[] {
   const out: Range[] = credentialShapes(doc.text);
   if (doc.root) secretWalk()?.(doc.root, out);
+  return withRecurrences(doc.text, out);
+}
+
+/** Literal secrets shorter than this are not looked for elsewhere in the text (`value: x` in a test file). */
+const RECUR_MIN = 8;
+/** At most this many distinct secrets are looked for elsewhere (one search of the text each). */
+const RECUR_MAX = 100;
+
+/**
+ * `ranges` and every other place of the text that holds one of their texts (REVIEW6 I1): a key the
+ * file holds in `value:` is known to be secret wherever it recurs, in a comment above it (`# KEY 1
+ * from the portal: …`) or a URL's query, even where its shape alone says nothing (a 32-digit hex key).
+ */
+function withRecurrences(text: string, ranges: Range[]): Range[] {
+  const values = new Set<string>();
+  for (const r of ranges) {
+    const v = text
+      .slice(r.offset, r.offset + r.length)
+      .trim()
+      .replace(/^(["'])(.*)\1$/s, '$2');
+    if (v.length >= RECUR_MIN && !v.includes('\n')) values.add(v);
+    if (values.size >= RECUR_MAX) break;
+  }
+  if (values.size === 0) return ranges;
+  const known = new Set(ranges.map((r) => `${r.offset}:${r.length}`));
+  const out = ranges.slice();
+  for (const v of values)
+    for (let at = text.indexOf(v); at >= 0; at = text.indexOf(v, at + v.length))
+      if (!known.has(`${at}:${v.length}`)) {
+        known.add(`${at}:${v.length}`);
+        out.push({ offset: at, length: v.length });
+      }
   return out;
 }
 
