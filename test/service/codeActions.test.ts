@@ -266,13 +266,15 @@ const CASES: Case[] = [
     file: 'duplicate-key.assistant.yaml',
     code: 'duplicate-key',
     action: "Remove the ignored duplicate 'llm'",
-    preferred: true,
+    // Copies that differ: offered, never preferred (an editor's Auto Fix would apply it; REVIEW6 I3).
+    preferred: false,
   },
   {
     file: 'duplicate-key.assistant.json',
     code: 'duplicate-key',
     action: "Remove the ignored duplicate 'maxAssistantActions'",
-    preferred: true,
+    // Copies that differ: offered, never preferred (an editor's Auto Fix would apply it; REVIEW6 I3).
+    preferred: false,
   },
   // 9. anchors and suppressions
   {

@@ -114,9 +114,10 @@ export const duplicateKey: FixProvider = (doc, d) => {
   }
   const edits = removable(prop);
   if (!edits) return [];
-  return [
-    { title: `Remove the ignored duplicate '${prop.key.value}' (the last one is read)`, edits, isPreferred: true },
-  ];
+  // Not preferred: the copies differ, and the ignored one is what the user wrote first; under a key
+  // left empty above the last copy (`fallback:` then `provider:` at its column) it is the one they
+  // meant, and an editor's Auto Fix would delete it (REVIEW6 I3).
+  return [{ title: `Remove the ignored duplicate '${prop.key.value}' (the last one is read)`, edits }];
 };
 
 /** The two properties' values are the same text (blanks aside). */
