@@ -189,3 +189,24 @@ export function orList(values: readonly string[]): string {
   const q = values.map((v) => `'${v}'`);
   return q.length <= 1 ? (q[0] ?? '') : `${q.slice(0, -1).join(', ')} or ${q[q.length - 1]!}`;
 }
+
+/**
+ * Whether `word` is a slip for `target` that `--fix` may write (REVIEW6 I4): the same but for case and
+ * `_`/`-`, one letter wrong, missing or extra, two neighbours swapped, or letters left out in order
+ * (`blockHigh` for `blockOnlyHigh`). `blockSome` is two letters from `blockNone` and means the
+ * opposite: a suggestion, not a fix.
+ */
+export function isSlip(word: string, target: string): boolean {
+  const w = withoutSeparators(word.toLowerCase());
+  const t = withoutSeparators(target.toLowerCase());
+  if (w === t) return true;
+  const d = editDistanceWithin(w, t, 2);
+  if (d <= 1) return true;
+  if (d === 2 && w.length === t.length) {
+    const diff: number[] = [];
+    for (let i = 0; i < w.length && diff.length <= 2; i++) if (w[i] !== t[i]) diff.push(i);
+    if (diff.length === 2 && diff[1] === diff[0]! + 1 && w[diff[0]!] === t[diff[1]!] && w[diff[1]!] === t[diff[0]!])
+      return true;
+  }
+  return w.length >= 4 && t.length > w.length && isSubsequence(w, t);
+}

@@ -39,8 +39,15 @@ export const replaceValue: FixProvider = (doc, d) => {
     const union = schemaAtPath(doc.root, pathOf(p.parent)).union;
     if (union?.property === p.key.value) return retagActions(doc, p, union, suggestion, d.data?.suggestions);
   }
+  // (A value that is no slip for the one suggested, `blockSome` for `blockNone`: offered, not preferred.)
   if (suggestion !== undefined)
-    return [{ title: `Change ${what} to '${suggestion}'`, edits: [setTo(doc, node, suggestion)], isPreferred: true }];
+    return [
+      {
+        title: `Change ${what} to '${suggestion}'`,
+        edits: [setTo(doc, node, suggestion)],
+        isPreferred: !(d.code === 'invalid-enum' && d.data?.unsafeRename),
+      },
+    ];
   // Equally close candidates (`block`: every `block…` value): each offered, none preferred (REVIEW5 H20).
   const tied = d.data?.suggestions;
   if (tied) return tied.map((c): Fix => ({ title: `Change ${what} to '${c}'`, edits: [setTo(doc, node, c)] }));

@@ -24,7 +24,7 @@ import {
 import type { Resolved, Schema, Union } from '../../model/schema';
 import type { Diagnostic } from '../codes';
 import { diag } from '../codes';
-import { closest, closestMatches, editDistance, gluedKey, holdsMoreThanAKey, orList, quoteList } from '../text';
+import { closest, closestMatches, editDistance, gluedKey, holdsMoreThanAKey, isSlip, orList, quoteList } from '../text';
 import { atAlias } from './throughAlias';
 import type { Reading } from '../yaml11';
 import { describeReading, numberText, plainText, reading11 } from '../yaml11';
@@ -895,7 +895,12 @@ function enumDiagnostic(loc: Located, resolved: Resolved, e: ErrorObject): Diagn
     e.keyword === 'const' ? [String(e.params.allowedValue)] : (e.params.allowedValues as unknown[]).map(String);
   const { values: named } = enumValuesOf(resolved.schema);
   const all = named.length > 0 ? named.map((v) => v.value) : values;
-  const { hint, data } = n?.type === 'string' ? suggest(n.value, all) : { hint: '', data: undefined };
+  const { hint, data: suggested } = n?.type === 'string' ? suggest(n.value, all) : { hint: '', data: undefined };
+  // `--fix` writes only a slip: `blockSome` is near `blockNone` and means the opposite (REVIEW6 I4).
+  const data =
+    suggested && 'suggestion' in suggested && n?.type === 'string' && !isSlip(n.value, suggested.suggestion)
+      ? { ...suggested, unsafeRename: true }
+      : suggested;
   const title = definitionNameOf(resolved.schema);
   return diag(
     'invalid-enum',
