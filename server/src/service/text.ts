@@ -205,8 +205,8 @@ export function isSlip(word: string, target: string): boolean {
   if (d === 2 && w.length === t.length) {
     const diff: number[] = [];
     for (let i = 0; i < w.length && diff.length <= 2; i++) if (w[i] !== t[i]) diff.push(i);
-    if (diff.length === 2 && diff[1] === diff[0]! + 1 && w[diff[0]!] === t[diff[1]!] && w[diff[1]!] === t[diff[0]!])
-      return true;
+    const [i, j] = diff;
+    if (diff.length === 2 && i !== undefined && j === i + 1 && w[i] === t[j] && w[j] === t[i]) return true;
   }
   return w.length >= 4 && t.length > w.length && isSubsequence(w, t);
 }
