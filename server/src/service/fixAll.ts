@@ -213,11 +213,21 @@ function tryTogether(
   }
   const after = analyze(next, language);
   const blamed = new Set<number>();
+  // Each fix's zones are looked up in indexes of the counted diagnostics, and the edits' places in the
+  // result are worked out once: a fix never reads every diagnostic nor sorts every edit (thousands of
+  // fixes in one file made this quadratic: REVIEW6 I5).
+  const placed = placesAfter(edits);
+  const beforeIndex = new ZoneIndex(before.diagnostics);
+  const afterIndex = new ZoneIndex(after.diagnostics);
   fixes.forEach((f, i) => {
     const zonesBefore = f.fix.edits.map((e) => propertyZone(before.doc, e.offset, e.offset + e.length));
-    const zonesAfter = editedZones(after.doc, f.fix.edits, edits);
-    const had = errorKeys(before.diagnostics, zonesBefore);
-    for (const k of errorKeysList(after.diagnostics, zonesAfter)) {
+    const zonesAfter = f.fix.edits.map((e) => {
+      const at = placed.get(e)!;
+      return propertyZone(after.doc, at.from, at.to);
+    });
+    const had = new Map<string, number>();
+    for (const k of beforeIndex.keysIn(zonesBefore)) had.set(k, (had.get(k) ?? 0) + 1);
+    for (const k of afterIndex.keysIn(zonesAfter)) {
       const n = had.get(k) ?? 0;
       if (n === 0) {
         blamed.add(i);
@@ -232,25 +242,45 @@ function tryTogether(
   return { result: { text: next, analysis: after }, blamed };
 }
 
-/** Errors (and literal credentials) within the zones, as code-and-message keys. */
-function errorKeysList(diagnostics: readonly Diagnostic[], zones: readonly { from: number; to: number }[]): string[] {
-  const out: string[] = [];
-  for (const d of diagnostics)
-    if (
-      (d.severity === 'error' || d.code === 'literal-secret') &&
-      zones.some((z) => d.offset <= z.to && z.from <= d.offset + d.length)
-    )
-      out.push(`${d.code}\u0000${d.message}`);
-  return out;
+/** Whether a diagnostic counts in these checks: errors, and a literal credential at any severity. */
+function counts(d: Diagnostic): boolean {
+  return d.severity === 'error' || d.code === 'literal-secret';
 }
 
-function errorKeys(
-  diagnostics: readonly Diagnostic[],
-  zones: readonly { from: number; to: number }[],
-): Map<string, number> {
-  const m = new Map<string, number>();
-  for (const k of errorKeysList(diagnostics, zones)) m.set(k, (m.get(k) ?? 0) + 1);
-  return m;
+/** Diagnostics longer than this are few (a whole mapping's): each is checked against every zone. */
+const LONG = 4096;
+
+/**
+ * The counted diagnostics by offset, for the code-and-message keys of those that meet some zones
+ * (each diagnostic once): a search per zone, not a scan of every diagnostic.
+ */
+class ZoneIndex {
+  private readonly short: Diagnostic[];
+  private readonly long: Diagnostic[];
+  constructor(diagnostics: readonly Diagnostic[]) {
+    const kept = diagnostics.filter(counts);
+    this.short = kept.filter((d) => d.length <= LONG).sort((a, b) => a.offset - b.offset);
+    this.long = kept.filter((d) => d.length > LONG);
+  }
+  keysIn(zones: readonly { from: number; to: number }[]): string[] {
+    const found = new Set<Diagnostic>();
+    const meets = (d: Diagnostic, z: { from: number; to: number }): boolean =>
+      d.offset <= z.to && z.from <= d.offset + d.length;
+    for (const z of zones) {
+      // The first diagnostic that may reach the zone starts at most LONG before it.
+      let lo = 0;
+      let hi = this.short.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (this.short[mid]!.offset < z.from - LONG) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let k = lo; k < this.short.length && this.short[k]!.offset <= z.to; k++)
+        if (meets(this.short[k]!, z)) found.add(this.short[k]!);
+      for (const d of this.long) if (meets(d, z)) found.add(d);
+    }
+    return [...found].map((d) => `${d.code}\u0000${d.message}`);
+  }
 }
 
 /** [from, to] widened to the property that holds `from`. */
@@ -279,6 +309,19 @@ function tryFix(
   return worse(before, after, editedZones(after.doc, edits, edits)) ? undefined : { text: next, analysis: after };
 }
 
+/** Where each edit's new text lies in the result of applying them all. */
+function placesAfter(all: readonly TextEdit[]): Map<TextEdit, { from: number; to: number }> {
+  const sorted = [...all].sort((a, b) => a.offset - b.offset);
+  const out = new Map<TextEdit, { from: number; to: number }>();
+  let delta = 0;
+  for (const e of sorted) {
+    const from = e.offset + delta;
+    out.set(e, { from, to: from + e.newText.length });
+    delta += e.newText.length - e.length;
+  }
+  return out;
+}
+
 /**
  * Where `edits`' new text lies in the result of applying `all` (which holds them), widened to the
  * property that holds it.
@@ -288,17 +331,11 @@ function editedZones(
   edits: readonly TextEdit[],
   all: readonly TextEdit[],
 ): { from: number; to: number }[] {
-  const mine = new Set(edits);
-  const sorted = [...all].sort((a, b) => a.offset - b.offset);
-  const zones: { from: number; to: number }[] = [];
-  let delta = 0;
-  for (const e of sorted) {
-    const from = e.offset + delta;
-    const to = from + e.newText.length;
-    delta += e.newText.length - e.length;
-    if (mine.has(e)) zones.push(propertyZone(doc, from, to));
-  }
-  return zones;
+  const placed = placesAfter(all);
+  return edits.map((e) => {
+    const at = placed.get(e)!;
+    return propertyZone(doc, at.from, at.to);
+  });
 }
 
 function worse(before: Analysis, after: Analysis, zones: readonly { from: number; to: number }[]): boolean {
@@ -307,7 +344,7 @@ function worse(before: Analysis, after: Analysis, zones: readonly { from: number
   const key = (d: Diagnostic): string => `${d.code}\u0000${d.message}`;
   // Errors, and a literal credential at any severity: a fix never makes a text a secret in the file
   // (`valu: MY_KEY` renamed to `value` would turn a variable's name into a literal credential).
-  const counts = (d: Diagnostic): boolean => d.severity === 'error' || d.code === 'literal-secret';
+  const inZones = zoneLookup(zones);
   const had = new Map<string, number>();
   for (const d of before.diagnostics) if (counts(d)) had.set(key(d), (had.get(key(d)) ?? 0) + 1);
   for (const d of after.diagnostics) {
@@ -318,7 +355,7 @@ function worse(before: Analysis, after: Analysis, zones: readonly { from: number
       continue;
     }
     if (d.code === 'syntax-error') return true;
-    if (zones.some((z) => d.offset <= z.to && z.from <= d.offset + d.length)) return true;
+    if (inZones(d)) return true;
   }
   return false;
 }
@@ -326,4 +363,26 @@ function worse(before: Analysis, after: Analysis, zones: readonly { from: number
 function overlaps(a: TextEdit, b: TextEdit): boolean {
   // Two insertions at one offset would interleave unpredictably: treat them as overlapping too.
   return a.offset < b.offset + b.length && b.offset < a.offset + a.length ? true : a.offset === b.offset;
+}
+
+/** Whether a diagnostic meets one of the zones: a binary search over them merged, not a scan. */
+function zoneLookup(zones: readonly { from: number; to: number }[]): (d: Diagnostic) => boolean {
+  const merged: { from: number; to: number }[] = [];
+  for (const z of [...zones].sort((a, b) => a.from - b.from)) {
+    const last = merged[merged.length - 1];
+    if (last && z.from <= last.to) last.to = Math.max(last.to, z.to);
+    else merged.push({ from: z.from, to: z.to });
+  }
+  return (d) => {
+    // The last zone starting at or before the diagnostic's end: the only one that can meet it.
+    let lo = 0;
+    let hi = merged.length - 1;
+    let at = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (merged[mid]!.from <= d.offset + d.length) lo = (at = mid) + 1;
+      else hi = mid - 1;
+    }
+    return at >= 0 && d.offset <= merged[at]!.to;
+  };
 }
