@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import Ajv from 'ajv';
 import { CODES } from '../../server/src/service';
@@ -517,4 +518,39 @@ test('maxFallbackDepth counts the levels below the top LLM, as the inlay hints n
   assert.deepEqual(byPath.get('two.assistant.yaml'), ['fallback-too-deep']);
   assert.deepEqual(byPath.get('sixteen/a.assistant.yaml'), [], 'the default bound, 16 fallbacks');
   assert.deepEqual(byPath.get('sixteen/b.assistant.yaml'), ['fallback-too-deep']);
+});
+
+test('a linked git worktree: the walk reads the exclude file of the common git directory, as git does (REVIEW6 I8)', () => {
+  const top = mkdtempSync(join(tmpdir(), 'ac-wt-'));
+  const repo = join(top, 'repo');
+  const bad = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: hostd\n';
+  mkdirSync(repo);
+  const git = (args: string[], cwd = repo): string =>
+    execFileSync('git', args, {
+      cwd,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 't',
+        GIT_AUTHOR_EMAIL: 't@e',
+        GIT_COMMITTER_NAME: 't',
+        GIT_COMMITTER_EMAIL: 't@e',
+      },
+    });
+  git(['init', '-q', '.']);
+  writeFileSync(join(repo, 'a.assistant.yaml'), bad);
+  git(['add', '.']);
+  git(['commit', '-qm', 'a']);
+  const wt = join(top, 'wt');
+  git(['worktree', 'add', '-q', wt]);
+  writeFileSync(join(repo, '.git', 'info', 'exclude'), 'vendor/\n');
+  mkdirSync(join(wt, 'vendor'));
+  writeFileSync(join(wt, 'vendor', 'v.assistant.yaml'), bad);
+  // git's own answer, for the record of what the walk must agree with.
+  assert.match(git(['check-ignore', 'vendor/v.assistant.yaml'], wt), /vendor\/v\.assistant\.yaml/);
+  const r = runCli(['lint', '--format', 'json', '.'], { cwd: wt });
+  assert.deepEqual(
+    (JSON.parse(r.stdout) as { files: { path: string }[] }).files.map((f) => f.path),
+    ['a.assistant.yaml'],
+  );
 });

@@ -1,7 +1,7 @@
 // Which files the CLI reads: named files, and in directories the AssistantConfig files.
 import { readdirSync, statSync, readFileSync, existsSync, realpathSync } from 'node:fs';
 import type { Dirent } from 'node:fs';
-import { dirname, join, normalize, relative, sep } from 'node:path';
+import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 import { globMatches, isExcluded, isIncluded } from '../service/projectConfig';
 import type { ProjectConfig } from '../service/projectConfig';
 import { declaresAssistantConfigKind } from '../shared';
@@ -91,7 +91,7 @@ interface IgnoreRule {
 function readIgnore(dir: string, file = '.gitignore'): IgnoreRule[] {
   let text: string;
   try {
-    text = readFileSync(join(dir, file), 'utf8');
+    text = readFileSync(isAbsolute(file) ? file : join(dir, file), 'utf8');
   } catch {
     return [];
   }
@@ -164,11 +164,30 @@ function ancestorRules(dir: string): IgnoreRule[] {
 
 /**
  * The rules of a repository's own exclude file, `.git/info/exclude` at its top `dir` (git reads them
- * below every .gitignore: a .gitignore's rule comes after them and wins). A `.git` file (a worktree,
- * a submodule) points elsewhere: not followed.
+ * below every .gitignore: a .gitignore's rule comes after them and wins). A `.git` file (a linked
+ * worktree, a submodule) names the git directory (`gitdir: …`); a worktree's exclude file is in the
+ * common directory its `commondir` names, as git reads it (REVIEW6 I8).
  */
 function readExclude(dir: string): IgnoreRule[] {
-  return readIgnore(dir, join('.git', 'info', 'exclude'));
+  return readIgnore(dir, join(gitCommonDir(dir) ?? join(dir, '.git'), 'info', 'exclude'));
+}
+
+/** The git directory whose info/exclude applies to the top `dir` when `.git` there is a file. */
+function gitCommonDir(dir: string): string | undefined {
+  let gitdir: string;
+  try {
+    const m = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(join(dir, '.git'), 'utf8'));
+    if (!m) return undefined;
+    gitdir = resolve(dir, m[1]!);
+  } catch {
+    // A directory (the usual case), or nothing.
+    return undefined;
+  }
+  try {
+    return resolve(gitdir, readFileSync(join(gitdir, 'commondir'), 'utf8').trim());
+  } catch {
+    return gitdir;
+  }
 }
 
 /** An errno code in words, as `ls` and `cat` say it ('EACCES' → 'permission denied'). */
@@ -264,7 +283,7 @@ export function collectFiles(
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     let here = rules;
     // A repository's top: its .git/info/exclude, then its .gitignore (the later rule wins, as in git).
-    if (entries.some((e) => e.name === '.git' && e.isDirectory())) here = [...here, ...readExclude(d)];
+    if (entries.some((e) => e.name === '.git' && (e.isDirectory() || e.isFile()))) here = [...here, ...readExclude(d)];
     if (entries.some((e) => e.name === '.gitignore')) here = [...here, ...readIgnore(d)];
     const isIgnored = ignoreTest(here, d);
     // d and rd are normalised paths and a name has no separator: a concatenation is their join.
