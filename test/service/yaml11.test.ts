@@ -218,3 +218,14 @@ test('through an alias: reported at the anchor with its fix, the alias gets no f
   );
   assert.match(preferredFix(text, warns[0]!.d)!, /schemaName: &s "no",/);
 });
+
+test('no yaml11 warning on a value the field does not take in either reading; a plain = said in one sentence (REVIEW6 I10)', () => {
+  const safety = (v: string): string =>
+    `${H}definition:\n  llm:\n    provider: vendor_c\n    apiKey: {valueFromEnv: K}\n    safetySettings:\n      harassment: ${v}\n`;
+  // `off` is no BlockType: invalid-enum alone, no quote fix that would keep it invalid.
+  assert.deepEqual(found(safety('off')), []);
+  assert.equal(found(safety('off'), 'invalid-enum').length, 1);
+  const eq = found(`${H}definition:\n  llm: {provider: hosted}\n  systemInstructions: =\n`);
+  assert.equal(eq.length, 1);
+  assert.match(eq[0]!.d.message, /^'systemInstructions': PyYAML refuses to load a plain '='.*Quote it\.$/);
+});

@@ -43,6 +43,15 @@ function writeNumber(r: Reading): string | undefined {
   return Number.isFinite(r.value) ? numberText(r.value) : undefined;
 }
 
+/** Whether `value` is a string the field takes: any, or one of its enum (or const) when it has one. */
+function allowsString(expected: Schema | undefined, value: string): boolean {
+  const d = unwrapNullable(expected);
+  if (!d) return true;
+  if (Array.isArray(d.enum)) return d.enum.includes(value);
+  if (d.const !== undefined) return d.const === value;
+  return true;
+}
+
 /** Whether a mapping takes keys of the user's own besides its named ones (`featureFlags`, `tables`). */
 function takesOwnKeys(s: Schema | undefined): boolean {
   const d = unwrapNullable(s);
@@ -97,6 +106,21 @@ function checkValue(
     return;
   }
   if (node.type === 'string' && types.includes('string')) {
+    // A value the field does not take in either reading (`harassment: off`, a BlockType): invalid-enum
+    // says so; quoting would keep it invalid (REVIEW6 I10).
+    if (!allowsString(expected, node.value)) return;
+    if (r11.kind === 'special') {
+      ctx.report(
+        diag(
+          'yaml11-ambiguous',
+          `${subject}: PyYAML refuses to load a plain ${shown(src)} (YAML 1.1 gives it a type of its own); YAML 1.2 reads the string ${shown(src)}. Quote it.`,
+          node.offset,
+          node.length,
+          { data: data({ quote: true, write: [] }) },
+        ),
+      );
+      return;
+    }
     ctx.report(
       diag(
         'yaml11-ambiguous',
