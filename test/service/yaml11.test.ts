@@ -229,3 +229,13 @@ test('no yaml11 warning on a value the field does not take in either reading; a 
   assert.equal(eq.length, 1);
   assert.match(eq[0]!.d.message, /^'systemInstructions': PyYAML refuses to load a plain '='.*Quote it\.$/);
 });
+
+test('a number or boolean in a free string field: said as written, with a quote fix (REVIEW6 I13)', () => {
+  const text = `${H}definition:\n  llm:\n    provider: cloud_b\n    modelId: gemini-1.5-pro\n    cloudProject: 0123456\n    cloudLocation: us-central1\n    cloudServiceAccountKeyJson: {valueFromEnv: SA}\n`;
+  const d = found(text, 'invalid-type');
+  assert.equal(d.length, 1);
+  assert.match(d[0]!.d.message, /found the number 0123456 \(read as 123456\): quote it/);
+  const after = preferredFix(text, d[0]!.d) ?? '';
+  assert.match(after, /cloudProject: (["'])0123456\1\n/);
+  assert.deepEqual(found(after, 'invalid-type'), []);
+});

@@ -531,6 +531,25 @@ function typeDiagnostic(doc: ParsedDocument, loc: Located, resolved: Resolved, e
       ...valueRange(loc, doc.text),
       as11.write === undefined ? undefined : { data: { yaml11: { quote: false, write: [as11.write] } } },
     );
+  // A plain number or boolean where a free string belongs (`cloudProject: 0123456`, `tableName:
+  // 1e3`): said as written, not as read (123456, 1000), with a fix that quotes it (REVIEW6 I13).
+  const s = unwrapNullable(resolved.schema);
+  if (
+    !header &&
+    (n?.type === 'number' || n?.type === 'boolean') &&
+    wanted.has('string') &&
+    s?.enum === undefined &&
+    s?.const === undefined
+  ) {
+    const src = doc.text.slice(n.offset, n.offset + n.length);
+    const read = String(n.value);
+    return diag(
+      'invalid-type',
+      `${subject(loc)} must be ${list}; found ${n.type === 'number' ? `the number ${src}` : src}${src === read ? '' : ` (read as ${read})`}: quote it to keep it as written.`,
+      ...valueRange(loc, doc.text),
+      { data: { yaml11: { quote: true, write: [] }, lossless: true } },
+    );
+  }
   return diag(
     'invalid-type',
     `${subject(loc)} must be ${list}; found ${describeNode(n)}.`,
