@@ -134,7 +134,13 @@ describe('duplicate keys: the last occurrence is read', () => {
       ['duplicate-key'],
     );
     assert.equal(found[0]!.offset, text.indexOf('"maxAssistantActions"'));
-    const fixed = applyPreferred(text, 'duplicate-key', 'json');
+    // The copies differ: the removal is offered, not preferred (the ignored copy may be the one meant: REVIEW6 I3).
+    const { doc, diagnostics } = analyze(text, 'json');
+    const removal = getCodeActions(doc, diagnostics, found[0]!).find((a) =>
+      /Remove the ignored duplicate/.test(a.title),
+    );
+    assert.ok(removal && !removal.isPreferred, removal?.title);
+    const fixed = applyEdits(text, removal.edits);
     assert.deepEqual(JSON.parse(fixed).definition.maxAssistantActions, 5);
     assert.deepEqual(diags(fixed, 'json'), []);
   });
