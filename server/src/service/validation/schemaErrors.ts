@@ -20,6 +20,7 @@ import {
   typesOf,
   propertySchema,
   unionOf,
+  credentialKeys,
 } from '../../model/schema';
 import type { Resolved, Schema, Union } from '../../model/schema';
 import type { Diagnostic } from '../codes';
@@ -534,8 +535,12 @@ function typeDiagnostic(doc: ParsedDocument, loc: Located, resolved: Resolved, e
   // A plain number or boolean where a free string belongs (`cloudProject: 0123456`, `tableName:
   // 1e3`): said as written, not as read (123456, 1000), with a fix that quotes it (REVIEW6 I13).
   const s = unwrapNullable(resolved.schema);
+  // (Not in a credential field: a number there is a secret to move, not a text to quote.)
+  const last = loc.segments[loc.segments.length - 1];
   if (
     !header &&
+    last !== 'value' &&
+    !(typeof last === 'string' && credentialKeys().credentials.has(last)) &&
     (n?.type === 'number' || n?.type === 'boolean') &&
     wanted.has('string') &&
     s?.enum === undefined &&
