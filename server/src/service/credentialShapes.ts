@@ -65,6 +65,28 @@ const RUN_CHARS = /* @__PURE__ */ (() => {
 })();
 const RUN_MIN = 15;
 
+/**
+ * Whether text[from, to) can hold anything credentialShapes finds: a run of RUN_CHARS of RUN_MIN or
+ * more, a URL with user information, or a PEM header. A scan without allocation, for callers that
+ * look at many short texts (every comment of every file in a lint run) and find nothing in most.
+ */
+export function mayHoldShape(text: string, from: number, to: number): boolean {
+  let run = 0;
+  let at = false;
+  let slashes = false;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128 && RUN_CHARS[c] === 1) {
+      if (++run >= RUN_MIN) return true;
+    } else run = 0;
+    if (c === 0x40) at = true;
+    else if (c === 0x3a && text.charCodeAt(i + 1) === 0x2f && text.charCodeAt(i + 2) === 0x2f) slashes = true;
+  }
+  if (slashes && at) return true;
+  const slice = to - from >= 11 ? text.slice(from, to) : '';
+  return slice.includes('PRIVATE KEY');
+}
+
 /** Where text shaped like a credential stands in any text (a file, a message, a comment). */
 export function credentialShapes(text: string): Range[] {
   const out: Range[] = [];

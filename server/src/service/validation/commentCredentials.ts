@@ -7,36 +7,73 @@ import type { Node, ParsedDocument } from '../../parser/ast';
 import { lineEnd } from '../../parser/lineIndex';
 import type { Diagnostic } from '../codes';
 import { diag } from '../codes';
-import { credentialShapes } from '../credentialShapes';
+import { credentialShapes, mayHoldShape } from '../credentialShapes';
 import { SyntaxKind, createScanner } from 'jsonc-parser';
+import type { UnitCache } from './units';
 
 /** The shortest text a shape matches (credentialShapes.ts RUN_MIN): shorter comments are not scanned. */
 const SHORTEST = 15;
 
 /**
  * The comments of a YAML document holding credential-shaped text, one warning each (on the first
- * such text in it). Linear in the text: one search for `#`, the recogniser over comment text only.
+ * such text in it). Linear in the text: one search for `#`, the recogniser over comment text only;
+ * with `units` (the editor), only the lines edited since the last version.
  */
-export function commentCredentials(doc: ParsedDocument): Diagnostic[] {
+export function commentCredentials(doc: ParsedDocument, units?: UnitCache): Diagnostic[] {
   if (doc.language !== 'yaml') return jsonCommentCredentials(doc.text);
-  const text = doc.text;
+  let found: Candidate[];
+  if (!units) found = candidates(doc.text, 0);
+  else {
+    // In the editor: the candidates kept from the last version, with only the lines an edit touched
+    // read again (every comment of a 100,000-line file cost ~8 ms per keystroke). Whether each is a
+    // comment is asked of the new tree every time: an edit elsewhere can open or close a scalar.
+    const length = doc.text.length;
+    const kept = units.commentsFor(length);
+    if (kept?.dirty) {
+      const { from, text } = kept.dirty;
+      found = [...kept.candidates, ...candidates(text, from)].sort((a, b) => a.hash - b.hash);
+    } else found = kept ? kept.candidates : candidates(doc.text, 0);
+    units.recordComments(length, found);
+  }
   const out: Diagnostic[] = [];
+  // One finding per comment: a `#` after one that starts a comment on its line is in that comment.
+  let commentEnd = -1;
+  for (const c of found) {
+    if (c.hash < commentEnd) continue;
+    const scalar = scalarAt(doc.root, c.hash);
+    // A block scalar's header line (`systemInstructions: |  # …`) ends in a comment: its text starts below.
+    if (scalar && !isBlockHeader(doc.text, scalar, c.hash)) continue;
+    out.push(finding(c.offset, c.length));
+    commentEnd = lineEnd(doc.text, c.hash);
+  }
+  return out;
+}
+
+/** A `#` that may start a comment, on a line whose rest holds credential-shaped text (the first such). */
+export interface Candidate {
+  hash: number;
+  offset: number;
+  length: number;
+}
+
+/**
+ * The candidates in `text`, the piece of the document's text that starts at `base` and holds whole
+ * lines (the whole text, or the lines an edit touched). Whether each `#` stands in a scalar is not
+ * asked here (it depends on the whole tree).
+ */
+function candidates(text: string, base: number): Candidate[] {
+  const out: Candidate[] = [];
   for (let at = text.indexOf('#'); at >= 0; at = text.indexOf('#', at + 1)) {
     // A `#` starts a comment at a line start or after a blank.
     const before = at === 0 ? 0x0a : text.charCodeAt(at - 1);
     if (before !== 0x20 && before !== 0x09 && before !== 0x0a && before !== 0x0d) continue;
     const end = lineEnd(text, at);
-    if (end - at - 1 >= SHORTEST) {
+    if (end - at - 1 >= SHORTEST && mayHoldShape(text, at + 1, end)) {
       const shapes = credentialShapes(text.slice(at + 1, end));
       if (shapes.length > 0) {
-        const scalar = scalarAt(doc.root, at);
-        // A block scalar's header line (`systemInstructions: |  # …`) ends in a comment: its text starts below.
-        if (scalar && !isBlockHeader(text, scalar, at)) {
-          // Not a comment: the scalar's text; its rules judge it. Its other `#`s are skipped too.
-          at = Math.max(at, scalar.offset + scalar.length - 1);
-          continue;
-        }
-        out.push(finding(at + 1 + shapes[0]!.offset, shapes[0]!.length));
+        out.push({ hash: base + at, offset: base + at + 1 + shapes[0]!.offset, length: shapes[0]!.length });
+        // A later `#` on the line is a candidate too: this one may stand in a quoted scalar.
+        continue;
       }
     }
     at = end;
@@ -66,7 +103,7 @@ function jsonCommentCredentials(text: string): Diagnostic[] {
     if (t !== SyntaxKind.LineCommentTrivia && t !== SyntaxKind.BlockCommentTrivia) continue;
     const at = scanner.getTokenOffset();
     const len = scanner.getTokenLength();
-    if (len - 2 < SHORTEST) continue;
+    if (len - 2 < SHORTEST || !mayHoldShape(text, at + 2, at + len)) continue;
     const shapes = credentialShapes(text.slice(at + 2, at + len));
     if (shapes.length > 0) out.push(finding(at + 2 + shapes[0]!.offset, shapes[0]!.length));
   }

@@ -145,7 +145,7 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
   }
   if (!units || units.includes(doc.text, '\uFFFD')) encodingProblems(doc.text, out);
   if (doc.language === 'json') out.push(...jsonStrictness(doc.text));
-  out.push(...commentCredentials(doc));
+  out.push(...commentCredentials(doc, units));
   if (!doc.root) {
     if (!doc.problems.some((p) => p.kind === 'resource-limit')) {
       out.push(

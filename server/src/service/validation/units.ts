@@ -14,6 +14,8 @@ import type { Schema } from '../../model/schema';
 import type { ChunkValue, UnitValue, UnitValues } from '../../model/value';
 import { CHUNK } from '../../model/value';
 import type { Diagnostic } from '../codes';
+import type { Candidate } from './commentCredentials';
+import { lineEnd, lineStart } from '../../parser/lineIndex';
 import type { ValidationOptions } from './rule';
 import type { AnchorIndexHints } from '../anchors';
 
@@ -79,6 +81,7 @@ export class UnitCache implements UnitValues, AnchorIndexHints {
    */
   textEdited(before: string, start: number, end: number, inserted: string): void {
     if (before.length !== this.textLength) this.textReplaced();
+    this.commentsEdited(before, start, end, inserted);
     for (const needle of this.absent) {
       const l = needle.length - 1;
       const around = before.slice(Math.max(0, start - l), start) + inserted + before.slice(end, end + l);
@@ -94,8 +97,47 @@ export class UnitCache implements UnitValues, AnchorIndexHints {
     this.textLength = before.length + delta;
   }
 
+  /**
+   * The comment candidates of the text of length `length` (validation/commentCredentials.ts), with the
+   * lines an edit touched since, to be read again: typing does not scan every comment of a large file.
+   */
+  private comments: { length: number; candidates: Candidate[]; dirty?: { from: number; text: string } } | undefined;
+
+  /** The comment findings kept for a text of this length, and the region to read again, if any. */
+  commentsFor(length: number): { candidates: Candidate[]; dirty?: { from: number; text: string } } | undefined {
+    return this.comments?.length === length ? this.comments : undefined;
+  }
+
+  recordComments(length: number, candidates: Candidate[]): void {
+    this.comments = { length, candidates };
+  }
+
+  private commentsEdited(before: string, start: number, end: number, inserted: string): void {
+    const c = this.comments;
+    this.comments = undefined;
+    // One edit since the findings were made, of a few characters that change no scalar's extent
+    // (quotes, brackets, block indicators, line breaks could turn comment lines into text or back).
+    if (!c || c.dirty || c.length !== before.length || end - start > 256 || inserted.length > 256) return;
+    const removed = before.slice(start, end);
+    if (/["'|>{}[\]\n\r#]/.test(removed + inserted)) return;
+    const from = lineStart(before, start);
+    const to = lineEnd(before, end);
+    const delta = inserted.length - (end - start);
+    const candidates: Candidate[] = [];
+    for (const k of c.candidates) {
+      if (k.offset + k.length < from) candidates.push(k);
+      else if (k.hash >= to) candidates.push({ hash: k.hash + delta, offset: k.offset + delta, length: k.length });
+    }
+    this.comments = {
+      length: before.length + delta,
+      candidates,
+      dirty: { from, text: before.slice(from, start) + inserted + before.slice(end, to) },
+    };
+  }
+
   /** The text changed in a way `textEdited` was not told of. */
   textReplaced(): void {
+    this.comments = undefined;
     this.absent.clear();
     this.present.clear();
     this.textLength = -1;
