@@ -7,7 +7,7 @@
 import type { Rule } from '../rule';
 import { definition, unwrapNullable } from '../../../model/schema';
 import { diag } from '../../codes';
-import { credentialShapes } from '../../credentialShapes';
+import { credentialShapes, mayHoldShape } from '../../credentialShapes';
 
 /** The shortest text a shape matches (credentialShapes.ts RUN_MIN): shorter values are not scanned. */
 const SHORTEST = 15;
@@ -26,6 +26,8 @@ export const strayCredentialRule: Rule = {
         const key = v.prop?.key.value;
         if (key === 'value' || key === 'valueFromEnv') return;
         const value = v.node.value;
+        // Most values hold no 15-character run, URL with user information or PEM header: not scanned.
+        if (!mayHoldShape(value, 0, value.length)) return;
         const userinfo = USERINFO.exec(value);
         const shapes = credentialShapes(value).filter((s) => !userinfo || s.offset >= userinfo[0].length);
         if (shapes.length === 0) return;

@@ -1,0 +1,43 @@
+// mayHoldShape is the cheap gate before credentialShapes (comments, values): it must never say no
+// where credentialShapes finds something. Seeded random texts of credential pieces, words, URLs with
+// user information, PEM headers and separators.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { credentialShapes, mayHoldShape } from '../../server/src/service/credentialShapes';
+import { mulberry32 } from '../helpers';
+
+const SEED = 0x5a9e;
+
+test(`mayHoldShape never hides a shape credentialShapes finds (seed ${SEED.toString(16)})`, () => {
+  console.log(`seed ${SEED.toString(16)}`);
+  const r = mulberry32(SEED);
+  const pieces = [
+    'sk-proj-Qw7Er4Ty1Ui8Op5As2Df9Gh6',
+    'ghp_Pq8Lm3Xr7Tn2Wk9Vb4Yc6Zd1Hf5Jg0QaSeRt',
+    'AKIAQW7ER4TY1UI8OP5A',
+    'eyJhbGciOi.eyJzdWIiOi.sig',
+    'https://bob:pw@h.example.com/',
+    '-----BEGIN RSA PRIVATE KEY-----',
+    'word',
+    ' ',
+    ':',
+    '#',
+    'é',
+    'xoxb-1234567890ab',
+    'Zq3Xw8Rt5Yu2Io9Pa6Sd',
+  ];
+  let shapes = 0;
+  for (let i = 0; i < 3000; i++) {
+    let t = '';
+    const n = 1 + Math.floor(r() * 5);
+    for (let k = 0; k < n; k++) {
+      const p = pieces[Math.floor(r() * pieces.length)]!;
+      t += r() < 0.3 ? p.slice(Math.floor(r() * p.length)) : p;
+    }
+    if (credentialShapes(t).length > 0) {
+      shapes++;
+      assert.ok(mayHoldShape(t, 0, t.length), JSON.stringify(t.length));
+    }
+  }
+  assert.ok(shapes > 500, `${shapes} texts with a shape`);
+});
