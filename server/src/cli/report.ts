@@ -69,29 +69,20 @@ export function buildReport(
   const findings = diagnostics.map((d): Finding => {
     const s = li.positionAt(d.offset);
     const e = li.positionAt(d.offset + d.length);
-    if (!frames)
-      return {
-        code: d.code,
-        severity: d.severity,
-        message: maskMessage(d.message),
-        line: s.line + 1,
-        column: s.character + 1,
-        endLine: e.line + 1,
-        endColumn: e.character + 1,
-      };
+    const bare: Finding = {
+      code: d.code,
+      severity: d.severity,
+      message: maskMessage(d.message),
+      line: s.line + 1,
+      column: s.character + 1,
+      endLine: e.line + 1,
+      endColumn: e.character + 1,
+    };
+    if (!frames) return bare;
     const own = lineText(s.line);
     // The frame of an undecodable line (a UTF-16 file read as UTF-8: NULs between the letters, or
     // mostly U+FFFD) is garbage (REVIEW5 H14d): the message says what to do, without a frame.
-    if (d.code === 'invalid-encoding' && undecodable(own))
-      return {
-        code: d.code,
-        severity: d.severity,
-        message: maskMessage(d.message),
-        line: s.line + 1,
-        column: s.character + 1,
-        endLine: e.line + 1,
-        endColumn: e.character + 1,
-      };
+    if (d.code === 'invalid-encoding' && undecodable(own)) return bare;
     const endChar = e.line === s.line ? e.character : own.length;
     const win = windowOf(own, s.character, Math.max(endChar, s.character + 1));
     const show = (line: number): FrameLine => {
@@ -105,18 +96,8 @@ export function buildReport(
       frame.push(show(s.line + 1));
     const caretStart = displayWidth(own, win.from, s.character) + (win.from > 0 ? 1 : 0);
     const caretEnd = caretStart + Math.max(1, displayWidth(own, s.character, Math.min(endChar, win.to)));
-    return {
-      code: d.code,
-      severity: d.severity,
-      // A message may quote a value (`Unknown provider 'sk-…'`): masked as the frame is.
-      message: maskMessage(d.message),
-      line: s.line + 1,
-      column: s.character + 1,
-      endLine: e.line + 1,
-      endColumn: e.character + 1,
-      frame,
-      caret: { start: caretStart, end: caretEnd },
-    };
+    // (The message may quote a value, `Unknown provider 'sk-…'`: masked as the frame is.)
+    return { ...bare, frame, caret: { start: caretStart, end: caretEnd } };
   });
   return { path, displayPath, findings };
 }
