@@ -115,11 +115,10 @@ export class UnitCache implements UnitValues, AnchorIndexHints {
   private commentsEdited(before: string, start: number, end: number, inserted: string): void {
     const c = this.comments;
     this.comments = undefined;
-    // One edit since the findings were made, of a few characters that change no scalar's extent
-    // (quotes, brackets, block indicators, line breaks could turn comment lines into text or back).
+    // One edit since the candidates were found, of a few characters. A candidate depends on its own
+    // line's text alone (whether it stands in a scalar is asked of each version's tree), so only the
+    // lines the edit touched are read again, whatever was typed (a quote, a `#`, a line break).
     if (!c || c.dirty || c.length !== before.length || end - start > 256 || inserted.length > 256) return;
-    const removed = before.slice(start, end);
-    if (/["'|>{}[\]\n\r#]/.test(removed + inserted)) return;
     const from = lineStart(before, start);
     const to = lineEnd(before, end);
     const delta = inserted.length - (end - start);
