@@ -3,8 +3,11 @@
 // thread), in a free-form map such as `featureFlags`. Every output masks it already (the same
 // recogniser, credentialShapes.ts); this makes the file not lint clean while it holds one. Credential
 // fields (EnvironmentValue: `value`, `valueFromEnv`, a plain string in their place) are the envValue
-// rule's (`literal-secret` there too); a URL's user information is url-credentials'.
-import type { Rule } from '../rule';
+// rule's (`literal-secret` there too); a URL's user information is url-credentials'. Keys and list
+// items are scalars of the file too (REVIEW6 I15: `featureFlags: {'sk-…': true}`, `columns: [sk-…]`):
+// read here once per mapping and per list, as blankString reads them (the walk does not visit them).
+import type { Rule, RuleContext } from '../rule';
+import type { Node, StringNode } from '../../../parser/ast';
 import { definition, unwrapNullable } from '../../../model/schema';
 import { diag } from '../../codes';
 import { credentialShapes, mayHoldShape } from '../../credentialShapes';
@@ -14,43 +17,70 @@ const SHORTEST = 15;
 const USERINFO = /^\s*[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/[^\s/?#@]{1,1024}@/;
 
 export const strayCredentialRule: Rule = {
-  on: ['string'],
+  on: ['string', 'object', 'array'],
   start(ctx) {
     const env = definition('EnvironmentValue');
     return {
       visit(v) {
         // Reached through an alias, the value is the anchor's: reported there once.
-        if (v.via || v.node.type !== 'string' || v.node.value.length < SHORTEST) return;
+        if (v.via) return;
+        const n = v.node;
+        const key = v.prop?.key.value;
+        if (n.type === 'object') {
+          // Its keys, as written (a duplicate's ignored copy too): `featureFlags: {'sk-…': true}`, a schema name in `tables`.
+          const where = key !== undefined ? ` in '${key}'` : '';
+          for (let i = 0; i < n.properties.length; i++) {
+            const k = n.properties[i]!.key;
+            if (k.value.length >= SHORTEST) check(ctx, k, `A key${where}`, '');
+          }
+          return;
+        }
+        if (n.type === 'array') {
+          // Its scalar items (`columns: [sk-…]`, `functions: [ghp_…]`); mappings and lists in it are visited.
+          const of = key !== undefined ? ` of '${key}'` : '';
+          for (let i = 0; i < n.items.length; i++) {
+            const item = n.items[i]!;
+            if (item.type === 'string' && item.value.length >= SHORTEST) check(ctx, item, `An item${of}`, '');
+          }
+          return;
+        }
+        // Keys and items above are read in credential fields too (`apiKey: {sk-…}` is no EnvironmentValue
+        // key: a secret pasted as a mapping); a credential field's string value is the envValue rule's.
+        if (n.type !== 'string' || n.value.length < SHORTEST) return;
         if (env && (v.owner === env || unwrapNullable(v.expected) === env)) return;
         // `value:` / `valueFromEnv:` under a key the schema does not know here: still a credential field.
-        const key = v.prop?.key.value;
         if (key === 'value' || key === 'valueFromEnv') return;
-        const value = v.node.value;
-        // Most values hold no 15-character run, URL with user information or PEM header: not scanned.
-        if (!mayHoldShape(value, 0, value.length)) return;
-        const userinfo = USERINFO.exec(value);
-        const shapes = credentialShapes(value).filter((s) => !userinfo || s.offset >= userinfo[0].length);
-        if (shapes.length === 0) return;
         const what = key !== undefined ? `'${key}'` : 'This value';
         const sent = key === 'systemInstructions' ? ', and instructions are sent to the LLM with every thread' : '';
-        ctx.report(
-          diag(
-            'literal-secret',
-            `${what} holds text shaped like a credential (not shown): a credential written in the file is committed with it${sent}. Remove it; a credential belongs in an environment variable, read with 'valueFromEnv' in a credential field.`,
-            ...where(ctx.doc.text, v.node, value.slice(shapes[0]!.offset, shapes[0]!.offset + shapes[0]!.length)),
-          ),
-        );
+        check(ctx, n, what, sent);
       },
     };
   },
 };
+
+/** One warning when a scalar (a value, a key, a list item) holds credential-shaped text. */
+function check(ctx: RuleContext, n: StringNode, what: string, sent: string): void {
+  const value = n.value;
+  // Most scalars hold no 15-character run, URL with user information or PEM header: not scanned.
+  if (!mayHoldShape(value, 0, value.length)) return;
+  const userinfo = USERINFO.exec(value);
+  const shapes = credentialShapes(value).filter((s) => !userinfo || s.offset >= userinfo[0].length);
+  if (shapes.length === 0) return;
+  ctx.report(
+    diag(
+      'literal-secret',
+      `${what} holds text shaped like a credential (not shown): a credential written in the file is committed with it${sent}. Remove it; a credential belongs in an environment variable, read with 'valueFromEnv' in a credential field.`,
+      ...where(ctx.doc.text, n, value.slice(shapes[0]!.offset, shapes[0]!.offset + shapes[0]!.length)),
+    ),
+  );
+}
 
 /**
  * The range of `piece` in the source of a value written over several lines (a block scalar: the user
  * would look for it through the whole block, REVIEW6 I17); the value's range otherwise, or when the
  * source does not hold the piece as written (escapes).
  */
-function where(text: string, node: { offset: number; length: number }, piece: string): [number, number] {
+function where(text: string, node: Node, piece: string): [number, number] {
   const end = node.offset + node.length;
   const nl = text.indexOf('\n', node.offset);
   if (nl < 0 || nl >= end) return [node.offset, node.length];
