@@ -18,15 +18,26 @@ const SEED = fixedSeed('credentialShapes', 0xc4ed5);
 
 /** The patterns over the whole text, as credentialShapes did before it looked for runs first. */
 function reference(text: string): Range[] {
-  const { URL_USERINFO, SHAPES, AWS_SECRET, TOKEN, PEM, UUID, looksRandom, continued } = shapeParts;
+  const { URL_USERINFO, SHAPES, AWS_SECRET, TOKEN, PEM, UUID, looksRandom, continued, namedParams, labelled } =
+    shapeParts;
   const fresh = (re: RegExp): RegExp => new RegExp(re.source, re.flags);
   const out: Range[] = [];
   for (const m of text.matchAll(fresh(URL_USERINFO)))
     if (m[1]) out.push({ offset: m.index + m[0].length - 1 - m[1].length, length: m[1].length });
   // (Each match widened over the words that continue it: a credential wrapped over lines, REVIEW5 H7.)
   for (const m of text.matchAll(fresh(SHAPES))) out.push(continued(text, m.index, m[0].length));
+  const inRanges = (ranges: Range[], at: number): boolean =>
+    ranges.some((r) => at >= r.offset && at < r.offset + r.length);
+  // Keys known by their name (REVIEW6 I1): credential-named parameters, then values after a `KEY 1:` label.
+  const shapes = out.slice();
+  const params = namedParams(text).filter((r) => !inRanges(shapes, r.offset));
+  const labels: Range[] = [];
+  for (const m of text.matchAll(/[A-Za-z0-9_\-.+/=]{15,}/g))
+    if (labelled(text, m.index, m.index + m[0].length) && !inRanges(shapes, m.index) && !inRanges(params, m.index))
+      labels.push({ offset: m.index, length: m[0].length });
+  out.push(...[...params, ...labels].sort((a, b) => a.offset - b.offset));
   const known = out.slice();
-  const inKnown = (at: number): boolean => known.some((r) => at >= r.offset && at < r.offset + r.length);
+  const inKnown = (at: number): boolean => inRanges(known, at);
   for (const m of text.matchAll(fresh(AWS_SECRET)))
     if (!inKnown(m.index) && looksRandom(m[0], 4)) out.push(continued(text, m.index, m[0].length));
   for (const m of text.matchAll(fresh(TOKEN)))
@@ -44,6 +55,7 @@ const PREFIXES = [
   ...['npm_', 'sk_live_', 'rk_test_', 'pk_live_', 'eyJ', 'eyJhbGciOi.', 'https://', 'u:p@', '://', '@'],
   ...['-----BEGIN PRIVATE KEY-----\n', '-----BEGIN RSA PRIVATE KEY-----', '-----END PRIVATE KEY-----'],
   ...['-----END RSA PRIVATE KEY-----', '12345678-abcd-ABCD-1234-1234567890ab'],
+  ...['?api-key=', '&sig=', '?key=', 'key=', 'OPENAI_API_KEY=', 'KEY 1: ', '# Key 2 from the portal: "', 'KEY1='],
 ];
 const RUN_UNITS = [...'aZq0Xy9_-.+/=k7MBw3', 'Q', 'r', '5'];
 const OTHER_UNITS = [' ', '\n', '\r\n', '\t', ':', '"', "'", '#', '@', 'é', '日', '😀', ',', '{', '}'];

@@ -47,8 +47,101 @@ function looksRandom(t: string, changesPer = 3): boolean {
   return lower > 0 && upper > 0 && digit > 0 && changes * changesPer >= n;
 }
 
+/**
+ * Credentials known by their name, not their shape (REVIEW6 I1): an Azure OpenAI key is 32 hex
+ * digits, which alone is any hash (a commit, a checksum) and is never flagged; after `api-key=` in a
+ * URL's query, or a portal's `KEY 1:` label, it is the key. Names of query parameters (lower case)
+ * that carry a credential wherever they stand (`# OPENAI_API_KEY=…` in a comment too) …
+ */
+const NAMED_PARAMS = new Set([
+  'api-key',
+  'api_key',
+  'apikey',
+  'x-api-key',
+  'access_token',
+  'access-token',
+  'accesstoken',
+  'auth_token',
+  'authtoken',
+  'id_token',
+  'refresh_token',
+  'client_secret',
+  'client-secret',
+  'subscription-key',
+  'ocp-apim-subscription-key',
+  'x-amz-signature',
+  'x-amz-security-token',
+  'x-goog-signature',
+  'key1',
+  'key2',
+  'password',
+  'passwd',
+]);
+/** … names ending so (`AZURE_OPENAI_API_KEY=`, `hf_token=`) … */
+const NAMED_SUFFIX = /(?:[-_]api[-_]?key|[-_]secret|[-_]secret[-_]key|[-_]token|[-_]password)$/;
+/** … and short common names that carry one only as a URL's query parameter (after `?`, `&` or `;`). */
+const QUERY_PARAMS = new Set(['key', 'token', 'sig', 'signature', 'code', 'secret', 'pwd', 'pass', 'auth']);
+/** A portal's label before a key on its line (`KEY 1:`, `Key 2 from the portal:`), read back from the value. */
+const KEY_LABEL = /(?:^|[^A-Za-z0-9_])key [12](?![A-Za-z0-9_])[^\r\n]{0,40}?[:=][ \t]*["']?$/i;
+/** How far back from a value its label is looked for (the label, 40 characters of words, `:`). */
+const LABEL_BACK = 64;
+const PARAM_NAME_CHAR = /[A-Za-z0-9_-]/;
+const PARAM_VALUE_CHAR = /[A-Za-z0-9%+/=_.~-]/;
+const LABELLED_VALUE = /^[A-Za-z0-9+/=_-]{16,1024}$/;
+
+/**
+ * Whether a value given a credential's name is one: 16 characters or more with a digit, not a
+ * variable's name (`api-key=AZURE_KEY_2`), not one character repeated (`0000…`). Words
+ * (`token=see-the-portal-docs`) are not keys.
+ */
+function keyLike(v: string): boolean {
+  return v.length >= 16 && /[0-9]/.test(v) && !/^[A-Z][A-Z0-9_]*$/.test(v) && !/^(.)\1*$/.test(v);
+}
+
+/** The values of credential-named parameters (`?api-key=…`, `&sig=…`, `OPENAI_API_KEY=…`), in text order. */
+function namedParams(text: string): Range[] {
+  const out: Range[] = [];
+  for (let eq = text.indexOf('='); eq >= 0; eq = text.indexOf('=', eq + 1)) {
+    let s = eq;
+    while (s > 0 && eq - s < 40 && PARAM_NAME_CHAR.test(text[s - 1]!)) s--;
+    if (s === eq) continue;
+    const name = text.slice(s, eq).toLowerCase();
+    const before = s > 0 ? text[s - 1]! : '';
+    const named = NAMED_PARAMS.has(name) || NAMED_SUFFIX.test(name);
+    if (named ? before !== '' && /[A-Za-z0-9_.-]/.test(before) : !(QUERY_PARAMS.has(name) && /[?&;]/.test(before)))
+      continue;
+    let e = eq + 1;
+    while (e < text.length && e - eq <= 1024 && PARAM_VALUE_CHAR.test(text[e]!)) e++;
+    // (A sentence's full stop after it is no part of it.)
+    while (e > eq + 1 && text[e - 1] === '.') e--;
+    if (keyLike(text.slice(eq + 1, e))) out.push({ offset: eq + 1, length: e - eq - 1 });
+    eq = e - 1;
+  }
+  return out;
+}
+
+/** Whether the run text[from, to) is a key after a `KEY 1:` / `KEY 2:` label on its line. */
+function labelled(text: string, from: number, to: number): boolean {
+  const value = text.slice(from, to);
+  if (!LABELLED_VALUE.test(value) || !keyLike(value)) return false;
+  let s = from;
+  while (s > 0 && from - s < LABEL_BACK && text[s - 1] !== '\n') s--;
+  return KEY_LABEL.test(text.slice(s, from));
+}
+
 /** The patterns and the randomness test, for the test that runs them over whole texts. */
-export const shapeParts = { URL_USERINFO, SHAPES, AWS_SECRET, TOKEN, PEM, UUID, looksRandom, continued };
+export const shapeParts = {
+  URL_USERINFO,
+  SHAPES,
+  AWS_SECRET,
+  TOKEN,
+  PEM,
+  UUID,
+  looksRandom,
+  continued,
+  namedParams,
+  labelled,
+};
 
 /**
  * Every match of SHAPES, AWS_SECRET and TOKEN is made of these characters alone and is at least
@@ -66,8 +159,8 @@ const RUN_CHARS = /* @__PURE__ */ (() => {
 const RUN_MIN = 15;
 
 /**
- * Whether text[from, to) can hold anything credentialShapes finds: a run of RUN_CHARS of RUN_MIN or
- * more, a URL with user information, or a PEM header. A scan without allocation, for callers that
+ * Whether text[from, to) can hold anything credentialShapes finds: a run of RUN_CHARS (and `%`, `~`)
+ * of RUN_MIN or more, a URL with user information, or a PEM header. A scan without allocation, for callers that
  * look at many short texts (every comment of every file in a lint run) and find nothing in most.
  */
 export function mayHoldShape(text: string, from: number, to: number): boolean {
@@ -76,7 +169,8 @@ export function mayHoldShape(text: string, from: number, to: number): boolean {
   let slashes = false;
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
-    if (c < 128 && RUN_CHARS[c] === 1) {
+    // (`%` and `~` too: a credential-named parameter's value may be %-encoded, `sig=ab%2Bcd%3D…`.)
+    if ((c < 128 && RUN_CHARS[c] === 1) || c === 0x25 || c === 0x7e) {
       if (++run >= RUN_MIN) return true;
     } else run = 0;
     if (c === 0x40) at = true;
@@ -102,6 +196,8 @@ export function credentialShapes(text: string): Range[] {
   // the patterns at every character of a file.
   const runs: string[] = [];
   const starts: number[] = [];
+  /** Each run's own start and end (without the neighbours). */
+  const bounds: number[] = [];
   const n = text.length;
   for (let i = 0; i < n;) {
     let c = text.charCodeAt(i);
@@ -116,6 +212,7 @@ export function credentialShapes(text: string): Range[] {
       const from = s > 0 ? s - 1 : 0;
       runs.push(text.slice(from, i < n ? i + 1 : n));
       starts.push(from);
+      bounds.push(s, i);
     }
   }
   for (let r = 0; r < runs.length; r++) {
@@ -124,23 +221,21 @@ export function credentialShapes(text: string): Range[] {
     for (let m = re.exec(runs[r]!); m; m = re.exec(runs[r]!))
       out.push(continued(text, starts[r]! + m.index, m[0].length));
   }
-  // Whether a range found so far holds `at`: by offset, with the furthest end reached up to each, so
-  // a look-up is a binary search (thousands of secrets in a file made a scan of them all quadratic).
-  const known = out.slice().sort((a, b) => a.offset - b.offset);
-  const reach: number[] = [];
-  for (let k = 0, far = -1; k < known.length; k++)
-    reach.push((far = Math.max(far, known[k]!.offset + known[k]!.length)));
-  const inKnown = (at: number): boolean => {
-    let lo = 0;
-    let hi = known.length - 1;
-    let last = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (known[mid]!.offset <= at) lo = (last = mid) + 1;
-      else hi = mid - 1;
-    }
-    return last >= 0 && reach[last]! > at;
-  };
+  const inShapes = holds(out);
+  // Keys known by their name (a credential-named query parameter, a `KEY 1:` label), whatever their shape.
+  const named: Range[] = [];
+  if (text.includes('=')) for (const r of namedParams(text)) if (!inShapes(r.offset)) named.push(r);
+  const params = named.length;
+  const inParams = holds(named);
+  for (let r = 0; r < runs.length; r++) {
+    const from = bounds[2 * r]!;
+    const to = bounds[2 * r + 1]!;
+    if (labelled(text, from, to) && !inShapes(from) && !inParams(from)) named.push({ offset: from, length: to - from });
+  }
+  if (params > 0 && named.length > params) named.sort((a, b) => a.offset - b.offset);
+  const inNamed = holds(named);
+  for (const r of named) out.push(r);
+  const inKnown = (at: number): boolean => inShapes(at) || inNamed(at);
   // Exactly 40 characters of base64 with both cases and a digit: the kind changes less often in
   // these (long runs of capitals), so the bar is lower than for tokens.
   for (let r = 0; r < runs.length; r++) {
@@ -168,6 +263,28 @@ export function credentialShapes(text: string): Range[] {
       out.push({ offset: from, length: (end < 0 ? Math.min(text.length, from + 8192) : end) - from });
     }
   return out;
+}
+
+/**
+ * Whether one of `ranges` holds an offset: by offset, with the furthest end reached up to each, so a
+ * look-up is a binary search (thousands of secrets in a file made a scan of them all quadratic).
+ */
+function holds(ranges: readonly Range[]): (at: number) => boolean {
+  const known = ranges.slice().sort((a, b) => a.offset - b.offset);
+  const reach: number[] = [];
+  for (let k = 0, far = -1; k < known.length; k++)
+    reach.push((far = Math.max(far, known[k]!.offset + known[k]!.length)));
+  return (at) => {
+    let lo = 0;
+    let hi = known.length - 1;
+    let last = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (known[mid]!.offset <= at) lo = (last = mid) + 1;
+      else hi = mid - 1;
+    }
+    return last >= 0 && reach[last]! > at;
+  };
 }
 
 /** Characters of a word that may continue a credential (REVIEW5 H7). */

@@ -242,6 +242,15 @@ function tryTogether(
   return { result: { text: next, analysis: after }, blamed };
 }
 
+/**
+ * What tells two counted diagnostics apart before and after a fix: code and message; a literal
+ * credential's message without the names it quotes (the key that holds it): renaming `endpont` to
+ * `endpoint` over a URL with `?api-key=…` adds no credential to the file (REVIEW6 I1).
+ */
+function countKey(d: Diagnostic): string {
+  return `${d.code}\u0000${d.code === 'literal-secret' ? d.message.replace(/'[^'\n]*'/g, "''") : d.message}`;
+}
+
 /** Whether a diagnostic counts in these checks: errors, and a literal credential at any severity. */
 function counts(d: Diagnostic): boolean {
   return d.severity === 'error' || d.code === 'literal-secret';
@@ -279,7 +288,7 @@ class ZoneIndex {
         if (meets(this.short[k]!, z)) found.add(this.short[k]!);
       for (const d of this.long) if (meets(d, z)) found.add(d);
     }
-    return [...found].map((d) => `${d.code}\u0000${d.message}`);
+    return [...found].map(countKey);
   }
 }
 
@@ -341,7 +350,7 @@ function editedZones(
 function worse(before: Analysis, after: Analysis, zones: readonly { from: number; to: number }[]): boolean {
   const broken = (a: Analysis): number => a.doc.problems.filter((p) => p.kind !== 'extra-document').length;
   if (broken(after) > broken(before)) return true;
-  const key = (d: Diagnostic): string => `${d.code}\u0000${d.message}`;
+  const key = countKey;
   // Errors, and a literal credential at any severity: a fix never makes a text a secret in the file
   // (`valu: MY_KEY` renamed to `value` would turn a variable's name into a literal credential).
   const inZones = zoneLookup(zones);
