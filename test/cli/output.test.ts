@@ -3,7 +3,7 @@
 // --max-warnings and --version everywhere.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { tmpdir } from 'node:os';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -194,4 +194,19 @@ test('--format github names files from GITHUB_WORKSPACE when set (a step run in 
     env: { GITHUB_WORKSPACE: join(top, 'other') },
   });
   assert.match(elsewhere.stdout, /^::error file=config\/prod\.assistant\.yaml,line=4,/m);
+  // A workspace named through a link (macOS runners: /tmp is /private/tmp): the working directory is
+  // real, the variable is resolved (REVIEW6 I14).
+  const link = join(mkdtempSync(join(tmpdir(), 'ac-ghl-')), 'repolink');
+  symlinkSync(top, link);
+  const linked = runCli(['lint', '--no-env-check', '--no-config', '--format', 'github', '.'], {
+    cwd: join(link, 'packages', 'web'),
+    env: { GITHUB_WORKSPACE: link },
+  });
+  assert.match(linked.stdout, /^::error file=packages\/web\/config\/prod\.assistant\.yaml,line=4,/m);
+  // And with a trailing slash.
+  const slash = runCli(['lint', '--no-env-check', '--no-config', '--format', 'github', '.'], {
+    cwd: web,
+    env: { GITHUB_WORKSPACE: `${link}/` },
+  });
+  assert.match(slash.stdout, /^::error file=packages\/web\/config\/prod\.assistant\.yaml,line=4,/m);
 });

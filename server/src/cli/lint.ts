@@ -1,6 +1,6 @@
 // `assistant-config lint FILE|DIR|-…`: the editor's diagnostics, for terminals and CI.
-import { readFileSync, statSync, existsSync } from 'node:fs';
-import { resolve as resolvePath, relative, join } from 'node:path';
+import { readFileSync, realpathSync, statSync, existsSync } from 'node:fs';
+import { resolve as resolvePath, relative, join, isAbsolute } from 'node:path';
 import { availableParallelism } from 'node:os';
 import type { CliIO } from './io';
 import { UsageError, bufferedIO } from './io';
@@ -265,6 +265,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
   const fixCounts = { files: 0, fixes: 0 };
   let maskedDiffs = 0;
   let escapedDiffs = 0;
+  const workspaces = flags.format === 'github' ? githubWorkspaces(io.env.GITHUB_WORKSPACE) : undefined;
   const emit = (r: FileReport, fix?: FileFix): void => {
     if (fix && fix.applied.length > 0) {
       // Counted once done: a file that cannot be written is an I/O error, not a fix.
@@ -308,7 +309,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     const shown = flags.quiet ? { ...r, findings: r.findings.filter((f) => f.severity === 'error') } : r;
     if (flags.fix === 'dry-run' && flags.format === 'text') return;
     if (flags.format === 'text') io.stdout(textOfFile(shown, colour));
-    else if (flags.format === 'github') io.stdout(githubOfFile(shown, io.env.GITHUB_WORKSPACE || undefined));
+    else if (flags.format === 'github') io.stdout(githubOfFile(shown, workspaces));
     else kept.push(shown);
   };
   const lintOne = (
@@ -543,6 +544,21 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     return 1;
   }
   return 0;
+}
+
+/**
+ * GITHUB_WORKSPACE as written and, when a link stands in it, its real path (resolved once per run):
+ * files are named from the working directory, which is always real (REVIEW6 I14: a macOS runner's
+ * `/tmp` is `/private/tmp`, a self-hosted runner's work directory may be a link).
+ */
+function githubWorkspaces(workspace: string | undefined): string[] | undefined {
+  if (!workspace || !isAbsolute(workspace)) return undefined;
+  try {
+    const real = realpathSync(workspace);
+    return real === workspace ? [workspace] : [workspace, real];
+  } catch {
+    return [workspace];
+  }
 }
 
 function isDirectory(path: string): boolean {

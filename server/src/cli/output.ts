@@ -123,13 +123,20 @@ function ghProp(s: string): string {
 /**
  * GitHub Actions workflow commands. GitHub reads `file=` relative to the repository's root, so with
  * `workspace` (GITHUB_WORKSPACE) a file below it is named from there: a step run in a subdirectory
- * (`working-directory: packages/web`) still annotates the right file (REVIEW5 H10).
+ * (`working-directory: packages/web`) still annotates the right file (REVIEW5 H10). The working
+ * directory is always a real path; a workspace with a link in it (macOS runners: `/tmp` is
+ * `/private/tmp`) is given as written and resolved (lint.ts githubWorkspaces).
  */
-export function githubOfFile(r: FileReport, workspace?: string): string {
+export function githubOfFile(r: FileReport, workspace?: string | readonly string[]): string {
   let file = r.displayPath;
-  if (workspace && isAbsolute(workspace) && isAbsolute(r.path)) {
-    const rel = relative(workspace, r.path);
-    if (rel && !rel.startsWith('..') && !isAbsolute(rel)) file = rel.split(sep).join('/');
+  // (Several: the workspace as written and its real path, REVIEW6 I14; the first that holds the file.)
+  for (const w of typeof workspace === 'string' ? [workspace] : (workspace ?? [])) {
+    if (!w || !isAbsolute(w) || !isAbsolute(r.path)) continue;
+    const rel = relative(w, r.path);
+    if (rel && !rel.startsWith('..') && !isAbsolute(rel)) {
+      file = rel.split(sep).join('/');
+      break;
+    }
   }
   let s = '';
   for (const f of r.findings) {
