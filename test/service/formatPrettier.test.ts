@@ -278,6 +278,36 @@ test('a seeded corpus of JSON files agrees with Prettier both ways', async () =>
   }
 });
 
+test('JSON: wide characters (CJK, fullwidth, emoji) count 2 columns against the print width, as Prettier counts them', async () => {
+  // 72 characters on one line, 92 columns: Prettier breaks it, and so must format.
+  const cjk =
+    '{"kind": "AssistantConfig", "definition": {"systemInstructions": "日本語で簡潔に答えてください。表は使わない"}}\n';
+  const text = `{"kind": "AssistantConfig", "version": "v2", "definition": {"tables": {"s": ["売上", "顧客一覧表", "請求書", "在庫"], "t": ["ＡＢＣ", "👍👍👍👍"]}}}\n`;
+  for (const t of [cjk, text]) {
+    const p = await theirs(t, 'json');
+    assert.equal(ours(t, 'json'), p);
+    await agree(t, 'json', JSON.stringify(t));
+  }
+  // Prettier's output, then the same shape with the wide text: each on the side of 80 columns Prettier puts it.
+  const p = await theirs(text, 'json');
+  assert.ok(p.includes('"s": ["売上", "顧客一覧表", "請求書", "在庫"]'), p);
+});
+
+test('a seeded corpus of JSON files with wide characters in their strings agrees with Prettier both ways', async () => {
+  const random = rng(SEED ^ 0x77);
+  const words = ['日本語', '顧客', 'ＡＢＣ', '👍', '한국어', 'é', 'e\u0301', 'plain', 'x', '🇯🇵', '表'];
+  for (let k = 0; k < 150; k++) {
+    const str = (): string =>
+      '"' +
+      Array.from({ length: 1 + Math.floor(random() * 6) }, () => words[Math.floor(random() * words.length)]!).join('') +
+      '"';
+    const list = (): string => '[' + Array.from({ length: Math.floor(random() * 6) }, str).join(', ') + ']';
+    const obj = `{"a${k}": ${list()}, "b": ${str()}, "c": {"d": ${list()}, "e": ${str()}}}`;
+    const text = `{"kind": "AssistantConfig", "version": "v2", "definition": ${obj}}\n`;
+    await agree(text, 'json', `generated JSON ${k} (seed ${SEED ^ 0x77}):\n${text}`);
+  }
+});
+
 /**
  * Where format and Prettier still differ (README, "Formatting follows Prettier's style"), with why. `settles`:
  * running one after the other reaches a text both leave as it is (one run of each ends the difference);

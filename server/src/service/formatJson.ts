@@ -1,7 +1,8 @@
 // JSON formatting as Prettier prints JSON (its `json` parser, default options), so that a repository
 // running Prettier and `format` does not see them undo each other (REVIEW5 H13):
 // - an object or array is printed on one line (`{ "a": 1 }`, `[1, 2]`) when it fits the print width
-//   (80 columns, counted from the start of its line, with the comma after it);
+//   (80 columns, counted from the start of its line, with the comma after it; a wide character, CJK or
+//   an emoji, counts 2 columns as Prettier counts it: textWidth.ts);
 // - an object is printed one property a line when the user wrote a line break between its `{` and its
 //   first key (the user's choice, Prettier's `objectWrap: "preserve"`), and so is every object or array
 //   that holds one printed so;
@@ -12,6 +13,7 @@
 // A text with comments is left to the caller (Prettier moves some comments; we keep them where written).
 import { createScanner, parseTree, SyntaxKind } from 'jsonc-parser';
 import type { Node, ParseError } from 'jsonc-parser';
+import { textWidth } from './textWidth';
 
 export interface JsonPrintOptions {
   /** One level of indentation (`  `, `\t`). */
@@ -86,7 +88,7 @@ export function formatJsonText(text: string, options: JsonPrintOptions): string 
         const last = k === children.length - 1;
         const key = raw(p.children![0]!);
         out.push(newline, key, ': ');
-        print(p.children![1]!, level + 1, innerColumn + key.length + 2, last ? 0 : 1);
+        print(p.children![1]!, level + 1, innerColumn + textWidth(key) + 2, last ? 0 : 1);
         if (!last) {
           out.push(',');
           if (blankAfter(text, p)) out.push(options.eol);
@@ -136,7 +138,7 @@ function measure(n: Node, text: string, flat: Map<Node, number>, broken: Set<Nod
     let hard = children.length > 0 && text.slice(n.offset, children[0]!.offset).includes('\n');
     for (const [k, p] of children.entries()) {
       const [key, value] = [p.children![0]!, p.children![1]!];
-      width += key.length + 2 + measure(value, text, flat, broken);
+      width += textWidth(text.slice(key.offset, key.offset + key.length)) + 2 + measure(value, text, flat, broken);
       if (broken.has(value) || (k < children.length - 1 && blankAfter(text, p))) hard = true;
     }
     flat.set(n, width);
@@ -162,7 +164,8 @@ function measure(n: Node, text: string, flat: Map<Node, number>, broken: Set<Nod
     if (hard) broken.add(n);
     return width;
   }
-  return n.length;
+  // A string may hold wide characters (numbers and literals are ASCII).
+  return n.type === 'string' ? textWidth(text.slice(n.offset, n.offset + n.length)) : n.length;
 }
 
 /** An array of two or more numbers (Prettier fills their lines). */
