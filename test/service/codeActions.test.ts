@@ -286,6 +286,13 @@ const CASES: Case[] = [
     preferred: true,
   },
   {
+    // The tag goes, the value and the comment stay (not applied by --fix: the code's autofix is 'no').
+    file: 'unsupported-tag.assistant.yaml',
+    code: 'unsupported-tag',
+    action: "Remove the tag '!custom'",
+    preferred: true,
+  },
+  {
     file: 'unportable-anchor.assistant.yaml',
     code: 'unportable-anchor',
     action: "Rename the anchor '&main.llm' to '&main_llm', with its aliases",

@@ -77,7 +77,12 @@ export interface SyntaxProblem {
    * The problem is about something other than syntax proper (another document, a resource limit, a
    * core tag on a value of another kind: `!!str {…}`, which YAML 1.1 loaders refuse).
    */
-  kind?: 'syntax' | 'extra-document' | 'resource-limit' | 'tag';
+  kind?: 'syntax' | 'extra-document' | 'resource-limit' | 'tag' | 'unsupported-tag';
+  /**
+   * `unsupported-tag`: the tagged value (or key), `delta` past the tag's offset (relative, so that it moves
+   * with the problem when a piece is read apart and shifted).
+   */
+  tagged?: { delta: number; length: number; key: boolean };
   /**
    * A no-break space or another Unicode space where YAML needs a plain space (the indentation, after
    * `key:`): the text was read with plain spaces there (parser/indentRepair.ts); the fix writes them.

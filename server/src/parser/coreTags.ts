@@ -54,3 +54,53 @@ export function coreTagKind(src: string): 'scalar' | 'mapping' | 'sequence' | un
   const name = m?.[1] ?? m?.[2];
   return name !== undefined && Object.hasOwn(TAG_KINDS, name) ? TAG_KINDS[name]!.kind : undefined;
 }
+
+/**
+ * Whether a tag (as the `yaml` package resolves it: `!Ref`, `tag:yaml.org,2002:binary`) is one this
+ * tool does not apply: anything but the non-specific `!` and the core types above (`!!str`, `!!int`,
+ * `!!float`, `!!bool`, `!!null`, `!!map`, `!!seq`; `!!merge` on a merge key).
+ */
+export function isUnsupportedTag(tag: string): boolean {
+  if (tag === '!') return false;
+  if (!tag.startsWith(CORE)) return true;
+  const name = tag.slice(CORE.length);
+  return !/^(?:str|int|float|bool|null|map|seq|merge)$/.test(name);
+}
+
+/** A plain scalar's value as the YAML 1.2 core schema reads it untagged (`3` a number, `true` a boolean). */
+export function untaggedPlain(source: string): unknown {
+  if (/^(?:null|Null|NULL|~|)$/.test(source)) return null;
+  for (const name of ['bool', 'int', 'float']) {
+    const v = coreTagged(CORE + name, source);
+    if (v !== source) return v;
+  }
+  return source;
+}
+
+/** CloudFormation's intrinsic functions in their short form (`!Ref`, `!Sub`…): said by name in messages. */
+const CLOUDFORMATION =
+  /^!(?:Ref|Sub|GetAtt|Join|Select|Split|If|Equals|Not|And|Or|FindInMap|Base64|Cidr|GetAZs|ImportValue|Transform|Condition|ToJsonString|Length)$/;
+
+/** What YAML loaders do with an unsupported tag, written `src` in the file (`tag` as resolved), for a message. */
+export function unsupportedTagMessage(src: string, tag: string): string {
+  const name = tag.startsWith(CORE) ? tag.slice(CORE.length) : undefined;
+  const refused = `PyYAML's safe_load, SnakeYAML and js-yaml refuse the whole file ("could not determine a constructor for the tag")`;
+  const asRead = 'this tool reads the value as if the tag were not there.';
+  if (name !== undefined && /^python\//.test(name))
+    return `The tag '${src}' builds a Python object: only PyYAML's unsafe loaders read it; ${refused}, and ${asRead}`;
+  if (name === 'binary' || name === 'timestamp' || name === 'set' || name === 'omap' || name === 'pairs') {
+    const builds =
+      name === 'binary'
+        ? 'bytes decoded from base64, not the text written'
+        : name === 'timestamp'
+          ? 'a date and time, not a string'
+          : name === 'set'
+            ? 'a set, not a mapping or a list'
+            : 'a list of pairs, not a mapping';
+    return `The tag '${src}' makes YAML 1.1 loaders (PyYAML, SnakeYAML, js-yaml) build ${builds}, which no field of an AssistantConfig takes; ${asRead}`;
+  }
+  const cfn = CLOUDFORMATION.test(src)
+    ? ` (a CloudFormation function: only CloudFormation resolves it, and this file is read by the service, not by CloudFormation)`
+    : '';
+  return `The tag '${src}' is not a YAML type${cfn}: ${refused}; ${asRead}`;
+}

@@ -1,10 +1,10 @@
 // YAML text → node tree, through the `yaml` package's document model. Never throws.
-import { parseAllDocuments, isAlias, isMap, isScalar, isSeq, isPair } from 'yaml';
+import { CST, Lexer, parseAllDocuments, isAlias, isMap, isScalar, isSeq, isPair } from 'yaml';
 import type { Document, Node as YNode, ParsedNode } from 'yaml';
 import type { Node, ObjectNode, ArrayNode, AliasNode, SyntaxProblem, Parent } from './ast';
 import { keyNode, propertyNode, scalarText } from './ast';
 import { fastParseYaml } from './fastYaml';
-import { TAG_KINDS, coreTagged } from './coreTags';
+import { TAG_KINDS, coreTagged, isUnsupportedTag, unsupportedTagMessage, untaggedPlain } from './coreTags';
 import { needsIndentRepair, repairIndentation } from './indentRepair';
 
 export interface YamlParseResult {
@@ -146,6 +146,7 @@ export function parseYamlFull(text: string, limits: ParseLimits = DEFAULT_LIMITS
   const root = chosen.contents ? converter.convert(chosen.contents, undefined, 0) : undefined;
   converter.linkAliases();
   if (converter.mistagged.length > 0) problems.push(...tagProblems(text, chosen, converter.mistagged));
+  if (converter.unsupported.length > 0) problems.push(...unsupportedTagProblems(text, converter.unsupported));
   return { root, problems };
 }
 
@@ -179,6 +180,65 @@ function tagProblems(text: string, doc: Document.Parsed, mistagged: Mistagged[])
       length: at[1] - at[0],
       message: `The tag '${src}' says ${want.what}, but the value is ${found}: YAML 1.1 loaders (PyYAML, SnakeYAML) refuse to load the file. Remove the tag (this tool reads the value as written).`,
       kind: 'tag',
+    });
+  }
+  return out;
+}
+
+/** A node (or key) with a tag this tool does not apply (`!Ref`, `!!python/object:…`, `!!binary`). */
+interface Unsupported {
+  tag: string;
+  /** The tagged value's range (its tag stands before it). */
+  offset: number;
+  length: number;
+  key: boolean;
+}
+
+/**
+ * `!Ref x`, `!!python/object:m.C {…}`, `!custom gpt-4o`, `!!binary …`: the `yaml` package reads the value
+ * (at most with a warning), PyYAML's safe_load and the other safe loaders refuse the file or build a
+ * value of another type. One problem on each such tag, found among the text's tokens (lexed only when a
+ * document holds one): the tag token before the value, past spaces, line breaks, comments and an anchor.
+ */
+function unsupportedTagProblems(text: string, found: Unsupported[]): SyntaxProblem[] {
+  const tags: { offset: number; source: string }[] = [];
+  // The tokens that may stand between a tag and its value, then the others; a scalar's text is one token.
+  const between: { offset: number; end: number }[] = [];
+  let offset = 0;
+  let scalar = false;
+  for (const t of new Lexer().lex(text)) {
+    // (Markers for a document, a flow error's end and a scalar stand for no text.)
+    if (t === '\x02' || t === '\x18') continue;
+    if (t === '\x1f') {
+      scalar = true;
+      continue;
+    }
+    const type = scalar ? 'scalar' : CST.tokenType(t);
+    scalar = false;
+    if (type === 'tag') tags.push({ offset, source: t });
+    else if (type !== 'space' && type !== 'newline' && type !== 'comment' && type !== 'anchor')
+      between.push({ offset, end: offset + t.length });
+    offset += t.length;
+  }
+  const out: SyntaxProblem[] = [];
+  const used = new Set<number>();
+  const sorted = [...found].sort((a, b) => a.offset - b.offset);
+  let ti = 0;
+  let bi = 0;
+  for (const u of sorted) {
+    // The last tag before the value with nothing but blanks, comments and anchors between.
+    while (ti < tags.length && tags[ti]!.offset < u.offset) ti++;
+    while (bi < between.length && between[bi]!.offset < u.offset) bi++;
+    const tag = tags[ti - 1];
+    const other = between[bi - 1];
+    if (!tag || used.has(tag.offset) || (other && other.offset > tag.offset)) continue;
+    used.add(tag.offset);
+    out.push({
+      offset: tag.offset,
+      length: tag.source.length,
+      message: unsupportedTagMessage(tag.source, u.tag),
+      kind: 'unsupported-tag',
+      tagged: { delta: u.offset - tag.offset, length: u.length, key: u.key },
     });
   }
   return out;
@@ -260,6 +320,8 @@ class Converter {
   private tooDeepReported = false;
   /** Values whose core tag is for another kind of node (`!!str` on a mapping). */
   readonly mistagged: Mistagged[] = [];
+  /** Values and keys with a tag that is not applied (`!Ref`, `!!binary`). */
+  readonly unsupported: Unsupported[] = [];
 
   constructor(
     private readonly text: string,
@@ -292,7 +354,18 @@ class Converter {
         const keyRange = k ? (k as ParsedNode).range : undefined;
         const keyOffset = keyRange ? keyRange[0] : pair.value ? ((pair.value as YNode).range?.[0] ?? offset) : offset;
         const keyEnd = keyRange ? keyRange[1] : keyOffset;
-        const keyValue = k === null ? '' : isScalar(k) ? scalarText(k.value) : this.text.slice(keyOffset, keyEnd);
+        const keyTag = k === null ? undefined : (k as { tag?: string }).tag;
+        const keyUnsupported = keyTag !== undefined && isUnsupportedTag(keyTag);
+        if (keyUnsupported)
+          this.unsupported.push({ tag: keyTag, offset: keyOffset, length: keyEnd - keyOffset, key: true });
+        const keyValue =
+          k === null
+            ? ''
+            : isScalar(k)
+              ? keyUnsupported && typeof k.source === 'string'
+                ? k.source
+                : scalarText(k.value)
+              : this.text.slice(keyOffset, keyEnd);
         const quoted = isScalar(k) && (k.type === 'QUOTE_DOUBLE' || k.type === 'QUOTE_SINGLE');
         const prop = propertyNode(obj, keyNode(keyValue, quoted, keyOffset, keyEnd - keyOffset), keyOffset, 0);
         prop.colonOffset = this.findColon(keyEnd);
@@ -322,7 +395,13 @@ class Converter {
       this.aliases.push([a, y]);
       return a;
     } else if (isScalar(y)) {
-      const v = coreTagged(y.tag, y.value);
+      // A tag not applied: the value as written, as if untagged (`!custom 3` is 3, `!!binary aGk=` the text).
+      const v =
+        y.tag !== undefined && isUnsupportedTag(y.tag) && typeof y.source === 'string'
+          ? y.type === 'PLAIN'
+            ? untaggedPlain(y.source)
+            : y.source
+          : coreTagged(y.tag, y.value);
       const quoted = y.type === 'QUOTE_DOUBLE' || y.type === 'QUOTE_SINGLE';
       if (v === null || v === undefined) node = { type: 'null', offset, length, parent };
       else if (typeof v === 'boolean') node = { type: 'boolean', value: v, offset, length, parent };
@@ -334,11 +413,19 @@ class Converter {
       node = { type: 'null', offset, length, parent };
     }
     const tag = (y as { tag?: string }).tag;
-    if (tag !== undefined && tag.startsWith(CORE_TAG)) {
-      const name = tag.slice(CORE_TAG.length);
-      const want = Object.hasOwn(TAG_KINDS, name) ? TAG_KINDS[name]!.kind : undefined;
-      const found = isMap(y) ? 'mapping' : isSeq(y) ? 'sequence' : 'scalar';
-      if (want !== undefined && want !== found) this.mistagged.push({ tag, offset, found });
+    if (tag !== undefined) {
+      let mistagged = false;
+      if (tag.startsWith(CORE_TAG)) {
+        const name = tag.slice(CORE_TAG.length);
+        const want = Object.hasOwn(TAG_KINDS, name) ? TAG_KINDS[name]!.kind : undefined;
+        const found = isMap(y) ? 'mapping' : isSeq(y) ? 'sequence' : 'scalar';
+        if (want !== undefined && want !== found) {
+          this.mistagged.push({ tag, offset, found });
+          mistagged = true;
+        }
+      }
+      // (A 1.1 type on a node of the wrong kind, `!!set foo`, is a tag mismatch, said once.)
+      if (!mistagged && isUnsupportedTag(tag)) this.unsupported.push({ tag, offset, length, key: false });
     }
     const anchor = (y as { anchor?: string }).anchor;
     if (anchor) node.anchor = anchor;

@@ -189,6 +189,10 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
     example: `${H}definition:\n  llm: !!str\n    provider: hosted\n`,
     fix: 'Remove the tag (`llm: !!str` → `llm:`): the quick fix and `lint --fix` do it. A tag says what kind of value follows; `!!str` (a string) on a mapping contradicts it, and YAML 1.1 loaders stop there.',
   },
+  'unsupported-tag': {
+    example: `${H}definition:\n  llm:\n    provider: vendor_a\n    model: !custom gpt-4o\n    apiKey: !Ref VendorKey\n`,
+    fix: "Remove the tag (`model: !custom gpt-4o` → `model: gpt-4o`): the quick fix does it where the value without the tag is what the field takes. Otherwise write the value as the field takes it: a credential as `{ valueFromEnv: NAME }` rather than CloudFormation's `!Ref`, which only CloudFormation resolves. A value that some tool of yours fills in from a tag (a template step that runs before the file is deployed) is checked as written here: check the file that tool writes, or silence the finding on its line.",
+  },
   'unportable-anchor': {
     example: `${H}definition:\n  llm: &main.llm\n    provider: hosted\n  aiPrimitivesLlm: *main.llm\n`,
     fix: 'Rename the anchor with ASCII letters, digits, `_` or `-` (`&main_llm`), and its aliases with it: the quick fix or Rename Symbol (F2) on the anchor does both.',

@@ -196,6 +196,11 @@ export const CODES = {
     severity: 'error',
     doc: 'A YAML core tag on a value of another kind: a scalar tag (`!!str`, `!!int`, `!!bool`…) on a mapping or a list, `!!seq` on a mapping, `!!map` on a list or a scalar. This tool reads the value as written, but YAML 1.1 loaders (PyYAML, SnakeYAML) refuse the whole file ("expected a scalar node, but found mapping"). The fix (also `lint --fix`) removes the tag, which changes nothing this tool reads. No quick fix writes such a tag: one that turns a tagged scalar into a mapping (`apiKey: !!str $KEY` → `{ valueFromEnv: KEY }`) removes the scalar\'s tag.',
   },
+  'unsupported-tag': {
+    autofix: 'no',
+    severity: 'error',
+    doc: "A tag this tool does not apply: an application's or a local tag (`!Ref`, `!Sub`, `!custom`, a `%TAG` shorthand), a language tag (`!!python/object:m.C`), or a YAML 1.1 type no field takes (`!!binary`, `!!timestamp`, `!!set`, `!!omap`, `!!pairs`). This tool reads the value as if the tag were not there, but the loaders the format's users run do not: PyYAML's `safe_load`, SnakeYAML's safe constructor and js-yaml refuse the whole file on an unknown tag (\"could not determine a constructor for the tag\"), and build bytes, a date, a set or a list of pairs from the 1.1 types. An error on the tag, once (an anchored value's tag is not reported again at its aliases). Where the untagged value is what the field takes, the quick fix removes the tag and the value stays as written; `lint --fix` does not (a tag means something to the tool that wrote it, CloudFormation's `!Ref` or a custom loader, which only you know). A tag of the wrong kind (`!!str {…}`) is `tag-mismatch`; `!!int \"3\"` and `!!str 3` are applied, and the field's type is checked on the result.",
+  },
   'unportable-anchor': {
     autofix: 'no',
     severity: 'warning',
@@ -281,6 +286,8 @@ export interface DiagnosticData {
    * or one of `write`. With `choice` (a value whose type the spec leaves open) no fix is preferred.
    */
   yaml11?: { quote: boolean; write: string[]; choice?: true };
+  /** `unsupported-tag`: the value without the tag is what its field takes; the quick fix removes the tag. */
+  removable?: boolean;
   /** `invalid-type`: the plain string names this variable (`apiKey: $NAME`); the fix reads it from the environment. */
   envName?: string;
   /**

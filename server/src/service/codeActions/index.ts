@@ -13,7 +13,7 @@ import { emptyVariant, missingDiscriminator, switchVariantActions } from './swit
 import { duplicateKey, nearMissKey, unknownProperty } from './unknownProperty';
 import { unusedAnchor, unusedSuppression } from './suppress';
 import { unportableAnchor, unresolvedAlias } from './alias';
-import { droppingScalarTags, tagMismatch, withoutScalarTags } from './tag';
+import { droppingScalarTags, tagMismatch, unsupportedTag, withoutScalarTags } from './tag';
 import { irregularWhitespace } from './whitespace';
 import { yaml11Ambiguous } from './yaml11';
 import { missingSpaceInValue } from './missingSpace';
@@ -58,6 +58,7 @@ const FIXES: ProviderTable = {
   'irregular-whitespace': irregularWhitespace,
   'yaml11-ambiguous': yaml11Ambiguous,
   'tag-mismatch': tagMismatch,
+  'unsupported-tag': unsupportedTag,
   'unportable-anchor': unportableAnchor,
   'blank-string': trimValue,
 };

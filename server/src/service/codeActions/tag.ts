@@ -25,6 +25,13 @@ export const tagMismatch: FixProvider = (doc, d) => {
   return [{ title: `Remove the tag '${src}'`, edits: [removeTag(doc.text, d.offset, d.length)], isPreferred: true }];
 };
 
+/** `unsupported-tag` (`model: !custom gpt-4o`): remove the tag where the value without it is what the field takes. */
+export const unsupportedTag: FixProvider = (doc, d) => {
+  const src = doc.text.slice(d.offset, d.offset + d.length);
+  if (!src.startsWith('!') || d.data?.removable !== true) return [];
+  return [{ title: `Remove the tag '${src}'`, edits: [removeTag(doc.text, d.offset, d.length)], isPreferred: true }];
+};
+
 /** Where the token ending at `end` starts (tokens end at blanks, line breaks and flow indicators). */
 function tokenStart(text: string, end: number): number {
   let s = end;

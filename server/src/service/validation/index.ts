@@ -1,5 +1,5 @@
 // Validation: syntax problems, the schema (through ajv), and the rules beyond the schema.
-import type { ParsedDocument } from '../../parser/ast';
+import type { ParsedDocument, SyntaxProblem } from '../../parser/ast';
 import { LineIndex, lineEnd, lineStart, nextLineStart } from '../../parser/lineIndex';
 import type { Diagnostic } from '../codes';
 import { diag } from '../codes';
@@ -129,8 +129,14 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
   }
   // Index loops in this function: it runs once per file, mostly before the optimising compiler has
   // it (a cold run of the CLI), where for…of allocates an iterator and a result per step.
+  // Unsupported tags (`!Ref`) wait for the schema's findings: whether the value without the tag is what its field takes.
+  let unsupported: SyntaxProblem[] | undefined;
   for (let i = 0; i < doc.problems.length; i++) {
     const p = doc.problems[i]!;
+    if (p.kind === 'unsupported-tag') {
+      (unsupported ??= []).push(p);
+      continue;
+    }
     const code =
       p.kind === 'extra-document'
         ? 'extra-document'
@@ -154,6 +160,7 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
         }),
       );
     }
+    if (unsupported) out.push(...unsupportedTags(unsupported, []));
     return finish(out);
   }
   const conv = toValue(doc.root, options.maxAliasExpansion, units);
@@ -260,9 +267,45 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
   via = undefined;
   for (let i = 0; i < running.length; i++) running[i]!.end?.();
   const anchors = index ?? (units ? anchorIndex(doc, units) : anchorIndex(doc));
+  // (After the rules: a string where an EnvironmentValue belongs is theirs to report, `literal-secret`.)
+  if (unsupported) out.push(...unsupportedTags(unsupported, out));
   out.push(...unusedAnchors(doc, anchors, claimed));
   out.push(...unportableAnchors(anchors));
   return finish(withoutBrokenNodes(out, doc));
+}
+
+/** The codes that say a value is not of the kind its field takes. */
+const WRONG_KIND = new Set<string>([
+  'invalid-type',
+  'not-an-object',
+  'invalid-enum',
+  'unknown-discriminator',
+  'literal-secret',
+  'value-not-expanded',
+]);
+
+/**
+ * One `unsupported-tag` error per tag; `removable` (the quick fix) when the value without it is what its
+ * field takes: no finding about the value's own kind or type at its offset. Linear: the findings' offsets
+ * are looked up in a set.
+ */
+function unsupportedTags(problems: readonly SyntaxProblem[], schema: readonly Diagnostic[]): Diagnostic[] {
+  const wrong = new Set<number>();
+  for (let i = 0; i < schema.length; i++) if (WRONG_KIND.has(schema[i]!.code)) wrong.add(schema[i]!.offset);
+  return problems.map((p) => {
+    const t = p.tagged;
+    const removable = t !== undefined && (t.key || !wrong.has(p.offset + t.delta));
+    const tail = removable
+      ? ' Remove the tag: the value stays as written.'
+      : ' Removing the tag is not enough: the value is not what the field takes (see the finding on it).';
+    return diag(
+      'unsupported-tag',
+      p.message + tail,
+      p.offset,
+      p.length,
+      removable ? { data: { removable } } : undefined,
+    );
+  });
 }
 
 /**
