@@ -515,7 +515,16 @@ type Restore =
   | { kind: 'keyComment'; id: string; comment: string | undefined }
   | { kind: 'itemComment'; id: string; comment: string; propsFirst: boolean }
   /** (`eatSpace`: the space the model prints before the placeholder goes too.) */
-  | { kind: 'inline'; id: string; source: string; props?: string; anchor?: string; eatSpace?: boolean }
+  | {
+      kind: 'inline';
+      id: string;
+      source: string;
+      props?: string;
+      anchor?: string;
+      eatSpace?: boolean;
+      /** An empty value with only properties (`key: !!null`): a comment after it two spaces off, as Prettier prints it. */
+      propsOnly?: boolean;
+    }
   /** An explicit key, `source` with its anchor and tag as written (`noValue`: `? key` with no `:`). */
   | { kind: 'explicitKey'; id: string; source: string; anchor?: string; noValue: boolean }
   /** The comment on an explicit key's `:` line (`: # c`, the value on the next line). */
@@ -634,6 +643,7 @@ function mark(
           source: '',
           props,
           ...(n.anchor ? { anchor: n.anchor } : {}),
+          ...(inFlow.has(n) ? {} : { propsOnly: true }),
         });
         return placeholder;
       }
@@ -1162,18 +1172,23 @@ function putBack(printed: string, restore: readonly Restore[]): string {
   // replace the model's `&anchor !ID`; a scalar's, its `&anchor ID`.
   return out
     .join('\n')
-    .replace(/( ?)(?:&(\S+) )?(!?)(acfmt\d+x\d+)/g, (all, space, anchor: string | undefined, bang, id) => {
-      const r = byId.get(id as string);
-      if (r?.kind === 'props' && bang === '!') {
-        // (The anchor printed is the collection's own: it is in `props` as written.)
-        const before = anchor !== undefined && anchor !== r.anchor ? `&${anchor} ` : '';
-        return `${space}${before}${r.props}`;
-      }
-      if (r?.kind !== 'inline' || bang !== '') return all;
-      const before = anchor !== undefined && (r.props === undefined || anchor !== r.anchor) ? `&${anchor} ` : '';
-      const kept = r.props === undefined ? r.source : r.source === '' ? r.props : `${r.props} ${r.source}`;
-      return `${r.eatSpace && before === '' ? '' : space}${before}${kept}`;
-    });
+    .replace(
+      /( ?)(?:&(\S+) )?(!?)(acfmt\d+x\d+)( #)?/g,
+      (all, space, anchor: string | undefined, bang, id, hash: string | undefined) => {
+        const r = byId.get(id as string);
+        if (r?.kind === 'props' && bang === '!') {
+          // (The anchor printed is the collection's own: it is in `props` as written.)
+          const before = anchor !== undefined && anchor !== r.anchor ? `&${anchor} ` : '';
+          return `${space}${before}${r.props}${hash ?? ''}`;
+        }
+        if (r?.kind !== 'inline' || bang !== '') return all;
+        const before = anchor !== undefined && (r.props === undefined || anchor !== r.anchor) ? `&${anchor} ` : '';
+        const kept = r.props === undefined ? r.source : r.source === '' ? r.props : `${r.props} ${r.source}`;
+        // (Prettier writes two spaces before a comment after an empty value with only an anchor or a tag.)
+        const after = hash === undefined ? '' : r.propsOnly ? '  #' : hash;
+        return `${r.eatSpace && before === '' ? '' : space}${before}${kept}${after}`;
+      },
+    );
 }
 
 function shift(line: string, delta: number): string {
