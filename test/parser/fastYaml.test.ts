@@ -976,7 +976,7 @@ const HANDED: string[] = [
   'a: "multi\n  line"\nb: 2\n',
   'a: |2\n   indented by indicator\nb: 2\n',
   'a:\n  value on the next line\nb: 2\n',
-  '- !t x\n- y\n- z\n',
+  '- !!str x\n- y\n- z\n',
 ];
 
 describe('fastParseYaml: real YAML stays on the fast path', () => {
