@@ -277,3 +277,48 @@ describe('validation with many errors: linear growth (operations counted)', () =
     });
   }
 });
+
+/** Indentation slips (REVIEW6 I3, I9) with many keys: one slip of n flags, a slip then n unknown keys, n repeats. */
+function slipShapes(n: number): { name: string; text: string }[] {
+  const head = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n';
+  const range = [...Array(n).keys()];
+  return [
+    {
+      name: 'flags at featureFlags’ column',
+      text: `${head}    provider: hosted\n  featureFlags:\n${range.map((i) => `  flag_${i}: true\n`).join('')}`,
+    },
+    {
+      name: 'a slip, then unknown keys',
+      text: `${head}    provider: hosted\n  threadTitleGeneration:\n  enable: true\n${range.map((i) => `  k${i}: ${i}\n`).join('')}`,
+    },
+    {
+      name: 'a repeated provider under fallback, then unknown keys',
+      text: `${head}    provider: cloud_a\n    endpoint: https://x.example.com/\n    apiKey: {valueFromEnv: A}\n    fallback:\n    provider: vendor_a\n${range.map((i) => `    k${i}: ${i}\n`).join('')}`,
+    },
+    {
+      name: 'empty keys each followed by their value’s key',
+      text: `${head}    provider: vendor_a\n${range.map((i) => `    apiKey:\n    valueFromEnv: K${i}\n`).join('')}`,
+    },
+  ];
+}
+
+describe('indentation slips with many keys: linear growth (operations counted)', () => {
+  for (const name of slipShapes(1).map((s) => s.name)) {
+    it(`${name}: 400 → 800 keys at most ~2x the operations`, () => {
+      const count = (n: number): number => {
+        const doc = parse(slipShapes(n).find((s) => s.name === name)!.text, 'yaml');
+        let slips = 0;
+        const reads = countReads(doc.root, () => {
+          const { diagnostics } = validateWithSuppressions(doc, DEFAULT_OPTIONS);
+          slips = diagnostics.filter((d) => d.data?.indentUnder !== undefined).length;
+        });
+        assert.ok(slips >= 1, `${name}: no slip found for ${n}`);
+        return reads;
+      };
+      const a = count(400);
+      const b = count(800);
+      console.log(`${name}: ${a} → ${b} operations`);
+      assert.ok(b <= 2.5 * a + 1000, `${name}: ${a} operations for 400, ${b} for 800`);
+    });
+  }
+});

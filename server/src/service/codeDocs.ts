@@ -94,7 +94,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'unknown-property': {
     example: `${H}definition:\n  llm:\n    provider: hosted\n    modle: x\n`,
-    fix: 'Rename the key to the one the message suggests (`lint --fix` does it when there is one clear match; the editor offers only the rename then, never to remove a misspelt key with its value). A key close to no allowed one is not read by the selected variant: move its value where it belongs, or remove it (the quick fix offers that).',
+    fix: 'Rename the key to the one the message suggests (`lint --fix` does it when there is one clear match; the editor offers only the rename then, never to remove a misspelt key with its value). A key close to no allowed one is not read by the selected variant: move its value where it belongs, or remove it (the quick fix offers that). Keys written at the column of a key left empty above them (`fallback:` then `provider: vendor_a`, `apiKey:` then `valueFromEnv: NAME`, `featureFlags:` then `my_beta: true`; an empty key with only an anchor or a tag counts as empty) are one indentation slip, said once: the fix (preferred, and `lint --fix`) indents those lines under the empty key, moving nothing else. When they repeat keys written above (`provider`, `apiKey`), the copies above are what the file meant for this mapping: no duplicate-key is said about them.',
   },
   'invalid-type': {
     example: `${H}definition:\n  llm: { provider: hosted }\n  contextWindowLimit: "many"\n`,
@@ -150,7 +150,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'duplicate-key': {
     example: `${H}definition:\n  llm: { provider: hosted }\n  contextWindowLimit: 1000\n  contextWindowLimit: 2000\n`,
-    fix: 'Keep one occurrence of the key. `lint --fix` removes a duplicate only when it repeats another copy word for word (the later copy goes: your key order and comments stay) and no comment goes with it; otherwise it leaves the choice to you, since removing it would drop what you wrote.',
+    fix: 'Keep one occurrence of the key. `lint --fix` removes a duplicate only when it repeats another copy word for word (the later copy goes: your key order and comments stay) and no comment goes with it; otherwise it leaves the choice to you, since removing it would drop what you wrote. Copies that follow a key left empty at their column (`fallback:` then `provider:`) are an indentation slip, reported as unknown-property with an indent fix.',
   },
   'fallback-cycle': {
     example: `${H}definition:\n  llm: &a\n    provider: hosted\n    fallback: *a\n`,

@@ -157,7 +157,7 @@ export function fixAll(
         text,
         language,
         current,
-        [...kept, ...group].map((k) => k.fix.edits),
+        [...kept, ...group].map((k) => k.fix),
         analyze,
       );
       if (trial) {
@@ -220,6 +220,8 @@ function tryTogether(
   const beforeIndex = new ZoneIndex(before.diagnostics);
   const afterIndex = new ZoneIndex(after.diagnostics);
   fixes.forEach((f, i) => {
+    // (Lines moved where the user meant them: what they say there is the file's own.)
+    if (f.fix.movesOnly) return;
     const zonesBefore = f.fix.edits.map((e) => propertyZone(before.doc, e.offset, e.offset + e.length));
     const zonesAfter = f.fix.edits.map((e) => {
       const at = placed.get(e)!;
@@ -238,7 +240,8 @@ function tryTogether(
   });
   // The whole-file check as each fix alone had it (a new syntax error anywhere, the file parsing worse):
   // with no fix to blame, the caller goes one by one.
-  if (blamed.size === 0 && worse(before, after, editedZones(after.doc, edits, edits))) return 'unattributed';
+  if (blamed.size === 0 && worse(before, after, editedZones(after.doc, judgedEdits(fixes.map((f) => f.fix)), edits)))
+    return 'unattributed';
   return { result: { text: next, analysis: after }, blamed };
 }
 
@@ -304,10 +307,10 @@ function tryFix(
   text: string,
   language: Language,
   before: Analysis,
-  fixes: readonly (readonly TextEdit[])[],
+  fixes: readonly Fix[],
   analyze: (text: string, language: Language) => Analysis,
 ): { text: string; analysis: Analysis } | undefined {
-  const edits = fixes.flat();
+  const edits = fixes.flatMap((f) => f.edits);
   let next: string;
   try {
     next = applyEdits(text, edits);
@@ -315,7 +318,14 @@ function tryFix(
     return undefined;
   }
   const after = analyze(next, language);
-  return worse(before, after, editedZones(after.doc, edits, edits)) ? undefined : { text: next, analysis: after };
+  return worse(before, after, editedZones(after.doc, judgedEdits(fixes), edits))
+    ? undefined
+    : { text: next, analysis: after };
+}
+
+/** The edits whose places the result is judged at: not those of a fix that only moves lines (Fix.movesOnly). */
+function judgedEdits(fixes: readonly Fix[]): TextEdit[] {
+  return fixes.flatMap((f) => (f.movesOnly ? [] : f.edits));
 }
 
 /** Where each edit's new text lies in the result of applying them all. */

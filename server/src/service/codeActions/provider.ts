@@ -14,6 +14,12 @@ export interface Fix {
    * The user picks the full fix in the editor, sees its tab stops and fills them in.
    */
   withoutPlaceholders?: Fix;
+  /**
+   * The fix only moves the user's lines where they meant them (an indentation slip's lines indented
+   * under the key left empty): what the moved text says there is the file's own, and `--fix` applies
+   * it even when that is an error (a `fallback` that lacks its `endpoint`), unless the file parses worse.
+   */
+  movesOnly?: true;
 }
 
 export type FixProvider = (doc: ParsedDocument, diagnostic: Diagnostic, ctx: ServiceContext) => Fix[];

@@ -8,9 +8,8 @@ import { contentEnd, removeProperties, replaceScalar } from './edits';
 import { anchorsUsedElsewhere, holdsLiteralSecret, propertyAtKey } from './find';
 import type { Fix, FixProvider } from './provider';
 import { missingSpaceInKey } from './missingSpace';
-import { indentSlipAt } from '../validation/indentSlip';
+import { indentSlipAt, slipKeys } from '../validation/indentSlip';
 import { indentUnit } from '../indent';
-import { names } from './provider';
 import type { Diagnostic } from '../codes';
 import { holdsMoreThanAKey } from '../text';
 
@@ -57,15 +56,36 @@ function indentUnder(doc: ParsedDocument, d: Diagnostic): Fix[] {
   const last = slip.strays[slip.strays.length - 1]!;
   const end = contentEnd(text, last);
   const edits: TextEdit[] = [];
+  // Inside a block scalar, a line of spaces holds the spaces past the block's indentation: it is
+  // indented with the rest, so that they stay. Elsewhere blank lines are left as they are.
+  const blocks = blockScalars(text, slip.strays);
+  let b = 0;
   for (let ls = lineStart(text, slip.strays[0]!.key.offset); ls < end;) {
     const nl = text.indexOf('\n', ls);
     const line = text.slice(ls, nl < 0 ? text.length : nl);
-    if (line.trim() !== '') edits.push({ offset: ls, length: 0, newText: unit });
+    while (b < blocks.length && blocks[b]!.to <= ls) b++;
+    const inBlock = b < blocks.length && blocks[b]!.from < ls;
+    if (line.trim() !== '' || (inBlock && line.replace(/\r$/, '') !== ''))
+      edits.push({ offset: ls, length: 0, newText: unit });
     if (nl < 0) break;
     ls = nl + 1;
   }
-  const keys = names(slip.strays.map((p) => p.key.value));
-  return [{ title: `Indent ${keys} under '${slip.holder.key.value}'`, edits, isPreferred: true }];
+  const keys = slipKeys(slip.strays.map((p) => p.key.value));
+  return [{ title: `Indent ${keys} under '${slip.holder.key.value}'`, edits, isPreferred: true, movesOnly: true }];
+}
+
+/** The block scalars (`|`, `>`) among the properties' values, as ranges in text order. */
+function blockScalars(text: string, props: readonly PropertyNode[]): { from: number; to: number }[] {
+  const out: { from: number; to: number }[] = [];
+  const visit = (n: Node | undefined): void => {
+    if (!n) return;
+    if (n.type === 'object') for (const p of n.properties) visit(p.value);
+    else if (n.type === 'array') for (const x of n.items) visit(x);
+    else if (n.type === 'string' && !n.quoted && /^[|>]/.test(text.slice(n.offset, n.offset + 1)))
+      out.push({ from: n.offset, to: n.offset + n.length });
+  };
+  for (const p of props) visit(p.value);
+  return out;
 }
 
 /** `near-miss-key`: a custom key close to a named one; renaming is the only fix (custom keys are allowed). */

@@ -9,6 +9,7 @@ import type { Visit, WalkHooks } from '../../model/typedWalk';
 import { CHUNK } from '../../model/value';
 import type { Schema } from '../../model/schema';
 import { schemaDiagnostics } from './schemaErrors';
+import { withIndentSlips } from './indentSlip';
 import type { Rule, RuleContext, ValidationOptions } from './rule';
 import { DEFAULT_OPTIONS } from './rule';
 import { envValueRule } from './rules/envValue';
@@ -271,7 +272,7 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
   if (unsupported) out.push(...unsupportedTags(unsupported, out));
   out.push(...unusedAnchors(doc, anchors, claimed));
   out.push(...unportableAnchors(anchors));
-  return finish(withoutBrokenNodes(out, doc));
+  return finish(withIndentSlips(doc, withoutBrokenNodes(out, doc)));
 }
 
 /** The codes that say a value is not of the kind its field takes. */

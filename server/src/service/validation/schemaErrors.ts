@@ -30,94 +30,12 @@ import { atAlias } from './throughAlias';
 import type { Reading } from '../yaml11';
 import { describeReading, numberText, plainText, reading11 } from '../yaml11';
 import { credentialShapes } from '../credentialShapes';
-import type { IndentSlip } from './indentSlip';
-import { indentSlipsIn } from './indentSlip';
 
 export function schemaDiagnostics(doc: ParsedDocument, value: unknown): Diagnostic[] {
   if (validateSchema(value)) return [];
   const errors = validateSchema.errors ?? [];
-  return indentSlips(doc, [
-    ...translate(doc, errors),
-    ...underUnknownVariants(doc, value, errors, { lifts: MAX_LIFTS }),
-  ]);
-}
-
-/**
- * REVIEW5 H8: `apiKey:` with nothing after it, then `valueFromEnv: NAME` at apiKey's own column (or
- * `llm:` then `provider: hosted`): one slip, said once on the first stray key ("indent it under
- * 'apiKey'"), not an empty value plus an unknown key (whose only fix removed the line meant).
- */
-function indentSlips(doc: ParsedDocument, ds: Diagnostic[]): Diagnostic[] {
-  let slips: Map<PropertyNode, IndentSlip> | undefined;
-  // Each mapping's slips are found once (one pass over its keys), whatever its number of unknown keys.
-  const byMapping = new Map<ObjectNode, Map<PropertyNode, IndentSlip>>();
-  // (Not nodeAt per diagnostic: it reads a mapping's keys in turn, so thousands of unknown keys in one
-  // mapping cost their number squared.)
-  let keysAt: Map<number, PropertyNode> | undefined;
-  for (const d of ds) {
-    if (d.code !== 'unknown-property' || d.data?.throughAlias || d.data?.missingSpace) continue;
-    const p = (keysAt ??= propertiesByKeyOffset(doc.root)).get(d.offset);
-    if (!p) continue;
-    let strays = byMapping.get(p.parent);
-    if (!strays) {
-      strays = new Map();
-      for (const s of indentSlipsIn(doc, p.parent)) for (const q of s.strays) strays.set(q, s);
-      byMapping.set(p.parent, strays);
-    }
-    const slip = strays.get(p);
-    if (slip) (slips ??= new Map()).set(slip.holder, slip);
-  }
-  if (!slips) return ds;
-  const found = [...slips.values()];
-  const strays = new Set(found.flatMap((s) => s.strays.map((p) => p.key.offset)));
-  const out = ds.filter(
-    (d) =>
-      !(d.code === 'unknown-property' && strays.has(d.offset)) &&
-      // The holder's own "found an empty value" (or "requires provider"): the same slip.
-      !found.some(
-        (s) =>
-          ['invalid-type', 'missing-discriminator', 'unknown-discriminator', 'missing-required'].includes(d.code) &&
-          d.offset >= s.holder.key.offset &&
-          d.offset < s.strays[0]!.key.offset,
-      ),
-  );
-  for (const s of found) {
-    const keys = s.strays.map((p) => `'${p.key.value}'`);
-    const under = `'${s.holder.key.value}'`;
-    const what =
-      keys.length === 1
-        ? `${keys[0]!} belongs`
-        : `${keys.slice(0, -1).join(', ')} and ${keys[keys.length - 1]!} belong`;
-    const first = s.strays[0]!;
-    const last = s.strays[s.strays.length - 1]!;
-    const lines = /\n/.test(doc.text.slice(first.key.offset, last.offset + last.length).trimEnd());
-    out.push(
-      diag(
-        'unknown-property',
-        `${what} under ${under} (its value is empty), not beside it: indent ${lines ? 'these lines' : 'this line'} under ${under}.`,
-        first.key.offset,
-        first.key.length,
-        { data: { key: first.key.value, indentUnder: s.holder.key.value } },
-      ),
-    );
-  }
-  return out;
-}
-
-/** Every property of the tree (aliases not followed) by the offset of its key. */
-function propertiesByKeyOffset(root: Node | undefined): Map<number, PropertyNode> {
-  const out = new Map<number, PropertyNode>();
-  const stack: (Node | undefined)[] = [root];
-  while (stack.length > 0) {
-    const n = stack.pop();
-    if (n?.type === 'object')
-      for (const p of n.properties) {
-        out.set(p.key.offset, p);
-        stack.push(p.value);
-      }
-    else if (n?.type === 'array') for (const x of n.items) stack.push(x);
-  }
-  return out;
+  // (Indentation slips are said once, over every finding: validation/indentSlip.ts.)
+  return [...translate(doc, errors), ...underUnknownVariants(doc, value, errors, { lifts: MAX_LIFTS })];
 }
 
 /** At most this many values are validated again under a union whose variant is unknown. */
