@@ -1,6 +1,6 @@
 // Reads what Test Connection needs from an AssistantConfig document.
 import { parse } from '../parser';
-import { llmProviderInForce } from '../service';
+import { llmProviderInForce } from '../service/llm';
 
 /** `definition.aiPrimitivesLlm.provider`, or `hosted` (the platform LLM) when it is absent or not a string. */
 export function providerFromConfigText(text: string, language: 'yaml' | 'json'): string {
