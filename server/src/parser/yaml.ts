@@ -408,6 +408,10 @@ class Converter {
       else if (typeof v === 'number') node = { type: 'number', value: v, offset, length, parent };
       else if (typeof v === 'bigint') node = { type: 'number', value: Number(v), offset, length, parent };
       else if (typeof v === 'string') node = { type: 'string', value: v, quoted, offset, length, parent };
+      // A timestamp (only under `%YAML 1.1`): the text as written, which the yaml11 rule reports where a
+      // string belongs (not the JSON of a Date, `"2024-06-01T00:00:00.000Z"`, a value nobody wrote).
+      else if (v instanceof Date)
+        node = { type: 'string', value: this.text.slice(offset, offset + length), quoted, offset, length, parent };
       else node = { type: 'string', value: scalarText(v), quoted, offset, length, parent };
     } else {
       node = { type: 'null', offset, length, parent };

@@ -55,7 +55,8 @@ function repeatsKeptValue(doc: ParsedDocument, d: Diagnostic): boolean {
 
 const MAX_PASSES = 10;
 
-type Candidate = { fix: Fix; code: DiagnosticCode };
+/** A fix to try; `also`: the fixes of what it uncovered, applied with it (reported as applied too). */
+type Candidate = { fix: Fix; code: DiagnosticCode; also?: AppliedFix[] };
 
 /** A fix as the text it replaces and writes, for knowing it again in a later pass. */
 function fixKey(text: string, c: Candidate): string {
@@ -89,7 +90,11 @@ type Analysis = { doc: ParsedDocument; diagnostics: Diagnostic[] };
  * the renamed key's value an error (`enable_visualisations: yes` → a boolean flag), or a header that
  * breaks an explicit-key root (`? definition`), is not applied; the diagnostic stays for the user.
  * Errors elsewhere that a fix only uncovers (a corrected `provider` now checks its variant's keys)
- * are the file's own and do not stop it.
+ * are the file's own and do not stop it; so are errors a rename uncovers inside the mapping or list
+ * it renames (`safety_settings: {hate_speech: …}` → `safetySettings`: its keys are now checked), and
+ * the errors of a value a glued key is split from (`{provider:hostd}`): REVIEW6 I11, I12. A fix
+ * blamed for errors that safe fixes repair (`hate_speech: block_only_high` renamed makes its value an
+ * error, a slip of `blockOnlyHigh`) is tried again with those fixes, as one change.
  */
 export function fixAll(
   text: string,
@@ -123,12 +128,22 @@ export function fixAll(
     let kept: Candidate[] = [];
     let result: { text: string; analysis: Analysis } | undefined;
     let unattributed: Candidate[] = [];
+    // A blamed fix with the safe fixes of the errors it uncovered (see tryTogether), as one candidate.
+    const compounds = new Map<Candidate, Candidate>();
     while (candidates.length > 0) {
       const r = tryTogether(text, language, current, candidates, analyze);
       if (r === 'unattributed') {
         // Worse with no fix to blame (the file parses worse, a syntax error appears).
         unattributed = candidates;
         break;
+      }
+      for (const [i, follow] of r.followUps) {
+        const c = candidates[i]!;
+        compounds.set(c, {
+          code: c.code,
+          fix: { ...c.fix, edits: [...c.fix.edits, ...follow.edits] },
+          also: follow.applied,
+        });
       }
       if (r.blamed.size === 0) {
         kept = candidates;
@@ -148,9 +163,18 @@ export function fixAll(
     const rejected = all.filter((c) => !keptSet.has(c) && !failedAlone.has(fixKey(doc.text, c)));
     const blamed = rejected.filter((c) => !unattributed.includes(c));
     const scopes = new Map(blamed.map((c) => [c, scopeOf(doc, c.fix)]));
-    const retry = rejected.filter(
-      (c) => unattributed.includes(c) || blamed.some((o) => o !== c && intersects(scopes.get(o)!, scopes.get(c)!)),
-    );
+    // A blamed fix that comes with the fixes of what it uncovered is retried as that compound.
+    const retry = [
+      ...rejected.filter(
+        (c) =>
+          !compounds.has(c) &&
+          (unattributed.includes(c) || blamed.some((o) => o !== c && intersects(scopes.get(o)!, scopes.get(c)!))),
+      ),
+      ...rejected
+        .filter((c) => compounds.has(c))
+        .map((c) => compounds.get(c)!)
+        .filter((c) => !failedAlone.has(fixKey(doc.text, c))),
+    ];
     const settle = (group: Candidate[]): void => {
       if (group.length === 0) return;
       const trial = tryFix(
@@ -186,16 +210,18 @@ export function fixAll(
     seen.add(result.text);
     text = result.text;
     current = result.analysis;
-    applied.push(...kept.map((c) => ({ code: c.code, title: c.fix.title })));
+    for (const c of kept) applied.push({ code: c.code, title: c.fix.title }, ...(c.also ?? []));
   }
   return { text, applied, passes };
 }
 
 /**
  * All `fixes` applied at once, checked fix by fix: a fix is blamed when the property it edited has
- * an error (code and message) more than the same property had before. `'unattributed'`: the result
- * is worse in a way no single fix's property shows (it parses worse, or gains a syntax error), or the
- * edits could not be applied; the caller then tries each fix alone.
+ * an error (code and message) more than the same property had before (see `fixZone` for what is not
+ * counted). `'unattributed'`: the result is worse in a way no single fix's property shows (it parses
+ * worse, or gains a syntax error), or the edits could not be applied; the caller then tries each fix
+ * alone. `followUps`: for a blamed fix, the safe fixes of the errors that appeared in its property,
+ * as edits of the text before (those that meet no other fix's edit).
  */
 function tryTogether(
   text: string,
@@ -203,7 +229,13 @@ function tryTogether(
   before: Analysis,
   fixes: readonly { fix: Fix }[],
   analyze: (text: string, language: Language) => Analysis,
-): { result: { text: string; analysis: Analysis }; blamed: Set<number> } | 'unattributed' {
+):
+  | {
+      result: { text: string; analysis: Analysis };
+      blamed: Set<number>;
+      followUps: Map<number, { edits: TextEdit[]; applied: AppliedFix[] }>;
+    }
+  | 'unattributed' {
   const edits = fixes.flatMap((f) => f.fix.edits);
   let next: string;
   try {
@@ -213,36 +245,108 @@ function tryTogether(
   }
   const after = analyze(next, language);
   const blamed = new Set<number>();
+  const followUps = new Map<number, { edits: TextEdit[]; applied: AppliedFix[] }>();
   // Each fix's zones are looked up in indexes of the counted diagnostics, and the edits' places in the
   // result are worked out once: a fix never reads every diagnostic nor sorts every edit (thousands of
   // fixes in one file made this quadratic: REVIEW6 I5).
   const placed = placesAfter(edits);
   const beforeIndex = new ZoneIndex(before.diagnostics);
   const afterIndex = new ZoneIndex(after.diagnostics);
+  let back: ((from: number, to: number) => number | undefined) | undefined;
   fixes.forEach((f, i) => {
     // (Lines moved where the user meant them: what they say there is the file's own.)
     if (f.fix.movesOnly) return;
-    const zonesBefore = f.fix.edits.map((e) => propertyZone(before.doc, e.offset, e.offset + e.length));
+    const zonesBefore = f.fix.edits.map((e) => fixZone(before.doc, e.offset, e.offset + e.length, f.fix));
     const zonesAfter = f.fix.edits.map((e) => {
       const at = placed.get(e)!;
-      return propertyZone(after.doc, at.from, at.to);
+      return fixZone(after.doc, at.from, at.to, f.fix);
     });
-    const had = new Map<string, number>();
-    for (const k of beforeIndex.keysIn(zonesBefore)) had.set(k, (had.get(k) ?? 0) + 1);
-    for (const k of afterIndex.keysIn(zonesAfter)) {
-      const n = had.get(k) ?? 0;
-      if (n === 0) {
-        blamed.add(i);
-        return;
+    if (!gains(beforeIndex.in(zonesBefore), afterIndex.in(zonesAfter))) return;
+    blamed.add(i);
+    // What appeared anywhere in its properties (inside a renamed mapping too) that a safe fix repairs.
+    const whole = (zs: readonly Zone[]): Zone[] => zs.map((z) => ({ from: z.from, to: z.to }));
+    const fresh = newOnes(beforeIndex.in(whole(zonesBefore)), afterIndex.in(whole(zonesAfter)));
+    const follow: TextEdit[] = [];
+    const applied: AppliedFix[] = [];
+    for (const d of fresh) {
+      if (d.code === 'duplicate-key') continue; // never a removal to make room for a rename
+      let fix: Fix | undefined;
+      try {
+        fix = safeFixFor(after.doc, d);
+      } catch {
+        fix = undefined;
       }
-      had.set(k, n - 1);
+      if (!fix) continue;
+      back ??= backMapper(edits);
+      const mapped: TextEdit[] = [];
+      for (const e of fix.edits) {
+        const offset = back(e.offset, e.offset + e.length);
+        if (offset === undefined) break;
+        mapped.push({ offset, length: e.length, newText: e.newText });
+      }
+      if (mapped.length !== fix.edits.length) continue;
+      follow.push(...mapped);
+      applied.push({ code: d.code, title: fix.title });
     }
+    if (follow.length > 0) followUps.set(i, { edits: follow, applied });
   });
   // The whole-file check as each fix alone had it (a new syntax error anywhere, the file parsing worse):
   // with no fix to blame, the caller goes one by one.
-  if (blamed.size === 0 && worse(before, after, editedZones(after.doc, judgedEdits(fixes.map((f) => f.fix)), edits)))
-    return 'unattributed';
-  return { result: { text: next, analysis: after }, blamed };
+  if (blamed.size === 0 && worse(before, after, editedZones(after.doc, fixes, placed))) return 'unattributed';
+  return { result: { text: next, analysis: after }, blamed, followUps };
+}
+
+/** Whether `after` holds a diagnostic (code and message) more than `before`. */
+function gains(before: readonly Diagnostic[], after: readonly Diagnostic[]): boolean {
+  return newOnes(before, after, true).length > 0;
+}
+
+/** The diagnostics of `after` beyond those `before` has (by code and message); with `first`, at most one. */
+function newOnes(before: readonly Diagnostic[], after: readonly Diagnostic[], first = false): Diagnostic[] {
+  const key = countKey;
+  const had = new Map<string, number>();
+  for (const d of before) had.set(key(d), (had.get(key(d)) ?? 0) + 1);
+  const out: Diagnostic[] = [];
+  for (const d of after) {
+    const n = had.get(key(d)) ?? 0;
+    if (n > 0) had.set(key(d), n - 1);
+    else {
+      out.push(d);
+      if (first) break;
+    }
+  }
+  return out;
+}
+
+/**
+ * An offset of the text with all of `all` applied, as an offset of the text before them, for an edit
+ * [from, to) of it that meets none of their new texts; undefined when it does.
+ */
+function backMapper(all: readonly TextEdit[]): (from: number, to: number) => number | undefined {
+  const sorted = [...all].sort((a, b) => a.offset - b.offset);
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const deltas: number[] = [];
+  let delta = 0;
+  for (const e of sorted) {
+    const from = e.offset + delta;
+    starts.push(from);
+    ends.push(from + e.newText.length);
+    delta += e.newText.length - e.length;
+    deltas.push(delta);
+  }
+  return (from, to) => {
+    // The edits wholly before `from` (their new text ends at or before it): the first k.
+    let lo = 0;
+    let hi = ends.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ends[mid]! <= from) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < starts.length && starts[lo]! < Math.max(to, from + 1)) return undefined;
+    return from - (lo > 0 ? deltas[lo - 1]! : 0);
+  };
 }
 
 /**
@@ -263,8 +367,8 @@ function counts(d: Diagnostic): boolean {
 const LONG = 4096;
 
 /**
- * The counted diagnostics by offset, for the code-and-message keys of those that meet some zones
- * (each diagnostic once): a search per zone, not a scan of every diagnostic.
+ * The counted diagnostics by offset, for those that meet some zones (each diagnostic once): a search
+ * per zone, not a scan of every diagnostic.
  */
 class ZoneIndex {
   private readonly short: Diagnostic[];
@@ -274,10 +378,10 @@ class ZoneIndex {
     this.short = kept.filter((d) => d.length <= LONG).sort((a, b) => a.offset - b.offset);
     this.long = kept.filter((d) => d.length > LONG);
   }
-  keysIn(zones: readonly { from: number; to: number }[]): string[] {
+  /** The counted diagnostics that count in some of `zones` (see `countsIn`), each once. */
+  in(zones: readonly Zone[]): Diagnostic[] {
     const found = new Set<Diagnostic>();
-    const meets = (d: Diagnostic, z: { from: number; to: number }): boolean =>
-      d.offset <= z.to && z.from <= d.offset + d.length;
+    const meets = countsIn;
     for (const z of zones) {
       // The first diagnostic that may reach the zone starts at most LONG before it.
       let lo = 0;
@@ -291,15 +395,43 @@ class ZoneIndex {
         if (meets(this.short[k]!, z)) found.add(this.short[k]!);
       for (const d of this.long) if (meets(d, z)) found.add(d);
     }
-    return [...found].map(countKey);
+    return [...found];
   }
 }
 
-/** [from, to] widened to the property that holds `from`. */
-function propertyZone(doc: ParsedDocument, from: number, to: number): { from: number; to: number } {
+/**
+ * Where a fix's edit can make an error that is its own: [from, to] widened to the property that holds
+ * `from`, but for two holes, whose errors are the file's own (REVIEW6 I11, I12):
+ * - a rename (the edit lies in the key) of a key whose value is a mapping or a list: what the value
+ *   holds is what the user wrote, now checked under its real name (its keys, its items). An error of
+ *   the value as a whole (a list where a mapping belongs) still counts, as does one on the key;
+ * - a fix that only makes the text read as meant (`valueAsWritten`: the space after a glued key): the
+ *   value it separates, errors of the value as a whole included.
+ * A literal credential counts everywhere in the property (a fix never makes a text a secret).
+ */
+type Zone = { from: number; to: number; hole?: { from: number; to: number; whole: boolean } };
+
+function fixZone(doc: ParsedDocument, from: number, to: number, fix: Fix): Zone {
   let n: Node | PropertyNode | undefined = nodeAt(doc.root, from);
   while (n && n.type !== 'property') n = n.parent;
-  return n ? { from: Math.min(from, n.offset), to: Math.max(to, n.offset + n.length) } : { from, to };
+  if (!n) return { from, to };
+  const zone: Zone = { from: Math.min(from, n.offset), to: Math.max(to, n.offset + n.length) };
+  const v = n.value;
+  if (!v || v.length === 0) return zone;
+  const vEnd = v.offset + v.length;
+  if (fix.valueAsWritten) zone.hole = { from: v.offset, to: vEnd, whole: true };
+  else if ((v.type === 'object' || v.type === 'array') && from >= n.key.offset && to <= n.key.offset + n.key.length)
+    zone.hole = { from: v.offset, to: vEnd, whole: false };
+  return zone;
+}
+
+/** Whether `d` counts in zone `z`: it meets it, and is not an error inside its hole. */
+function countsIn(d: Diagnostic, z: Zone): boolean {
+  const end = d.offset + d.length;
+  if (d.offset > z.to || z.from > end) return false;
+  const h = z.hole;
+  if (!h || d.code === 'literal-secret' || d.offset < h.from || end > h.to) return true;
+  return !h.whole && d.offset === h.from && end === h.to;
 }
 
 /** The text after the fixes and its analysis, or undefined when the result is worse than `before`. */
@@ -318,14 +450,17 @@ function tryFix(
     return undefined;
   }
   const after = analyze(next, language);
-  return worse(before, after, editedZones(after.doc, judgedEdits(fixes), edits))
+  return worse(
+    before,
+    after,
+    editedZones(
+      after.doc,
+      fixes.map((fix) => ({ fix })),
+      placesAfter(edits),
+    ),
+  )
     ? undefined
     : { text: next, analysis: after };
-}
-
-/** The edits whose places the result is judged at: not those of a fix that only moves lines (Fix.movesOnly). */
-function judgedEdits(fixes: readonly Fix[]): TextEdit[] {
-  return fixes.flatMap((f) => (f.movesOnly ? [] : f.edits));
 }
 
 /** Where each edit's new text lies in the result of applying them all. */
@@ -341,67 +476,32 @@ function placesAfter(all: readonly TextEdit[]): Map<TextEdit, { from: number; to
   return out;
 }
 
-/**
- * Where `edits`' new text lies in the result of applying `all` (which holds them), widened to the
- * property that holds it.
- */
+/** Where each fix's edits lie in the result (`placed`: where every edit's new text lies), as zones. */
 function editedZones(
   doc: ParsedDocument,
-  edits: readonly TextEdit[],
-  all: readonly TextEdit[],
-): { from: number; to: number }[] {
-  const placed = placesAfter(all);
-  return edits.map((e) => {
-    const at = placed.get(e)!;
-    return propertyZone(doc, at.from, at.to);
-  });
+  fixes: readonly { fix: Fix }[],
+  placed: Map<TextEdit, { from: number; to: number }>,
+): Zone[] {
+  // (Not where a fix only moves lines: Fix.movesOnly.)
+  return fixes.flatMap((f) =>
+    (f.fix.movesOnly ? [] : f.fix.edits).map((e) => {
+      const at = placed.get(e)!;
+      return fixZone(doc, at.from, at.to, f.fix);
+    }),
+  );
 }
 
-function worse(before: Analysis, after: Analysis, zones: readonly { from: number; to: number }[]): boolean {
+function worse(before: Analysis, after: Analysis, zones: readonly Zone[]): boolean {
   const broken = (a: Analysis): number => a.doc.problems.filter((p) => p.kind !== 'extra-document').length;
   if (broken(after) > broken(before)) return true;
-  const key = countKey;
   // Errors, and a literal credential at any severity: a fix never makes a text a secret in the file
   // (`valu: MY_KEY` renamed to `value` would turn a variable's name into a literal credential).
-  const inZones = zoneLookup(zones);
-  const had = new Map<string, number>();
-  for (const d of before.diagnostics) if (counts(d)) had.set(key(d), (had.get(key(d)) ?? 0) + 1);
-  for (const d of after.diagnostics) {
-    if (!counts(d)) continue;
-    const n = had.get(key(d)) ?? 0;
-    if (n > 0) {
-      had.set(key(d), n - 1);
-      continue;
-    }
-    if (d.code === 'syntax-error') return true;
-    if (inZones(d)) return true;
-  }
-  return false;
+  const fresh = newOnes(before.diagnostics.filter(counts), after.diagnostics.filter(counts));
+  if (fresh.some((d) => d.code === 'syntax-error')) return true;
+  return fresh.length > 0 && new ZoneIndex(fresh).in(zones).length > 0;
 }
 
 function overlaps(a: TextEdit, b: TextEdit): boolean {
   // Two insertions at one offset would interleave unpredictably: treat them as overlapping too.
   return a.offset < b.offset + b.length && b.offset < a.offset + a.length ? true : a.offset === b.offset;
-}
-
-/** Whether a diagnostic meets one of the zones: a binary search over them merged, not a scan. */
-function zoneLookup(zones: readonly { from: number; to: number }[]): (d: Diagnostic) => boolean {
-  const merged: { from: number; to: number }[] = [];
-  for (const z of [...zones].sort((a, b) => a.from - b.from)) {
-    const last = merged[merged.length - 1];
-    if (last && z.from <= last.to) last.to = Math.max(last.to, z.to);
-    else merged.push({ from: z.from, to: z.to });
-  }
-  return (d) => {
-    // The last zone starting at or before the diagnostic's end: the only one that can meet it.
-    let lo = 0;
-    let hi = merged.length - 1;
-    let at = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (merged[mid]!.from <= d.offset + d.length) lo = (at = mid) + 1;
-      else hi = mid - 1;
-    }
-    return at >= 0 && d.offset <= merged[at]!.to;
-  };
 }

@@ -135,7 +135,7 @@ export function holdsMoreThanAKey(key: string): boolean {
 }
 
 /** How close `word` is to one candidate, as `closest` scores it (undefined: not a likely typo of it). */
-function scoreOf(word: string, c: string): { d: number; raw: number } | undefined {
+export function scoreOf(word: string, c: string): { d: number; raw: number } | undefined {
   const w = word.toLowerCase();
   const lc = c.toLowerCase();
   const prefix = lc.startsWith(w) || w.startsWith(lc);

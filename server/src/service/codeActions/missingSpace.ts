@@ -24,7 +24,9 @@ export function missingSpaceInKey(doc: ParsedDocument, d: Diagnostic): Fix[] | u
   const prop = propertyAtKey(doc, d.offset);
   if (!prop || prop.key.value !== d.data?.key) return [];
   const edit = spaceAfter(doc, prop.key, meant);
-  return edit ? [{ title: `Insert a space after '${meant}:'`, edits: [edit], isPreferred: true }] : [];
+  return edit
+    ? [{ title: `Insert a space after '${meant}:'`, edits: [edit], isPreferred: true, valueAsWritten: true }]
+    : [];
 }
 
 /**
@@ -42,13 +44,18 @@ export function missingSpaceInValue(doc: ParsedDocument, d: Diagnostic): Fix[] {
   const ownLine = lineStart(doc.text, node.offset) > prop.key.offset && !prop.parent.flow;
   if (ownLine) {
     const edit = spaceAfter(doc, node, meant);
-    return edit ? [{ title, edits: [edit], isPreferred: true }] : [];
+    return edit ? [{ title, edits: [edit], isPreferred: true, valueAsWritten: true }] : [];
   }
   const text = doc.text.slice(node.offset, node.offset + node.length);
   const rest = text.slice(meant.length + 1);
   // Only a value that reads the same inside braces (no flow indicator, comment or line break in it).
   if (!text.startsWith(`${meant}:`) || /[,{}[\]#\r\n]/.test(rest)) return [];
   return [
-    { title, edits: [{ offset: node.offset, length: node.length, newText: `{${meant}: ${rest}}` }], isPreferred: true },
+    {
+      title,
+      edits: [{ offset: node.offset, length: node.length, newText: `{${meant}: ${rest}}` }],
+      isPreferred: true,
+      valueAsWritten: true,
+    },
   ];
 }

@@ -20,6 +20,12 @@ export interface Fix {
    * it even when that is an error (a `fallback` that lacks its `endpoint`), unless the file parses worse.
    */
   movesOnly?: true;
+  /**
+   * The fix only makes the text read as the user meant it (a space after a glued `key:`): the value
+   * it separates is what they wrote, and that value's own errors are the file's, not the fix's
+   * (`--fix` keeps it and fixes or reports them: REVIEW6 I12).
+   */
+  valueAsWritten?: boolean;
 }
 
 export type FixProvider = (doc: ParsedDocument, diagnostic: Diagnostic, ctx: ServiceContext) => Fix[];

@@ -25,7 +25,17 @@ import {
 import type { Resolved, Schema, Union } from '../../model/schema';
 import type { Diagnostic } from '../codes';
 import { diag } from '../codes';
-import { closest, closestMatches, editDistance, gluedKey, holdsMoreThanAKey, isSlip, orList, quoteList } from '../text';
+import {
+  closest,
+  closestMatches,
+  editDistance,
+  gluedKey,
+  holdsMoreThanAKey,
+  isSlip,
+  orList,
+  quoteList,
+  scoreOf,
+} from '../text';
 import { atAlias } from './throughAlias';
 import type { Reading } from '../yaml11';
 import { describeReading, numberText, plainText, reading11 } from '../yaml11';
@@ -147,6 +157,7 @@ function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
     const start = out.length;
     const via = locate(root, path).via;
     translatePath(path, errs);
+    competingRenames(out, start);
     if (via) for (let i = start; i < out.length; i++) out[i] = atAlias(out[i]!, via);
   }
   // `provider:` with no value: one diagnostic (the discriminator's, with its choices), not a type error too.
@@ -655,6 +666,49 @@ function renameIsSafe(key: string, candidates: readonly string[]): boolean {
   const bare = (s: string): string => s.toLowerCase().replace(/[_-]/g, '');
   const d = near.map((c) => editDistance(bare(key), bare(c))).sort((a, b) => a - b);
   return d.length >= 2 && d[0]! <= 1 && d[1]! >= 3;
+}
+
+/**
+ * Keys of one mapping that are each a likely typo of the same name (`modle:` and `mdoel:`, both
+ * `model`; REVIEW6 I7): renaming one of them decides which value the service reads, so no rename is
+ * certain. Where several are equally close, each says so ("'modle' and 'mdoel' both look like
+ * 'model': keep one"), its rename offered but not preferred, none applied by `--fix`; where one is
+ * closer, that one keeps its rename and the others' are not applied by `--fix`. `out[start…]` holds
+ * one path's diagnostics (one mapping's keys): a pass over them, grouped by name.
+ */
+function competingRenames(out: Diagnostic[], start: number): void {
+  let groups: Map<string, number[]> | undefined;
+  for (let i = start; i < out.length; i++) {
+    const d = out[i]!;
+    const s = d.data?.suggestion;
+    if (d.code !== 'unknown-property' || typeof s !== 'string' || d.data?.missingSpace !== undefined) continue;
+    groups ??= new Map<string, number[]>();
+    const g = groups.get(s);
+    if (g) g.push(i);
+    else groups.set(s, [i]);
+  }
+  if (!groups) return;
+  for (const [name, at] of groups) {
+    const keys = [...new Set(at.map((i) => String(out[i]!.data?.key)))];
+    if (keys.length < 2) continue;
+    const score = new Map(keys.map((k) => [k, scoreOf(k, name) ?? { d: Infinity, raw: Infinity }]));
+    const best = [...score.values()].reduce((a, b) => (b.d < a.d || (b.d === a.d && b.raw < a.raw) ? b : a));
+    const tied = keys.filter((k) => score.get(k)!.d === best.d && score.get(k)!.raw === best.raw);
+    for (const i of at) {
+      const d = out[i]!;
+      const key = String(d.data?.key);
+      if (tied.length > 1 && tied.includes(key)) {
+        const shown = tied.map(quotedKey);
+        const both = `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]!} ${tied.length === 2 ? 'both' : 'all'}`;
+        const message = d.message.replace(
+          /[.;] [Dd]id you mean '[^']*'( \(required\))?\?/,
+          (_m, required?: string) => `. ${both} look like '${name}'${required ?? ''}: keep one.`,
+        );
+        const { suggestion: _s, unsafeRename: _u, ...rest } = d.data!;
+        out[i] = { ...d, message, data: { ...rest, suggestions: [name] } };
+      } else if (!tied.includes(key)) out[i] = { ...d, data: { ...d.data, unsafeRename: true } };
+    }
+  }
 }
 
 /** A mapping's keys: those present, and the properties that write each (a duplicate writes it twice). */

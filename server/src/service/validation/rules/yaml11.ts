@@ -10,6 +10,11 @@
 //   differ, so the user chooses (no `--fix`).
 // A boolean field written `yes`/`on` is a string in YAML 1.2: `invalid-type` reports it (and says that
 // only 1.1 reads it as a boolean), not this rule. JSON has none of this.
+// A document that declares `%YAML 1.1` is read as 1.1 by this tool and by every loader that honours
+// the directive: there is then no second reading to warn of, and a fix to the 1.2 reading would
+// change the value every reader read (REVIEW6 I6: `010` is 8 there, `write 10` made it 10). What is
+// left is the 1.1 reading itself: a timestamp where a string belongs (`apiVersion: 2024-06-01` is a
+// date to them all) is an `invalid-type`, with the fix that quotes it as written.
 import type { Node, ObjectNode, PropertyNode } from '../../../parser/ast';
 import type { Schema } from '../../../model/schema';
 import { itemSchema, typesOf, unwrapNullable } from '../../../model/schema';
@@ -19,7 +24,52 @@ import { diag } from '../../codes';
 import type { Rule, RuleContext } from '../rule';
 import { credentialShapes } from '../../credentialShapes';
 import type { Reading } from '../../yaml11';
-import { describeReading, mayDiffer, numberText, plainText, yaml11Difference } from '../../yaml11';
+import { describeReading, mayDiffer, numberText, plainText, reading11, yaml11Difference } from '../../yaml11';
+
+/**
+ * Whether the document declares `%YAML 1.1` (or 1.0): read from the directive lines at the top (only
+ * blank lines, comments and other directives may come before it), never the whole text.
+ */
+export function declaresYaml11(text: string): boolean {
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  while (i < text.length) {
+    const nl = text.indexOf('\n', i);
+    const line = text.slice(i, nl < 0 ? text.length : nl).replace(/\r$/, '');
+    const m = /^%YAML[ \t]+1\.([01])(?:[ \t]|$)/.exec(line);
+    if (m) return true;
+    if (!(line.trim() === '' || line.trimStart().startsWith('#') || line.startsWith('%'))) return false;
+    if (nl < 0) return false;
+    i = nl + 1;
+  }
+  return false;
+}
+
+/**
+ * Under `%YAML 1.1`: a plain timestamp where the spec asks for a string (`apiVersion: 2024-06-01`,
+ * `tableName: 2024-01-01`, a column) is a date to this tool and every loader, not the string written.
+ */
+function checkUnder11(
+  ctx: RuleContext,
+  node: Node,
+  expected: Schema | undefined,
+  prop: PropertyNode | undefined,
+  list: string | undefined,
+): void {
+  if (node.type !== 'string' || node.quoted || expected === undefined || !typesOf(expected).includes('string')) return;
+  const src = plainText(ctx.doc, node);
+  if (src === undefined) return;
+  const r = reading11(src);
+  if (r.kind !== 'timestamp') return;
+  ctx.report(
+    diag(
+      'invalid-type',
+      `${subjectOf(prop, list)} must be a string; found ${shown(src)}, which is ${describeReading(r)} under the document's %YAML 1.1 directive (to this tool and every YAML 1.1 loader): quote it to keep it as written.`,
+      node.offset,
+      node.length,
+      { data: { yaml11: { quote: true, write: [] }, lossless: true } },
+    ),
+  );
+}
 
 /** Which loaders a message names: `y`/`n` are booleans to Go yaml.v2, not to PyYAML or SnakeYAML. */
 function loaders(src: string): string {
@@ -172,6 +222,17 @@ export const yaml11Rule: Rule = {
   on: ['string', 'number', 'object', 'array'],
   start(ctx) {
     if (ctx.doc.language !== 'yaml') return { visit() {} };
+    if (declaresYaml11(ctx.doc.text))
+      return {
+        visit(v: Visit) {
+          const n = v.node;
+          if (n.type === 'array') {
+            const items = itemSchema(v.resolved.schema);
+            if (!items) return;
+            for (const it of n.items) checkUnder11(ctx, it, items, undefined, v.prop?.key.value);
+          } else if (n.type === 'string') checkUnder11(ctx, n, v.expected, v.prop, undefined);
+        },
+      };
     return {
       visit(v: Visit) {
         const n = v.node;
