@@ -32,7 +32,7 @@ function reference(text: string): Range[] {
   const shapes = out.slice();
   const params = namedParams(text).filter((r) => !inRanges(shapes, r.offset));
   const labels: Range[] = [];
-  for (const m of text.matchAll(/[A-Za-z0-9_\-.+/=]{15,}/g))
+  for (const m of text.matchAll(/[A-Za-z0-9_\-.+/=~]{15,}/g))
     if (labelled(text, m.index, m.index + m[0].length) && !inRanges(shapes, m.index) && !inRanges(params, m.index))
       labels.push({ offset: m.index, length: m[0].length });
   out.push(...[...params, ...labels].sort((a, b) => a.offset - b.offset));
@@ -56,8 +56,9 @@ const PREFIXES = [
   ...['-----BEGIN PRIVATE KEY-----\n', '-----BEGIN RSA PRIVATE KEY-----', '-----END PRIVATE KEY-----'],
   ...['-----END RSA PRIVATE KEY-----', '12345678-abcd-ABCD-1234-1234567890ab'],
   ...['?api-key=', '&sig=', '?key=', 'key=', 'OPENAI_API_KEY=', 'KEY 1: ', '# Key 2 from the portal: "', 'KEY1='],
+  ...['abc8Q~', 'X~y78Q~', 'dapi', 'dapi0123456789abcdef'],
 ];
-const RUN_UNITS = [...'aZq0Xy9_-.+/=k7MBw3', 'Q', 'r', '5'];
+const RUN_UNITS = [...'aZq0Xy9_-.+/=k7MBw3', 'Q', 'r', '5', '~', 'Q~'];
 const OTHER_UNITS = [' ', '\n', '\r\n', '\t', ':', '"', "'", '#', '@', 'é', '日', '😀', ',', '{', '}'];
 const runOf = (min: number, max: number): fc.Arbitrary<string> =>
   fc.string({ unit: fc.constantFrom(...RUN_UNITS), minLength: min, maxLength: max });
@@ -66,6 +67,13 @@ const piece = fc.oneof(
   fc.string({ unit: fc.constantFrom(...'ABCDEFGHabcdefgh0123456789/+'), minLength: 38, maxLength: 42 }),
   fc.string({ unit: fc.constantFrom(...'ABCDabcd0123_-'), minLength: 18, maxLength: 24 }),
   runOf(10, 20),
+  // A Databricks token's shape (`dapi`, 32 hex digits, maybe `-N`), and one hex digit short.
+  fc
+    .tuple(
+      fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 31, maxLength: 32 }),
+      fc.constantFrom('', '-2', 'x'),
+    )
+    .map(([h, t]) => 'dapi' + h + t),
   // The shortest matches (15 characters: `xox?-` and 10, `eyJ` and 5, `.`, 5, `.`) and one shorter.
   fc
     .tuple(
