@@ -195,7 +195,7 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
       // As lint does (and ESLint, ruff): a file named on the command line is not skipped silently.
       const cfgPath = configs.forFile(abs)?.path ?? '';
       io.stderr(
-        `assistant-config: warning: '${visible(t)}' is ignored by the exclude patterns of ${visiblePath(relative(io.cwd, cfgPath) || cfgPath)}; use --no-config to format it anyway\n`,
+        `assistant-config: note: '${visible(t)}' is ignored by the exclude patterns of ${visiblePath(relative(io.cwd, cfgPath) || cfgPath)}; use --no-config to format it anyway\n`,
       );
       continue;
     }

@@ -74,7 +74,8 @@ Options:
   -h, --help                 show this help
 
 A file named on the command line that the project config's exclude patterns ignore is not
-checked: it gets a warning on standard error, which counts for --max-warnings.
+checked: it gets a note on standard error, which does not count as a warning (pre-commit passes
+every staged file; the project's own exclusion does not fail --max-warnings 0).
 
 Exit status: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 usage or I/O
 error, a project config with mistakes (the files are still checked with what could be read), or a
@@ -386,12 +387,14 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       continue;
     }
     if (!st.isDirectory() && isExcluded(configs.forFile(abs), abs)) {
-      // As ESLint and ruff do: a file named on the command line is not skipped silently.
+      // As ESLint and ruff do: a file named on the command line is not skipped silently. The note
+      // does not count for --max-warnings (as ESLint 9 with --no-warn-ignored): pre-commit passes
+      // every staged file its `files:` matches, and the project's own exclusion must not fail the
+      // commit (REVIEW7 J6).
       const cfgPath = configs.forFile(abs)?.path ?? '';
       io.stderr(
-        `assistant-config: warning: '${visible(t)}' is ignored by the exclude patterns of ${visiblePath(relative(io.cwd, cfgPath) || cfgPath)}; use --no-config to lint it anyway\n`,
+        `assistant-config: note: '${visible(t)}' is ignored by the exclude patterns of ${visiblePath(relative(io.cwd, cfgPath) || cfgPath)}; use --no-config to lint it anyway\n`,
       );
-      counts.warning++;
       continue;
     }
     // A directory that cannot be read fails the run (exit 2), as an unreadable file does: a CI gate
@@ -426,9 +429,8 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     if (as !== undefined && isExcluded(configs.forFile(as), as)) {
       const cfgPath = configs.forFile(as)?.path ?? '';
       io.stderr(
-        `assistant-config: warning: '${visible(flags.stdinPath ?? '')}' is ignored by the exclude patterns of ${visiblePath(relative(io.cwd, cfgPath) || cfgPath)}; use --no-config to lint it anyway\n`,
+        `assistant-config: note: '${visible(flags.stdinPath ?? '')}' is ignored by the exclude patterns of ${visiblePath(relative(io.cwd, cfgPath) || cfgPath)}; use --no-config to lint it anyway\n`,
       );
-      counts.warning++;
     } else
       lintOne(
         as ?? '<stdin>',
