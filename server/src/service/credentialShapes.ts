@@ -127,11 +127,13 @@ function namedParams(text: string): Range[] {
 
 /** Whether the run text[from, to) is a key after a `KEY 1:` / `KEY 2:` label on its line. */
 function labelled(text: string, from: number, to: number): boolean {
-  const value = text.slice(from, to);
-  if (!LABELLED_VALUE.test(value) || !keyLike(value)) return false;
+  if (to - from < 16 || to - from > 1024) return false;
+  // The label first (most runs have no text before them on their line: a list item, a key, a value).
   let s = from;
-  while (s > 0 && from - s < LABEL_BACK && text[s - 1] !== '\n') s--;
-  return KEY_LABEL.test(text.slice(s, from));
+  while (s > 0 && from - s < LABEL_BACK && text.charCodeAt(s - 1) !== 0x0a) s--;
+  if (from - s < 6 || !KEY_LABEL.test(text.slice(s, from))) return false;
+  const value = text.slice(from, to);
+  return LABELLED_VALUE.test(value) && keyLike(value);
 }
 
 /** The patterns and the randomness test, for the test that runs them over whole texts. */
