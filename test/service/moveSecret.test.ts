@@ -182,6 +182,22 @@ describe('moving a literal secret into .env', () => {
       /ignore/,
     );
   });
+
+  it('a .env that git tracks: the title says so (rotate, git rm --cached) and the move is not preferred (REVIEW7 J8)', () => {
+    const tracked = { dotenv: { text: 'OTHER=1\n', gitIgnored: false, gitTracked: true } };
+    const move = fixesFor(vendorA(SECRET), 'literal-secret', tracked).actions[0]!;
+    assert.match(move.title, /^Move the secret to \.env as /);
+    assert.match(move.title, /git tracks \.env/);
+    assert.match(move.title, /rotate/);
+    assert.match(move.title, /git rm --cached \.env/);
+    assert.ok(!move.title.includes(SECRET), 'the secret never appears in a title');
+    assert.notEqual(move.isPreferred, true);
+    // Only ignored-but-untracked keeps the move preferred, with the milder note.
+    const untracked = fixesFor(vendorA(SECRET), 'literal-secret', { dotenv: { text: '', gitIgnored: false } })
+      .actions[0]!;
+    assert.equal(untracked.isPreferred, true);
+    assert.doesNotMatch(untracked.title, /tracks/);
+  });
 });
 
 describe('no fix loses a secret where .env cannot be reached', () => {

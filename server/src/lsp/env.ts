@@ -286,19 +286,20 @@ export class WorkspaceEnv implements ServerEnv {
     if (path === undefined) return undefined;
     const file = this.dotenvPath(path);
     if (file === undefined) return undefined;
-    // (A tracked .env is not ignored, for the fix's note.)
+    // A tracked .env is not ignored, and is said so in the fix's title (REVIEW7 J8).
     const ignored = this.ignoredAt(file);
     const gitIgnored = ignored === undefined ? undefined : ignored === true;
+    const tracked = ignored === 'tracked' ? { gitTracked: true } : {};
     const uri = pathToFileURL(file).href;
     const shown = dotenvShownFrom(dirname(path), file);
     try {
       if (!existsSync(file))
         return canCreate
-          ? { uri, shown, text: undefined, ...(gitIgnored !== undefined ? { gitIgnored } : {}) }
+          ? { uri, shown, text: undefined, ...(gitIgnored !== undefined ? { gitIgnored } : {}), ...tracked }
           : undefined;
       // Too large or not a regular file: no fix writes to it (the user was told when it was looked up).
       const text = readDotenvFile(file);
-      return { uri, shown, text, ...(gitIgnored !== undefined ? { gitIgnored } : {}) };
+      return { uri, shown, text, ...(gitIgnored !== undefined ? { gitIgnored } : {}), ...tracked };
     } catch {
       return undefined;
     }

@@ -96,6 +96,11 @@ export interface DotenvFile {
   text: string | undefined;
   /** false: a git workspace whose git does not ignore `.env`; true: ignored; undefined: unknown or not git. */
   gitIgnored?: boolean;
+  /**
+   * true: git tracks it (committed, or staged by `git add`): a secret moved into it is committed with
+   * it (then `gitIgnored` is false too).
+   */
+  gitTracked?: boolean;
   /** The file as fix titles name it (`packages/api/.env`); left out: `.env`. */
   shown?: string;
 }

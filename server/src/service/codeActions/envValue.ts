@@ -126,7 +126,19 @@ function keepLiteral(
 }
 
 function warnIgnore(ctx: ServiceContext): string {
+  // A tracked .env: the secret would go from one committed file to another (REVIEW7 J8), said as the
+  // dotenv-not-ignored error that follows says it.
+  if (ctx.dotenv?.gitTracked === true)
+    return ` (warning: git tracks ${shownDotenv(ctx)}, so the secret stays committed: rotate it and run 'git rm --cached ${shownDotenv(ctx)}')`;
   return ctx.dotenv?.gitIgnored === false ? ` (note: git does not ignore ${shownDotenv(ctx)})` : '';
+}
+
+/**
+ * Whether a fix that writes the secret into the `.env` is the preferred one: not when git tracks that
+ * `.env` (a client's auto-fix applies preferred fixes without showing their titles).
+ */
+function preferWriting(ctx: ServiceContext, dotenv: DotenvEdit | undefined): boolean {
+  return !(dotenv && ctx.dotenv?.gitTracked === true);
 }
 
 /** The `.env` the fix writes, as its title names it (`packages/api/.env`; `.env` when the host does not say). */
@@ -157,7 +169,11 @@ export const literalSecret: FixProvider = (doc, d, ctx) => {
       : `Remove the literal '${LITERAL_KEY}' (${shownDotenv(ctx)} holds the same value as ${name.value})`;
     return [
       withDotenv(
-        { title: title + warnIgnore(ctx), edits: removeProperties(doc, obj, [prop]), isPreferred: true },
+        {
+          title: title + warnIgnore(ctx),
+          edits: removeProperties(doc, obj, [prop]),
+          isPreferred: preferWriting(ctx, kept.dotenv),
+        },
         kept.dotenv,
       ),
     ];
@@ -172,7 +188,11 @@ export const literalSecret: FixProvider = (doc, d, ctx) => {
       : `Move the credential to ${place.dotenv.create ? 'a new .env file' : shownDotenv(ctx)} as ${name} and name it here ('${FROM_ENV_KEY}: ${name}')`;
     return [
       withDotenv(
-        { title: title + warnIgnore(ctx), edits: [replaceScalar(doc, literal, name, true)], isPreferred: true },
+        {
+          title: title + warnIgnore(ctx),
+          edits: [replaceScalar(doc, literal, name, true)],
+          isPreferred: preferWriting(ctx, place.dotenv),
+        },
         place.dotenv,
       ),
     ];
@@ -199,7 +219,11 @@ export const literalSecret: FixProvider = (doc, d, ctx) => {
       : `Move the secret to ${shownDotenv(ctx)} as ${name}`;
   return [
     withDotenv(
-      { title: `${where} ('${FROM_ENV_KEY}: ${name}')${warnIgnore(ctx)}`, edits, isPreferred: true },
+      {
+        title: `${where} ('${FROM_ENV_KEY}: ${name}')${warnIgnore(ctx)}`,
+        edits,
+        isPreferred: preferWriting(ctx, place.dotenv),
+      },
       place.dotenv,
     ),
   ];
@@ -237,7 +261,7 @@ export const envValueConflict: FixProvider = (doc, d, ctx) => {
           {
             title: title + (kept.dotenv ? warnIgnore(ctx) : ''),
             edits: removeProperties(doc, obj, drop(LITERAL_KEY)),
-            isPreferred: true,
+            isPreferred: preferWriting(ctx, kept.dotenv),
           },
           kept.dotenv,
         ),
