@@ -134,3 +134,16 @@ test('a variable read from a .env that git does not ignore is flagged', async ()
   );
   assert.ok(!JSON.stringify(diags).includes(SECRET));
 });
+
+test('REVIEW7 J8: over the protocol, a .env that git tracks is said in the title and the move is not preferred', async () => {
+  needGit();
+  const dir = workspace(true);
+  writeFileSync(join(dir, '.env'), 'OTHER=1\n');
+  execFileSync('git', ['add', '.env'], { cwd: dir });
+  const { actions } = await actionsFor(dir, TEXT, true);
+  const move = actions.find((a) => a.title.startsWith('Move the secret'));
+  assert.ok(move, actions.map((a) => a.title).join(' | '));
+  assert.ok(!move.title.includes(SECRET));
+  assert.match(move.title, /git tracks \.env/);
+  assert.notEqual(move.isPreferred, true);
+});

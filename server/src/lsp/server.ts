@@ -732,6 +732,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
                   text: dotenv.text,
                   ...(dotenv.shown !== undefined ? { shown: dotenv.shown } : {}),
                   ...(dotenv.gitIgnored !== undefined ? { gitIgnored: dotenv.gitIgnored } : {}),
+                  ...(dotenv.gitTracked === true ? { gitTracked: true } : {}),
                 },
               }
             : {}),
