@@ -11,20 +11,11 @@ import { tmpdir } from 'node:os';
 import { analyze } from '../../server/src/service';
 import { credentialShapes } from '../../server/src/service/credentialShapes';
 import { leakedRuns, runCli } from '../cli/helpers';
+import { mulberry32 } from '../helpers';
 
 const SEED = 20261123;
 console.log(`entraDatabricks: seed ${SEED}`);
-/** A small fixed-seed generator (mulberry32): the same fake secrets on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const TAIL = ALNUM + '~._-';
 function pick(r: () => number, from: string, n: number): string {
