@@ -57,9 +57,32 @@ const PREFIXES = [
   ...['-----END RSA PRIVATE KEY-----', '12345678-abcd-ABCD-1234-1234567890ab'],
   ...['?api-key=', '&sig=', '?key=', 'key=', 'OPENAI_API_KEY=', 'KEY 1: ', '# Key 2 from the portal: "', 'KEY1='],
   ...['abc8Q~', 'X~y78Q~', 'dapi', 'dapi0123456789abcdef'],
+  // Labels before a value (REVIEW7 J7): headers, passwords, JSON keys, blanks and quotes around `:` and `=`.
+  ...['-H "X-Api-Key: ', '"x-api-key": "', 'Authorization: Bearer ', 'api-key:', 'password=', 'Password: "'],
+  ...[';Pwd=', '&pass=', 'DB_PASSWORD = ', "'passwd':'", 'pwd=$', 'password=<', 'hunter2', 'p@ss!9'],
 ];
 const RUN_UNITS = [...'aZq0Xy9_-.+/=k7MBw3', 'Q', 'r', '5', '~', 'Q~'];
-const OTHER_UNITS = [' ', '\n', '\r\n', '\t', ':', '"', "'", '#', '@', 'é', '日', '😀', ',', '{', '}'];
+const OTHER_UNITS = [
+  ' ',
+  '\n',
+  '\r\n',
+  '\t',
+  ':',
+  '"',
+  "'",
+  '#',
+  '@',
+  'é',
+  '日',
+  '😀',
+  ',',
+  '{',
+  '}',
+  ';',
+  '&',
+  '!',
+  ')',
+];
 const runOf = (min: number, max: number): fc.Arbitrary<string> =>
   fc.string({ unit: fc.constantFrom(...RUN_UNITS), minLength: min, maxLength: max });
 const piece = fc.oneof(

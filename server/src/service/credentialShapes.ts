@@ -55,8 +55,10 @@ function looksRandom(t: string, changesPer = 3): boolean {
 /**
  * Credentials known by their name, not their shape (REVIEW6 I1): an Azure OpenAI key is 32 hex
  * digits, which alone is any hash (a commit, a checksum) and is never flagged; after `api-key=` in a
- * URL's query, or a portal's `KEY 1:` label, it is the key. Names of query parameters (lower case)
- * that carry a credential wherever they stand (`# OPENAI_API_KEY=…` in a comment too) …
+ * URL's query, `X-Api-Key: ` in a header as a curl line or a text writes it (REVIEW7 J7), or a
+ * portal's `KEY 1:` label, it is the key. A name is followed by `=` or `:` (a header, a YAML or JSON
+ * key: `"x-api-key": "…"`), with blanks and a quote around either. Names (lower case) that carry a
+ * credential wherever they stand (`# OPENAI_API_KEY=…` in a comment too) …
  */
 const NAMED_PARAMS = new Set([
   'api-key',
@@ -77,22 +79,36 @@ const NAMED_PARAMS = new Set([
   'x-amz-signature',
   'x-amz-security-token',
   'x-goog-signature',
+  'x-goog-api-key',
+  'x-functions-key',
+  'private-token',
   'key1',
   'key2',
-  'password',
-  'passwd',
 ]);
-/** … names ending so (`AZURE_OPENAI_API_KEY=`, `hf_token=`) … */
-const NAMED_SUFFIX = /(?:[-_]api[-_]?key|[-_]secret|[-_]secret[-_]key|[-_]token|[-_]password)$/;
-/** … and short common names that carry one only as a URL's query parameter (after `?`, `&` or `;`). */
-const QUERY_PARAMS = new Set(['key', 'token', 'sig', 'signature', 'code', 'secret', 'pwd', 'pass', 'auth']);
+/** … names ending so (`AZURE_OPENAI_API_KEY=`, `hf_token=`, `x-platform-data-token:`) … */
+const NAMED_SUFFIX = /(?:[-_]api[-_]?key|[-_]secret|[-_]secret[-_]key|[-_]token)$/;
+/** … and short common names that carry one only as a URL's query parameter (after `?`, `&` or `;`, then `=`). */
+const QUERY_PARAMS = new Set(['key', 'token', 'sig', 'signature', 'code', 'secret', 'auth']);
+/**
+ * Names whose value is a password (`password=`, `DB_PASSWORD=`, `Password=` in a connection string,
+ * `pwd=`, `&pass=`): a password is shorter than a key, so its value is judged by passwordLike.
+ */
+const PASSWORD_PARAMS = new Set(['password', 'passwd', 'passphrase', 'pwd']);
+const PASSWORD_SUFFIX = /[-_](?:password|passwd|passphrase|pwd|pass)$/;
+/** (`pass` is a word of its own too: a password's name only in a query or a connection string.) */
+const QUERY_PASSWORDS = new Set(['pass']);
+/** Headers that carry a credential after an authentication scheme (`Authorization: Bearer …`). */
+const AUTH_HEADERS = new Set(['authorization', 'proxy-authorization']);
+const AUTH_SCHEME = /^(?:bearer|basic|pat|token|digest)[ \t]+/i;
 /** A portal's label before a key on its line (`KEY 1:`, `Key 2 from the portal:`), read back from the value. */
 const KEY_LABEL = /(?:^|[^A-Za-z0-9_])key [12](?![A-Za-z0-9_])[^\r\n]{0,40}?[:=][ \t]*["']?$/i;
 /** How far back from a value its label is looked for (the label, 40 characters of words, `:`). */
 const LABEL_BACK = 64;
-const PARAM_NAME_CHAR = /[A-Za-z0-9_-]/;
 const PARAM_VALUE_CHAR = /[A-Za-z0-9%+/=_.~-]/;
 const LABELLED_VALUE = /^[A-Za-z0-9+/=_-]{16,1024}$/;
+/** The longest name and password read. */
+const NAME_MAX = 40;
+const PASSWORD_MAX = 256;
 
 /**
  * Whether a value given a credential's name is one: 16 characters or more with a digit, not a
@@ -103,24 +119,122 @@ function keyLike(v: string): boolean {
   return v.length >= 16 && /[0-9]/.test(v) && !/^[A-Z][A-Z0-9_]*$/.test(v) && !/^(.)\1*$/.test(v);
 }
 
-/** The values of credential-named parameters (`?api-key=…`, `&sig=…`, `OPENAI_API_KEY=…`), in text order. */
+/**
+ * Whether a value given a password's name is one (REVIEW7 J7): 6 characters or more, holding a digit
+ * or a character other than letters, `_`, `-` and `.`, and not a placeholder or a reference. So
+ * `hunter2x9` and `S3cr3t!` are; words (`changeme`, `required`, `myPassword`, `your_password_here`:
+ * documentation's placeholders) are not; nor a reference or a template (`${DB_PASSWORD}`, `$PW`,
+ * `%PW%`, `{{ pw }}`, `<password>`, `[REDACTED]`, `:password`, `@pw`, `*alias`, `!vault`, `#{pw}`),
+ * a mask (`********`, `***`), a path (`/run/secrets/db`) or code (`os.environ["PW"]`, `getenv(…)`).
+ */
+function passwordLike(v: string): boolean {
+  if (v.length < 6 || v.length > PASSWORD_MAX) return false;
+  if (/^(?:[<{[(*&!#]|\$[\w{(]|%\w+%|%\(|[:@][A-Za-z_])/.test(v) || v.includes('{{') || v.includes('***')) return false;
+  if (/^(.)\1*$/.test(v)) return false;
+  if (/^[~.]?\//.test(v) || /^[A-Za-z_][\w.]*[([]/.test(v)) return false;
+  return /[^A-Za-z_.-]/.test(v);
+}
+
+/** Whether a character may be part of a parameter's name (`[A-Za-z0-9_-]`). */
+function nameChar(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d;
+}
+
+const blank = (c: number): boolean => c === 0x20 || c === 0x09;
+
+/** How a name (lower case) says its value is a credential: a key, a password, an authorization header; undefined for none. `before`: the character before it. */
+function kindOf(name: string, before: string, sep: string): 'key' | 'password' | 'auth' | undefined {
+  // (After a letter, a digit, `_`, `-` or `.`, a name is the end of another word: `foo.api_key`.)
+  const free = before === '' || !/[A-Za-z0-9_.-]/.test(before);
+  if (free) {
+    if (PASSWORD_PARAMS.has(name) || PASSWORD_SUFFIX.test(name)) return 'password';
+    if (NAMED_PARAMS.has(name) || NAMED_SUFFIX.test(name)) return 'key';
+    if (AUTH_HEADERS.has(name)) return 'auth';
+  }
+  if (sep === '=' && /[?&;]/.test(before)) {
+    if (QUERY_PASSWORDS.has(name)) return 'password';
+    if (QUERY_PARAMS.has(name)) return 'key';
+  }
+  return undefined;
+}
+
+/**
+ * The credential a name gives a value (`db_password`, `hunter2x9`): whether the value under that
+ * name is one, by the rules namedParams reads `name=value` and `name: value` with, for a key and its
+ * value as a mapping holds them (`featureFlags: {x-api-key: …}`).
+ */
+export function credentialByName(name: string, value: string): boolean {
+  const kind = kindOf(name.toLowerCase(), '', ':');
+  if (kind === 'password') return passwordLike(value);
+  if (kind === 'auth') return keyLike(value.replace(AUTH_SCHEME, ''));
+  return kind === 'key' && keyLike(value);
+}
+
+/**
+ * The values of credential-named parameters (`?api-key=…`, `&sig=…`, `OPENAI_API_KEY=…`,
+ * `X-Api-Key: …`, `"password": "…"`, `Authorization: Bearer …`), in text order.
+ */
 function namedParams(text: string): Range[] {
   const out: Range[] = [];
-  for (let eq = text.indexOf('='); eq >= 0; eq = text.indexOf('=', eq + 1)) {
-    let s = eq;
-    while (s > 0 && eq - s < 40 && PARAM_NAME_CHAR.test(text[s - 1]!)) s--;
-    if (s === eq) continue;
-    const name = text.slice(s, eq).toLowerCase();
-    const before = s > 0 ? text[s - 1]! : '';
-    const named = NAMED_PARAMS.has(name) || NAMED_SUFFIX.test(name);
-    if (named ? before !== '' && /[A-Za-z0-9_.-]/.test(before) : !(QUERY_PARAMS.has(name) && /[?&;]/.test(before)))
-      continue;
-    let e = eq + 1;
-    while (e < text.length && e - eq <= 1024 && PARAM_VALUE_CHAR.test(text[e]!)) e++;
-    // (A sentence's full stop after it is no part of it.)
-    while (e > eq + 1 && text[e - 1] === '.') e--;
-    if (keyLike(text.slice(eq + 1, e))) out.push({ offset: eq + 1, length: e - eq - 1 });
-    eq = e - 1;
+  const n = text.length;
+  let eq = text.indexOf('=');
+  let colon = text.indexOf(':');
+  while (eq >= 0 || colon >= 0) {
+    const sep = eq >= 0 && (colon < 0 || eq < colon) ? eq : colon;
+    let next = sep + 1;
+    // The name: before the separator, blanks and a closing quote (`"x-api-key": `) aside.
+    let e = sep;
+    while (e > 0 && sep - e < 8 && blank(text.charCodeAt(e - 1))) e--;
+    const closing = e > 0 ? text[e - 1]! : '';
+    const quoted = closing === '"' || closing === "'";
+    if (quoted) e--;
+    let s = e;
+    while (s > 0 && e - s < NAME_MAX && nameChar(text.charCodeAt(s - 1))) s--;
+    let before = s > 0 ? text[s - 1]! : '';
+    // (A quoted name is quoted on both sides; what stands before it is what stands before the quote.)
+    if (quoted && before === closing) before = s > 1 ? text[s - 2]! : '';
+    const kind =
+      s < e && (!quoted || text[s - 1] === closing)
+        ? kindOf(text.slice(s, e).toLowerCase(), before, text[sep]!)
+        : undefined;
+    if (kind) {
+      // The value: after blanks and an opening quote; after an authorization header, after its scheme.
+      let v = sep + 1;
+      while (v < n && v - sep <= 8 && blank(text.charCodeAt(v))) v++;
+      const open = text[v] === '"' || text[v] === "'" ? text[v]! : '';
+      if (open) v++;
+      if (kind === 'auth') {
+        const scheme = AUTH_SCHEME.exec(text.slice(v, v + 16));
+        if (scheme) v += scheme[0].length;
+      }
+      let end = v;
+      if (kind === 'password') {
+        // Whatever a password holds up to a blank, a quote, `;` or `&` (a connection string's or a
+        // query's next parameter); quoted, up to its closing quote on the line.
+        const stop = open
+          ? (c: string): boolean => c === open || c === '\n' || c === '\r'
+          : (c: string): boolean => /[\s"'`;&]/.test(c);
+        while (end < n && end - v <= PASSWORD_MAX && !stop(text[end]!)) end++;
+        // (A sentence's or a list's punctuation after it, a bracket closing around it, is no part of it.)
+        if (!open)
+          for (;;) {
+            const last = text[end - 1];
+            const opener = last === ')' ? '(' : last === ']' ? '[' : last === '}' ? '{' : last === '>' ? '<' : '';
+            if (end > v && (last === '.' || last === ',' || (opener && !text.slice(v, end - 1).includes(opener))))
+              end--;
+            else break;
+          }
+        if (passwordLike(text.slice(v, end))) out.push({ offset: v, length: end - v });
+      } else {
+        while (end < n && end - v <= 1024 && PARAM_VALUE_CHAR.test(text[end]!)) end++;
+        // (A sentence's full stop after it is no part of it.)
+        while (end > v && text[end - 1] === '.') end--;
+        if (keyLike(text.slice(v, end))) out.push({ offset: v, length: end - v });
+      }
+      if (end > next) next = end;
+    }
+    if (eq >= 0 && eq < next) eq = text.indexOf('=', next);
+    if (colon >= 0 && colon < next) colon = text.indexOf(':', next);
   }
   return out;
 }
@@ -182,11 +296,35 @@ export function mayHoldShape(text: string, from: number, to: number): boolean {
     } else run = 0;
     if (c === 0x40) at = true;
     else if (c === 0x3a && text.charCodeAt(i + 1) === 0x2f && text.charCodeAt(i + 2) === 0x2f) slashes = true;
+    // A password is shorter than a run: its name before `=` or `:` lets it through.
+    if ((c === 0x3d || c === 0x3a) && i > from && passwordNameBefore(text, from, i)) return true;
   }
   if (slashes && at) return true;
   const slice = to - from >= 11 ? text.slice(from, to) : '';
   return slice.includes('PRIVATE KEY');
 }
+
+const PASSWORD_ENDS = ['password', 'passwd', 'passphrase', 'pwd', 'pass'];
+
+/** Whether the name before text[sep] (blanks and a closing quote aside) ends like a password's (letter case aside), without allocation. */
+function passwordNameBefore(text: string, from: number, sep: number): boolean {
+  let e = sep;
+  while (e > from && sep - e < 8 && blank(text.charCodeAt(e - 1))) e--;
+  if (e > from && (text.charCodeAt(e - 1) === 0x22 || text.charCodeAt(e - 1) === 0x27)) e--;
+  for (const w of PASSWORD_ENDS) {
+    if (e - from < w.length) continue;
+    let k = 0;
+    while (k < w.length && (text.charCodeAt(e - w.length + k) | 0x20) === w.charCodeAt(k)) k++;
+    if (k === w.length) return true;
+  }
+  return false;
+}
+
+/**
+ * The shortest text credentialShapes finds anything in (`;Pwd=` and a password of 6): callers that
+ * scan many short texts (comments, values) skip shorter ones.
+ */
+export const SHORTEST_SHAPE = 10;
 
 /** Where text shaped like a credential stands in any text (a file, a message, a comment). */
 export function credentialShapes(text: string): Range[] {
@@ -231,7 +369,8 @@ export function credentialShapes(text: string): Range[] {
   const inShapes = holds(out);
   // Keys known by their name (a credential-named query parameter, a `KEY 1:` label), whatever their shape.
   const named: Range[] = [];
-  if (text.includes('=')) for (const r of namedParams(text)) if (!inShapes(r.offset)) named.push(r);
+  if (text.includes('=') || text.includes(':'))
+    for (const r of namedParams(text)) if (!inShapes(r.offset)) named.push(r);
   const params = named.length;
   const inParams = holds(named);
   for (let r = 0; r < runs.length; r++) {

@@ -7,12 +7,12 @@ import type { Node, ParsedDocument } from '../../parser/ast';
 import { lineEnd } from '../../parser/lineIndex';
 import type { Diagnostic } from '../codes';
 import { diag } from '../codes';
-import { credentialShapes, mayHoldShape } from '../credentialShapes';
+import { SHORTEST_SHAPE, credentialShapes, mayHoldShape } from '../credentialShapes';
 import { SyntaxKind, createScanner } from 'jsonc-parser';
 import type { UnitCache } from './units';
 
-/** The shortest text a shape matches (credentialShapes.ts RUN_MIN): shorter comments are not scanned. */
-const SHORTEST = 15;
+/** Shorter comments are not scanned (nothing in them is credential-shaped). */
+const SHORTEST = SHORTEST_SHAPE;
 
 /**
  * The comments of a YAML document holding credential-shaped text, one warning each (on the first

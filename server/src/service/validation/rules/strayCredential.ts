@@ -8,18 +8,19 @@
 // read here once per mapping and per list, as blankString reads them (the walk does not visit them).
 import type { Rule, RuleContext } from '../rule';
 import type { Node, StringNode } from '../../../parser/ast';
-import { definition, unwrapNullable } from '../../../model/schema';
+import { credentialKeys, definition, unwrapNullable } from '../../../model/schema';
 import { diag } from '../../codes';
-import { credentialShapes, mayHoldShape } from '../../credentialShapes';
+import { SHORTEST_SHAPE, credentialByName, credentialShapes, maskShapes, mayHoldShape } from '../../credentialShapes';
 
-/** The shortest text a shape matches (credentialShapes.ts RUN_MIN): shorter values are not scanned. */
-const SHORTEST = 15;
+/** Shorter values are not scanned (nothing in them is credential-shaped). */
+const SHORTEST = SHORTEST_SHAPE;
 const USERINFO = /^\s*[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/[^\s/?#@]{1,1024}@/;
 
 export const strayCredentialRule: Rule = {
   on: ['string', 'object', 'array'],
   start(ctx) {
     const env = definition('EnvironmentValue');
+    const { known } = credentialKeys();
     return {
       visit(v) {
         // Reached through an alias, the value is the anchor's: reported there once.
@@ -32,6 +33,24 @@ export const strayCredentialRule: Rule = {
           for (let i = 0; i < n.properties.length; i++) {
             const k = n.properties[i]!.key;
             if (k.value.length >= SHORTEST) check(ctx, k, `A key${where}`, '');
+            // A value a key the schema does not know names as a credential (`featureFlags: {x-api-key:
+            // …, db_password: …}`), as credentialShapes reads `x-api-key: …` in any text (REVIEW7 J7).
+            // (Reached through an alias it is the anchor's; a credential-shaped value is reported below.)
+            const value = n.properties[i]!.value;
+            if (
+              value?.type === 'string' &&
+              !known.has(k.value) &&
+              credentialByName(k.value, value.value) &&
+              credentialShapes(value.value).length === 0
+            )
+              ctx.report(
+                diag(
+                  'literal-secret',
+                  `'${maskShapes(k.value)}'${where} holds a credential (not shown), as its name says: a credential written in the file is committed with it. Remove it; a credential belongs in an environment variable, read with 'valueFromEnv' in a credential field.`,
+                  value.offset,
+                  value.length,
+                ),
+              );
           }
           return;
         }
