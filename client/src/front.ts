@@ -148,7 +148,7 @@ export function activateFront(context: vscode.ExtensionContext, platform: Platfo
       return;
     }
     if (choice === 'plain' || !detectByContent(doc) || associated(doc) !== undefined) return;
-    if (!declaresAssistantConfigKind(headOf(doc), SNIFF_CHARS)) return;
+    if (!declaresAssistantConfigKind(headOf(doc))) return;
     sniffed.add(doc.uri.toString());
     void setLanguage(doc, ourLanguageFor(doc.languageId));
   };

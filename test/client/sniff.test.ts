@@ -1,5 +1,6 @@
-// The content sniff that decides, at activation, whether a YAML/JSON file is an AssistantConfig
-// file (issue 16): top-level `kind: AssistantConfig` only, read from the head of the file.
+// The content sniff that decides whether a YAML/JSON file is an AssistantConfig file (issue 16;
+// REVIEW7 J1: one rule and one window for the CLI, the server and the client): top-level
+// `kind: AssistantConfig` only, read from the head of the file.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -13,7 +14,7 @@ import {
 import { associatedLanguage, matchesAssociation } from '../../client/src/glob';
 import { ROOT } from '../helpers';
 
-const head = (t: string): boolean => declares(t, SNIFF_CHARS);
+const head = (t: string): boolean => declares(t);
 
 describe('sniff: YAML', () => {
   test('kind on the first line', () => assert.ok(head('kind: AssistantConfig\nversion: v2\n')));
@@ -46,6 +47,59 @@ describe('sniff: YAML', () => {
     assert.equal(head('kind: AssistantConfigV3\n'), false);
     assert.equal(head('name: kind: AssistantConfig\n'), false);
     assert.equal(head(''), false);
+  });
+});
+
+describe('sniff: YAML that mentions kind without declaring it (no false positive)', () => {
+  test('in a block scalar, literal or folded, at the top or deeper', () => {
+    assert.equal(head('notes: |\n  kind: AssistantConfig\nother: 1\n'), false);
+    assert.equal(head('notes: >-\n  kind: AssistantConfig\n\n  more\n'), false);
+    assert.equal(head('a:\n  b: |\n    kind: AssistantConfig\n'), false);
+  });
+  test('in a comment, after a value or on its own line', () => {
+    assert.equal(head('other: 1 # kind: AssistantConfig\n'), false);
+    assert.equal(head('  # kind: AssistantConfig\nother: 1\n'), false);
+  });
+  test('in a quoted string', () => assert.equal(head('note: "kind: AssistantConfig"\n'), false));
+});
+
+describe('sniff: a YAML flow mapping at the top (REVIEW7 J1)', () => {
+  test('on one line, kind first or last, plain or quoted', () => {
+    assert.ok(head('{kind: AssistantConfig, version: v2, definition: {llm: {provider: hosted}}}\n'));
+    assert.ok(head('{version: v2, definition: {llm: {provider: hosted}}, kind: AssistantConfig}'));
+    assert.ok(head("{'kind': 'AssistantConfig'}"));
+    assert.ok(head('{"kind": AssistantConfig}'));
+    assert.ok(head('{"kind":"AssistantConfig", version: v2}'), 'a quoted key may have its colon adjacent');
+  });
+  test('across lines, after comments, directives and ---, with comments inside', () => {
+    assert.ok(head('# header {\n%YAML 1.2\n---\n{\n  version: v2, # "quoted" {\n  kind:\n    AssistantConfig\n}\n'));
+    assert.ok(head('--- {kind: AssistantConfig}\n'));
+    assert.ok(head('\uFEFF  {\r\n  version: v2,\r\n  kind: AssistantConfig\r\n}\r\n'));
+    assert.ok(head('--- # the config\n{kind: AssistantConfig}\n'));
+  });
+  test('values with flow indicators, colons and quotes inside scalars do not derail it', () => {
+    assert.ok(head('{url: \'http://x/{a}\', note: "it\'s: \\"{", model: a:b, kind: AssistantConfig}'));
+    assert.ok(head("{note: 'it''s {', kind: AssistantConfig}"));
+    assert.ok(head('{list: [a, {b: c}], kind: AssistantConfig}'));
+  });
+  test('kind nested, as a value, inside a scalar, or not the whole value does not match', () => {
+    assert.equal(head('{meta: {kind: AssistantConfig}}'), false);
+    assert.equal(head('{a: kind, b: AssistantConfig}'), false);
+    assert.equal(head('{a: kind: AssistantConfig}'), false);
+    assert.equal(head('{note: "kind: AssistantConfig"}'), false);
+    assert.equal(head("{note: 'kind: AssistantConfig'}"), false);
+    assert.equal(head('{kind:AssistantConfig}'), false, 'a plain `kind:AssistantConfig` is one scalar');
+    assert.equal(head('{kind: AssistantConfig extra}'), false);
+    assert.equal(head('{kind: [AssistantConfig]}'), false);
+    assert.equal(head('{kind: Deployment} # kind: AssistantConfig\n'), false);
+    assert.equal(head('[{kind: AssistantConfig}]'), false);
+    assert.equal(head('# c\n[{kind: AssistantConfig}]\n'), false);
+    assert.equal(head('{a: 1}\n'), false);
+  });
+  test('unterminated or cut texts end the scan without a match', () => {
+    for (const t of ['{', '{kind', '{kind:', '{kind: "Assist', "{a: 'x", '{a: 1 #', '{"a":', '{? '])
+      assert.equal(head(t), false, t);
+    assert.ok(head('{kind: AssistantConfig'), 'the head of a longer flow mapping');
   });
 });
 

@@ -3,8 +3,16 @@
 // Code client's sniff, README "Which files"), and gets nothing otherwise or once that line is gone.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FullDocumentDiagnosticReport } from 'vscode-languageserver-protocol/node';
 import { TestClient } from './lspClient';
+import { SNIFF_FIXTURES } from '../sniffFixtures';
+import { runCli } from '../cli/helpers';
+import { ROOT } from '../helpers';
+import { createVscodeStub } from '../../bench/client/vscode-stub.mjs';
+import { installStub, requireFresh } from '../../bench/client/load-client.mjs';
 
 const clients: TestClient[] = [];
 after(() => clients.forEach((c) => c.kill()));
@@ -105,5 +113,54 @@ test('detectByContent turned off while a sniffed document is open: its diagnosti
     if (pullMode) assert.deepEqual(await pull(c, uri), ['unknown-discriminator']);
     else await c.waitForDiagnostics(uri, (p) => p.diagnostics.length > 0);
     await c.shutdown();
+  }
+});
+
+// REVIEW7 J1: the editor read the first 16 KB and the CLI 256 KB, and neither knew a top-level flow
+// mapping. One rule (server/src/shared/sniff.ts) over one window now: the same fixtures decided by
+// the CLI's directory walk, the language server and the VS Code client's activation bundle.
+test('the CLI, the server and the VS Code client decide the same files are AssistantConfig files', async () => {
+  const expected = SNIFF_FIXTURES.filter((f) => f.config)
+    .map((f) => f.name)
+    .sort();
+  // The CLI: a directory of the fixtures; the files it reports are the ones it checked.
+  const dir = mkdtempSync(join(tmpdir(), 'ac-sniff-'));
+  try {
+    for (const f of SNIFF_FIXTURES) writeFileSync(join(dir, `${f.name}.${f.ext}`), f.text);
+    const r = runCli(['lint', '--format', 'json', '--no-config', dir]);
+    const report = JSON.parse(r.stdout) as { files: { path: string; diagnostics: unknown[] }[] };
+    const cli = report.files
+      .filter((f) => f.diagnostics.length > 0)
+      .map((f) => f.path.replace(/^.*[\\/]/, '').replace(/\.(yaml|json)$/, ''))
+      .sort();
+    assert.deepEqual(cli, expected, 'CLI');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  // The server: documents that other editors send as yaml/json.
+  const c = await start({}, true);
+  const server: string[] = [];
+  for (const f of SNIFF_FIXTURES) {
+    const uri = `file:///srv/sniff/${f.name}.${f.ext}`;
+    await c.open(uri, f.text, f.ext);
+    if ((await pull(c, uri)).length > 0) server.push(f.name);
+  }
+  await c.shutdown();
+  assert.deepEqual(server.sort(), expected, 'server');
+  // The VS Code client: which documents it switches to our language.
+  const stub = createVscodeStub({ settings: {}, readFile: () => new Uint8Array() });
+  const uninstall = installStub(stub, () => ({
+    startClient: async () => ({ restart: async () => {}, stop: async () => {} }),
+  }));
+  try {
+    (requireFresh(join(ROOT, 'dist/client.js')) as { activate(c: unknown): unknown }).activate(
+      stub.context(ROOT, new Map()),
+    );
+    for (const f of SNIFF_FIXTURES) stub.openDocument(`/w/sniff/${f.name}.${f.ext}`, f.ext, f.text);
+    await new Promise((r) => setImmediate(r));
+    const client = stub.log.languageChanges.map((ch) => ch.path.replace(/^.*\//, '').replace(/\.(yaml|json)$/, ''));
+    assert.deepEqual(client.sort(), expected, 'VS Code client');
+  } finally {
+    uninstall();
   }
 });

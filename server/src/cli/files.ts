@@ -1,10 +1,10 @@
 // Which files the CLI reads: named files, and in directories the AssistantConfig files.
-import { readdirSync, statSync, readFileSync, existsSync, realpathSync } from 'node:fs';
+import { readdirSync, statSync, readFileSync, existsSync, realpathSync, openSync, readSync, closeSync } from 'node:fs';
 import type { Dirent } from 'node:fs';
 import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 import { globMatches, isExcluded, isIncluded } from '../service/projectConfig';
 import type { ProjectConfig } from '../service/projectConfig';
-import { declaresAssistantConfigKind } from '../shared';
+import { declaresAssistantConfigKind, SNIFF_CHARS } from '../shared';
 import { visiblePath } from './visible';
 
 const BY_NAME = /(\.assistant\.(ya?ml|json)|(^|[\\/])assistant-config\.(ya?ml|json))$/i;
@@ -43,20 +43,35 @@ export function displayPaths(
   };
 }
 
-/** Whether a file is an AssistantConfig file: by its name, or by a top-level `kind: AssistantConfig`. */
+/**
+ * Whether a file is an AssistantConfig file: by its name, or by a top-level `kind: AssistantConfig`
+ * (the shared rule and window of the server and the VS Code client, README "Which files"). Only the
+ * head of the file that rule looks at is read.
+ */
 export function isAssistantConfigFile(path: string, text?: string): boolean {
   if (BY_NAME.test(path)) return true;
   if (!CANDIDATE.test(path)) return false;
-  const t = text ?? safeRead(path);
+  const t = text ?? readHead(path);
   return t !== undefined && declaresAssistantConfigKind(t);
 }
 
-function safeRead(path: string): string | undefined {
+/**
+ * The first SNIFF_CHARS characters of a file (UTF-8), or fewer if it is shorter: at most 3 bytes
+ * make one UTF-16 code unit, so 3 × SNIFF_CHARS bytes and one character's worth more hold them all
+ * (a character cut at the end of what was read lies past the window).
+ */
+function readHead(path: string): string | undefined {
+  let fd: number | undefined;
   try {
-    if (statSync(path).size > 64 * 1024 * 1024) return undefined;
-    return readFileSync(path, 'utf8');
+    fd = openSync(path, 'r');
+    const buf = Buffer.alloc(3 * SNIFF_CHARS + 3);
+    let got = 0;
+    for (let n = 1; n > 0 && got < buf.length; got += n) n = readSync(fd, buf, got, buf.length - got, null);
+    return buf.toString('utf8', 0, got);
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

@@ -50,7 +50,6 @@ import {
   TRUST_NOTIFICATION,
   DOTENV_NAMES_NOTIFICATION,
   LANGUAGE_IDS,
-  SNIFF_CHARS,
   declaresAssistantConfigKind,
 } from '../shared';
 import type { StatusParams, TrustParams, InitializationOptions, DotenvNamesParams } from '../shared';
@@ -219,8 +218,8 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   /**
    * Whether the server checks a document: our language ids, a file named like ours, or (other LSP
    * editors attach the server to every YAML or JSON buffer) a `yaml`/`json` document whose top level
-   * says `kind: AssistantConfig`: the VS Code client's content sniff, the same function over the same
-   * first 16 KB (README "Which files"), asked once per version. Other YAML and JSON gets nothing.
+   * says `kind: AssistantConfig`: the rule of the CLI and the VS Code client, the same function over the
+   * same window (README "Which files"), asked once per version. Other YAML and JSON gets nothing.
    */
   const isOurs = (doc: TextDocument): boolean => {
     if ((LANGUAGE_IDS as readonly string[]).includes(doc.languageId)) return true;
@@ -228,7 +227,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     if (!settings.detectByContent || !SNIFFED_IDS.includes(doc.languageId)) return false;
     const known = sniffed.get(doc.uri);
     if (known?.version === doc.version) return known.ours;
-    const ours = declaresAssistantConfigKind(doc.getText(), SNIFF_CHARS);
+    const ours = declaresAssistantConfigKind(doc.getText());
     sniffed.set(doc.uri, { version: doc.version, ours });
     return ours;
   };

@@ -1,6 +1,5 @@
 // Names and shapes shared by the VS Code client and the server (part of the shared module, see
 // ./index.ts).
-import { createScanner, SyntaxKind } from 'jsonc-parser';
 
 export const LANGUAGE_IDS = ['assistantconfig', 'assistantconfig-json'] as const;
 
@@ -65,56 +64,6 @@ export const VSCODE_CLIENT_COMMANDS: readonly string[] = [
   'workbench.action.openSettings',
   'editor.action.triggerSuggest',
 ];
-
-/** How much of a document the editor reads to recognise it (the CLI reads more, see callers). */
-export const SNIFF_CHARS = 16 * 1024;
-
-/**
- * Whether a YAML or JSON text says `kind: AssistantConfig` at its top level: a YAML line at column 0
- * (after any comments, blank lines, directives or a BOM), or a JSON `"kind": "AssistantConfig"` at the
- * first level of the top object, wherever it stands among its keys. Only the first `limit` characters
- * are looked at; a `kind` nested deeper than the top level never counts.
- */
-export function declaresAssistantConfigKind(text: string, limit = 262144): boolean {
-  const head = text.length > limit ? text.slice(0, limit) : text;
-  if (/^\uFEFF?\s*[{[]/.test(head) || /^\uFEFF?\s*(\/\/|\/\*)/.test(head)) return jsonDeclaresKind(head);
-  return /^\uFEFF?(?:---[ \t]+)?(?:kind|"kind"|'kind')[ \t]*:[ \t]*(?:AssistantConfig|"AssistantConfig"|'AssistantConfig')[ \t]*(?:#.*)?\r?$/m.test(
-    head,
-  );
-}
-
-/**
- * A JSON (or JSONC) text whose top-level object has `"kind": "AssistantConfig"`, read with
- * jsonc-parser's scanner (strings with escapes, comments, and nothing else of the library: the
- * client's first bundle carries no parser, see test/packaging.test.ts). The cases are in
- * test/client/sniff.test.ts.
- */
-function jsonDeclaresKind(head: string): boolean {
-  const scanner = createScanner(head, true);
-  let depth = 0;
-  let topIsObject = false;
-  // At depth 1 of the top object: whether the next token is a key; after a `"kind"` key, 1 until
-  // its colon, 2 until its value.
-  let atKey = false;
-  let kind = 0;
-  for (let t = scanner.scan(); t !== SyntaxKind.EOF; t = scanner.scan()) {
-    if (kind === 2 && t === SyntaxKind.StringLiteral && scanner.getTokenValue() === 'AssistantConfig') return true;
-    kind = kind === 1 && t === SyntaxKind.ColonToken ? 2 : 0;
-    if (t === SyntaxKind.OpenBraceToken || t === SyntaxKind.OpenBracketToken) {
-      if (depth === 0) topIsObject = t === SyntaxKind.OpenBraceToken;
-      depth++;
-      atKey = topIsObject && depth === 1;
-    } else if (t === SyntaxKind.CloseBraceToken || t === SyntaxKind.CloseBracketToken) {
-      depth--;
-      if (depth <= 0) return false;
-      atKey = false;
-    } else if (depth === 1 && topIsObject) {
-      if (atKey && t === SyntaxKind.StringLiteral && scanner.getTokenValue() === 'kind') kind = 1;
-      atKey = t === SyntaxKind.CommaToken;
-    }
-  }
-  return false;
-}
 
 /**
  * A YAML text without a top-level `kind` that still reads like an AssistantConfig: a top-level
