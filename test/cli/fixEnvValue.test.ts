@@ -43,7 +43,7 @@ test('an empty EnvironmentValue gets no invented variable from --fix (the editor
   assert.equal(r.code, 1);
 });
 
-test('variable names written as the credential or with $: --fix writes valueFromEnv with the bare name; a real key is masked, a name is shown (REVIEW2 E11, E13)', () => {
+test('variable references written as the credential or with $: --fix writes valueFromEnv with the bare name; a real key is masked, a name is shown (REVIEW2 E11, E13)', () => {
   const H = 'kind: AssistantConfig\nversion: v2\ndefinition:\n';
   const before = `${H}  llm:\n    provider: vendor_a\n    apiKey: $VENDOR_KEY\n  aiPrimitivesLlm:\n    provider: vendor_b\n    apiKey: \${VENDOR_B_KEY}  # as in docker-compose\n  threadTitleGeneration:\n    enable: true\n    llm:\n      provider: vendor_c\n      apiKey: VENDOR_C_API_KEY\n      fallback:\n        provider: vendor_a\n        apiKey:\n          valueFromEnv: $VENDOR_KEY\n`;
   const dir = mkdtempSync(join(tmpdir(), 'ac-fixenv-'));
@@ -61,10 +61,12 @@ test('variable names written as the credential or with $: --fix writes valueFrom
     before
       .replace('apiKey: $VENDOR_KEY\n  ai', 'apiKey: { valueFromEnv: VENDOR_KEY }\n  ai')
       .replace('${VENDOR_B_KEY}', '{ valueFromEnv: VENDOR_B_KEY }')
-      .replace('apiKey: VENDOR_C_API_KEY', 'apiKey: { valueFromEnv: VENDOR_C_API_KEY }')
       .replace('valueFromEnv: $VENDOR_KEY', 'valueFromEnv: VENDOR_KEY'),
   );
-  assert.equal(r.code, 0);
+  // A bare VENDOR_C_API_KEY that no set variable is called may be the credential itself (REVIEW7 J4,
+  // test/cli/fixBareEnvName.test.ts): --fix leaves it, and it stays an error.
+  assert.match(r.after, /apiKey: VENDOR_C_API_KEY\n/);
+  assert.equal(r.code, 1);
   assert.equal(r.again, r.after, 'a second run changes nothing');
   // A real key where the EnvironmentValue belongs is still a literal credential, masked in output.
   writeFileSync(

@@ -22,10 +22,10 @@ test('G10: completion after * masks a credential-shaped anchor name in its label
 });
 
 test('G14: a JSON file is told the JSON to write, a YAML file the YAML', () => {
-  const json = `{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "cloud_c",\n      "modelId": "m",\n      "regionName": "eu-central-1",\n      "cloudAccessKeyId": "AWS_ACCESS_KEY_ID",\n      "cloudSecretAccessKey": { "valueFromEnv": "K" }\n    }\n  }\n}\n`;
+  const json = `{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "cloud_c",\n      "modelId": "m",\n      "regionName": "eu-central-1",\n      "cloudAccessKeyId": "$AWS_ACCESS_KEY_ID",\n      "cloudSecretAccessKey": { "valueFromEnv": "K" }\n    }\n  }\n}\n`;
   const d = analyze(json, 'json').diagnostics.find((x) => x.code === 'invalid-type')!;
   assert.match(d.message, /write '"cloudAccessKeyId": \{ "valueFromEnv": "AWS_ACCESS_KEY_ID" \}'/);
-  const yaml = `kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: cloud_c\n    modelId: m\n    regionName: eu-central-1\n    cloudAccessKeyId: AWS_ACCESS_KEY_ID\n    cloudSecretAccessKey: {valueFromEnv: K}\n`;
+  const yaml = `kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: cloud_c\n    modelId: m\n    regionName: eu-central-1\n    cloudAccessKeyId: \${AWS_ACCESS_KEY_ID}\n    cloudSecretAccessKey: {valueFromEnv: K}\n`;
   const y = analyze(yaml, 'yaml').diagnostics.find((x) => x.code === 'invalid-type')!;
   assert.match(y.message, /write 'cloudAccessKeyId: \{ valueFromEnv: AWS_ACCESS_KEY_ID \}'/);
 });

@@ -124,18 +124,23 @@ export class LintCache {
     return r;
   }
 
-  /** Keeps a report; `envAsked`: the variables the environment check was asked about. */
+  /**
+   * Keeps a report; `envAsked`: the variables the environment check was asked about; `withheld`: it
+   * was also asked about a string that may be a credential (FileLinter.envWithheld).
+   */
   set(
     path: string,
     text: string,
     cfg: ProjectConfig | undefined,
     report: FileReport,
     envAsked: Iterable<string>,
+    withheld = false,
   ): void {
     const names = [...envAsked];
-    // A "name" shaped like a credential (`valueFromEnv: sk-…`, REVIEW5 H3) would be kept in clear to
-    // check it again next time: such a file's report is not kept (it is an error, fixed soon).
-    if (names.some((name) => credentialShapes(name).length > 0)) {
+    // A "name" shaped like a credential (`valueFromEnv: sk-…`, REVIEW5 H3), or a bare `apiKey:`
+    // string that no variable is called (REVIEW7 J4), would be kept in clear to check it again next
+    // time: such a file's report is not kept (it is an error, fixed soon).
+    if (withheld || names.some((name) => credentialShapes(name).length > 0)) {
       this.entries.delete(path);
       return;
     }

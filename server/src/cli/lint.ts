@@ -488,8 +488,9 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
             continue;
           }
           linter.envAsked.clear();
+          linter.envWithheld = false;
           const o = linter.lintRead(f.path, f.displayPath, text);
-          if (!('error' in o)) cache.set(f.path, text, cfg, o, linter.envAsked);
+          if (!('error' in o)) cache.set(f.path, text, cfg, o, linter.envAsked, linter.envWithheld);
           outcome(i, o);
           continue;
         }

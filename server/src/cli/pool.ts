@@ -91,6 +91,12 @@ export class FileLinter {
   private readonly shownPath = (p: string): string => visiblePath(relative(this.cwd, p) || p);
   /** Variables the environment check was asked about (the lint cache keys on their answers); cleared by the caller. */
   readonly envAsked = new Set<string>();
+  /**
+   * The environment check was asked whether a bare credential-field string is a set variable, and it
+   * is not (it may be the credential itself): the file's report is not cached, since keeping the
+   * answer would keep that string in clear (EnvLookup.isSet). Cleared by the caller with envAsked.
+   */
+  envWithheld = false;
   /** Names of the process environment; undefined without the env check. */
   private readonly processNames: ReadonlySet<string> | undefined;
   /** Validation options for the files of one directory (the env check's answers differ only by its `.env`). */
@@ -134,6 +140,12 @@ export class FileLinter {
         ...this.options,
         env: {
           isDefined: (name) => (asked.add(name), !unsetCheck || processNames.has(name) || set.names.has(name)),
+          isSet: (name) => {
+            const defined = processNames.has(name) || set.names.has(name);
+            if (defined) asked.add(name);
+            else this.envWithheld = true;
+            return defined;
+          },
           // git is asked (once per `.env`) only when a name comes from that `.env`.
           exposedInDotenv: (name) => {
             asked.add(name);

@@ -114,7 +114,7 @@ export const CODES = {
   'literal-secret': {
     autofix: 'no',
     severity: 'warning',
-    doc: "A credential written literally in `value` (warning), a plain string where an EnvironmentValue belongs (`apiKey: sk-…`, an error), or the credential pasted into `valueFromEnv` where its variable's name goes (an error, whatever the environment check says); the fix moves it into the `.env` the file takes (the nearest one walking up from it, else a new one at the top of its workspace folder, never above the repository's top, `/` or the home directory) and writes `valueFromEnv`. A plain string that names a variable (`apiKey: $VENDOR_KEY`, `${VENDOR_KEY}` or `VENDOR_A_API_KEY`) is no credential: it is an `invalid-type`, whose fix writes `{ valueFromEnv: NAME }`. Text shaped like a credential in a field that is not a credential field (`model`, a URL's path or query, the system instructions, `featureFlags`) or in a comment (`# old key: sk-…`) is a warning with no fix: remove it from there.",
+    doc: "A credential written literally in `value` (warning), a plain string where an EnvironmentValue belongs (`apiKey: sk-…`, an error), or the credential pasted into `valueFromEnv` where its variable's name goes (an error, whatever the environment check says); the fix moves it into the `.env` the file takes (the nearest one walking up from it, else a new one at the top of its workspace folder, never above the repository's top, `/` or the home directory) and writes `valueFromEnv`. A plain string that names a variable (`apiKey: $VENDOR_KEY` or `${VENDOR_KEY}`, or a bare `VENDOR_A_API_KEY` that is set in the environment or the `.env`) is no credential: it is an `invalid-type`, whose fix (also `--fix`) writes `{ valueFromEnv: NAME }`. A bare `PASSWORD_2024` that no set variable is called may be the credential itself: an `invalid-type` that does not quote it (code frames mask it), whose fixes (read it as a variable's name, or move it to `.env` as the credential) are offered, neither preferred, and never applied by `--fix`. Text shaped like a credential in a field that is not a credential field (`model`, a URL's path or query, the system instructions, `featureFlags`) or in a comment (`# old key: sk-…`) is a warning with no fix: remove it from there.",
   },
   'url-credentials': {
     autofix: 'no',
@@ -290,6 +290,11 @@ export interface DiagnosticData {
   removable?: boolean;
   /** `invalid-type`: the plain string names this variable (`apiKey: $NAME`); the fix reads it from the environment. */
   envName?: string;
+  /**
+   * `invalid-type` with `envName`: the string is a bare `NAME` that no set variable is called, so it
+   * may be the credential itself (REVIEW7 J4): its fixes are offered, none preferred, none `--fix`.
+   */
+  envNameUnsure?: boolean;
   /**
    * `unknown-property`, `invalid-type`, `near-miss-key`: the key (`provider:vendor_a`) or the string
    * value (`type:all` where a mapping belongs) is this key glued to its value by a missing space after

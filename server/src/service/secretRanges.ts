@@ -22,7 +22,7 @@ import { editDistance } from './text';
 import { credentialShapes, maskRanges } from './credentialShapes';
 import type { Range } from './credentialShapes';
 import { halfTypedKey } from './validation/rules/envValue';
-import { envReference, shellReference } from './envNames';
+import { shellReference } from './envNames';
 
 export { credentialShapes, maskShapes } from './credentialShapes';
 export type { Range } from './credentialShapes';
@@ -235,13 +235,16 @@ function secretWalk(): ((start: Node, out: Range[]) => void) | undefined {
   const envKeys = Object.keys(env.properties ?? {});
   const literalKeys = new Set(Object.keys(env.properties ?? {}).filter((k) => !isEnvNameProperty(env, k)));
   const { credentials, known } = credentialKeys();
-  /** `apiKey: $VENDOR_KEY` / `VENDOR_A_API_KEY`: a credential field holding a variable's name, no secret. */
+  /**
+   * `apiKey: $VENDOR_KEY`: a credential field holding a reference to a variable, no secret. A bare
+   * `VENDOR_A_API_KEY` may be the credential itself (`PASSWORD_2024`, REVIEW7 J4): masked.
+   */
   const namesVariable = (key: string, value: Node | undefined): boolean => {
     const v = resolve(value);
     if (v?.type !== 'string') return false;
     // (`value: ${OPENAI_KEY}`: a reference the service does not expand, value-not-expanded; no secret.)
     if (literalKeys.has(key)) return shellReference(v.value.trim()) !== undefined;
-    return credentials.has(key) && envReference(v.value) !== undefined;
+    return credentials.has(key) && shellReference(v.value) !== undefined;
   };
   const envKeysNormal = new Set(envKeys.map((k) => k.toLowerCase()));
   /**
@@ -253,12 +256,12 @@ function secretWalk(): ((start: Node, out: Range[]) => void) | undefined {
     const v = resolve(p.value);
     if (v !== undefined && v.type !== 'null') return false;
     const k = p.key.value;
-    // (A variable's name, `apiKey: {$VENDOR_KEY}`, is no secret either.)
+    // (A reference to a variable, `apiKey: {$VENDOR_KEY}`, is no secret either; a bare name may be.)
     return (
       k.length > 0 &&
       !envKeysNormal.has(k.toLowerCase().replace(/[-_\s]/g, '')) &&
       !halfTypedKey(p.key, envKeys) &&
-      envReference(k) === undefined
+      shellReference(k) === undefined
     );
   };
   return (start, out) => {

@@ -290,21 +290,35 @@ export const envValueConflict: FixProvider = (doc, d, ctx) => {
 
 /**
  * `invalid-type` on a plain string that names a variable (`apiKey: $VENDOR_KEY`): read it from the
- * environment, `apiKey: { valueFromEnv: VENDOR_KEY }`. Only the reference's `$` and braces go.
+ * environment, `apiKey: { valueFromEnv: VENDOR_KEY }`. Only the reference's `$` and braces go. A bare
+ * `PASSWORD_2024` that no set variable is called (`envNameUnsure`) may be the credential itself: the
+ * same fix is offered, not preferred (so never `--fix`), beside moving it to `.env` as a secret (the
+ * literal-secret fix, not preferred either). A bare string is not quoted in a title.
  */
-export const envReferenceValue: FixProvider = (doc, d) => {
+export const envReferenceValue: FixProvider = (doc, d, ctx) => {
   const name = d.data?.envName;
   const node = valueAt(doc, d.offset);
   if (name === undefined || node?.type !== 'string' || node.parent?.type !== 'property') return [];
   const key = node.parent.key.value;
   const value = renderInlineValue(doc, { kind: 'object', entries: [{ key: FROM_ENV_KEY, value: scalar(name) }] });
-  return [
-    {
-      title: `Read '${key}' from the variable ${name} (valueFromEnv)`,
-      edits: [{ offset: node.offset, length: node.length, newText: value }],
-      isPreferred: true,
-    },
-  ];
+  const bare = node.value === name;
+  const unsure = d.data?.envNameUnsure === true;
+  const read: Fix = {
+    title: unsure
+      ? `Read '${key}' from a variable of the name written here (valueFromEnv; none is set yet)`
+      : bare
+        ? `Read '${key}' from the variable of the name written here (valueFromEnv)`
+        : `Read '${key}' from the variable ${name} (valueFromEnv)`,
+    edits: [{ offset: node.offset, length: node.length, newText: value }],
+    isPreferred: !unsure,
+  };
+  if (!unsure) return [read];
+  const move = literalSecret(doc, d, ctx).map((f) => ({
+    ...f,
+    title: `If it is the credential itself: ${f.title.charAt(0).toLowerCase()}${f.title.slice(1)}`,
+    isPreferred: false,
+  }));
+  return [read, ...move];
 };
 
 /**

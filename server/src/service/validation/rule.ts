@@ -7,6 +7,14 @@ export interface EnvLookup {
   /** Whether a variable is defined in the environment or the document's `.env`. */
   isDefined(name: string): boolean;
   /**
+   * Whether the variable really is set (the environment or the document's `.env`), where `isDefined`
+   * answers yes for every name (`lint --no-env-check`); hosts whose `isDefined` always tells leave it
+   * out. Asked about a bare string that may be a variable's name or the credential itself (REVIEW7
+   * J4): a host that keeps the names it was asked about (the lint cache) must not keep one that is
+   * not set, which may be a secret.
+   */
+  isSet?(name: string): boolean;
+  /**
    * Whether the variable comes from the document's `.env` and git does not ignore that file (in a git
    * workspace): its secret could be committed; 'tracked': git tracks that file (committed, or staged
    * by `git add`), so the secret is in the repository's index already. Hosts that cannot tell leave this out.

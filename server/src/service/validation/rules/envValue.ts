@@ -1,11 +1,12 @@
 // EnvironmentValue: exactly one of value/valueFromEnv, no literal credentials (in `value`, or a plain
 // string written where the EnvironmentValue belongs), usable and known variable names.
-import type { Rule } from '../rule';
+import type { Rule, RuleContext } from '../rule';
 import { credentialKeys, definition, unwrapNullable } from '../../../model/schema';
 import { getProperty, resolve } from '../../../parser/ast';
 import type { ObjectNode, PropertyNode, StringNode } from '../../../parser/ast';
 import { editDistance, gluedKey } from '../../text';
 import { diag } from '../../codes';
+import type { Diagnostic } from '../../codes';
 import { envReference, shellReference, suggestEnvName } from '../../envNames';
 import { dotenvNamed } from '../../dotenv';
 import { holdsSnippetStop, isPlaceholderText, snippetStopDefault } from './emptyRequired';
@@ -56,21 +57,7 @@ export const envValueRule: Rule = {
           // to be read from the environment; not a secret, and never moved into .env as one.
           const ref = envReference(v.node.value);
           if (ref !== undefined) {
-            // Written in the file's own language (REVIEW4 G14): JSON quotes keys and strings.
-            const key = v.prop.key.value;
-            const written =
-              ctx.doc.language === 'json'
-                ? `${JSON.stringify(key)}: { "valueFromEnv": ${JSON.stringify(ref)} }`
-                : `${key}: { valueFromEnv: ${ref} }`;
-            ctx.report(
-              diag(
-                'invalid-type',
-                `'${key}' must be an EnvironmentValue, a mapping; '${v.node.value}' names a variable: write '${written}' to read it from the environment.`,
-                v.node.offset,
-                v.node.length,
-                { data: { envName: ref } },
-              ),
-            );
+            ctx.report(envReferenceDiagnostic(ctx, v.prop.key.value, v.node, ref));
             return;
           }
           ctx.report(
@@ -316,6 +303,47 @@ export const envValueRule: Rule = {
     };
   },
 };
+
+/**
+ * `invalid-type` on a plain string that is shaped like a variable's name where an EnvironmentValue
+ * belongs. `$NAME` / `${NAME}` is certainly a reference, and so is a bare `VENDOR_C_API_KEY` that is
+ * set in the environment or the document's `.env`: the fix (`{ valueFromEnv: NAME }`) is preferred
+ * and `--fix` applies it. Any other bare `PASSWORD_2024` may be the credential itself, whatever it
+ * looks like (REVIEW7 J4): reading it as a name would silently turn a literal secret into a reference
+ * to a variable that does not exist, so the fix is offered but not preferred (never `--fix`), beside
+ * moving it to `.env` as a secret. A bare string is never quoted (secretRanges masks it as a
+ * possible credential); the reference's name is.
+ */
+function envReferenceDiagnostic(ctx: RuleContext, key: string, node: StringNode, ref: string): Diagnostic {
+  const json = ctx.doc.language === 'json';
+  // Written in the file's own language (REVIEW4 G14): JSON quotes keys and strings.
+  const written = (name: string): string =>
+    json ? `${JSON.stringify(key)}: { "valueFromEnv": ${JSON.stringify(name)} }` : `${key}: { valueFromEnv: ${name} }`;
+  const head = `'${key}' must be an EnvironmentValue, a mapping;`;
+  const at = [node.offset, node.length] as const;
+  if (shellReference(node.value) !== undefined)
+    return diag(
+      'invalid-type',
+      `${head} '${node.value}' names a variable: write '${written(ref)}' to read it from the environment.`,
+      ...at,
+      { data: { envName: ref } },
+    );
+  const env = ctx.options.env;
+  const isSet = env !== undefined && (env.isSet ? env.isSet(ref) : env.isDefined(ref));
+  if (isSet)
+    return diag(
+      'invalid-type',
+      `${head} this string is the name of a variable that is set (environment or .env): read it from there with '${written('…')}' (that name).`,
+      ...at,
+      { data: { envName: ref } },
+    );
+  return diag(
+    'invalid-type',
+    `${head} this string (not shown) looks like a variable's name, but ${env ? 'no variable of that name is set (environment or .env)' : 'the environment is not checked here'}, so it may be the credential itself: if it names a variable, write '${written('…')}' with that name; if it is the credential, move it to a variable (.env or a secret store) and name that variable there.`,
+    ...at,
+    { data: { envName: ref, envNameUnsure: true } },
+  );
+}
 
 function anchorOf(obj: ObjectNode, prop: PropertyNode | undefined): [number, number] {
   if (prop) return [prop.key.offset, prop.key.length];
