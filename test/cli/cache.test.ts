@@ -117,3 +117,33 @@ test('--cache with --fix: the fixes are made as without it, and no cache is writ
   assert.match(r.stdout, /fixed/);
   assert.ok(!existsSync(join(dir, '.assistant-config-cache')));
 });
+
+test('the cache keeps no line of a file: frames come back from the file, masked as without the cache (REVIEW8 K2)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ac-cache-frames-'));
+  // A value no masker knows as a credential, on a line a code frame shows, and a credential the
+  // masker knows (an `sk-` key built here from pieces) on the line after a finding.
+  const marker = ['plain', 'words', 'only', 'here'].join('_') + String(Date.now() % 997);
+  const key = ['sk', 'proj', 'Q9x'.repeat(12) + '7Zk1'].join('-');
+  writeFileSync(
+    join(dir, 'a.assistant.yaml'),
+    `${HEAD}  llm:\n    provider: hostd\n    model: ${marker}\n  systemInstructions: "${marker}"\n  colour: blue\n  note: ${key}\n`,
+  );
+  const cacheFile = join(dir, 'c.json');
+  for (const format of ['text', 'json']) {
+    const plain = runCli(['lint', '--format', 'text', '.'], { cwd: dir });
+    assert.match(plain.stdout, new RegExp(marker), 'the frame shows the line');
+    assert.doesNotMatch(plain.stdout, new RegExp(key.slice(8, 20)));
+    // Written by a run in one format, read by the text format: the same frames.
+    runCli(['lint', '--cache', '--cache-location', cacheFile, '--format', format, '.'], { cwd: dir });
+    const stored = readFileSync(cacheFile, 'utf8');
+    assert.doesNotMatch(stored, new RegExp(marker), format);
+    assert.doesNotMatch(stored, /colour: blue/, format);
+    assert.doesNotMatch(stored, new RegExp(key.slice(8, 20)), format);
+    const hit = runCli(['lint', '--cache', '--cache-location', cacheFile, '--format', 'text', '.'], {
+      cwd: dir,
+      env: TIMING,
+    });
+    assert.equal(stats(hit), '1 reused, 0 analysed', format);
+    assert.equal(hit.stdout, plain.stdout, format);
+  }
+});

@@ -2,7 +2,7 @@
 // on hand-written fixtures and seeded mutations of them (credentials pasted into values, long
 // minified JSON lines, suppression comments, CRLF, unknown keys), the JSON, SARIF, GitHub and JUnit
 // outputs are the same text as from reports with frames, and each finding is the framed one without
-// its frame and caret.
+// its frame and caret; and what --cache keeps of it gets the same frames back from the file.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { lintText } from '../../server/src/cli/analyze';
 import { githubOfFile, json, junit } from '../../server/src/cli/output';
 import { toSarif } from '../../server/src/cli/sarif';
+import { withFrames } from '../../server/src/cli/report';
 import type { FileReport } from '../../server/src/cli/report';
 import { languageOf } from '../../server/src/parser';
 import { DEFAULT_OPTIONS } from '../../server/src/service';
@@ -71,12 +72,16 @@ test('reports without code frames print the same JSON, SARIF, GitHub and JUnit o
     const b = lintText(path, `d${i}/${d.name}`, d.text, language, options, undefined, false);
     findings += a.findings.length;
     suppressed += a.suppressed?.length ?? 0;
-    const strip = (r: FileReport): unknown => ({
+    const strip = ({ masks: _m, ...r }: FileReport): FileReport => ({
       ...r,
       findings: r.findings.map(({ frame: _f, caret: _c, ...rest }) => rest),
       ...(r.suppressed ? { suppressed: r.suppressed.map(({ frame: _f, caret: _c, ...rest }) => rest) } : {}),
     });
     assert.deepEqual(b, strip(a), `${d.name} (${i})`);
+    // What --cache keeps (no frames, the masks' positions) gives the same frames back (cache.ts).
+    const kept = strip(a);
+    if (a.masks) kept.masks = a.masks;
+    assert.deepEqual(withFrames(kept, d.text), a, `${d.name} (${i}): frames rebuilt`);
     assert.ok(
       b.findings.every((f) => f.frame === undefined && f.caret === undefined),
       'no frame is built',

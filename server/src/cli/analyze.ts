@@ -30,6 +30,11 @@ export function lintText(
   const report = buildReport(path, displayPath, doc, diagnostics, frames);
   if (suppressed.length === 0) return report;
   // Silenced findings stay in the report for SARIF, each with the suppression that silenced it.
-  const findings = buildReport(path, displayPath, doc, suppressed, frames).findings;
-  return { ...report, suppressed: findings.map((f, i) => ({ ...f, suppression: suppressed[i]!.suppression })) };
+  const silenced = buildReport(path, displayPath, doc, suppressed, frames);
+  const out: FileReport = {
+    ...report,
+    suppressed: silenced.findings.map((f, i) => ({ ...f, suppression: suppressed[i]!.suppression })),
+  };
+  if (silenced.masks) out.masks = [...(report.masks ?? []), ...silenced.masks];
+  return out;
 }

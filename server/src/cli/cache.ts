@@ -12,20 +12,29 @@
 //   or of a directory that a new or deleted `.env` moves to another one), not every file;
 // - the run's settings: the tool's version and the hash of the code that runs, whether the
 //   environment is checked, --suppress. A change of any of these empties the whole cache.
-// The cache holds reports (positions, messages, code frames with credentials already masked), never
-// file text. A cache that cannot be read is ignored; one that cannot be written costs only speed.
+// The cache holds reports without their code frames (positions, masked messages, and where the
+// credentials to mask are: offsets, no text), never file text: a hit builds the frames again from
+// the file it has just read (REVIEW8 K2: the frames were kept, lines of the file in a file the
+// README only advises to ignore in git). A cache that cannot be read is ignored; one that cannot be written costs only speed.
 import { credentialShapes } from '../service/credentialShapes';
 import { crypto } from './crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ProjectConfig } from '../service/projectConfig';
-import type { FileReport } from './report';
+import { withFrames } from './report';
+import type { FileReport, Finding } from './report';
 import { VERSION } from './version';
 
 export const DEFAULT_CACHE_FILE = '.assistant-config-cache';
 
-/** A report without its paths (they are the entry's key and the run's display). */
-type Stored = Pick<FileReport, 'findings' | 'suppressed'>;
+/** A report without its paths (they are the entry's key and the run's display) and without code frames. */
+type Stored = Pick<FileReport, 'findings' | 'suppressed' | 'masks'>;
+
+/** A finding without its code frame (the lines of the file). */
+function bare<F extends Finding>(f: F): F {
+  const { frame: _frame, caret: _caret, ...rest } = f;
+  return rest as F;
+}
 
 interface Entry {
   /** Hash of the text and of the project config in force. */
@@ -79,6 +88,8 @@ export class LintCache {
     readonly location: string,
     private readonly key: string,
     private readonly envState: EnvState,
+    /** Whether reports found in the cache get their code frames back (the text format prints them). */
+    private readonly frames = true,
   ) {
     this.entries = new Map();
     let parsed: unknown;
@@ -121,7 +132,8 @@ export class LintCache {
     this.hits++;
     const r: FileReport = { path, displayPath, findings: e.r.findings };
     if (e.r.suppressed) r.suppressed = e.r.suppressed;
-    return r;
+    if (e.r.masks) r.masks = e.r.masks;
+    return this.frames && r.findings.length + (r.suppressed?.length ?? 0) > 0 ? withFrames(r, text) : r;
   }
 
   /**
@@ -144,8 +156,9 @@ export class LintCache {
       this.entries.delete(path);
       return;
     }
-    const r: Stored = { findings: report.findings };
-    if (report.suppressed) r.suppressed = report.suppressed;
+    const r: Stored = { findings: report.findings.map(bare) };
+    if (report.suppressed) r.suppressed = report.suppressed.map(bare);
+    if (report.masks) r.masks = report.masks;
     const e = names.map((name) => `${name}\0${this.envState(path, name)}`);
     this.entries.set(path, e.length > 0 ? { h: this.hashOf(text, cfg), e, r } : { h: this.hashOf(text, cfg), r });
     this.stored++;

@@ -237,7 +237,8 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     unsetCheck: flags.envCheck,
     config: flags.config,
     suppress: flags.suppress,
-    // Code frames only where they are printed: the text format, and reports kept by --cache.
+    // Code frames only where they are printed: the text format, and reports kept by --cache (whose
+    // frames say where the credentials to mask are; the cache keeps those positions, not the frames).
     frames: flags.format === 'text' || (flags.cache !== undefined && flags.fix === 'off'),
   };
   // Each file's `.env` is its project's, wherever the command runs (lsp/dotenvLookup.ts). One that
@@ -258,6 +259,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
           resolvePath(io.cwd, flags.cache),
           runKey({ envCheck: flags.envCheck, suppress: flags.suppress }),
           (path, name) => linter.envState(path, name),
+          flags.format === 'text',
         )
       : undefined;
   const colour = flags.format === 'text' && useColour(io.env, io.stdoutIsTTY ?? false, flags.colour);

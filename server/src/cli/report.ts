@@ -38,6 +38,11 @@ export interface FileReport {
   findings: Finding[];
   /** Findings a suppression comment or --suppress silenced (SARIF lists them with `suppressions`). */
   suppressed?: (Finding & { suppression: { kind: 'inSource' | 'external'; justification?: string } })[];
+  /**
+   * With code frames: where the credentials masked in them are (offset, length pairs, no text), so
+   * that `--cache` keeps positions only and rebuilds the frames from the file on a hit (`withFrames`).
+   */
+  masks?: number[];
 }
 
 const WINDOW = 120;
@@ -60,16 +65,10 @@ export function buildReport(
   // The secrets are found in the whole text (a PEM body spans lines), masked only in the lines shown.
   const secrets = secretRanges(doc);
   const maskMessage = messageMasker(doc, secrets);
-  const secretsIn = rangeIndex(secrets);
-  const lineText = (line: number): string => {
-    const start = li.offsetAt({ line, character: 0 });
-    const next = line + 1 < li.lineCount ? li.offsetAt({ line: line + 1, character: 0 }) : text.length;
-    return maskedSlice(text, start, next, secretsIn(start, next)).replace(/\r?\n$|\r$/, '');
-  };
   const findings = diagnostics.map((d): Finding => {
     const s = li.positionAt(d.offset);
     const e = li.positionAt(d.offset + d.length);
-    const bare: Finding = {
+    return {
       code: d.code,
       severity: d.severity,
       message: maskMessage(d.message),
@@ -78,11 +77,53 @@ export function buildReport(
       endLine: e.line + 1,
       endColumn: e.character + 1,
     };
-    if (!frames) return bare;
+  });
+  if (!frames) return { path, displayPath, findings };
+  const used = new Set<Range>();
+  const frame = framer(text, li, rangeIndex(secrets), used);
+  const masks: number[] = [];
+  const report: FileReport = { path, displayPath, findings: findings.map(frame) };
+  for (const r of used) masks.push(r.offset, r.length);
+  if (masks.length > 0) report.masks = masks;
+  return report;
+}
+
+/**
+ * The report kept by `--cache` (positions, masked messages and the masks' positions), with its code
+ * frames built again from the file's text, as `buildReport` builds them: the cache holds no line of
+ * the file.
+ */
+export function withFrames(report: FileReport, text: string): FileReport {
+  const masks: Range[] = [];
+  for (let k = 0; k + 1 < (report.masks?.length ?? 0); k += 2)
+    masks.push({ offset: report.masks![k]!, length: report.masks![k + 1]! });
+  const frame = framer(text, new LineIndex(text), rangeIndex(masks), new Set());
+  const out: FileReport = { ...report, findings: report.findings.map(frame) };
+  if (report.suppressed) out.suppressed = report.suppressed.map((f) => ({ ...frame(f), suppression: f.suppression }));
+  return out;
+}
+
+/** Adds its code frame to a finding (1-based positions in `text`); `used` collects the secrets masked in frames. */
+function framer(
+  text: string,
+  li: LineIndex,
+  secretsIn: (from: number, to: number) => Range[],
+  used: Set<Range>,
+): (f: Finding) => Finding {
+  const lineText = (line: number): string => {
+    const start = li.offsetAt({ line, character: 0 });
+    const next = line + 1 < li.lineCount ? li.offsetAt({ line: line + 1, character: 0 }) : text.length;
+    const inside = secretsIn(start, next);
+    for (const r of inside) used.add(r);
+    return maskedSlice(text, start, next, inside).replace(/\r?\n$|\r$/, '');
+  };
+  return (bare) => {
+    const s = { line: bare.line - 1, character: bare.column - 1 };
+    const e = { line: bare.endLine - 1, character: bare.endColumn - 1 };
     const own = lineText(s.line);
     // The frame of an undecodable line (a UTF-16 file read as UTF-8: NULs between the letters, or
     // mostly U+FFFD) is garbage (REVIEW5 H14d): the message says what to do, without a frame.
-    if (d.code === 'invalid-encoding' && undecodable(own)) return bare;
+    if (bare.code === 'invalid-encoding' && undecodable(own)) return bare;
     const endChar = e.line === s.line ? e.character : own.length;
     const win = windowOf(own, s.character, Math.max(endChar, s.character + 1));
     const show = (line: number): FrameLine => {
@@ -98,8 +139,7 @@ export function buildReport(
     const caretEnd = caretStart + Math.max(1, displayWidth(own, s.character, Math.min(endChar, win.to)));
     // (The message may quote a value, `Unknown provider 'sk-…'`: masked as the frame is.)
     return { ...bare, frame, caret: { start: caretStart, end: caretEnd } };
-  });
-  return { path, displayPath, findings };
+  };
 }
 
 /** A line that is not text read right: it holds NUL characters, or replacement characters are half of it. */
