@@ -612,6 +612,26 @@ describe('YAML: flow collections', () => {
     assertValueValid(text, e, 'yaml');
   });
 
+  test('`{provider:|}` and `{type:|}`: the value gets its space (YAML reads `provider:hosted` as one key; REVIEW8 K1)', () => {
+    for (const [doc, label, typed] of [
+      [`${HEAD}definition:\n  llm: {provider:|}\n`, 'hosted', ''],
+      [`${HEAD}definition:\n  llm: {provider: hosted}\n  schemaSelector: {type:|}\n`, 'all', ''],
+      [`${HEAD}definition:\n  llm: {model: m,provider:|, apiKey: {valueFromEnv: K}}\n`, 'vendor_a', ''],
+      [`${HEAD}definition:\r\n  llm: {provider:|}\r\n`, 'cloud_c', ''],
+    ] as const) {
+      const { text, items } = complete(doc, 'yaml');
+      const e = entry(items, label);
+      assertReplaces(text, e, typed);
+      assert.equal(e.insertText, ` ${label}`, doc);
+      assertValueValid(text, e, 'yaml');
+    }
+    // With the space already there, none is added.
+    assert.equal(
+      entry(complete(`${HEAD}definition:\n  llm: {provider: |}\n`, 'yaml').items, 'hosted').insertText,
+      'hosted',
+    );
+  });
+
   test('keys of the variant with flow punctuation', () => {
     const after = complete(`${HEAD}definition:\n  llm: {provider: vendor_a, |}\n`, 'yaml');
     assert.deepEqual(labels(after.items).sort(), ['apiKey', 'baseUrl', 'fallback', 'model']);

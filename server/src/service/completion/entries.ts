@@ -118,7 +118,9 @@ function base(
 /** JSON punctuation around an insertion. */
 function punctuate(ctx: CursorContext, text: string): string {
   if (ctx.language !== 'json' && !ctx.flow) return text;
-  return `${ctx.commaBefore && ctx.commaAt === undefined ? ', ' : ''}${text}${ctx.commaAfter ? ',' : ''}`;
+  // A YAML flow value right after its key's colon: `{provider: hosted}`, not the key `provider:hosted`.
+  const space = ctx.mode === 'value' && ctx.spaceBefore ? ' ' : '';
+  return `${ctx.commaBefore && ctx.commaAt === undefined ? ', ' : ''}${space}${text}${ctx.commaAfter ? ',' : ''}`;
 }
 
 // ---------------------------------------------------------------- keys

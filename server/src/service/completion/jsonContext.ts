@@ -219,7 +219,9 @@ export function jsonContext(doc: ParsedDocument, offset: number): CursorContext 
         path: [...basePath, prop.key.value],
         owner: container,
         ownerSiblings: siblingsOf(container, offset),
-        spaceBefore: false,
+        // YAML reads `{provider:hosted}` as one key `provider:hosted` (REVIEW8 K1): a value typed
+        // right after the colon gets its space, as in block style.
+        spaceBefore: yaml && start === p + 1,
         keyIndent: lineIndentAt(text, prop.key.offset),
       };
     }
