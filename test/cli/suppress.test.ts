@@ -7,7 +7,8 @@ import { readFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import Ajv from 'ajv';
-import { ROOT } from '../helpers';
+import { ROOT, mulberry32 } from '../helpers';
+import { leakedRuns } from './helpers';
 
 const CLI = join(ROOT, 'dist/cli.js');
 const run = (args: string[]) =>
@@ -72,4 +73,33 @@ test('SARIF lists silenced results with their suppression kind and justification
     ['unknown-property', [{ kind: 'inSource', justification: 'migration' }]],
     ['non-positive-limit', [{ kind: 'external' }]],
   ]);
+});
+
+test("a suppression's reason holding a credential is masked in SARIF's justification, as in messages (REVIEW8 K20)", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ac-sup-'));
+  const y = join(dir, 'a.assistant.yaml');
+  // Fakes built here: a shaped key (sk-…) and a literal of no known shape that the file holds in `value:`.
+  const rnd = mulberry32(0x20261123);
+  const alnum = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const pick = (n: number): string => Array.from({ length: n }, () => alnum[Math.floor(rnd() * alnum.length)]).join('');
+  const shaped = ['sk', 'proj', pick(48)].join('-');
+  const plain = ['pw', pick(5), pick(5), '42'].join('-');
+  writeFileSync(
+    y,
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    model: m\n' +
+      `    # assistant-config-disable-next-line literal-secret -- rotating ${shaped} soon\n` +
+      `    apiKey: {value: ${shaped}}\n` +
+      `  aiPrimitivesLlm:\n    provider: vendor_b\n    model: m\n` +
+      `    # assistant-config-disable-next-line literal-secret -- temp key ${plain} until Friday\n` +
+      `    apiKey: {value: ${plain}}\n`,
+  );
+  const r = run(['lint', '--no-env-check', '--format', 'sarif', y]);
+  const sarif = JSON.parse(r.stdout) as {
+    runs: { results: { ruleId: string; suppressions?: { kind: string; justification?: string }[] }[] }[];
+  };
+  const reasons = sarif.runs[0]!.results.flatMap((x) => x.suppressions ?? []).map((s) => s.justification ?? '');
+  assert.equal(reasons.length, 2, r.stdout);
+  assert.match(reasons[0]!, /^rotating \*+ soon$/);
+  assert.match(reasons[1]!, /^temp key \*+ until Friday$/);
+  assert.deepEqual(leakedRuns(r.stdout + r.stderr, [shaped.slice(8), plain], 6), []);
 });

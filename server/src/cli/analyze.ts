@@ -3,6 +3,7 @@ import { analyze } from '../service';
 import type { Diagnostic, SuppressedDiagnostic, ValidationOptions, ProjectConfig } from '../service';
 import { applyProjectRules } from '../service/projectConfig';
 import type { ParsedDocument } from '../parser';
+import { messageMasker } from '../service/secretRanges';
 import { buildReport } from './report';
 import type { FileReport } from './report';
 
@@ -31,9 +32,15 @@ export function lintText(
   if (suppressed.length === 0) return report;
   // Silenced findings stay in the report for SARIF, each with the suppression that silenced it.
   const silenced = buildReport(path, displayPath, doc, suppressed, frames);
+  // A suppression's reason is the user's text (SARIF prints it as the justification): masked as the
+  // messages are, the document's secrets and every credential-shaped piece (REVIEW8 K20).
+  const mask = messageMasker(doc);
   const out: FileReport = {
     ...report,
-    suppressed: silenced.findings.map((f, i) => ({ ...f, suppression: suppressed[i]!.suppression })),
+    suppressed: silenced.findings.map((f, i) => {
+      const s = suppressed[i]!.suppression;
+      return { ...f, suppression: s.justification ? { ...s, justification: mask(s.justification) } : s };
+    }),
   };
   if (silenced.masks) out.masks = [...(report.masks ?? []), ...silenced.masks];
   return out;
