@@ -1,7 +1,6 @@
 // The workspace `.env` file: reading its names (and, for the secret-moving fix only, comparing its
 // values), and writing one more line. Values are never logged, shown or kept beyond a call.
-// Reading takes the common syntax of dotenv, docker compose and shells: `[export ]NAME=value`, with
-// 'single-quoted' (literal) and "double-quoted" (\n, \", \\ escapes) values and `#` comments.
+// Reading follows npm `dotenv` 16, the reader Node projects load `.env` with (see DEFINITION).
 // Writing uses only the forms every common reader agrees on (dotenvLine).
 
 /**
@@ -33,46 +32,66 @@ export function dotenvNamed(shown: string | null | undefined): string {
       : 'its .env file';
 }
 
-const LINE = /^\s*(?:export\s+)?([\w.-]+)\s*=\s*(.*)$/;
+/**
+ * A `.env` definition as npm `dotenv` 16 reads one (the pattern of its lib/main.js, MIT; the tests
+ * compare the two on seeded lines): `[export ]NAME=value` or `NAME: value`, blanks around; a value
+ * 'single-quoted', "double-quoted" (`\n` and `\r` read as line breaks, nothing else unescaped) or
+ * `backquoted`, which may span lines; unquoted, up to a `#` (blanks around it trimmed). A line it
+ * does not match defines nothing. Tried (sticky) at the first non-blank character after a line
+ * start, which is where dotenv's `^\s*` leads.
+ */
+const DEFINITION =
+  /(?:export\s+)?([\w.-]+)(?:\s*=\s*?|:\s+?)(\s*'(?:\\'|[^'])*'|\s*"(?:\\"|[^"])*"|\s*`(?:\\`|[^`])*`|[^#\r\n]+)?\s*(?:#.*)?(?:$|$)/my;
+const NON_BLANK = /\S/g;
+/** What ends a line for `^` and `$` in a JavaScript pattern (CR is gone: CR LF and CR are read as LF first). */
+const LINE_END = /[\n\u2028\u2029]/g;
 
 export function dotenvNames(text: string): Set<string> {
   return new Set(parseDotenv(text).keys());
 }
 
-/** NAME → value; with a name defined twice, the last definition (as dotenv reads it). */
-export function parseDotenv(text: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const lines = text.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const m = LINE.exec(lines[i]!);
-    if (!m) continue;
-    let raw = m[2]!;
-    let value: string;
-    const q = raw[0];
-    if (q === '"' || q === "'") {
-      // A quoted value may span lines up to its closing quote.
-      let body = raw.slice(1);
-      let end = closingQuote(body, q);
-      while (end < 0 && i + 1 < lines.length) {
-        body += '\n' + lines[++i]!;
-        end = closingQuote(body, q);
-      }
-      raw = end < 0 ? body : body.slice(0, end);
-      value = q === '"' ? raw.replace(/\\([n"\\])/g, (_, c: string) => (c === 'n' ? '\n' : c)) : raw;
-    } else {
-      value = raw.replace(/\s+#.*$/, '').trim();
-    }
-    out.set(m[1]!, value);
-  }
+/** The names a `.env` defines with an empty or blank value (`NAME=`, `NAME=""`, `NAME=  # later`): no value is kept. */
+export function dotenvEmptyNames(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const [name, value] of parseDotenv(text)) if (value.trim() === '') out.add(name);
   return out;
 }
 
-function closingQuote(s: string, q: string): number {
-  for (let i = 0; i < s.length; i++) {
-    if (q === '"' && s[i] === '\\') i++;
-    else if (s[i] === q) return i;
+/**
+ * NAME → value, as npm `dotenv` 16 parses the text; with a name defined twice, the last definition.
+ * Where dotenv runs its pattern with the `g` flag, every line start of a run of blank lines scans the
+ * whole run again (quadratic: a 1 MB `.env` of blank lines and one odd line took minutes), here each
+ * definition is tried once, at the first non-blank character after the end of the previous one or
+ * after the line a failed try began on: the same definitions, in time linear in the text.
+ */
+export function parseDotenv(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const src = text.replace(/\r\n?/g, '\n');
+  const definition = new RegExp(DEFINITION.source, DEFINITION.flags);
+  const nonBlank = new RegExp(NON_BLANK.source, NON_BLANK.flags);
+  const lineEnd = new RegExp(LINE_END.source, LINE_END.flags);
+  for (let at = 0; at < src.length;) {
+    nonBlank.lastIndex = at;
+    const start = nonBlank.exec(src)?.index;
+    if (start === undefined) break;
+    definition.lastIndex = start;
+    const m = definition.exec(src);
+    let from = start;
+    if (m) {
+      let value = (m[2] ?? '').trim();
+      const quote = value[0];
+      value = value.replace(/^(['"`])([\s\S]*)\1$/gm, '$2');
+      if (quote === '"') value = value.replace(/\\n/g, '\n').replace(/\\r/g, '\r');
+      out.set(m[1]!, value);
+      from = definition.lastIndex;
+    }
+    // The next try: after the line end the definition (or the failed try) stopped at.
+    lineEnd.lastIndex = from;
+    const end = lineEnd.exec(src);
+    if (!end) break;
+    at = end.index + 1;
   }
-  return -1;
+  return out;
 }
 
 /**
