@@ -42,6 +42,17 @@ test(`mayHoldShape never hides a shape credentialShapes finds (seed ${SEED.toStr
     'p@ss!9',
     'X-Api-Key: ',
     'Authorization: Bearer ',
+    // Shapes written without a capital, `-` or `~` (the gate's weak runs): gh?_, npm_, sk_live_, dapi;
+    // long snake_case names (which the gate lets through only after text on their line); line breaks.
+    'ghp_' + 'q8lm3xr7tn2wk9vb4yc6zd1hf5jg0qasert',
+    'github_pat_' + '11abcdefgh0123456789_xyz',
+    'npm_' + 'a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6q7r8',
+    'sk_live_' + '4ec39hqlyjwdarjtt1zdp7dc',
+    'dapi' + '0123456789abcdef0123456789abcdef',
+    'customer_name_t12',
+    'reporting.schema_2',
+    '\n',
+    'key 2=',
   ];
   let shapes = 0;
   for (let i = 0; i < 3000; i++) {
@@ -57,6 +68,23 @@ test(`mayHoldShape never hides a shape credentialShapes finds (seed ${SEED.toStr
     }
   }
   assert.ok(shapes > 500, `${shapes} texts with a shape`);
+});
+
+test('mayHoldShape says no to long snake_case names, the most common long scalars of a file', () => {
+  for (const t of ['customer_name_t1234', 'reporting_schema_12', 'enable_visualizations_v2', 'sales.table_0001_x'])
+    assert.equal(mayHoldShape(t, 0, t.length), false, t);
+  // … but not to one after text on its line (a label, a credential's name), nor to a lowercase key prefix.
+  for (const t of [
+    'Key 1: 0123456789abcdef0123',
+    'x-api-key: 0123456789abcdef0123',
+    'x ghp_abcdefghijklmnopqrstuvwxyz012345',
+    'dapi0123456789abcdef0123456789abcdef',
+    'rk_test_' + 'abcdefghijklmnop1234',
+    'npm_' + 'abcdefghijklmnopqrstuvwxyz0123456789',
+  ]) {
+    assert.ok(credentialShapes(t).length > 0, t);
+    assert.ok(mayHoldShape(t, 0, t.length), t);
+  }
 });
 
 test('mayHoldShape lets a %-encoded credential-named parameter through (REVIEW6 I1)', () => {

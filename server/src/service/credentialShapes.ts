@@ -280,28 +280,88 @@ const RUN_CHARS = /* @__PURE__ */ (() => {
 const RUN_MIN = 15;
 
 /**
+ * The characters of mayHoldShape's runs (RUN_CHARS, `%`, `~`) by what they tell: 1, a "weak" one (a
+ * small letter, a digit, `_`, `.`); 3, a weak one that may start a key prefix written without a
+ * capital (`gh`, `npm_`, `dapi`, `_live_`, `_test_`); 2, a "strong" one (a capital, `-+/=~%`).
+ */
+const RUN_KIND = /* @__PURE__ */ (() => {
+  const t = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) if (RUN_CHARS[c] === 1) t[c] = 1;
+  for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ-+/=~%') t[c.charCodeAt(0)] = 2;
+  for (const c of 'gnd_') t[c.charCodeAt(0)] = 3;
+  return t;
+})();
+
+/**
  * Whether text[from, to) can hold anything credentialShapes finds: a run of RUN_CHARS (and `%`, `~`)
- * of RUN_MIN or more, a URL with user information, or a PEM header. A scan without allocation, for callers that
- * look at many short texts (every comment of every file in a lint run) and find nothing in most.
+ * of RUN_MIN or more that can hold a match, a password's name before `=` or `:`, a URL with user
+ * information, or a PEM header. A scan without allocation, for callers that look at many short texts
+ * (every comment of every file in a lint run; every long key, list item and value of a document) and
+ * find nothing in most.
+ *
+ * A "weak" run (small letters, digits, `_` and `.` alone) that starts its line (or the text) holds
+ * nothing credentialShapes finds unless it holds a key prefix written without a capital: AWS_SECRET
+ * and TOKEN need a capital (looksRandom); of SHAPES only `gh?_` / `github_pat_`, `npm_`,
+ * `sk_live_`-like and `dapi` keys can be written without a capital, `-` or `~`; a `KEY 1:` label and
+ * a credential's name (namedParams) stand before their value on its line. Such runs are the most
+ * common long scalars of a file: snake_case column, table and schema names. A pattern added to SHAPES
+ * that matches such a run must be added to RUN_KIND and weakPrefixAt (test/service/mayHoldShape.test.ts
+ * checks the gate against credentialShapes).
  */
 export function mayHoldShape(text: string, from: number, to: number): boolean {
   let run = 0;
+  /** Whether the current run holds a capital, one of `-+/=~%` or a key prefix written without a capital. */
+  let strong = false;
   let at = false;
   let slashes = false;
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
-    // (`%` and `~` too: a credential-named parameter's value may be %-encoded, `sig=ab%2Bcd%3D…`.)
-    if ((c < 128 && RUN_CHARS[c] === 1) || c === 0x25 || c === 0x7e) {
-      if (++run >= RUN_MIN) return true;
-    } else run = 0;
+    const kind = c < 128 ? RUN_KIND[c]! : 0;
+    if (kind !== 0) {
+      // (`%` and `~` too: a credential-named parameter's value may be %-encoded, `sig=ab%2Bcd%3D…`.)
+      if (kind === 2 || (kind === 3 && !strong && weakPrefixAt(text, i, to))) strong = true;
+      if (++run >= RUN_MIN && strong) return true;
+    } else {
+      if (run >= RUN_MIN && afterText(text, from, i - run)) return true;
+      run = 0;
+      strong = false;
+    }
     if (c === 0x40) at = true;
     else if (c === 0x3a && text.charCodeAt(i + 1) === 0x2f && text.charCodeAt(i + 2) === 0x2f) slashes = true;
     // A password is shorter than a run: its name before `=` or `:` lets it through.
     if ((c === 0x3d || c === 0x3a) && i > from && passwordNameBefore(text, from, i)) return true;
   }
+  if (run >= RUN_MIN && afterText(text, from, to - run)) return true;
   if (slashes && at) return true;
   const slice = to - from >= 11 ? text.slice(from, to) : '';
   return slice.includes('PRIVATE KEY');
+}
+
+/**
+ * Whether a key prefix written without a capital starts at text[i] (before `to`): `gh`, `npm_`, `dapi`,
+ * `_live_`, `_test_`. Its second character first: this runs on every `g`, `n`, `d` and `_` of a long name.
+ */
+function weakPrefixAt(text: string, i: number, to: number): boolean {
+  const next = i + 1 < to ? text.charCodeAt(i + 1) : 0;
+  switch (text.charCodeAt(i)) {
+    case 0x67: // g: gh?_, github_pat_
+      return next === 0x68;
+    case 0x6e: // n: npm_
+      return next === 0x70 && i + 4 <= to && text.startsWith('npm_', i);
+    case 0x64: // d: dapi
+      return next === 0x61 && i + 4 <= to && text.startsWith('dapi', i);
+    default: // _: sk_live_, rk_test_ …
+      return (
+        (next === 0x6c || next === 0x74) &&
+        i + 6 <= to &&
+        (text.startsWith('_live_', i) || text.startsWith('_test_', i))
+      );
+  }
+}
+
+/** Whether text[s] has text before it on its line, within the text from `from` (where a label or a credential's name may stand). */
+function afterText(text: string, from: number, s: number): boolean {
+  return s > from && text.charCodeAt(s - 1) !== 0x0a;
 }
 
 const PASSWORD_ENDS = ['password', 'passwd', 'passphrase', 'pwd', 'pass'];

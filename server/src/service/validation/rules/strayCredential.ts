@@ -82,7 +82,8 @@ function check(ctx: RuleContext, n: StringNode, what: string, sent: string): voi
   const value = n.value;
   // Most scalars hold no 15-character run, URL with user information or PEM header: not scanned.
   if (!mayHoldShape(value, 0, value.length)) return;
-  const userinfo = USERINFO.exec(value);
+  // (The user information of a URL needs an `@`: most values have none.)
+  const userinfo = value.includes('@') ? USERINFO.exec(value) : null;
   const shapes = credentialShapes(value).filter((s) => !userinfo || s.offset >= userinfo[0].length);
   if (shapes.length === 0) return;
   ctx.report(
