@@ -213,7 +213,7 @@ function readSettings(): Omit<ConnectionOptions, 'provider' | 'env' | 'tokenCach
 /** The addresses that receive credentials, each with where its value comes from (the user's settings or the workspace's). */
 function addressSettings(): AddressSetting[] {
   const c = vscode.workspace.getConfiguration('assistantConfig.connection');
-  const names: AddressSetting['name'][] = ['tokenRefreshUrl', 'baseUrl', 'executeProgramUrl'];
+  const names: AddressSetting['name'][] = ['tokenRefreshUrl', 'baseUrl', 'executeProgramUrl', 'dataSourceUrl'];
   return names.map((name) => {
     const i = c.inspect<unknown>(name);
     const v = c.get<unknown>(name);

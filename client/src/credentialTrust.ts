@@ -12,30 +12,47 @@ export type SettingSource = 'user' | 'workspace';
 
 export interface AddressSetting {
   /** The setting's name under `assistantConfig.connection.` */
-  name: 'tokenRefreshUrl' | 'baseUrl' | 'executeProgramUrl';
+  name: 'tokenRefreshUrl' | 'baseUrl' | 'executeProgramUrl' | 'dataSourceUrl';
   value: string;
   source: SettingSource;
 }
 
+/**
+ * What goes out: a stored credential, or the session token (JWT) the token refresh obtains with the
+ * stored personal access token (a user-scoped credential of its own: it lists, shares and manages the
+ * user's threads while it lives).
+ */
+export type SentKind = CredentialKind | 'jwt';
+
 /** One credential going to one origin, because of one setting. */
 export interface Destination {
-  kind: CredentialKind;
+  kind: SentKind;
   origin: string;
   setting: AddressSetting['name'];
   source: SettingSource;
 }
 
 /** The origins each credential was agreed to go to (kept in the extension's global state). */
-export type ApprovedOrigins = Partial<Record<CredentialKind, string[]>>;
+export type ApprovedOrigins = Partial<Record<SentKind, string[]>>;
 
 export const APPROVED_ORIGINS_KEY = 'assistantConfig.connection.approvedOrigins';
 
-/** Which credential each address receives (server/src/connection/steps.ts): the PAT the token refresh, the API key the project calls, the API key and data token the program run. */
-const RECEIVERS: Record<AddressSetting['name'], CredentialKind[]> = {
+/**
+ * Which credential each address receives (server/src/connection/steps.ts): the PAT the token
+ * refresh; the JWT (user-scoped thread listing) and the API key (project-scoped) the base address;
+ * the API key and the data token the program run; and the data token, relayed by the service in
+ * the program's `data_source.headers`, the data endpoint, when a program run is configured
+ * (REVIEW8 K12: the base address's JWT and the data endpoint were not asked about).
+ */
+const RECEIVERS: Record<AddressSetting['name'], SentKind[]> = {
   tokenRefreshUrl: ['pat'],
-  baseUrl: ['apiKey'],
+  baseUrl: ['jwt', 'apiKey'],
   executeProgramUrl: ['apiKey', 'dataToken'],
+  dataSourceUrl: ['dataToken'],
 };
+
+/** The stored credential a sent kind needs: the JWT is obtained with the PAT. */
+const FROM: Record<SentKind, CredentialKind> = { pat: 'pat', jwt: 'pat', apiKey: 'apiKey', dataToken: 'dataToken' };
 
 function originOf(raw: string): string | undefined {
   try {
@@ -52,12 +69,15 @@ function originOf(raw: string): string | undefined {
  */
 export function destinations(settings: AddressSetting[], stored: ReadonlySet<CredentialKind>): Destination[] {
   const out: Destination[] = [];
+  // The data endpoint gets the data token only through a program run.
+  const programRun = settings.some((s) => s.name === 'executeProgramUrl' && originOf(s.value) !== undefined);
   for (const s of settings) {
     if (!s.value.trim()) continue;
+    if (s.name === 'dataSourceUrl' && !programRun) continue;
     const origin = originOf(s.value);
     if (!origin) continue;
     for (const kind of RECEIVERS[s.name]) {
-      if (stored.has(kind) && !out.some((d) => d.kind === kind && d.origin === origin))
+      if (stored.has(FROM[kind]) && !out.some((d) => d.kind === kind && d.origin === origin))
         out.push({ kind, origin, setting: s.name, source: s.source });
     }
   }
@@ -79,18 +99,19 @@ export function approve(approved: ApprovedOrigins | undefined, ds: Destination[]
   return next;
 }
 
-/** The approvals once `kind` is stored anew or cleared: a new credential has been sent nowhere. */
+/** The approvals once `kind` is stored anew or cleared: a new credential (and what it obtains) has been sent nowhere. */
 export function forget(approved: ApprovedOrigins | undefined, kinds: CredentialKind[]): ApprovedOrigins {
   const next: ApprovedOrigins = {};
-  for (const [k, v] of Object.entries(approved ?? {}) as [CredentialKind, string[]][])
-    if (!kinds.includes(k)) next[k] = v;
+  for (const [k, v] of Object.entries(approved ?? {}) as [SentKind, string[]][])
+    if (!kinds.includes(FROM[k])) next[k] = v;
   return next;
 }
 
-const NAMES: Record<CredentialKind, string> = {
-  pat: 'personal access token',
-  apiKey: 'project API key',
-  dataToken: 'data token',
+const NAMES: Record<SentKind, string> = {
+  pat: 'your stored personal access token',
+  jwt: 'a session token (JWT) obtained with your stored personal access token',
+  apiKey: 'your stored project API key',
+  dataToken: 'your stored data token',
 };
 
 /** The question: which credential goes where, named by which workspace setting. */
@@ -100,7 +121,7 @@ export function question(ds: Destination[]): { message: string; detail: string }
   const lines = [...byOrigin].map(([origin, list]) => {
     const kinds = [...new Set(list.map((d) => NAMES[d.kind]))];
     const settings = [...new Set(list.map((d) => `assistantConfig.connection.${d.setting}`))];
-    return `• ${origin}: your stored ${kinds.join(' and ')} (named by ${settings.join(', ')})`;
+    return `• ${origin}: ${kinds.join(', ')} (named by ${settings.join(', ')})`;
   });
   const one = ds.length === 1;
   return {

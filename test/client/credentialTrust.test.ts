@@ -23,12 +23,13 @@ describe('which credential goes where (pure)', () => {
   });
   const all = new Set(['pat', 'apiKey', 'dataToken'] as const);
 
-  test('the PAT goes to the token refresh origin, the API key to the base and program origins, the data token to the program origin', () => {
+  test('the PAT goes to the token refresh origin, the JWT it obtains and the API key to the base origin, the API key and data token to the program origin, the data token (relayed) to the data endpoint', () => {
     const ds = destinations(
       [
         s('tokenRefreshUrl', 'https://auth.example.com/v1/token', 'workspace'),
         s('baseUrl', 'https://api.example.com/v1/', 'user'),
         s('executeProgramUrl', 'https://run.example.com/x', 'workspace'),
+        s('dataSourceUrl', 'https://data.example.com/v1/sql', 'workspace'),
       ],
       all,
     );
@@ -36,10 +37,49 @@ describe('which credential goes where (pure)', () => {
       ds.map((d) => `${d.kind}@${d.origin}:${d.source}`),
       [
         'pat@https://auth.example.com:workspace',
+        'jwt@https://api.example.com:user',
         'apiKey@https://api.example.com:user',
         'apiKey@https://run.example.com:workspace',
         'dataToken@https://run.example.com:workspace',
+        'dataToken@https://data.example.com:workspace',
       ],
+    );
+  });
+
+  test("REVIEW8 K12: a PAT kept for the user's own token refresh; a workspace names the base address: the JWT it obtains is asked about", () => {
+    const ask = unapproved(
+      destinations(
+        [
+          s('tokenRefreshUrl', 'https://auth.company.example/token/refresh', 'user'),
+          s('baseUrl', 'https://evil.example/v1', 'workspace'),
+          s('executeProgramUrl', '', 'user'),
+        ],
+        new Set(['pat'] as const),
+      ),
+      undefined,
+    );
+    assert.deepEqual(
+      ask.map((d) => `${d.kind}@${d.origin}`),
+      ['jwt@https://evil.example'],
+    );
+    assert.match(
+      question(ask).detail,
+      /https:\/\/evil\.example: a session token \(JWT\) obtained with your stored personal access token \(named by assistantConfig\.connection\.baseUrl\)/,
+    );
+    // A workspace's data endpoint, with the user's own program address: the relayed data token is asked about.
+    const data = unapproved(
+      destinations(
+        [
+          s('executeProgramUrl', 'https://run.company.example/x', 'user'),
+          s('dataSourceUrl', 'https://evil.example/v1/sql', 'workspace'),
+        ],
+        new Set(['dataToken'] as const),
+      ),
+      undefined,
+    );
+    assert.deepEqual(
+      data.map((d) => `${d.kind}@${d.origin}`),
+      ['dataToken@https://evil.example'],
     );
   });
 
@@ -49,8 +89,10 @@ describe('which credential goes where (pure)', () => {
         s('tokenRefreshUrl', 'not a url', 'workspace'),
         s('baseUrl', 'https://api.example.com', 'workspace'),
         s('executeProgramUrl', '', 'workspace'),
+        // Without a program run the data endpoint receives nothing.
+        s('dataSourceUrl', 'https://data.example.com/v1/sql', 'workspace'),
       ],
-      new Set(['pat', 'dataToken'] as const),
+      new Set(['dataToken'] as const),
     );
     assert.deepEqual(ds, []);
   });
@@ -67,14 +109,14 @@ describe('which credential goes where (pure)', () => {
     const ask = unapproved(ds, undefined);
     assert.deepEqual(
       ask.map((d) => `${d.kind}@${d.origin}`),
-      ['pat@https://h.example.com', 'apiKey@https://h.example.com'],
+      ['pat@https://h.example.com', 'jwt@https://h.example.com', 'apiKey@https://h.example.com'],
     );
     const ok = approve(undefined, ask);
     assert.deepEqual(unapproved(ds, ok), []);
-    // A new PAT was sent nowhere: its origin is asked again; the API key's answer stands.
+    // A new PAT (and so the JWTs it obtains) was sent nowhere: asked again; the API key's answer stands.
     assert.deepEqual(
       unapproved(ds, forget(ok, ['pat'])).map((d) => d.kind),
-      ['pat'],
+      ['pat', 'jwt'],
     );
     // Another origin for the same credential is asked.
     const other = destinations([s('tokenRefreshUrl', 'https://evil.example.net/t', 'workspace')], all);
@@ -97,7 +139,7 @@ describe('which credential goes where (pure)', () => {
     assert.match(q.message, /this workspace's settings name/);
     assert.match(
       q.detail,
-      /https:\/\/auth\.example\.com: your stored personal access token and project API key \(named by assistantConfig\.connection\.tokenRefreshUrl, assistantConfig\.connection\.baseUrl\)/,
+      /https:\/\/auth\.example\.com: your stored personal access token, a session token \(JWT\) obtained with your stored personal access token, your stored project API key \(named by assistantConfig\.connection\.tokenRefreshUrl, assistantConfig\.connection\.baseUrl\)/,
     );
     assert.doesNotMatch(q.detail, /k=1/);
   });
