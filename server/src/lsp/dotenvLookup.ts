@@ -9,10 +9,10 @@
 // Answers are kept per directory, so each `.env` is read once and each directory looked up once per
 // run (the CLI) or until a `.env` changes (the server makes a new lookup), whatever the number of
 // files; the CLI's worker threads get them as a snapshot (no file read again).
-import { execFileSync } from 'node:child_process';
 import { closeSync, constants, fstatSync, openSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { DOTENV_TOO_LARGE, dotenvNames, MAX_DOTENV_BYTES } from '../service/dotenv';
+import { askGit } from './git';
 
 export { DOTENV_TOO_LARGE, dotenvProblemMessage } from '../service/dotenv';
 
@@ -74,7 +74,7 @@ export interface DotenvSnapshot {
 export function gitIgnoresFile(file: string): GitIgnored {
   try {
     // Exit 0: ignored; 1: not ignored (a tracked .env counts as not ignored); 128: not in a work tree.
-    execFileSync('git', ['check-ignore', '-q', '.env'], { cwd: dirname(file), stdio: 'ignore', timeout: 3000 });
+    askGit(['check-ignore', '-q', '.env'], dirname(file));
     return true;
   } catch (e) {
     return (e as { status?: number }).status === 1 ? (gitTracks(dirname(file)) ? 'tracked' : false) : undefined;
@@ -88,7 +88,7 @@ export type GitIgnored = boolean | 'tracked' | undefined;
 export function gitTracks(dir: string): boolean {
   try {
     // --error-unmatch: exit 1 when the index does not hold the path.
-    execFileSync('git', ['ls-files', '--error-unmatch', '--', '.env'], { cwd: dir, stdio: 'ignore', timeout: 3000 });
+    askGit(['ls-files', '--error-unmatch', '--', '.env'], dir);
     return true;
   } catch {
     return false;

@@ -4,7 +4,6 @@
 // of its git work tree), so that the editor and `assistant-config lint` agree on every file, a
 // monorepo's packages included. Values are never kept: a `.env` is read again, whole, only when a
 // quick fix that moves a secret into it is asked for (dotenvFor), and given to the service.
-import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
@@ -15,6 +14,7 @@ import type { EnvLookup } from '../service/validation/rule';
 import { dotenvNames } from '../service/dotenv';
 import { DotenvLookup, dotenvProblemMessage, dotenvShownFrom, gitTracks, readDotenvFile } from './dotenvLookup';
 import type { EnvSet, GitIgnored } from './dotenvLookup';
+import { askGit } from './git';
 
 /** What the protocol layer needs to know about variables; Node and web-worker servers fill it differently. */
 export interface ServerEnv extends EnvInfo, EnvLookup {
@@ -52,13 +52,13 @@ export interface ServerEnv extends EnvInfo, EnvLookup {
  */
 export function gitIgnoresDotenv(dir: string): GitIgnored {
   try {
-    execFileSync('git', ['rev-parse', '--is-inside-work-tree'], { cwd: dir, stdio: 'ignore', timeout: 3000 });
+    askGit(['rev-parse', '--is-inside-work-tree'], dir);
   } catch {
     return undefined;
   }
   try {
     // Exit 0: ignored; 1: not ignored (a tracked .env is reported as not ignored too).
-    execFileSync('git', ['check-ignore', '-q', '.env'], { cwd: dir, stdio: 'ignore', timeout: 3000 });
+    askGit(['check-ignore', '-q', '.env'], dir);
     return true;
   } catch (e) {
     return (e as { status?: number }).status === 1 ? (gitTracks(dir) ? 'tracked' : false) : undefined;
