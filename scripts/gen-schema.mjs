@@ -505,8 +505,8 @@ for (const [, name, text] of selectors) schema.definitions[name].properties.type
  * well. A `oneOf` makes them try every branch: `provider: vendr_a` drew "Missing property apiKey" from
  * a guessed variant and "Value must be" four of the seven providers (REVIEW5 H25). Here the
  * discriminator gets an `enum` of every variant's value (one "must be one of" on the value) and each
- * variant applies only where its value is written: `if: {properties: {provider: {const: X}},
- * required: [provider]}, then: {$ref: X}`. The OpenAPI `discriminator`, which JSON Schema tools
+ * variant applies only where its value is written: `if: {type: object, properties: {provider:
+ * {const: X}}, required: [provider]}, then: {$ref: X}`. The OpenAPI `discriminator`, which JSON Schema tools
  * ignore, is dropped. The same definitions otherwise, so the two shapes accept the same documents
  * (test/schema/shapes.test.ts).
  */
@@ -535,7 +535,9 @@ export function genericShape(engine) {
         entries.push([
           'allOf',
           variants.map(({ branch, value }) => ({
-            if: { properties: { [key]: { const: value } }, required: [key] },
+            // `type: object` in the `if`: on a scalar (`llm: hosted`) every `if` would pass vacuously
+            // and all seven `then`s speak (REVIEW8 K5); now only the union's own `type` does.
+            if: { type: 'object', properties: { [key]: { const: value } }, required: [key] },
             then: branch,
           })),
         ]);

@@ -84,6 +84,28 @@ test('ajv alone on the published schema: the reviewer file is one error, on prov
   );
 });
 
+test('ajv alone on the published schema: a scalar or null where a union belongs is one type error (REVIEW8 K5)', async () => {
+  const validate = await genericAjv();
+  const head = 'kind: AssistantConfig\nversion: v2\ndefinition:\n';
+  const llm = ['/definition/llm type'];
+  // schemaSelector may be null: "must be object", "must be null", "must match a schema in anyOf".
+  const selector = [
+    '/definition/schemaSelector type',
+    '/definition/schemaSelector type',
+    '/definition/schemaSelector anyOf',
+  ];
+  for (const [body, expected] of [
+    ['  llm: hosted\n', llm],
+    ['  llm: null\n', llm],
+    ['  llm: [hosted]\n', llm],
+    ['  llm: {provider: hosted}\n  schemaSelector: all\n', selector],
+  ] as const) {
+    assert.equal(validate(parseYaml(head + body)), false, body);
+    const errors = (validate.errors ?? []).map((e) => `${e.instancePath} ${e.keyword}`);
+    assert.deepEqual(errors, expected, body);
+  }
+});
+
 test('every example is valid for both shapes', async () => {
   const validate = await genericAjv();
   const engineValidate = (await ajvModule()).createAjv().compile(engine);
