@@ -55,7 +55,12 @@ export function assertGolden(path: string, actual: string): void {
 
 /** A `""` placeholder a fix inserted in a required string: it keeps its diagnostic until filled, by design. */
 export function isPlaceholder(d: Diagnostic, text: string): boolean {
-  return d.code === 'empty-required' && text.slice(d.offset, d.offset + d.length) === '""';
+  // A fix's `""`: a required string's (empty-required), or a union's discriminator left for the user
+  // to choose (unknown-discriminator, "found an empty value").
+  return (
+    (d.code === 'empty-required' || d.code === 'unknown-discriminator') &&
+    text.slice(d.offset, d.offset + d.length) === '""'
+  );
 }
 
 /** Snippet text with placeholders taking their defaults (`${1:x}`→x, `$1`→'', choices → first). */

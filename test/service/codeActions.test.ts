@@ -620,12 +620,13 @@ const INLINE: Inline[] = [
     expected: '---\nkind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: hosted\n',
   },
   {
-    name: 'YAML: a missing definition gets the smallest LLM',
+    // The provider is the user's to choose: left empty, it keeps its diagnostic (REVIEW8 K6).
+    name: 'YAML: a missing definition gets an LLM whose provider is left to choose',
     language: 'yaml',
     input: 'kind: AssistantConfig\nversion: v2\n',
     code: 'missing-required',
     action: "'definition'",
-    expected: 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: hosted\n',
+    expected: 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: ""\n',
   },
   {
     name: 'YAML: a fix on an anchored mapping',

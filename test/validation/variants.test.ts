@@ -174,3 +174,41 @@ test('env-not-set is information, and only when an environment is given', () => 
   assert.equal(d[0]!.severity, 'information');
   assert.deepEqual(analyze(other, 'yaml').diagnostics, []);
 });
+
+test('a discriminator left empty, blank or null is one diagnostic listing the values, in YAML and JSON (REVIEW8 K3)', () => {
+  for (const [owner, key] of [
+    ['llm', 'provider'],
+    ['schemaSelector', 'type'],
+  ] as const) {
+    const union = unionOf(definition(owner === 'llm' ? 'LlmConfig' : 'SchemaSelectorConfig'))!;
+    const llm = owner === 'llm' ? '' : '  llm: {provider: hosted}\n';
+    for (const [value, found] of [
+      ['""', 'an empty value'],
+      ["'  '", 'a blank value'],
+      ['', 'an empty value'],
+    ] as const) {
+      for (const language of ['yaml', 'json'] as const) {
+        if (language === 'json' && value === '') continue;
+        const text =
+          language === 'yaml'
+            ? `kind: AssistantConfig\nversion: v2\ndefinition:\n${llm}  ${owner}:\n    ${key}: ${value}\n`
+            : JSON.stringify({
+                kind: 'AssistantConfig',
+                version: 'v2',
+                definition: {
+                  ...(owner === 'llm' ? {} : { llm: { provider: 'hosted' } }),
+                  [owner]: { [key]: value === '""' ? '' : '  ' },
+                },
+              });
+        const ds = analyze(text, language, DEFAULT_OPTIONS).diagnostics;
+        assert.deepEqual(
+          ds.map((d) => `${d.code}: ${d.message}`),
+          [
+            `unknown-discriminator: '${key}' must be one of ${union.variants.map((v) => `'${v.value}'`).join(', ')}; found ${found}.`,
+          ],
+          `${language} ${owner}.${key}: ${value}`,
+        );
+      }
+    }
+  }
+});

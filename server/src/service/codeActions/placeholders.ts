@@ -1,6 +1,6 @@
 // Placeholder values for fields a fix inserts, read from the schema: "" for strings, [] for lists,
-// the default or `true` for booleans, the first value of a closed enum, a nested mapping of the
-// required fields for objects, the smallest variant for a discriminated union, and
+// the default or `true` for booleans, the one value of a closed enum of one ("" for more), a nested
+// mapping of the required fields for objects, the discriminator left empty for a discriminated union, and
 // `{ valueFromEnv: NAME }` for credentials (NAME suggested the way the literal-secret rule does).
 import type { ObjectNode, StringNode } from '../../parser/ast';
 import { keyNode, propertyNode } from '../../parser/ast';
@@ -20,14 +20,6 @@ export function envValueSchema(): Schema | undefined {
 
 const MAX_DEPTH = 8;
 
-/** The variant with the fewest required fields (the platform-hosted LLM for LlmConfig). */
-export function smallestVariant(union: Union): Variant | undefined {
-  let best: Variant | undefined;
-  for (const v of union.variants)
-    if (!best || (v.schema.required?.length ?? 0) < (best.schema.required?.length ?? 0)) best = v;
-  return best;
-}
-
 /**
  * A placeholder for the field `key` of `owner` (an existing mapping, or a stand-in built for one
  * that is being written), whose schema is `schema`.
@@ -38,18 +30,18 @@ export function placeholderFor(
   owner: ObjectNode | undefined,
   depth = 0,
 ): NewValue {
+  // A union: its discriminator, empty. Choosing a variant (the smallest, `provider: hosted`) would
+  // be a value nobody chose, and the config would look clean (REVIEW8 K6); `provider: ""` keeps
+  // unknown-discriminator, whose fixes and the completion offer every variant.
   const union = unionOf(schema);
-  if (union) {
-    const v = smallestVariant(union);
-    return v
-      ? { kind: 'object', entries: variantEntries(union, v, v.schema.required ?? [], depth + 1) }
-      : { kind: 'object', entries: [] };
-  }
+  if (union) return { kind: 'object', entries: [{ key: union.property, value: scalar('') }] };
   const d = unwrapNullable(schema);
   if (d && d === envValueSchema())
     return { kind: 'object', entries: [{ key: FROM_ENV_KEY, value: scalar(envNameFor(owner, key)) }] };
+  // A closed set of values: the one there is, or none chosen ("", which keeps a diagnostic).
   const { values, open } = enumValuesOf(schema);
-  if (values.length > 0 && !open) return scalar(values[0]!.value);
+  if (values.length === 1 && !open) return scalar(values[0]!.value);
+  if (values.length > 1 && !open) return scalar('');
   const def = d?.default;
   if (typeof def === 'string' || typeof def === 'number' || typeof def === 'boolean') return scalar(def);
   const types = typesOf(schema).filter((t) => t !== 'null');

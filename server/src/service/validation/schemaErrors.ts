@@ -570,8 +570,20 @@ function unknownDiscriminator(loc: Located, union: Union | undefined): Diagnosti
   const valueNode = resolve(prop?.value);
   const value = valueNode?.type === 'string' ? valueNode.value : '';
   const valid = union?.variants.map((v) => v.value) ?? [];
-  const { hint, data } = suggest(value, valid);
   const range: [number, number] = valueNode ? [valueNode.offset, valueNode.length] : [obj.offset, 0];
+  // `provider: ""` (a fix's placeholder, or cleared by hand) is said as `provider:` is: one
+  // diagnostic, not "Unknown provider ''" and an empty-required beside it (REVIEW8 K3).
+  if (union && valueNode?.type === 'string' && value.trim() === '')
+    return throughMerge(
+      obj,
+      prop,
+      diag(
+        'unknown-discriminator',
+        `'${union.property}' must be one of ${quoteList(valid)}; found ${value === '' ? 'an empty value' : 'a blank value'}.`,
+        ...range,
+      ),
+    );
+  const { hint, data } = suggest(value, valid);
   return throughMerge(
     obj,
     prop,

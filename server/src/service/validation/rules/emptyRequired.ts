@@ -2,7 +2,7 @@
 // to the service. The quick fixes insert `""` and the snippets a `<field>` tab stop; this keeps both
 // flagged until filled.
 import type { Rule } from '../rule';
-import { enumValuesOf, typesOf, unwrapNullable } from '../../../model/schema';
+import { enumValuesOf, typesOf, unionOf, unwrapNullable } from '../../../model/schema';
 import type { Schema } from '../../../model/schema';
 import { diag } from '../../codes';
 
@@ -60,6 +60,8 @@ export const emptyRequiredRule: Rule = {
           (value.length === key.length + 2 && value === placeholderOf(key)) || isPlaceholderText(value);
         const stop = !placeholder && holdsSnippetStop(value);
         if ((value.trim() !== '' && !placeholder && !stop) || !isRequiredString(v.owner, key, v.expected)) return;
+        // A union's discriminator left empty is unknown-discriminator's (one diagnostic: REVIEW8 K3).
+        if (value.trim() === '' && unionOf(v.owner)?.property === key) return;
         const what = placeholder
           ? `still the placeholder '${value.trim()}'`
           : stop
