@@ -101,3 +101,49 @@ test('a .env that cannot be read is told once; its names count as not set, the w
   assert.deepEqual(told, [`${join(root, 'p/.env')} EACCES`]);
   assert.deepEqual(names(lookup, join(root, 'x.yaml')), ['TOP']);
 });
+
+test('a walk from below the home directory does not enter it: ~/.env is the user`s, not a project`s', () => {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'ac-home-')));
+  const home = join(base, 'home');
+  const files: Record<string, string> = {
+    'home/.env': 'HOME_ONLY=1\n',
+    'home/x.yaml': '',
+    'home/notes/deep/x.yaml': '',
+    'home/proj/.env': 'PROJ=1\n',
+    'home/proj/src/x.yaml': '',
+    'home/repo/.git/HEAD': '',
+    'home/repo/x.yaml': '',
+    'elsewhere/tmp/x.yaml': '',
+  };
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(join(base, rel, '..'), { recursive: true });
+    writeFileSync(join(base, rel), text);
+  }
+  const lookup = new DotenvLookup(undefined, () => undefined, undefined, home);
+  const asks: [string, string | undefined][] = [
+    // Beside the document in the home directory itself: read.
+    ['home/x.yaml', 'home/.env'],
+    // Below it, outside git: the walk stops before the home directory.
+    ['home/notes/deep/x.yaml', undefined],
+    ['home/proj/src/x.yaml', 'home/proj/.env'],
+    ['home/repo/x.yaml', undefined],
+    // Outside the home directory: its .env is no ancestor, whatever the order of asking.
+    ['elsewhere/tmp/x.yaml', undefined],
+  ];
+  for (const order of [asks, [...asks].reverse()]) {
+    const l = new DotenvLookup(undefined, () => undefined, undefined, home);
+    for (const [rel, env] of order) {
+      for (const x of [l, lookup])
+        assert.equal(x.forFile(join(base, rel)).path, env === undefined ? undefined : join(base, env), rel);
+    }
+  }
+  // A worker's lookup (from a snapshot) stops there too, for directories the snapshot lacks.
+  const copy = DotenvLookup.from(structuredClone(lookup.snapshot()));
+  mkdirSync(join(home, 'other'));
+  assert.equal(copy.forFile(join(home, 'other/y.yaml')).path, undefined);
+  // Without a home directory the walk goes on up, as before.
+  assert.equal(
+    new DotenvLookup(undefined, () => undefined).forFile(join(base, 'home/notes/deep/x.yaml')).path,
+    join(home, '.env'),
+  );
+});

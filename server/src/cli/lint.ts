@@ -15,7 +15,7 @@ import { FileReader, READ_BATCH, readText } from './reader';
 import { DEFAULT_CACHE_FILE, LintCache, runKey } from './cache';
 import { NO_ERROR_ON_EMPTY, parseConfigFlag, reportEmptyDirectory } from './projectConfig';
 import type { ConfigChoice } from './projectConfig';
-import { DotenvLookup, dotenvProblemMessage } from '../lsp/dotenvLookup';
+import { DotenvLookup, dotenvProblemMessage, homeDirOf } from '../lsp/dotenvLookup';
 import { toSarif } from './sarif';
 import type { FileReport } from './report';
 import { fixAll } from '../service/fixAll';
@@ -243,13 +243,18 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
   };
   // Each file's `.env` is its project's, wherever the command runs (lsp/dotenvLookup.ts). One that
   // exists but cannot be read is said once; its names count as not set.
-  const dotenv = new DotenvLookup((file, code) => {
-    io.flush();
-    io.stderr(
-      `assistant-config: warning: ${dotenvProblemMessage(visiblePath(relative(io.cwd, file) || file), code)}\n`,
-    );
-    counts.warning++;
-  });
+  const dotenv = new DotenvLookup(
+    (file, code) => {
+      io.flush();
+      io.stderr(
+        `assistant-config: warning: ${dotenvProblemMessage(visiblePath(relative(io.cwd, file) || file), code)}\n`,
+      );
+      counts.warning++;
+    },
+    undefined,
+    undefined,
+    homeDirOf(io.env),
+  );
   const linter = new FileLinter(setup, io, dotenv);
   const configs = linter.configs;
   // --cache: reports of unchanged files are reused (cache.ts); one thread, and not with --fix.

@@ -146,6 +146,8 @@ export class FileLinter {
             else this.envWithheld = true;
             return defined;
           },
+          // (Part of the env check: --no-env-check leaves it out, as env-not-set.)
+          emptyInDotenv: (name) => (asked.add(name), unsetCheck && !processNames.has(name) && set.empty.has(name)),
           // git is asked (once per `.env`) only when a name comes from that `.env`.
           exposedInDotenv: (name) => {
             asked.add(name);
@@ -162,7 +164,8 @@ export class FileLinter {
   }
 
   /**
-   * What the environment check answers about a variable for a file (defined, exposed, and the `.env`
+   * What the environment check answers about a variable for a file (defined, 2: set to nothing in the
+   * `.env`; exposed; and the `.env`
    * its message names when it has one: not set, or exposed), as the lint cache keeps it.
    */
   envState(path: string, name: string): string {
@@ -170,8 +173,9 @@ export class FileLinter {
     const set = this.dotenv.forFile(path);
     const inDotenv = set.names.has(name);
     const exposed = inDotenv && set.exposed().has(name);
+    const empty = this.unsetCheck && !this.processNames.has(name) && set.empty.has(name);
     const state =
-      (inDotenv || this.processNames.has(name) || !this.unsetCheck ? '1' : '0') +
+      (empty ? '2' : inDotenv || this.processNames.has(name) || !this.unsetCheck ? '1' : '0') +
       (exposed ? (set.tracked() ? '2' : '1') : '0');
     return state === '10' || set.path === undefined ? state : state + dotenvShownFrom(dirname(path), set.path);
   }

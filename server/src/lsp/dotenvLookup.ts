@@ -3,15 +3,19 @@
 // opened. The nearest `.env` walking up from the file's directory, never above the top of its git
 // work tree (the first directory holding `.git`, a repository's or a submodule's): a `.env` outside
 // the repository is not the project's. Outside git the walk goes up to the filesystem root (the
-// project config is found the same way). One `.env` per file, as dotenv and docker compose read
+// project config is found the same way), but never from below into the home directory: `~/.env` is
+// the user's own file (a shell's, a tool's), not a project's, so a file in `~/notes/` does not take
+// its names and no fix appends a secret to it; a file in the home directory itself still takes the
+// `.env` beside it (a dotfiles repository at `~` included). One `.env` per file, as dotenv and docker compose read
 // one: a nearer `.env` (a monorepo package's) replaces, not extends, an outer one.
 // Whether git ignores that `.env` (dotenv-not-ignored) is asked of git in the `.env`'s directory.
 // Answers are kept per directory, so each `.env` is read once and each directory looked up once per
 // run (the CLI) or until a `.env` changes (the server makes a new lookup), whatever the number of
 // files; the CLI's worker threads get them as a snapshot (no file read again).
 import { closeSync, constants, fstatSync, openSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
-import { DOTENV_TOO_LARGE, dotenvNames, MAX_DOTENV_BYTES } from '../service/dotenv';
+import { homedir } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { DOTENV_TOO_LARGE, MAX_DOTENV_BYTES, parseDotenv } from '../service/dotenv';
 import { askGit } from './git';
 
 export { DOTENV_TOO_LARGE, dotenvProblemMessage } from '../service/dotenv';
@@ -53,6 +57,8 @@ export interface EnvSet {
   readonly path: string | undefined;
   /** Names it defines. */
   readonly names: ReadonlySet<string>;
+  /** Names it defines with an empty or blank value (`NAME=`, `NAME=""`): set, but to nothing. */
+  readonly empty: ReadonlySet<string>;
   /** Names it defines while git does not ignore it (dotenv-not-ignored); asked of git on first use. */
   exposed(): ReadonlySet<string>;
   /** Whether git tracks it (committed, or staged by `git add`): its names are exposed, and already in the index. */
@@ -61,9 +67,22 @@ export interface EnvSet {
 
 /** The lookup's answers so far, for worker threads (structured-clone friendly). */
 export interface DotenvSnapshot {
-  sets: { path: string | undefined; names: string[]; exposed: string[]; tracked: boolean }[];
+  sets: { path: string | undefined; names: string[]; empty: string[]; exposed: string[]; tracked: boolean }[];
   /** Directory → index in `sets`. */
   dirs: [string, number][];
+  /** The home directory the walk stops below (see DotenvLookup's `home`). */
+  home?: string;
+}
+
+/** The home directory as an environment names it (HOME, USERPROFILE), else the system's; undefined when there is none. */
+export function homeDirOf(env: NodeJS.ProcessEnv): string | undefined {
+  const h = env.HOME ?? env.USERPROFILE;
+  if (h) return resolve(h);
+  try {
+    return resolve(homedir());
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -96,7 +115,13 @@ export function gitTracks(dir: string): boolean {
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
-const NO_DOTENV: EnvSet = { path: undefined, names: EMPTY, exposed: () => EMPTY, tracked: () => false };
+const NO_DOTENV: EnvSet = {
+  path: undefined,
+  names: EMPTY,
+  empty: EMPTY,
+  exposed: () => EMPTY,
+  tracked: () => false,
+};
 
 function kind(path: string): 'file' | 'other' | 'none' {
   try {
@@ -112,11 +137,13 @@ export class DotenvLookup {
   /**
    * `problem`: told once per `.env` that exists but cannot be read (its names then count as not set).
    * `gitIgnored`, `read`: whether git ignores a `.env`, and its text (replaceable in tests).
+   * `home`: the home directory, which a walk from below it does not enter (undefined: none).
    */
   constructor(
     private readonly problem: (file: string, code: string) => void = () => undefined,
     private readonly gitIgnored: (file: string) => GitIgnored = gitIgnoresFile,
     private readonly read: (file: string) => string = readDotenvFile,
+    private readonly home?: string,
   ) {}
 
   /** The directory asked last and its answer: files come directory by directory. */
@@ -163,7 +190,8 @@ export class DotenvLookup {
       // The top of a git work tree (`.git` is a directory, or a file in a worktree or submodule).
       if (kind(join(d, '.git')) !== 'none') break;
       const up = dirname(d);
-      if (up === d) break;
+      // (Not from below into the home directory: its `.env` is the user's, not a project's.)
+      if (up === d || up === this.home) break;
       d = up;
     }
     const set = found ?? NO_DOTENV;
@@ -173,8 +201,13 @@ export class DotenvLookup {
 
   private load(file: string): EnvSet {
     let names: ReadonlySet<string>;
+    let empty: ReadonlySet<string> = EMPTY;
     try {
-      names = dotenvNames(this.read(file));
+      // (The values are read here and dropped: only which names are set, and which to nothing, is kept.)
+      const values = parseDotenv(this.read(file));
+      names = new Set(values.keys());
+      const blank = [...values].filter(([, v]) => v.trim() === '').map(([n]) => n);
+      if (blank.length > 0) empty = new Set(blank);
     } catch (e) {
       this.problem(file, (e as NodeJS.ErrnoException).code ?? 'error');
       names = EMPTY;
@@ -189,6 +222,7 @@ export class DotenvLookup {
     return {
       path: file,
       names,
+      empty,
       exposed: () => {
         if (exposed === undefined) ask();
         return exposed!;
@@ -210,22 +244,29 @@ export class DotenvLookup {
       if (i === undefined) {
         i = sets.length;
         index.set(set, i);
-        sets.push({ path: set.path, names: [...set.names], exposed: [...set.exposed()], tracked: set.tracked() });
+        sets.push({
+          path: set.path,
+          names: [...set.names],
+          empty: [...set.empty],
+          exposed: [...set.exposed()],
+          tracked: set.tracked(),
+        });
       }
       dirs.push([dir, i]);
     }
-    return { sets, dirs };
+    return { sets, dirs, ...(this.home !== undefined ? { home: this.home } : {}) };
   }
 
   /** A lookup that starts from a snapshot (a worker's); directories it lacks are looked up as usual. */
   static from(snapshot: DotenvSnapshot): DotenvLookup {
-    const lookup = new DotenvLookup();
+    const lookup = new DotenvLookup(undefined, undefined, undefined, snapshot.home);
     const sets: EnvSet[] = snapshot.sets.map((s) => {
       const names = new Set(s.names);
+      const empty = s.empty.length === 0 ? EMPTY : new Set(s.empty);
       const exposed = s.exposed.length === 0 ? EMPTY : new Set(s.exposed);
       return s.path === undefined && names.size === 0
         ? NO_DOTENV
-        : { path: s.path, names, exposed: () => exposed, tracked: () => s.tracked };
+        : { path: s.path, names, empty, exposed: () => exposed, tracked: () => s.tracked };
     });
     for (const [dir, i] of snapshot.dirs) lookup.byDir.set(dir, sets[i]!);
     return lookup;

@@ -12,7 +12,14 @@ import type { DotenvFile, EnvInfo } from '../service';
 import type { EnvLookup } from '../service/validation/rule';
 // A light module imported directly: importing the index would load the whole service at startup.
 import { dotenvNames } from '../service/dotenv';
-import { DotenvLookup, dotenvProblemMessage, dotenvShownFrom, gitTracks, readDotenvFile } from './dotenvLookup';
+import {
+  DotenvLookup,
+  dotenvProblemMessage,
+  dotenvShownFrom,
+  gitTracks,
+  homeDirOf,
+  readDotenvFile,
+} from './dotenvLookup';
 import type { EnvSet, GitIgnored } from './dotenvLookup';
 import { askGit } from './git';
 
@@ -110,8 +117,11 @@ export class WorkspaceEnv implements ServerEnv {
   private exposed = new Set<string>();
   private folders: string[] = [];
   private trusted = false;
-  /** Each document's `.env` (a new lookup on each reload: a `.env` changed, appeared or went). */
-  private lookup = this.newLookup();
+  /**
+   * Each document's `.env` (a new lookup on each reload: a `.env` changed, appeared or went). None is
+   * read before the first reload (the workspace counts as untrusted until then).
+   */
+  private lookup = new DotenvLookup();
   /** `.env` path → whether git ignores it (asked once per reload). */
   private ignoredFile = new Map<string, GitIgnored>();
   /** Views by directory: they differ by the `.env` taken and how messages name it from there. */
@@ -142,6 +152,8 @@ export class WorkspaceEnv implements ServerEnv {
         this.problem(file, code);
       },
       (file) => this.ignoredAt(file),
+      undefined,
+      homeDirOf(this.processEnv),
     );
   }
 
@@ -178,6 +190,7 @@ export class WorkspaceEnv implements ServerEnv {
         for (const n of Object.keys(processEnv)) if (!fromDotenv(n)) yield n;
       },
       isDefined: (name) => fromDotenv(name) || has(name),
+      emptyInDotenv: (name) => set?.empty.has(name) === true && !has(name),
       exposedInDotenv: (name) =>
         fromDotenv(name) && set!.exposed().has(name) ? (set!.tracked() ? 'tracked' : true) : false,
       sourceOf: (name) => (fromDotenv(name) ? 'workspace .env' : has(name) ? 'environment' : undefined),

@@ -135,7 +135,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   'env-not-set': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY\n`,
     options: { envDefined: [] },
-    fix: "Define the variable in the environment or in the `.env` the file takes: the nearest `.env` walking up from the file's directory, never above the top of its git repository (the message names it; a nearer `.env` replaces an outer one, it does not add to it). This is information only: the variable may well be defined where the service runs. `lint --no-env-check` skips the check (and only this one).",
+    fix: 'Define the variable in the environment or in the `.env` the file takes: the nearest `.env` walking up from the file\'s directory, never above the top of its git repository (the message names it; a nearer `.env` replaces an outer one, it does not add to it). This is information only: the variable may well be defined where the service runs. A variable that `.env` sets to nothing (`NAME=`, `NAME=""`, `NAME=  # later`) is a warning instead: the service would get an empty credential; give it its value there. `lint --no-env-check` skips the check (and only this one).',
   },
   'dotenv-not-ignored': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY\n`,

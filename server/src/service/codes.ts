@@ -134,7 +134,7 @@ export const CODES = {
   'env-not-set': {
     autofix: 'no',
     severity: 'information',
-    doc: 'A `valueFromEnv` variable that is defined neither in the environment nor in the `.env` the file takes, the nearest one walking up from it (noting when a shell could not export the name).',
+    doc: 'A `valueFromEnv` variable that is defined neither in the environment nor in the `.env` the file takes, the nearest one walking up from it (noting when a shell could not export the name); a warning when that `.env` sets it to an empty or blank value (`NAME=`, `NAME=""`) and the environment does not define it.',
   },
   'dotenv-not-ignored': {
     autofix: 'no',

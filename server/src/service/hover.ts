@@ -181,6 +181,8 @@ function envStatus(name: string, ctx: ServiceContext): string {
   if (!ctx.env) return `Variable \`${name}\`: not checked here.`;
   if (!ctx.env.isDefined(name))
     return `Variable \`${name}\` is **not set** in the environment or ${dotenvNamed(ctx.env.dotenvShown)}.`;
+  if (ctx.env.emptyInDotenv?.(name))
+    return `Variable \`${name}\` is set in ${dotenvNamed(ctx.env.dotenvShown)} but **empty**.`;
   const where = ctx.env.sourceOf(name);
   return `Variable \`${name}\` is set${where ? ` (${where})` : ''}. Its value is never shown.`;
 }

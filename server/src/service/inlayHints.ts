@@ -79,6 +79,14 @@ export function inlayHints(doc: ParsedDocument, range: OffsetRange, ctx: Service
     if (key === 'valueFromEnv' && ctx.env && /^[A-Za-z_][A-Za-z0-9_]*$/.test(v.value)) {
       const set = ctx.env.isDefined(v.value);
       const where = set ? ctx.env.sourceOf(v.value) : undefined;
+      if (set && ctx.env.emptyInDotenv?.(v.value)) {
+        out.push({
+          offset: v.offset + v.length,
+          label: '✗ empty in .env',
+          tooltip: `${maskShapes(v.value)} is set in ${dotenvNamed(ctx.env.dotenvShown)} but empty.`,
+        });
+        return;
+      }
       out.push({
         offset: v.offset + v.length,
         label: set ? `✓ set${where ? ` in ${where === 'workspace .env' ? '.env' : where}` : ''}` : '✗ not set',

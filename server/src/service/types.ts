@@ -82,6 +82,8 @@ export interface EnvInfo {
   isDefined(name: string): boolean;
   /** Where a variable is defined, for hover (`environment`, `.env`); never its value. */
   sourceOf(name: string): string | undefined;
+  /** Whether it is set in the document's `.env` to an empty value (see EnvLookup.emptyInDotenv). */
+  emptyInDotenv?(name: string): boolean;
   /** The document's `.env` as messages name it (see EnvLookup.dotenvShown). */
   readonly dotenvShown?: string | null;
 }

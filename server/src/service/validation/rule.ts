@@ -21,6 +21,12 @@ export interface EnvLookup {
    */
   exposedInDotenv?(name: string): boolean | 'tracked';
   /**
+   * Whether the variable is set in the document's `.env` to an empty or blank value (`NAME=`,
+   * `NAME=""`) and the environment does not define it (dotenv does not replace a variable the
+   * environment has): set, but to nothing. Hosts that cannot tell leave this out.
+   */
+  emptyInDotenv?(name: string): boolean;
+  /**
    * The document's `.env` as messages name it (`packages/api/.env`); null: no `.env` applies to the
    * document; left out: the host does not say (messages then say "its .env file").
    */

@@ -275,6 +275,18 @@ export const envValueRule: Rule = {
         } else {
           const exposed = env.exposedInDotenv?.(name.value);
           const shown = typeof env.dotenvShown === 'string' ? env.dotenvShown : '.env';
+          // `NAME=` / `NAME=""`: set, to nothing; the service would get an empty credential. A warning
+          // of the same check (the name is shown; a value there is none, and no other is read).
+          if (env.emptyInDotenv?.(name.value))
+            ctx.report(
+              diag(
+                'env-not-set',
+                `Variable '${name.value}' is set in ${shown} but empty: the service would get an empty credential. Give it its value there.`,
+                name.offset,
+                name.length,
+                { severity: 'warning' },
+              ),
+            );
           // Once per document: the first such name in reading order (RuleContext.report's `once`).
           if (exposed === 'tracked')
             // A tracked or staged .env is past what .gitignore can do: an error (REVIEW5 H17).
