@@ -4,6 +4,8 @@
 // The tag says what the user means; the value follows it. A scalar the tag cannot read (`!!int 3.5`)
 // stays a string, and validation says what was expected.
 
+import { CLOUDFORMATION, knownTag } from './yamlMessages';
+
 const CORE = 'tag:yaml.org,2002:';
 const INT = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
 const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
@@ -77,17 +79,15 @@ export function untaggedPlain(source: string): unknown {
   return source;
 }
 
-/** CloudFormation's intrinsic functions in their short form (`!Ref`, `!Sub`…): said by name in messages. */
-const CLOUDFORMATION =
-  /^!(?:Ref|Sub|GetAtt|Join|Select|Split|If|Equals|Not|And|Or|FindInMap|Base64|Cidr|GetAZs|ImportValue|Transform|Condition|ToJsonString|Length)$/;
-
-/** What YAML loaders do with an unsupported tag, written `src` in the file (`tag` as resolved), for a message. */
-export function unsupportedTagMessage(src: string, tag: string): string {
+/** What YAML loaders do with an unsupported tag, written `written` in the file (`tag` as resolved), for a message. */
+export function unsupportedTagMessage(written: string, tag: string): string {
+  // A tag named as written only when it cannot be a credential pasted after a `!` (yamlMessages.ts).
+  const src = knownTag(written) ? ` '${written}'` : '';
   const name = tag.startsWith(CORE) ? tag.slice(CORE.length) : undefined;
   const refused = `PyYAML's safe_load, SnakeYAML and js-yaml refuse the whole file ("could not determine a constructor for the tag")`;
   const asRead = 'this tool reads the value as if the tag were not there.';
   if (name !== undefined && /^python\//.test(name))
-    return `The tag '${src}' builds a Python object: only PyYAML's unsafe loaders read it; ${refused}, and ${asRead}`;
+    return `The tag${src} builds a Python object: only PyYAML's unsafe loaders read it; ${refused}, and ${asRead}`;
   if (name === 'binary' || name === 'timestamp' || name === 'set' || name === 'omap' || name === 'pairs') {
     const builds =
       name === 'binary'
@@ -97,10 +97,10 @@ export function unsupportedTagMessage(src: string, tag: string): string {
           : name === 'set'
             ? 'a set, not a mapping or a list'
             : 'a list of pairs, not a mapping';
-    return `The tag '${src}' makes YAML 1.1 loaders (PyYAML, SnakeYAML, js-yaml) build ${builds}, which no field of an AssistantConfig takes; ${asRead}`;
+    return `The tag${src} makes YAML 1.1 loaders (PyYAML, SnakeYAML, js-yaml) build ${builds}, which no field of an AssistantConfig takes; ${asRead}`;
   }
-  const cfn = CLOUDFORMATION.test(src)
+  const cfn = CLOUDFORMATION.test(written)
     ? ` (a CloudFormation function: only CloudFormation resolves it, and this file is read by the service, not by CloudFormation)`
     : '';
-  return `The tag '${src}' is not a YAML type${cfn}: ${refused}; ${asRead}`;
+  return `The tag${src} is not a YAML type${cfn}: ${refused}; ${asRead}`;
 }

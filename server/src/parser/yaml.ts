@@ -6,6 +6,7 @@ import { keyNode, propertyNode, scalarText } from './ast';
 import { fastParseYaml } from './fastYaml';
 import { TAG_KINDS, coreTagged, isUnsupportedTag, unsupportedTagMessage, untaggedPlain } from './coreTags';
 import { needsIndentRepair, repairIndentation } from './indentRepair';
+import { sourceFreeMessage } from './yamlMessages';
 
 export interface YamlParseResult {
   root: Node | undefined;
@@ -122,7 +123,7 @@ export function parseYamlFull(text: string, limits: ParseLimits = DEFAULT_LIMITS
       problems.push({
         offset: start,
         length: Math.max(0, Math.min(err.pos[1], text.length) - start),
-        message: cleanMessage(err.message),
+        message: sourceFreeMessage(cleanMessage(err.message), text, start),
         kind: 'syntax',
       });
     }

@@ -94,7 +94,25 @@ export function messageMasker(doc: ParsedDocument, ranges?: readonly Range[]): (
 export function secretRanges(doc: ParsedDocument): Range[] {
   const out: Range[] = credentialShapes(doc.text);
   if (doc.root) secretWalk()?.(doc.root, out);
-  return withRecurrences(doc.text, out);
+  return withRecurrences(doc.text, withTags(doc.text, out));
+}
+
+/**
+ * Each range widened over a tag written just before it on its line (REVIEW8 K8): `value: !Passw0rd`
+ * is a tag and an empty value in YAML, so a secret that starts with `!` is in the tag, not in the
+ * value the tree holds.
+ */
+function withTags(text: string, ranges: Range[]): Range[] {
+  for (let k = 0; k < ranges.length; k++) {
+    const r = ranges[k]!;
+    let i = r.offset;
+    while (i > 0 && (text[i - 1] === ' ' || text[i - 1] === '\t')) i--;
+    if (i === 0) continue;
+    let j = i;
+    while (j > 0 && !/[\s,[\]{}]/.test(text[j - 1]!)) j--;
+    if (j < i && text[j] === '!') ranges[k] = { ...r, offset: j, length: r.length + r.offset - j };
+  }
+  return ranges;
 }
 
 /** Literal secrets shorter than this are not looked for elsewhere in the text (`value: x` in a test file). */
@@ -176,7 +194,7 @@ export function secretRangesAround(doc: ParsedDocument, around: readonly Range[]
       out.push({ offset: s.offset + scope.offset, length: s.length });
     walk(scope, out);
   }
-  return out;
+  return withTags(doc.text, out);
 }
 
 /** Whether `r` lies in a collection and overlaps none of its entries (a comment, blank space). */
