@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { analyze } from '../../server/src/service';
+import { analyze, messageMasker, secretRangesAround } from '../../server/src/service';
+import { parse } from '../../server/src/parser';
 import { credentialShapes } from '../../server/src/service/credentialShapes';
 import { leakedRuns, runCli } from './helpers';
 import { mulberry32 } from '../helpers';
@@ -61,6 +62,13 @@ const FORMS: { name: string; text: string; secrets: string[]; says: RegExp; mess
     secrets: [c[5]!],
     says: /The tag is not a YAML type/,
   },
+  {
+    // (Written as a word, the tag is named by the message; standing where the secret does, it is masked.)
+    name: 'after `!`, letters only',
+    text: `${head}      value: !${c[11]!.replace(/[-0-9]/g, '')}\n`,
+    secrets: [c[11]!.replace(/[-0-9]/g, '')],
+    says: /The tag '\*+' is not a YAML type/,
+  },
   { name: 'a verbatim tag', text: `${head}      value: !<!${c[6]}> x\n`, secrets: [c[6]!], says: /tag/ },
   {
     name: 'a tag handle with a name',
@@ -94,10 +102,14 @@ test('the fake credentials are not credential-shaped (nothing masks them by thei
   for (const s of c) assert.deepEqual(credentialShapes(s), [], s.slice(0, 3));
 });
 
-test('analyze (the editor, the web): no syntax message quotes a run of 4 characters of a pasted credential, and each still says what is wrong', () => {
+test('the editor, the web: no message quotes a run of 4 characters of a pasted credential, and each still says what is wrong', () => {
   for (const f of FORMS) {
     const ds = analyze(f.text, 'yaml').diagnostics;
-    const messages = ds.map((d) => `${d.code} ${d.message}`).join('\n');
+    // Masked as the language server masks them (lsp/server.ts maskerFor).
+    const doc = parse(f.text, 'yaml');
+    const messages = ds
+      .map((d) => `${d.code} ${messageMasker(doc, secretRangesAround(doc, [d, ...(d.related ?? [])]))(d.message)}`)
+      .join('\n');
     assert.match(messages, f.says, `${f.name}: ${messages}`);
     assert.deepEqual(leakedRuns(messages, f.secrets, 4), [], `${f.name}: ${messages}`);
   }

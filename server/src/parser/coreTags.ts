@@ -4,7 +4,7 @@
 // The tag says what the user means; the value follows it. A scalar the tag cannot read (`!!int 3.5`)
 // stays a string, and validation says what was expected.
 
-import { CLOUDFORMATION, knownTag } from './yamlMessages';
+import { CLOUDFORMATION, nameableTag } from './yamlMessages';
 
 const CORE = 'tag:yaml.org,2002:';
 const INT = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
@@ -82,7 +82,7 @@ export function untaggedPlain(source: string): unknown {
 /** What YAML loaders do with an unsupported tag, written `written` in the file (`tag` as resolved), for a message. */
 export function unsupportedTagMessage(written: string, tag: string): string {
   // A tag named as written only when it cannot be a credential pasted after a `!` (yamlMessages.ts).
-  const src = knownTag(written) ? ` '${written}'` : '';
+  const src = nameableTag(written) ? ` '${written}'` : '';
   const name = tag.startsWith(CORE) ? tag.slice(CORE.length) : undefined;
   const refused = `PyYAML's safe_load, SnakeYAML and js-yaml refuse the whole file ("could not determine a constructor for the tag")`;
   const asRead = 'this tool reads the value as if the tag were not there.';

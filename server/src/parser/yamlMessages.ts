@@ -111,7 +111,17 @@ export const CLOUDFORMATION =
   /^!(?:Ref|Sub|GetAtt|Join|Select|Split|If|Equals|Not|And|Or|FindInMap|Base64|Cidr|GetAZs|ImportValue|Transform|Condition|ToJsonString|Length)$/;
 
 /**
- * A tag a message may name as written: short, a core type (`!!binary`, `!!python/…`, as resolved
+ * A tag an unsupported-tag message names as written: a known one (below) or one written as a word
+ * (`!custom`, `!e!url`, `!GetSecret`: letters only, with a %TAG handle or not), not as a password
+ * is (digits, symbols). A tag where a credential's value stands is masked in messages as the value
+ * is (secretRanges widens the value over its tag).
+ */
+export function nameableTag(src: string): boolean {
+  return knownTag(src) || (src.length <= 24 && /^!(?:[A-Za-z]*!)?[A-Za-z]+$/.test(src));
+}
+
+/**
+ * A tag a syntax message may name as written: short, a core type (`!!binary`, `!!python/…`, as resolved
  * `tag:yaml.org,2002:…`), a CloudFormation function or a tag other tools define (`!include`,
  * `!secret`: Home Assistant's, whose value is a name). Anything else may be a credential pasted
  * after a `!` (`password: !Passw0rd…` is a tag and an empty value in YAML).
