@@ -96,3 +96,22 @@ export function mulberry32(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * `n` fake credentials from a seed, like a password a person makes up (`Xaquwe-Qijiwe-13`): words of
+ * j k q v w x z and vowels, in which no English word of a message holds a run of 4, and not shaped
+ * like a credential (no frame or message masks them by their shape), so a test that no run of 4 of
+ * them is printed tests what masks them by where they stand.
+ */
+export function madeUpPasswords(seed: number, n: number): string[] {
+  const r = mulberry32(seed);
+  const pick = (from: string): string => from[Math.floor(r() * from.length)]!;
+  const word = (): string => {
+    let w = '';
+    for (let i = 0; i < 3; i++) w += pick('jkqvwxz') + pick('aeiou');
+    return w[0]!.toUpperCase() + w.slice(1);
+  };
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) out.push(`${word()}-${word()}-${Math.floor(r() * 90) + 10}`);
+  return out;
+}

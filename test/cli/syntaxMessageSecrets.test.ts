@@ -3,8 +3,8 @@
 // whose message quoted it whole (`Not a YAML token: <the credential>`), in every output format and
 // in the editor. The `yaml` package quotes source text in several messages; none of them is shown
 // with a piece of 4 characters or more (server/src/parser/yamlMessages.ts). The fake credentials are
-// made at run time from a fixed seed, of letters no English word here holds a run of (j k q v w x z
-// and vowels), and not credential-shaped, so that no frame or message masks them by their shape.
+// made at run time from a fixed seed (test/helpers.ts madeUpPasswords: not credential-shaped, so
+// that no frame or message masks them by their shape).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -14,26 +14,13 @@ import { analyze, messageMasker, secretRangesAround } from '../../server/src/ser
 import { parse } from '../../server/src/parser';
 import { credentialShapes } from '../../server/src/service/credentialShapes';
 import { leakedRuns, runCli } from './helpers';
-import { mulberry32 } from '../helpers';
+import { madeUpPasswords } from '../helpers';
 
 const SEED = 20261123 + 8;
 console.log(`syntaxMessageSecrets: seed ${SEED}`);
 
-function fakes(n: number): string[] {
-  const r = mulberry32(SEED);
-  const pick = (from: string): string => from[Math.floor(r() * from.length)]!;
-  const word = (): string => {
-    let w = '';
-    for (let i = 0; i < 3; i++) w += pick('jkqvwxz') + pick('aeiou');
-    return w[0]!.toUpperCase() + w.slice(1);
-  };
-  const out: string[] = [];
-  for (let i = 0; i < n; i++) out.push(`${word()}-${word()}-${Math.floor(r() * 90) + 10}`);
-  return out;
-}
-
 const head = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey:\n';
-const c = fakes(16);
+const c = madeUpPasswords(SEED, 16);
 const bare = (s: string): string => s.replace(/-/g, '');
 /** Each form of a pasted credential that makes the `yaml` package quote it, with the message it gives. */
 /** `message`: only the messages are checked (a frame shows the line as written). */

@@ -4,6 +4,7 @@ import type { Diagnostic, SuppressedDiagnostic, ValidationOptions, ProjectConfig
 import { applyProjectRules } from '../service/projectConfig';
 import type { ParsedDocument } from '../parser';
 import { messageMasker } from '../service/secretRanges';
+import type { Range } from '../service/secretRanges';
 import { buildReport } from './report';
 import type { FileReport } from './report';
 
@@ -26,12 +27,13 @@ export function lintText(
   options: ValidationOptions,
   cfg?: ProjectConfig,
   frames = true,
+  carried: readonly Range[] = [],
 ): FileReport {
   const { doc, diagnostics, suppressed } = analyzeWith(text, language, options, cfg);
-  const report = buildReport(path, displayPath, doc, diagnostics, frames);
+  const report = buildReport(path, displayPath, doc, diagnostics, frames, carried);
   if (suppressed.length === 0) return report;
   // Silenced findings stay in the report for SARIF, each with the suppression that silenced it.
-  const silenced = buildReport(path, displayPath, doc, suppressed, frames);
+  const silenced = buildReport(path, displayPath, doc, suppressed, frames, carried);
   // A suppression's reason is the user's text (SARIF prints it as the justification): masked as the
   // messages are, the document's secrets and every credential-shaped piece (REVIEW8 K20).
   const mask = messageMasker(doc);

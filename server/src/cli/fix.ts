@@ -16,7 +16,8 @@ import { basename, dirname, join } from 'node:path';
 import { crypto } from './crypto';
 import { parse } from '../parser';
 import type { Language } from '../parser';
-import { maskSecrets } from '../service/secretRanges';
+import { secretRanges } from '../service/secretRanges';
+import { maskBothSides } from './diffMask';
 import { escapeControl, INVISIBLE, showInvisible } from './visible';
 import { editScript } from './lineDiff';
 
@@ -91,7 +92,8 @@ export function writeAtomic(path: string, text: string): void {
 /**
  * The unified diff to print for `before` → `after` (`lint --fix-dry-run`, `format --diff`): a
  * credential written in the file is never printed, not even as context; its characters are masked
- * on both sides. Such a diff no longer applies to those lines: `masked` says so.
+ * on both sides, and what the old side masked is masked on the new side too (diffMask.ts). Such a
+ * diff no longer applies to those lines: `masked` says so.
  */
 export function printableDiff(
   path: string,
@@ -99,8 +101,13 @@ export function printableDiff(
   after: string,
   language: Language,
 ): { diff: string; masked: boolean; escaped: boolean } {
-  const maskedBefore = maskSecrets(before, parse(before, language));
-  const maskedAfter = maskSecrets(after, parse(after, language));
+  // (The new side also masks what the old side did: a fix may leave a secret no longer recognised.)
+  const { before: maskedBefore, after: maskedAfter } = maskBothSides(
+    before,
+    secretRanges(parse(before, language)),
+    after,
+    secretRanges(parse(after, language)),
+  );
   const masked = unifiedDiff(path, maskedBefore, maskedAfter) !== unifiedDiff(path, before, after);
   // Control characters of the file shown escaped, as everywhere the CLI prints the file's text: a
   // comment's ESC sequence would drive the terminal, a bidi override reorder what is read (REVIEW3 F20).

@@ -6,7 +6,9 @@ import type { CliIO } from './io';
 import { UsageError, bufferedIO } from './io';
 import { collectFiles, outsideLink, displayPaths, errnoText, errorText } from './files';
 import { isSuppressible } from '../service';
-import { languageOf } from '../parser';
+import { languageOf, parse } from '../parser';
+import { secretRanges } from '../service/secretRanges';
+import { carriedSecrets } from './diffMask';
 import { isExcluded } from '../service/projectConfig';
 import { analyzeWith, lintText } from './analyze';
 import { FileLinter, LintPool, threadCount } from './pool';
@@ -352,7 +354,9 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       }
     }
     const after = keepLineEndings(text, r.text);
-    emit(lintText(path, displayPath, after, language, opts, cfg, setup.frames), {
+    // The report of the fixed text also masks what the text before the fixes held as secrets.
+    const carried = r.applied.length > 0 ? carriedSecrets(text, secretRanges(parse(text, language)), after) : [];
+    emit(lintText(path, displayPath, after, language, opts, cfg, setup.frames, carried), {
       applied: r.applied,
       before: text,
       after,

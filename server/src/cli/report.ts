@@ -51,6 +51,7 @@ const WINDOW = 120;
  * Builds the report of one analysed file; `diagnostics` are those to show (after project rules).
  * Without `frames` (the JSON, SARIF, GitHub and JUnit formats print none) the findings carry no code
  * frame: positions and masked messages only, the lines around each finding are not read.
+ * `carried`: more ranges of the text to mask (the secrets the text had before `--fix` changed it).
  */
 export function buildReport(
   path: string,
@@ -58,12 +59,14 @@ export function buildReport(
   doc: ParsedDocument,
   diagnostics: readonly Diagnostic[],
   frames = true,
+  carried: readonly Range[] = [],
 ): FileReport {
   const text = doc.text;
   if (diagnostics.length === 0) return { path, displayPath, findings: [] };
   const li = new LineIndex(text);
-  // The secrets are found in the whole text (a PEM body spans lines), masked only in the lines shown.
-  const secrets = secretRanges(doc);
+  // The secrets are found in the whole text (a PEM body spans lines), masked only in the lines shown;
+  // after --fix, with those of the text before the fixes (`carried`: cli/diffMask.ts).
+  const secrets = carried.length > 0 ? [...secretRanges(doc), ...carried] : secretRanges(doc);
   const maskMessage = messageMasker(doc, secrets);
   const findings = diagnostics.map((d): Finding => {
     const s = li.positionAt(d.offset);

@@ -86,7 +86,8 @@ type Analysis = { doc: ParsedDocument; diagnostics: Diagnostic[] };
  *
  * Every fix is checked on its result before it is kept (the one place that does it, whatever the
  * provider): the file must parse as well as before, and no error may appear inside the property the
- * fix edited that was not in the file before (compared by code and message). A rename that makes
+ * fix edited, or point into it (related information: `env-value-conflict` on `apiKey` names the
+ * `valueFromEnv` a rename wrote), that was not in the file before (compared by code and message). A rename that makes
  * the renamed key's value an error (`enable_visualisations: yes` → a boolean flag), or a header that
  * breaks an explicit-key root (`? definition`), is not applied; the diagnostic stays for the user.
  * Errors elsewhere that a fix only uncovers (a corrected `provider` now checks its variant's keys)
@@ -373,10 +374,13 @@ const LONG = 4096;
 class ZoneIndex {
   private readonly short: Diagnostic[];
   private readonly long: Diagnostic[];
+  /** Those that point at other places too (related information): an error about what a fix edited. */
+  private readonly pointing: Diagnostic[];
   constructor(diagnostics: readonly Diagnostic[]) {
     const kept = diagnostics.filter(counts);
     this.short = kept.filter((d) => d.length <= LONG).sort((a, b) => a.offset - b.offset);
     this.long = kept.filter((d) => d.length > LONG);
+    this.pointing = kept.filter((d) => d.related !== undefined && d.related.length > 0);
   }
   /** The counted diagnostics that count in some of `zones` (see `countsIn`), each once. */
   in(zones: readonly Zone[]): Diagnostic[] {
@@ -394,6 +398,10 @@ class ZoneIndex {
       for (let k = lo; k < this.short.length && this.short[k]!.offset <= z.to; k++)
         if (meets(this.short[k]!, z)) found.add(this.short[k]!);
       for (const d of this.long) if (meets(d, z)) found.add(d);
+      // An error said on the mapping's holder that points into the zone (`env-value-conflict` on
+      // `apiKey`, 'valueFromEnv' is set here: the key a rename wrote) is the fix's (REVIEW8 K9).
+      for (const d of this.pointing)
+        if (d.related!.some((r) => meets({ ...d, offset: r.offset, length: r.length }, z))) found.add(d);
     }
     return [...found];
   }

@@ -21,6 +21,7 @@ import {
   propertySchema,
   unionOf,
   credentialKeys,
+  isEnvNameProperty,
 } from '../../model/schema';
 import type { Resolved, Schema, Union } from '../../model/schema';
 import type { Diagnostic } from '../codes';
@@ -40,6 +41,7 @@ import { atAlias } from './throughAlias';
 import type { Reading } from '../yaml11';
 import { describeReading, numberText, plainText, reading11 } from '../yaml11';
 import { credentialShapes } from '../credentialShapes';
+import { shellReference } from '../envNames';
 
 export function schemaDiagnostics(doc: ParsedDocument, value: unknown): Diagnostic[] {
   if (validateSchema(value)) return [];
@@ -820,6 +822,22 @@ function unknownProperty(keys: MappingKeys, resolved: Resolved, key: string, obj
   return out;
 }
 
+/**
+ * A rename to a key whose value is a variable's name (`valueFromEnv`) of a key whose value is no
+ * plausible one (REVIEW8 K9): `{valu: pw-Golf-Hotel-95, value: ""}` is a literal credential under a
+ * half-typed `value`; renamed to `valueFromEnv`, the secret would pass for a variable's name (and
+ * the frames that masked it would print it). A name is `$NAME`, `${NAME}` or capitals, digits and
+ * `_`, not shaped like a credential; an empty value is renamed (nothing to read wrong).
+ */
+function namesNoVariable(owner: Schema | undefined, suggestion: string, p: PropertyNode): boolean {
+  if (!isEnvNameProperty(owner, suggestion)) return false;
+  const v = resolve(p.value);
+  if (v === undefined || v.type === 'null') return false;
+  if (v.type !== 'string') return true;
+  const t = v.value.trim();
+  return !(shellReference(t) !== undefined || (/^[A-Z_][A-Z0-9_]*$/.test(t) && credentialShapes(t).length === 0));
+}
+
 /** `unknown-property` on the key of `p` (one occurrence of `key` in the mapping whose keys are `keys`). */
 function unknownPropertyAt(keys: MappingKeys, resolved: Resolved, key: string, p: PropertyNode): Diagnostic {
   const allowed = Object.keys(unwrapNullable(resolved.schema)?.properties ?? {});
@@ -828,7 +846,8 @@ function unknownPropertyAt(keys: MappingKeys, resolved: Resolved, key: string, p
   const { suggestion, hint, data } = holdsMoreThanAKey(key)
     ? { suggestion: undefined, hint: '', data: undefined }
     : suggest(key, candidates);
-  const unsafe = suggestion !== undefined && !renameIsSafe(key, candidates);
+  const unsafe =
+    suggestion !== undefined && (!renameIsSafe(key, candidates) || namesNoVariable(resolved.schema, suggestion, p));
   let owners = '';
   if (resolved.union) {
     const others = resolved.union.variants
