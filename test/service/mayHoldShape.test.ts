@@ -62,6 +62,9 @@ test(`mayHoldShape never hides a shape credentialShapes finds (seed ${SEED.toStr
       const p = pieces[Math.floor(r() * pieces.length)]!;
       t += r() < 0.3 ? p.slice(Math.floor(r() * p.length)) : p;
     }
+    // A whole text takes a shortcut (one regular expression for a name of weak characters): the same
+    // answer as the scan of the same characters inside a longer text.
+    assert.equal(mayHoldShape(t, 0, t.length), mayHoldShape('\n' + t, 1, t.length + 1), JSON.stringify(t));
     if (credentialShapes(t).length > 0) {
       shapes++;
       assert.ok(mayHoldShape(t, 0, t.length), JSON.stringify(t.length));
@@ -79,8 +82,8 @@ test('mayHoldShape says no to long snake_case names, the most common long scalar
     'x-api-key: 0123456789abcdef0123',
     'x ghp_abcdefghijklmnopqrstuvwxyz012345',
     'dapi0123456789abcdef0123456789abcdef',
-    'rk_test_' + 'abcdefghijklmnop1234',
-    'npm_' + 'abcdefghijklmnopqrstuvwxyz0123456789',
+    'rk_test_' + 'abcdef0123456789wxyz',
+    'npm_' + 'q1w2e3r4t5y6u7i8o9p0a1s2d3f4h5j6k7l8',
   ]) {
     assert.ok(credentialShapes(t).length > 0, t);
     assert.ok(mayHoldShape(t, 0, t.length), t);

@@ -309,6 +309,9 @@ const RUN_KIND = /* @__PURE__ */ (() => {
  * checks the gate against credentialShapes).
  */
 export function mayHoldShape(text: string, from: number, to: number): boolean {
+  // A whole text of weak characters without a key prefix: the loop below would say no; one regular
+  // expression says it about 3x faster (the many names of a large file).
+  if (from === 0 && to === text.length && WEAK_NAME.test(text)) return false;
   let run = 0;
   /** Whether the current run holds a capital, one of `-+/=~%` or a key prefix written without a capital. */
   let strong = false;
@@ -336,6 +339,9 @@ export function mayHoldShape(text: string, from: number, to: number): boolean {
   const slice = to - from >= 11 ? text.slice(from, to) : '';
   return slice.includes('PRIVATE KEY');
 }
+
+/** Weak characters alone (RUN_KIND 1 and 3) with no key prefix written without a capital (weakPrefixAt). */
+const WEAK_NAME = /^(?:[a-cefh-mo-z0-9.]|_(?!live_|test_)|g(?!h)|n(?!pm_)|d(?!api))*$/;
 
 /**
  * Whether a key prefix written without a capital starts at text[i] (before `to`): `gh`, `npm_`, `dapi`,
