@@ -379,7 +379,13 @@ const schema = {
       ...doc('**FixedSchema** (`type: fixed`): includes exactly the listed tables.'),
       properties: {
         type: discriminator('type', 'fixed', 'Selects the `fixed` variant (FixedSchema): the listed tables.'),
-        tables: { type: 'array', items: ref('FixedSchemaTable'), ...doc('Tables to include.') },
+        tables: {
+          type: 'array',
+          items: ref('FixedSchemaTable'),
+          ...doc(
+            'Tables to include, each listed once. An empty list includes no table (`type: all` includes every table).',
+          ),
+        },
       },
       required: ['type', 'tables'],
       additionalProperties: false,

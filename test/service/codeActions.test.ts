@@ -263,6 +263,12 @@ const CASES: Case[] = [
   },
   // 8. duplicate keys
   {
+    file: 'duplicate-table.assistant.yaml',
+    code: 'duplicate-table',
+    action: "Remove the repeated entry of 'sales.orders' (the same as the first one: nothing is lost)",
+    preferred: true,
+  },
+  {
     file: 'duplicate-key.assistant.yaml',
     code: 'duplicate-key',
     action: "Remove the ignored duplicate 'llm'",

@@ -165,6 +165,14 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
     example: `${H}definition:\n  llm: { provider: hosted }\n  overrideAiPrimitivesLlm:\n    - primitiveName: summarize\n      llm: { provider: hosted }\n    - primitiveName: summarize\n      llm: { provider: hosted }\n`,
     fix: 'Keep one override per primitive; only one of them can apply.',
   },
+  'empty-tables': {
+    example: `${H}definition:\n  llm: { provider: hosted }\n  schemaSelector:\n    type: fixed\n    tables: []\n`,
+    fix: 'List the tables to include (each with `schemaName`, `tableName` and `columns`; `columns: []` includes all of its columns). To include every table, use `type: all` instead (the refactoring on the `type` value switches the variant). The spec does not say what a `fixed` selector with no table does, so this is a warning.',
+  },
+  'duplicate-table': {
+    example: `${H}definition:\n  llm: { provider: hosted }\n  schemaSelector:\n    type: fixed\n    tables:\n      - { schemaName: sales, tableName: orders, columns: [] }\n      - { schemaName: sales, tableName: orders, columns: [] }\n`,
+    fix: "List each table once. When the later entry repeats the first word for word, the editor's quick fix removes it (nothing is lost; never when a comment or an anchor goes with it). When the entries differ (other `columns`), merge them by hand: the service may use either. `lint --fix` does not remove entries: the spec allows the repeat.",
+  },
   'unknown-primitive': {
     example: `${H}definition:\n  llm: { provider: hosted }\n  overrideAiPrimitivesLlm:\n    - primitiveName: summarise\n      llm: { provider: hosted }\n`,
     fix: "Use one of the named primitives when you meant one (the editor's quick fix replaces it; `lint --fix` does not, since another name is allowed by the format and only you know which you meant); another name may be ignored by the service.",

@@ -166,6 +166,16 @@ export const CODES = {
     severity: 'warning',
     doc: 'The same `primitiveName` overridden twice in `overrideAiPrimitivesLlm`.',
   },
+  'empty-tables': {
+    autofix: 'no',
+    severity: 'warning',
+    doc: 'The `fixed` schema selector (`type: fixed`) with `tables: []`: it includes no table at all (the spec gives no meaning to an empty list; `type: all` includes every table).',
+  },
+  'duplicate-table': {
+    autofix: 'no',
+    severity: 'warning',
+    doc: "The same table (`schemaName` and `tableName`) listed twice in the `fixed` schema selector's `tables`. The quick fix removes the later entry only when it repeats the first word for word (nothing is lost).",
+  },
   'unknown-primitive': {
     autofix: 'no',
     severity: 'warning',
@@ -288,6 +298,8 @@ export interface DiagnosticData {
   yaml11?: { quote: boolean; write: string[]; choice?: true };
   /** `unsupported-tag`: the value without the tag is what its field takes; the quick fix removes the tag. */
   removable?: boolean;
+  /** `duplicate-table`: the entry repeats the first entry of its table word for word; the quick fix may remove it. */
+  identical?: boolean;
   /** `invalid-type`: the plain string names this variable (`apiKey: $NAME`); the fix reads it from the environment. */
   envName?: string;
   /**

@@ -18,6 +18,7 @@ import { irregularWhitespace } from './whitespace';
 import { yaml11Ambiguous } from './yaml11';
 import { missingSpaceInValue } from './missingSpace';
 import { trimValue } from './blankString';
+import { duplicateTable } from './fixedTables';
 export { suppressionActions } from './suppress';
 
 export { applyEdits } from './edits';
@@ -61,6 +62,7 @@ const FIXES: ProviderTable = {
   'unsupported-tag': unsupportedTag,
   'unportable-anchor': unportableAnchor,
   'blank-string': trimValue,
+  'duplicate-table': duplicateTable,
 };
 
 /**

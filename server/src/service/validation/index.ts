@@ -16,6 +16,7 @@ import { envValueRule } from './rules/envValue';
 import { duplicateKeysRule } from './rules/duplicateKeys';
 import { fallbackDepthRule } from './rules/fallbackDepth';
 import { primitivesRule } from './rules/primitives';
+import { fixedTablesRule } from './rules/fixedTables';
 import { nearMissKeyRule } from './rules/nearMissKey';
 import { limitsRule } from './rules/limits';
 import { emptyRequiredRule } from './rules/emptyRequired';
@@ -43,6 +44,7 @@ export const RULES: readonly Rule[] = [
   duplicateKeysRule,
   fallbackDepthRule,
   primitivesRule,
+  fixedTablesRule,
   nearMissKeyRule,
   limitsRule,
   emptyRequiredRule,
