@@ -261,6 +261,12 @@ const CASES: Case[] = [
     action: 'Remove the trailing comma',
     preferred: true,
   },
+  {
+    file: 'extra-document.assistant.yaml',
+    code: 'extra-document',
+    action: 'Remove the `---` of the empty document (nothing else goes)',
+    preferred: true,
+  },
   // 8. duplicate keys
   {
     file: 'duplicate-table.assistant.yaml',

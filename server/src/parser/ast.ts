@@ -88,6 +88,14 @@ export interface SyntaxProblem {
    * `key:`): the text was read with plain spaces there (parser/indentRepair.ts); the fix writes them.
    */
   irregularSpace?: true;
+  /**
+   * `extra-document`: the other YAML document this problem is about, as offsets relative to the
+   * problem's (so that they move with it): `from`/`to` its text with the directives before it (what
+   * is read alone to check it), `config` whether it says `kind: AssistantConfig` (then it is checked
+   * too), `empty` whether it holds nothing but comments, and `marker` its `---`, when removing that
+   * marker loses nothing (an empty document with no directive of its own).
+   */
+  document?: { from: number; to: number; config: boolean; empty: boolean; marker?: number };
 }
 
 export interface ParsedDocument {

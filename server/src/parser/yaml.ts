@@ -7,6 +7,7 @@ import { fastParseYaml } from './fastYaml';
 import { TAG_KINDS, coreTagged, isUnsupportedTag, unsupportedTagMessage, untaggedPlain } from './coreTags';
 import { needsIndentRepair, repairIndentation } from './indentRepair';
 import { sourceFreeMessage } from './yamlMessages';
+import { lineEnd } from './lineIndex';
 
 export interface YamlParseResult {
   root: Node | undefined;
@@ -127,21 +128,7 @@ export function parseYamlFull(text: string, limits: ParseLimits = DEFAULT_LIMITS
         kind: 'syntax',
       });
     }
-    if (doc !== chosen && doc.contents !== null) {
-      const r = doc.contents.range;
-      // An empty document after a final `---` sits at the very end: its one-character range is kept inside.
-      const at = Math.min(r[0], Math.max(0, text.length - 1));
-      problems.push({
-        offset: at,
-        length: Math.min(
-          text.length - at,
-          Math.max(1, Math.min(r[1], text.indexOf('\n', r[0]) === -1 ? r[1] : text.indexOf('\n', r[0])) - r[0]),
-        ),
-        message:
-          'This file holds more than one YAML document; only the AssistantConfig document is checked, and this one is ignored.',
-        kind: 'extra-document',
-      });
-    }
+    if (doc !== chosen) problems.push(extraDocument(text, docs, doc));
   }
   const converter = new Converter(text, limits, problems);
   const root = chosen.contents ? converter.convert(chosen.contents, undefined, 0) : undefined;
@@ -296,17 +283,60 @@ export function nestingBeyond(text: string, limit: number): number {
   return -1;
 }
 
-function chooseDocument(docs: Document.Parsed[]): Document.Parsed {
-  for (const d of docs) {
-    const c = d.contents;
-    if (
-      isMap(c) &&
-      c.items.some(
-        (p) => isScalar(p.key) && p.key.value === 'kind' && isScalar(p.value) && p.value.value === 'AssistantConfig',
-      )
+/**
+ * A document other than the AssistantConfig one (REVIEW7 J2). A file holds one AssistantConfig, and
+ * the loaders that read one document (PyYAML's safe_load, js-yaml's load, yaml's parse) refuse a file
+ * with another document, even an empty one after a final `---`: an error, on the document's first
+ * line. Another AssistantConfig is checked too (validation reads it alone); other content is not read.
+ */
+function extraDocument(text: string, docs: Document.Parsed[], doc: Document.Parsed): SyntaxProblem {
+  const i = docs.indexOf(doc);
+  const start = doc.range[0];
+  const end = doc.range[2];
+  // Its directives (`%YAML 1.2`) come after the document before it.
+  const from = i > 0 ? docs[i - 1]!.range[2] : 0;
+  const c = doc.contents;
+  const empty = c === null || text.slice(c.range[0], c.range[1]).trim() === '';
+  const config = !empty && declaresKind(doc);
+  const hasMarker = text.startsWith('---', start);
+  // An empty document's `---` can go, when it has no directive of its own: nothing is lost.
+  const removable = empty && hasMarker && /^(?:\s|#[^\n]*)*$/.test(text.slice(from, start));
+  // On the `---` of an empty document, else where its content starts (kept inside the text).
+  const at = empty && hasMarker ? start : Math.min(c?.range[0] ?? start, Math.max(0, text.length - 1));
+  // On its first line (a CRLF's CR is not part of it).
+  const length = Math.max(1, Math.min(empty && hasMarker ? 3 : end - at, lineEnd(text, at) - at, text.length - at));
+  const message = empty
+    ? "This file holds an empty YAML document (after this `---`): loaders that read one document (PyYAML's safe_load, js-yaml's load, yaml's parse) refuse the file. Remove the `---` (it separates nothing)."
+    : config
+      ? 'This file holds another AssistantConfig (a YAML document after `---`): a file holds one, and loaders that read one document refuse the file. Its mistakes are reported too; move it to a file of its own.'
+      : 'This file holds another YAML document, which is not read (only the AssistantConfig document is checked): loaders that read one document refuse the file. Move it to a file of its own, or remove it.';
+  return {
+    offset: at,
+    length,
+    message,
+    kind: 'extra-document',
+    document: {
+      from: from - at,
+      to: end - at,
+      config,
+      empty,
+      ...(removable ? { marker: start - at } : {}),
+    },
+  };
+}
+
+function declaresKind(d: Document.Parsed): boolean {
+  const c = d.contents;
+  return (
+    isMap(c) &&
+    c.items.some(
+      (p) => isScalar(p.key) && p.key.value === 'kind' && isScalar(p.value) && p.value.value === 'AssistantConfig',
     )
-      return d;
-  }
+  );
+}
+
+function chooseDocument(docs: Document.Parsed[]): Document.Parsed {
+  for (const d of docs) if (declaresKind(d)) return d;
   return docs.find((d) => d.contents !== null) ?? docs[0]!;
 }
 

@@ -36,7 +36,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'extra-document': {
     example: `${H}definition:\n  llm: { provider: hosted }\n---\nnotes: a second document\n`,
-    fix: 'Keep one YAML document per file: remove the `---` separator and what follows, or move it to its own file.',
+    fix: 'Keep one YAML document per file: move the other document to a file of its own (another AssistantConfig is then checked as its own file; its mistakes are reported here meanwhile), or remove it if nothing needs it. An empty document (a `---` followed by nothing but comments, often a final `---`) is fixed by removing that `---`: the quick fix and `lint --fix` do it, and the comments stay. A final `...` (document end) is fine. The spec describes one AssistantConfig object, and the usual loaders (PyYAML `safe_load`, js-yaml `load`, yaml `parse`) refuse a file with a second document, so this is an error.',
   },
   'resource-limit': {
     // An alias bomb: seven lines that expand to ten million nodes.

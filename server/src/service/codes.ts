@@ -41,9 +41,9 @@ export const CODES = {
     doc: "A no-break space (U+00A0, pasted from a web page or a document) or another Unicode space in the indentation, after a list item's `-`, between `key:` and its value (in block and flow mappings), or after `{`, `[` or `,` in a flow collection: it looks like a space, but YAML reads it as text (the line is not indented, or `provider: hosted` is one string). The rest of the file is checked as if it were a plain space; the fix writes plain spaces.",
   },
   'extra-document': {
-    autofix: 'no',
-    severity: 'warning',
-    doc: 'The file holds more than one YAML document; only the AssistantConfig document is checked.',
+    autofix: 'lossless',
+    severity: 'error',
+    doc: "The file holds more than one YAML document (a `---` after the first, even with nothing after it): a file holds one AssistantConfig, and loaders that read one document refuse the file. Another AssistantConfig document is checked too; other content is not read. An empty document's `---` is removed by the fix (and `lint --fix`); a document with content is never removed.",
   },
   'resource-limit': {
     autofix: 'no',
@@ -291,6 +291,11 @@ export interface DiagnosticData {
    * `lossless` (other `json-not-strict` fixes remove a comment).
    */
   lossless?: boolean;
+  /**
+   * `extra-document`'s neighbours: a finding in another AssistantConfig document of the file (a second
+   * one after `---`), which is read alone to check it; no quick fix is offered for it.
+   */
+  otherDocument?: boolean;
   /**
    * `yaml11-ambiguous`: what the fixes write in place of the scalar: the same text quoted (`quote`),
    * or one of `write`. With `choice` (a value whose type the spec leaves open) no fix is preferred.

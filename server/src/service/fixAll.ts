@@ -32,7 +32,8 @@ export function safeFixFor(doc: ParsedDocument, d: Diagnostic): Fix | undefined 
     (mode === 'lossless' && !d.data?.lossless) ||
     !provider ||
     d.data?.throughAlias ||
-    d.data?.unsafeRename
+    d.data?.unsafeRename ||
+    d.data?.otherDocument
   )
     return undefined;
   // No .env in this context: a fix that would also write another file is never offered here.

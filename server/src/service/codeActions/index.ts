@@ -19,6 +19,7 @@ import { yaml11Ambiguous } from './yaml11';
 import { missingSpaceInValue } from './missingSpace';
 import { trimValue } from './blankString';
 import { duplicateTable } from './fixedTables';
+import { removeEmptyDocument } from './extraDocument';
 export { suppressionActions } from './suppress';
 
 export { applyEdits } from './edits';
@@ -63,6 +64,7 @@ const FIXES: ProviderTable = {
   'unportable-anchor': unportableAnchor,
   'blank-string': trimValue,
   'duplicate-table': duplicateTable,
+  'extra-document': removeEmptyDocument,
 };
 
 /**
@@ -102,8 +104,9 @@ export function getCodeActions(
   };
   for (const d of diagnostics) {
     const provider = PROVIDERS[d.code];
-    // Text reached through an alias is the anchor's, shared by its other uses: no fix edits it.
-    if (!provider || !touches(d, range) || d.data?.throughAlias) continue;
+    // Text reached through an alias is the anchor's, shared by its other uses: no fix edits it. A
+    // finding in another document of the file is not in this tree: the fixes would act on the wrong one.
+    if (!provider || !touches(d, range) || d.data?.throughAlias || d.data?.otherDocument) continue;
     let preferred = false;
     for (const fix of provider(doc, d, ctx)) {
       const entry: CodeActionEntry = {

@@ -1,5 +1,6 @@
 // Validation: syntax problems, the schema (through ajv), and the rules beyond the schema.
 import type { ParsedDocument, SyntaxProblem } from '../../parser/ast';
+import { parse } from '../../parser';
 import { LineIndex, lineEnd, lineStart, nextLineStart } from '../../parser/lineIndex';
 import type { Diagnostic } from '../codes';
 import { diag } from '../codes';
@@ -89,9 +90,10 @@ export function validateWithSuppressions(
   units?: UnitCache,
 ): SuppressionResult {
   units?.prepare(options);
+  const found = findAll(doc, options, units);
   return applySuppressions(
     doc,
-    findAll(doc, options, units),
+    doc.problems.length > 0 ? withOtherConfigs(doc, options, found) : found,
     options.suppress,
     units && ((text, needle) => units.includes(text, needle)),
   );
@@ -150,7 +152,10 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
             : p.irregularSpace
               ? 'irregular-whitespace'
               : 'syntax-error';
-    out.push(diag(code, p.message, p.offset, p.length));
+    // An empty extra document whose `---` can go: the fix loses nothing (`lint --fix` applies it).
+    out.push(
+      diag(code, p.message, p.offset, p.length, p.document?.marker !== undefined ? { data: { lossless: true } } : {}),
+    );
   }
   if (!units || units.includes(doc.text, '\uFFFD')) encodingProblems(doc.text, out);
   if (doc.language === 'json') out.push(...jsonStrictness(doc.text));
@@ -390,6 +395,38 @@ function encodingProblems(text: string, out: Diagnostic[]): void {
  * Sorted by position; the same finding reached twice (through an alias) is reported once, and a
  * finding in an anchored node that its own place already reports is not repeated at the alias.
  */
+/**
+ * The findings of the file's other AssistantConfig documents (REVIEW7 J2: a second one after `---` was
+ * not checked at all): each is read alone, from a copy of the text with everything else blanked (line
+ * breaks kept, so every offset and line is the file's own), and its findings are added but those
+ * the file's own reading already made (its syntax problems are the file's). They carry
+ * `data.otherDocument`: quick fixes act on the AssistantConfig document's tree, and offer none there.
+ * Only for files with several documents, which the editor reads whole on every edit anyway.
+ */
+function withOtherConfigs(doc: ParsedDocument, options: ValidationOptions, found: Diagnostic[]): Diagnostic[] {
+  let out = found;
+  for (const p of doc.problems) {
+    const d = p.document;
+    if (p.kind !== 'extra-document' || !d?.config) continue;
+    const from = p.offset + d.from;
+    const to = p.offset + d.to;
+    const alone = blankOutside(doc.text, from, to);
+    const sub = parse(alone, 'yaml', { maxDepth: options.maxNestingDepth });
+    const have = new Set(out.map((x) => `${x.code}:${x.offset}`));
+    const more = findAll(sub, options, undefined)
+      .filter((x) => x.offset >= from && x.offset <= to && !have.has(`${x.code}:${x.offset}`))
+      .map((x) => ({ ...x, data: { ...x.data, otherDocument: true } }));
+    if (more.length > 0) out = [...out, ...more].sort((a, b) => a.offset - b.offset || a.length - b.length);
+  }
+  return out;
+}
+
+/** The text with every character outside [from, to) but line breaks made a space. */
+function blankOutside(text: string, from: number, to: number): string {
+  const blank = (s: string): string => s.replace(/[^\r\n]/g, ' ');
+  return blank(text.slice(0, from)) + text.slice(from, to) + blank(text.slice(to));
+}
+
 function finish(out: Diagnostic[]): Diagnostic[] {
   // Nothing to drop or order (most files).
   if (out.length <= 1) return out;
