@@ -164,10 +164,21 @@ const CASES: Case[] = [
     after: `${H}definition:\n  llm: { provider: hosted }\n  maxAssistantActions: 12\n`,
     exit: 0,
   },
+  {
+    code: 'extra-document',
+    file: 'a.assistant.yaml',
+    before: `${H}definition:\n  llm: { provider: hosted }\n---\n# notes\n`,
+    after: `${H}definition:\n  llm: { provider: hosted }\n# notes\n`,
+    exit: 0,
+  },
 ];
 
 /** Fixes that would lose what the user wrote are not applied: the file is untouched, exit 1. */
 const KEPT: { name: string; before: string }[] = [
+  {
+    name: 'a second YAML document with content (extra-document)',
+    before: `${H}definition:\n  llm: { provider: hosted }\n---\nnotes: a second document\n`,
+  },
   {
     name: 'a duplicate key with another value',
     before: `${H}definition:\n  llm: { provider: hosted }\n  maxAssistantActions: 12\n  maxAssistantActions: 20\n`,
