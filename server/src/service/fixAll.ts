@@ -39,7 +39,7 @@ export function safeFixFor(doc: ParsedDocument, d: Diagnostic): Fix | undefined 
   // No .env in this context: a fix that would also write another file is never offered here.
   const fixes = provider(doc, d, {}).filter((f) => f.edits.length > 0 && !f.dotenv);
   const preferred = fixes.filter((f) => f.isPreferred);
-  if (preferred.length !== 1) return undefined;
+  if (preferred.length !== 1 || preferred[0]!.editorOnly) return undefined;
   if (mode === 'same-value' && !repeatsKeptValue(doc, d)) return undefined;
   // Never a placeholder: a relabelled provider leaves its variant's missing fields reported.
   return preferred[0]!.withoutPlaceholders ?? preferred[0];

@@ -26,6 +26,11 @@ export interface Fix {
    * (`--fix` keeps it and fixes or reports them: REVIEW6 I12).
    */
   valueAsWritten?: boolean;
+  /**
+   * A choice only the user can make (which provider they meant: REVIEW7 J3): offered, maybe
+   * preferred in the editor, never applied by `--fix` or Fix all.
+   */
+  editorOnly?: true;
 }
 
 export type FixProvider = (doc: ParsedDocument, diagnostic: Diagnostic, ctx: ServiceContext) => Fix[];

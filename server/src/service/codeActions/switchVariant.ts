@@ -3,7 +3,8 @@
 // The fields the new variant does not allow go, the ones both variants share stay, and the new
 // variant's required fields are added. Done in two passes (remove and retag; re-read the mapping;
 // insert) so that the insertions see the mapping as it will be; the result is one edit.
-import type { ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
+import type { Node, ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
+import { isMergeKey } from '../../model/merge';
 import { getProperty, nodeAt, pathOf, stringValue } from '../../parser/ast';
 import type { Union, Variant } from '../../model/schema';
 import { schemaAtPath } from '../../model/schema';
@@ -194,4 +195,65 @@ export function retagActions(
     if (i === 0 && bestUnique) fix.isPreferred = true;
     return fix;
   });
+}
+
+/**
+ * `unknown-property` on a key that another variant of the mapping's union has (`endpoint` under
+ * `provider: hosted`, a key of cloud_a; REVIEW7 J3): switch to each variant that has it, the
+ * variants read from the schema. Nothing the user wrote is removed (keys the new variant does not
+ * allow stay, reported, and the title names them); the new variant's required fields are added as
+ * placeholders that keep their diagnostic. Preferred only when one variant alone has the key, every
+ * other key written fits it, no rename is offered instead, and the mapping is not shared by an alias
+ * (the switch would change every use). Never `--fix` (`editorOnly`): which provider the user meant is
+ * theirs to say.
+ */
+export function switchForKey(doc: ParsedDocument, prop: PropertyNode, renameOffered: boolean): Fix[] {
+  const obj = prop.parent;
+  if (!doc.root) return [];
+  const union = schemaAtPath(doc.root, pathOf(obj)).union;
+  const tag = union ? getProperty(obj, union.property) : undefined;
+  if (!union || !tag) return [];
+  const current = stringValue(tag.value);
+  if (!union.variants.some((v) => v.value === current)) return [];
+  const key = prop.key.value;
+  const allows = (v: Variant, k: string): boolean => Object.prototype.hasOwnProperty.call(v.schema.properties ?? {}, k);
+  const owners = union.variants.filter((v) => v.value !== current && allows(v, key));
+  if (owners.length === 0) return [];
+  const written = [...new Set(obj.properties.filter((p) => p !== tag && !isMergeKey(p)).map((p) => p.key.value))];
+  const uses = aliasesOf(doc, obj);
+  return owners.map((v): Fix => {
+    const misfits = written.filter((k) => k !== union.property && !allows(v, k));
+    const missing = (v.schema.required ?? []).filter((k) => !getProperty(obj, k) && !presentMisspelt(obj, k, v.schema));
+    const set = setValue(doc, tag, v.value);
+    const notes = [
+      `${owners.length === 1 ? 'the' : 'a'} ${union.property} with '${key}'`,
+      ...(missing.length > 0 ? [`adds ${names(missing)}`] : []),
+      ...(misfits.length > 0
+        ? [`${names(misfits)} ${misfits.length === 1 ? 'stays' : 'stay'}, not allowed there`]
+        : []),
+      ...(uses > 0 ? [`also for the ${uses === 1 ? 'alias' : `${String(uses)} aliases`} of this mapping`] : []),
+    ];
+    return {
+      title: `Switch ${union.property} to '${v.value}' (${notes.join('; ')})`,
+      edits: missing.length > 0 ? thenAddRequired(doc, obj, [set], v) : [set],
+      isPreferred: owners.length === 1 && misfits.length === 0 && !renameOffered && uses === 0,
+      editorOnly: true,
+    };
+  });
+}
+
+/** How many aliases use this mapping (point at it, or at a node that holds it). */
+function aliasesOf(doc: ParsedDocument, obj: ObjectNode): number {
+  const holders = new Set<Node>();
+  for (let n: Node | PropertyNode | undefined = obj; n; n = n.parent) if (n.type !== 'property') holders.add(n);
+  let count = 0;
+  const stack: (Node | undefined)[] = [doc.root];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (n?.type === 'alias') {
+      if (n.target && holders.has(n.target)) count++;
+    } else if (n?.type === 'object') for (const p of n.properties) stack.push(p.value);
+    else if (n?.type === 'array') stack.push(...n.items);
+  }
+  return count;
 }

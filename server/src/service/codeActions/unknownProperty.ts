@@ -8,6 +8,7 @@ import { contentEnd, removeProperties, replaceScalar } from './edits';
 import { anchorsUsedElsewhere, holdsLiteralSecret, propertyAtKey } from './find';
 import type { Fix, FixProvider } from './provider';
 import { missingSpaceInKey } from './missingSpace';
+import { switchForKey } from './switchVariant';
 import { indentSlipAt, slipKeys } from '../validation/indentSlip';
 import { indentUnit } from '../indent';
 import type { Diagnostic } from '../codes';
@@ -33,6 +34,8 @@ export const unknownProperty: FixProvider = (doc, d) => {
   // Equally close keys: a rename to each, none preferred (REVIEW5 H20).
   for (const k of holdsMoreThanAKey(key) ? [] : (d.data.suggestions ?? []))
     out.push({ title: `Rename '${key}' to '${k}'`, edits: [replaceScalar(doc, prop.key, k)] });
+  // A key of another variant (`endpoint` under `provider: hosted`): switch to each variant that has it.
+  out.push(...switchForKey(doc, prop, out.length > 0));
   // (Not for a near miss: the key is reported because it is close to an allowed one, so its value is
   // the user's content under a misspelt name, and removing it (a whole `definiton:` block, the
   // instructions under `systemInstrucions:`) is never the repair: REVIEW4 G21.)
