@@ -53,6 +53,16 @@ test('explain CODE prints the page: meaning, example, fix, how to silence', () =
   assert.match(r.stdout, /unknown-property: off/);
 });
 
+test('explain yaml11-ambiguous names the %YAML 1.1 directive, and what it says of it is what the tool does', () => {
+  const r = runCli(['explain', 'yaml11-ambiguous']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /%YAML 1\.1/);
+  const example = CODE_DOCS['yaml11-ambiguous'].example;
+  const under11 = analyze(`%YAML 1.1\n---\n${example}`, 'yaml').diagnostics;
+  assert.ok(!under11.some((d) => d.code === 'yaml11-ambiguous'), JSON.stringify(under11));
+  assert.ok(under11.some((d) => d.code === 'invalid-type' && /apiVersion/.test(d.message)));
+});
+
 test('explain: an unknown code is a usage error with a suggestion; --list lists every code', () => {
   const r = runCli(['explain', 'unknown']);
   assert.equal(r.code, 2);
