@@ -318,6 +318,8 @@ export interface DiagnosticData {
    * the colon; the fix writes the space (REVIEW5 H19).
    */
   missingSpace?: string;
+  /** With `missingSpace`: the name written before the colon, a misspelling of it (`{modle:gpt-4o}`); the fix renames it too. */
+  gluedAs?: string;
   /**
    * `unknown-property`: the key (and the keys after it at its column) belongs under this key, whose
    * value is empty: an indentation slip; the fix indents the lines (REVIEW5 H8).

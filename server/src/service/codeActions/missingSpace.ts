@@ -9,12 +9,17 @@ import { propertyAtKey, valueAt } from './find';
 import type { Fix } from './provider';
 
 /** The edit that writes the space after `meant:` at the start of the scalar `n`, when its text is that. */
-function spaceAfter(doc: ParsedDocument, n: StringNode | Node, meant: string): TextEdit | undefined {
+function spaceAfter(
+  doc: ParsedDocument,
+  n: StringNode | Node,
+  meant: string,
+  written: string = meant,
+): TextEdit | undefined {
   const text = doc.text.slice(n.offset, n.offset + n.length);
-  if (!text.startsWith(`${meant}:`)) return undefined;
+  if (!text.startsWith(`${written}:`)) return undefined;
   // The whole scalar rewritten (not a bare insertion between key and value): the edit then lies in
   // the one property it makes, which is what `--fix`'s result check looks at.
-  return { offset: n.offset, length: n.length, newText: `${meant}: ${text.slice(meant.length + 1)}` };
+  return { offset: n.offset, length: n.length, newText: `${meant}: ${text.slice(written.length + 1)}` };
 }
 
 /** The fix of a diagnostic that carries `missingSpace`, or none: a glued key (`unknown-property`, `near-miss-key`). */
@@ -23,10 +28,14 @@ export function missingSpaceInKey(doc: ParsedDocument, d: Diagnostic): Fix[] | u
   if (meant === undefined) return undefined;
   const prop = propertyAtKey(doc, d.offset);
   if (!prop || prop.key.value !== d.data?.key) return [];
-  const edit = spaceAfter(doc, prop.key, meant);
-  return edit
-    ? [{ title: `Insert a space after '${meant}:'`, edits: [edit], isPreferred: true, valueAsWritten: true }]
-    : [];
+  // `{modle:gpt-4o}`: the misspelt name renamed too (`unsafeRename` keeps an unsure one out of --fix).
+  const written = d.data.gluedAs ?? meant;
+  const edit = spaceAfter(doc, prop.key, meant, written);
+  const title =
+    written === meant
+      ? `Insert a space after '${meant}:'`
+      : `Rename '${written}' to '${meant}' and insert a space after the colon`;
+  return edit ? [{ title, edits: [edit], isPreferred: true, valueAsWritten: true }] : [];
 }
 
 /**

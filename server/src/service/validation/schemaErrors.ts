@@ -198,9 +198,9 @@ function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
     const union = resolved.union;
     // `{provider:vendor_a}`: one key, `provider` glued to its value by a missing space (REVIEW5 H19).
     // Said once, on that key; the key it stands for is not missing, nor is the glued one unknown.
-    const glued = loc.node?.type === 'object' ? gluedKeys(loc.node, resolved) : new Map<PropertyNode, string>();
-    for (const [prop, meant] of glued) out.push(missingSpaceInKey(prop, meant, resolved));
-    if (glued.size > 0) required = required.filter((k) => ![...glued.values()].includes(k));
+    const glued = loc.node?.type === 'object' ? gluedKeys(loc.node, resolved) : new Map<PropertyNode, Glued>();
+    for (const [prop, g] of glued) out.push(missingSpaceInKey(prop, g, resolved));
+    if (glued.size > 0) required = required.filter((k) => ![...glued.values()].some((g) => g.meant === k));
     // `provder:` where `provider` is missing: one diagnostic on the misspelt key, not two.
     const renamed = misspellings(loc, resolved, required);
     for (const p of glued.keys()) renamed.delete(p);
@@ -286,33 +286,59 @@ function keysAllowedIn(resolved: Resolved): Set<string> {
   return allowed;
 }
 
+/** A key glued to its value: the key meant, the name written before the colon, whether a rename is unsure. */
+export interface Glued {
+  meant: string;
+  written: string;
+  unsafe: boolean;
+}
+
 /**
  * Keys of `obj` that are a key it allows glued to a value by a missing space after the colon
- * (`{provider:vendor_a}`: one plain key, no value), each with the key it stands for.
+ * (`{provider:vendor_a}`: one plain key, no value), each with the key it stands for; also a
+ * misspelling of one (`{modle:gpt-4o}`: one clear closest key that is not written), whose rename
+ * follows the rules of any rename (`unsafe`: not for `--fix`; two glued keys that both look like one
+ * key are both unsure).
  */
-export function gluedKeys(obj: ObjectNode, resolved: Resolved): Map<PropertyNode, string> {
-  const out = new Map<PropertyNode, string>();
+export function gluedKeys(obj: ObjectNode, resolved: Resolved): Map<PropertyNode, Glued> {
+  const out = new Map<PropertyNode, Glued>();
   let allowed: Set<string> | undefined;
   for (const p of obj.properties) {
     const v = resolve(p.value);
     if (p.key.quoted || (v !== undefined && v.type !== 'null') || v?.anchor !== undefined) continue;
-    const meant = gluedKey(p.key.value);
-    if (meant === undefined) continue;
+    const written = gluedKey(p.key.value);
+    if (written === undefined) continue;
     allowed ??= keysAllowedIn(resolved);
-    if (allowed.has(meant) && !obj.properties.some((o) => o.key.value === meant)) out.set(p, meant);
+    const absent = (k: string): boolean => !obj.properties.some((o) => o.key.value === k);
+    if (allowed.has(written)) {
+      if (absent(written)) out.set(p, { meant: written, written, unsafe: false });
+      continue;
+    }
+    const candidates = [...allowed].filter(absent);
+    const { best, tied } = closestMatches(written, candidates);
+    if (best !== undefined && tied.length === 1)
+      out.set(p, { meant: best, written, unsafe: !renameIsSafe(written, candidates) });
   }
+  const meants = [...out.values()].map((g) => g.meant);
+  for (const g of out.values()) if (meants.filter((m) => m === g.meant).length > 1) g.unsafe = true;
   return out;
 }
 
-function missingSpaceInKey(prop: PropertyNode, meant: string, resolved: Resolved): Diagnostic {
+function missingSpaceInKey(prop: PropertyNode, g: Glued, resolved: Resolved): Diagnostic {
   // (What follows the colon is not repeated: it may be a credential, `apiKey:sk-…`.)
-  return diag(
-    'unknown-property',
-    `A space is missing after '${meant}:': YAML reads '${meant}:…' as one key with no value, which ${labelOf(resolved)} does not allow. Write '${meant}: …'.`,
-    prop.key.offset,
-    prop.key.length,
-    { data: { key: prop.key.value, missingSpace: meant } },
-  );
+  const { meant, written } = g;
+  const message =
+    written === meant
+      ? `A space is missing after '${meant}:': YAML reads '${meant}:…' as one key with no value, which ${labelOf(resolved)} does not allow. Write '${meant}: …'.`
+      : `A space is missing after '${written}:', and ${labelOf(resolved)} has no key '${written}': YAML reads '${written}:…' as one key with no value. Did you mean '${meant}: …'?`;
+  return diag('unknown-property', message, prop.key.offset, prop.key.length, {
+    data: {
+      key: prop.key.value,
+      missingSpace: meant,
+      ...(written !== meant ? { gluedAs: written } : {}),
+      ...(g.unsafe ? { unsafeRename: true } : {}),
+    },
+  });
 }
 
 /** `schemaSelector:` + `type:all` below it: a string where a mapping belongs, one of its keys glued to its value. */

@@ -40,6 +40,22 @@ export const nearMissKeyRule: Rule = {
             );
             continue;
           }
+          // `{enable_visualisations:true}`: a misspelt named key glued to its value, one clear match.
+          if (glued !== undefined && !p.key.quoted && (!value || value.type === 'null') && !named.includes(glued)) {
+            const { best, tied } = closestMatches(glued, named);
+            if (best !== undefined && tied.length === 1 && !present.has(best)) {
+              ctx.report(
+                diag(
+                  'near-miss-key',
+                  `A space is missing after '${glued}:', and '${glued}' is not one of the named keys: YAML reads '${glued}:…' as one custom key with no value. Did you mean '${best}: …'?`,
+                  p.key.offset,
+                  p.key.length,
+                  { data: { key, missingSpace: best, gluedAs: glued } },
+                ),
+              );
+              continue;
+            }
+          }
           // (Never a rename of a key that holds more than a key: it would drop the rest.)
           if (holdsMoreThanAKey(key)) continue;
           // Not when a named key it is close to is there too: then this one is a custom key of its own.
