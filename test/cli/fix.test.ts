@@ -117,6 +117,14 @@ const CASES: Case[] = [
     exit: 0,
   },
   {
+    // A list item's key one column short of the item's first key, CRLF and a comment between (REVIEW8 J5).
+    code: 'misaligned-indent',
+    file: 'a.assistant.yaml',
+    before: `${H}definition:\r\n  llm: {provider: hosted}\r\n  overrideAiPrimitivesLlm:\r\n    - primitiveName: classify # first\r\n    # its LLM\r\n     llm:\r\n        provider: hosted\r\n`,
+    after: `${H}definition:\r\n  llm: {provider: hosted}\r\n  overrideAiPrimitivesLlm:\r\n    - primitiveName: classify # first\r\n    # its LLM\r\n      llm:\r\n        provider: hosted\r\n`,
+    exit: 0,
+  },
+  {
     // `*mian` next to `&main`: the one anchor near it, one swap away (REVIEW3 F9). CRLF, comments.
     code: 'unresolved-alias',
     file: 'a.assistant.yaml',

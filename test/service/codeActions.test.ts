@@ -324,6 +324,12 @@ const CASES: Case[] = [
     preferred: true,
   },
   {
+    file: 'misaligned-indent.assistant.yaml',
+    code: 'misaligned-indent',
+    action: "Align 'tableName' with 'schemaName'",
+    preferred: true,
+  },
+  {
     file: 'unresolved-alias.assistant.yaml',
     code: 'unresolved-alias',
     action: "Change the alias '*primray' to '*primary'",

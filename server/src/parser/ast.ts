@@ -96,6 +96,12 @@ export interface SyntaxProblem {
    * marker loses nothing (an empty document with no directive of its own).
    */
   document?: { from: number; to: number; config: boolean; empty: boolean; marker?: number };
+  /**
+   * A key or a list item indented off its block's column (parser/alignRepair.ts): the text was read with
+   * these lines moved, `at` past the problem's offset (a line start), by `delta` columns (negative: to
+   * the left). The fix (titled `title`) moves them.
+   */
+  realign?: { title: string; moves: { at: number; delta: number }[] };
 }
 
 export interface ParsedDocument {

@@ -15,6 +15,7 @@ import { fastParseJson } from './fastJson';
 import { fastParseYaml } from './fastYaml';
 import { parseYamlFull, DEFAULT_LIMITS } from './yaml';
 import { IRREGULAR_SPACE, needsIndentRepair } from './indentRepair';
+import { needsAlignRepair } from './alignRepair';
 import type { ParseLimits } from './yaml';
 
 type ScalarFields =
@@ -390,7 +391,7 @@ function reblock(
   const snippet = ' '.repeat(col) + win.slice(0, regionEnd - c.offset);
   const r = fastParseYaml(snippet, { maxDepth: limits.maxDepth - depth }, handOff, quoteAfter(old, oldRegionEnd));
   // A tab or a Unicode space as indentation is read past with the whole text (parser/indentRepair.ts).
-  if (r && needsIndentRepair(snippet, r)) return undefined;
+  if (r && (needsIndentRepair(snippet, r) || needsAlignRepair(snippet, r))) return undefined;
   const fresh = r?.root;
   if (!fresh || fresh.type !== c.type || fresh.offset !== col) return undefined;
   // A broken entry read to the end of the block: in place, what follows could have changed how it reads,
@@ -523,7 +524,7 @@ function reitemsFrom(
   if (zoneAcross(prev, la, oldStop, stop.item ? la : Infinity)) return a > 0 ? EARLIER : undefined;
   const snippet = win.slice(0, stop.at - la);
   const r = fastParseYaml(snippet, { maxDepth: limits.maxDepth - depth }, handOff, quoteAfter(old, oldStop));
-  if (r && needsIndentRepair(snippet, r)) return undefined;
+  if (r && (needsIndentRepair(snippet, r) || needsAlignRepair(snippet, r))) return undefined;
   const fresh = r?.root;
   if (!fresh || fresh.type !== 'array' || fresh.flow || fresh.offset !== col) return undefined;
   // (A broken entry read to the end of the re-read items: only when the next item follows, see `zoneAcross`.)

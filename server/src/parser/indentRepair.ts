@@ -377,7 +377,7 @@ export function irregularSpaceProblem(
 }
 
 /** From offsets in the repaired text to offsets in the text, where tab indentations were widened. */
-class OffsetMap {
+export class OffsetMap {
   private readonly spans: { textStart: number; textLen: number; start: number; len: number }[] = [];
 
   get empty(): boolean {
@@ -407,7 +407,7 @@ class OffsetMap {
   }
 }
 
-function remap(node: Node | undefined, map: OffsetMap): void {
+export function remap(node: Node | undefined, map: OffsetMap): void {
   if (!node) return;
   const stack: Node[] = [node];
   while (stack.length > 0) {

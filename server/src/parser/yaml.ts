@@ -8,6 +8,8 @@ import { TAG_KINDS, coreTagged, isUnsupportedTag, unsupportedTagMessage, untagge
 import { needsIndentRepair, repairIndentation } from './indentRepair';
 import { sourceFreeMessage } from './yamlMessages';
 import { lineEnd } from './lineIndex';
+import { repairAlignment } from './alignRepair';
+import type { KeyFits } from './alignRepair';
 
 export interface YamlParseResult {
   root: Node | undefined;
@@ -19,6 +21,11 @@ export interface YamlParseResult {
 export interface ParseLimits {
   /** Deepest nesting of collections that is read; deeper content is replaced by null and reported. */
   maxDepth: number;
+  /**
+   * Not a limit: what the schema says of a key at a path, for reading a misaligned line at the column
+   * whose mapping takes it (parser/alignRepair.ts). The service passes its schema's answer.
+   */
+  keyFits?: KeyFits;
 }
 
 export const DEFAULT_LIMITS: ParseLimits = { maxDepth: 1000 };
@@ -27,8 +34,9 @@ export function parseYaml(text: string, limits: ParseLimits = DEFAULT_LIMITS): Y
   const r = parseYamlAsIs(text, limits);
   // A tab or a no-break space as indentation: read as meant, one problem each (parser/indentRepair.ts).
   // Such a document has no zones: an edit to it is read again whole (parser/incremental.ts).
-  if (!needsIndentRepair(text, r)) return r;
-  return repairIndentation(text, r, (t) => parseYamlAsIs(t, limits)) ?? r;
+  if (needsIndentRepair(text, r)) return repairIndentation(text, r, (t) => parseYamlAsIs(t, limits)) ?? r;
+  // A key or an item a column or two off its block (parser/alignRepair.ts): read where it belongs.
+  return repairAlignment(text, r, (t) => parseYamlAsIs(t, limits), limits.keyFits) ?? r;
 }
 
 function parseYamlAsIs(text: string, limits: ParseLimits): YamlParseResult {

@@ -34,6 +34,10 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
     example: `${H}definition:\n  llm:\n    provider:\u00a0hosted\n`,
     fix: 'Replace the character with a plain space (the quick fix and `lint --fix` do it). Messages name it (`U+00A0 no-break space`) because no editor or terminal shows it: it usually comes from text copied out of a wiki, a chat or a word processor. Inside quoted and block scalars, and in comments, such characters are text and are left alone.',
   },
+  'misaligned-indent': {
+    example: `${H}definition:\n  llm:\n    provider: hosted\n  schemaSelector:\n    type: fixed\n    tables:\n      - schemaName: public\n       tableName: orders\n        columns: [id]\n`,
+    fix: 'Move the line to the column of the block it belongs to (the message names the key beside it and how many spaces): the quick fix and `lint --fix` do it, and move the lines under the key with it when they would otherwise no longer be nested under it. Nothing is added or removed. A line that no block near it can take stays a `syntax-error`.',
+  },
   'extra-document': {
     example: `${H}definition:\n  llm: { provider: hosted }\n---\nnotes: a second document\n`,
     fix: 'Keep one YAML document per file: move the other document to a file of its own (another AssistantConfig is then checked as its own file; its mistakes are reported here meanwhile), or remove it if nothing needs it. An empty document (a `---` followed by nothing but comments, often a final `---`) is fixed by removing that `---`: the quick fix and `lint --fix` do it, and the comments stay. A final `...` (document end) is fine. The spec describes one AssistantConfig object, and the usual loaders (PyYAML `safe_load`, js-yaml `load`, yaml `parse`) refuse a file with a second document, so this is an error.',

@@ -40,6 +40,11 @@ export const CODES = {
     severity: 'error',
     doc: "A no-break space (U+00A0, pasted from a web page or a document) or another Unicode space in the indentation, after a list item's `-`, between `key:` and its value (in block and flow mappings), or after `{`, `[` or `,` in a flow collection: it looks like a space, but YAML reads it as text (the line is not indented, or `provider: hosted` is one string). The rest of the file is checked as if it were a plain space; the fix writes plain spaces.",
   },
+  'misaligned-indent': {
+    autofix: 'safe',
+    severity: 'error',
+    doc: "A key or a list item indented a column or two off the block it belongs to (`tableName` one column short of `schemaName` in a list item, `model` one column past `provider`): YAML has no place for the line, and other tools refuse the file. The rest of the file is read with the line where it belongs; the message names the key and its block, and the fix (also `lint --fix`) moves the lines, nothing else.",
+  },
   'extra-document': {
     autofix: 'lossless',
     severity: 'error',

@@ -15,6 +15,7 @@ import { unusedAnchor, unusedSuppression } from './suppress';
 import { unportableAnchor, unresolvedAlias } from './alias';
 import { droppingScalarTags, tagMismatch, unsupportedTag, withoutScalarTags } from './tag';
 import { irregularWhitespace } from './whitespace';
+import { realign } from './realign';
 import { yaml11Ambiguous } from './yaml11';
 import { missingSpaceInValue } from './missingSpace';
 import { trimValue } from './blankString';
@@ -58,6 +59,7 @@ const FIXES: ProviderTable = {
   'unused-anchor': unusedAnchor,
   'unresolved-alias': unresolvedAlias,
   'irregular-whitespace': irregularWhitespace,
+  'misaligned-indent': realign,
   'yaml11-ambiguous': yaml11Ambiguous,
   'tag-mismatch': tagMismatch,
   'unsupported-tag': unsupportedTag,

@@ -28,7 +28,7 @@ export interface IndentSlip {
 }
 
 /** The keys a mapping of schema `s` may have, whatever its variant. */
-function keysOfSchema(s: Schema | undefined): Set<string> {
+export function keysOfSchema(s: Schema | undefined): Set<string> {
   const out = new Set(Object.keys(unwrapNullable(s)?.properties ?? {}));
   const union = unionOf(s);
   if (union) for (const v of union.variants) for (const k of Object.keys(v.schema.properties ?? {})) out.add(k);

@@ -151,7 +151,9 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
             ? 'tag-mismatch'
             : p.irregularSpace
               ? 'irregular-whitespace'
-              : 'syntax-error';
+              : p.realign
+                ? 'misaligned-indent'
+                : 'syntax-error';
     // An empty extra document whose `---` can go: the fix loses nothing (`lint --fix` applies it).
     out.push(
       diag(code, p.message, p.offset, p.length, p.document?.marker !== undefined ? { data: { lossless: true } } : {}),
@@ -321,8 +323,9 @@ function unsupportedTags(problems: readonly SyntaxProblem[], schema: readonly Di
  * schema diagnostics would only repeat the syntax error in other words.
  */
 function withoutBrokenNodes(out: Diagnostic[], doc: ParsedDocument): Diagnostic[] {
-  // (A Unicode space read as a plain one leaves its line readable: parser/indentRepair.ts.)
-  const errs = doc.problems.filter((p) => p.kind === 'syntax' && !p.irregularSpace);
+  // (A Unicode space read as a plain one leaves its line readable: parser/indentRepair.ts.
+  // Nor does a misaligned line read where it belongs: parser/alignRepair.ts.)
+  const errs = doc.problems.filter((p) => p.kind === 'syntax' && !p.irregularSpace && !p.realign);
   if (errs.length === 0) return out;
   const text = doc.text;
   const indentAt = (start: number): number => {
