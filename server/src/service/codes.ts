@@ -43,7 +43,7 @@ export const CODES = {
   'misaligned-indent': {
     autofix: 'safe',
     severity: 'error',
-    doc: "A key or a list item indented a column or two off the block it belongs to (`tableName` one column short of `schemaName` in a list item, `model` one column past `provider`): YAML has no place for the line, and other tools refuse the file. The rest of the file is read with the line where it belongs; the message names the key and its block, and the fix (also `lint --fix`) moves the lines, nothing else.",
+    doc: 'A key or a list item indented a column or two off the block it belongs to (`tableName` one column short of `schemaName` in a list item, `model` one column past `provider`): YAML has no place for the line, and other tools refuse the file. The rest of the file is read with the line where it belongs; the message names the key and its block, and the fix (also `lint --fix`) moves the lines, nothing else.',
   },
   'extra-document': {
     autofix: 'lossless',
