@@ -395,7 +395,8 @@ export function findSlips(text: string, keyFits?: KeyFits): Slip[] {
         // A line deeper than the block above it may be the next line of a value (`text: a long\n
         // sentence: with a colon`): a key only where the schema takes it.
         const deeper = top === undefined || c > top.col;
-        if (!best || (deeper && key && keyFits?.(best.path, key.key, best.scalars) === false)) {
+        // (A line at column 0 starts a top-level entry: never moved, whatever stands above it.)
+        if (!best || c === 0 || (deeper && key && keyFits?.(best.path, key.key, best.scalars) === false)) {
           prevContent = line.start;
           opener = undefined;
           continue;
