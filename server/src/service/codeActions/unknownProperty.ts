@@ -9,7 +9,7 @@ import { anchorsUsedElsewhere, holdsLiteralSecret, propertyAtKey } from './find'
 import type { Fix, FixProvider } from './provider';
 import { missingSpaceInKey } from './missingSpace';
 import { switchForKey } from './switchVariant';
-import { indentSlipAt, slipKeys } from '../validation/indentSlip';
+import { indentSlipAt, nestedPart, slipKeys } from '../validation/indentSlip';
 import { indentUnit } from '../indent';
 import type { Diagnostic } from '../codes';
 import { holdsMoreThanAKey } from '../text';
@@ -59,22 +59,40 @@ function indentUnder(doc: ParsedDocument, d: Diagnostic): Fix[] {
   const last = slip.strays[slip.strays.length - 1]!;
   const end = contentEnd(text, last);
   const edits: TextEdit[] = [];
+  // Each stray's lines go one step under the key they belong under, where that key goes: a stray
+  // under another stray (a slip inside the slip) two steps, in one fix.
+  const levels = new Map<PropertyNode, number>([[slip.holder, 0]]);
+  const starts = slip.strays.map((p, i) => {
+    const level = (levels.get(slip.under[i]!) ?? 0) + 1;
+    levels.set(p, level);
+    return { from: lineStart(text, p.key.offset), level };
+  });
   // Inside a block scalar, a line of spaces holds the spaces past the block's indentation: it is
   // indented with the rest, so that they stay. Elsewhere blank lines are left as they are.
   const blocks = blockScalars(text, slip.strays);
   let b = 0;
-  for (let ls = lineStart(text, slip.strays[0]!.key.offset); ls < end;) {
+  let s = 0;
+  for (let ls = starts[0]!.from; ls < end;) {
     const nl = text.indexOf('\n', ls);
     const line = text.slice(ls, nl < 0 ? text.length : nl);
     while (b < blocks.length && blocks[b]!.to <= ls) b++;
+    while (s + 1 < starts.length && starts[s + 1]!.from <= ls) s++;
     const inBlock = b < blocks.length && blocks[b]!.from < ls;
     if (line.trim() !== '' || (inBlock && line.replace(/\r$/, '') !== ''))
-      edits.push({ offset: ls, length: 0, newText: unit });
+      edits.push({ offset: ls, length: 0, newText: unit.repeat(starts[s]!.level) });
     if (nl < 0) break;
     ls = nl + 1;
   }
-  const keys = slipKeys(slip.strays.map((p) => p.key.value));
-  return [{ title: `Indent ${keys} under '${slip.holder.key.value}'`, edits, isPreferred: true, movesOnly: true }];
+  const own = slip.strays.filter((_, i) => slip.under[i] === slip.holder);
+  const keys = slipKeys(own.map((p) => p.key.value));
+  return [
+    {
+      title: `Indent ${keys} under '${slip.holder.key.value}'${nestedPart(slip)}`,
+      edits,
+      isPreferred: true,
+      movesOnly: true,
+    },
+  ];
 }
 
 /** The block scalars (`|`, `>`) among the properties' values, as ranges in text order. */

@@ -15,6 +15,12 @@ export interface IndentSlip {
   holder: PropertyNode;
   /** The keys written at its column that belong under it, in order. */
   strays: PropertyNode[];
+  /**
+   * For each stray, the key it goes under: the holder, or a stray left empty before it whose mapping
+   * takes it and the holder's does not (`llm:`, `provider:`, `apiKey:`, `valueFromEnv:` all at one
+   * column: a slip inside the slip, two levels at once).
+   */
+  under: PropertyNode[];
   /** The strays that repeat a key written above the holder (`provider` under an empty `fallback:`). */
   repeats: string[];
   /**
@@ -25,6 +31,11 @@ export interface IndentSlip {
   variantChanged: boolean;
   /** The keys the mapping has as the user meant it (the variant of its first discriminator). */
   meantKeys: ReadonlySet<string>;
+  /**
+   * With `variantChanged`: how messages name the variant the mapping is read as (`provider 'cloud_a'`,
+   * the stray's) and the one the user meant (`provider 'vendor_a'`, the first copy's).
+   */
+  labels?: { read: string; meant: string };
 }
 
 /** The keys a mapping of schema `s` may have, whatever its variant. */
@@ -56,6 +67,7 @@ function fits(n: Node | undefined, s: Schema | boolean): boolean {
 
 /** What the mapping under a holder accepts. */
 interface Child {
+  schema: Schema;
   named: Set<string>;
   /** `additionalProperties`: any other key, with a value of this schema (`tables`' lists, flags). */
   free: Schema | boolean;
@@ -82,6 +94,7 @@ export function indentSlipsIn(doc: ParsedDocument, obj: ObjectNode): IndentSlip[
   // another below a key left empty: the mapping as the user meant it, before a slipped `provider:`
   // under an empty `fallback:` replaced it.
   let meant: Schema | undefined;
+  let labels: { read: string; meant: string } | undefined;
   if (at.union) {
     const tag = at.union.property;
     let first = -1;
@@ -96,7 +109,10 @@ export function indentSlipsIn(doc: ParsedDocument, obj: ObjectNode): IndentSlip[
       value?.type === 'string' && props.slice(first + 1, last).some((p) => isEmpty(p.value))
         ? at.union.variants.find((x) => x.value === value.value)
         : undefined;
-    if (v && v !== at.variant) meant = v.schema;
+    if (v && v !== at.variant) {
+      meant = v.schema;
+      if (at.variant) labels = { read: `${tag} '${at.variant.value}'`, meant: `${tag} '${v.value}'` };
+    }
   }
   // The keys the mapping may have: the meant variant's, else those of the schema read (every
   // variant's when the variant is not known).
@@ -120,9 +136,34 @@ export function indentSlipsIn(doc: ParsedDocument, obj: ObjectNode): IndentSlip[
     const inRun = new Set<string>();
     let last = -1;
     const repeats: string[] = [];
+    const under: PropertyNode[] = [];
+    // The strays left empty whose mapping the keys after them may belong to, innermost last, each with
+    // what its mapping takes and the keys given to it so far ([0]: the holder's own).
+    const levels: { holder: PropertyNode; child: Child; keys: Set<string> }[] = [{ holder, child, keys: inRun }];
     for (let j = i; j < props.length; j++) {
       const p = props[j]!;
       const k = p.key.value;
+      // A key that an inner level's mapping takes and the level around it does not take (or already
+      // has): that level's, evidence of the slip.
+      let level = 0;
+      for (let n = levels.length - 1; n >= 1; n--) {
+        const l = levels[n]!;
+        const around = levels[n - 1]!;
+        if (l.child.named.has(k) && !l.keys.has(k) && (!around.child.named.has(k) || around.keys.has(k))) {
+          level = n;
+          break;
+        }
+      }
+      if (level > 0) {
+        levels.length = level + 1;
+        levels[level]!.keys.add(k);
+        under.push(levels[level]!.holder);
+        last = j;
+        const inner = emptyObject(p, levels[level]!.child.schema);
+        if (inner) levels.push({ holder: p, child: childOf(inner), keys: new Set() });
+        continue;
+      }
+      levels.length = 1;
       let evidence: boolean;
       if (parentKeys.has(k)) {
         if (!child.named.has(k)) break;
@@ -139,10 +180,13 @@ export function indentSlipsIn(doc: ParsedDocument, obj: ObjectNode): IndentSlip[
         evidence = true;
       else break;
       inRun.add(k);
+      under.push(holder);
       if (evidence) {
         last = j;
         if (parentKeys.has(k)) repeats.push(k);
       }
+      const inner = emptyObject(p, child.schema);
+      if (inner) levels.push({ holder: p, child: childOf(inner), keys: new Set() });
     }
     if (last < 0) continue;
     const strays = props.slice(i, last + 1);
@@ -150,13 +194,25 @@ export function indentSlipsIn(doc: ParsedDocument, obj: ObjectNode): IndentSlip[
     out.push({
       holder,
       strays,
+      under: under.slice(0, strays.length),
       repeats: [...new Set(repeats)],
       variantChanged: meant !== undefined && tag !== undefined && repeats.includes(tag),
       meantKeys: parentKeys,
+      ...(labels ? { labels } : {}),
     });
     i = last + 1;
   }
   return out;
+}
+
+/** The schema of `p`'s value in a mapping of schema `s` (any variant), when it is left empty and wants a mapping. */
+function emptyObject(p: PropertyNode, s: Schema): Schema | undefined {
+  if (!isEmpty(p.value)) return undefined;
+  const k = p.key.value;
+  const union = unionOf(s);
+  const ps =
+    propertySchema(s, k) ?? union?.variants.map((v) => propertySchema(v.schema, k)).find((x) => x !== undefined);
+  return ps && typesOf(ps).includes('object') ? ps : undefined;
 }
 
 /** The keys of `keys` that no property of `props` writes. */
@@ -178,7 +234,7 @@ function childOf(s: Schema): Child {
   if (!c) {
     const d = unwrapNullable(s);
     const extra = d?.additionalProperties;
-    c = { named: keysOfSchema(s), free: extra === undefined ? false : extra };
+    c = { schema: s, named: keysOfSchema(s), free: extra === undefined ? false : extra };
     // A union (an LLM) is closed whatever its variants say.
     if (unionOf(s)) c.free = false;
     childCache.set(s, c);
@@ -268,6 +324,9 @@ export function withIndentSlips(doc: ParsedDocument, ds: Diagnostic[]): Diagnost
   // each mapping's keys, whatever its number of slips.
   const repeated = new Set<number>();
   const ownKeys = new Set<number>();
+  // The mapping's other keys, unknown to the variant the user meant too: said of that variant (the
+  // first `provider`), not of the one the stray copy makes it read as.
+  const relabel = new Map<number, { read: string; meant: string }>();
   const holderKeys = new Set<number>();
   const byParent = new Map<ObjectNode, IndentSlip[]>();
   for (const s of slips) {
@@ -288,13 +347,25 @@ export function withIndentSlips(doc: ParsedDocument, ds: Diagnostic[]): Diagnost
       const h = lastHolder.get(p.key.value);
       if (h !== undefined && p.key.offset < h) repeated.add(p.key.offset);
       if (changed?.meantKeys.has(p.key.value)) ownKeys.add(p.key.offset);
+      else if (changed?.labels) relabel.set(p.key.offset, changed.labels);
     }
     const owner = obj.parent;
     if (changed && owner?.type === 'property') holderKeys.add(owner.key.offset);
   }
   // Each holder's place, from its key to its first stray (disjoint ranges, by offset).
+  // (And each stray left empty that strays go under: a slip inside the slip.)
   const places = slips
-    .map((s) => ({ from: s.holder.key.offset, to: s.strays[0]!.key.offset, key: s.holder.key.offset }))
+    .flatMap((s) => {
+      const own = [{ from: s.holder.key.offset, to: s.strays[0]!.key.offset, key: s.holder.key.offset }];
+      const seen = new Set<PropertyNode>([s.holder]);
+      s.strays.forEach((p, i) => {
+        const u = s.under[i]!;
+        if (seen.has(u)) return;
+        seen.add(u);
+        own.push({ from: u.key.offset, to: p.key.offset, key: u.key.offset });
+      });
+      return own;
+    })
     .sort((x, y) => x.from - y.from);
   const holderPlace = (offset: number): { from: number; to: number; key: number } | undefined => {
     let lo = 0;
@@ -320,12 +391,21 @@ export function withIndentSlips(doc: ParsedDocument, ds: Diagnostic[]): Diagnost
     const via = d.data?.throughAlias && HOLDER_SHAPE.has(d.code) ? d.related?.[0] : undefined;
     return !(via && holderPlace(via.offset));
   });
+  if (relabel.size > 0)
+    for (let i = 0; i < out.length; i++) {
+      const d = out[i]!;
+      const l = d.code === 'unknown-property' ? relabel.get(d.offset) : undefined;
+      if (l && d.message.startsWith(`${l.read} does not allow`))
+        out[i] = { ...d, message: l.meant + d.message.slice(l.read.length) };
+    }
   for (const s of slips) {
     const under = `'${s.holder.key.value}'`;
     const first = s.strays[0]!;
     const last = s.strays[s.strays.length - 1]!;
-    const keys = slipKeys(s.strays.map((p) => p.key.value));
-    const what = `${keys} ${s.strays.length === 1 ? 'belongs' : 'belong'}`;
+    const own = s.strays.filter((_, i) => s.under[i] === s.holder);
+    const keys = slipKeys(own.map((p) => p.key.value));
+    const what = `${keys} ${own.length === 1 ? 'belongs' : 'belong'}`;
+    const deeper = nestedPart(s);
     const lines = /\n/.test(doc.text.slice(first.key.offset, last.offset + last.length).trimEnd());
     const replaced =
       s.repeats.length > 0
@@ -334,7 +414,7 @@ export function withIndentSlips(doc: ParsedDocument, ds: Diagnostic[]): Diagnost
     out.push(
       diag(
         'unknown-property',
-        `${what} under ${under} (its value is empty), not beside it: indent ${lines ? 'these lines' : 'this line'} under ${under}.${replaced}`,
+        `${what} under ${under} (its value is empty), not beside it${deeper}: indent ${lines ? 'these lines' : 'this line'} under ${under}.${replaced}`,
         first.key.offset,
         first.key.length,
         { data: { key: first.key.value, indentUnder: s.holder.key.value } },
@@ -342,6 +422,23 @@ export function withIndentSlips(doc: ParsedDocument, ds: Diagnostic[]): Diagnost
     );
   }
   return out;
+}
+
+/**
+ * `, and 'valueFromEnv' under 'apiKey'`: the strays that go under another stray left empty (a slip
+ * inside the slip), by the key they go under; '' when there are none.
+ */
+export function nestedPart(s: IndentSlip): string {
+  const groups = new Map<PropertyNode, string[]>();
+  s.strays.forEach((p, i) => {
+    const u = s.under[i]!;
+    if (u === s.holder) return;
+    const g = groups.get(u);
+    if (g) g.push(p.key.value);
+    else groups.set(u, [p.key.value]);
+  });
+  if (groups.size === 0) return '';
+  return `, and ${[...groups].map(([u, ks]) => `${slipKeys(ks)} under '${u.key.value}'`).join(', ')}`;
 }
 
 /** Every property of the tree (aliases not followed) by the offset of its key. */
