@@ -8,20 +8,15 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { parse as parseYaml } from 'yaml';
-import { ROOT } from '../helpers';
-import { CLI, leakedRuns } from './helpers';
+import { cliShim, leakedRuns, runHook as runShippedHook, shippedHook } from './helpers';
 
 const FAKE = 'sk-proj-Ha7Jk2Lm9Nb4Vc1Xz8Qw';
 const work = mkdtempSync(join(tmpdir(), 'ac-dotenv-tracked-'));
 after(() => rmSync(work, { recursive: true, force: true }));
-const bin = join(work, 'bin');
-mkdirSync(bin);
-writeFileSync(join(bin, 'assistant-config'), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
-chmodSync(join(bin, 'assistant-config'), 0o755);
+const bin = cliShim(work);
 const env = { PATH: `${bin}:${process.env.PATH ?? ''}`, HOME: work, GIT_CONFIG_NOSYSTEM: '1' };
 
 function run(cmd: string, args: string[], cwd: string): { code: number | null; out: string } {
@@ -33,21 +28,13 @@ const git = (repo: string, ...args: string[]): void => {
   assert.equal(r.code, 0, r.out);
 };
 
-interface Hook {
-  id: string;
-  entry: string;
-  args?: string[];
-  files: string;
-}
-const hooks = parseYaml(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Hook[];
-const lintHook = hooks.find((h) => h.id === 'assistant-config-lint')!;
+const lintHook = shippedHook('assistant-config-lint');
 
 /** The lint hook run as pre-commit runs it on the staged files. */
 function runHook(repo: string, staged: string[]): { code: number | null; out: string } {
-  const files = staged.filter((f) => new RegExp(lintHook.files).test(f));
-  assert.ok(files.length > 0);
-  const [cmd, ...rest] = [...lintHook.entry.split(/\s+/), ...(lintHook.args ?? []), ...files];
-  return run(cmd!, rest, repo);
+  const r = runShippedHook(lintHook, repo, staged, env);
+  assert.ok(r.files.length > 0);
+  return r;
 }
 
 const CONFIG =

@@ -1,7 +1,9 @@
 // Running the built CLI as a real process, with a clean environment.
 import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from '../helpers';
+import { parse as parseYaml } from 'yaml';
+import { mulberry32, ROOT } from '../helpers';
 
 export const CLI = join(ROOT, 'dist/cli.js');
 
@@ -41,4 +43,54 @@ export function leakedRuns(text: string, secrets: readonly string[], run: number
     }
   }
   return found;
+}
+
+/** A fake API key made at run time (`sk-` and 48 letters and digits from a seeded generator). */
+export function fakeApiKey(seed: number): string {
+  const r = mulberry32(seed);
+  const abc = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+  let k = 'sk-';
+  for (let i = 0; i < 48; i++) k += abc[Math.floor(r() * abc.length)]!;
+  return k;
+}
+
+export interface PreCommitHook {
+  id: string;
+  entry: string;
+  args?: string[];
+  files: string;
+}
+
+/** A hook of the shipped `.pre-commit-hooks.yaml`. */
+export function shippedHook(id: string): PreCommitHook {
+  const hooks = parseYaml(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as PreCommitHook[];
+  const hook = hooks.find((h) => h.id === id);
+  if (!hook) throw new Error(`.pre-commit-hooks.yaml has no hook '${id}'`);
+  return hook;
+}
+
+/**
+ * Runs a hook as pre-commit runs it: its entry (split on blanks) and args, then the staged files its
+ * `files` pattern selects, from the repository's root, with `assistant-config` on PATH (`bin`: a
+ * directory holding a shim to the built CLI, made by cliShim).
+ */
+export function runHook(
+  hook: PreCommitHook,
+  repo: string,
+  staged: string[],
+  env: Record<string, string>,
+): { code: number | null; out: string; files: string[] } {
+  const files = staged.filter((f) => new RegExp(hook.files).test(f));
+  const [cmd, ...rest] = [...hook.entry.split(/\s+/), ...(hook.args ?? []), ...files];
+  const r = spawnSync(cmd!, rest, { cwd: repo, encoding: 'utf8', env });
+  return { code: r.status, out: (r.stdout ?? '') + (r.stderr ?? ''), files };
+}
+
+/** A directory in `dir` holding `assistant-config`, a shim to the built CLI; returns it. */
+export function cliShim(dir: string): string {
+  const bin = join(dir, 'bin');
+  mkdirSync(bin, { recursive: true });
+  writeFileSync(join(bin, 'assistant-config'), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
+  chmodSync(join(bin, 'assistant-config'), 0o755);
+  return bin;
 }

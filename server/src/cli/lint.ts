@@ -15,7 +15,9 @@ import { FileLinter, LintPool, threadCount } from './pool';
 import type { LintSetup, Outcome } from './pool';
 import { FileReader, READ_BATCH, readText } from './reader';
 import { DEFAULT_CACHE_FILE, LintCache, runKey } from './cache';
-import { NO_ERROR_ON_EMPTY, parseConfigFlag, reportEmptyDirectory } from './projectConfig';
+import { NO_ERROR_ON_EMPTY, parseConfigFlag, parseRuleFlag, reportEmptyDirectory } from './projectConfig';
+import type { RuleLevel } from '../service/projectConfig';
+import type { DiagnosticCode } from '../service/codes';
 import type { ConfigChoice } from './projectConfig';
 import { DotenvLookup, dotenvProblemMessage, homeDirOf } from '../lsp/dotenvLookup';
 import { toSarif } from './sarif';
@@ -54,6 +56,10 @@ Options:
   --config FILE              use this project config instead of the nearest .assistant-config.yaml;
                              its include and exclude patterns are relative to the current directory
   --no-config                use no project config
+  --rule CODE=LEVEL[,CODE=LEVEL]
+                             set a code's level (off, info, warning or error) as the project
+                             config's rules do, over what it says: --rule literal-secret=error
+                             (repeatable; a code it may not turn off or lower, nor may this)
   --no-error-on-unmatched-pattern
                              a directory with no AssistantConfig file is not an error (exit 0)
   --jobs N                   lint on N threads (default 1: on small files each thread's start-up
@@ -104,6 +110,8 @@ export interface LintFlags {
   suppress: string[];
   fix: 'off' | 'write' | 'dry-run';
   config: ConfigChoice;
+  /** --rule CODE=LEVEL: laid over each file's project config (the command line wins). */
+  rules: Partial<Record<DiagnosticCode, RuleLevel>>;
   jobs: number | undefined;
   /** --cache: the cache file's path as given (resolved against the working directory). */
   cache: string | undefined;
@@ -131,6 +139,7 @@ export function parseLintArgs(args: string[]): LintFlags | 'help' {
     suppress: [],
     fix: 'off',
     config: { kind: 'walk' },
+    rules: {},
     jobs: undefined,
     cache: undefined,
     errorOnEmpty: true,
@@ -150,6 +159,10 @@ export function parseLintArgs(args: string[]): LintFlags | 'help' {
       if (!(FORMATS as readonly string[]).includes(r.v))
         throw new UsageError(`--format must be one of ${FORMATS.join(', ')} (got '${visible(r.v)}').`);
       f.format = r.v as Format;
+    } else if (name === '--rule') {
+      const r = value(args, i, a);
+      i = r.i;
+      parseRuleFlag(r.v, f.rules);
     } else if (name === '--stdin-filepath') {
       const r = value(args, i, a);
       i = r.i;
@@ -238,6 +251,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     envNames: Object.keys(io.env),
     unsetCheck: flags.envCheck,
     config: flags.config,
+    rules: flags.rules,
     suppress: flags.suppress,
     // Code frames only where they are printed: the text format, and reports kept by --cache (whose
     // frames say where the credentials to mask are; the cache keeps those positions, not the frames).

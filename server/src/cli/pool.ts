@@ -11,7 +11,8 @@ import { languageOf } from '../parser';
 import { DEFAULT_OPTIONS } from '../service';
 import type { ValidationOptions } from '../service';
 import { isExcluded, withProjectOptions } from '../service/projectConfig';
-import type { ProjectConfig } from '../service/projectConfig';
+import type { ProjectConfig, RuleLevel } from '../service/projectConfig';
+import type { DiagnosticCode } from '../service/codes';
 import type { FileReport } from './report';
 import { CliProjectConfig } from './projectConfig';
 import { visiblePath } from './visible';
@@ -38,6 +39,8 @@ export interface LintSetup {
    */
   unsetCheck?: boolean;
   config: ConfigChoice;
+  /** Levels given by `--rule`, laid over each file's project config. */
+  rules?: Partial<Record<DiagnosticCode, RuleLevel>>;
   /** Codes silenced in every file (--suppress). */
   suppress?: string[];
   /**
@@ -113,7 +116,7 @@ export class FileLinter {
     this.processNames = setup.envNames ? new Set(setup.envNames) : undefined;
     this.unsetCheck = setup.unsetCheck ?? true;
     this.dotenv = dotenv;
-    this.configs = new CliProjectConfig(io, setup.config);
+    this.configs = new CliProjectConfig(io, setup.config, setup.rules);
     this.frames = setup.frames ?? true;
     this.cwd = setup.cwd;
   }

@@ -7,8 +7,10 @@ import {
   parseProjectConfig,
   PROJECT_CONFIG_FILE,
   ProjectConfigResolver,
+  ruleProblem,
 } from '../service/projectConfig';
-import type { ProjectConfig } from '../service/projectConfig';
+import type { ProjectConfig, RuleLevel } from '../service/projectConfig';
+import type { DiagnosticCode } from '../service/codes';
 import type { CliIO } from './io';
 import { UsageError } from './io';
 import { visible, visiblePath } from './visible';
@@ -39,9 +41,18 @@ export class CliProjectConfig {
   /** Whether a project config in use had mistakes (reported on stderr): the command then exits 2. */
   failed = false;
 
+  /**
+   * The configs with the command line's `--rule` levels laid over their own (the command line
+   * wins), one per config in force (`null`: a file with no project config), so that each stays the
+   * same object for the lint cache and the per-directory lookups.
+   */
+  private readonly overridden = new Map<ProjectConfig | null, ProjectConfig>();
+
   constructor(
     private readonly io: CliIO,
     private readonly choice: ConfigChoice,
+    /** `--rule CODE=LEVEL` (checked by parseRuleFlag). */
+    private readonly rules: Partial<Record<DiagnosticCode, RuleLevel>> = {},
   ) {
     if (choice.kind === 'file') {
       const abs = resolvePath(io.cwd, choice.path);
@@ -65,7 +76,15 @@ export class CliProjectConfig {
       const where = visiblePath(relative(this.io.cwd, cfg.path) || cfg.path);
       for (const p of cfg.problems) this.io.stderr(`assistant-config: ${where}: ${visible(p)}\n`);
     }
-    return cfg;
+    if (Object.keys(this.rules).length === 0) return cfg;
+    let o = this.overridden.get(cfg ?? null);
+    if (!o) {
+      // Without a project config: one that says nothing else (no patterns, no fallback bound).
+      const base = cfg ?? { path: '', dir: this.io.cwd, rules: {}, include: [], exclude: [], problems: [] };
+      o = { ...base, rules: { ...base.rules, ...this.rules } };
+      this.overridden.set(cfg ?? null, o);
+    }
+    return o;
   }
 }
 
@@ -105,4 +124,26 @@ export function parseConfigFlag(a: string, args: string[], i: number): { choice:
     return { choice: { kind: 'file', path: v }, i: i + 1 };
   }
   return undefined;
+}
+
+/**
+ * `--rule CODE=LEVEL[,CODE=LEVEL…]` (also `CODE:LEVEL`, as ESLint's `--rule 'code: level'`): the
+ * levels of the project config's `rules`, checked the same way; a later one for the same code wins.
+ */
+export function parseRuleFlag(value: string, into: Partial<Record<DiagnosticCode, RuleLevel>>): void {
+  const items = value
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  if (items.length === 0) throw new UsageError(`--rule needs CODE=LEVEL (e.g. --rule literal-secret=error).`);
+  for (const item of items) {
+    const m = /^([^=:\s]+)\s*[=:]\s*(\S*)$/.exec(item);
+    if (!m)
+      throw new UsageError(
+        `--rule takes CODE=LEVEL, LEVEL one of off, info, warning, error (got '${visible(item)}'; e.g. --rule literal-secret=error).`,
+      );
+    const problem = ruleProblem(m[1]!, m[2] || undefined);
+    if (problem !== undefined) throw new UsageError(`--rule: ${visible(problem)}.`);
+    into[m[1] as DiagnosticCode] = m[2] as RuleLevel;
+  }
 }

@@ -9,6 +9,7 @@ import type { Diagnostic, DiagnosticCode, Severity } from './codes';
 import { CODES, isSuppressible, orList, whyNotSuppressible } from './codes';
 import { globSource } from '../shared/glob';
 import { maskShapes } from './credentialShapes';
+import { closestMatches, orList as quotedOrList } from './text';
 import type { ValidationOptions } from './validation/rule';
 
 export const PROJECT_CONFIG_FILE = '.assistant-config.yaml';
@@ -50,6 +51,23 @@ const RANK: Record<RuleLevel | Severity, number> = { off: 0, hint: 1, info: 2, i
 export function levelsOf(code: DiagnosticCode): RuleLevel[] {
   const least = RANK[CODES[code].severity];
   return isSuppressible(code) ? [...LEVELS] : LEVELS.filter((l) => RANK[l] >= least);
+}
+
+/**
+ * What is wrong with giving `code` the level `level` (undefined: nothing), as the project config's
+ * `rules` and the CLI's `--rule` say it.
+ */
+export function ruleProblem(code: string, level: string | undefined): string | undefined {
+  if (!(code in CODES)) {
+    const { tied } = closestMatches(code, Object.keys(CODES));
+    const near = tied.length > 0 ? `; did you mean ${quotedOrList(tied)}?` : '';
+    return `unknown diagnostic code '${code}'${near} ('assistant-config explain --list' lists them)`;
+  }
+  if (level === undefined || !(LEVELS as readonly string[]).includes(level))
+    return `'${code}' must be off, info, warning or error${level === undefined ? '' : ` (got '${level}')`}`;
+  if (!levelsOf(code as DiagnosticCode).includes(level as RuleLevel))
+    return `'${code}' cannot be turned off or lowered (${whyNotSuppressible(code)}); it may be ${orList(levelsOf(code as DiagnosticCode))}`;
+  return undefined;
 }
 
 export interface ProjectConfig {
@@ -165,18 +183,8 @@ function readProjectConfig(path: string, text: string): ProjectConfig {
       for (const r of v.properties) {
         const code = r.key.value;
         const level = scalarText(resolve(r.value));
-        if (!(code in CODES))
-          cfg.problems.push(
-            `line ${line(r.key)}: unknown diagnostic code '${code}' ('assistant-config explain --list' lists them)`,
-          );
-        else if (level === undefined || !(LEVELS as readonly string[]).includes(level))
-          cfg.problems.push(
-            `line ${line(r.key)}: '${code}' must be off, info, warning or error${level === undefined ? '' : ` (got '${level}')`}`,
-          );
-        else if (!levelsOf(code as DiagnosticCode).includes(level as RuleLevel))
-          cfg.problems.push(
-            `line ${line(r.key)}: '${code}' cannot be turned off or lowered (${whyNotSuppressible(code)}); it may be ${orList(levelsOf(code as DiagnosticCode))}`,
-          );
+        const problem = ruleProblem(code, level);
+        if (problem !== undefined) cfg.problems.push(`line ${line(r.key)}: ${problem}`);
         else cfg.rules[code as DiagnosticCode] = level as RuleLevel;
       }
     } else if (key === 'maxFallbackDepth') {
