@@ -97,6 +97,15 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
+/** A fake API key made at run time (`sk-` and 48 letters and digits from a seeded generator). */
+export function fakeApiKey(seed: number): string {
+  const r = mulberry32(seed);
+  const abc = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+  let k = 'sk-';
+  for (let i = 0; i < 48; i++) k += abc[Math.floor(r() * abc.length)]!;
+  return k;
+}
+
 /**
  * `n` fake credentials from a seed, like a password a person makes up (`Xaquwe-Qijiwe-13`): words of
  * j k q v w x z and vowels, in which no English word of a message holds a run of 4, and not shaped

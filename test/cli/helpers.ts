@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { mulberry32, ROOT } from '../helpers';
+import { ROOT } from '../helpers';
 
 export const CLI = join(ROOT, 'dist/cli.js');
 
@@ -43,15 +43,6 @@ export function leakedRuns(text: string, secrets: readonly string[], run: number
     }
   }
   return found;
-}
-
-/** A fake API key made at run time (`sk-` and 48 letters and digits from a seeded generator). */
-export function fakeApiKey(seed: number): string {
-  const r = mulberry32(seed);
-  const abc = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-  let k = 'sk-';
-  for (let i = 0; i < 48; i++) k += abc[Math.floor(r() * abc.length)]!;
-  return k;
 }
 
 export interface PreCommitHook {

@@ -9,7 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { cliShim, fakeApiKey, leakedRuns, runCli, runHook, shippedHook } from './helpers';
+import { fakeApiKey } from '../helpers';
+import { cliShim, leakedRuns, runCli, runHook, shippedHook } from './helpers';
 
 const work = mkdtempSync(join(tmpdir(), 'ac-rule-option-'));
 after(() => rmSync(work, { recursive: true, force: true }));

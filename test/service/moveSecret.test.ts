@@ -289,3 +289,87 @@ describe('a variable reference written where an EnvironmentValue belongs is no c
     }
   });
 });
+
+describe('REVIEW8 K15: a move into a .env git does not ignore also adds .env to .gitignore', () => {
+  const exposed = (gitignore: string | undefined, env = 'OTHER=1\n'): DotenvFile => ({
+    text: env,
+    gitIgnored: false,
+    gitignore: { text: gitignore },
+  });
+  const shapes: [string, string, string][] = [
+    // The literal beside valueFromEnv (literal-secret and env-value-conflict both move it).
+    [
+      'literal-secret',
+      `${HEAD}  llm:\n    provider: vendor_a\n    apiKey: {value: ${SECRET}, valueFromEnv: VENDOR_A_API_KEY}\n`,
+      "Move the literal 'value' to .env as VENDOR_A_API_KEY and keep 'valueFromEnv'",
+    ],
+    [
+      'env-value-conflict',
+      `${HEAD}  llm:\n    provider: vendor_a\n    apiKey: {value: ${SECRET}, valueFromEnv: VENDOR_A_API_KEY}\n`,
+      "Keep 'valueFromEnv' (move the literal 'value' to .env as VENDOR_A_API_KEY)",
+    ],
+    // The credential pasted as the variable's name.
+    [
+      'literal-secret',
+      `${HEAD}  llm:\n    provider: vendor_a\n    apiKey: {valueFromEnv: ${SECRET}}\n`,
+      "Move the credential to .env as VENDOR_A_API_KEY and name it here ('valueFromEnv: VENDOR_A_API_KEY')",
+    ],
+    [
+      'literal-secret',
+      vendorA(SECRET),
+      "Move the secret to .env as VENDOR_A_API_KEY ('valueFromEnv: VENDOR_A_API_KEY')",
+    ],
+  ];
+  for (const [code, text, title] of shapes)
+    it(`${code}: ${title}`, () => {
+      const dotenv = exposed('dist\r\n*.log');
+      const { actions } = fixesFor(text, code, { dotenv });
+      const moving = actions.filter((a) => a.title.startsWith(title));
+      assert.deepEqual(
+        moving.map((a) => [a.title.slice(title.length), a.isPreferred === true]),
+        [
+          [" and add '.env' to .gitignore (git does not ignore .env yet)", true],
+          [' (note: git does not ignore .env)', false],
+        ],
+      );
+      const [withIgnore, plain] = moving as [CodeActionEntry, CodeActionEntry];
+      assert.deepEqual(withIgnore.gitignore, {
+        create: false,
+        edits: [{ offset: 'dist\r\n*.log'.length, length: 0, newText: '\r\n.env\r\n' }],
+      });
+      assert.equal(plain.gitignore, undefined);
+      // Both keep the secret: the same .env edit and document edits.
+      assert.deepEqual(plain.dotenv, withIgnore.dotenv);
+      assert.deepEqual(plain.edits, withIgnore.edits);
+      assert.equal(apply(text, withIgnore, dotenv).env, `OTHER=1\nVENDOR_A_API_KEY=${SECRET}\n`);
+    });
+
+  it('JSON: the same two fixes; a missing .gitignore is created', () => {
+    const json = `{"kind": "AssistantConfig", "version": "v2", "definition": {"llm": {"provider": "vendor_a", "apiKey": {"value": "${SECRET}"}}}}`;
+    const { actions } = fixesFor(json, 'literal-secret', { dotenv: exposed(undefined, undefined) }, 'json');
+    assert.equal(actions[0]!.isPreferred, true);
+    assert.deepEqual(actions[0]!.gitignore, { create: true, edits: [{ offset: 0, length: 0, newText: '.env\n' }] });
+    assert.equal(actions[1]!.gitignore, undefined);
+  });
+
+  it('no variant when .gitignore already ends by ignoring .env, or when git ignores or tracks .env', () => {
+    for (const gitignore of ['.env\n', '!.env\n**/.env\n', '  .env  ']) {
+      const { actions } = fixesFor(vendorA(SECRET), 'literal-secret', { dotenv: exposed(gitignore) });
+      assert.deepEqual(
+        actions.filter((a) => a.title.startsWith('Move')).map((a) => a.gitignore === undefined),
+        [true],
+        gitignore,
+      );
+    }
+    const negated = fixesFor(vendorA(SECRET), 'literal-secret', { dotenv: exposed('.env\n!.env') });
+    assert.ok(negated.actions[0]!.gitignore, 'a .gitignore that takes .env back gets the line again');
+    for (const dotenv of [
+      { text: '', gitIgnored: true, gitignore: { text: '' } },
+      { text: '', gitIgnored: false, gitTracked: true, gitignore: { text: '' } },
+      { text: '', gitIgnored: false },
+    ]) {
+      const { actions } = fixesFor(vendorA(SECRET), 'literal-secret', { dotenv });
+      assert.equal(actions.filter((a) => a.gitignore).length, 0, JSON.stringify(dotenv));
+    }
+  });
+});

@@ -8,7 +8,7 @@ import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { DotenvFile, EnvInfo } from '../service';
+import type { DotenvFile, EnvInfo, GitignoreFile } from '../service';
 import type { EnvLookup } from '../service/validation/rule';
 // A light module imported directly: importing the index would load the whole service at startup.
 import { dotenvNames } from '../service/dotenv';
@@ -36,7 +36,10 @@ export interface ServerEnv extends EnvInfo, EnvLookup {
    * The `.env` a fix may write for a document (see WorkspaceEnv.dotenvFor). A server that cannot
    * read or write it (the web worker's) leaves this out: then no fix moves a secret.
    */
-  dotenvFor?(docUri: string, canCreate: boolean): (DotenvFile & { uri: string }) | undefined;
+  dotenvFor?(
+    docUri: string,
+    canCreate: boolean,
+  ): (DotenvFile & { uri: string; gitignore?: GitignoreFile & { uri: string } }) | undefined;
   /**
    * What a document's checks, hover, completion and hints know of variables: the environment and the
    * document's own `.env`. Left out (the web worker's): the server-wide answers serve every document.
@@ -79,6 +82,28 @@ function gitTopOf(dir: string): string | undefined {
     const up = dirname(d);
     if (up === d) return undefined;
     d = up;
+  }
+}
+
+/**
+ * The `.gitignore` at the top of the repository holding a `.env` (`docDir`: where titles name it
+ * from): its text (none: to be created, when the client can create files); undefined when it cannot
+ * be read as a regular file of a `.env`'s size at most, or outside git.
+ */
+function gitignoreFor(
+  dotenv: string,
+  docDir: string,
+  canCreate: boolean,
+): (GitignoreFile & { uri: string }) | undefined {
+  const top = gitTopOf(dirname(dotenv));
+  if (top === undefined) return undefined;
+  const file = join(top, '.gitignore');
+  const it = { uri: pathToFileURL(file).href, shown: dotenvShownFrom(docDir, file) };
+  try {
+    if (!existsSync(file)) return canCreate ? { ...it, text: undefined } : undefined;
+    return { ...it, text: readDotenvFile(file) };
+  } catch {
+    return undefined;
   }
 }
 
@@ -294,7 +319,10 @@ export class WorkspaceEnv implements ServerEnv {
    * for the fix that moves a secret into it: undefined in an untrusted workspace, outside any folder
    * without a `.env`, or when it cannot be read or created.
    */
-  dotenvFor(docUri: string, canCreate: boolean): (DotenvFile & { uri: string }) | undefined {
+  dotenvFor(
+    docUri: string,
+    canCreate: boolean,
+  ): (DotenvFile & { uri: string; gitignore?: GitignoreFile & { uri: string } }) | undefined {
     const path = this.pathOf(docUri);
     if (path === undefined) return undefined;
     const file = this.dotenvPath(path);
@@ -303,16 +331,20 @@ export class WorkspaceEnv implements ServerEnv {
     const ignored = this.ignoredAt(file);
     const gitIgnored = ignored === undefined ? undefined : ignored === true;
     const tracked = ignored === 'tracked' ? { gitTracked: true } : {};
+    // Not ignored (nor tracked): the repository's .gitignore, to which the fix also adds `.env` (REVIEW8 K15).
+    const gitignore = ignored === false ? gitignoreFor(file, dirname(path), canCreate) : undefined;
+    const git = {
+      ...(gitIgnored !== undefined ? { gitIgnored } : {}),
+      ...tracked,
+      ...(gitignore ? { gitignore } : {}),
+    };
     const uri = pathToFileURL(file).href;
     const shown = dotenvShownFrom(dirname(path), file);
     try {
-      if (!existsSync(file))
-        return canCreate
-          ? { uri, shown, text: undefined, ...(gitIgnored !== undefined ? { gitIgnored } : {}), ...tracked }
-          : undefined;
+      if (!existsSync(file)) return canCreate ? { uri, shown, text: undefined, ...git } : undefined;
       // Too large or not a regular file: no fix writes to it (the user was told when it was looked up).
       const text = readDotenvFile(file);
-      return { uri, shown, text, ...(gitIgnored !== undefined ? { gitIgnored } : {}), ...tracked };
+      return { uri, shown, text, ...git };
     } catch {
       return undefined;
     }

@@ -732,6 +732,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
                   ...(dotenv.shown !== undefined ? { shown: dotenv.shown } : {}),
                   ...(dotenv.gitIgnored !== undefined ? { gitIgnored: dotenv.gitIgnored } : {}),
                   ...(dotenv.gitTracked === true ? { gitTracked: true } : {}),
+                  ...(dotenv.gitignore ? { gitignore: dotenv.gitignore } : {}),
                 },
               }
             : {}),
@@ -752,21 +753,33 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
               engine!.secretRangesAround(parsed, [range, ...about.flatMap((d) => [d, ...(d.related ?? [])])]),
             );
             const ca: CodeAction = { title: mask(a.title), kind: a.kind, edit: { changes: { [doc.uri]: edits } } };
-            if (a.dotenv && dotenv) {
-              const li = new engine!.LineIndex(dotenv.text ?? '');
-              const envEdits = a.dotenv.edits.map((e) => ({
-                range: { start: li.positionAt(e.offset), end: li.positionAt(e.offset + e.length) },
-                newText: e.newText,
-              }));
-              ca.edit = a.dotenv.create
+            // The `.env` (and the repository's `.gitignore`) edited with the document, in one edit.
+            const files = [
+              a.dotenv && dotenv ? { file: dotenv, edit: a.dotenv } : undefined,
+              a.gitignore && dotenv?.gitignore ? { file: dotenv.gitignore, edit: a.gitignore } : undefined,
+            ].filter((f) => f !== undefined);
+            if (files.length > 0) {
+              const withEdits = files.map(({ file, edit }) => {
+                const li = new engine!.LineIndex(file.text ?? '');
+                const fileEdits = edit.edits.map((e) => ({
+                  range: { start: li.positionAt(e.offset), end: li.positionAt(e.offset + e.length) },
+                  newText: e.newText,
+                }));
+                return { uri: file.uri, create: edit.create, edits: fileEdits };
+              });
+              ca.edit = withEdits.some((f) => f.create)
                 ? {
                     documentChanges: [
-                      { kind: 'create', uri: dotenv.uri, options: { ignoreIfExists: true } },
-                      { textDocument: { uri: dotenv.uri, version: null }, edits: envEdits },
+                      ...withEdits.flatMap((f) => [
+                        ...(f.create
+                          ? [{ kind: 'create' as const, uri: f.uri, options: { ignoreIfExists: true } }]
+                          : []),
+                        { textDocument: { uri: f.uri, version: null }, edits: f.edits },
+                      ]),
                       { textDocument: { uri: doc.uri, version: doc.version }, edits },
                     ],
                   }
-                : { changes: { [doc.uri]: edits, [dotenv.uri]: envEdits } };
+                : { changes: { [doc.uri]: edits, ...Object.fromEntries(withEdits.map((f) => [f.uri, f.edits])) } };
             }
             if (a.diagnostic)
               ca.diagnostics = about.map((d) => toLspDiagnostic(doc, d, maskerFor(parsed, d), docsBase));

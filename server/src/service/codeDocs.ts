@@ -122,7 +122,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'literal-secret': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      value: not-a-real-key\n`,
-    fix: "Put the secret in an environment variable (or the file's `.env`, kept out of version control) and write `valueFromEnv: NAME` instead. The editor's quick fix does the move; `lint --fix` does not, because it would have to write the secret somewhere.",
+    fix: "Put the secret in an environment variable (or the file's `.env`, kept out of version control) and write `valueFromEnv: NAME` instead. The editor's quick fix does the move (when git does not ignore that `.env`, the preferred one also adds `.env` to the repository's `.gitignore`, in the same edit); `lint --fix` does not, because it would have to write the secret somewhere.",
   },
   'url-credentials': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey: {valueFromEnv: VENDOR_A_API_KEY}\n    baseUrl: https://user:not-a-real-password@llm.example.com/v1\n`,

@@ -122,7 +122,17 @@ export function appendToDotenv(
   value: string,
 ): { offset: number; length: number; newText: string } | undefined {
   const line = dotenvLine(name, value);
-  if (line === undefined) return undefined;
+  return line === undefined ? undefined : appendLine(text, line);
+}
+
+/**
+ * The edit that adds a line at the end of a file (`.env`, `.gitignore`), in its line endings (CR LF
+ * when it has any), after a line break when its last line has none.
+ */
+export function appendLine(
+  text: string | undefined,
+  line: string,
+): { offset: number; length: number; newText: string } {
   const current = text ?? '';
   const eol = current.includes('\r\n') ? '\r\n' : '\n';
   const sep = current === '' || current.endsWith('\n') ? '' : eol;

@@ -55,6 +55,8 @@ export interface CodeActionEntry {
   edits: TextEdit[];
   /** Edits of the workspace `.env` (see ServiceContext.dotenv), created first when `create` is set. */
   dotenv?: DotenvEdit;
+  /** Edits of the repository's `.gitignore` (see DotenvFile.gitignore), created first when `create` is set. */
+  gitignore?: DotenvEdit;
   isPreferred?: boolean;
 }
 
@@ -104,6 +106,19 @@ export interface DotenvFile {
    */
   gitTracked?: boolean;
   /** The file as fix titles name it (`packages/api/.env`); left out: `.env`. */
+  shown?: string;
+  /**
+   * The repository's `.gitignore`, given when git does not ignore the `.env` and does not track it:
+   * the fix that writes a secret into the `.env` then also appends `.env` there (REVIEW8 K15).
+   */
+  gitignore?: GitignoreFile;
+}
+
+/** A repository's top `.gitignore`, as the host reads it. */
+export interface GitignoreFile {
+  /** Its text; undefined when it does not exist yet (the fix creates it). */
+  text: string | undefined;
+  /** The file as fix titles name it (`../.gitignore`); left out: `.gitignore`. */
   shown?: string;
 }
 

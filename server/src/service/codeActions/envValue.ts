@@ -10,7 +10,7 @@ import type { Node, ObjectNode, ParsedDocument, PropertyNode, StringNode } from 
 import { getProperty, resolve } from '../../parser/ast';
 import { unwrapNullable } from '../../model/schema';
 import { walkTyped } from '../../model/typedWalk';
-import { appendToDotenv, parseDotenv } from '../dotenv';
+import { appendLine, appendToDotenv, parseDotenv } from '../dotenv';
 import { suggestEnvName } from '../envNames';
 import type { DotenvEdit, ServiceContext, TextEdit } from '../types';
 import { addProperties, contentEnd, removeProperties, renderInlineValue, replaceScalar, scalar } from './edits';
@@ -151,6 +151,44 @@ function withDotenv(fix: Fix, dotenv: DotenvEdit | undefined): Fix {
   return fix;
 }
 
+/** The line a fix appends to `.gitignore`: every `.env` of the repository. */
+const IGNORE_DOTENV = '.env';
+
+/**
+ * The `.gitignore` edit that makes git ignore the `.env` a fix writes (REVIEW8 K15): when the host
+ * gives the repository's `.gitignore` (git does not ignore that `.env` and does not track it), unless
+ * the file's last word on `.env` already ignores it (then something else takes it back: a line
+ * appended there would change nothing).
+ */
+function ignoreDotenv(ctx: ServiceContext): DotenvEdit | undefined {
+  const file = ctx.dotenv;
+  if (!file?.gitignore || file.gitIgnored !== false || file.gitTracked === true) return undefined;
+  const lines = (file.gitignore.text ?? '').split(/\r?\n/).map((l) => l.trim());
+  const last = lines.filter((l) => /^!?(\*\*\/)?\.env$/.test(l)).pop();
+  if (last !== undefined && !last.startsWith('!')) return undefined;
+  return { create: file.gitignore.text === undefined, edits: [appendLine(file.gitignore.text, IGNORE_DOTENV)] };
+}
+
+/**
+ * A fix that writes a secret into a `.env` git does not ignore, twice: first (preferred, when the fix
+ * is) with an edit appending `.env` to the repository's `.gitignore`, its title saying so; then the
+ * plain move with its note, never preferred. Otherwise the fix alone, its title noting what git does.
+ */
+function movingFixes(fix: Fix, ctx: ServiceContext): Fix[] {
+  const ignore = ignoreDotenv(ctx);
+  const plain: Fix = { ...fix, title: fix.title + warnIgnore(ctx) };
+  if (!ignore) return [plain];
+  const gitignore = ctx.dotenv?.gitignore?.shown ?? '.gitignore';
+  return [
+    {
+      ...fix,
+      title: `${fix.title} and add '${IGNORE_DOTENV}' to ${gitignore} (git does not ignore ${shownDotenv(ctx)} yet)`,
+      gitignore: ignore,
+    },
+    { ...plain, isPreferred: false },
+  ];
+}
+
 export const literalSecret: FixProvider = (doc, d, ctx) => {
   const literal = valueAt(doc, d.offset);
   const prop = literal?.parent;
@@ -167,16 +205,13 @@ export const literalSecret: FixProvider = (doc, d, ctx) => {
     const title = kept.dotenv
       ? `Move the literal '${LITERAL_KEY}' to ${shownDotenv(ctx)} as ${name.value} and keep '${FROM_ENV_KEY}'`
       : `Remove the literal '${LITERAL_KEY}' (${shownDotenv(ctx)} holds the same value as ${name.value})`;
-    return [
+    return movingFixes(
       withDotenv(
-        {
-          title: title + warnIgnore(ctx),
-          edits: removeProperties(doc, obj, [prop]),
-          isPreferred: preferWriting(ctx, kept.dotenv),
-        },
+        { title, edits: removeProperties(doc, obj, [prop]), isPreferred: preferWriting(ctx, kept.dotenv) },
         kept.dotenv,
       ),
-    ];
+      ctx,
+    );
   }
   const place = placements(doc, ctx).get(literal);
   if (!place) return [];
@@ -186,16 +221,13 @@ export const literalSecret: FixProvider = (doc, d, ctx) => {
     const title = !place.dotenv
       ? `Use ${name} from ${shownDotenv(ctx)} (same value) as the variable's name`
       : `Move the credential to ${place.dotenv.create ? 'a new .env file' : shownDotenv(ctx)} as ${name} and name it here ('${FROM_ENV_KEY}: ${name}')`;
-    return [
+    return movingFixes(
       withDotenv(
-        {
-          title: title + warnIgnore(ctx),
-          edits: [replaceScalar(doc, literal, name, true)],
-          isPreferred: preferWriting(ctx, place.dotenv),
-        },
+        { title, edits: [replaceScalar(doc, literal, name, true)], isPreferred: preferWriting(ctx, place.dotenv) },
         place.dotenv,
       ),
-    ];
+      ctx,
+    );
   }
   // A block scalar's range ends past its line break: only its content is replaced.
   const range = { offset: literal.offset, length: contentEnd(doc.text, literal) - literal.offset };
@@ -217,16 +249,13 @@ export const literalSecret: FixProvider = (doc, d, ctx) => {
     : place.dotenv.create
       ? `Move the secret to a new .env file${ctx.dotenv?.shown !== undefined ? ` (${ctx.dotenv.shown})` : ''} as ${name}`
       : `Move the secret to ${shownDotenv(ctx)} as ${name}`;
-  return [
+  return movingFixes(
     withDotenv(
-      {
-        title: `${where} ('${FROM_ENV_KEY}: ${name}')${warnIgnore(ctx)}`,
-        edits,
-        isPreferred: preferWriting(ctx, place.dotenv),
-      },
+      { title: `${where} ('${FROM_ENV_KEY}: ${name}')`, edits, isPreferred: preferWriting(ctx, place.dotenv) },
       place.dotenv,
     ),
-  ];
+    ctx,
+  );
 };
 
 export const envValueConflict: FixProvider = (doc, d, ctx) => {
@@ -256,16 +285,11 @@ export const envValueConflict: FixProvider = (doc, d, ctx) => {
         kept.dotenv && name?.type === 'string'
           ? `Keep '${FROM_ENV_KEY}' (move the literal '${LITERAL_KEY}' to ${shownDotenv(ctx)} as ${name.value})`
           : `Keep '${FROM_ENV_KEY}' (remove '${LITERAL_KEY}')`;
-      out.push(
-        withDotenv(
-          {
-            title: title + (kept.dotenv ? warnIgnore(ctx) : ''),
-            edits: removeProperties(doc, obj, drop(LITERAL_KEY)),
-            isPreferred: preferWriting(ctx, kept.dotenv),
-          },
-          kept.dotenv,
-        ),
+      const fix = withDotenv(
+        { title, edits: removeProperties(doc, obj, drop(LITERAL_KEY)), isPreferred: preferWriting(ctx, kept.dotenv) },
+        kept.dotenv,
       );
+      out.push(...(kept.dotenv ? movingFixes(fix, ctx) : [fix]));
     }
     out.push({
       title: `Keep '${LITERAL_KEY}' (remove '${FROM_ENV_KEY}')`,

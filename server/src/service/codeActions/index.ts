@@ -94,7 +94,7 @@ export function getCodeActions(
     if (entry.edits.length === 0) return;
     // One action per effect: the same edits offered twice (for two diagnostics, or as a fix and a
     // refactoring) are one action, which names every diagnostic it fixes.
-    const key = `${JSON.stringify(entry.edits)}\u0000${JSON.stringify(entry.dotenv ?? null)}`;
+    const key = `${JSON.stringify(entry.edits)}\u0000${JSON.stringify(entry.dotenv ?? null)}\u0000${JSON.stringify(entry.gitignore ?? null)}`;
     const first = seen.get(key);
     if (first) {
       if (entry.diagnostic && first.diagnostic && entry.diagnostic !== first.diagnostic)
@@ -118,6 +118,7 @@ export function getCodeActions(
         edits: inDocumentEol(doc.text, fix.edits),
       };
       if (fix.dotenv) entry.dotenv = fix.dotenv;
+      if (fix.gitignore) entry.gitignore = fix.gitignore;
       // At most one preferred fix per diagnostic: the first the provider prefers.
       if (fix.isPreferred && !preferred) entry.isPreferred = preferred = true;
       add(entry);

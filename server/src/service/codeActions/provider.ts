@@ -7,6 +7,8 @@ export interface Fix {
   title: string;
   edits: TextEdit[];
   dotenv?: DotenvEdit;
+  /** Edits of the repository's `.gitignore` (ServiceContext.dotenv.gitignore) made with the `.env` ones. */
+  gitignore?: DotenvEdit;
   isPreferred?: boolean;
   /**
    * The same change without the placeholders this fix also inserts (a variant's required fields with
