@@ -10,12 +10,22 @@ import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnalysisCache } from '../../server/src/lsp/documents';
 import { warmEditPath } from '../../server/src/lsp/warmUp';
-import { parseWithLimits, validate, DEFAULT_OPTIONS, UnitCache, exerciseShifts } from '../../server/src/service';
+import {
+  parseWithLimits,
+  validate,
+  DEFAULT_OPTIONS,
+  UnitCache,
+  exerciseShifts,
+  applyEdit,
+  patchedAt,
+} from '../../server/src/service';
+import type { ArrayNode, Node } from '../../server/src/parser/ast';
 import type { ValidationOptions } from '../../server/src/service';
 import { ROOT } from '../helpers';
 import type * as GenerateModule from '../../bench/generate.mjs';
 import { testSeed } from '../seed';
 import { itemEdit } from './itemEdits';
+import { repeatedItems } from '../../server/src/service/validation/units';
 
 /** An environment where some names are set and some of those come from a .env git does not ignore. */
 const env = {
@@ -372,4 +382,142 @@ test("the server's warm-up runs the incremental path (patched trees, list items 
   const replayed = warmEditPath(DEFAULT_OPTIONS);
   // 14 edits on 40 tables: a patched edit replays most of the tables it did not touch.
   assert.ok(replayed > 14 * 15, `${replayed} list items replayed`);
+});
+
+test('duplicate tables in a long list: renaming, duplicating, deleting and aliasing entries, the cached grouping equals a full validation (seeded)', () => {
+  // 150 tables (more than two chunks), names from a small set so that repeats come and go with edits.
+  const lines = [
+    'kind: AssistantConfig',
+    'version: v2',
+    'definition:',
+    '  llm: {provider: hosted}',
+    '  schemaSelector:',
+    '    type: fixed',
+    '    tables:',
+  ];
+  for (let i = 0; i < 150; i++) {
+    if (i % 7 === 3) lines.push(`      - {schemaName: s${i % 2}, tableName: t${(i * 13) % 140}, columns: []}`);
+    else lines.push(`      - schemaName: s${i % 2}`, `        tableName: t${(i * 13) % 140}`, '        columns: [id]');
+  }
+  const base = lines.join('\n') + '\n';
+  const seed = testSeed('incremental duplicate tables property', 41414, 'FUZZ_SEED');
+  let edits = 0;
+  let repeatsSeen = 0;
+  const counts = new Set<number>();
+  fc.assert(
+    fc.property(
+      fc.array(fc.tuple(fc.nat(5), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), fc.nat(39)), {
+        minLength: 1,
+        maxLength: 12,
+      }),
+      (seq) => {
+        const options = DEFAULT_OPTIONS;
+        const cache = new AnalysisCache(() => options);
+        const uri = 'file:///tables.assistant.yaml';
+        let doc = TextDocument.create(uri, 'assistantconfig', 1, base);
+        cache.diagnostics(doc);
+        for (const [kind, a, name] of seq) {
+          const text = doc.getText();
+          // The a-th `tableName: tN` of the text, and the item it is in.
+          const names = [...text.matchAll(/tableName: (t\d+)/g)];
+          const m = names[Math.floor(a * names.length)]!;
+          const vStart = m.index + 'tableName: '.length;
+          const vEnd = vStart + m[1]!.length;
+          const ls = text.lastIndexOf('\n', m.index) + 1;
+          const itemStart = text.lastIndexOf('      - ', m.index);
+          const nextItem = text.indexOf('\n      - ', m.index);
+          const itemEnd = nextItem < 0 ? text.length : nextItem + 1;
+          const e: Edit =
+            kind === 0
+              ? { start: vStart, end: vEnd, text: `t${name}` } // renamed: a repeat made or undone
+              : kind === 1
+                ? { start: vEnd, end: vEnd, text: String(name % 10) } // a digit typed
+                : kind === 2
+                  ? { start: vEnd - 1, end: vEnd, text: '' } // a character deleted
+                  : kind === 3
+                    ? { start: itemStart, end: itemStart, text: text.slice(itemStart, itemEnd) } // the entry pasted again
+                    : kind === 4
+                      ? { start: itemStart, end: itemEnd, text: '' } // the entry deleted
+                      : ls === itemStart // an entry given an anchor, or an alias to it added after it
+                        ? { start: itemStart + 8, end: itemStart + 8, text: '&e ' }
+                        : { start: itemEnd, end: itemEnd, text: '      - *e\n' };
+          cache.recordChange(uri, doc.version + 1, e);
+          doc = TextDocument.update(doc, [positionEdit(doc, e)], doc.version + 1);
+          const got = cache.diagnostics(doc);
+          const want = validate(parseWithLimits(doc.getText(), 'yaml', options), options);
+          edits++;
+          const repeats = want.filter((d) => d.code === 'duplicate-table').length;
+          repeatsSeen += repeats;
+          counts.add(repeats);
+          assert.deepEqual(got, want, `after ${JSON.stringify(e)}`);
+        }
+      },
+    ),
+    { seed, numRuns: 80 },
+  );
+  console.log(`incremental duplicate tables: ${edits} edits, ${repeatsSeen} duplicate-table findings compared`);
+  // The edits made and undid repeats: many different counts of findings were compared.
+  assert.ok(repeatsSeen > edits * 5, `${repeatsSeen} duplicate-table findings over ${edits} edits`);
+  assert.ok(counts.size >= 5, `${counts.size} different counts of duplicate-table findings`);
+});
+
+test("a list's repeated keys after an edit read only the items the edit changed", () => {
+  const items = Array.from({ length: 500 }, (_, i) => `  - {name: n${i % 450}}`);
+  let doc = parseWithLimits(`list:\n${items.join('\n')}\n`, 'yaml', DEFAULT_OPTIONS);
+  const units = new UnitCache();
+  let reads = 0;
+  const keyOf = (item: Node): string | undefined => {
+    reads++;
+    if (item.type !== 'object') return undefined;
+    const v = item.properties.find((p) => p.key.value === 'name')?.value;
+    return v?.type === 'string' ? v.value : undefined;
+  };
+  const list = (): ArrayNode => {
+    const root = doc.root;
+    assert.ok(root?.type === 'object');
+    const v = root.properties[0]!.value;
+    assert.ok(v?.type === 'array');
+    return v;
+  };
+  const names = (groups: Node[][]): string[] => groups.map((g) => g.map((n) => keyOf(n)).join(',')).sort();
+  const edit = (start: number, end: number, text: string): void => {
+    const next = applyEdit(doc, start, end, text);
+    assert.ok(next, 'the tree is patched');
+    doc = next;
+    units.changed(patchedAt(doc));
+  };
+  const check = (wantReads: number): void => {
+    reads = 0;
+    const got = units.repeated(list(), keyOf);
+    assert.ok(reads <= wantReads, `${reads} items read, at most ${wantReads} expected`);
+    let plainReads = 0;
+    const want = names(
+      repeatedItems(list().items, (n) => {
+        plainReads++;
+        return keyOf(n);
+      }),
+    );
+    assert.equal(plainReads, 500);
+    assert.deepEqual(names(got), want);
+  };
+  check(500); // the first call reads every item
+  assert.equal(units.repeated(list(), keyOf).length, 50);
+  // The first n7 renamed n300: n7's repeat is gone, n300 has one; one item read.
+  const at = doc.text.indexOf('n7}');
+  edit(at + 1, at + 2, '300');
+  check(1);
+  assert.equal(units.repeated(list(), keyOf).length, 50);
+  // Then n8: a group of three.
+  const at2 = doc.text.indexOf('n300}');
+  edit(at2 + 1, at2 + 4, '8');
+  check(1);
+  assert.deepEqual(
+    units
+      .repeated(list(), keyOf)
+      .map((g) => g.length)
+      .sort(),
+    [...Array<number>(48).fill(2), 3],
+  );
+  // Nothing changed: nothing read.
+  check(0);
 });

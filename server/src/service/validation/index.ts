@@ -226,6 +226,7 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
   const ctx: RuleContext = {
     doc,
     options,
+    ...(units ? { lists: units } : {}),
     report: (d, key) => {
       const at = atAlias(d, via);
       if (recording) recording.push({ d: at, once: key });

@@ -1,5 +1,5 @@
 // The shape of a rule beyond the schema: it sees each typed visit and reports diagnostics.
-import type { Node, ParsedDocument } from '../../parser/ast';
+import type { ArrayNode, Node, ParsedDocument } from '../../parser/ast';
 import type { Visit } from '../../model/typedWalk';
 import type { Diagnostic } from '../codes';
 
@@ -62,6 +62,12 @@ export interface RuleContext {
    * subtree's findings from a cache (validation/units.ts).
    */
   report(d: Diagnostic, once?: string): void;
+  /**
+   * The editor's cache of a list's items grouped by a key (validation/units.ts `repeated`), kept
+   * across edits; absent in a validation without a cache (the CLI), where `repeatedItems` reads the
+   * list. Either answers the same groups.
+   */
+  lists?: { repeated(list: ArrayNode, keyOf: (item: Node) => string | undefined): Node[][] };
 }
 
 export interface Rule {

@@ -34,6 +34,19 @@ interface Chunk extends ChunkValue {
   findings?: Map<Schema | undefined, { base: number; list: Recorded[] }>;
 }
 
+/** A list's items grouped by a key (`UnitCache.repeated`), as they were at the last call. */
+interface Groups {
+  keyOf: (item: Node) => string | undefined;
+  items: Node[];
+  keys: (string | undefined)[];
+  /** Each key's items, in list order. */
+  groups: Map<string, Node[]>;
+  /** The keys of two items or more. */
+  repeated: Set<string>;
+  /** Items that are no units (an alias or anchor inside): their key may change with no edit inside them. */
+  impure: number;
+}
+
 interface Entry extends UnitValue {
   pure: boolean;
   /** Findings per schema the unit was walked with; offsets as they were when `base` was the unit's offset. */
@@ -45,6 +58,9 @@ export class UnitCache implements UnitValues, AnchorIndexHints {
   private chunks = new WeakMap<ArrayNode, (Chunk | undefined)[]>();
   /** Where each anchored node's `&name` is, relative to the node (anchored nodes are never patched). */
   private marks = new WeakMap<Node, number>();
+  private lists = new WeakMap<ArrayNode, Groups>();
+  /** Per list with groups: its items that an edit changed inside since the last `repeated` call. */
+  private touched = new WeakMap<ArrayNode, Set<Node>>();
   /**
    * Strings known not to occur in the text of length `textLength`, and strings known to occur, with
    * the offset of one occurrence (kept across edits by `textEdited`).
@@ -72,6 +88,8 @@ export class UnitCache implements UnitValues, AnchorIndexHints {
     this.entries = new WeakMap();
     this.chunks = new WeakMap();
     this.marks = new WeakMap();
+    this.lists = new WeakMap();
+    this.touched = new WeakMap();
   }
 
   /**
@@ -178,6 +196,7 @@ export class UnitCache implements UnitValues, AnchorIndexHints {
       if (n.type === 'property') continue;
       this.entries.delete(n);
       if (n.type === 'array' && child) {
+        this.touched.get(n)?.add(child as Node);
         const list = this.chunks.get(n);
         const i = list ? n.items.indexOf(child as Node) : -1;
         if (list && i >= 0) list[Math.floor(i / CHUNK)] = undefined;
@@ -226,6 +245,74 @@ export class UnitCache implements UnitValues, AnchorIndexHints {
     });
   }
 
+  /**
+   * The items of `list` that share a key (`keyOf`, a function of the item's subtree; undefined: no
+   * key) with another, one group per key in list order: what `repeatedItems` answers, kept across
+   * edits. A call after an edit reads only the items that are new or changed inside since the last
+   * call (the others found by identity from both ends of the list), not the whole list: a long list
+   * of tables is checked for repeats at each keystroke. A list holding an alias or an anchor is read
+   * whole each time (what such an item's key is can change with an edit elsewhere).
+   */
+  repeated(list: ArrayNode, keyOf: (item: Node) => string | undefined): Node[][] {
+    const cur = list.items;
+    const s = this.lists.get(list);
+    const touched = this.touched.get(list);
+    if (!s || !touched || s.keyOf !== keyOf || s.impure > 0) {
+      const fresh: Groups = { keyOf, items: [], keys: [], groups: new Map(), repeated: new Set(), impure: 0 };
+      this.regroup(fresh, cur, 0, 0, cur.length);
+      this.lists.set(list, fresh);
+      this.touched.set(list, new Set());
+      return repeatedOf(fresh);
+    }
+    const old = s.items;
+    const n = Math.min(old.length, cur.length);
+    let p = 0;
+    let q = 0;
+    if (touched.size === 0) {
+      while (p < n && old[p] === cur[p]) p++;
+      while (q < n - p && old[old.length - 1 - q] === cur[cur.length - 1 - q]) q++;
+    } else {
+      while (p < n && old[p] === cur[p] && !touched.has(cur[p]!)) p++;
+      while (q < n - p && old[old.length - 1 - q] === cur[cur.length - 1 - q] && !touched.has(cur[cur.length - 1 - q]!))
+        q++;
+    }
+    touched.clear();
+    this.regroup(s, cur, p, old.length - q, cur.length - q);
+    return repeatedOf(s);
+  }
+
+  /** `g` for the list `cur`, where old items [p, oldEnd) became cur's [p, curEnd) and the rest are as they were. */
+  private regroup(g: Groups, cur: readonly Node[], p: number, oldEnd: number, curEnd: number): void {
+    for (let i = p; i < oldEnd; i++) {
+      const k = g.keys[i];
+      if (k === undefined) continue;
+      const members = g.groups.get(k)!;
+      members.splice(members.indexOf(g.items[i]!), 1);
+      if (members.length === 0) g.groups.delete(k);
+      if (members.length < 2) g.repeated.delete(k);
+    }
+    const added: (string | undefined)[] = [];
+    for (let i = p; i < curEnd; i++) {
+      const it = cur[i]!;
+      if (!this.isUnit(it)) g.impure++;
+      const k = g.keyOf(it);
+      added.push(k);
+      if (k === undefined) continue;
+      const members = g.groups.get(k);
+      if (!members) {
+        g.groups.set(k, [it]);
+        continue;
+      }
+      // In list order: the items of a group are few (one, mostly).
+      let j = members.length;
+      while (j > 0 && members[j - 1]!.offset > it.offset) j--;
+      members.splice(j, 0, it);
+      g.repeated.add(k);
+    }
+    g.keys = g.keys.slice(0, p).concat(added, g.keys.slice(oldEnd));
+    g.items = cur.slice();
+  }
+
   /** The cache entry of a list item that is a unit, created on first sight; undefined for any other node. */
   unit(node: Node): Entry | undefined {
     let e = this.entries.get(node);
@@ -262,6 +349,29 @@ function shifted(d: Diagnostic, delta: number): Diagnostic {
   const out: Diagnostic = { ...d, offset: d.offset + delta };
   if (d.related) out.related = d.related.map((r) => ({ ...r, offset: r.offset + delta }));
   if (d.data) out.data = { ...d.data, ...(d.data.missing ? { missing: [...d.data.missing] } : {}) };
+  return out;
+}
+
+function repeatedOf(g: Groups): Node[][] {
+  const out: Node[][] = [];
+  for (const k of g.repeated) out.push(g.groups.get(k)!.slice());
+  return out;
+}
+
+/** The items of `items` that share a key with another, one group per key in list order (no cache). */
+export function repeatedItems(items: readonly Node[], keyOf: (item: Node) => string | undefined): Node[][] {
+  const groups = new Map<string, Node[]>();
+  const out: Node[][] = [];
+  for (const it of items) {
+    const k = keyOf(it);
+    if (k === undefined) continue;
+    const members = groups.get(k);
+    if (!members) groups.set(k, [it]);
+    else {
+      if (members.length === 1) out.push(members);
+      members.push(it);
+    }
+  }
   return out;
 }
 

@@ -11,6 +11,7 @@ import type { Schema } from '../../../model/schema';
 import { getProperty, resolve } from '../../../parser/ast';
 import type { Node } from '../../../parser/ast';
 import { diag } from '../../codes';
+import { repeatedItems } from '../units';
 
 export const fixedTablesRule: Rule = {
   on: ['array'],
@@ -32,28 +33,26 @@ export const fixedTablesRule: Rule = {
           );
           return;
         }
-        const seen = new Map<string, Node>();
-        for (const item of node.items) {
-          const key = tableKey(item, names);
-          if (key === undefined) continue;
-          const first = seen.get(key.id);
-          if (!first) {
-            seen.set(key.id, item);
-            continue;
+        // Kept across edits by the editor's cache: a keystroke in a long list reads the entries it changed.
+        const keyOf = (keyOfTable ??= (item: Node): string | undefined => tableKey(item, names)?.id);
+        const groups = ctx.lists ? ctx.lists.repeated(node, keyOf) : repeatedItems(node.items, keyOf);
+        for (const [first, ...rest] of groups) {
+          const label = tableKey(first!, names)!.label;
+          for (const item of rest) {
+            const identical = sameText(ctx.doc.text, first!, item);
+            ctx.report(
+              diag(
+                'duplicate-table',
+                `Table ${label} is listed twice in the fixed schema selector's ${where} (type: fixed)${identical ? ': this entry repeats the first one' : ', with other values: the service may use either entry'}; list each table once.`,
+                item.offset,
+                item.length,
+                {
+                  related: [{ offset: first!.offset, length: first!.length, message: `first entry of ${label}` }],
+                  data: { identical },
+                },
+              ),
+            );
           }
-          const identical = sameText(ctx.doc.text, first, item);
-          ctx.report(
-            diag(
-              'duplicate-table',
-              `Table ${key.label} is listed twice in the fixed schema selector's ${where} (type: fixed)${identical ? ': this entry repeats the first one' : ', with other values: the service may use either entry'}; list each table once.`,
-              item.offset,
-              item.length,
-              {
-                related: [{ offset: first.offset, length: first.length, message: `first entry of ${key.label}` }],
-                data: { identical },
-              },
-            ),
-          );
         }
       },
     };
@@ -83,6 +82,8 @@ export function sameText(text: string, a: Node, b: Node): boolean {
   return a.length > 0 && norm(a) === norm(b);
 }
 
+/** The key of a table entry (one function, so that the editor's cache keeps one grouping per list). */
+let keyOfTable: ((item: Node) => string | undefined) | undefined;
 let tableSchema: { table: Schema | undefined; names: string[] } | undefined;
 
 /** FixedSchemaTable and the required string properties that name a table, read from the schema once. */
