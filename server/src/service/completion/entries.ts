@@ -1,7 +1,7 @@
 // From a cursor context to completion entries. Every key, value, document and snippet comes from the
 // JSON Schema; this file only decides how to write them at the cursor (YAML or JSON).
 import type { Node } from '../../parser/ast';
-import { resolve } from '../../parser/ast';
+import { getProperty, resolve, stringValue } from '../../parser/ast';
 import type { Schema, Union, Variant } from '../../model/schema';
 import {
   rootSchema,
@@ -16,6 +16,8 @@ import {
   docOf,
   definitionNameOf,
   isEnvNameProperty,
+  definition,
+  deref,
 } from '../../model/schema';
 import type { CompletionEntry, CompletionKind, EnvInfo } from '../types';
 import type { CursorContext, KeyContext, Segment, ValueContext } from './context';
@@ -362,8 +364,13 @@ function valueEntries(
   }
   const { values } = enumValuesOf(s);
   const typeDoc = docOf(unwrapNullable(s));
-  for (const v of values)
-    add(v.value, 'enum', false, typeLabel(s), [v.description, typeDoc].filter(Boolean).join('\n\n') || undefined, 0);
+  const taken = key === 'primitiveName' ? overriddenElsewhere(root, ctx.path, owner?.schema) : undefined;
+  for (const v of values) {
+    const doc = [v.description, typeDoc].filter(Boolean).join('\n\n') || undefined;
+    // A primitive another item of the list overrides already: last, and said (duplicate-primitive).
+    if (taken?.has(v.value)) add(v.value, 'enum', false, `${typeLabel(s)} · already overridden`, doc, 2);
+    else add(v.value, 'enum', false, typeLabel(s), doc, 0);
+  }
   const types = typesOf(s);
   if (types.includes('boolean')) {
     const def = unwrapNullable(s)?.default;
@@ -387,6 +394,30 @@ function valueEntries(
       out.push(e);
     }
   }
+  return out;
+}
+
+/**
+ * The primitives the other items of an `overrideAiPrimitivesLlm` list override: `path` is the value
+ * being typed (…, the list, the item's index, `primitiveName`).
+ */
+function overriddenElsewhere(
+  root: Node | undefined,
+  path: Segment[],
+  owner: Schema | undefined,
+): Set<string> | undefined {
+  const index = path[path.length - 2];
+  if (typeof index !== 'number' || deref(unwrapNullable(owner)) !== definition('AiPrimitivesLlmConfig'))
+    return undefined;
+  const list = resolve(walk(root, path.slice(0, -2)).node);
+  if (list?.type !== 'array') return undefined;
+  const out = new Set<string>();
+  list.items.forEach((it, i) => {
+    const item = resolve(it);
+    if (i === index || item?.type !== 'object') return;
+    const name = stringValue(getProperty(item, 'primitiveName')?.value);
+    if (name !== undefined) out.add(name);
+  });
   return out;
 }
 

@@ -128,13 +128,18 @@ export function jsonContext(doc: ParsedDocument, offset: number): CursorContext 
       i = close + 1;
     } else if (yaml && c === '#' && (i === lineFrom || /\s/.test(text[i - 1]!))) return undefined;
   }
+  // The cursor on the opening quote of a string (`|"kind": …`, the first character of a member): the
+  // string is the word being replaced, as with the cursor one column in, never a new member beside it
+  // (REVIEW8 K18b, c).
+  if (open < 0 && (text[offset] === '"' || (yaml && text[offset] === "'")) && !WORD.test(text[offset - 1] ?? ''))
+    open = offset;
   let start: number;
   let end = offset;
   if (open >= 0) {
     start = open;
     let close = -1;
     const q = text[open];
-    for (let i = offset; i < lineTo; i++) {
+    for (let i = Math.max(offset, open + 1); i < lineTo; i++) {
       if (text[i] === '\\' && q === '"') i++;
       else if (text[i] === q) {
         close = i;

@@ -57,6 +57,9 @@ export function yamlContext(doc: ParsedDocument, offset: number): CursorContext 
   // Key position: the word from the key column to the cursor, and on to its end.
   let end = offset;
   let keyHasColon = false;
+  // Right before a flow collection, an anchor, a tag, an alias or a block scalar header (`- |{a: 1}`):
+  // a key inserted there would be glued to it (REVIEW8 K18a).
+  if (NOT_A_KEY_START.test(text[offset] ?? '')) return undefined;
   if (line.key !== undefined) {
     end = line.keyEnd;
     keyHasColon = true;
@@ -170,6 +173,9 @@ function keyContext(
   return ctx;
 }
 
+/** What cannot follow a completion's insertion on the key's own line: node properties, aliases, collections, block scalars. */
+const NOT_A_KEY_START = /[{}[\],&*!|>%@`]/;
+
 function valueContext(doc: ParsedDocument, offset: number, line: Line, unit: number): CursorContext | undefined {
   const text = doc.text;
   let start = line.colon + 1;
@@ -177,7 +183,27 @@ function valueContext(doc: ParsedDocument, offset: number, line: Line, unit: num
   const typed = text.slice(start, offset);
   const quote = typed[0] === '"' || typed[0] === "'" ? typed[0] : undefined;
   let end = offset;
-  if (quote) {
+  if (typed === '') {
+    // Nothing typed yet, the cursor just after the colon or in the spaces before a value already on
+    // the line (`harassment:| blockNone`): the item replaces that value, as it does with the cursor
+    // on its first character; before an anchor, a tag, an alias, a flow collection or a block
+    // scalar header nothing fits (an LLM block inserted there would leave `&primary` to the new
+    // value and duplicate the keys below it; REVIEW8 K18a, d).
+    let v = offset;
+    while (v < line.end && (text[v] === ' ' || text[v] === '\t')) v++;
+    const c = text[v];
+    if (v < line.end && c !== '#') {
+      if (NOT_A_KEY_START.test(c!)) return undefined;
+      if (c === '"' || c === "'") {
+        const close = closingQuote(text, v, line.end);
+        if (close === -1) return undefined;
+        end = close + 1;
+      } else {
+        end = v;
+        while (end < line.end && !/[\s#]/.test(text[end]!)) end++;
+      }
+    }
+  } else if (quote) {
     if (typed.indexOf(quote, 1) !== -1) return undefined;
     const close = text.indexOf(quote, offset);
     end = close !== -1 && close < line.end ? close + 1 : offset;
@@ -216,4 +242,17 @@ function valueContext(doc: ParsedDocument, offset: number, line: Line, unit: num
   if (owner) ctx.owner = owner;
   if (quote) ctx.quote = quote;
   return ctx;
+}
+
+/** The quote closing the scalar opened at `from` (`''` inside single quotes, `\"` inside double), or -1 on this line. */
+function closingQuote(text: string, from: number, limit: number): number {
+  const q = text[from];
+  for (let i = from + 1; i < limit; i++) {
+    if (q === '"' && text[i] === '\\') i++;
+    else if (text[i] === q) {
+      if (q === "'" && text[i + 1] === "'") i++;
+      else return i;
+    }
+  }
+  return -1;
 }
