@@ -53,7 +53,7 @@ test('variable references written as the credential or with $: --fix writes valu
   assert.match(lint.stdout, /'\$VENDOR_KEY' names a variable: write 'apiKey: \{ valueFromEnv: VENDOR_KEY \}'/);
   assert.match(
     lint.stdout,
-    /warning invalid-env-name 'valueFromEnv' takes the bare name .* did you mean 'VENDOR_KEY'\?/,
+    /warning invalid-env-name 'valueFromEnv' of 'apiKey' under provider 'vendor_a' takes the bare name .* did you mean 'VENDOR_KEY'\?/,
   );
   const r = fix(before);
   assert.equal(

@@ -90,7 +90,7 @@ test('I6: under %YAML 1.1, --fix keeps 010 (read as 8 by every reader) and quote
   const plain = runCli(['lint', '--no-env-check', '--no-config', f]);
   assert.match(
     plain.stdout,
-    /'apiVersion' must be a string; found '2024-06-01', which is a date under the document's %YAML 1\.1 directive/,
+    /'apiVersion' of provider 'cloud_a' must be a string; found '2024-06-01', which is a date under the document's %YAML 1\.1 directive/,
   );
   assert.equal(plain.code, 1);
 });

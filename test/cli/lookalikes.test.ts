@@ -38,7 +38,7 @@ const CASES: [string, string, RegExp][] = [
   [
     'u5',
     '    provider: vendor_a\n    model: m\n    apiKey: {valueFromEnv: VENDOR\u200b_A_KEY}\n',
-    /invalid-env-name 'valueFromEnv' holds characters no secret or environment variable name has \(it holds U\+200B zero-width space, which is part of the value\): did you mean 'VENDOR_A_KEY'\?/,
+    /invalid-env-name 'valueFromEnv' of 'apiKey' under provider 'vendor_a' holds characters no secret or environment variable name has \(it holds U\+200B zero-width space, which is part of the value\): did you mean 'VENDOR_A_KEY'\?/,
   ],
   [
     'u6',

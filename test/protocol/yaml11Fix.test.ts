@@ -21,7 +21,7 @@ test('yaml11-ambiguous through the protocol: a warning, and a preferred quick fi
   const d = pub.diagnostics.find((x) => x.code === 'yaml11-ambiguous') as Diagnostic;
   assert.equal(d.severity, 2, 'a warning');
   assert.deepEqual(d.range, { start: { line: 6, character: 16 }, end: { line: 6, character: 26 } });
-  assert.match(d.message, /'apiVersion' is a date to YAML 1\.1 loaders/);
+  assert.match(d.message, /'apiVersion' of provider 'cloud_a' is a date to YAML 1\.1 loaders/);
   assert.match(String(d.codeDescription?.href), /yaml11-ambiguous/);
   const actions = await c.request<CodeAction[]>('textDocument/codeAction', {
     textDocument: { uri },

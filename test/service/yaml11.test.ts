@@ -101,18 +101,18 @@ test('G24 file: each shape is reported where its type makes it matter, with what
   );
   assert.match(
     msg('2024-06-01'),
-    /^'apiVersion' is a date to YAML 1\.1 loaders \(PyYAML, SnakeYAML, Go yaml\.v2\), not the string '2024-06-01'.*quote it/,
+    /^'apiVersion' of provider 'cloud_a' is a date to YAML 1\.1 loaders \(PyYAML, SnakeYAML, Go yaml\.v2\), not the string '2024-06-01'.*quote it/,
   );
-  assert.match(msg('1:30'), /'model' is the number 90 \(base 60\)/);
+  assert.match(msg('1:30'), /'model' of provider 'cloud_a' is the number 90 \(base 60\)/);
   assert.match(
     msg('y'),
     /'my_flag' is the boolean true to YAML 1\.1 loaders that follow its type repository \(Go yaml\.v2\) but the string 'y' to YAML 1\.2, and the spec gives this key's value no type: write true, or quote it/,
   );
   assert.match(msg('on'), /^The key 'on' is the boolean true/);
-  assert.match(msg('no'), /^'schemaName' is the boolean false/);
-  assert.match(msg('y', 1), /^'tableName' is the boolean true/);
-  assert.match(msg('on', 1), /^An item of 'columns' is the boolean true/);
-  assert.match(msg('1_000'), /^An item of 'columns' is the number 1000/);
+  assert.match(msg('no'), /^'schemaName' of a 'tables' item under type 'fixed' is the boolean false/);
+  assert.match(msg('y', 1), /^'tableName' of a 'tables' item under type 'fixed' is the boolean true/);
+  assert.match(msg('on', 1), /^An item of 'columns' of a 'tables' item under type 'fixed' is the boolean true/);
+  assert.match(msg('1_000'), /^An item of 'columns' of a 'tables' item under type 'fixed' is the number 1000/);
   assert.match(
     msg('010'),
     /^'maxAssistantActions' is the number 10 to YAML 1\.2 but the number 8 \(octal\) to YAML 1\.1 .*: write 10/,

@@ -22,31 +22,31 @@ test('e1, e2: empty and blank items and keys of columns, tables and functions', 
     '  llm: {provider: hosted}\n  schemaSelector: {type: fixed, tables: [{schemaName: s, tableName: t, columns: ["", " "]}]}\n',
   );
   assert.deepEqual(e1, [
-    "warning blank-string A blank item in 'columns' names nothing: remove it (an empty list, 'columns: []', means all columns).",
-    "warning blank-string An empty item in 'columns' names nothing: remove it (an empty list, 'columns: []', means all columns).",
+    "warning blank-string A blank item in 'columns' of a 'tables' item under type 'fixed' names nothing: remove it (an empty list, 'columns: []', means all columns).",
+    "warning blank-string An empty item in 'columns' of a 'tables' item under type 'fixed' names nothing: remove it (an empty list, 'columns: []', means all columns).",
   ]);
   const e2 = found(
     '  llm: {provider: hosted}\n  schemaSelector:\n    type: llm_selector\n    llm: {provider: hosted}\n    alwaysInclude: {tables: {"": [orders], sales: [""]}, functions: [""]}\n',
   );
   assert.deepEqual(e2, [
-    "warning blank-string An empty item in 'functions' names nothing: remove it.",
-    "warning blank-string An empty item in 'sales' names nothing: remove it.",
-    "warning blank-string An empty key in 'tables' names nothing: remove it or write the name.",
+    "warning blank-string An empty item in 'functions' of 'alwaysInclude' under type 'llm_selector' names nothing: remove it.",
+    "warning blank-string An empty item in 'sales' of 'tables' under type 'llm_selector' names nothing: remove it.",
+    "warning blank-string An empty key in 'tables' of 'alwaysInclude' under type 'llm_selector' names nothing: remove it or write the name.",
   ]);
 });
 
 test('e4, e5, e7: empty optional strings and padded names and URLs', () => {
   assert.deepEqual(found('  llm: {provider: vendor_a, model: "", baseUrl: "", apiKey: {valueFromEnv: K}}\n'), [
-    "warning blank-string 'baseUrl' is empty: the service takes it as written, not as the default. Remove the key or set it to null to use the default.",
-    "warning blank-string 'model' is empty: the service takes it as written, not as the default. Remove the key or set it to null to use the default.",
+    "warning blank-string 'baseUrl' of provider 'vendor_a' is empty: the service takes it as written, not as the default. Remove the key or set it to null to use the default.",
+    "warning blank-string 'model' of provider 'vendor_a' is empty: the service takes it as written, not as the default. Remove the key or set it to null to use the default.",
   ]);
   assert.deepEqual(
     found(
       '  llm: {provider: cloud_a, endpoint: "https://x.example.com ", apiVersion: " ", apiKey: {valueFromEnv: K}}\n',
     ),
     [
-      "warning blank-string 'apiVersion' is blank: the service takes it as written, not as the default. Remove the key or set it to null to use the default.",
-      "warning blank-string 'endpoint' has trailing spaces, which the service keeps: write 'https://x.example.com'.",
+      "warning blank-string 'apiVersion' of provider 'cloud_a' is blank: the service takes it as written, not as the default. Remove the key or set it to null to use the default.",
+      "warning blank-string 'endpoint' of provider 'cloud_a' has trailing spaces, which the service keeps: write 'https://x.example.com'.",
     ],
   );
   const text = `${H}  llm:\n    provider: cloud_b\n    modelId: " gemini "  # padded\n    cloudProject: p\n    cloudLocation: europe-west1\n    cloudServiceAccountKeyJson: {valueFromEnv: K}\n`;
@@ -54,7 +54,9 @@ test('e4, e5, e7: empty optional strings and padded names and URLs', () => {
   const diags = validate(doc);
   assert.deepEqual(
     diags.map((d) => `${d.severity} ${d.code} ${d.message}`),
-    ["warning blank-string 'modelId' has leading and trailing spaces, which the service keeps: write 'gemini'."],
+    [
+      "warning blank-string 'modelId' of provider 'cloud_b' has leading and trailing spaces, which the service keeps: write 'gemini'.",
+    ],
   );
   const fix = getCodeActions(doc, diags, diags[0]!).find((a) => a.isPreferred);
   assert.ok(fix);
@@ -76,8 +78,8 @@ test('placeholders in the shape of docs and tutorials are errors in required str
       `  llm:\n    provider: cloud_b\n    modelId: gemini-1.5-pro\n    cloudProject: ${project}\n    cloudLocation: europe-west1\n    cloudServiceAccountKeyJson: {valueFromEnv: ${name}}\n`,
     );
   assert.deepEqual(cloudB('"<your-gcp-project>"', '"<SECRET_NAME>"'), [
-    "error empty-required 'cloudProject' is required and is still the placeholder '<your-gcp-project>': fill it in.",
-    "error invalid-env-name 'valueFromEnv' is still a placeholder ('<SECRET_NAME>'): write the name of the variable.",
+    "error empty-required 'cloudProject' of provider 'cloud_b' is required and is still the placeholder '<your-gcp-project>': fill it in.",
+    "error invalid-env-name 'valueFromEnv' of 'cloudServiceAccountKeyJson' under provider 'cloud_b' is still a placeholder ('<SECRET_NAME>'): write the name of the variable.",
   ]);
   assert.deepEqual(cloudB('my-project', 'GCP_KEY_JSON'), []);
   // `<` and `>` inside a real value: not a placeholder.

@@ -21,6 +21,7 @@ import { missingSpaceInValue } from './missingSpace';
 import { trimValue } from './blankString';
 import { duplicateTable } from './fixedTables';
 import { removeEmptyDocument } from './extraDocument';
+import { wrapInList } from './wrapInList';
 export { suppressionActions } from './suppress';
 
 export { applyEdits } from './edits';
@@ -46,6 +47,7 @@ const FIXES: ProviderTable = {
     ...emptyVariant(doc, d, ctx),
     ...envReferenceValue(doc, d, ctx),
     ...yaml11Ambiguous(doc, d, ctx),
+    ...wrapInList(doc, d),
   ],
   'invalid-env-name': bareEnvName,
   'value-not-expanded': unexpandedValue,

@@ -38,6 +38,7 @@ import {
   scoreOf,
 } from '../text';
 import { atAlias } from './throughAlias';
+import { ofVariant, variantAround } from '../../model/variantAround';
 import type { Reading } from '../yaml11';
 import { describeReading, numberText, plainText, reading11 } from '../yaml11';
 import { credentialShapes } from '../credentialShapes';
@@ -357,10 +358,12 @@ function missingSpaceInValue(loc: Located, resolved: Resolved): Diagnostic | und
   );
 }
 
+/** The value at `loc` as a message names it, with the variant in force: `'cloudProject' of provider 'cloud_b'` (REVIEW8 K17). */
 function subject(loc: Located): string {
   const last = loc.segments[loc.segments.length - 1];
   if (last === undefined) return 'The document';
-  return typeof last === 'number' ? `Item ${last + 1}` : `'${last}'`;
+  const of = ofVariant(variantAround(loc.node ?? loc.prop?.key));
+  return typeof last === 'number' ? `Item ${last + 1}${of}` : `'${last}'${of}`;
 }
 
 function valueRange(loc: Located, text?: string): [number, number] {
@@ -955,9 +958,11 @@ function enumDiagnostic(loc: Located, resolved: Resolved, e: ErrorObject): Diagn
       ? { ...suggested, unsafeRename: true }
       : suggested;
   const title = definitionNameOf(resolved.schema);
+  // (Named with its key where a variant is in force: `'harassment' of 'safetySettings' under provider 'cloud_b'`.)
+  const of = typeof key === 'string' ? ofVariant(variantAround(n ?? loc.prop?.key)) : '';
   return diag(
     'invalid-enum',
-    `'${valueText}'${n?.type === 'string' ? spaceNote(n.value) : ''} is not a valid ${title ?? String(key ?? 'value')}.${hint} Valid values: ${quoteList(all)}.`,
+    `${of ? `'${key}'${of}: ` : ''}'${valueText}'${n?.type === 'string' ? spaceNote(n.value) : ''} is not a valid ${title ?? String(key ?? 'value')}.${hint} Valid values: ${quoteList(all)}.`,
     ...range,
     data ? { data } : undefined,
   );

@@ -10,6 +10,7 @@ import type { StringNode } from '../../../parser/ast';
 import type { Schema } from '../../../model/schema';
 import { diag } from '../../codes';
 import { isRequiredString } from './emptyRequired';
+import { keyInVariant } from '../../../model/variantAround';
 
 /** Whether a schema takes free text: a string type (nullable or not) with no fixed values. */
 function takesString(s: Schema | undefined): boolean {
@@ -33,7 +34,7 @@ export const blankStringRule: Rule = {
               ctx.report(
                 diag(
                   'blank-string',
-                  `${p.key.value === '' ? 'An empty' : 'A blank'} key in '${v.prop?.key.value ?? 'this mapping'}' names nothing: remove it or write the name.`,
+                  `${p.key.value === '' ? 'An empty' : 'A blank'} key in ${v.prop ? keyInVariant(v.prop.key.value, n) : "'this mapping'"} names nothing: remove it or write the name.`,
                   p.key.offset,
                   p.key.length,
                 ),
@@ -61,22 +62,26 @@ export const blankStringRule: Rule = {
           ctx.report(
             diag(
               'blank-string',
-              `'${key}' is ${what}: the service takes it as written, not as the default. Remove the key or set it to null to use the default.`,
+              `${keyInVariant(key, n)} is ${what}: the service takes it as written, not as the default. Remove the key or set it to null to use the default.`,
               n.offset,
               n.length,
             ),
           );
           return;
         }
-        padded(n, `'${key}'`);
+        padded(n, () => keyInVariant(key, n));
       },
     };
 
-    /** One word (a name, an identifier, a URL) with spaces around it: the spaces are part of it. */
-    function padded(n: StringNode, what: string): void {
+    /**
+     * One word (a name, an identifier, a URL) with spaces around it: the spaces are part of it. `name`
+     * says what the message calls it (asked only when there is something to report).
+     */
+    function padded(n: StringNode, name: () => string): void {
       const value = n.value;
       const trimmed = value.trim();
       if (trimmed === value || trimmed === '' || /\s/.test(trimmed) || /[\r\n]/.test(value)) return;
+      const what = name();
       const where = /^\s/.test(value) ? (/\s$/.test(value) ? 'leading and trailing' : 'leading') : 'trailing';
       ctx.report(
         diag(
@@ -94,13 +99,13 @@ export const blankStringRule: Rule = {
     /** An item of a list of names: empty or blank names nothing; spaces around a name are part of it. */
     function checkItem(n: StringNode, list: string): void {
       if (n.value.trim() !== '') {
-        padded(n, `An item of '${list}'`);
+        padded(n, () => `An item of ${keyInVariant(list, n.parent?.type === 'array' ? n.parent : undefined)}`);
         return;
       }
       ctx.report(
         diag(
           'blank-string',
-          `${n.value === '' ? 'An empty' : 'A blank'} item in '${list}' names nothing: remove it${list === 'columns' ? " (an empty list, 'columns: []', means all columns)" : ''}.`,
+          `${n.value === '' ? 'An empty' : 'A blank'} item in ${keyInVariant(list, n.parent?.type === 'array' ? n.parent : undefined)} names nothing: remove it${list === 'columns' ? " (an empty list, 'columns: []', means all columns)" : ''}.`,
           n.offset,
           n.length,
         ),

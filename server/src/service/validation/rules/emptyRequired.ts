@@ -5,6 +5,7 @@ import type { Rule } from '../rule';
 import { enumValuesOf, typesOf, unionOf, unwrapNullable } from '../../../model/schema';
 import type { Schema } from '../../../model/schema';
 import { diag } from '../../codes';
+import { keyInVariant } from '../../../model/variantAround';
 
 /** The placeholder the schema's snippets put in a required string for the user to fill: `<modelId>`. */
 export function placeholderOf(key: string): string {
@@ -70,9 +71,15 @@ export const emptyRequiredRule: Rule = {
               ? 'empty'
               : 'blank';
         ctx.report(
-          diag('empty-required', `'${key}' is required and is ${what}: fill it in.`, v.node.offset, v.node.length, {
-            data: { key },
-          }),
+          diag(
+            'empty-required',
+            `${keyInVariant(key, v.node)} is required and is ${what}: fill it in.`,
+            v.node.offset,
+            v.node.length,
+            {
+              data: { key },
+            },
+          ),
         );
       },
     };

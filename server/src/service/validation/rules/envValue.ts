@@ -6,6 +6,7 @@ import { getProperty, resolve } from '../../../parser/ast';
 import type { ObjectNode, PropertyNode, StringNode } from '../../../parser/ast';
 import { editDistance, gluedKey } from '../../text';
 import { diag } from '../../codes';
+import { keyInVariant, variantAround } from '../../../model/variantAround';
 import type { Diagnostic } from '../../codes';
 import { envReference, shellReference, suggestEnvName } from '../../envNames';
 import { dotenvNamed } from '../../dotenv';
@@ -160,7 +161,7 @@ export const envValueRule: Rule = {
           ctx.report(
             diag(
               'empty-required',
-              `'value' of '${holder}' is a credential and is ${literal.value === '' ? 'empty' : 'blank'}: fill it in, or better use 'valueFromEnv'.`,
+              `${variantAround(literal) ? keyInVariant('value', literal) : `'value' of '${holder}'`} is a credential and is ${literal.value === '' ? 'empty' : 'blank'}: fill it in, or better use 'valueFromEnv'.`,
               literal.offset,
               literal.length,
               { data: { key: 'value' } },
@@ -189,7 +190,7 @@ export const envValueRule: Rule = {
           ctx.report(
             diag(
               'invalid-env-name',
-              `'valueFromEnv' ${why}: it must name a secret or environment variable.`,
+              `${keyInVariant('valueFromEnv', name)} ${why}: it must name a secret or environment variable.`,
               name.offset,
               name.length,
             ),
@@ -207,7 +208,7 @@ export const envValueRule: Rule = {
           ctx.report(
             diag(
               'invalid-env-name',
-              `'valueFromEnv' holds characters no secret or environment variable name has${charNote(name.value, 'value')}: ${meant ? `did you mean '${meant}'?` : 'retype the name.'}`,
+              `${keyInVariant('valueFromEnv', name)} holds characters no secret or environment variable name has${charNote(name.value, 'value')}: ${meant ? `did you mean '${meant}'?` : 'retype the name.'}`,
               name.offset,
               name.length,
               { severity: invisible ? 'error' : 'warning', ...(meant ? { data: { suggestion: meant } } : {}) },
@@ -220,7 +221,7 @@ export const envValueRule: Rule = {
           ctx.report(
             diag(
               'invalid-env-name',
-              `'valueFromEnv' is still a placeholder ('${name.value.trim()}'): write the name of the variable.`,
+              `${keyInVariant('valueFromEnv', name)} is still a placeholder ('${name.value.trim()}'): write the name of the variable.`,
               name.offset,
               name.length,
             ),
@@ -234,7 +235,7 @@ export const envValueRule: Rule = {
           ctx.report(
             diag(
               'invalid-env-name',
-              `'valueFromEnv' still holds a snippet's placeholder (inserted as text by an editor without snippets)${usable ? `: did you mean '${meant}'?` : ': write the name of the variable.'}`,
+              `${keyInVariant('valueFromEnv', name)} still holds a snippet's placeholder (inserted as text by an editor without snippets)${usable ? `: did you mean '${meant}'?` : ': write the name of the variable.'}`,
               name.offset,
               name.length,
               // (Only the snippet's `${n:` and `}` go: `--fix` applies it, as a lossless fix.)
@@ -249,7 +250,7 @@ export const envValueRule: Rule = {
           ctx.report(
             diag(
               'invalid-env-name',
-              `'valueFromEnv' takes the bare name of the variable, without '$' or braces: did you mean '${bare}'?`,
+              `${keyInVariant('valueFromEnv', name)} takes the bare name of the variable, without '$' or braces: did you mean '${bare}'?`,
               name.offset,
               name.length,
               // (Only the `$` and braces go: `--fix` applies it, as a lossless fix.)

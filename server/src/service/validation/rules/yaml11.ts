@@ -25,6 +25,7 @@ import type { Rule, RuleContext } from '../rule';
 import { credentialShapes } from '../../credentialShapes';
 import type { Reading } from '../../yaml11';
 import { describeReading, mayDiffer, numberText, plainText, reading11, yaml11Difference } from '../../yaml11';
+import { keyInVariant } from '../../../model/variantAround';
 
 /**
  * Whether the document declares `%YAML 1.1` (or 1.0): read from the directive lines at the top (only
@@ -63,7 +64,7 @@ function checkUnder11(
   ctx.report(
     diag(
       'invalid-type',
-      `${subjectOf(prop, list)} must be a string; found ${shown(src)}, which is ${describeReading(r)} under the document's %YAML 1.1 directive (to this tool and every YAML 1.1 loader): quote it to keep it as written.`,
+      `${subjectOf(prop, list, node)} must be a string; found ${shown(src)}, which is ${describeReading(r)} under the document's %YAML 1.1 directive (to this tool and every YAML 1.1 loader): quote it to keep it as written.`,
       node.offset,
       node.length,
       { data: { yaml11: { quote: true, write: [] }, lossless: true } },
@@ -113,9 +114,12 @@ function isOwnKey(owner: Schema | undefined, key: string): boolean {
   return !!d && takesOwnKeys(d) && !d.properties?.[key];
 }
 
-function subjectOf(prop: PropertyNode | undefined, list: string | undefined): string {
-  if (prop) return `'${prop.key.value}'`;
-  return list ? `An item of '${list}'` : 'This value';
+/** The value `node` as a message names it, with the variant in force (REVIEW8 K17). */
+function subjectOf(prop: PropertyNode | undefined, list: string | undefined, node: Node): string {
+  if (prop) return keyInVariant(prop.key.value, node);
+  return list
+    ? `An item of ${keyInVariant(list, node.parent?.type === 'array' ? node.parent : undefined)}`
+    : 'This value';
 }
 
 function checkValue(
@@ -133,7 +137,7 @@ function checkValue(
   if (!diff) return;
   const { r11, r12 } = diff;
   const types = typesOf(expected);
-  const subject = subjectOf(prop, list);
+  const subject = subjectOf(prop, list, node);
   const data = (d: NonNullable<DiagnosticData['yaml11']>): DiagnosticData =>
     d.choice ? { yaml11: d } : { yaml11: d, lossless: true };
   if (expected === undefined) {

@@ -1,0 +1,41 @@
+// `invalid-type` on one name where a list of names belongs (`columns: id`): the fix wraps it in a
+// list, `columns: [id]` (REVIEW8 K17), the obvious intent; the value is kept as written.
+import type { ParsedDocument } from '../../parser/ast';
+import { pathOf } from '../../parser/ast';
+import { itemSchema, schemaAtPath, typesOf } from '../../model/schema';
+import type { Diagnostic } from '../codes';
+import { valueAt } from './find';
+import type { Fix } from './provider';
+
+/** Text a YAML flow list can hold as a plain item: nothing it would read as a separator, comment or collection. */
+const FLOW_PLAIN = /^[^\s,[\]{}#&*!|>'"%@`?:-][^,[\]{}#]*$/;
+
+export function wrapInList(doc: ParsedDocument, d: Diagnostic): Fix[] {
+  const node = valueAt(doc, d.offset);
+  const p = node?.parent;
+  // (An anchored value would take its anchor to the list; a tagged one is the tag fix's.)
+  if (node?.type !== 'string' || p?.type !== 'property' || node.anchor !== undefined) return [];
+  const here = schemaAtPath(doc.root, pathOf(node));
+  if (!typesOf(here.schema).includes('array') || !typesOf(itemSchema(here.schema)).includes('string')) return [];
+  const src = doc.text.slice(node.offset, node.offset + node.length);
+  // One line, written as the value itself (no block scalar, no folded plain scalar).
+  if (/[\r\n]/.test(src) || /^[|>]/.test(src)) return [];
+  let item: string;
+  if (node.quoted || doc.language === 'json') {
+    if (!/^(["']).*\1$/.test(src)) return [];
+    item = src;
+  } else {
+    // A plain scalar: as written where a flow list reads it alike (`id`), else in double quotes
+    // (`a, b` stays one name: the fix does not guess that it meant two).
+    item = FLOW_PLAIN.test(src) && !src.includes(': ') && src === node.value ? src : JSON.stringify(node.value);
+  }
+  const key = p.key.value;
+  return [
+    {
+      // (The value is not in the title: it may be a credential pasted in the wrong place.)
+      title: `Make '${key}' a list holding this value`,
+      edits: [{ offset: node.offset, length: node.length, newText: `[${item}]` }],
+      isPreferred: true,
+    },
+  ];
+}
