@@ -41,8 +41,8 @@ test('every variant of every union at the top level is named from the schema, fo
         if (typesOf(schema).length > 2) continue;
         // A number where a string belongs: one invalid-type on it, named with the variant.
         const llm = key === 'llm' ? '' : '  llm: {provider: hosted}\n';
-        const text = `${H}${llm}  ${key}:\n    ${union.property}: ${variant.value}\n    ${prop}: 5\n`;
-        const found = messages(text).filter((m) => m.startsWith('invalid-type'));
+        const text: string = `${H}${llm}  ${key}:\n    ${union.property}: ${variant.value}\n    ${prop}: 5\n`;
+        const found: string[] = messages(text).filter((m) => m.startsWith('invalid-type'));
         assert.equal(found.length, 1, `${key} ${variant.value} ${prop}: ${messages(text).join(' | ')}`);
         assert.ok(
           found[0]!.startsWith(`invalid-type '${prop}' of ${union.property} '${variant.value}' must be `),
