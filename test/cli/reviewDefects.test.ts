@@ -21,7 +21,10 @@ describe('an empty or blank literal credential is an error (as an empty valueFro
     it(`apiKey: {value: ${value}}`, () => {
       const r = lintFile(`${HEAD}  llm:\n    provider: vendor_a\n    apiKey: {value: ${value}}\n`);
       assert.equal(r.code, 1, r.out);
-      assert.match(r.out, /:6:21 error empty-required 'value' of 'apiKey' under provider 'vendor_a' is a credential and is (empty|blank)/);
+      assert.match(
+        r.out,
+        /:6:21 error empty-required 'value' of 'apiKey' under provider 'vendor_a' is a credential and is (empty|blank)/,
+      );
     });
   }
   it('a filled literal is still only the literal-secret warning', () => {

@@ -83,7 +83,10 @@ test('H4: no snippet syntax to a client without snippetSupport; the inserted pla
   });
   const placeholders = report.items.filter((d) => d.code === 'empty-required').map((d) => d.message);
   assert.equal(placeholders.length, 3, JSON.stringify(report.items));
-  assert.match(placeholders.join('\n'), /'modelId' of provider '[a-z_]+' is required and is still the placeholder '<modelId>'/);
+  assert.match(
+    placeholders.join('\n'),
+    /'modelId' of provider '[a-z_]+' is required and is still the placeholder '<modelId>'/,
+  );
   await c.shutdown();
 });
 

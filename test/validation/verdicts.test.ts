@@ -60,7 +60,10 @@ describe('empty required strings', () => {
       'empty-required "\\"${3}\\""',
       'invalid-env-name "${4:CLOUD_B_SERVICE_ACCOUNT_KEY_JSON}"',
     ]);
-    assert.match(found[0]!.message, /'modelId' of provider 'cloud_b' is required and is still the snippet's placeholder '\$\{1:<modelId>\}'/);
+    assert.match(
+      found[0]!.message,
+      /'modelId' of provider 'cloud_b' is required and is still the snippet's placeholder '\$\{1:<modelId>\}'/,
+    );
     assert.equal(found[3]!.severity, 'error');
     assert.match(found[3]!.message, /did you mean 'CLOUD_B_SERVICE_ACCOUNT_KEY_JSON'\?/);
     // The name's fix (also `lint --fix`: lossless) keeps the snippet's name; the placeholders stay reported.
