@@ -330,6 +330,129 @@ test('a comment after an empty value with only a tag or an anchor is two spaces 
   assert.equal(ours('a: !!null\n', 'yaml'), 'a: !!null\n');
 });
 
+/** Ours prints what Prettier prints, and each leaves the other's output as it is (LF and CRLF). */
+async function same(text: string, what: string): Promise<void> {
+  const p = await theirs(text, 'yaml');
+  const o = ours(text, 'yaml');
+  assert.equal(o, p, `format and Prettier print ${what} differently`);
+  await agree(text, 'yaml', what);
+  assert.equal(ours(text.replace(/\n/g, '\r\n'), 'yaml'), o.replace(/\n/g, '\r\n'), `${what} in CRLF`);
+}
+
+const HEAD = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted}\n';
+
+test('REVIEW8 K10a: a `-` alone on its line, the item below it: no blank line invented after the comment above it', async () => {
+  const items = '  overrideAiPrimitivesLlm:\n    - primitiveName: classify\n      llm: {provider: hosted}\n';
+  const shapes = [
+    // The review's file: the comment describes the item below it.
+    '    # the next one\n    -\n      primitiveName: summarize\n      llm: {provider: hosted}\n',
+    // A blank line written between them stays one blank line.
+    '    # the next one\n\n    -\n      primitiveName: summarize\n',
+    // A blank line after the `-` goes (Prettier joins the item to it).
+    '    # c\n    -\n\n      primitiveName: summarize\n',
+    // A comment below the `-` goes on it (`- # d`), the others below it, blank lines as written.
+    '    # c\n    -\n      # d\n      primitiveName: summarize\n',
+    '    # c\n\n    -\n      # d\n\n      # e\n\n      primitiveName: summarize\n',
+    '    -\n\n      # q\n      primitiveName: summarize\n',
+    '\n    # a\n    -\n      # q\n      # r\n      primitiveName: summarize\n',
+    // Items of other kinds.
+    '    # c\n    -\n      - x\n',
+    '    # c\n    -\n      # s\n      scalar\n',
+    '    # a\n\n    # b\n    -\n      primitiveName: summarize\n',
+  ];
+  for (const shape of shapes) {
+    const text = HEAD + items + shape;
+    await same(text, JSON.stringify(shape));
+    // The comment lines stay as many, and no two blank lines follow each other.
+    const out = ours(text, 'yaml');
+    assert.equal(out.split('#').length, text.split('#').length);
+    assert.ok(!out.includes('\n\n\n'), out);
+  }
+  // The review's file: the comment right above its item.
+  const out = ours(HEAD + items + shapes[0]!, 'yaml');
+  assert.ok(out.includes('    # the next one\n    - primitiveName: summarize\n'), out);
+});
+
+test('REVIEW8 K10b: an explicit key with a comment after its `?` stays explicit, the comment on the `?` line', async () => {
+  const shapes = [
+    '  featureFlags:\n    ? # why explicit\n      k\n    : v\n',
+    '  featureFlags:\n    x: 1\n    # above\n    ? # c\n\n      # d\n      k\n    : v\n',
+    '  featureFlags:\n    ? # one\n      # two\n      k2\n    : v2\n',
+    '  featureFlags:\n    ?\n      # three\n      k3\n    : v3\n',
+  ];
+  for (const shape of shapes) {
+    const text = HEAD + shape;
+    await same(text, JSON.stringify(shape));
+    const out = ours(text, 'yaml');
+    assert.match(out, /\n {4}\? #/, out);
+  }
+});
+
+test('REVIEW8 K10c: a quoted or plain scalar over several lines is printed as Prettier prints it', async () => {
+  const shapes = [
+    // Single quotes become double quotes (as on one line), unless the text holds a `"` or a backslash.
+    "    p3: 'multi line\n      single quoted\n\n      with blank'\n",
+    "    p2: 'it''s\n      multi'\n",
+    '    p3: \'has "dq"\n      multi\'\n',
+    "    p4: 'back\\slash\n      multi'\n",
+    '    p10: "q\\"d\n      m"\n',
+    // Spaces ending a line are folded away: Prettier drops them.
+    '    p11: "trailing space   \n      next"\n',
+    '    p5: "trail   \n      next  \n\n      after blank"\n',
+    '    p6: plain   \n      multi   \n',
+    '    p8: "esc \\t  \n      y"\n',
+    // The lines below the first at one indentation: one unit past the key, at a sequence item's column.
+    '    p12: "tab\\tx   \n          y"\n',
+    '    c: "top\n     y"\n',
+    '    l:\n      - "x\n            y"\n      - k: "p\n                q"\n        j: plain\n           cont\n',
+    '    l:\n      - # a quoted one\n        "over two\n        lines"\n',
+    // An escaped line break stays as written.
+    '    p19: "\\\n      folded\\\n      "\n',
+  ];
+  for (const shape of shapes) {
+    const text = `${HEAD}  featureFlags:\n${shape}`;
+    await same(text, JSON.stringify(shape));
+  }
+});
+
+test('REVIEW8 K10: a seeded corpus of comments around bare dashes and scalars over several lines agrees with Prettier', async () => {
+  const random = rng(SEED ^ 0x10a);
+  const pick = <T>(a: readonly T[]): T => a[Math.floor(random() * a.length)]!;
+  const scalar = (indent: string): string => {
+    const q = pick(['"', "'", '']);
+    const words = ['alpha', 'beta   ', "it''s", 'x: y', '#z', '', 'tab\\t'].filter(
+      (w) => q === "'" || !w.includes("''"),
+    );
+    const lines = Array.from({ length: 2 + Math.floor(random() * 3) }, () =>
+      pick(words.filter((w) => q !== '' || !/[:#\\]/.test(w))),
+    );
+    if (q === '' && lines[0] === '') lines[0] = 'first';
+    if (lines[lines.length - 1]!.trim() === '') lines[lines.length - 1] = 'last';
+    return (
+      q +
+      lines.map((l, k) => (k === 0 || l === '' ? l : indent + ' '.repeat(Math.floor(random() * 3)) + l)).join('\n') +
+      q
+    );
+  };
+  for (let n = 0; n < 80; n++) {
+    const lines = [HEAD.trimEnd(), '  overrideAiPrimitivesLlm:'];
+    for (let k = 0; k < 1 + Math.floor(random() * 3); k++) {
+      if (random() < 0.3) lines.push('');
+      if (random() < 0.6) lines.push(`    # about item ${k}`);
+      if (random() < 0.2) lines.push('');
+      if (random() < 0.6) {
+        lines.push('    -');
+        if (random() < 0.3) lines.push('');
+        if (random() < 0.5) lines.push(`      # below the dash ${k}`);
+        lines.push(`      primitiveName: p${k}`);
+      } else lines.push(`    - primitiveName: p${k}`);
+      lines.push(`      instructions: ${scalar('        ')}`);
+    }
+    const text = lines.join('\n') + '\n';
+    await same(text, `generated ${n} (seed ${SEED ^ 0x10a}):\n${text}`);
+  }
+});
+
 /**
  * Where format and Prettier still differ (README, "Formatting follows Prettier's style"), with why. `settles`:
  * running one after the other reaches a text both leave as it is (one run of each ends the difference);

@@ -7,8 +7,9 @@
 //   keeps it as a comment before the mapping, printed on its own line (and the anchor after it);
 // - a quoted scalar on one line keeps its escapes (`"a\u005fb"` is not rewritten `"a_b"`), in the quotes
 //   Prettier writes (`'a'` as `"a"`, `"say \"hi\""` as `'say "hi"'`; see prettierQuotes).
-// - a plain or quoted scalar written over several lines keeps its lines, moved with its key; a
-//   comment line below it stays on its own line;
+// - a plain or quoted scalar written over several lines keeps its line breaks, printed as Prettier
+//   prints it (its quotes as on one line, the lines below the first at one indentation, the spaces
+//   ending a line dropped); a comment line below it stays on its own line;
 // - a plain scalar on one line is kept as written: the model prints the value it read (`012` as `12`);
 // - a scalar with an explicit tag on one line (`!!int "4096"`, `!!str 12345`) is kept as written, and
 //   the tag of a block or multi-line scalar (`!!str |`) stays with it;
@@ -19,7 +20,11 @@
 //   reordered, `!<tag:yaml.org,2002:str>` not shortened to `!!str`), and an empty value's (`!!null`
 //   without a trailing space, `!!str` without `""`);
 // - an explicit key (`? 012` then `: 1e3`) stays explicit, with the comment on its line and the one
-//   on its `:` line (`: # c`, the value below it);
+//   on its `:` line (`: # c`, the value below it), and comment lines between the `?` and the key (the
+//   first on the `?` line, as Prettier prints them);
+// - comment lines around a `-` whose item starts on the next line as Prettier prints them (no blank
+//   line after those above it, the first below it on the `-` line), and no blank line between a key
+//   and the first entry of the collection below it;
 // - a flow collection written over several lines is kept as written (its lines moved with its key):
 //   the model puts each entry on its own line and a comment after the last one after the bracket;
 // - a comment after a bare `- ` (the item on the next line) stays there, whatever the item, after an
@@ -211,6 +216,7 @@ function printAll(
   const restore: Restore[] = [];
   const tailBlank = new Map(docs.map((d) => [d, tailBlankWritten(d, text)]));
   for (const d of docs) {
+    noBlankOpening(d);
     reattachTrailingComments(d, text);
     keepDocumentCommentClose(d, text);
     keepMarkerComments(d, text, `acfmt${nonce}x`, restore);
@@ -255,6 +261,24 @@ function printAll(
     };
   }
   return restore.length > 0 ? putBack(out, restore) : out;
+}
+
+/**
+ * No blank line between a key and the first entry of the block collection below it (`llm:`, a blank
+ * line, `  provider: …`): Prettier drops it, the model keeps it; blank lines between comment lines
+ * there stay.
+ */
+function noBlankOpening(doc: Document.Parsed): void {
+  visit(doc, {
+    Pair(_, p) {
+      const v = p.value;
+      if (!(isMap(v) || isSeq(v)) || v.flow) return;
+      v.spaceBefore = false;
+      const first: unknown = v.items[0];
+      const node = isPair(first) ? first.key : first;
+      if (isNode(node)) node.spaceBefore = false;
+    },
+  });
 }
 
 /** A comment line after a collection as written: its text after `#` ('' for a blank line) and column. */
@@ -503,6 +527,8 @@ type Restore =
       unit: number;
       /** A plain or quoted scalar over several lines (its lines move with the key), not a block scalar. */
       lines: boolean;
+      /** Such a scalar: its lines below the first are written without indentation, indented when put back. */
+      reflow?: boolean;
       /** The column of the comment written on its own line below such a scalar. */
       commentColumn?: number;
       /** A flow collection written from the line below its key: printed there. */
@@ -526,7 +552,15 @@ type Restore =
       propsOnly?: boolean;
     }
   /** An explicit key, `source` with its anchor and tag as written (`noValue`: `? key` with no `:`). */
-  | { kind: 'explicitKey'; id: string; source: string; anchor?: string; noValue: boolean }
+  | {
+      kind: 'explicitKey';
+      id: string;
+      source: string;
+      anchor?: string;
+      noValue: boolean;
+      /** Comment lines written between the `?` and the key ('' for a blank line): the first on the `?` line. */
+      between?: string[];
+    }
   /** The comment on an explicit key's `:` line (`: # c`, the value on the next line). */
   | { kind: 'valueComment'; id: string; comment: string }
   /** A collection's anchor and tag as written: the model prints `&anchor !ID` for them. */
@@ -593,13 +627,23 @@ function mark(
     // printed on its last line) stays on its own line, at its column.
     const hash = n.comment ? text.indexOf('#', end) : -1;
     const ownLine = hash >= 0 && /\n/.test(text.slice(end, hash));
+    // As Prettier prints it (REVIEW8 K10c): in its quotes, each line without the spaces around it
+    // (folded away: not part of the value), the lines below the first at one indentation.
+    const written = text.slice(start, end).replace(/\r\n/g, '\n');
+    const quoted = n.type === 'QUOTE_DOUBLE' || n.type === 'QUOTE_SINGLE';
+    const source = (quoted ? prettierQuotes(written) : written)
+      .split('\n')
+      .map((l, k) => (k === 0 ? l : l.trimStart()))
+      .map((l) => trimFolded(l, written[0] === '"'))
+      .join('\n');
     restore.push({
       kind: 'block',
       id: placeholder.value,
-      source: text.slice(start, end).replace(/\r\n/g, '\n'),
+      source,
       sourceIndent: keyColumn(lineAt(text, start)),
       unit: indentUnit,
       lines: true,
+      reflow: true,
       ...(ownLine ? { commentColumn: hash - (text.lastIndexOf('\n', hash) + 1) } : {}),
       ...props,
     });
@@ -617,6 +661,66 @@ function mark(
         });
     },
   });
+  /**
+   * The comment lines and blank lines written in tokens `from`..`to` (spaces, line breaks and comments):
+   * a comment's token index, or -1 for a blank line (a run of them as one; none before the first comment).
+   */
+  const commentLines = (from: number, to: number, atLineStart: boolean): number[] => {
+    const out: number[] = [];
+    let empty = atLineStart;
+    for (let t = from; t < to; t++) {
+      const type = tokens[t]!.type;
+      if (type === 'comment') {
+        out.push(t);
+        empty = false;
+      } else if (type === 'newline') {
+        if (empty && out.length > 0 && out[out.length - 1] !== -1) out.push(-1);
+        empty = true;
+      }
+    }
+    return out;
+  };
+  /** A comment token's text after its `#`. */
+  const commentText = (t: number): string => tokens[t]!.source.slice(1);
+  /**
+   * A `-` alone on its line, the item below it (REVIEW8 K10a): the model reads the line break after the
+   * `-` as a blank line among the comment lines before the item, so it invented a blank line between a
+   * comment and the `-` it describes, and it puts comment lines written below the `-` above it. Those
+   * lines are rebuilt from the tokens as Prettier prints them: the comment lines and blank lines above
+   * the `-` as written, the first comment line below it on the `-` line (`- # note`), the others below
+   * it; a blank line right after the `-` goes. True when the item is handled here.
+   */
+  const dashAlone = (item: YamlNode, k: number): boolean => {
+    const first = tokenAt(tokens, item.range![0]);
+    let j = k + 1;
+    while (j < first && tokens[j]!.type === 'space') j++;
+    if (j >= first || tokens[j]!.type !== 'newline') return false;
+    if (tokens.slice(j, first).some((t) => !['space', 'newline', 'comment'].includes(t.type))) return false;
+    let start = k - 1;
+    while (start >= 0 && ['space', 'newline', 'comment'].includes(tokens[start]!.type)) start--;
+    // (A blank line before the first comment line is the model's `spaceBefore`, left to it.)
+    const above = commentLines(start + 1, k, false);
+    const below = commentLines(j + 1, first, true);
+    if (!below.some((t) => t >= 0)) below.length = 0;
+    const lines = [...above, ...below];
+    // The model's comment lines are the last ones written (those before may belong to the node above).
+    const model = item.commentBefore!.split('\n').filter((l) => l !== '');
+    const comments = lines.filter((t) => t >= 0);
+    if (model.length === 0 || model.length > comments.length) return false;
+    const from = comments[comments.length - model.length]!;
+    const kept = lines.slice(lines.indexOf(from));
+    if (kept.filter((t) => t >= 0).some((t, n) => commentText(t).trimEnd() !== model[n]!.trimEnd())) return false;
+    if (!take()) return false;
+    const onDash = below.find((t) => t >= 0);
+    let out = kept.map((t) => (t < 0 ? '' : commentText(t)));
+    if (onDash !== undefined) {
+      const r = { kind: 'itemComment' as const, id: id(), comment: commentText(onDash), propsFirst: false };
+      restore.push(r);
+      out = kept.map((t) => (t < 0 ? '' : t === onDash ? r.id : commentText(t)));
+    }
+    item.commentBefore = out.join('\n');
+    return true;
+  };
   visit(doc, {
     Scalar(_, n, path) {
       const parent = path[path.length - 1];
@@ -701,16 +805,54 @@ function mark(
         const range = p.key.range;
         let k = tokenAt(tokens, range[0]) - 1;
         while (k >= 0 && ['space', 'anchor', 'tag'].includes(tokens[k]!.type)) k--;
+        // Comment lines between the `?` and the key (`? # why` then the key below it, REVIEW8 K10b):
+        // printed as Prettier prints them, the first on the `?` line, the others below it.
+        let between: number[] = [];
+        let keyFirst = k + 1;
+        if (k >= 0 && !key.tag && !key.anchor && ['newline', 'comment'].includes(tokens[k]!.type)) {
+          while (k >= 0 && ['space', 'newline', 'comment'].includes(tokens[k]!.type)) k--;
+          keyFirst = tokenAt(tokens, range[0]);
+          between = commentLines(k + 1, keyFirst, false);
+        }
+        const betweenComments = between.filter((t) => t >= 0);
+        const modelBefore = (key.commentBefore ?? '').split('\n');
+        const modelComments = modelBefore.map((l, n) => (l === '' ? -1 : n)).filter((n) => n >= 0);
+        // Where the model's lines of those comments start (the lines before are written above the `?`).
+        let cut =
+          betweenComments.length === 0
+            ? modelBefore.length
+            : modelComments[modelComments.length - betweenComments.length];
+        const betweenOk =
+          cut !== undefined &&
+          betweenComments.every(
+            (t, n) =>
+              modelBefore[modelComments[modelComments.length - betweenComments.length + n]!]!.trimEnd() ===
+              commentText(t).trimEnd(),
+          );
         const props = key.tag || key.anchor ? writtenProps(key, tokens) : '';
         const source = text.slice(range[0], range[1]);
         if (
           k >= 0 &&
           tokens[k]!.type === 'explicit-key-ind' &&
           props !== undefined &&
+          betweenOk &&
           (key.type === 'PLAIN' || key.type === 'QUOTE_DOUBLE' || key.type === 'QUOTE_SINGLE') &&
           !source.includes('\n') &&
           take()
         ) {
+          if (keyFirst > k + 1) {
+            // The model's lines for them go, and the blank line it reads in the line break after a bare
+            // `?` with them; a blank line written before the `?` stays.
+            while (cut! > 0 && modelBefore[cut! - 1] === '') cut = cut! - 1;
+            const rest = modelBefore.slice(0, cut).join('\n');
+            key.commentBefore = rest === '' ? undefined : rest;
+            if (rest === '') {
+              let s = k - 1;
+              while (s >= 0 && ['space', 'newline', 'comment'].includes(tokens[s]!.type)) s--;
+              key.spaceBefore =
+                /\n[ \t]*\n/.test(text.slice(tokens[s + 1]?.offset ?? 0, tokens[k]!.offset)) || undefined;
+            }
+          }
           const [placeholder] = standIn(key, false);
           // A comment on the key's line stays there (the model has it before the value).
           let j = tokenAt(tokens, range[1]);
@@ -735,6 +877,7 @@ function mark(
             source: `${props ? `${props} ${source}` : source}${comment}`,
             ...(key.anchor ? { anchor: key.anchor } : {}),
             noValue: p.value === null,
+            ...(betweenComments.length > 0 ? { between: between.map((t) => (t < 0 ? '' : commentText(t))) } : {}),
           });
           p.key = placeholder;
           // A comment on the value's line (`: # c`, the value below it) stays there: the model has it
@@ -797,27 +940,38 @@ function mark(
         let k = tokenAt(tokens, item.range[0]) - 1;
         while (k >= 0 && ['space', 'newline', 'comment', 'anchor', 'tag'].includes(tokens[k]!.type)) k--;
         if (k < 0 || tokens[k]!.type !== 'seq-item-ind') continue;
+        // (A `- ` first on its line, or after other `- ` only.)
+        const dashLine = text.slice(text.lastIndexOf('\n', tokens[k]!.offset - 1) + 1, tokens[k]!.offset);
+        const dashFirst = /^[ \t]*(?:-[ \t]+)*$/.test(dashLine);
+        if (dashFirst && dashAlone(item, k)) continue;
         let above = 0;
         for (let j = k - 1; j >= 0 && ['space', 'newline', 'comment'].includes(tokens[j]!.type); j--)
           if (tokens[j]!.type === 'comment') above++;
         const lines = item.commentBefore.split('\n');
         // (Blank lines between the comment lines above are lines of the comment too.)
         const nonBlank = lines.map((l, n) => (l === '' ? -1 : n)).filter((n) => n >= 0);
-        const at = nonBlank[above];
-        if (at === undefined) continue;
         // (A `- ` first on its line, or after other `- ` only: in `- - # note` the model prints the
         // comment after the outer dash, `- #ID` then `  - x`; put back on the inner one.)
-        const dashAt = tokens[k]!.offset;
-        if (!/^[ \t]*(?:-[ \t]+)*$/.test(text.slice(text.lastIndexOf('\n', dashAt - 1) + 1, dashAt))) continue;
+        if (!dashFirst) continue;
         let onDash: Token | undefined;
+        let onDashAt = 0;
         let propsFirst = false;
         for (let j = k + 1; j < tokens.length && tokens[j]!.type !== 'newline' && !onDash; j++) {
           const t = tokens[j]!;
-          if (t.type === 'comment') onDash = t;
+          if (t.type === 'comment') [onDash, onDashAt] = [t, j];
           else if (t.type === 'anchor' || t.type === 'tag') propsFirst = true;
           else if (t.type !== 'space') break;
         }
-        if (!onDash || onDash.source.slice(1).trimEnd() !== lines[at]!.trimEnd() || !take()) continue;
+        if (!onDash) continue;
+        // The comment on the `- ` line: after the comment lines above the `- `, or (when the model gave
+        // those to the node before, as it does to the first item's: the sequence's) the one before
+        // the comment lines below it.
+        let below = 0;
+        for (let j = onDashAt; j < tokenAt(tokens, item.range[0]); j++) if (tokens[j]!.type === 'comment') below++;
+        const at = [nonBlank[above], nonBlank[nonBlank.length - below]].find(
+          (n) => n !== undefined && onDash.source.slice(1).trimEnd() === lines[n]!.trimEnd(),
+        );
+        if (at === undefined || !take()) continue;
         // Comment lines above the `- ` stay above it, those below it below.
         const comment = lines[at]!;
         // (A scalar's anchor or tag written before the comment stays there: `- &z # note`.)
@@ -1033,6 +1187,16 @@ function tagBefore(text: string, start: number): number | undefined {
 const inlineKinds = new Set<string>(['inline', 'props']);
 
 /** The text before a kept node's placeholder, with its anchor and tag as written when they are kept. */
+/**
+ * A line of a plain or quoted scalar written over several lines without the spaces and tabs that end
+ * it (folded away), unless they follow an escape in a double-quoted one (`\ `: an escaped space).
+ */
+function trimFolded(line: string, double: boolean): string {
+  const trimmed = line.replace(/[ \t]+$/, '');
+  if (double && trimmed.length < line.length && /(^|[^\\])(\\\\)*\\$/.test(trimmed)) return line;
+  return trimmed;
+}
+
 function withProps(before: string, r: { props?: string; anchor?: string }): string {
   if (r.props === undefined) return before;
   const printed = r.anchor !== undefined ? `&${r.anchor} ` : '';
@@ -1088,12 +1252,18 @@ function putBack(printed: string, restore: readonly Restore[]): string {
           out.push((k === 0 ? ' '.repeat(r.sourceIndent + d) + b : shift(b, d)) + (k === all.length - 1 ? tail : '')),
         );
       } else if (r.lines && body.length > 0) {
-        // What follows the scalar on its line (a comment) follows its last line.
+        // What follows the scalar on its line (a comment) follows its last line. The lines of a
+        // scalar (`reflow`) at the column of its first line when it starts its line or a sequence
+        // item, one unit past its key's column after a key, as Prettier puts them.
+        const afterKey = !/(?:^|[ ])-[ ]+(?:[&!]\S*[ ]+)*$|^[ ]*(?:[&!]\S*[ ]+)*$/.test(line.slice(0, m.index));
+        const at = ' '.repeat(afterKey ? column + r.unit : column);
+        const lineOf = (b: string): string => (!r.reflow ? shift(b, delta) : b === '' ? '' : at + b);
         out.push(withProps(line.slice(0, m.index), r) + header);
         if (r.commentColumn !== undefined && /^\s*#/.test(tail)) {
-          for (const b of body) out.push(shift(b, delta));
-          out.push(shift(' '.repeat(r.commentColumn) + tail.trim(), delta));
-        } else body.forEach((b, k) => out.push(shift(b, delta) + (k === body.length - 1 ? tail : '')));
+          for (const b of body) out.push(lineOf(b));
+          // (At the column of the scalar's lines, as Prettier puts it.)
+          out.push(r.reflow ? at + tail.trim() : shift(' '.repeat(r.commentColumn) + tail.trim(), delta));
+        } else body.forEach((b, k) => out.push(lineOf(b) + (k === body.length - 1 ? tail : '')));
       } else {
         out.push(withProps(line.slice(0, m.index), r) + header + tail);
         for (const b of body) out.push(shift(b, delta));
@@ -1110,7 +1280,11 @@ function putBack(printed: string, restore: readonly Restore[]): string {
         out.push(`${head}${r.source}${tail}`);
         continue;
       }
-      out.push(`${head}? ${r.source}`);
+      if (r.between) {
+        const pad = ' '.repeat(head.length + 2);
+        const [first, ...rest] = r.between;
+        out.push(`${head}? #${first!}`, ...rest.map((c) => (c === '' ? '' : `${pad}#${c}`)), `${pad}${r.source}`);
+      } else out.push(`${head}? ${r.source}`);
       if (r.noValue && /^:(?: null)?$/.test(tail)) continue;
       lines[i] = `${' '.repeat(head.length)}${tail}`;
       i--;
