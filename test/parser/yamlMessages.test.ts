@@ -114,3 +114,31 @@ test('parseYaml: the problems of a credential pasted after `|`, `>` or `!` say w
     /The tag '!Ref' is not a YAML type \(a CloudFormation function/,
   );
 });
+
+test('text after a closing quote (an apostrophe inside single quotes, a stray word after "…"): one problem at the text, saying how to write the quote', () => {
+  const cases: { text: string; at: string; quote: 'single' | 'double' }[] = [
+    { text: "a:\n  s: 'it's broken'\n  n: 3\n", at: "s broken'", quote: 'single' },
+    { text: "a:\n  s: 'don't do it', t: 1\n", at: "t do it', t", quote: 'single' },
+    { text: "a: {s: 'it's', n: 1}\n", at: "s'", quote: 'single' },
+    { text: "a:\n  - 'it's'\n  - b\n", at: "s'", quote: 'single' },
+    { text: 'a:\n  s: "é́ 🇫🇷"   ; m: x\n  n: 3\n', at: '; m', quote: 'double' },
+    { text: 's: "say "hi" now"\nn: 1\n', at: 'hi" now"', quote: 'double' },
+    { text: "a:\r\n  s: 'x' y z\r\n", at: 'y z', quote: 'single' },
+  ];
+  for (const { text, at, quote } of cases) {
+    const problems = parseYaml(text).problems;
+    assert.equal(problems.length, 1, `${JSON.stringify(text)}: ${problems.map((p) => p.message).join(' | ')}`);
+    const p = problems[0]!;
+    assert.equal(text.slice(p.offset, p.offset + p.length), at, JSON.stringify(text));
+    assert.match(p.message, new RegExp(`^Text after the closing quote of a ${quote}-quoted string`));
+    assert.match(p.message, quote === 'single' ? /two \(''\)/ : /\\"/);
+    // No word of the source in it (K8's rule).
+    for (const word of text.split(/[^\p{L}]+/u).filter((w) => w.length >= 4))
+      assert.ok(!p.message.includes(word), word);
+  }
+  // Not this case: a comment after the quote, a quote inside a plain value, a quote ending a key.
+  for (const text of ["s: 'a' # ok\n", "s: it's fine\n", "'k': v\n", 's: "a\\"b"\n', "s: 'a''b'\n"])
+    assert.deepEqual(parseYaml(text).problems, [], text);
+  // Any other syntax error keeps the package's message.
+  assert.match(parseYaml('s: x: y\n').problems[0]!.message, /^Nested mappings/);
+});

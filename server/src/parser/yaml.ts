@@ -1,6 +1,6 @@
 // YAML text → node tree, through the `yaml` package's document model. Never throws.
 import { CST, Lexer, parseAllDocuments, isAlias, isMap, isScalar, isSeq, isPair } from 'yaml';
-import type { Document, Node as YNode, ParsedNode } from 'yaml';
+import type { Document, Node as YNode, ParsedNode, YAMLError } from 'yaml';
 import type { Node, ObjectNode, ArrayNode, AliasNode, SyntaxProblem, Parent } from './ast';
 import { keyNode, propertyNode, scalarText } from './ast';
 import { fastParseYaml } from './fastYaml';
@@ -115,7 +115,9 @@ export function parseYamlFull(text: string, limits: ParseLimits = DEFAULT_LIMITS
 
   const chosen = chooseDocument(docs);
   for (const doc of docs) {
+    const afterQuote = textAfterQuotes(text, doc.errors);
     for (const err of doc.errors) {
+      if (afterQuote.dropped.has(err)) continue;
       // The package composes collections recursively and reports a stack overflow as this code:
       // the document nests deeper than can be read, a resource limit rather than a syntax error.
       if (err.code === 'RESOURCE_EXHAUSTION') {
@@ -132,7 +134,7 @@ export function parseYamlFull(text: string, limits: ParseLimits = DEFAULT_LIMITS
       problems.push({
         offset: start,
         length: Math.max(0, Math.min(err.pos[1], text.length) - start),
-        message: sourceFreeMessage(cleanMessage(err.message), text, start),
+        message: afterQuote.messages.get(err) ?? sourceFreeMessage(cleanMessage(err.message), text, start),
         kind: 'syntax',
       });
     }
@@ -144,6 +146,68 @@ export function parseYamlFull(text: string, limits: ParseLimits = DEFAULT_LIMITS
   if (converter.mistagged.length > 0) problems.push(...tagProblems(text, chosen, converter.mistagged));
   if (converter.unsupported.length > 0) problems.push(...unsupportedTagProblems(text, converter.unsupported));
   return { root, problems };
+}
+
+/**
+ * Text after a quoted string's closing quote on its line (REVIEW8 K13g): `'it's broken'` (an
+ * apostrophe inside single quotes, the most common case), `"x"   ; more: y`. The `yaml` package says
+ * "Unexpected scalar at node end" at the text, and when a `: ` follows it also "Nested mappings are
+ * not allowed in compact mappings" at the opening quote. One finding at the stray text, saying what
+ * ends the string and how to write the quote inside it; the other is dropped (one mistake, one
+ * diagnostic). The message quotes no source.
+ */
+function textAfterQuotes(
+  text: string,
+  errors: readonly YAMLError[],
+): { messages: Map<YAMLError, string>; dropped: Set<YAMLError> } {
+  const messages = new Map<YAMLError, string>();
+  const dropped = new Set<YAMLError>();
+  for (const err of errors) {
+    if (err.code !== 'UNEXPECTED_TOKEN' || !/^Unexpected scalar (?:at node end|token)/.test(err.message)) continue;
+    const q = closedQuoteBefore(text, err.pos[0]);
+    if (!q) continue;
+    const advice =
+      q.quote === "'"
+        ? "Inside '…' an apostrophe is written as two ('') — or quote the value with \"…\" instead."
+        : 'Inside "…" a quote is written as \\" (a backslash before it).';
+    messages.set(
+      err,
+      `Text after the closing quote of a ${q.quote === "'" ? 'single' : 'double'}-quoted string: the string ends at the quote before this text, and only a comment (a space, then #) may follow it on the line. ${advice}`,
+    );
+    for (const other of errors)
+      if (other.code === 'BLOCK_AS_IMPLICIT_KEY' && other.pos[0] === q.open && other !== err) dropped.add(other);
+  }
+  return { messages, dropped };
+}
+
+/**
+ * The quoted string that closes right before `offset` (blanks between allowed) and opened on the same
+ * line, read from the line's start: quotes open a string at the start of a token, `''` is a quote in
+ * single quotes and a backslash escapes in double quotes.
+ */
+function closedQuoteBefore(text: string, offset: number): { quote: string; open: number } | undefined {
+  let end = offset;
+  while (end > 0 && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+  const quote = text[end - 1];
+  if (quote !== "'" && quote !== '"') return undefined;
+  const lineStart = text.lastIndexOf('\n', end - 1) + 1;
+  let open = -1;
+  for (let i = lineStart; i < end; i++) {
+    const c = text[i]!;
+    if (open < 0) {
+      if (c === '#' && (i === lineStart || /\s/.test(text[i - 1]!))) return undefined;
+      if ((c === "'" || c === '"') && (i === lineStart || /[\s:[{,\-?]/.test(text[i - 1]!))) open = i;
+      continue;
+    }
+    const q = text[open]!;
+    if (q === '"' && c === '\\') i++;
+    else if (c === q && q === "'" && text[i + 1] === "'") i++;
+    else if (c === q) {
+      if (i === end - 1) return { quote: q, open };
+      open = -1;
+    }
+  }
+  return undefined;
 }
 
 const CORE_TAG = 'tag:yaml.org,2002:';
