@@ -127,3 +127,54 @@ test('a finding in a mapping merged in through a list is said "through this merg
   assert.ok(f.length > 0, all(text).join('\n'));
   for (const x of f) assert.match(x, /\(through this merge key\)$/, x);
 });
+
+test('an incomplete anchored LLM used through aliases is one finding at the anchor, listing the aliases; a use in another context says "through alias" (K13m)', async () => {
+  const { getCodeActions, applyEdits } = await import('../../server/src/service/codeActions');
+  for (const text of crlf([
+    'kind: AssistantConfig',
+    'version: v2',
+    'definition:',
+    '  llm: &m   # shared',
+    '    provider: cloud_b',
+    '    modelId: m',
+    '  aiPrimitivesLlm: *m',
+    '  schemaSelector: {type: llm_selector, llm: *m}',
+    '',
+  ])) {
+    assert.deepEqual(all(text), [
+      `4:3 missing-required "llm" provider 'cloud_b' requires cloudProject, cloudLocation, cloudServiceAccountKeyJson.`,
+    ]);
+    const { doc, diagnostics } = analyze(text, 'yaml', DEFAULT_OPTIONS);
+    const d = diagnostics[0]!;
+    assert.deepEqual(
+      d.related?.map((r) => `${text.slice(r.offset, r.offset + r.length)}: ${r.message}`),
+      ["aiPrimitivesLlm: Also through alias '*m'", "llm: Also through alias '*m'"],
+    );
+    assert.ok(d.related![1]!.offset > text.indexOf('schemaSelector'), 'the second alias');
+    // The fix edits the anchored block, once: every use is complete after it.
+    const fix = getCodeActions(doc, diagnostics, { offset: d.offset, length: 0 }).find((a) =>
+      /^Add the required fields/.test(a.title),
+    );
+    assert.ok(fix?.edits, 'the add-the-fields fix is offered');
+    const after = applyEdits(text, fix.edits);
+    assert.deepEqual(
+      all(after).filter((l) => / missing-required /.test(l)),
+      [],
+    );
+  }
+  // Used where another kind of value belongs: said at the alias, naming it, pointing at the anchor.
+  const other = [
+    'kind: AssistantConfig',
+    'version: v2',
+    'definition:',
+    '  llm: &m {provider: hosted}',
+    '  systemInstructions: *m',
+    '',
+  ].join('\n');
+  const found = analyze(other, 'yaml', DEFAULT_OPTIONS).diagnostics;
+  assert.equal(found.length, 1, JSON.stringify(found));
+  assert.match(found[0]!.message, /^'systemInstructions' must be a string.*\(through alias '\*m'\)$/);
+  const r = found[0]!.related![0]!;
+  assert.equal(other.slice(r.offset, r.offset + r.length), '{provider: hosted}');
+  assert.equal(other.slice(found[0]!.offset, found[0]!.offset + found[0]!.length), '*m');
+});

@@ -435,17 +435,33 @@ function finish(out: Diagnostic[]): Diagnostic[] {
   // Nothing to drop or order (most files).
   if (out.length <= 1) return out;
   const seen = new Set<string>();
-  const direct = new Set(
-    out.filter((d) => !d.data?.throughAlias).map((d) => `${d.offset}:${d.length}:${d.code}:${d.message}`),
-  );
+  const direct = new Map<string, Diagnostic>();
+  for (const d of out) if (!d.data?.throughAlias) direct.set(`${d.offset}:${d.length}:${d.code}:${d.message}`, d);
+  // The aliases whose copy of a finding is dropped, per finding at the anchor: its related information.
+  let uses: Map<Diagnostic, NonNullable<Diagnostic['related']>> | undefined;
   const res: Diagnostic[] = [];
   for (const d of out) {
     const k = `${d.offset}:${d.length}:${d.code}:${d.message}`;
     const at = d.data?.throughAlias ? d.related?.[0] : undefined;
-    if (at && direct.has(`${at.offset}:${at.length}:${d.code}:${d.message.replace(ALIAS_SUFFIX, '')}`)) continue;
+    const same = at && direct.get(`${at.offset}:${at.length}:${d.code}:${d.message.replace(ALIAS_SUFFIX, '')}`);
+    if (same) {
+      const through = ALIAS_SUFFIX.exec(d.message)?.[0].trim().slice(1, -1) ?? 'through an alias';
+      const list = (uses ??= new Map<Diagnostic, NonNullable<Diagnostic['related']>>()).get(same) ?? [];
+      if (!list.some((r) => r.offset === d.offset))
+        list.push({ offset: d.offset, length: d.length, message: `Also ${through}` });
+      uses.set(same, list);
+      continue;
+    }
     if (seen.has(k)) continue;
     seen.add(k);
     res.push(d);
   }
+  // (A copy: a finding may come from the cache of list items, which is never changed.)
+  if (uses)
+    for (let i = 0; i < res.length; i++) {
+      const more = uses.get(res[i]!);
+      if (more)
+        res[i] = { ...res[i]!, related: [...(res[i]!.related ?? []), ...more.sort((a, b) => a.offset - b.offset)] };
+    }
   return res.sort((a, b) => a.offset - b.offset || a.length - b.length);
 }
