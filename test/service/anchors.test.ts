@@ -97,6 +97,28 @@ for (const [name, text] of [
     const h3 = doHover(secret, secret.text.indexOf('*k') + 1)!;
     assert.ok(!h3.contents.includes('sk-live'), h3.contents);
     assert.match(h3.contents, /value: •••/);
+    // Scalars as written (K13b): a quoted date stays quoted, a number keeps its digits, a long or
+    // multi-line string is shortened; a credential shape in a plain value is still masked.
+    const eol = name === 'CRLF' ? '\r\n' : '\n';
+    const t4 = [
+      'definition:',
+      '  llm: &p',
+      '    provider: cloud_a',
+      '    apiVersion: "2024-06-01"',
+      "    deploymentName: 'it''s'",
+      '    temperature: 0.50',
+      `    note: plain ${'sk-' + 'q'.repeat(5) + '7Ab9'.repeat(6)}`,
+      '    endpoint: >-',
+      '      https://x.example/a',
+      '  aiPrimitivesLlm: *p',
+      '',
+    ].join(eol);
+    const d4 = parse(t4, 'yaml');
+    const h4 = doHover(d4, t4.indexOf('*p') + 1)!.contents;
+    assert.match(h4, /apiVersion: "2024-06-01"/);
+    assert.match(h4, /deploymentName: 'it''s'/);
+    assert.match(h4, /temperature: 0\.50/);
+    assert.ok(!h4.includes('7Ab97Ab9'), h4);
   });
 
   test(`${name}: an unused anchor gets a hint whose fix removes only the mark`, () => {

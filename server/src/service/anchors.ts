@@ -237,19 +237,27 @@ export function aliasHover(doc: ParsedDocument, alias: AliasNode): HoverResult {
   // anywhere is a secret when some alias of it stands in a credential field (`apiKey: *pk`). Found
   // once per version of the document, not on every hover (secretRangesOf).
   const secrets = secretRangesOf(doc);
-  const parts = [`Alias of \`&${alias.name}\`${variant}`, '```yaml\n' + preview(target, secrets) + '\n```'];
+  const parts = [`Alias of \`&${alias.name}\`${variant}`, '```yaml\n' + preview(target, secrets, doc.text) + '\n```'];
   return { contents: messageMasker(doc, secrets)(parts.join('\n\n')), offset: alias.offset, length: alias.length };
 }
 
 const PREVIEW_LINES = 6;
 
-/** A few lines standing for the node; credentials (`secrets`, the document's secretRanges) are never shown. */
-function preview(node: Node, secrets: readonly SecretRange[]): string {
+/**
+ * A few lines standing for the node; credentials (`secrets`, the document's secretRanges) are never
+ * shown. A scalar written on one short line is shown as written (`"2024-06-01"` keeps its quotes,
+ * `0.50` its zero: REVIEW8 K13b), masked as messages are.
+ */
+function preview(node: Node, secrets: readonly SecretRange[], text: string): string {
   const lines: string[] = [];
   const scalar = (n: Node | undefined, key?: string): string => {
     if (!n) return '';
     if (n.type !== 'object' && n.type !== 'array' && n.type !== 'alias' && (key === 'value' || coversValue(secrets, n)))
       return '•••';
+    if (n.type === 'string' || n.type === 'number' || n.type === 'boolean' || n.type === 'null') {
+      const src = text.slice(n.offset, n.offset + n.length);
+      if (src.length > 0 && src.length <= 42 && !/[\r\n]/.test(src)) return maskShapes(src);
+    }
     switch (n.type) {
       case 'string': {
         // Masked before the cut: a cut key could be too short to be recognised.
