@@ -5,6 +5,7 @@ import {
   chmodSync,
   chownSync,
   constants,
+  existsSync,
   readFileSync,
   realpathSync,
   renameSync,
@@ -87,6 +88,30 @@ export function writeAtomic(path: string, text: string): void {
     }
   }
   writeFileSync(real, text);
+}
+
+/**
+ * Writes a file whole or not at all: an existing one as writeAtomic does (its mode kept), a new one
+ * through a temporary file beside it renamed into place. Its directory must exist (not made: Node's
+ * recursive mkdir never returns on some paths, `/proc/x`).
+ */
+export function writeFileAtomic(path: string, text: string): void {
+  if (existsSync(path)) {
+    writeAtomic(path, text);
+    return;
+  }
+  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${crypto().randomBytes(4).toString('hex')}.tmp`);
+  try {
+    writeFileSync(tmp, text, { flag: 'wx' });
+    renameSync(tmp, path);
+  } catch (e) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // Never created, or already renamed.
+    }
+    throw e;
+  }
 }
 
 /**

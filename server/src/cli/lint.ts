@@ -24,7 +24,15 @@ import { toSarif } from './sarif';
 import type { FileReport } from './report';
 import { fixAll } from '../service/fixAll';
 import type { AppliedFix } from '../service/fixAll';
-import { escapedNote, keepLineEndings, maskedNote, printableDiff, rewriteRefusal, writeAtomic } from './fix';
+import {
+  escapedNote,
+  keepLineEndings,
+  maskedNote,
+  printableDiff,
+  rewriteRefusal,
+  writeAtomic,
+  writeFileAtomic,
+} from './fix';
 import { count, emptyCounts, plural, githubOfFile, json, junit, summaryLine, textOfFile, useColour } from './output';
 import { visible, visiblePath } from './visible';
 
@@ -53,6 +61,9 @@ Options:
   --fix-dry-run              print the fixes as a unified diff instead of writing them; with a
                              --format other than text, standard output has the report of what
                              would remain in that format and the diff goes to standard error
+                             (not with --fix)
+  -o, --output-file FILE     write the report (what goes to standard output) to FILE instead,
+                             whole, once the run is over; the exit status is the same
   --config FILE              use this project config instead of the nearest .assistant-config.yaml;
                              its include and exclude patterns are relative to the current directory
   --no-config                use no project config
@@ -117,6 +128,8 @@ export interface LintFlags {
   cache: string | undefined;
   /** Whether a directory target in which no file is found fails the run (exit 2). */
   errorOnEmpty: boolean;
+  /** -o/--output-file: where the report goes instead of standard output (written whole at the end). */
+  outputFile: string | undefined;
   targets: string[];
 }
 
@@ -143,6 +156,7 @@ export function parseLintArgs(args: string[]): LintFlags | 'help' {
     jobs: undefined,
     cache: undefined,
     errorOnEmpty: true,
+    outputFile: undefined,
     targets: [],
   };
   for (let i = 0; i < args.length; i++) {
@@ -210,9 +224,20 @@ export function parseLintArgs(args: string[]): LintFlags | 'help' {
           `--suppress takes diagnostic codes that can be silenced (got '${bad.join(',') || '(none)'}'). See 'assistant-config explain CODE'.`,
         );
       f.suppress.push(...list);
-    } else if (a === '--fix') f.fix = f.fix === 'dry-run' ? 'dry-run' : 'write';
-    else if (a === '--fix-dry-run') f.fix = 'dry-run';
-    else if (a.startsWith('-') && a !== '-')
+    } else if (a === '--fix' || a === '--fix-dry-run') {
+      // Either would be a guess (ESLint refuses the pair too): one shows the fixes, the other writes them.
+      const mode = a === '--fix' ? 'write' : 'dry-run';
+      if (f.fix !== 'off' && f.fix !== mode)
+        throw new UsageError(
+          "--fix and --fix-dry-run cannot be used together: --fix-dry-run shows the fixes as a diff, --fix writes them. See 'assistant-config lint --help'.",
+        );
+      f.fix = mode;
+    } else if (name === '--output-file' || name === '-o') {
+      const r = value(args, i, a);
+      i = r.i;
+      if (!r.v) throw new UsageError('--output-file needs a file name.');
+      f.outputFile = r.v;
+    } else if (a.startsWith('-') && a !== '-')
       throw new UsageError(`Unknown option '${visible(a)}'. See 'assistant-config lint --help'.`);
     else f.targets.push(a);
   }
@@ -230,14 +255,31 @@ export async function lintCommand(args: string[], io0: CliIO): Promise<number> {
     io0.stdout(HELP);
     return 0;
   }
+  // -o FILE: what would go to standard output is gathered and written to the file at the end, whole
+  // (a temporary file renamed over it), whatever the exit status; no colour unless --color asks.
+  const report: string[] = [];
+  const out =
+    flags.outputFile === undefined ? io0 : { ...io0, stdout: (t: string) => report.push(t), stdoutIsTTY: false };
+  if (flags.outputFile !== undefined) flags.colour ??= false;
   // Standard output in large writes (one system call per 64 KB, not one per file); flushed before
   // anything goes to standard error, so a terminal shows both in the order they were written.
-  const io = bufferedIO(io0);
+  const io = bufferedIO(out);
+  let code: number;
   try {
-    return await lintFiles(flags, io);
+    code = await lintFiles(flags, io);
   } finally {
     io.flush();
   }
+  if (flags.outputFile === undefined) return code;
+  try {
+    writeFileAtomic(resolvePath(io0.cwd, flags.outputFile), report.join(''));
+  } catch (e) {
+    io0.stderr(
+      `assistant-config: cannot write the report to '${visible(flags.outputFile)}': ${visible(errorText(e))}\n`,
+    );
+    return 2;
+  }
+  return code;
 }
 
 async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promise<number> {
