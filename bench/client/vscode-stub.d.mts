@@ -64,4 +64,6 @@ export function createVscodeStub(options?: {
   /** Answers a shown message: the item picked, or undefined (dismissed). */
   answer?: (message: string, items: unknown[], options?: { modal?: boolean; detail?: string }) => unknown;
   inputBox?: (options: unknown) => string | undefined;
+  /** VS Code's own commands by id (`vscode.executeCodeActionProvider`): what `executeCommand` answers. */
+  builtinCommands?: Record<string, (...args: unknown[]) => unknown>;
 }): VscodeStub;

@@ -71,6 +71,10 @@ class WorkspaceEdit {
   insert(uri, position, text) {
     this.inserts.push({ uri, position, text });
   }
+  /** (A replacement is kept with the insertions: `position` its start, `end` its end.) */
+  replace(uri, range, text) {
+    this.inserts.push({ uri, position: range.start, end: range.end, text });
+  }
 }
 
 const offsetToPosition = (text, offset) => {
@@ -198,7 +202,9 @@ export function createVscodeStub(options = {}) {
         log.commands.set(id, fn);
         return new Disposable(() => log.commands.delete(id));
       },
-      executeCommand: async (id, ...args) => log.commands.get(id)?.(...args),
+      // VS Code's own commands (`vscode.executeCodeActionProvider`…) answer through options.builtinCommands.
+      executeCommand: async (id, ...args) =>
+        log.commands.has(id) ? log.commands.get(id)(...args) : options.builtinCommands?.[id]?.(...args),
     },
     workspace: {
       isTrusted: true,
@@ -231,12 +237,17 @@ export function createVscodeStub(options = {}) {
       },
       async applyEdit(edit) {
         log.edits.push(...edit.inserts);
-        for (const ins of edit.inserts) {
+        // Later positions first, so that each applies to the text as it was.
+        const ordered = [...edit.inserts].sort(
+          (a, b) => b.position.line - a.position.line || b.position.character - a.position.character,
+        );
+        for (const ins of ordered) {
           const i = documents.findIndex((d) => d.uri.toString() === ins.uri.toString());
           if (i < 0) continue;
           const d = documents[i];
           const at = positionToOffset(d.text, ins.position);
-          documents[i] = makeDocument(d.uri.path, d.languageId, d.text.slice(0, at) + ins.text + d.text.slice(at));
+          const to = ins.end ? positionToOffset(d.text, ins.end) : at;
+          documents[i] = makeDocument(d.uri.path, d.languageId, d.text.slice(0, at) + ins.text + d.text.slice(to));
           if (active === d) active = documents[i];
         }
         return true;

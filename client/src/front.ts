@@ -5,6 +5,7 @@
 // HTTP client here (the platform loads those when they are needed).
 import * as vscode from 'vscode';
 import {
+  HEADER_FIX_TITLE,
   LANGUAGE_IDS,
   SNIFF_CHARS,
   declaresAssistantConfigKind,
@@ -16,6 +17,8 @@ import { associatedLanguage } from './glob';
 import { redactingChannel, storedSecrets } from './redactingChannel';
 
 type Ours = (typeof LANGUAGE_IDS)[number];
+/** How many times (100 ms apart) the header command asks the starting server for its fix. */
+const HEADER_FIX_ATTEMPTS = 50;
 const YAML_ID: Ours = 'assistantconfig';
 const JSON_ID: Ours = 'assistantconfig-json';
 const PLAIN = new Set(['yaml', 'json', 'jsonc']);
@@ -212,18 +215,46 @@ export function activateFront(context: vscode.ExtensionContext, platform: Platfo
     if (isOurs(doc.languageId)) await setLanguage(doc, plainLanguageFor(doc));
     hideOffer();
   };
+  /**
+   * The language server's fix for `kind-missing` (after `%YAML` directives, the first `---` and the
+   * comments at the top): the one place that knows where the header goes (REVIEW8 K16). Asked for once
+   * the file is an AssistantConfig file; the server may need a moment to start and read it.
+   */
+  const serverHeaderFix = async (uri: vscode.Uri): Promise<vscode.WorkspaceEdit | undefined> => {
+    for (let attempt = 0; attempt < HEADER_FIX_ATTEMPTS; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 100));
+      const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      if (!doc || !isOurs(doc.languageId)) continue;
+      const whole = new vscode.Range(new vscode.Position(0, 0), doc.positionAt(Number.MAX_SAFE_INTEGER));
+      let actions: (vscode.CodeAction | vscode.Command)[] | undefined;
+      try {
+        actions = await vscode.commands.executeCommand('vscode.executeCodeActionProvider', uri, whole, 'quickfix');
+      } catch {
+        continue;
+      }
+      // (The API returns code actions without their diagnostics: the fix is known by its title.)
+      for (const a of actions ?? []) {
+        const action = a as vscode.CodeAction;
+        if (action.edit && action.title.startsWith(HEADER_FIX_TITLE)) return action.edit;
+      }
+    }
+    return undefined;
+  };
   const treatAsAssistantConfigAddHeader = async (uri?: unknown): Promise<void> => {
     const doc = targetDocument(uri);
     if (!doc || doc.languageId !== 'yaml') return;
-    const eol = doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
-    const head = headOf(doc);
-    const header = `kind: AssistantConfig${eol}${/^version[ \t]*:/m.test(head) ? '' : `version: v2${eol}`}`;
-    const edit = new vscode.WorkspaceEdit();
-    // After a BOM, before everything else (comments included): the sniff wants it at the top level.
-    edit.insert(doc.uri, new vscode.Position(0, doc.lineAt(0).text.startsWith('\uFEFF') ? 1 : 0), header);
-    if (!(await vscode.workspace.applyEdit(edit))) return;
     hideOffer();
     await treatAsAssistantConfig(doc.uri);
+    try {
+      await ensureClient();
+    } catch {
+      // (Reported in the output by ensureClient.)
+    }
+    const edit = await serverHeaderFix(doc.uri);
+    if (!edit || !(await vscode.workspace.applyEdit(edit)))
+      void vscode.window.showWarningMessage(
+        "AssistantConfig: the header could not be added (the language server gave no fix); the quick fix on 'kind-missing' adds it.",
+      );
   };
 
   context.subscriptions.push(

@@ -8,6 +8,9 @@ import { createVscodeStub } from '../../bench/client/vscode-stub.mjs';
 import type { VscodeStub } from '../../bench/client/vscode-stub.mjs';
 import { installStub, requireFresh } from '../../bench/client/load-client.mjs';
 import { ROOT } from '../helpers';
+import { LineIndex, parse } from '../../server/src/parser';
+import { validate } from '../../server/src/service/validation';
+import { getCodeActions } from '../../server/src/service/codeActions';
 
 interface ClientModule {
   activate(context: unknown): { serverStarted(): boolean };
@@ -26,10 +29,49 @@ function activate(state = new Map<string, unknown>()): { serverStarted(): boolea
   return mod.activate(stub.context(ROOT, state));
 }
 
+interface StubVscode {
+  WorkspaceEdit: new () => { replace(uri: unknown, range: unknown, text: string): void };
+  Range: new (a: number, b: number, c: number, d: number) => unknown;
+}
+
+/** Calls of `vscode.executeCodeActionProvider` the client made (REVIEW8 K16). */
+let codeActionCalls: number;
+/** Whether the stand-in server answers code action requests (before it has the file, it has none). */
+let serverAnswers: boolean;
+
+/**
+ * `vscode.executeCodeActionProvider` as the language client answers it: the server's own code actions
+ * (the engine's getCodeActions on the document as it is now), converted to the API's shapes.
+ */
+function serverCodeActions(uri: unknown, _range: unknown, kind: unknown): unknown[] {
+  codeActionCalls++;
+  const doc = stub.documentAt((uri as { path: string }).path);
+  // The first requests arrive before the server has read the file: no answer yet.
+  if (!serverAnswers || codeActionCalls < 3 || !doc || doc.languageId !== 'assistantconfig') return [];
+  const parsed = parse(doc.text, 'yaml');
+  const li = new LineIndex(doc.text);
+  const V = stub.vscode as unknown as StubVscode;
+  return getCodeActions(parsed, validate(parsed), { offset: 0, length: doc.text.length })
+    .filter((a) => a.kind === kind || a.kind.startsWith(`${String(kind)}.`))
+    .map((a) => {
+      const edit = new V.WorkspaceEdit();
+      for (const e of a.edits) {
+        const s = li.positionAt(e.offset);
+        const t = li.positionAt(e.offset + e.length);
+        edit.replace(uri, new V.Range(s.line, s.character, t.line, t.character), e.newText);
+      }
+      // (VS Code's command returns the actions without their diagnostics.)
+      return { title: a.title, kind: a.kind, edit };
+    });
+}
+
 function setup(settings: Record<string, unknown> = {}): void {
+  codeActionCalls = 0;
+  serverAnswers = true;
   stub = createVscodeStub({
     settings,
     readFile: (p) => (p.endsWith('assistant-config.schema.json') ? SCHEMA : new Uint8Array()),
+    builtinCommands: { 'vscode.executeCodeActionProvider': serverCodeActions },
   });
   loads = [];
   started = 0;
@@ -239,8 +281,51 @@ describe('the quiet offer for a YAML file that reads like an AssistantConfig wit
     await stub.log.commands.get(offer.command.command)!(...(offer.command.arguments ?? []));
     const doc = stub.documentAt('/w/assistant/prod.yaml')!;
     assert.equal(doc.languageId, 'assistantconfig');
-    assert.match(doc.text, /^kind: AssistantConfig\nversion: v2\n# mine\ndefinition:/);
+    // Where the server's kind-missing fix puts it (after the comment at the top).
+    assert.match(doc.text, /^# mine\nkind: AssistantConfig\nversion: v2\ndefinition:/);
+    assert.ok(codeActionCalls >= 3, 'the client asked the server again until it answered');
     assert.ok(offer.disposed, 'the offer goes away');
+  });
+
+  // REVIEW8 K16: the header goes where the server's quick fix puts it, after `%YAML` and `---`: the
+  // client asks the server for that edit instead of inserting at line 0 (a second document).
+  for (const [name, head] of [
+    ['a file that starts with `---`', '---\n'],
+    ['`%YAML 1.2` and `--- # doc`', '%YAML 1.2\n--- # doc\n'],
+    ['a comment, then `---`, in CRLF', '# ours\n---\n'],
+  ] as const)
+    test(`the header command on ${name}: one document, the directives first, as the server's fix`, async () => {
+      activate();
+      const crlf = name.includes('CRLF');
+      const plain = `${head}definition:\n  llm:\n    provider: ${provider}\n    apiKey: {valueFromEnv: K}\n`;
+      const text = crlf ? plain.replace(/\n/g, '\r\n') : plain;
+      stub.openDocument('/w/dash.yaml', 'yaml', text);
+      await settle();
+      await stub.log.commands.get('assistantConfig.treatAsAssistantConfigAddHeader')!();
+      const doc = stub.documentAt('/w/dash.yaml')!;
+      assert.equal(doc.languageId, 'assistantconfig');
+      const eol = crlf ? '\r\n' : '\n';
+      assert.ok(doc.text.startsWith(head.replace(/\n/g, eol)), JSON.stringify(doc.text));
+      assert.equal(doc.text, text.replace(`definition:`, `kind: AssistantConfig${eol}version: v2${eol}definition:`));
+      // What the server says of the result: one document, no header missing, nothing ignored.
+      const codes: string[] = validate(parse(doc.text, 'yaml')).map((d) => d.code);
+      for (const c of ['kind-missing', 'version-missing', 'extra-document', 'syntax-error'])
+        assert.ok(!codes.includes(c), `${c} in ${codes.join(', ')}`);
+      assert.deepEqual(stub.log.messages, []);
+    });
+
+  test('without an answer from the server: the file is switched, its text left as it is, and the user told', async () => {
+    serverAnswers = false;
+    activate();
+    const text = `---\ndefinition:\n  llm:\n    provider: ${provider}\n`;
+    stub.openDocument('/w/quiet.yaml', 'yaml', text);
+    await settle();
+    await stub.log.commands.get('assistantConfig.treatAsAssistantConfigAddHeader')!();
+    const doc = stub.documentAt('/w/quiet.yaml')!;
+    assert.equal(doc.languageId, 'assistantconfig');
+    assert.equal(doc.text, text);
+    assert.equal(stub.log.messages.length, 1);
+    assert.match(stub.log.messages[0]!.message, /header could not be added.*quick fix/);
   });
 
   test('no offer for an unknown provider, nor for a plain YAML file', async () => {

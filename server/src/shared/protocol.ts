@@ -58,6 +58,13 @@ export interface InitializationOptions {
   labelLenses?: boolean;
 }
 
+/**
+ * How the title of the server's fix for `kind-missing` / `version-missing` starts: the VS Code
+ * client's "add the header" command asks the server for its code actions and applies this one, so
+ * that the header goes where the fix puts it (after `%YAML` and `---`; REVIEW8 K16).
+ */
+export const HEADER_FIX_TITLE = 'Add the header';
+
 /** The commands the VS Code client runs itself (sent as `clientCommands`). */
 export const VSCODE_CLIENT_COMMANDS: readonly string[] = [
   'assistantConfig.testConnection',

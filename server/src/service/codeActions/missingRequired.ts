@@ -12,6 +12,7 @@ import type { ObjectSite } from './find';
 import { entriesFor } from './placeholders';
 import type { Fix, FixProvider } from './provider';
 import { names } from './provider';
+import { HEADER_FIX_TITLE } from '../../shared/protocol';
 
 /** The mapping that lacks `missing`: the one the diagnostic's range anchors, whose schema requires them. */
 export function siteMissing(doc: ParsedDocument, d: Diagnostic, missing: readonly string[]): ObjectSite | undefined {
@@ -65,6 +66,6 @@ export const addHeader: FixProvider = (doc, d) => {
     d,
     header,
     (entries) =>
-      `Add the header ${entries.map((e) => `'${e.key}: ${e.value.kind === 'scalar' ? yamlScalar(e.value.value) : '…'}'`).join(' and ')}`,
+      `${HEADER_FIX_TITLE} ${entries.map((e) => `'${e.key}: ${e.value.kind === 'scalar' ? yamlScalar(e.value.value) : '…'}'`).join(' and ')}`,
   );
 };
