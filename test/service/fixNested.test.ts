@@ -154,3 +154,47 @@ test('I6: under %YAML 1.1 the values read are the 1.1 ones: no yaml11 warning no
     analyze(v12, 'yaml').diagnostics.some((d) => d.code === 'yaml11-ambiguous' && d.message.includes('(octal)')),
   );
 });
+
+test('fix7: under %YAML 1.1 a key of the user own that 1.1 reads as a date, boolean or number is an error on the key; the fix quotes it as written (CRLF too)', () => {
+  for (const eol of ['\n', '\r\n']) {
+    const text = [
+      '%YAML 1.1',
+      '---',
+      'kind: AssistantConfig',
+      'version: v2',
+      'definition:',
+      '  llm: {provider: hosted}',
+      '  featureFlags:',
+      '    2024-06-01: true   # a date',
+      '    yes: true',
+      '    on: false',
+      '    0755: true',
+      '    "2024-06-02": true',
+      '    release_1: true',
+      '',
+    ].join(eol);
+    const keys = analyze(text, 'yaml').diagnostics.filter(
+      (d) => d.code === 'invalid-type' && /^The key .* under the document's %YAML 1\.1 directive/.test(d.message),
+    );
+    assert.deepEqual(
+      keys.map((d) => text.slice(d.offset, d.offset + d.length)),
+      ['2024-06-01', 'yes', 'on', '0755'],
+    );
+    assert.match(keys[0]!.message, /is a date/);
+    assert.match(keys[3]!.message, /the number 493 \(octal\)/);
+    assert.equal(fixesFor(text, keys[1]!)[0]?.result.includes(`    "yes": true${eol}`), true);
+    // --fix: every key quoted as written, the duplicate (yes and on are both true) gone with it.
+    const r = run(text);
+    for (const k of ['2024-06-01', 'yes', 'on', '0755']) assert.ok(r.text.includes(`    "${k}": `), r.text);
+    assert.ok(r.text.includes('# a date'), 'the comment stays');
+    assert.deepEqual(errors(r.text), []);
+    assert.equal(run(r.text).text, r.text);
+  }
+  // Without the directive: the 1.2 warnings (yaml11-ambiguous), not these errors.
+  const v12 =
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted}\n  featureFlags:\n    on: true\n';
+  assert.deepEqual(
+    analyze(v12, 'yaml').diagnostics.map((d) => d.code),
+    ['yaml11-ambiguous'],
+  );
+});

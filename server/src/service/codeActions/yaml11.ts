@@ -2,6 +2,7 @@
 // (in the quotes the file already uses) or write the number in plain decimal: the value stays what
 // the spec's type asks for, and every loader reads it alike. Nothing else on the line moves.
 import { nodeAt } from '../../parser/ast';
+import type { Node } from '../../parser/ast';
 import { plainText, quoteOf } from '../yaml11';
 import { credentialShapes } from '../credentialShapes';
 import type { Fix, FixProvider } from './provider';
@@ -10,7 +11,11 @@ export const yaml11Ambiguous: FixProvider = (doc, d) => {
   const plan = d.data?.yaml11;
   const node = nodeAt(doc.root, d.offset);
   if (!plan || !node || node.offset !== d.offset || node.length !== d.length) return [];
-  const src = plainText(doc, node);
+  // A key under `%YAML 1.1` holds its 1.1 reading (`on` is 'true'): quoted as written.
+  const written = doc.text.slice(node.offset, node.offset + node.length);
+  const src =
+    plainText(doc, node) ??
+    (node.type === 'string' && !node.quoted && isKey(node) && /^[\w.+:-]+$/.test(written) ? written : undefined);
   if (src === undefined) return [];
   const preferred = !plan.choice;
   const fixes: Fix[] = [];
@@ -30,3 +35,7 @@ export const yaml11Ambiguous: FixProvider = (doc, d) => {
   }
   return fixes;
 };
+
+function isKey(node: Node): boolean {
+  return node.parent?.type === 'property' && node.parent.key === node;
+}

@@ -72,6 +72,33 @@ function checkUnder11(
   );
 }
 
+/**
+ * Under `%YAML 1.1`: a plain key of the user's own that is not a string there (`2024-06-01:` a date,
+ * `on:` the boolean true, `0755:` the number 493, in a custom feature flag or a table group) is that
+ * value to this tool and every loader, not the name written (fix7): said on the key, with the fix
+ * that quotes it as written. (Two of them read alike, `yes:` and `on:`, are also a duplicate key.)
+ */
+function checkKeysUnder11(ctx: RuleContext, obj: ObjectNode, schema: Schema | undefined): void {
+  if (!takesOwnKeys(schema)) return;
+  for (const p of obj.properties) {
+    if (p.key.quoted || !isOwnKey(schema, p.key.value)) continue;
+    // The key as written (its value is already the 1.1 reading: `on` is 'true').
+    const src = ctx.doc.text.slice(p.key.offset, p.key.offset + p.key.length);
+    if (src.length === 0 || src.length > 64 || !/^[\w.+:-]+$/.test(src)) continue;
+    const r = reading11(src);
+    if (r.kind === 'str' || r.kind === 'special') continue;
+    ctx.report(
+      diag(
+        'invalid-type',
+        `The key ${shown(src)} is ${describeReading(r)} under the document's %YAML 1.1 directive (to this tool and every YAML 1.1 loader), not the name written: quote it to keep it as written.`,
+        p.key.offset,
+        p.key.length,
+        { data: { yaml11: { quote: true, write: [] }, lossless: true } },
+      ),
+    );
+  }
+}
+
 /** Which loaders a message names: `y`/`n` are booleans to Go yaml.v2, not to PyYAML or SnakeYAML. */
 function loaders(src: string): string {
   return /^[yYnN]$/.test(src)
@@ -235,6 +262,7 @@ export const yaml11Rule: Rule = {
             if (!items) return;
             for (const it of n.items) checkUnder11(ctx, it, items, undefined, v.prop?.key.value);
           } else if (n.type === 'string') checkUnder11(ctx, n, v.expected, v.prop, undefined);
+          else if (n.type === 'object') checkKeysUnder11(ctx, n, v.resolved.schema);
         },
       };
     return {
