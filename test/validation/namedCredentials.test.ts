@@ -69,11 +69,22 @@ test('no false alarm on hashes, checksums, cache busters, placeholders and words
     '  # ?api-key=AZURE_OPENAI_KEY_2&token=see-the-team-wiki-for-this&key=<your-key-here>',
     `  # the primary key: order_id_2024_customer_region; KEY 1 is in the vault`,
     `  featureFlags: {build_${HEX}: true, release: "${HEX}"}`,
+    // Names, versions and dates under a credential's name (sec8): words and numbers, not a key.
+    '  # key1: release_2024_11; KEY 2: build-2024-11-22; api_key=v2.14.0-beta.3; x-api-key=2024-11-22_10-00-00',
     `  systemInstructions: "Orders carry a hash like ${HEX}; mention the key 1 rule: answer briefly."`,
     '',
   ].join('\n');
   assert.deepEqual(secretFindings(llm(body)), []);
   assert.deepEqual(credentialShapes(body), []);
+  // In a feature-flag map too; a key whose runs mix letters and digits is still one.
+  const flags = llm(
+    `  featureFlags:\n    key1: release_2024_11\n    key2: build-2024-11-22\n    key3: sk-proj-${HEX}\n`,
+  );
+  const found = secretFindings(flags);
+  assert.deepEqual(
+    found.map((d) => flags.slice(d.offset, d.offset + d.length)),
+    [`sk-proj-${HEX}`],
+  );
 });
 
 test('masked in frames, --fix-dry-run diffs and the --cache file', () => {

@@ -116,7 +116,19 @@ const PASSWORD_MAX = 256;
  * (`token=see-the-portal-docs`) are not keys.
  */
 function keyLike(v: string): boolean {
-  return v.length >= 16 && /[0-9]/.test(v) && !/^[A-Z][A-Z0-9_]*$/.test(v) && !/^(.)\1*$/.test(v);
+  return (
+    v.length >= 16 && /[0-9]/.test(v) && !/^[A-Z][A-Z0-9_]*$/.test(v) && !/^(.)\1*$/.test(v) && !wordsAndNumbers(v)
+  );
+}
+
+/**
+ * Words and numbers joined by `-`, `_` or `.` (`release_2024_11`, `build-2024-11-22`, `v2.14.0-beta`):
+ * a name, a version or a date, not a key, whose runs mix letters and digits (sec8: `key1:
+ * release_2024_11` in a feature-flag map was flagged).
+ */
+function wordsAndNumbers(v: string): boolean {
+  if (!/[-_.]/.test(v)) return false;
+  return v.split(/[-_.]+/).every((w) => /^(?:[A-Za-z]*|[0-9]*|[vV][0-9]+)$/.test(w));
 }
 
 /**
