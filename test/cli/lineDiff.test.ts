@@ -2,7 +2,7 @@
 // (REVIEW4 G12: above ~2,000 lines the quadratic table gave up and the whole file was one hunk).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { editScript } from '../../server/src/cli/lineDiff';
+import { editScript } from '../../server/src/service/lineDiff';
 import { unifiedDiff } from '../../server/src/cli/fix';
 import { testSeed } from '../seed';
 import { mulberry32 as rng } from '../helpers';

@@ -6,7 +6,7 @@
 // every occurrence of an old line's secret in the new lines of that run is a range.
 import { maskRanges } from '../service/credentialShapes';
 import type { Range } from '../service/credentialShapes';
-import { editScript } from './lineDiff';
+import { editScript } from '../service/lineDiff';
 
 /** The ranges of `to` that hold what `fromRanges` held in `from` (see above). */
 export function carriedSecrets(from: string, fromRanges: readonly Range[], to: string): Range[] {

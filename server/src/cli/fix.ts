@@ -20,7 +20,7 @@ import type { Language } from '../parser';
 import { secretRanges } from '../service/secretRanges';
 import { maskBothSides } from './diffMask';
 import { escapeControl, INVISIBLE, showInvisible } from './visible';
-import { editScript } from './lineDiff';
+import { editScript } from '../service/lineDiff';
 
 // Keeps the original's line endings (a CRLF file stays CRLF): one rule for the CLI and the editor's source.fixAll (service/fixAllEdit.ts).
 export { keepLineEndings } from '../service/fixAllEdit';

@@ -9,6 +9,7 @@ export {
   foldingRanges,
   selectionRanges,
   formatDocumentOutcome,
+  formatRangeOutcome,
   doComplete,
   getCodeActions,
   fixAllEdit,

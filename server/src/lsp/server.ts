@@ -20,6 +20,7 @@ import type {
   CancellationToken,
   ResponseError,
   Disposable,
+  TextEdit as LspTextEdit,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { OpenDocument } from './textDocument';
@@ -31,6 +32,7 @@ import type {
   ProjectConfig,
   EnvInfo,
   EnvLookup,
+  FormatOutcome,
 } from '../service';
 import type { AnalysisCache } from './documents';
 import type * as EngineModule from './engine';
@@ -360,6 +362,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
         foldingRangeProvider: true,
         selectionRangeProvider: true,
         documentFormattingProvider: true,
+        documentRangeFormattingProvider: true,
         definitionProvider: true,
         referencesProvider: true,
         documentHighlightProvider: true,
@@ -861,26 +864,44 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
           tabSize: p.options.tabSize,
           insertSpaces: p.options.insertSpaces,
         });
-        if (outcome.refused === undefined) toldFormat.delete(doc.uri);
-        else if (toldFormat.get(doc.uri) !== outcome.refused) {
-          // As the CLI says it (exit 2), not silence: the document is left as it is.
-          toldFormat.set(doc.uri, outcome.refused);
-          const base = doc.uri.slice(doc.uri.lastIndexOf('/') + 1);
-          let name = base;
-          try {
-            name = decodeURIComponent(base);
-          } catch {
-            // (A malformed escape: the name as the URI has it.)
-          }
-          void connection.sendNotification(ShowMessageNotification.type, {
-            type: MessageType.Warning,
-            message: `Cannot format '${name}': ${outcome.refused}. The document is left as it is.`,
-          });
-        }
-        return outcome.edits.map((e) => toLspEdit(doc, e));
+        return formatted(doc, outcome);
       }),
     ),
   );
+  // Format Selection and format-on-paste: the whole document's edits that touch the range's lines
+  // (service/format.ts, formatRangeOutcome).
+  connection.onDocumentRangeFormatting((p, token) =>
+    safe('Range formatting', [], token, () =>
+      withDoc(p.textDocument.uri, [], (doc) => {
+        const outcome = engine!.formatRangeOutcome(
+          cacheOf().parsed(doc),
+          { tabSize: p.options.tabSize, insertSpaces: p.options.insertSpaces },
+          { start: doc.offsetAt(p.range.start), end: doc.offsetAt(p.range.end) },
+        );
+        return formatted(doc, outcome);
+      }),
+    ),
+  );
+  /** The edits as the protocol has them; a refusal said once (until it changes or formatting works). */
+  function formatted(doc: TextDocument, outcome: FormatOutcome): LspTextEdit[] {
+    if (outcome.refused === undefined) toldFormat.delete(doc.uri);
+    else if (toldFormat.get(doc.uri) !== outcome.refused) {
+      // As the CLI says it (exit 2), not silence: the document is left as it is.
+      toldFormat.set(doc.uri, outcome.refused);
+      const base = doc.uri.slice(doc.uri.lastIndexOf('/') + 1);
+      let name = base;
+      try {
+        name = decodeURIComponent(base);
+      } catch {
+        // (A malformed escape: the name as the URI has it.)
+      }
+      void connection.sendNotification(ShowMessageNotification.type, {
+        type: MessageType.Warning,
+        message: `Cannot format '${name}': ${outcome.refused}. The document is left as it is.`,
+      });
+    }
+    return outcome.edits.map((e) => toLspEdit(doc, e));
+  }
 
   const host = {
     connection,

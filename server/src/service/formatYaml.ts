@@ -152,6 +152,15 @@ export function formatYamlText(source: string, options: YamlPrintOptions): YamlF
   }
 }
 
+/** Whether two texts hold the same YAML data and the same comments (both read without error). */
+export function sameYamlContent(a: string, b: string): boolean {
+  const plain = (t: string): string => t.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
+  const x = read(plain(a), false);
+  const y = read(plain(b), false);
+  const data = dataOf(x.docs);
+  return data !== undefined && data === dataOf(y.docs) && x.comments === y.comments;
+}
+
 /** What the printer cannot keep, when it is one of the known cases: ` (a '!!str' tag on a mapping, line 4)`. */
 function changeCause(text: string): string {
   const docs = parse(text);

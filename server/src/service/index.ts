@@ -7,7 +7,7 @@ export * from './types';
 export { doHover } from './hover';
 export { documentSymbols, foldingRanges, selectionRanges } from './structure';
 export type { FoldingEntry, SelectionEntry } from './structure';
-export { formatDocument, formatDocumentOutcome } from './format';
+export { formatDocument, formatDocumentOutcome, formatRangeOutcome } from './format';
 export type { FormatOutcome } from './format';
 export type { FormatOptions } from './format';
 export { dotenvNames } from './dotenv';
