@@ -12,7 +12,7 @@ import {
   TokenCache,
   configSyntaxError,
   formatReport,
-  providerFromConfigText,
+  providerOfConfig,
   runTestConnection,
   summarize,
   validateCredential,
@@ -123,7 +123,7 @@ export function createConnectionCommands(
         credentialSources[k] = `stored with the command "${CREDENTIAL_COMMANDS[k]}"`;
       const options: ConnectionOptions = {
         ...readSettings(),
-        provider: activeProvider(),
+        ...activeProvider(),
         env: processEnv(),
         tokenCache,
         credentialSources,
@@ -222,13 +222,17 @@ function addressSettings(): AddressSetting[] {
   });
 }
 
-/** aiPrimitivesLlm.provider of the active AssistantConfig document; undefined means `hosted`. */
-function activeProvider(): string | undefined {
+/**
+ * aiPrimitivesLlm.provider of the active AssistantConfig document, with where it is written (named
+ * when it is wrong: REVIEW8 K7); none means `hosted`.
+ */
+function activeProvider(): { provider?: string; providerSource?: string } {
   const doc = vscode.window.activeTextEditor?.document;
-  if (!doc) return undefined;
-  if (doc.languageId === 'assistantconfig') return providerFromConfigText(doc.getText(), 'yaml');
-  if (doc.languageId === 'assistantconfig-json') return providerFromConfigText(doc.getText(), 'json');
-  return undefined;
+  const language =
+    doc?.languageId === 'assistantconfig' ? 'yaml' : doc?.languageId === 'assistantconfig-json' ? 'json' : undefined;
+  if (!doc || !language) return {};
+  const { provider, source } = providerOfConfig(doc.getText(), language, fileName(doc.uri));
+  return { provider, providerSource: source };
 }
 
 /** The first syntax error of the active AssistantConfig document (see configSyntaxError), with its file name. */
@@ -238,7 +242,12 @@ function activeSyntaxError(): { file: string; problem: string } | undefined {
     doc?.languageId === 'assistantconfig' ? 'yaml' : doc?.languageId === 'assistantconfig-json' ? 'json' : undefined;
   if (!doc || !language) return undefined;
   const problem = configSyntaxError(doc.getText(), language);
-  return problem ? { file: doc.uri.path.replace(/^.*\//, '') || 'the document', problem } : undefined;
+  return problem ? { file: fileName(doc.uri), problem } : undefined;
+}
+
+/** A document's file name as the messages name it. */
+function fileName(uri: { path: string }): string {
+  return uri.path.replace(/^.*\//, '') || 'the document';
 }
 
 /** The extension host's environment; a browser has none. */

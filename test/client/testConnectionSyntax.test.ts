@@ -136,3 +136,19 @@ describe("the editor's Test Connection and a document with syntax errors", () =>
     assert.equal(r.results.length, 1);
   });
 });
+
+describe("the editor's Test Connection and a provider typo in the active document (REVIEW8 K7)", () => {
+  it('runs the steps that do not send the provider, and names the document and line of the typo', async () => {
+    const before = svc.requests.length;
+    const r = await run(
+      'assistantconfig',
+      'kind: AssistantConfig\nversion: v2\ndefinition:\n  aiPrimitivesLlm:\n    provider: vendr_a\n',
+    );
+    assert.ok(svc.requests.length > before, 'token refresh and the listing were sent');
+    assert.deepEqual(r.results, [true], 'no program-execution address: the provider is not sent, the run passes');
+    const report = r.log.join('\n');
+    assert.match(report, /PASS {2}Token refresh/);
+    assert.match(report, /aiPrimitivesLlm\.provider in app\.yaml, line 5\), 'vendr_a', is not a provider/);
+    assert.doesNotMatch(report, /Correct the setting named above/);
+  });
+});

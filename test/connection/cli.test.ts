@@ -10,7 +10,7 @@ import { testConnectionCommand } from '../../server/src/cli/testConnection';
 import { UsageError } from '../../server/src/cli/io';
 import type { CliIO } from '../../server/src/cli/io';
 import type { TestConnectionReport } from '../../server/src/connection';
-import { startFakeService } from './fakeService';
+import { PATHS, startFakeService } from './fakeService';
 import { startConnectProxy } from './proxy';
 import type { FakeService } from './fakeService';
 import { LeakScanner } from './leakScan';
@@ -92,8 +92,8 @@ describe('test-connection in-process', () => {
       provider: 'vendor_c',
     });
   });
-  it('refuses a provider that is not one (a typo, or a key pasted there) before sending anything (REVIEW2 E18)', async () => {
-    const key = 'sk-proj-Abc123XyZ789QwErTy456UiOp';
+  it('a provider that is not one (a typo, or a key pasted there) fails program execution only, named in the file; it is never sent (REVIEW2 E18, REVIEW8 K7)', async () => {
+    const key = ['sk', 'proj', 'Abc123XyZ789QwErTy456UiOp'].join('-');
     for (const [provider, said] of [
       ['vendr_a', /'vendr_a', is not a provider \(did you mean 'vendor_a'\?\)/],
       [key, /looks like a credential, not a provider \(it is not shown\)/],
@@ -103,10 +103,23 @@ describe('test-connection in-process', () => {
         `kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted}\n  aiPrimitivesLlm: {provider: ${provider}}\n`,
       );
       const sent = svc.requests.length;
-      const r = await cli(['--config', 'typo.assistant.yaml'], envFor(svc));
-      assert.notEqual(r.code, 0, r.out + r.err);
-      assert.match(r.out + r.err, said);
-      assert.equal(svc.requests.length, sent, 'nothing was sent');
+      const r = await cli(['--config', 'typo.assistant.yaml', '--format=json'], envFor(svc));
+      assert.equal(r.code, 1, r.out + r.err);
+      const report = JSON.parse(r.out) as TestConnectionReport;
+      const byName = new Map(report.steps.map((st) => [st.name, st]));
+      for (const n of ['settings', 'token-refresh', 'threads-user', 'threads-project'] as const)
+        assert.equal(byName.get(n)?.status, 'pass', `${n}: ${JSON.stringify(byName.get(n))}`);
+      const program = byName.get('execute-program')!;
+      assert.equal(program.status, 'fail');
+      assert.equal(program.diagnosis, 'invalid-provider');
+      assert.match(program.message, said);
+      assert.match(program.message, /aiPrimitivesLlm\.provider in typo\.assistant\.yaml, line 5/);
+      assert.match(program.advice ?? '', /^Fix aiPrimitivesLlm\.provider in typo\.assistant\.yaml, line 5 /);
+      assert.doesNotMatch(program.advice ?? '', /Settings|ASSISTANT_|flag/);
+      // The other steps were sent; program execution, which would send the provider, was not.
+      const mine = svc.requests.slice(sent);
+      assert.ok(mine.length >= 3, 'token refresh and both listings were sent');
+      assert.ok(!mine.some((q) => q.path === PATHS.program || q.body.includes('Abc123')), 'the provider was not sent');
       assert.ok(!(r.out + r.err).includes('Abc123'), 'the key is not shown');
     }
   });
@@ -307,6 +320,30 @@ describe('test-connection as a real process', () => {
     const r = await proc(['--config', 'p.assistant.yaml'], envFor(tls, { NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem') }));
     assert.equal(r.code, 0, r.out + r.err);
     assert.match(r.out, /PASS {2}Program execution/);
+  });
+  it('a provider typo in --config: the credentials are still proven; only program execution fails, pointing at the file and line (REVIEW8 K7)', async () => {
+    assert.ok(existsSync(cliPath), 'dist/cli.js is not built: run npm run build (npm test builds first)');
+    writeFileSync(
+      join(dir, 'k7.assistant.yaml'),
+      'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted}\n  aiPrimitivesLlm: {provider: vendr_a, apiKey: {valueFromEnv: K}}\n',
+    );
+    const r = await proc(['--config', 'k7.assistant.yaml'], envFor(svc));
+    assert.equal(r.code, 1, r.out + r.err);
+    assert.match(r.out, /PASS {2}Settings and credentials/);
+    assert.match(r.out, /PASS {2}Token refresh/);
+    assert.match(r.out, /PASS {2}List threads \(user-scoped, JWT\)/);
+    assert.match(r.out, /PASS {2}List threads \(project-scoped, API key\)/);
+    assert.match(r.out, /FAIL {2}Program execution/);
+    assert.match(r.out, /Diagnosis: invalid-provider/);
+    assert.match(r.out, /What to do: Fix aiPrimitivesLlm\.provider in k7\.assistant\.yaml, line 5 /);
+    assert.doesNotMatch(r.out, /Correct the setting named above/);
+    // Without a program-execution address the provider is not sent at all: the run passes, and says it.
+    const env = envFor(svc);
+    delete (env as Partial<Record<string, string>>).ASSISTANT_EXECUTE_PROGRAM_URL;
+    const quiet = await proc(['--config', 'k7.assistant.yaml'], env);
+    assert.equal(quiet.code, 0, quiet.out + quiet.err);
+    assert.match(quiet.out, /SKIP {2}Program execution/);
+    assert.match(quiet.out, /'vendr_a', is not a provider \(did you mean 'vendor_a'\?\)/);
   });
   it('Ctrl-C stops at once, prints the partial report and exits 130', async () => {
     assert.ok(existsSync(cliPath), 'dist/cli.js is not built: run npm run build (npm test builds first)');

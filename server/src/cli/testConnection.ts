@@ -3,13 +3,7 @@
 // because a command line shows up in shell history, CI logs and process lists.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import {
-  configSyntaxError,
-  formatReport,
-  providerFromConfigText,
-  reportToJson,
-  runTestConnection,
-} from '../connection';
+import { configSyntaxError, formatReport, providerOfConfig, reportToJson, runTestConnection } from '../connection';
 import { CREDENTIAL_VARIABLES, MAX_TIMEOUT_MS, redact } from '../connection';
 import type { ConnectionOptions, Credentials } from '../connection';
 import { languageOf } from '../parser';
@@ -125,7 +119,7 @@ export async function testConnectionCommand(args: string[], io: CliIO, signal?: 
       );
     }
   }
-  const provider = await readProvider(get('config'), io.cwd);
+  const fromConfig = await readProvider(get('config'), io.cwd);
 
   const options: ConnectionOptions = {
     baseUrl: get('baseUrl') ?? '',
@@ -134,7 +128,8 @@ export async function testConnectionCommand(args: string[], io: CliIO, signal?: 
     dataSourceUrl: get('dataSourceUrl'),
     dataAuthMode: mode,
     executeProgramUrl: get('executeProgramUrl'),
-    provider,
+    provider: fromConfig?.provider,
+    providerSource: fromConfig?.source,
     timeoutMs,
     env: io.env,
     credentialSources: { ...CREDENTIAL_VARIABLES },
@@ -197,7 +192,10 @@ function parseArgs(args: string[]): Partial<Record<Setting, string>> | 'help' {
   return out;
 }
 
-async function readProvider(file: string | undefined, cwd: string): Promise<string | undefined> {
+async function readProvider(
+  file: string | undefined,
+  cwd: string,
+): Promise<{ provider: string; source: string } | undefined> {
   if (!file) return undefined;
   let text: string;
   try {
@@ -213,5 +211,5 @@ async function readProvider(file: string | undefined, cwd: string): Promise<stri
     throw new UsageError(
       `--config ${visible(file)} has a syntax error at ${visible(redact(problem))}; fix it (lint shows every problem), nothing was sent.`,
     );
-  return providerFromConfigText(text, lang);
+  return providerOfConfig(text, lang, visible(file));
 }

@@ -12,6 +12,7 @@ const STORE_HINT =
 const ALL: Record<Diagnosis, true> = {
   'missing-setting': true,
   'invalid-setting': true,
+  'invalid-provider': true,
   'invalid-project-id': true,
   'invalid-data-source-url': true,
   'missing-credential': true,
@@ -51,8 +52,14 @@ const ALL: Record<Diagnosis, true> = {
 };
 export const DIAGNOSES = Object.keys(ALL) as Diagnosis[];
 
-export function adviceFor(d: Diagnosis, step: StepName): string {
+/**
+ * What to do about `d` met in `step`. `where`: the place a wrong provider was read
+ * (ConnectionOptions.providerSource), named by the advice for `invalid-provider`.
+ */
+export function adviceFor(d: Diagnosis, step: StepName, where?: string): string {
   switch (d) {
+    case 'invalid-provider':
+      return `Fix ${where ?? 'aiPrimitivesLlm.provider in the configuration'} (\`assistant-config lint\` shows it, with its fix), then run again; it is the file's value, not a setting. Only program execution sends it: the other steps do not need it.`;
     case 'missing-setting':
     case 'invalid-setting':
       return `Correct the setting named above. ${SETTING_HINT}`;

@@ -1,10 +1,26 @@
 // Reads what Test Connection needs from an AssistantConfig document.
 import { parse } from '../parser';
-import { llmProviderInForce } from '../service/llm';
+import { llmProviderInForce, llmProviderNode } from '../service/llm';
 
 /** `definition.aiPrimitivesLlm.provider`, or `hosted` (the platform LLM) when it is absent or not a string. */
 export function providerFromConfigText(text: string, language: 'yaml' | 'json'): string {
   return llmProviderInForce(parse(text, language).root, 'aiPrimitivesLlm') ?? 'hosted';
+}
+
+/**
+ * The provider of a configuration and where a report names it when it is wrong: `aiPrimitivesLlm.provider
+ * in FILE, line N` (REVIEW8 K7: the fix is in the file, not in a setting). `file` as the user named it.
+ */
+export function providerOfConfig(
+  text: string,
+  language: 'yaml' | 'json',
+  file: string,
+): { provider: string; source: string } {
+  const root = parse(text, language).root;
+  const node = llmProviderNode(root, 'aiPrimitivesLlm');
+  const provider = llmProviderInForce(root, 'aiPrimitivesLlm') ?? 'hosted';
+  const line = node ? text.slice(0, node.offset).split('\n').length : undefined;
+  return { provider, source: `aiPrimitivesLlm.provider in ${file}${line === undefined ? '' : `, line ${line}`}` };
 }
 
 /**

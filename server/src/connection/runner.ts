@@ -124,7 +124,9 @@ export async function runTestConnection(
   if (Array.isArray(resolved)) {
     const first = resolved[0];
     // Several problems at once: one message, and the advice for each kind of problem.
-    const advice = [...new Set(resolved.map((p) => adviceFor(p.diagnosis, 'settings')))].join(' ');
+    const advice = [...new Set(resolved.map((p) => adviceFor(p.diagnosis, 'settings', options.providerSource)))].join(
+      ' ',
+    );
     record(
       'settings',
       {
@@ -203,13 +205,26 @@ export async function runTestConnection(
         ? undefined
         : { status: 'skip', message: 'No project API key is stored; the project-scoped query is not run.' },
     );
-    await run(
-      'execute-program',
-      () => runProgram(ctx, options.programCode ?? DEFAULT_PROGRAM),
-      resolved.program
-        ? undefined
-        : { status: 'skip', message: 'No program-execution address is configured; no program is run.' },
-    );
+    // A provider that is not one fails the one step that sends it; without that step, it is only said.
+    const wrongProvider = resolved.providerProblem;
+    if (wrongProvider && resolved.program)
+      record(
+        'execute-program',
+        { status: 'fail', diagnosis: wrongProvider.diagnosis, message: wrongProvider.message },
+        performance.now(),
+        adviceFor(wrongProvider.diagnosis, 'execute-program', options.providerSource),
+      );
+    else
+      await run(
+        'execute-program',
+        () => runProgram(ctx, options.programCode ?? DEFAULT_PROGRAM),
+        resolved.program
+          ? undefined
+          : {
+              status: 'skip',
+              message: `No program-execution address is configured; no program is run.${wrongProvider ? ` (When one is: ${wrongProvider.message.replace(/ It was not sent\.$/, '')}; fix it first.)` : ''}`,
+            },
+      );
   }
 
   const report: TestConnectionReport = {

@@ -27,6 +27,11 @@ export interface ResolvedSettings {
   connectTimeoutMs: number;
   maxResponseBytes: number;
   provider: string;
+  /**
+   * The provider is not one the schema knows (a typo, a key pasted there): only program execution,
+   * which sends it, fails for it (REVIEW8 K7); the other steps still prove the credentials.
+   */
+  providerProblem?: SettingsProblem;
 }
 
 export interface SettingsProblem {
@@ -113,19 +118,23 @@ export function resolveSettings(o: ConnectionOptions, c: Credentials): ResolvedS
   // it would land in the service's logs).
   const provider = o.provider?.trim() || 'hosted';
   const providers = unionOf(definition('LlmConfig'))?.variants.map((v) => v.value) ?? [];
+  let providerProblem: SettingsProblem | undefined;
   if (providers.length > 0 && !providers.includes(provider)) {
     const shaped = credentialShapes(provider).length > 0;
     const meant = shaped ? undefined : closest(provider, providers);
-    problems.push({
-      diagnosis: 'invalid-setting',
+    const where = o.providerSource ?? 'aiPrimitivesLlm.provider in the configuration';
+    providerProblem = {
+      diagnosis: 'invalid-provider',
       message: shaped
-        ? 'The provider of aiPrimitivesLlm in the configuration looks like a credential, not a provider (it is not shown). Nothing was sent.'
-        : `The provider of aiPrimitivesLlm in the configuration, '${provider}', is not a provider${meant ? ` (did you mean '${meant}'?)` : ''}; valid: ${providers.join(', ')}. Nothing was sent.`,
-    });
+        ? `The provider (${where}) looks like a credential, not a provider (it is not shown). It was not sent.`
+        : `The provider (${where}), '${provider}', is not a provider${meant ? ` (did you mean '${meant}'?)` : ''}; valid: ${providers.join(', ')}. It was not sent.`,
+    };
   }
 
-  if (problems.length > 0 || !tokenRefreshUrl || !baseUrl) return problems;
+  if (problems.length > 0 || !tokenRefreshUrl || !baseUrl)
+    return providerProblem ? [...problems, providerProblem] : problems;
   return {
+    ...(providerProblem ? { providerProblem } : {}),
     baseUrl,
     tokenRefreshUrl,
     projectId,

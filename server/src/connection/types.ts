@@ -22,6 +22,11 @@ export interface ConnectionOptions {
   executeProgramUrl?: string;
   /** `aiPrimitivesLlm.provider` of the open configuration; `hosted` when absent. */
   provider?: string;
+  /**
+   * Where `provider` was read (`aiPrimitivesLlm.provider in a.assistant.yaml, line 5`): a wrong one is
+   * named there, and the advice says to fix it in that file (no setting, flag or variable sets it).
+   */
+  providerSource?: string;
   /** The program sent by the program step (see DEFAULT_PROGRAM). */
   programCode?: string;
   /** Time limit of the whole run, every step together, in ms (default 30000); each request gets what is left. */
@@ -66,6 +71,7 @@ export type Diagnosis =
   | NetErrorKind
   | 'missing-setting'
   | 'invalid-setting'
+  | 'invalid-provider'
   | 'invalid-project-id'
   | 'invalid-data-source-url'
   | 'missing-credential'

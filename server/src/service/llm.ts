@@ -16,9 +16,14 @@ function asObject(n: Node | undefined): ObjectNode | undefined {
 
 /** `definition.<field>.provider` of a document's root, trimmed; undefined when absent, empty or not a string. */
 export function llmProviderInForce(root: Node | undefined, field: LlmField): string | undefined {
+  return stringValue(llmProviderNode(root, field))?.trim() || undefined;
+}
+
+/** The node of `definition.<field>.provider` (where the text says it: an alias or merge resolved to the anchored value). */
+export function llmProviderNode(root: Node | undefined, field: LlmField): Node | undefined {
   const definition = asObject(readValue(asObject(root), 'definition'));
   const llm = asObject(readValue(definition, field));
-  return stringValue(readValue(llm, 'provider'))?.trim() || undefined;
+  return resolve(readValue(llm, 'provider'));
 }
 
 /**

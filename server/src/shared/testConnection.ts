@@ -6,7 +6,7 @@ export {
   TokenCache,
   configSyntaxError,
   formatReport,
-  providerFromConfigText,
+  providerOfConfig,
   runTestConnection,
   summarize,
   validateCredential,
