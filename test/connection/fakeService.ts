@@ -24,6 +24,12 @@ export interface Fault {
   contentType?: string;
   /** Answer this many bytes (streamed, without Content-Length unless declareLength). */
   hugeBytes?: number;
+  /**
+   * Answer (status, default 200) a valid JSON list of threads of about this many bytes, streamed
+   * (`contentType`, default application/json; Infinity: it never ends). How much was written before
+   * the client stopped reading is kept in `streamedBytes`.
+   */
+  threadListBytes?: number;
   declareLength?: boolean;
   /** Answer a redirect (307 unless redirectStatus says otherwise) to this location (absolute or relative). */
   redirectTo?: string;
@@ -79,6 +85,8 @@ export interface FakeService {
   dataAuthMode: 'default' | 'jwt';
   /** The last program payload accepted or refused. */
   lastProgramPayload: unknown;
+  /** How much of the last `threadListBytes` answer was written before the client stopped reading. */
+  streamed: { bytes: number };
   close(): Promise<void>;
 }
 
@@ -108,6 +116,7 @@ export async function startFakeService(opts: FakeServiceOptions = {}): Promise<F
     refreshAnswer: 'jwt',
     dataAuthMode: opts.dataAuthMode ?? 'default',
     lastProgramPayload: undefined,
+    streamed: { bytes: 0 },
   };
   const lifetime = opts.jwtLifetimeSec ?? 3600;
 
@@ -144,7 +153,7 @@ export async function startFakeService(opts: FakeServiceOptions = {}): Promise<F
       state.calls[endpoint]++;
       const fault = state.faults[endpoint];
       if (fault?.once) delete state.faults[endpoint];
-      void withFault(fault, req, res, () => {
+      void withFault(fault, req, res, state.streamed, () => {
         if (endpoint === 'refresh') return refresh(req, res, body);
         if (endpoint === 'threads') return threads(req, res);
         return program(req, res, body);
@@ -269,6 +278,7 @@ async function withFault(
   f: Fault | undefined,
   req: IncomingMessage,
   res: ServerResponse,
+  streamed: { bytes: number },
   normal: () => void,
 ): Promise<void> {
   if (!f) return normal();
@@ -285,6 +295,28 @@ async function withFault(
     return;
   }
   if (f.echoHeaders) return json(res, 500, { error: 'internal', request_headers: req.headers });
+  if (f.threadListBytes) {
+    res.writeHead(f.status ?? 200, { 'content-type': f.contentType ?? 'application/json' });
+    res.on('error', () => undefined);
+    let sent = 0;
+    let n = 0;
+    const item = (i: number): string =>
+      `${i === 0 ? '' : ','}{"id":"${randomUUID()}","title":"Thread ${i}: revenue by region","createdAt":"2026-11-0${1 + (i % 9)}T10:00:00Z"}`;
+    const pump = (): void => {
+      while (!res.destroyed) {
+        if (sent >= f.threadListBytes!) {
+          res.end(']}');
+          return;
+        }
+        let chunk = n === 0 ? '{"threads":[' : '';
+        while (chunk.length < 16 * 1024) chunk += item(n++);
+        sent += chunk.length;
+        streamed.bytes = sent;
+        if (!res.write(chunk)) return void res.once('drain', pump);
+      }
+    };
+    return pump();
+  }
   if (f.hugeBytes) {
     res.writeHead(f.status ?? 200, {
       'content-type': 'application/json',

@@ -102,7 +102,9 @@ export function adviceFor(d: Diagnosis, step: StepName, where?: string): string 
     case 'cancelled':
       return 'Run Test Connection again when ready.';
     case 'too-large':
-      return 'The answer is far larger than any the service sends: the address probably points at something other than the service API (a download, a stream); check it.';
+      return step === 'threads-user' || step === 'threads-project'
+        ? 'The answer is large and does not say it is JSON (a JSON list of threads of any size passes): the address probably points at something other than the service API (a web page, a download, a stream); check it.'
+        : 'The answer is far larger than this operation sends: the address may point at something other than the service API (a download, a stream); check it.';
     case 'redirect-method-change':
       return 'The address redirects the request to another path with a method change (a POST would arrive as a GET): use the final address of the operation in the settings directly.';
     case 'redirect-other-origin':

@@ -16,18 +16,32 @@ export interface Answer {
   body: ReadableStream<Uint8Array> | null;
 }
 
+/** Whether a Content-Type says JSON (application/json, application/problem+json…). */
+export function saysJson(type: string | null): boolean {
+  return !!type && /^[^;]*[/+]json\s*(;|$)/i.test(type);
+}
+
 /**
  * The body of an answer from `url`: a 2xx answer whole, up to `maxBytes` (beyond that a 'too-large'
  * error that keeps the status); any other answer only its first ERROR_BODY_BYTES (`truncated` when
- * there was more), as that is enough for a reason.
+ * there was more), as that is enough for a reason. With `jsonStart`, a 2xx answer that says it is
+ * JSON is not too large: its first `maxBytes` are kept, `truncated` set, and the rest is not read (a
+ * project's list of threads may be many megabytes: REVIEW8 K4).
  */
 export async function readAnswerBody(
   res: Answer,
   url: URL,
   maxBytes: number,
+  jsonStart = false,
 ): Promise<{ data: Buffer; truncated: boolean }> {
   const ok = res.status >= 200 && res.status <= 299;
-  const read = await readCapped(res.body, ok ? maxBytes : ERROR_BODY_BYTES, res.headers.get('content-length'), !ok);
+  const start = ok && jsonStart && saysJson(res.headers.get('content-type'));
+  const read = await readCapped(
+    res.body,
+    ok ? maxBytes : ERROR_BODY_BYTES,
+    start ? null : res.headers.get('content-length'),
+    !ok || start,
+  );
   if (read === 'too-large')
     throw new NetError(
       'too-large',

@@ -107,7 +107,7 @@ export async function httpRequest(req: HttpRequest, s: HttpSettings): Promise<Ht
         407,
       );
     }
-    const read = await readAnswerBody(res, req.url, s.maxResponseBytes);
+    const read = await readAnswerBody(res, req.url, s.maxResponseBytes, req.jsonStart);
     return {
       status: res.status,
       headers: res.headers,

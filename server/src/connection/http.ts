@@ -31,6 +31,11 @@ export interface HttpRequest {
   url: URL;
   headers: Record<string, string>;
   body?: string;
+  /**
+   * A 2xx JSON answer may be read in part: beyond the size cap its start is kept and `truncated`
+   * set, instead of a 'too-large' failure (see readAnswerBody).
+   */
+  jsonStart?: boolean;
 }
 
 /** What is read of an answer's headers: undici's Headers and the browser's both have it. */
@@ -48,7 +53,10 @@ export interface HttpResponse {
   proxy: string | undefined;
   /** The redirects followed on the way (same origin only), oldest first. */
   redirects: Redirect[];
-  /** The body was longer than what is read of an error answer (ERROR_BODY_BYTES) and was cut. */
+  /**
+   * The body was longer than what is read (ERROR_BODY_BYTES of an error answer; the size cap of a 2xx
+   * JSON answer read with `jsonStart`) and was cut.
+   */
   truncated: boolean;
 }
 
@@ -154,7 +162,7 @@ async function followRedirects(
     if (!REDIRECT.has(res.status) || !location) {
       // An error answer is read only up to ERROR_BODY_BYTES and keeps its status; a 2xx answer is
       // read whole up to maxBytes, and beyond that reported as too large, with its status.
-      const read = await readAnswerBody(res, url, maxBytes);
+      const read = await readAnswerBody(res, url, maxBytes, req.jsonStart);
       return {
         status: res.status,
         headers: res.headers,
