@@ -59,7 +59,7 @@ export const DIAGNOSES = Object.keys(ALL) as Diagnosis[];
 export function adviceFor(d: Diagnosis, step: StepName, where?: string): string {
   switch (d) {
     case 'invalid-provider':
-      return `Fix ${where ?? 'aiPrimitivesLlm.provider in the configuration'} (\`assistant-config lint\` shows it, with its fix), then run again; it is the file's value, not a setting. Only program execution sends it: the other steps do not need it.`;
+      return `Fix ${where ?? 'aiPrimitivesLlm.provider in the configuration'} (\`assistant-config lint\` shows it, with its fix), then run again; it is the file's value, not a setting. Only program execution sends it; token refresh and the thread lists do not need it.`;
     case 'missing-setting':
     case 'invalid-setting':
       return `Correct the setting named above. ${SETTING_HINT}`;
@@ -103,8 +103,8 @@ export function adviceFor(d: Diagnosis, step: StepName, where?: string): string 
       return 'Run Test Connection again when ready.';
     case 'too-large':
       return step === 'threads-user' || step === 'threads-project'
-        ? 'The answer is large and does not say it is JSON (a JSON list of threads of any size passes): the address probably points at something other than the service API (a web page, a download, a stream); check it.'
-        : 'The answer is far larger than this operation sends: the address may point at something other than the service API (a download, a stream); check it.';
+        ? 'The answer is large and does not say it is JSON (a JSON list of threads passes, large or not): the address probably points at something other than the service API (a web page, a download, a stream); check it.'
+        : 'The answer is far larger than this operation sends: the address probably points at something other than the service API (a download, a stream); check it.';
     case 'redirect-method-change':
       return 'The address redirects the request to another path with a method change (a POST would arrive as a GET): use the final address of the operation in the settings directly.';
     case 'redirect-other-origin':

@@ -282,7 +282,7 @@ export async function listThreads(ctx: StepContext, bearer: string, scope: 'user
       return {
         status: 'pass',
         httpStatus: res.status,
-        message: `${what} answered HTTP ${res.status}${via(res)} with JSON longer than ${ctx.http.maxResponseBytes} bytes: its start was read, the rest was not needed.`,
+        message: `${what} answered HTTP ${res.status}${via(res)} with JSON longer than ${ctx.http.maxResponseBytes} bytes (only its start was read).`,
       };
     return notJson(what, res, {});
   }
