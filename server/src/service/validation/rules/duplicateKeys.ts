@@ -34,7 +34,10 @@ export const duplicateKeysRule: Rule = {
           ctx.report(
             diag(
               'duplicate-key',
-              `Duplicate key '${p.key.value}': this occurrence is ignored; the last one is read (as JSON.parse and YAML loaders that accept duplicates do), and strict YAML loaders reject the file.`,
+              // (Said for the file's own language: a .json file is read by JSON parsers, REVIEW8 K13d.)
+              ctx.doc.language === 'json'
+                ? `Duplicate key '${p.key.value}': this occurrence is ignored; the last one is read (as JSON.parse and most JSON parsers do), and strict JSON parsers reject the file.`
+                : `Duplicate key '${p.key.value}': this occurrence is ignored; the last one is read (as JSON.parse and YAML loaders that accept duplicates do), and strict YAML loaders reject the file.`,
               p.key.offset,
               p.key.length,
               {
