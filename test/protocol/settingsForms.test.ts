@@ -79,3 +79,15 @@ test('settings written the way Lua and TOML configs slip are told, never dropped
     [],
   );
 });
+
+test('assistantConfig.suppress as codes joined by commas, as --suppress takes them, is split (REVIEW8 K13f)', () => {
+  const s = readSettings({ assistantConfig: { suppress: 'literal-secret, env-not-set' } });
+  assert.deepEqual(s.validation.suppress, ['literal-secret', 'env-not-set']);
+  assert.deepEqual(s.problems, []);
+  // In a list too; each piece is checked on its own (the good ones still apply).
+  const l = readSettings({ suppress: ['env-not-set,no-such-code', 'blank-string'] });
+  assert.deepEqual(l.validation.suppress, ['env-not-set', 'blank-string']);
+  assert.deepEqual(l.problems, [
+    "assistantConfig.suppress: 'no-such-code' is not a code that can be silenced (see 'assistant-config explain'): it is ignored",
+  ]);
+});

@@ -130,12 +130,20 @@ export function readSettings(raw: unknown): Settings {
 
 /**
  * `assistantConfig.suppress`: codes silenced in every file. One code written alone (`"env-not-set"`,
- * as a Lua or TOML config slips) counts as a list of one; what is not a code that can be silenced is
- * told in `problems`.
+ * as a Lua or TOML config slips) counts as a list of one, and codes joined by commas
+ * (`"literal-secret,env-not-set"`, as `--suppress CODE[,CODE]` writes them) as a list of each
+ * (REVIEW8 K13f); what is not a code that can be silenced is told in `problems`.
  */
 function suppressList(v: unknown, problems: string[]): { suppress?: string[] } {
   if (v === undefined || v === null) return {};
-  const list: unknown[] = typeof v === 'string' ? [v] : Array.isArray(v) ? v : [];
+  const list: unknown[] = (typeof v === 'string' ? [v] : Array.isArray(v) ? v : []).flatMap((c: unknown) =>
+    typeof c === 'string' && c.includes(',')
+      ? c
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : [c],
+  );
   if (typeof v !== 'string' && !Array.isArray(v)) {
     problems.push(`assistantConfig.suppress is ${kindOf(v)}, not a list of codes: nothing is silenced by it`);
     return {};
