@@ -8,16 +8,22 @@ import { pathToFileURL } from 'node:url';
 import { analyze, DEFAULT_OPTIONS } from '../../server/src/service';
 import { definition, unionOf } from '../../server/src/model/schema';
 import { LineIndex } from '../../server/src/parser';
+import { URL_KEYS } from '../../server/src/service/links';
 
-/** A snippet body with its placeholders filled: `${1:x}` → x, `${1|a,b|}` → a, `<modelId>` → my-modelId. */
+/** A snippet body with its placeholders filled: `${1:x}` → x, `${1|a,b|}` → a, `<modelId>` → my-modelId, `<endpoint>` → https://endpoint.example.com. */
 function fill(body: unknown): unknown {
   // (A `<field>` placeholder is what the user types over: a real value stands in for it here.)
   if (typeof body === 'string')
-    return body
-      .replace(/\$\{\d+\|([^,|]*)[^}]*\}/g, '$1')
-      .replace(/\$\{\d+:([^}]*)\}/g, '$1')
-      .replace(/\$\d+/g, '')
-      .replace(/^<(\w+)>$/, 'my-$1');
+    return (
+      body
+        .replace(/\$\{\d+\|([^,|]*)[^}]*\}/g, '$1')
+        .replace(/\$\{\d+:([^}]*)\}/g, '$1')
+        .replace(/\$\d+/g, '')
+        // (An address as one: `url-scheme` warns of `my-endpoint`.)
+        .replace(/^<(\w+)>$/, (_m, k: string) =>
+          URL_KEYS.has(k) ? `https://${k.toLowerCase()}.example.com` : `my-${k}`,
+        )
+    );
   if (Array.isArray(body)) return body.map(fill);
   if (body && typeof body === 'object') return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, fill(v)]));
   return body;

@@ -128,6 +128,10 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey: {valueFromEnv: VENDOR_A_API_KEY}\n    baseUrl: https://user:not-a-real-password@llm.example.com/v1\n`,
     fix: 'Write the address without `user:password@` and give the credential through the field meant for it (an EnvironmentValue with `valueFromEnv`), so that the secret stays out of the file.',
   },
+  'url-scheme': {
+    example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey: {valueFromEnv: VENDOR_A_API_KEY}\n    baseUrl: api.example.com/v1\n`,
+    fix: 'Write the full address with its scheme, `https://api.example.com/v1` (plain `http://` only for a service on this machine or your own network).',
+  },
   'invalid-env-name': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: ""\n`,
     fix: 'Write the name of the environment variable or secret that holds the value, bare: `VENDOR_KEY`, not `$VENDOR_KEY` or `${VENDOR_KEY}` (`lint --fix` removes the `$` and braces).',

@@ -126,6 +126,11 @@ export const CODES = {
     severity: 'warning',
     doc: 'A URL (`baseUrl`, `endpoint`, …) written with a user name or password (`https://user:secret@host`): a credential in the file, sent in every address and kept in logs and browser history. It is masked in output and is no clickable link.',
   },
+  'url-scheme': {
+    autofix: 'no',
+    severity: 'warning',
+    doc: "A service address (`baseUrl`, `endpoint`) that is not an http(s) URL: written without a scheme (`api.example.com/v1`) or with another one (`file:///…`, `javascript:…`). The service calls it over HTTP(S). Only the scheme is named; no fix (which address was meant is the user's to say).",
+  },
   'value-not-expanded': {
     autofix: 'safe',
     severity: 'error',

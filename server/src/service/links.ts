@@ -9,7 +9,8 @@ export interface LinkEntry {
   target: string;
 }
 
-const URL_KEYS = new Set(['baseUrl', 'endpoint']);
+/** The keys whose value is a service address. */
+export const URL_KEYS: ReadonlySet<string> = new Set(['baseUrl', 'endpoint']);
 const CANDIDATE = /(?:^|[\s{,"'])(baseUrl|endpoint)["']?[ \t]*:/gm;
 
 export function documentLinks(doc: ParsedDocument): LinkEntry[] {

@@ -23,6 +23,7 @@ import { limitsRule } from './rules/limits';
 import { emptyRequiredRule } from './rules/emptyRequired';
 import { blankStringRule } from './rules/blankString';
 import { urlCredentialsRule } from './rules/urlCredentials';
+import { urlSchemeRule } from './rules/urlScheme';
 import { strayCredentialRule } from './rules/strayCredential';
 import { yaml11Rule } from './rules/yaml11';
 import { jsonStrictness } from './jsonStrict';
@@ -51,6 +52,7 @@ export const RULES: readonly Rule[] = [
   emptyRequiredRule,
   blankStringRule,
   urlCredentialsRule,
+  urlSchemeRule,
   strayCredentialRule,
   yaml11Rule,
 ];
