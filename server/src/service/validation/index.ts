@@ -118,6 +118,25 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
     );
     return out;
   }
+  // A binary file named like a config (an image, an archive): one clear finding, as git and ripgrep
+  // treat binaries, not an error per NUL and per stray byte (REVIEW8 K13n). A NUL in a text file
+  // (pasted, a few) is a stray character, reported where it is (see looksBinary).
+  const nul = looksBinary(doc.text);
+  if (nul >= 0) {
+    const line = doc.text.slice(0, nul).split('\n').length;
+    const column = nul - (doc.text.lastIndexOf('\n', nul - 1) + 1) + 1;
+    out.push(
+      diag(
+        'invalid-encoding',
+        `This file is not text (a NUL byte at line ${line}, column ${column}): it was not checked. An AssistantConfig file is UTF-8 text; check that this is the file meant.`,
+        nul,
+        1,
+        // An error: nothing in the file was checked, so a run must not pass on it.
+        { severity: 'error' },
+      ),
+    );
+    return out;
+  }
   // Classic Mac OS line ends (a lone CR): a YAML 1.2 line break, which the YAML reader here does not
   // take as one (REVIEW5 H14g). One clear error instead of a cascade of syntax errors; a file whose
   // every line ends so is not checked further (nothing else in it would be read right).
@@ -373,6 +392,27 @@ function loneCr(text: string): number {
   for (let at = text.indexOf('\r'); at >= 0; at = text.indexOf('\r', at + 1))
     if (text.charCodeAt(at + 1) !== 10) return at;
   return -1;
+}
+
+/** How far a file is searched for a NUL byte that makes it binary (git's buffer_is_binary reads 8000 bytes). */
+const BINARY_PROBE = 8000;
+
+/**
+ * Where the first NUL is, when the file is binary: a NUL among its first BINARY_PROBE characters (git's
+ * test) and, there, bytes no text holds (C0 controls but tab and line ends, U+FFFD for bytes that were
+ * not UTF-8) make at least 16 or a tenth of it; else -1. A text file with a NUL or two pasted into it
+ * is not binary.
+ */
+function looksBinary(text: string): number {
+  const nul = text.indexOf('\u0000');
+  if (nul < 0 || nul >= BINARY_PROBE) return -1;
+  const probe = Math.min(text.length, BINARY_PROBE);
+  let odd = 0;
+  for (let i = 0; i < probe; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0xfffd) odd++;
+  }
+  return odd >= 16 || odd * 10 >= probe ? nul : -1;
 }
 
 function readAsUtf8FromUtf16(text: string): boolean {
