@@ -204,7 +204,7 @@ export const CODES = {
   'invalid-encoding': {
     autofix: 'no',
     severity: 'warning',
-    doc: 'The text holds U+FFFD replacement characters: the file was probably not valid UTF-8 when it was read. A UTF-16 file (one that starts with a UTF-16 byte order mark) gets this code once, as an error, and nothing else in it is checked; so does a binary file named like a config (an image, an archive: NUL bytes and other bytes no text holds in its first 8000 characters), \"this file is not text\", with the place of its first NUL.',
+    doc: 'The text holds U+FFFD replacement characters: the file was probably not valid UTF-8 when it was read. A UTF-16 file (one that starts with a UTF-16 byte order mark) gets this code once, as an error, and nothing else in it is checked; so does a binary file named like a config (an image, an archive: NUL bytes and other bytes no text holds in its first 8000 characters), "this file is not text", with the place of its first NUL.',
   },
   'yaml11-ambiguous': {
     autofix: 'lossless',
