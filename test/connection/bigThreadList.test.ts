@@ -46,7 +46,10 @@ describe('a list of threads larger than the answer cap', () => {
       const s = step(r, name);
       assert.equal(s.status, 'pass', JSON.stringify(s));
       assert.equal(s.httpStatus, 200);
-      assert.match(s.message, new RegExp(`JSON longer than ${DEFAULT_MAX_RESPONSE_BYTES} bytes \\(only its start was read`));
+      assert.match(
+        s.message,
+        new RegExp(`JSON longer than ${DEFAULT_MAX_RESPONSE_BYTES} bytes \\(only its start was read`),
+      );
       assert.doesNotMatch(s.message, /address/);
     }
     assert.equal(r.ok, true, JSON.stringify(r.steps));
