@@ -114,4 +114,28 @@ describe('wiring', () => {
     assert(/^ {2}llm:$/m.test(text) && /^ {4}provider: hosted/m.test(text), `not re-indented to 2 spaces:\n${text}`);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
+
+  it('Format Selection formats the selected line only (REVIEW8 K13e)', async () => {
+    const doc = await vscode.workspace.openTextDocument({
+      language: 'assistantconfig',
+      content: 'kind:    AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted}\n  featureFlags: [ x ]\n',
+    });
+    const edits =
+      (await vscode.commands.executeCommand<vscode.TextEdit[]>(
+        'vscode.executeFormatRangeProvider',
+        doc.uri,
+        new vscode.Range(3, 2, 3, 8),
+        { tabSize: 2, insertSpaces: true },
+      )) ?? [];
+    const we = new vscode.WorkspaceEdit();
+    we.set(doc.uri, edits);
+    assert(await vscode.workspace.applyEdit(we), 'the range formatting edits were not applied');
+    const text = doc.getText();
+    assertEqual(
+      text,
+      'kind:    AssistantConfig\nversion: v2\ndefinition:\n  llm: { provider: hosted }\n  featureFlags: [ x ]\n',
+      'only the selected line formatted',
+    );
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
 });
