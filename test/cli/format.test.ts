@@ -108,12 +108,23 @@ test('format --diff never prints a credential written in the file, changed or as
   assert.equal(readFileSync(join(dir, 's.assistant.yaml'), 'utf8'), text, 'the file is not changed');
 });
 
-test('a file with syntax errors is not formatted: clear message, exit 2, text unchanged', () => {
+test('a file with syntax errors is not formatted: clear message, exit 2, nothing on stdout (REVIEW8 K21d)', () => {
   const broken = 'kind: AssistantConfig\ndefinition:\n  llm: { provider: hosted\n';
   const r = runCli(['format', '-'], { input: broken });
   assert.equal(r.code, 2);
-  assert.equal(r.stdout, broken);
-  assert.match(r.stderr, /cannot format '<stdin>': it has syntax errors/);
+  assert.equal(r.stdout, '', 'as Prettier: a pipe that ignores the status gets no text');
+  assert.equal(
+    r.stderr,
+    "assistant-config: cannot format '<stdin>': it has syntax errors (run 'assistant-config lint' on it)\n",
+  );
+  // A file that formats beside one that cannot: the one printed, nothing of the other.
+  const dir = mkdtempSync(join(tmpdir(), 'ac-fmt-'));
+  writeFileSync(join(dir, 'a.assistant.yaml'), broken);
+  writeFileSync(join(dir, 'b.assistant.yaml'), 'kind:    AssistantConfig\n');
+  const two = runCli(['format', 'a.assistant.yaml', 'b.assistant.yaml'], { cwd: dir });
+  assert.equal(two.code, 2);
+  assert.equal(two.stdout, 'kind: AssistantConfig\n');
+  assert.match(two.stderr, /^assistant-config: cannot format 'a\.assistant\.yaml': it has syntax errors/m);
   assert.equal(runCli(['format', '--write', '-']).code, 2);
   assert.equal(runCli(['format', '--check', '--write', 'x']).code, 2);
 });
@@ -149,10 +160,10 @@ test('a file the formatter refuses is named with the reason, exit 2, and left un
   assert.equal(readFileSync(join(dir, 'a7.assistant.yaml'), 'utf8'), alias);
   assert.equal(readFileSync(join(dir, 'we\u001bird.assistant.yaml'), 'utf8'), tagged);
   assert.equal(readFileSync(join(dir, 'ok.assistant.yaml'), 'utf8'), 'kind: AssistantConfig\n');
-  // Printing: the text as it is on stdout, the reason on stderr.
+  // Printing: nothing on stdout, the reason on stderr (REVIEW8 K21d; it printed the text as it was).
   const print = runCli(['format', '--stdin-filepath', 'x.assistant.yaml'], { input: alias });
   assert.equal(print.code, 2);
-  assert.equal(print.stdout, alias);
+  assert.equal(print.stdout, '');
   assert.match(print.stderr, /cannot format 'x\.assistant\.yaml': the alias '\*later' comes before its anchor/);
 });
 

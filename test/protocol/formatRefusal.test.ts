@@ -43,3 +43,27 @@ test('Format Document on a text it cannot format: no edit, one warning with the 
   assert.equal(shown.filter((m) => m.message.startsWith('Cannot format')).length, 2);
   await c.shutdown();
 });
+
+test('Format Document on a text with syntax errors: said in editor terms, no terminal advice (REVIEW8 K21e)', async () => {
+  const c = new TestClient();
+  clients.push(c);
+  const shown: { type: number; message: string }[] = [];
+  c.conn.onNotification('window/showMessage', (p: { type: number; message: string }) => shown.push(p));
+  await c.initialize();
+  const uri = 'file:///work/x.assistant.yaml';
+  await c.open(uri, 'kind:    AssistantConfig\ndefinition:\n  llm: { provider: hosted\n');
+  const edits = await c.request<TextEdit[]>('textDocument/formatting', {
+    textDocument: { uri },
+    options: { tabSize: 2, insertSpaces: true },
+  });
+  assert.deepEqual(edits, []);
+  await c.request('textDocument/documentSymbol', { textDocument: { uri } });
+  const told = shown.filter((m) => m.message.startsWith('Cannot format'));
+  assert.equal(told.length, 1, JSON.stringify(shown));
+  assert.equal(
+    told[0]!.message,
+    "Cannot format 'x.assistant.yaml': it has syntax errors (they are marked in the document and listed in the Problems panel). The document is left as it is.",
+  );
+  assert.doesNotMatch(told[0]!.message, /assistant-config lint|\brun\b/);
+  await c.shutdown();
+});

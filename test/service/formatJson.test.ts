@@ -87,7 +87,7 @@ test('JSON: a half-typed document is left alone and the reason said, in the edit
     '{"kind": "AssistantConfig" "version": "v2"}\n',
     '{\n    "kind": "AssistantConfig",\n    "version": \n}\n',
   ]) {
-    assert.deepEqual(outcome(text), { edits: [], refused: "it has syntax errors (run 'assistant-config lint' on it)" });
+    assert.deepEqual(outcome(text), { edits: [], refused: 'it has syntax errors', listed: 'syntax' });
     assert.deepEqual(formatText(text, 'json', 2), {
       refused: "it has syntax errors (run 'assistant-config lint' on it)",
     });

@@ -36,7 +36,8 @@ Options:
 Exit status: 0 formatted (or nothing to change), 1 --check found files to change,
 2 usage or I/O error, a directory in which no AssistantConfig file was found, a file that
 cannot be formatted (a syntax error, or a text the formatter would change: each named on stderr
-with the reason, and left as it is), or a project config with mistakes.
+with the reason, left as it is, and nothing of it printed on stdout), or a project config with
+mistakes.
 `;
 
 interface Flags {
@@ -104,7 +105,9 @@ function parse(args: string[]): Flags | 'help' {
 export function formatText(text: string, language: Language, indent: number): { text: string } | { refused: string } {
   const doc = parseWithLimits(text, language, DEFAULT_OPTIONS);
   const outcome = formatDocumentOutcome(doc, { tabSize: indent, insertSpaces: true });
-  if (outcome.refused !== undefined) return { refused: outcome.refused };
+  // The document's own problems (syntax errors, a safety limit): lint lists them.
+  if (outcome.refused !== undefined)
+    return { refused: outcome.refused + (outcome.listed ? " (run 'assistant-config lint' on it)" : '') };
   return { text: applyEdits(text, outcome.edits) };
 }
 
@@ -122,8 +125,9 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
   const one = (path: string | undefined, display: string, text: string, language: Language): void => {
     const result = formatText(text, language, flags.indent);
     if ('refused' in result) {
+      // Nothing on stdout, as Prettier (REVIEW8 K21d): `format FILE > tmp && mv tmp FILE` stops at
+      // the status, and a pipe that ignores it gets no text that looks formatted.
       io.stderr(`assistant-config: cannot format '${visiblePath(display)}': ${visible(result.refused)}\n`);
-      if (flags.mode === 'print') io.stdout(text);
       status = 2;
       return;
     }

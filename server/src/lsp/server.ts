@@ -895,9 +895,17 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
       } catch {
         // (A malformed escape: the name as the URI has it.)
       }
+      // The document's own problems are already listed where the editor lists them: said in the
+      // editor's terms, no terminal advice (REVIEW8 K21e).
+      const where =
+        outcome.listed === 'syntax'
+          ? ' (they are marked in the document and listed in the Problems panel)'
+          : outcome.listed === 'limit'
+            ? ' (the Problems panel says which)'
+            : '';
       void connection.sendNotification(ShowMessageNotification.type, {
         type: MessageType.Warning,
-        message: `Cannot format '${name}': ${outcome.refused}. The document is left as it is.`,
+        message: `Cannot format '${name}': ${outcome.refused}${where}. The document is left as it is.`,
       });
     }
     return outcome.edits.map((e) => toLspEdit(doc, e));

@@ -20,17 +20,23 @@ export interface FormatOptions {
 export interface FormatOutcome {
   edits: TextEdit[];
   refused?: string;
+  /**
+   * The refusal is for problems the document's own diagnostics list (syntax errors, a safety limit):
+   * each front end says where to see them in its own terms (the CLI: run lint; the editor: its
+   * Problems panel, where they are already listed), REVIEW8 K21e.
+   */
+  listed?: 'syntax' | 'limit';
 }
 
 export function formatDocumentOutcome(doc: ParsedDocument, options: FormatOptions): FormatOutcome {
   // A document over a safety limit (size, nesting) is left alone: re-reading it whole to print it
   // again would cost what the limit is there to prevent (deep nesting prints quadratically).
   if (doc.problems.some((p) => p.kind === 'resource-limit'))
-    return { edits: [], refused: "it is over a safety limit (run 'assistant-config lint' on it)" };
+    return { edits: [], refused: 'it is over a safety limit', listed: 'limit' };
   // A document with syntax errors is left alone: reformatting it could lose what the user typed (and
   // a half-typed JSON value would be re-indented around the error; the CLI says why, exit 2).
   if (doc.problems.some((p) => p.kind === 'syntax'))
-    return { edits: [], refused: "it has syntax errors (run 'assistant-config lint' on it)" };
+    return { edits: [], refused: 'it has syntax errors', listed: 'syntax' };
   if (doc.language === 'json') {
     // As Prettier prints it (formatJson.ts); a text with comments as before, each property on its line.
     const bom = doc.text.charCodeAt(0) === 0xfeff ? '\uFEFF' : '';
