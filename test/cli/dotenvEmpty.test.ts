@@ -1,6 +1,6 @@
 // A `valueFromEnv` name that the file's `.env` sets to nothing (`NAME=`, `NAME=""`, `NAME=  # todo`,
 // a blank quoted value) while the environment does not define it: set, but the service would get an
-// empty credential. An `env-not-set` warning saying so, in the CLI (one thread, workers, --cache
+// empty credential. An `env-empty` information saying so (REVIEW8 K13k: a code of its own, not env-not-set), in the CLI (one thread, workers, --cache
 // after the `.env` changes) and the editor (hover, inlay hint, the server's view of a document's
 // `.env`); never with a value, and not under --no-env-check. A name the environment defines is
 // not flagged (dotenv does not replace it).
@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { parse } from '../../server/src/parser';
 import { doHover, inlayHints } from '../../server/src/service';
 import { WorkspaceEnv } from '../../server/src/lsp/env';
+import { withDotenvLink } from '../../server/src/lsp/features';
 import { leakedRuns, runCli } from './helpers';
 import { mulberry32 } from '../helpers';
 
@@ -45,22 +46,27 @@ function project(): string {
 }
 
 const emptyNamed = (out: string): string[] =>
-  [...out.matchAll(/warning env-not-set Variable '(\w+)' is set in \.env but empty/g)].map((m) => m[1]!).sort();
+  [...out.matchAll(/information env-empty Variable '(\w+)' is set in \.env but empty/g)].map((m) => m[1]!).sort();
 
-test('lint: a warning for each name .env sets to nothing, none for a value or a name the environment has', () => {
+test('lint: an env-empty information for each name .env sets to nothing, none for a value or a name the environment has', () => {
   const dir = project();
   for (const extra of [[], ['--jobs', '2']]) {
     const r = runCli(['lint', ...extra, dir], { env: { BOTH: 'from-the-environment' } });
     assert.deepEqual(emptyNamed(r.stdout), ['E1', 'E2', 'E3', 'E4'], r.stdout + r.stderr);
     assert.deepEqual(leakedRuns(r.stdout + r.stderr, [FULL], 6), []);
+    // One finding a name: an empty one is not also env-not-set, and nothing else is reported.
+    assert.doesNotMatch(r.stdout, /env-not-set/);
+    assert.match(r.stdout, /0 errors, 0 warnings, 4 information/);
     assert.equal(r.code, 0, r.stdout);
   }
   // Without the environment: BOTH is set to nothing in .env too.
   assert.deepEqual(emptyNamed(runCli(['lint', dir]).stdout), ['BOTH', 'E1', 'E2', 'E3', 'E4']);
-  // --no-env-check: no env-not-set of either kind.
+  // --no-env-check: neither env-not-set nor env-empty.
   assert.deepEqual(emptyNamed(runCli(['lint', '--no-env-check', dir]).stdout), []);
   const json = runCli(['lint', '--format', 'json', join(dir, 'a.assistant.yaml')]).stdout;
-  assert.match(json, /"severity":\s*"warning"/);
+  assert.match(json, /"code":\s*"env-empty"/);
+  assert.match(json, /"severity":\s*"information"/);
+  assert.doesNotMatch(json, /"severity":\s*"(warning|error)"/);
 });
 
 test('lint --cache: a .env that gives the name a value is read again', () => {
@@ -121,4 +127,22 @@ test('lint and the editor: a file under the home directory, outside git, does no
   const own = join(home, 'a.assistant.yaml');
   writeFileSync(own, config('FULL', 'E1'));
   assert.deepEqual(emptyNamed(runCli(['lint', own], { env: { HOME: home } }).stdout), ['E1']);
+});
+
+test('the editor: env-empty links to the .env that sets the name to nothing', () => {
+  const uri = 'file:///w/a.assistant.yaml';
+  const range = { start: { line: 5, character: 27 }, end: { line: 5, character: 29 } };
+  const d = {
+    range,
+    code: 'env-empty',
+    message:
+      "Variable 'E1' is set in .env but empty: the service would get an empty credential. Give it its value there.",
+  };
+  const linked = withDotenvLink(uri, d, ['file:///w'], () => 'file:///w/.env');
+  assert.deepEqual(
+    linked.relatedInformation?.map((r) => [r.location.uri, r.message]),
+    [['file:///w/.env', '.env: give E1 its value in this .env file']],
+  );
+  // Another code gets no link.
+  assert.equal(withDotenvLink(uri, { ...d, code: 'literal-secret' }, ['file:///w']).relatedInformation, undefined);
 });

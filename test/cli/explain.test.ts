@@ -17,11 +17,12 @@ const codes = Object.keys(CODES) as DiagnosticCode[];
 test("every code's example triggers that code", () => {
   for (const code of codes) {
     const d = CODE_DOCS[code];
-    const { envDefined, envExposed, ...limits } = d.options ?? {};
+    const { envDefined, envExposed, envEmpty, ...limits } = d.options ?? {};
     const env = envDefined
       ? {
           isDefined: (n: string) => envDefined.includes(n),
           exposedInDotenv: (n: string) => (envExposed ?? []).includes(n),
+          emptyInDotenv: (n: string) => (envEmpty ?? []).includes(n),
         }
       : undefined;
     const options = { ...DEFAULT_OPTIONS, ...limits, ...(env ? { env } : {}) };

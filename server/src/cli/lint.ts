@@ -85,9 +85,9 @@ Options:
                              PATH), its exclude patterns, its language and its name in the output
   --no-env-check             do not report valueFromEnv variables missing from the environment and
                              the file's .env (the nearest walking up from the file, within its git
-                             repository: the same wherever the command runs); a .env that git does
-                             not ignore, or tracks, is still reported (--suppress
-                             dotenv-not-ignored skips that)
+                             repository: the same wherever the command runs), or set to nothing
+                             there; a .env that git does not ignore, or tracks, is still reported
+                             (--suppress dotenv-not-ignored skips that)
   --suppress CODE[,CODE]     silence these diagnostic codes in every file (JSON has no comments;
                              in YAML, '# assistant-config-disable-next-line CODE' works too)
   -h, --help                 show this help

@@ -218,7 +218,7 @@ export function registerEditorFeatures(host: FeatureHost, state: EditorFeatureSt
 /**
  * env-not-set gets a second location: the `.env` file where the variable can be defined (a link the
  * editor opens): the one the document takes (`dotenvUri`, on a server that reads files), else the
- * `.env` of the document's workspace folder.
+ * `.env` of the document's workspace folder. env-empty links to the `.env` that sets it to nothing.
  */
 export function withDotenvLink(
   uri: string,
@@ -226,7 +226,7 @@ export function withDotenvLink(
   folders: readonly string[],
   dotenvUri?: () => string | undefined,
 ): LspDiagnostic {
-  if (d.code !== 'env-not-set') return d;
+  if (d.code !== 'env-not-set' && d.code !== 'env-empty') return d;
   let target = dotenvUri?.();
   if (target === undefined) {
     if (folders.length === 0) return d;
@@ -240,7 +240,10 @@ export function withDotenvLink(
     ...(d.relatedInformation ?? []),
     {
       location: { uri: target, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } },
-      message: `.env: define ${name} in this .env file (or in the environment)`,
+      message:
+        d.code === 'env-empty'
+          ? `.env: give ${name} its value in this .env file`
+          : `.env: define ${name} in this .env file (or in the environment)`,
     },
   ];
   return { ...d, relatedInformation: related };

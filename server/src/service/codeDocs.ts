@@ -18,6 +18,8 @@ export interface CodeDoc {
     maxAliasExpansion?: number;
     envDefined?: string[];
     envExposed?: string[];
+    /** Names the example's `.env` sets to nothing. */
+    envEmpty?: string[];
   };
   /** How to fix it, in Markdown. */
   fix: string;
@@ -143,7 +145,12 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   'env-not-set': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY\n`,
     options: { envDefined: [] },
-    fix: 'Define the variable in the environment or in the `.env` the file takes: the nearest `.env` walking up from the file\'s directory, never above the top of its git repository (the message names it; a nearer `.env` replaces an outer one, it does not add to it). This is information only: the variable may well be defined where the service runs. A variable that `.env` sets to nothing (`NAME=`, `NAME=""`, `NAME=  # later`) is a warning instead: the service would get an empty credential; give it its value there. `lint --no-env-check` skips the check (and only this one).',
+    fix: "Define the variable in the environment or in the `.env` the file takes: the nearest `.env` walking up from the file's directory, never above the top of its git repository (the message names it; a nearer `.env` replaces an outer one, it does not add to it). This is information only: the variable may well be defined where the service runs. A variable that `.env` sets to nothing is `env-empty`. `lint --no-env-check` skips the check (this code and `env-empty`).",
+  },
+  'env-empty': {
+    example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY\n`,
+    options: { envDefined: ['VENDOR_A_API_KEY'], envEmpty: ['VENDOR_A_API_KEY'] },
+    fix: 'Give the variable its value in the `.env` the file takes (the message names it), or remove that line and define the variable where the service runs. A line of a template left unfilled (`VENDOR_A_API_KEY=`) defines the name with no value, and dotenv does not replace a variable the environment already has, so a name the environment defines is not reported. Information only, as `env-not-set`. `lint --no-env-check` skips it.',
   },
   'dotenv-not-ignored': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY\n`,
@@ -316,7 +323,11 @@ function exampleNeeds(o: NonNullable<CodeDoc['options']>): string {
     parts.push(
       `an alias expansion limit of ${String(o.maxAliasExpansion)} (\`assistantConfig.limits.maxAliasExpansion\`)`,
     );
-  if (o.envExposed && o.envExposed.length > 0)
+  if (o.envEmpty && o.envEmpty.length > 0)
+    parts.push(
+      `a \`.env\` that sets ${o.envEmpty.map((n) => `\`${n}=\``).join(', ')} (nothing after the \`=\`) and an environment that does not define it`,
+    );
+  else if (o.envExposed && o.envExposed.length > 0)
     parts.push(
       `a git repository whose \`.env\` defines ${o.envExposed.map((n) => `\`${n}\``).join(', ')} and is not ignored by git`,
     );

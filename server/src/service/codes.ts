@@ -144,7 +144,12 @@ export const CODES = {
   'env-not-set': {
     autofix: 'no',
     severity: 'information',
-    doc: 'A `valueFromEnv` variable that is defined neither in the environment nor in the `.env` the file takes, the nearest one walking up from it (noting when a shell could not export the name); a warning when that `.env` sets it to an empty or blank value (`NAME=`, `NAME=""`) and the environment does not define it.',
+    doc: 'A `valueFromEnv` variable that is defined neither in the environment nor in the `.env` the file takes, the nearest one walking up from it (noting when a shell could not export the name).',
+  },
+  'env-empty': {
+    autofix: 'no',
+    severity: 'information',
+    doc: 'A `valueFromEnv` variable that the `.env` the file takes sets to nothing (`NAME=`, `NAME=""`, `NAME=   # later`, a blank quoted value), often a line of a template left unfilled, while the environment does not define it: the service would get an empty credential. Information, as `env-not-set`: the variable may be given its value where the service runs.',
   },
   'dotenv-not-ignored': {
     autofix: 'no',

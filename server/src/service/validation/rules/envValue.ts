@@ -276,16 +276,15 @@ export const envValueRule: Rule = {
         } else {
           const exposed = env.exposedInDotenv?.(name.value);
           const shown = typeof env.dotenvShown === 'string' ? env.dotenvShown : '.env';
-          // `NAME=` / `NAME=""`: set, to nothing; the service would get an empty credential. A warning
-          // of the same check (the name is shown; a value there is none, and no other is read).
+          // `NAME=` / `NAME=""`: set, to nothing; the service would get an empty credential. Information
+          // of its own (REVIEW8 K13k), as env-not-set: the name is shown; a value there is none.
           if (env.emptyInDotenv?.(name.value))
             ctx.report(
               diag(
-                'env-not-set',
+                'env-empty',
                 `Variable '${name.value}' is set in ${shown} but empty: the service would get an empty credential. Give it its value there.`,
                 name.offset,
                 name.length,
-                { severity: 'warning' },
               ),
             );
           // Once per document: the first such name in reading order (RuleContext.report's `once`).
