@@ -108,8 +108,22 @@ export function parseDotenv(text: string): Map<string, string> {
  */
 export function dotenvLine(name: string, value: string): string | undefined {
   if (/^[\w@%+=:,./-]*$/.test(value)) return `${name}=${value}`;
-  if (/['\r\0]|\\\\|\\$|\$\{/.test(value)) return undefined;
+  if (dotenvUnwritable(value) !== undefined) return undefined;
   return `${name}='${value}'`;
+}
+
+/**
+ * Why a value has no `.env` line that every common reader reads back as written (see dotenvLine), in
+ * words for a message ("it holds a single quote (')"); undefined when it has one. Never the value.
+ */
+export function dotenvUnwritable(value: string): string | undefined {
+  if (/^[\w@%+=:,./-]*$/.test(value)) return undefined;
+  if (value.includes("'")) return "it holds a single quote (')";
+  if (value.includes('\r')) return 'it holds a carriage return';
+  if (value.includes('\0')) return 'it holds a NUL character';
+  if (/\\\\|\\$/.test(value)) return 'it holds two backslashes in a row or ends with one';
+  if (value.includes('${')) return "it holds '${', which readers that expand variables would expand";
+  return undefined;
 }
 
 /**

@@ -94,7 +94,16 @@ export function messageMasker(doc: ParsedDocument, ranges?: readonly Range[]): (
 export function secretRanges(doc: ParsedDocument): Range[] {
   const out: Range[] = credentialShapes(doc.text);
   if (doc.root) secretWalk()?.(doc.root, out);
-  return withRecurrences(doc.text, withTags(doc.text, out));
+  return withRecurrences(doc.text, withoutNulls(doc.text, withTags(doc.text, out)));
+}
+
+/**
+ * Without the ranges that are a null written as such (`value: null`, `~`): no credential, and masked
+ * they would mask the word null in every message of the document (REVIEW8 K13c: "'value: ****' …").
+ * A tag before it is in its range (withTags) and keeps it masked: `value: !Passw0rd null`.
+ */
+function withoutNulls(text: string, ranges: Range[]): Range[] {
+  return ranges.filter((r) => !/^(?:null|Null|NULL|~)$/.test(text.slice(r.offset, r.offset + r.length)));
 }
 
 /**
@@ -194,7 +203,7 @@ export function secretRangesAround(doc: ParsedDocument, around: readonly Range[]
       out.push({ offset: s.offset + scope.offset, length: s.length });
     walk(scope, out);
   }
-  return withTags(doc.text, out);
+  return withoutNulls(doc.text, withTags(doc.text, out));
 }
 
 /** Whether `r` lies in a collection and overlaps none of its entries (a comment, blank space). */

@@ -16,6 +16,8 @@ import type { DotenvEdit, ServiceContext, TextEdit } from '../types';
 import { addProperties, contentEnd, removeProperties, renderInlineValue, replaceScalar, scalar } from './edits';
 import { findObject, valueAt } from './find';
 import { envValueSchema, FROM_ENV_KEY, LITERAL_KEY } from './placeholders';
+import { nullWritten } from '../validation/rules/envValue';
+import { aliasesOf, stripFinalBreakAt, whitespaceNote } from '../credentialNotes';
 import type { Fix, FixProvider } from './provider';
 
 /** A credential written in the file: in `value` of an EnvironmentValue, or where one belongs. */
@@ -84,6 +86,9 @@ function placements(doc: ParsedDocument, ctx: ServiceContext): Map<StringNode, P
   const used = namesInUse(doc);
   const claimed = new Map<string, string>();
   for (const site of sites(doc)) {
+    // An anchored credential that an alias shares: replaced by a name, the alias would hold that name
+    // (the literal-secret message says so, REVIEW8 K13h).
+    if (aliasesOf(doc, site.literal).length > 0) continue;
     const value = site.literal.value;
     const base = suggestEnvName(site.obj ?? site.literal);
     for (let i = 1; i < 1000; i++) {
@@ -111,13 +116,14 @@ function store(text: string | undefined, name: string, value: string): DotenvEdi
 
 /** What becomes of a literal when `valueFromEnv: name` replaces it: undefined when it would be lost. */
 function keepLiteral(
+  doc: ParsedDocument,
   ctx: ServiceContext,
   name: string,
   literal: Node | undefined,
 ): { dotenv: DotenvEdit | undefined } | undefined {
   if (!isSecret(literal)) return { dotenv: undefined };
   const file = ctx.dotenv;
-  if (!file) return undefined;
+  if (!file || aliasesOf(doc, literal).length > 0) return undefined;
   const known = parseDotenv(file.text ?? '').get(name);
   if (known === literal.value) return { dotenv: undefined };
   if (known !== undefined || ctx.env?.isDefined(name)) return undefined;
@@ -199,7 +205,7 @@ export const literalSecret: FixProvider = (doc, d, ctx) => {
     // `value` beside `valueFromEnv`: the literal goes only where the variable will hold it.
     const name = resolve(existing.value);
     if (name?.type !== 'string') return [];
-    const kept = keepLiteral(ctx, name.value, literal);
+    const kept = keepLiteral(doc, ctx, name.value, literal);
     if (!kept) return [];
     // Never the secret itself in a title: only the key names and the variable's name.
     const title = kept.dotenv
@@ -213,8 +219,21 @@ export const literalSecret: FixProvider = (doc, d, ctx) => {
       ctx,
     );
   }
+  const holder = obj ? (obj.parent?.type === 'property' ? obj.parent.key.value : '') : prop.key.value;
+  // `value: |` + a one-line key: the block scalar keeps a final line break the service would send;
+  // `|-` drops that, and only that (REVIEW8 K13h). Offered beside the move, not preferred.
+  const cut = prop.key.value === FROM_ENV_KEY ? undefined : stripFinalBreakAt(doc.text, literal, holder);
+  const chomp: Fix[] =
+    cut === undefined
+      ? []
+      : [
+          {
+            title: `Write '${doc.text[literal.offset]!}-' so that the key has no line break at its end (the service would send it)`,
+            edits: [{ offset: cut, length: 0, newText: '-' }],
+          },
+        ];
   const place = placements(doc, ctx).get(literal);
-  if (!place) return [];
+  if (!place) return chomp;
   const { name } = place;
   if (prop.key.value === FROM_ENV_KEY) {
     // The credential pasted as the variable's name: it goes to the .env, its name takes its place.
@@ -249,13 +268,27 @@ export const literalSecret: FixProvider = (doc, d, ctx) => {
     : place.dotenv.create
       ? `Move the secret to a new .env file${ctx.dotenv?.shown !== undefined ? ` (${ctx.dotenv.shown})` : ''} as ${name}`
       : `Move the secret to ${shownDotenv(ctx)} as ${name}`;
-  return movingFixes(
+  // Blanks or line breaks around the key (REVIEW8 K13o): the move keeps them, quoted in .env (a
+  // reader trims an unquoted value), and says so; moving it without them is offered beside, told.
+  const blanks = whitespaceNote(doc.text, literal, holder) !== undefined;
+  const trimmed = blanks && place.dotenv ? store(ctx.dotenv?.text, name, literal.value.trim()) : undefined;
+  const moves = movingFixes(
     withDotenv(
-      { title: `${where} ('${FROM_ENV_KEY}: ${name}')`, edits, isPreferred: preferWriting(ctx, place.dotenv) },
+      {
+        title: `${where} ('${FROM_ENV_KEY}: ${name}')${blanks ? ', keeping the whitespace around it as written (the service sends it)' : ''}`,
+        edits,
+        isPreferred: preferWriting(ctx, place.dotenv),
+      },
       place.dotenv,
     ),
     ctx,
   );
+  if (!trimmed) return [...moves, ...chomp];
+  const without = movingFixes(
+    withDotenv({ title: `${where} without the whitespace around it ('${FROM_ENV_KEY}: ${name}')`, edits }, trimmed),
+    ctx,
+  ).map((f) => ({ ...f, isPreferred: false }));
+  return [...moves, ...without, ...chomp];
 };
 
 export const envValueConflict: FixProvider = (doc, d, ctx) => {
@@ -274,9 +307,19 @@ export const envValueConflict: FixProvider = (doc, d, ctx) => {
     const drop = (key: string): PropertyNode[] => obj.properties.filter((p) => p.key.value === key);
     const out: Fix[] = [];
     const name = resolve(fromEnv.value);
+    // `value: null` (or `value:`) beside the name: nothing to keep or move, only a key to remove (REVIEW8 K13c).
+    const none = nullWritten(doc.text, literal);
+    if (none !== undefined)
+      return [
+        {
+          title: `Remove ${none === '' ? `the empty '${LITERAL_KEY}'` : `'${LITERAL_KEY}: ${none}'`} (keep '${FROM_ENV_KEY}')`,
+          edits: removeProperties(doc, obj, drop(LITERAL_KEY)),
+          isPreferred: true,
+        },
+      ];
     const kept =
       name?.type === 'string'
-        ? keepLiteral(ctx, name.value, resolve(literal.value))
+        ? keepLiteral(doc, ctx, name.value, resolve(literal.value))
         : isSecret(resolve(literal.value))
           ? undefined
           : { dotenv: undefined };

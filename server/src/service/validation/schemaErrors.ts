@@ -3,7 +3,7 @@
 import type { ErrorObject } from 'ajv';
 import validateSchema from '../../generated/validator';
 import type { Node, ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
-import { resolve } from '../../parser/ast';
+import { getProperty, resolve } from '../../parser/ast';
 import { lineEnd } from '../../parser/lineIndex';
 import { charNote, plainReading, quotedWithNote, showInvisibleChars } from '../chars';
 import { locate } from '../../model/locate';
@@ -188,6 +188,9 @@ function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
         loc.node.value.trim() !== ''
       )
         return;
+      // `{value: null, valueFromEnv: K}`: one finding, the EnvironmentValue rule's env-value-conflict,
+      // whose fix removes `value: null` (REVIEW8 K13c); a type error on the null would be a second.
+      if (loc.node?.type === 'null' && nullBesideFromEnv(root, loc)) return;
       out.push(missingSpaceInValue(loc, resolved) ?? typeDiagnostic(doc, loc, resolved, typeErrs));
       // A value of the wrong type says nothing more useful.
       return;
@@ -427,6 +430,20 @@ function spaceNote(s: string): string {
   return charNote(s, 'value');
 }
 
+/**
+ * The value at `loc` is the `value` of an EnvironmentValue mapping that also has `valueFromEnv`.
+ * (A key merged in by `<<` belongs to its own mapping: that one is asked.)
+ */
+function nullBesideFromEnv(root: Node | undefined, loc: Located): boolean {
+  const owner = loc.prop?.parent;
+  return (
+    loc.prop?.key.value === 'value' &&
+    owner?.type === 'object' &&
+    getProperty(owner, 'valueFromEnv') !== undefined &&
+    schemaAtPath(root, loc.segments.slice(0, -1)).schema === definition('EnvironmentValue')
+  );
+}
+
 function describeNode(n: Node | undefined): string {
   const r = resolve(n);
   switch (r?.type) {
@@ -441,8 +458,9 @@ function describeNode(n: Node | undefined): string {
       return `the number ${r.value}`;
     case 'boolean':
       return `${r.value}`;
+    // An explicit `null` (or `~`) is not empty (REVIEW8 K13c): said as what it is.
     case 'null':
-      return 'an empty value';
+      return r.length > 0 ? 'null' : 'an empty value';
     default:
       return 'nothing';
   }

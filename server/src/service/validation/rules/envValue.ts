@@ -7,7 +7,8 @@ import type { ObjectNode, PropertyNode, StringNode } from '../../../parser/ast';
 import { editDistance, gluedKey } from '../../text';
 import { diag } from '../../codes';
 import { keyInVariant, variantAround } from '../../../model/variantAround';
-import type { Diagnostic } from '../../codes';
+import type { Diagnostic, Related } from '../../codes';
+import { unmovableNote, whitespaceNote } from '../../credentialNotes';
 import { envReference, shellReference, suggestEnvName } from '../../envNames';
 import { dotenvNamed } from '../../dotenv';
 import { holdsSnippetStop, isPlaceholderText, snippetStopDefault } from './emptyRequired';
@@ -61,13 +62,14 @@ export const envValueRule: Rule = {
             ctx.report(envReferenceDiagnostic(ctx, v.prop.key.value, v.node, ref));
             return;
           }
+          const notes = literalNotes(ctx, v.node, v.prop.key.value);
           ctx.report(
             diag(
               'literal-secret',
-              `'${v.prop.key.value}' must be an EnvironmentValue, and this string is a literal credential: move it to an environment variable ('valueFromEnv') so the secret stays out of the file.`,
+              `'${v.prop.key.value}' must be an EnvironmentValue, and this string is a literal credential: move it to an environment variable ('valueFromEnv') so the secret stays out of the file.${notes.text}`,
               v.node.offset,
               v.node.length,
-              { severity: 'error', data: { suggestion: suggestEnvName(v.node) } },
+              { severity: 'error', data: { suggestion: suggestEnvName(v.node) }, ...notes.extra },
             ),
           );
           return;
@@ -101,10 +103,15 @@ export const envValueRule: Rule = {
         const fromEnvProp = getProperty(obj, 'valueFromEnv');
         const anchor = anchorOf(obj, v.prop);
         if (valueProp && fromEnvProp) {
+          // `value: null` (or `value:` with nothing) beside the name: no second credential, a key to
+          // remove; one finding, not also a type error on the null (REVIEW8 K13c; schemaErrors.ts).
+          const written = nullWritten(ctx.doc.text, valueProp);
           ctx.report(
             diag(
               'env-value-conflict',
-              `'${holder}' has both 'value' and 'valueFromEnv'; keep exactly one.`,
+              written === undefined
+                ? `'${holder}' has both 'value' and 'valueFromEnv'; keep exactly one.`
+                : `'${holder}' has 'valueFromEnv' and ${written === '' ? "an empty 'value'" : `'value: ${written}'`} beside it: ${written === '' ? 'an empty value' : 'null'} is no credential, and 'value' and 'valueFromEnv' exclude each other; remove ${written === '' ? "'value'" : `'value: ${written}'`}.`,
               ...anchor,
               {
                 related: [
@@ -147,13 +154,14 @@ export const envValueRule: Rule = {
             ),
           );
         } else if (valueProp && literal?.type === 'string' && literal.value.trim() !== '') {
+          const notes = literalNotes(ctx, literal, holder);
           ctx.report(
             diag(
               'literal-secret',
-              `'${holder}' holds a literal credential; use 'valueFromEnv' so the secret stays out of the file.`,
+              `'${holder}' holds a literal credential; use 'valueFromEnv' so the secret stays out of the file.${notes.text}`,
               literal.offset,
               literal.length,
-              { data: { suggestion: suggestEnvName(obj) } },
+              { data: { suggestion: suggestEnvName(obj) }, ...notes.extra },
             ),
           );
         } else if (valueProp && literal?.type === 'string') {
@@ -355,6 +363,35 @@ function envReferenceDiagnostic(ctx: RuleContext, key: string, node: StringNode,
     ...at,
     { data: { envName: ref, envNameUnsure: true } },
   );
+}
+
+/**
+ * What a literal-secret message adds (REVIEW8 K13o, K13h): blanks or a line break around the key that
+ * the service would send, and why the quick fix cannot move it to `.env` (with the aliases sharing it
+ * as related information). Computed only for a credential found, never quoting it.
+ */
+function literalNotes(
+  ctx: RuleContext,
+  node: StringNode,
+  holder: string,
+): { text: string; extra: { related?: Related[] } } {
+  const blanks = whitespaceNote(ctx.doc.text, node, holder) ?? '';
+  const stuck = unmovableNote(ctx.doc, node);
+  return {
+    text: blanks + (stuck?.note ?? ''),
+    extra: stuck && stuck.related.length > 0 ? { related: stuck.related } : {},
+  };
+}
+
+/**
+ * How a `value` that holds nothing is written: `null`, `~`, an alias to a null (`*n`), '' for no value
+ * at all (`value:`); undefined when it holds something (or an alias that names nothing).
+ */
+export function nullWritten(text: string, prop: PropertyNode): string | undefined {
+  const v = prop.value;
+  if (v === undefined) return '';
+  if (resolve(v)?.type !== 'null') return undefined;
+  return text.slice(v.offset, v.offset + v.length);
 }
 
 function anchorOf(obj: ObjectNode, prop: PropertyNode | undefined): [number, number] {
