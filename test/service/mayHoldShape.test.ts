@@ -53,6 +53,15 @@ test(`mayHoldShape never hides a shape credentialShapes finds (seed ${SEED.toStr
     'reporting.schema_2',
     '\n',
     'key 2=',
+    // Runs of letters alone (camelCase keys and values, which the gate lets through only with a key
+    // prefix written in letters: AKIA / ASIA, AIza, dapi and hex letters).
+    'systemInstructions',
+    'AssistantConfig',
+    'AKIA' + 'QWERTYUIOPASDFGH',
+    'ASIA' + 'ZXCVBNMLKJHGFDSA',
+    'AIza' + 'SyQwErTyUiOpAsDfGhJkLzXcVbNmQwErTyU',
+    'dapi' + 'abcdefabcdefabcdefabcdefabcdefab',
+    'Bearer ',
   ];
   let shapes = 0;
   for (let i = 0; i < 3000; i++) {
@@ -84,6 +93,30 @@ test('mayHoldShape says no to long snake_case names, the most common long scalar
     'dapi0123456789abcdef0123456789abcdef',
     'rk_test_' + 'abcdef0123456789wxyz',
     'npm_' + 'q1w2e3r4t5y6u7i8o9p0a1s2d3f4h5j6k7l8',
+  ]) {
+    assert.ok(credentialShapes(t).length > 0, t);
+    assert.ok(mayHoldShape(t, 0, t.length), t);
+  }
+});
+
+test('mayHoldShape says no to runs of letters alone (camelCase keys and values), yes to key prefixes in letters', () => {
+  for (const t of [
+    'AssistantConfig',
+    'systemInstructions',
+    'cloudServiceAccountKeyJson',
+    'overrideAiPrimitivesLlm: blockMediumAndAbove',
+    'apiKey: QwertyUiopAsdfGhjkLzxcVbnm',
+    'Authorization: Bearer QwertyUiopAsdfGhjkLzxcVbnm',
+  ]) {
+    assert.equal(credentialShapes(t).length, 0, t);
+    assert.equal(mayHoldShape(t, 0, t.length), false, t);
+  }
+  for (const t of [
+    'AKIA' + 'QWERTYUIOPASDFGH',
+    'id ASIA' + 'ZXCVBNMLKJHGFDSA',
+    'AIza' + 'SyQwErTyUiOpAsDfGhJkLzXcVbNmQwErTyU',
+    'dapi' + 'abcdefabcdefabcdefabcdefabcdefab',
+    'password: Qwertyuiopasdfg!',
   ]) {
     assert.ok(credentialShapes(t).length > 0, t);
     assert.ok(mayHoldShape(t, 0, t.length), t);

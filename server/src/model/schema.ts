@@ -212,12 +212,25 @@ export function enumValuesOf(s: Schema | undefined): { values: EnumValue[]; open
   return { values, open };
 }
 
-export function typesOf(s: Schema | undefined): string[] {
+/** Each schema's typesOf (rules ask it of the schema at every scalar of every file). */
+const typesCache = new WeakMap<Schema, readonly string[]>();
+const NO_TYPES: readonly string[] = Object.freeze([]);
+
+/** The JSON types a schema allows (`null` too when it is nullable); the same array for the same schema. */
+export function typesOf(s: Schema | undefined): readonly string[] {
+  if (!s) return NO_TYPES;
+  let r = typesCache.get(s);
+  if (r === undefined) typesCache.set(s, (r = Object.freeze(typesOfUncached(s))));
+  return r;
+}
+
+function typesOfUncached(s: Schema): string[] {
   const d = unwrapNullable(s);
   if (!d) return [];
   if (d.anyOf) return [...new Set(d.anyOf.flatMap((x) => typesOf(x)))];
   const t = d.type;
-  const base = t === undefined ? [] : Array.isArray(t) ? t : [t];
+  // (A copy: the schema's own `type` list is never changed.)
+  const base = t === undefined ? [] : Array.isArray(t) ? [...t] : [t];
   const orig = deref(s);
   if (orig?.anyOf?.some(isNullSchema) && !base.includes('null')) base.push('null');
   return base;

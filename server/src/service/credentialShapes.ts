@@ -316,9 +316,10 @@ const RUN_KIND = /* @__PURE__ */ (() => {
  * and TOKEN need a capital (looksRandom); of SHAPES only `gh?_` / `github_pat_`, `npm_`,
  * `sk_live_`-like and `dapi` keys can be written without a capital, `-` or `~`; a `KEY 1:` label and
  * a credential's name (namedParams) stand before their value on its line. Such runs are the most
- * common long scalars of a file: snake_case column, table and schema names. A pattern added to SHAPES
- * that matches such a run must be added to RUN_KIND and weakPrefixAt (test/service/mayHoldShape.test.ts
- * checks the gate against credentialShapes).
+ * common long scalars of a file: snake_case column, table and schema names. Nor does a run of ASCII
+ * letters alone without a key prefix written in letters, wherever it stands (lettersPrefixAt). A
+ * pattern added to SHAPES that matches such a run must be added to RUN_KIND and weakPrefixAt or
+ * lettersPrefixAt (test/service/mayHoldShape.test.ts checks the gate against credentialShapes).
  */
 export function mayHoldShape(text: string, from: number, to: number): boolean {
   // A whole text of weak characters without a key prefix: the loop below would say no; one regular
@@ -327,6 +328,8 @@ export function mayHoldShape(text: string, from: number, to: number): boolean {
   let run = 0;
   /** Whether the current run holds a capital, one of `-+/=~%` or a key prefix written without a capital. */
   let strong = false;
+  /** Whether the current run is ASCII letters alone, with no key prefix written in letters (lettersPrefixAt). */
+  let letters = true;
   let at = false;
   let slashes = false;
   for (let i = from; i < to; i++) {
@@ -335,21 +338,42 @@ export function mayHoldShape(text: string, from: number, to: number): boolean {
     if (kind !== 0) {
       // (`%` and `~` too: a credential-named parameter's value may be %-encoded, `sig=ab%2Bcd%3D…`.)
       if (kind === 2 || (kind === 3 && !strong && weakPrefixAt(text, i, to))) strong = true;
-      if (++run >= RUN_MIN && strong) return true;
+      if (
+        letters &&
+        ((c | 0x20) < 0x61 || (c | 0x20) > 0x7a || ((c === 0x41 || c === 0x64) && lettersPrefixAt(text, i, to)))
+      )
+        letters = false;
+      if (++run >= RUN_MIN && strong && !letters) return true;
     } else {
-      if (run >= RUN_MIN && afterText(text, from, i - run)) return true;
+      if (run >= RUN_MIN && !letters && afterText(text, from, i - run)) return true;
       run = 0;
       strong = false;
+      letters = true;
     }
     if (c === 0x40) at = true;
     else if (c === 0x3a && text.charCodeAt(i + 1) === 0x2f && text.charCodeAt(i + 2) === 0x2f) slashes = true;
     // A password is shorter than a run: its name before `=` or `:` lets it through.
     if ((c === 0x3d || c === 0x3a) && i > from && passwordNameBefore(text, from, i)) return true;
   }
-  if (run >= RUN_MIN && afterText(text, from, to - run)) return true;
+  if (run >= RUN_MIN && !letters && afterText(text, from, to - run)) return true;
   if (slashes && at) return true;
   const slice = to - from >= 11 ? text.slice(from, to) : '';
   return slice.includes('PRIVATE KEY');
+}
+
+/**
+ * Whether a key prefix made of letters alone starts at text[i] (before `to`): `AKIA`, `ASIA`, `AIza`,
+ * `dapi`. A run of ASCII letters alone holds nothing else credentialShapes finds: AWS_SECRET, TOKEN
+ * (looksRandom) and a key known by its name or label (keyLike) need a digit; every other SHAPES
+ * prefix holds `-`, `_`, `.`, `~` or a digit. Such runs are the most common long scalars of a file:
+ * camelCase keys and values (`systemInstructions`, `AssistantConfig`, `blockMediumAndAbove`). A
+ * password is let through by its name (passwordNameBefore), a URL's user information by `://` and `@`.
+ */
+function lettersPrefixAt(text: string, i: number, to: number): boolean {
+  if (i + 4 > to) return false;
+  return text.charCodeAt(i) === 0x64
+    ? text.startsWith('dapi', i)
+    : text.startsWith('AKIA', i) || text.startsWith('ASIA', i) || text.startsWith('AIza', i);
 }
 
 /** Weak characters alone (RUN_KIND 1 and 3) with no key prefix written without a capital (weakPrefixAt). */
