@@ -9,6 +9,7 @@ import {
   DOTENV_NAMES_NOTIFICATION,
   DOTENV_TOO_LARGE,
   MAX_DOTENV_BYTES,
+  dotenvEmptyNames,
   dotenvNames,
   dotenvProblemMessage,
 } from '../../server/src/shared';
@@ -57,8 +58,11 @@ const MAX_DOTENV_FILES = 500;
  */
 function watchDotenv(context: vscode.ExtensionContext, client: LanguageClient, hooks: ClientHooks): void {
   const warned = new Set<string>();
-  /** A `.env`'s names; undefined when it is absent, not a file, too large or unreadable. */
-  const namesOf = async (uri: vscode.Uri): Promise<Set<string> | undefined> => {
+  /**
+   * A `.env`'s names, and those it sets to nothing (for env-empty); undefined when it is absent, not
+   * a file, too large or unreadable.
+   */
+  const namesOf = async (uri: vscode.Uri): Promise<{ names: Set<string>; empty: Set<string> } | undefined> => {
     try {
       const stat = await vscode.workspace.fs.stat(uri);
       if ((stat.type & vscode.FileType.File) === 0) return undefined;
@@ -72,7 +76,8 @@ function watchDotenv(context: vscode.ExtensionContext, client: LanguageClient, h
         }
         return undefined;
       }
-      return dotenvNames(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      return { names: dotenvNames(text), empty: dotenvEmptyNames(text) };
     } catch {
       // No such file (or unreadable): treated as absent.
       return undefined;
@@ -80,7 +85,7 @@ function watchDotenv(context: vscode.ExtensionContext, client: LanguageClient, h
   };
   const send = async (): Promise<void> => {
     const names = new Set<string>();
-    const files: { uri: string; names: string[] }[] = [];
+    const files: { uri: string; names: string[]; empty: string[] }[] = [];
     if (vscode.workspace.isTrusted) {
       // The folders' top `.env` files, found or not by search (a file system without a search provider).
       const candidates = new Map<string, vscode.Uri>();
@@ -102,8 +107,8 @@ function watchDotenv(context: vscode.ExtensionContext, client: LanguageClient, h
       for (const [key, uri] of candidates) {
         const found = await namesOf(uri);
         if (!found) continue;
-        files.push({ uri: key, names: [...found] });
-        if (tops.has(key)) for (const n of found) names.add(n);
+        files.push({ uri: key, names: [...found.names], empty: [...found.empty] });
+        if (tops.has(key)) for (const n of found.names) names.add(n);
       }
     }
     const params: DotenvNamesParams = { names: [...names], files };

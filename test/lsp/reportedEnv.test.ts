@@ -3,10 +3,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ReportedEnv } from '../../server/src/lsp/reportedEnv';
+import { analyze, DEFAULT_OPTIONS } from '../../server/src/service';
 
 const FOLDER = 'vscode-vfs://github/acme/mono';
 
-function env(files?: { uri: string; names: string[] }[], names: string[] = []): ReportedEnv {
+function env(files?: { uri: string; names: string[]; empty?: string[] }[], names: string[] = []): ReportedEnv {
   const e = new ReportedEnv();
   e.reload([FOLDER + '/'], true);
   e.setReportedNames(names, files);
@@ -53,4 +54,24 @@ test('an untrusted workspace knows no name, whatever is reported', () => {
   e.setReportedNames(['A'], [{ uri: `${FOLDER}/.env`, names: ['A'] }]);
   assert.equal(e.forDocument(`${FOLDER}/a.assistant.yaml`).isDefined('A'), false);
   assert.equal(e.isDefined('A'), false);
+});
+
+test('a name the reported .env sets to nothing is empty there (env-empty, as on the desktop); an older report tells none', () => {
+  const e = env([
+    { uri: `${FOLDER}/.env`, names: ['TOP', 'BLANK'], empty: ['BLANK', 'NOT_ITS_NAME'] },
+    { uri: `${FOLDER}/packages/api/.env`, names: ['API'] },
+  ]);
+  const top = e.forDocument(`${FOLDER}/t.assistant.yaml`);
+  assert.equal(top.emptyInDotenv?.('BLANK'), true);
+  assert.equal(top.emptyInDotenv?.('TOP'), false);
+  // A name reported empty but not among the file's names counts for nothing.
+  assert.equal(top.emptyInDotenv?.('NOT_ITS_NAME'), false);
+  assert.equal(e.forDocument(`${FOLDER}/packages/api/a.assistant.yaml`).emptyInDotenv?.('BLANK'), false);
+  // Through validation: one env-empty information, no env-not-set.
+  const text =
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey: {valueFromEnv: BLANK}\n';
+  const found = analyze(text, 'yaml', { ...DEFAULT_OPTIONS, env: top }).diagnostics.map(
+    (d) => `${d.code} ${d.severity}`,
+  );
+  assert.deepEqual(found, ['env-empty information']);
 });

@@ -321,7 +321,10 @@ describe('the web-worker server in headless Chromium', () => {
     const seen = await publications(YAML_URI);
     await notifyWorker('assistantConfig/dotenvNames', {
       names: [],
-      files: [{ uri: 'file:///w/deploy/.env', names: ['AC_WEB_WORKER_TEST_UNSET'] }],
+      // (AC_WEB_EMPTY: a line `AC_WEB_EMPTY=` there, REVIEW8 K13k.)
+      files: [
+        { uri: 'file:///w/deploy/.env', names: ['AC_WEB_WORKER_TEST_UNSET', 'AC_WEB_EMPTY'], empty: ['AC_WEB_EMPTY'] },
+      ],
     });
     // config/ has no .env up to the folder's top: the name is not set there, and the link goes where one would be.
     const prod = (await workerDiagnostics(YAML_URI, seen)) as {
@@ -336,7 +339,7 @@ describe('the web-worker server in headless Chromium', () => {
     // deploy/sub/ takes deploy/.env: its name is set, another is not, and the message names that file.
     const uri = 'file:///w/deploy/sub/x.assistant.yaml';
     const text =
-      'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey: {valueFromEnv: AC_WEB_WORKER_TEST_UNSET}\n    fallback:\n      provider: vendor_a\n      apiKey: {valueFromEnv: AC_WEB_OTHER_UNSET}\n';
+      'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey: {valueFromEnv: AC_WEB_WORKER_TEST_UNSET}\n    fallback:\n      provider: vendor_a\n      apiKey: {valueFromEnv: AC_WEB_OTHER_UNSET}\n      fallback:\n        provider: vendor_a\n        apiKey: {valueFromEnv: AC_WEB_EMPTY}\n';
     await notifyWorker('textDocument/didOpen', {
       textDocument: { uri, languageId: 'assistantconfig', version: 1, text },
     });
@@ -344,6 +347,12 @@ describe('the web-worker server in headless Chromium', () => {
     assert.deepEqual(
       x.filter((d) => d.code === 'env-not-set').map((d) => d.message),
       ["Variable 'AC_WEB_OTHER_UNSET' is defined neither in the environment nor in ../.env."],
+    );
+    assert.deepEqual(
+      x.filter((d) => d.code === 'env-empty').map((d) => d.message),
+      [
+        "Variable 'AC_WEB_EMPTY' is set in ../.env but empty: the service would get an empty credential. Give it its value there.",
+      ],
     );
   });
 });

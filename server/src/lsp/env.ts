@@ -31,7 +31,10 @@ export interface ServerEnv extends EnvInfo, EnvLookup {
    * Names of `.env` variables reported by a client that reads the files itself (the browser's): the
    * folders' top `.env` names, and each `.env` file's where the client reports them by file.
    */
-  setReportedNames?(names: readonly string[], files?: readonly { uri: string; names: readonly string[] }[]): void;
+  setReportedNames?(
+    names: readonly string[],
+    files?: readonly { uri: string; names: readonly string[]; empty?: readonly string[] }[],
+  ): void;
   /**
    * The `.env` a fix may write for a document (see WorkspaceEnv.dotenvFor). A server that cannot
    * read or write it (the web worker's) leaves this out: then no fix moves a secret.

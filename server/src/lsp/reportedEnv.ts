@@ -13,6 +13,13 @@ import type { ServerEnv } from './env';
 
 type View = EnvInfo & EnvLookup;
 
+/** A `.env` the client reports: its URI, its names, and those it sets to nothing. */
+export interface ReportedDotenv {
+  uri: string;
+  names: readonly string[];
+  empty?: readonly string[];
+}
+
 /** A URI's directory part, without the trailing slash (`file:///w/a/x.yaml` → `file:///w/a`). */
 function dirOf(uri: string): string | undefined {
   const i = uri.lastIndexOf('/');
@@ -23,8 +30,8 @@ function dirOf(uri: string): string | undefined {
 
 export class ReportedEnv implements ServerEnv {
   private reported = new Set<string>();
-  /** Directory URI (no trailing slash) of each reported `.env` → its names. */
-  private byDir = new Map<string, ReadonlySet<string>>();
+  /** Directory URI (no trailing slash) of each reported `.env` → its names, and those it sets to nothing. */
+  private byDir = new Map<string, { names: ReadonlySet<string>; empty: ReadonlySet<string> }>();
   /** Whether the client reports `.env` files by URI (none found is a report too). */
   private perFile = false;
   private folders: string[] = [];
@@ -41,7 +48,7 @@ export class ReportedEnv implements ServerEnv {
     }
   }
 
-  setReportedNames(names: readonly string[], files?: readonly { uri: string; names: readonly string[] }[]): void {
+  setReportedNames(names: readonly string[], files?: readonly ReportedDotenv[]): void {
     this.views.clear();
     this.reported = this.trusted ? new Set(names) : new Set();
     this.byDir = new Map();
@@ -49,7 +56,12 @@ export class ReportedEnv implements ServerEnv {
     if (!this.trusted || !files) return;
     for (const f of files) {
       const dir = f.uri.endsWith('/.env') ? f.uri.slice(0, -'/.env'.length) : undefined;
-      if (dir !== undefined) this.byDir.set(dir, new Set(f.names));
+      // (An empty name is one of its names: reported as such, it counts only where the file defines it.)
+      if (dir !== undefined)
+        this.byDir.set(dir, {
+          names: new Set(f.names),
+          empty: new Set((f.empty ?? []).filter((n) => f.names.includes(n))),
+        });
     }
   }
 
@@ -76,10 +88,14 @@ export class ReportedEnv implements ServerEnv {
     const key = found ? `${found.dir}\u0000${String(found.up)}` : '';
     let v = this.views.get(key);
     if (!v) {
-      const names = found ? (this.byDir.get(found.dir) ?? new Set<string>()) : new Set<string>();
+      const file = found ? this.byDir.get(found.dir) : undefined;
+      const names = file?.names ?? new Set<string>();
+      const empty = file?.empty ?? new Set<string>();
       v = {
         names: () => names,
         isDefined: (n) => names.has(n),
+        // (No process environment here to define it otherwise: env-empty as on the desktop.)
+        emptyInDotenv: (n) => empty.has(n),
         sourceOf: (n) => (names.has(n) ? 'workspace .env' : undefined),
         dotenvShown: found ? '../'.repeat(found.up) + '.env' : null,
       };

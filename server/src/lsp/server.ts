@@ -509,8 +509,8 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
       Array.isArray(a) ? a.filter((n): n is string => typeof n === 'string') : [];
     const files = Array.isArray(p.files)
       ? p.files.flatMap((f: unknown) => {
-          const { uri, names } = (f ?? {}) as { uri?: unknown; names?: unknown };
-          return typeof uri === 'string' ? [{ uri, names: strings(names) }] : [];
+          const { uri, names, empty } = (f ?? {}) as { uri?: unknown; names?: unknown; empty?: unknown };
+          return typeof uri === 'string' ? [{ uri, names: strings(names), empty: strings(empty) }] : [];
         })
       : undefined;
     env.setReportedNames(trusted ? strings(p.names) : [], trusted ? files : undefined);

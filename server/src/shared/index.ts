@@ -6,5 +6,11 @@
 export * from './protocol';
 export { SNIFF_CHARS, declaresAssistantConfigKind } from './sniff';
 export { redact, redactDeep, REDACTED } from './redact';
-export { dotenvNames, dotenvProblemMessage, DOTENV_TOO_LARGE, MAX_DOTENV_BYTES } from '../service/dotenv';
+export {
+  dotenvNames,
+  dotenvEmptyNames,
+  dotenvProblemMessage,
+  DOTENV_TOO_LARGE,
+  MAX_DOTENV_BYTES,
+} from '../service/dotenv';
 export { maskShapes } from '../service/credentialShapes';

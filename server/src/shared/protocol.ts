@@ -31,8 +31,9 @@ export interface DotenvNamesParams {
   /**
    * Every `.env` the client found in the workspace, by URI, with its names: each document then takes
    * the nearest one up from it within its folder, as on the desktop. Older clients leave it out.
+   * `empty`: those of its names it sets to nothing (`NAME=`), for env-empty (older clients leave it out).
    */
-  files?: { uri: string; names: string[] }[];
+  files?: { uri: string; names: string[]; empty?: string[] }[];
 }
 
 export interface InitializationOptions {
