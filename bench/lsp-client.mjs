@@ -200,7 +200,11 @@ export class LspSession {
     this.rssTimer = setInterval(() => this.#sampleRss(), 100);
     this.rssTimer.unref?.();
 
-    const conn = createProtocolConnection(new StreamMessageReader(proc.stdout), new StreamMessageWriter(proc.stdin));
+    const reader = new StreamMessageReader(proc.stdout);
+    // No partial-message timer: vscode-jsonrpc re-arms it for ever when a server dies mid-message,
+    // which keeps this process alive (see test/protocol/lspClient.ts).
+    reader.partialMessageTimeout = 0;
+    const conn = createProtocolConnection(reader, new StreamMessageWriter(proc.stdin));
     this.conn = conn;
     conn.onError(() => {});
     conn.onRequest('workspace/configuration', (params) => {

@@ -72,10 +72,13 @@ export class TestClient {
       env: opts.env ?? process.env,
     });
     this.proc.stderr!.on('data', (d: Buffer) => (this.stderr += d.toString()));
-    this.conn = createProtocolConnection(
-      new StreamMessageReader(this.proc.stdout!),
-      new StreamMessageWriter(this.proc.stdin!),
-    );
+    const reader = new StreamMessageReader(this.proc.stdout!);
+    // vscode-jsonrpc re-arms a 10 s timer for ever while a message is half read (it only reports
+    // "partial message", which nothing here listens to). A server killed while writing a message
+    // (kill(), the `after` hooks) left one behind, and that timer kept the test file's process alive
+    // after its tests had passed: a full run stalled with nothing running (projectConfigNotices).
+    reader.partialMessageTimeout = 0;
+    this.conn = createProtocolConnection(reader, new StreamMessageWriter(this.proc.stdin!));
     this.conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
       const list = this.diagnostics.get(p.uri) ?? [];
       list.push(p);
