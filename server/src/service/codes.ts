@@ -134,12 +134,12 @@ export const CODES = {
   'value-not-expanded': {
     autofix: 'safe',
     severity: 'error',
-    doc: 'A variable reference written as the literal `value` of an EnvironmentValue (`apiKey: {value: ${OPENAI_KEY}}`, `value: $OPENAI_KEY`): the service does not expand it, so the credential it sends is that text. The fix (also `lint --fix`) writes `valueFromEnv: OPENAI_KEY`.',
+    doc: "A variable reference written as the literal `value` of an EnvironmentValue (`apiKey: {value: ${OPENAI_KEY}}`, `value: $OPENAI_KEY`): the service does not expand it, so the credential it sends is that text. The fix (also `lint --fix`) writes `valueFromEnv: OPENAI_KEY`. A reference in another syntax (a shell default `${OPENAI_KEY:-…}`, one inside other text `Bearer ${TOKEN}` or `${A}${B}`, a GitHub Actions `${{ … }}`, cmd's `%NAME%`; a Helm/Go template `{{ … }}`, a warning, since a template engine may render the file first) is reported the same way, with no fix.",
   },
   'invalid-env-name': {
     autofix: 'lossless',
     severity: 'error',
-    doc: 'A `valueFromEnv` that cannot name anything: empty, blank, with control characters, or still a snippet placeholder (`${1:NAME}`, written by an editor that inserts snippets as text; the fix writes `NAME`) (an error); or a name written as a shell reference, `$NAME` or `${NAME}` (a warning: the service would look up a variable named with the `$`; the fix writes the bare name). Other names (`vendor-a-key`, `projects/p/secrets/k`) are valid secret names.',
+    doc: "A `valueFromEnv` that cannot name anything: empty, blank, with control characters, or still a snippet placeholder (`${1:NAME}`, written by an editor that inserts snippets as text; the fix writes `NAME`) (an error); or a name written as a shell reference, `$NAME` or `${NAME}` (a warning: the service would look up a variable named with the `$`; the fix writes the bare name); or an expression pasted from a workflow or a template, `${{ secrets.OPENAI_KEY }}` (a warning; the editor's fix writes `OPENAI_KEY`), `{{ … }}` or `${NAME:-…}`, also under `lint --no-env-check`. Other names (`vendor-a-key`, `projects/p/secrets/k`) are valid secret names.",
   },
   'env-not-set': {
     autofix: 'no',

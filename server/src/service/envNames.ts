@@ -15,6 +15,23 @@ export function shellReference(text: string): string | undefined {
 }
 
 /**
+ * What a `value` holds when it is a reference to a variable written in some tool's syntax that the
+ * service does not expand (REVIEW8 K13l), other than a bare `$NAME` / `${NAME}` (shellReference): a
+ * shell default `${NAME:-x}`, a reference inside other text (`Bearer ${TOKEN}`, `${A}${B}`), a GitHub
+ * Actions expression `${{ … }}`, a template `{{ … }}` (Helm, Go templates), a cmd.exe `%NAME%`.
+ * Undefined for anything else (a password may hold a `$` or a `%`: only these shapes are references).
+ */
+export function unexpandedReference(text: string): { kind: 'actions' | 'template' | 'shell' | 'cmd' } | undefined {
+  if (/\$\{\{[^}]*\}\}/.test(text)) return { kind: 'actions' };
+  if (/\{\{[^{}]*\}\}/.test(text)) return { kind: 'template' };
+  if (/\$\{[A-Za-z_][A-Za-z0-9_]*(?:[:?+=-][^}]*)?\}/.test(text) || /(?:^|\s)\$[A-Z_][A-Z0-9_]+(?=\s|$)/.test(text))
+    return { kind: 'shell' };
+  if (/^%[A-Za-z_][A-Za-z0-9_]*%$/.test(text.trim()) || /(?:^|\s)%[A-Z_][A-Z0-9_]+%(?=\s|$)/.test(text))
+    return { kind: 'cmd' };
+  return undefined;
+}
+
+/**
  * The variable a plain string names when it is written where a credential belongs as a reference,
  * not as the secret: `$NAME`, `${NAME}`, or a bare conventional NAME that is not shaped like a
  * credential (capitals only with `_` between words: a key never looks like that).

@@ -2,6 +2,7 @@
 // candidate keys, the tree confirms them: a link request on a large file reads no more than it must.
 import type { ParsedDocument } from '../parser/ast';
 import { nodeAt, resolve } from '../parser/ast';
+import { credentialShapes } from './credentialShapes';
 
 export interface LinkEntry {
   offset: number;
@@ -46,6 +47,9 @@ export function documentLinks(doc: ParsedDocument): LinkEntry[] {
 function httpUrl(s: string): string | undefined {
   const t = s.trim();
   if (!/^https?:\/\/[^\s]+$/i.test(t)) return undefined;
+  // Nor one whose path or query holds a credential (`?api-key=…`, flagged literal-secret and masked):
+  // one click would put it in the browser's history and the server's logs (REVIEW8 K13i).
+  if (credentialShapes(t).length > 0) return undefined;
   try {
     const u = new URL(t);
     // No link that would put a user name or password into a browser's address bar or history.

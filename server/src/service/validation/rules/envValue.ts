@@ -9,7 +9,7 @@ import { diag } from '../../codes';
 import { keyInVariant, variantAround } from '../../../model/variantAround';
 import type { Diagnostic, Related } from '../../codes';
 import { unmovableNote, whitespaceNote } from '../../credentialNotes';
-import { envReference, shellReference, suggestEnvName } from '../../envNames';
+import { envReference, shellReference, suggestEnvName, unexpandedReference } from '../../envNames';
 import { dotenvNamed } from '../../dotenv';
 import { holdsSnippetStop, isPlaceholderText, snippetStopDefault } from './emptyRequired';
 import { credentialShapes } from '../../credentialShapes';
@@ -153,6 +153,27 @@ export const envValueRule: Rule = {
               { data: { envName: unexpanded } },
             ),
           );
+        } else if (valueProp && literal?.type === 'string' && unexpandedReference(literal.value)) {
+          // `${OPENAI_KEY:-…}`, `Bearer ${TOKEN}`, `{{ .Values.apiKey }}`, `%OPENAI_KEY%`: a reference
+          // in another tool's syntax, sent as text (REVIEW8 K13l). Not quoted (a default may be a key);
+          // no fix: which variable holds the whole credential is the user's to say.
+          const kind = unexpandedReference(literal.value)!.kind;
+          const what = {
+            actions: 'a GitHub Actions expression (${{ … }}), which only a workflow file expands',
+            template:
+              'a template expression ({{ … }}, as Helm and Go templates write it), expanded only if a template engine renders this file first',
+            shell: 'a shell-style variable reference (${…} or $NAME, with a default or inside other text)',
+            cmd: 'a cmd.exe variable reference (%NAME%)',
+          }[kind];
+          ctx.report(
+            diag(
+              'value-not-expanded',
+              `'value' of '${holder}' holds ${what}: the service does not expand it and sends this text, as written, as the credential. Put the whole credential in one variable and read it with 'valueFromEnv: NAME'.`,
+              literal.offset,
+              literal.length,
+              kind === 'template' ? { severity: 'warning' } : undefined,
+            ),
+          );
         } else if (valueProp && literal?.type === 'string' && literal.value.trim() !== '') {
           const notes = literalNotes(ctx, literal, holder);
           ctx.report(
@@ -248,6 +269,25 @@ export const envValueRule: Rule = {
               name.length,
               // (Only the snippet's `${n:` and `}` go: `--fix` applies it, as a lossless fix.)
               usable ? { data: { suggestion: meant, lossless: true } } : {},
+            ),
+          );
+          return;
+        }
+        // `valueFromEnv: "${{ secrets.OPENAI_KEY }}"` pasted from a workflow, `{{ .Values.key }}`,
+        // `${KEY:-x}`: no variable is named that (REVIEW8 K13l); also without the environment check.
+        const pasted = shellReference(name.value) === undefined ? unexpandedReference(name.value) : undefined;
+        if (pasted && pasted.kind !== 'cmd') {
+          const inner = /^\s*\$\{\{\s*(?:secrets|vars|env)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\s*$/.exec(name.value)?.[1];
+          ctx.report(
+            diag(
+              'invalid-env-name',
+              pasted.kind === 'actions'
+                ? `'valueFromEnv' holds a GitHub Actions expression, which only a workflow file expands: write the name of the variable the service reads${inner ? ` (did you mean '${inner}'? In the workflow, set it with 'env: ${inner}: \${{ secrets.${inner} }}')` : ''}.`
+                : `'valueFromEnv' holds a ${pasted.kind === 'template' ? 'template expression ({{ … }})' : 'shell-style reference with a default or around other text'}, which nothing expands here: write the bare name of the variable.`,
+              name.offset,
+              name.length,
+              // A warning, as `$NAME` here: a name, just not the one meant.
+              { severity: 'warning', ...(inner ? { data: { suggestion: inner } } : {}) },
             ),
           );
           return;
