@@ -17,7 +17,7 @@ const work = mkdtempSync(join(tmpdir(), 'ac-value-refs-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 
 const DEFAULT_KEY = fakeApiKey(1313);
-const PASSWORD = `Qx${fakeApiKey(1314).slice(3, 9)}$Lm%${fakeApiKey(1315).slice(3, 9)}%w`;
+const PASSWORD = `Qx${fakeApiKey(1314).slice(3, 9)}$Lm%${fakeApiKey(1315).slice(3, 9)}% $HOME %PATH%`;
 const values = [
   `\${OPENAI_KEY:-${DEFAULT_KEY}}`,
   'Bearer ${TOKEN}',
@@ -25,7 +25,6 @@ const values = [
   '{{ .Values.apiKey }}',
   '%OPENAI_KEY%',
   '${{ secrets.OPENAI_KEY }}',
-  'Bearer $TOKEN',
 ];
 
 /** One file per value, each under vendor_a's apiKey, so each finding is its own. */
@@ -53,7 +52,6 @@ test('references in other syntaxes are value-not-expanded, once each, never "a l
     ['error value-not-expanded'],
     ['error value-not-expanded'],
     ['warning value-not-expanded'],
-    ['error value-not-expanded'],
     ['error value-not-expanded'],
     ['error value-not-expanded'],
   ]);

@@ -119,7 +119,10 @@ describe('moving a secret to .env: every reader reads it back as written', () =>
       ]) {
         const language: Language = text.startsWith('{') ? 'json' : 'yaml';
         const { doc, diagnostics } = analyze(text, language);
-        const ds = diagnostics.filter((x) => x.code === 'literal-secret' || x.code === 'env-value-conflict');
+        // (`${HOME}x` is a reference inside text: value-not-expanded, REVIEW8 K13l, with no fix at all.)
+        const ds = diagnostics.filter((x) =>
+          ['literal-secret', 'env-value-conflict', 'value-not-expanded'].includes(x.code),
+        );
         assert.ok(ds.length > 0);
         for (const d of ds) {
           for (const a of getCodeActions(doc, diagnostics, d, { dotenv: { text: '' } })) {

@@ -18,16 +18,15 @@ export function shellReference(text: string): string | undefined {
  * What a `value` holds when it is a reference to a variable written in some tool's syntax that the
  * service does not expand (REVIEW8 K13l), other than a bare `$NAME` / `${NAME}` (shellReference): a
  * shell default `${NAME:-x}`, a reference inside other text (`Bearer ${TOKEN}`, `${A}${B}`), a GitHub
- * Actions expression `${{ … }}`, a template `{{ … }}` (Helm, Go templates), a cmd.exe `%NAME%`.
- * Undefined for anything else (a password may hold a `$` or a `%`: only these shapes are references).
+ * Actions expression `${{ … }}`, a template `{{ … }}` (Helm, Go templates), a cmd.exe `%NAME%` (the
+ * whole value). Undefined for anything else (a password may hold a `$` or a `%`: only these shapes are references).
  */
 export function unexpandedReference(text: string): { kind: 'actions' | 'template' | 'shell' | 'cmd' } | undefined {
   if (/\$\{\{[^}]*\}\}/.test(text)) return { kind: 'actions' };
   if (/\{\{[^{}]*\}\}/.test(text)) return { kind: 'template' };
-  if (/\$\{[A-Za-z_][A-Za-z0-9_]*(?:[:?+=-][^}]*)?\}/.test(text) || /(?:^|\s)\$[A-Z_][A-Z0-9_]+(?=\s|$)/.test(text))
-    return { kind: 'shell' };
-  if (/^%[A-Za-z_][A-Za-z0-9_]*%$/.test(text.trim()) || /(?:^|\s)%[A-Z_][A-Z0-9_]+%(?=\s|$)/.test(text))
-    return { kind: 'cmd' };
+  // (Braces only: a password may hold `$HOME` or `a%b%`; `${NAME}` is no password's habit.)
+  if (/\$\{[A-Za-z_][A-Za-z0-9_]*(?:[:?+=-][^}]*)?\}/.test(text)) return { kind: 'shell' };
+  if (/^%[A-Za-z_][A-Za-z0-9_]*%$/.test(text.trim())) return { kind: 'cmd' };
   return undefined;
 }
 

@@ -162,7 +162,7 @@ export const envValueRule: Rule = {
             actions: 'a GitHub Actions expression (${{ … }}), which only a workflow file expands',
             template:
               'a template expression ({{ … }}, as Helm and Go templates write it), expanded only if a template engine renders this file first',
-            shell: 'a shell-style variable reference (${…} or $NAME, with a default or inside other text)',
+            shell: 'a shell-style variable reference (${…}, with a default or inside other text)',
             cmd: 'a cmd.exe variable reference (%NAME%)',
           }[kind];
           ctx.report(
