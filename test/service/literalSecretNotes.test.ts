@@ -146,6 +146,11 @@ test('K13h: `value: |` keeps a final line break the service sends; the |- fix ch
   );
   assert.doesNotMatch(json.d.message, /line break|block scalar/);
   assert.ok(!json.actions.some((a) => a.title.startsWith('Write')));
+  // A value there that is no JSON document is sent as it is: its line break is named.
+  const notJson = secretFinding(
+    `${H}  llm:\n    provider: cloud_b\n    modelId: m\n    cloudProject: p\n    cloudLocation: l\n    cloudServiceAccountKeyJson: {value: "${KEY}\\n"}\n`,
+  );
+  assert.match(notJson.d.message, /The value has a line break at its end, which the service sends/);
 });
 
 test('K13h: a credential the quick fix cannot move says why (a quote in it; an alias that shares it)', () => {

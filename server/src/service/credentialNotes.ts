@@ -16,19 +16,22 @@ export function clipHeaderAt(text: string, node: StringNode): number | undefined
 
 /**
  * The block scalar `|` (or `>`) whose only change under `|-` is the final line break of a one-line
- * credential: the offset where the `-` goes, else undefined. (A multi-line value, a JSON key whose
+ * credential: the offset where the `-` goes, else undefined. (A multi-line value, a JSON document whose
  * reader ignores the line break, or a keep/strip chomping are left alone.)
  */
 export function stripFinalBreakAt(text: string, node: StringNode, holder: string): number | undefined {
-  if (jsonHolder(holder)) return undefined;
+  if (jsonDocument(holder, node.value)) return undefined;
   const v = node.value;
   if (!v.endsWith('\n') || v.slice(0, -1).includes('\n') || v.trim() === '') return undefined;
   return clipHeaderAt(text, node);
 }
 
-/** A field holding a JSON document (cloudServiceAccountKeyJson): blanks around it mean nothing to its reader. */
-function jsonHolder(holder: string): boolean {
-  return /Json$/.test(holder);
+/**
+ * A JSON document in a field that holds one (cloudServiceAccountKeyJson): blanks around it mean
+ * nothing to its reader. (A value there that is no JSON document, a key say, is sent as it is.)
+ */
+function jsonDocument(holder: string, value: string): boolean {
+  return /Json$/.test(holder) && /^[{[]/.test(value.trim());
 }
 
 /** "a space", "spaces", "a line break", "line breaks": what a run of whitespace is. */
@@ -44,7 +47,7 @@ function blanks(ws: string): string {
  */
 export function whitespaceNote(text: string, node: StringNode, holder: string): string | undefined {
   const v = node.value;
-  if (jsonHolder(holder) || v.trim() === '' || v.trim() === v) return undefined;
+  if (jsonDocument(holder, v) || v.trim() === '' || v.trim() === v) return undefined;
   const cut = stripFinalBreakAt(text, node, holder);
   if (cut !== undefined)
     return ` The block scalar '${text[node.offset]!}' keeps the line break at the end of the key, and the service sends it as part of the credential (a 401 although the key is right): write '${text[node.offset]!}-'.`;
