@@ -135,7 +135,7 @@ const CASES: Case[] = [
     file: 'switch-provider.assistant.yaml',
     code: 'refactor',
     at: 'vendor_a #',
-    action: "Switch provider to 'cloud_a' (removes 'baseUrl')",
+    action: "Switch provider to 'cloud_a' ('baseUrl' becomes 'endpoint')",
   },
   {
     file: 'switch-provider-cloud-b.assistant.yaml',

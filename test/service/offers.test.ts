@@ -144,4 +144,31 @@ describe('the fixes themselves', () => {
     const back = offers(out, out.indexOf('cloud_c')).find((a) => a.title.startsWith("Switch provider to 'vendor_a'"))!;
     assert.match(applyEdits(out, back.edits), /model: fast-1\n/);
   });
+
+  it('switching vendor_a → cloud_a carries baseUrl into endpoint, and back (REVIEW8 K13a: the address is moved, not dropped)', () => {
+    const text = `${HEAD}  llm:\n    provider: vendor_a\n    baseUrl: https://proxy.internal.example/v1   # our proxy\n    model: m\n    apiKey: { valueFromEnv: K }\n`;
+    const sw = offers(text, text.indexOf('vendor_a')).find((a) => a.title.startsWith("Switch provider to 'cloud_a'"))!;
+    assert.equal(sw.title, "Switch provider to 'cloud_a' ('baseUrl' becomes 'endpoint')");
+    const out = applyEdits(text, sw.edits);
+    assert.match(out, /\n {4}endpoint: https:\/\/proxy\.internal\.example\/v1 {3}# our proxy\n/);
+    assert.doesNotMatch(out, /baseUrl|endpoint: ""/);
+    assert.deepEqual(analyze(out, 'yaml').diagnostics, []);
+    const back = offers(out, out.indexOf('cloud_a')).find((a) => a.title.startsWith("Switch provider to 'vendor_b'"))!;
+    assert.equal(back.title, "Switch provider to 'vendor_b' ('endpoint' becomes 'baseUrl')");
+    assert.equal(applyEdits(out, back.edits), text.replace('vendor_a', 'vendor_b'));
+    // JSON too; a provider without an address field still removes it, and says so.
+    const json = `{"kind": "AssistantConfig", "version": "v2", "definition": {"llm": {"provider": "vendor_a", "baseUrl": "https://p.example/v1", "apiKey": {"valueFromEnv": "K"}}}}`;
+    const jsw = offers(json, json.indexOf('vendor_a'), 0, 'json').find((a) =>
+      a.title.startsWith("Switch provider to 'cloud_a'"),
+    )!;
+    assert.deepEqual(JSON.parse(applyEdits(json, jsw.edits)).definition.llm, {
+      provider: 'cloud_a',
+      endpoint: 'https://p.example/v1',
+      apiKey: { valueFromEnv: 'K' },
+    });
+    const toC = offers(text, text.indexOf('vendor_a')).find((a) =>
+      a.title.startsWith("Switch provider to 'vendor_c'"),
+    )!;
+    assert.match(toC.title, /removes 'baseUrl'/);
+  });
 });

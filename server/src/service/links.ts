@@ -10,7 +10,7 @@ export interface LinkEntry {
   target: string;
 }
 
-/** The keys whose value is a service address. */
+/** The keys whose value is a service address (links, url-scheme; a provider switch carries one to the other). */
 export const URL_KEYS: ReadonlySet<string> = new Set(['baseUrl', 'endpoint']);
 const CANDIDATE = /(?:^|[\s{,"'])(baseUrl|endpoint)["']?[ \t]*:/gm;
 

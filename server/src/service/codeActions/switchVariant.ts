@@ -25,6 +25,7 @@ import { anchorsUsedElsewhere, holdsLiteralSecret, objectOfDiagnostic, presentMi
 import { entriesFor, variantEntries } from './placeholders';
 import type { Fix, FixProvider } from './provider';
 import { names } from './provider';
+import { URL_KEYS } from '../links';
 
 /** The refactoring: one action per other variant, when `offset` is on a discriminator's key or value. */
 export function switchVariantActions(doc: ParsedDocument, offset: number): Fix[] {
@@ -47,13 +48,16 @@ function switchTo(doc: ParsedDocument, obj: ObjectNode, tag: PropertyNode, union
   const allowed = v.schema.properties ?? {};
   const has = (k: string): boolean => Object.prototype.hasOwnProperty.call(allowed, k);
   const notAllowed = obj.properties.filter((p) => p !== tag && !has(p.key.value));
-  // A field the new variant names differently keeps its value: `model` ⇄ `modelId` (the model).
+  // A field the new variant names differently keeps its value: `model` ⇄ `modelId` (the model),
+  // `baseUrl` ⇄ `endpoint` (the address of the API, REVIEW8 K13a).
   const carried = new Map<PropertyNode, string>();
   for (const p of notAllowed) {
     const k = p.key.value;
-    const other = k.endsWith('Id') ? k.slice(0, -2) : `${k}Id`;
-    if (has(other) && !getProperty(obj, other) && ![...carried.values()].includes(other) && isScalarValue(p))
-      carried.set(p, other);
+    const others = URL_KEYS.has(k)
+      ? [...URL_KEYS].filter((u) => u !== k)
+      : [k.endsWith('Id') ? k.slice(0, -2) : `${k}Id`];
+    const other = others.find((o) => has(o) && !getProperty(obj, o) && ![...carried.values()].includes(o));
+    if (other !== undefined && isScalarValue(p)) carried.set(p, other);
   }
   // A literal credential is never dropped: it stays (reported as not allowed) for the user to move.
   const kept = notAllowed.filter((p) => !carried.has(p) && (holdsLiteralSecret(p) || anchorsUsedElsewhere(doc, [p])));
