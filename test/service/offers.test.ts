@@ -171,4 +171,39 @@ describe('the fixes themselves', () => {
     )!;
     assert.match(toC.title, /removes 'baseUrl'/);
   });
+
+  it('the address moves as written: a block scalar, an anchor, an alias to it, CRLF and comments (REVIEW8 K13a)', () => {
+    const text = [
+      `${HEAD}  llm:`,
+      '    provider: vendor_a',
+      '    # the proxy',
+      '    baseUrl: &u https://proxy.internal.example/v1 # ours',
+      '    apiKey: {valueFromEnv: K}',
+      '    fallback:',
+      '      provider: vendor_b',
+      '      baseUrl: *u',
+      '      apiKey: {valueFromEnv: K}',
+      '      fallback:',
+      '        provider: vendor_a',
+      '        baseUrl: >-',
+      '          https://backup.example/v1',
+      '        apiKey: {valueFromEnv: K}',
+      '',
+    ]
+      .join('\n')
+      .replace(/\n/g, '\r\n');
+    const switchAt = (t: string, provider: string, nth: number): string => {
+      let at = -1;
+      for (let i = 0; i <= nth; i++) at = t.indexOf(`provider: ${provider}`, at + 1);
+      const sw = offers(t, at + 'provider: '.length).find((a) => a.title.startsWith("Switch provider to 'cloud_a'"))!;
+      assert.equal(sw.title, "Switch provider to 'cloud_a' ('baseUrl' becomes 'endpoint')");
+      return applyEdits(t, sw.edits);
+    };
+    // The alias user keeps the alias (the URL is not dropped for an empty endpoint), the holder keeps its anchor.
+    let out = switchAt(text, 'vendor_b', 0);
+    out = switchAt(out, 'vendor_a', 0);
+    out = switchAt(out, 'vendor_a', 0);
+    assert.equal(out, text.replace(/vendor_[ab]/g, 'cloud_a').replace(/baseUrl/g, 'endpoint'));
+    assert.deepEqual(analyze(out, 'yaml').diagnostics, []);
+  });
 });

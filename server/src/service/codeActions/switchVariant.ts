@@ -5,7 +5,7 @@
 // insert) so that the insertions see the mapping as it will be; the result is one edit.
 import type { Node, ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
 import { isMergeKey } from '../../model/merge';
-import { getProperty, nodeAt, pathOf, stringValue } from '../../parser/ast';
+import { getProperty, nodeAt, pathOf, resolve, stringValue } from '../../parser/ast';
 import type { Union, Variant } from '../../model/schema';
 import { schemaAtPath } from '../../model/schema';
 import type { TextEdit } from '../types';
@@ -82,8 +82,9 @@ function switchTo(doc: ParsedDocument, obj: ObjectNode, tag: PropertyNode, union
   };
 }
 
+/** A string or number, written here or through an alias (`baseUrl: *u`): renaming the key keeps either. */
 function isScalarValue(p: PropertyNode): boolean {
-  const t = p.value?.type;
+  const t = resolve(p.value)?.type;
   return t === 'string' || t === 'number';
 }
 
