@@ -53,6 +53,11 @@ function variant(value, title, text, properties, required) {
 }
 
 const model = str("Model name. The provider's default model is used when absent.");
+// `serviceAddress: true` marks a field holding the address of the LLM API (the spec's `baseUrl`, "Default
+// URL when absent", and `endpoint`, "Endpoint of the LLM API"): the engine makes those values links,
+// checks their scheme (url-scheme) and carries one into the other when the provider is switched. An
+// annotation of the engine's copy only: the published schema leaves it out (genericShape).
+const address = { serviceAddress: true };
 const apiKeyed = (value, title, text) =>
   variant(
     value,
@@ -60,7 +65,7 @@ const apiKeyed = (value, title, text) =>
     text,
     {
       model,
-      baseUrl: str("Base URL of the API. The provider's default URL is used when absent."),
+      baseUrl: str("Base URL of the API. The provider's default URL is used when absent.", address),
       apiKey: env('API key of the provider.'),
       fallback,
     },
@@ -115,7 +120,7 @@ export const providers = [
       {
         apiVersion: str('API version. The default version is used when absent.'),
         model,
-        endpoint: reqStr('Endpoint of the LLM API.'),
+        endpoint: reqStr('Endpoint of the LLM API.', address),
         apiKey: env('API key for the endpoint.'),
         fallback,
       },
@@ -517,7 +522,8 @@ for (const [, name, text] of selectors) schema.definitions[name].properties.type
  * (test/schema/shapes.test.ts).
  */
 export function genericShape(engine) {
-  const out = JSON.parse(JSON.stringify(engine));
+  // (Without the engine's own annotation: generic validators do not know it, ajv's strict mode rejects it.)
+  const out = JSON.parse(JSON.stringify(engine, (k, v) => (k === 'serviceAddress' ? undefined : v)));
   for (const [name, def] of Object.entries(out.definitions)) {
     if (!def.discriminator || !def.oneOf) continue;
     const key = def.discriminator.propertyName;

@@ -5,7 +5,14 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { readFileSync, writeFileSync, mkdirSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const VOCABULARY = ['markdownDescription', 'enumDescriptions', 'markdownEnumDescriptions', 'defaultSnippets'];
+export const VOCABULARY = [
+  'markdownDescription',
+  'enumDescriptions',
+  'markdownEnumDescriptions',
+  'defaultSnippets',
+  // The engine's copy only (scripts/gen-schema.mjs): a field holding the LLM API's address.
+  'serviceAddress',
+];
 
 export function createAjv(extra = {}) {
   const ajv = new Ajv.default({ strict: true, allErrors: true, discriminator: true, ...extra });

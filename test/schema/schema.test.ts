@@ -105,3 +105,17 @@ test('fields of the spec: each variant has exactly the spec fields', () => {
     'sexuallyExplicit',
   ]);
 });
+
+test('the address fields are the schema’s: the engine’s copy marks baseUrl and endpoint, the published one has no mark', async () => {
+  const { URL_KEYS } = await import('../../server/src/service/links');
+  assert.deepEqual([...URL_KEYS].sort(), ['baseUrl', 'endpoint']);
+  const engine = readFileSync(join(ROOT, 'server/src/generated/assistant-config.engine.schema.json'), 'utf8');
+  const marked = (JSON.parse(engine) as typeof schema).definitions;
+  const where = Object.entries(marked).flatMap(([name, d]) =>
+    Object.entries(d.properties ?? {})
+      .filter(([, p]) => (p as { serviceAddress?: boolean }).serviceAddress)
+      .map(([k]) => `${name}.${k}`),
+  );
+  assert.deepEqual(where.sort(), ['CloudALlmConfig.endpoint', 'VendorALlmConfig.baseUrl', 'VendorBLlmConfig.baseUrl']);
+  assert.ok(!schemaText.includes('serviceAddress'));
+});

@@ -28,6 +28,8 @@ export interface Schema {
   definitions?: Record<string, Schema>;
   minProperties?: number;
   maxProperties?: number;
+  /** The field holds the address of the LLM API (`baseUrl`, `endpoint`); an annotation of the engine's copy. */
+  serviceAddress?: boolean;
 }
 
 export const rootSchema = schemaJson as unknown as Schema;
@@ -36,6 +38,15 @@ const definitions = rootSchema.definitions ?? {};
 export function definition(name: string): Schema | undefined {
   return definitions[name];
 }
+
+/** The keys of the fields that hold the LLM API's address, in any definition (`serviceAddress`). */
+export const ADDRESS_KEYS: ReadonlySet<string> = new Set(
+  Object.values(definitions).flatMap((d) =>
+    Object.entries(d.properties ?? {})
+      .filter(([, p]) => p.serviceAddress === true)
+      .map(([k]) => k),
+  ),
+);
 
 /** Follows `$ref` (local definitions only). */
 export function deref(s: Schema | undefined): Schema | undefined {

@@ -3,6 +3,7 @@
 import type { ParsedDocument } from '../parser/ast';
 import { nodeAt, resolve } from '../parser/ast';
 import { credentialShapes } from './credentialShapes';
+import { ADDRESS_KEYS } from '../model/schema';
 
 export interface LinkEntry {
   offset: number;
@@ -10,9 +11,12 @@ export interface LinkEntry {
   target: string;
 }
 
-/** The keys whose value is a service address (links, url-scheme; a provider switch carries one to the other). */
-export const URL_KEYS: ReadonlySet<string> = new Set(['baseUrl', 'endpoint']);
-const CANDIDATE = /(?:^|[\s{,"'])(baseUrl|endpoint)["']?[ \t]*:/gm;
+/**
+ * The keys whose value is a service address (links, url-scheme; a provider switch carries one to the
+ * other): the schema's `serviceAddress` fields, `baseUrl` and `endpoint`.
+ */
+export const URL_KEYS: ReadonlySet<string> = ADDRESS_KEYS;
+const CANDIDATE = new RegExp(`(?:^|[\\s{,"'])(${[...URL_KEYS].join('|')})["']?[ \\t]*:`, 'gm');
 
 export function documentLinks(doc: ParsedDocument): LinkEntry[] {
   const out: LinkEntry[] = [];
