@@ -60,25 +60,50 @@ export function toValue(root: Node | undefined, limit: number, units?: UnitValue
   // Only anchored nodes go in these: made on the first one (most documents have none).
   let memo: Map<Node, unknown> | undefined;
   let inProgress: Set<Node> | undefined;
+  // Aliases met by the walk of the tree itself and the sum of their expanded sizes (capped): with
+  // the walk's node count they give the expanded size without a second walk of the whole tree
+  // (only alias targets are walked again, each once: `sizer` memoises anchored nodes).
   let aliases = 0;
+  let aliasSize = 0;
   let nodes = 0;
+  /** > 0 while a target is converted again for an alias (not memoised: an anchored scalar). */
+  let inTarget = 0;
+  let sizer: ((n: Node) => number) | undefined;
 
   const convert = (node: Node | undefined): unknown => {
     if (!node) return null;
     nodes++;
     switch (node.type) {
       case 'alias': {
-        aliases++;
+        const top = inTarget === 0;
+        if (top) aliases++;
         const t = node.target;
         if (!t) {
           unresolved.push(node);
+          if (top) aliasSize = Math.min(limit + 1, aliasSize + 1);
           return null;
         }
         if (inProgress?.has(t)) {
           cycles.push(node);
+          if (top) aliasSize = Math.min(limit + 1, aliasSize + 1);
           return null;
         }
-        return memo?.has(t) ? memo.get(t) : convert(t);
+        // The enclosing anchored nodes being converted are the ones an alias inside the target
+        // would loop back to (as a walk from the root would have them in progress).
+        if (top)
+          aliasSize = Math.min(
+            limit + 1,
+            aliasSize + (sizer ??= sizeWith(limit, units, (n) => inProgress?.has(n) ?? false))(t),
+          );
+        if (memo?.has(t)) return memo.get(t);
+        const before = nodes;
+        inTarget++;
+        try {
+          return convert(t);
+        } finally {
+          inTarget--;
+          nodes = before;
+        }
       }
       case 'object': {
         const o: Record<string, unknown> = {};
@@ -161,17 +186,22 @@ export function toValue(root: Node | undefined, limit: number, units?: UnitValue
     return u.value;
   };
   const value = convert(root);
-  const expandedSize = aliases === 0 ? nodes : expanded(root, limit, units);
+  // Each node of the tree counts 1, an alias the size of what it stands for.
+  const expandedSize = aliases === 0 ? nodes : Math.min(limit + 1, nodes - aliases + aliasSize);
   return { value: expandedSize > limit ? undefined : value, cycles, unresolved, expandedSize };
 }
 
-/** Node count with every alias expanded, memoised over anchored nodes, capped at limit + 1. */
-function expanded(root: Node | undefined, limit: number, units: UnitValues | undefined): number {
+/**
+ * The node count of a subtree with every alias expanded, memoised over anchored nodes, capped at
+ * limit + 1; `enclosing` says which nodes enclose the alias being sized (an alias back to one is a
+ * loop and counts 1).
+ */
+function sizeWith(limit: number, units: UnitValues | undefined, enclosing: (n: Node) => boolean): (n: Node) => number {
   const sizes = new Map<Node, number>();
   const inProgress = new Set<Node>();
   const sizeOf = (n: Node | undefined): number => {
     if (!n) return 1;
-    if (n.type === 'alias') return !n.target || inProgress.has(n.target) ? 1 : sizeOf(n.target);
+    if (n.type === 'alias') return !n.target || inProgress.has(n.target) || enclosing(n.target) ? 1 : sizeOf(n.target);
     if (n.type !== 'object' && n.type !== 'array') return 1;
     // Only anchored nodes can be an alias's target: only they are memoised and tracked for cycles.
     const anchored = n.anchor !== undefined;
@@ -218,5 +248,5 @@ function expanded(root: Node | undefined, limit: number, units: UnitValues | und
     }
     return u.size!;
   };
-  return sizeOf(root);
+  return sizeOf;
 }
