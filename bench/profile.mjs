@@ -155,7 +155,11 @@ function summarize(fromUs, toUs) {
     byFile.set(file, (byFile.get(file) ?? 0) + dt);
   }
   const top = (m, k) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, k);
-  return { total, top: top(byFn, 15), files: top(byFile, 8) };
+  return {
+    total,
+    top: top(byFn, Number(process.env.PROFILE_TOP || 15)),
+    files: top(byFile, Number(process.env.PROFILE_FILES || 8)),
+  };
 }
 
 process.stdout.write(

@@ -28,8 +28,16 @@ export interface UnitValues {
   /**
    * Items [c × CHUNK, (c + 1) × CHUNK) of a long list, when every one of them is a unit: their values,
    * node counts and sizes together, so that an edit costs one check per chunk, not one per item.
+   * `knownOnly`: only a chunk kept from before (whose items are the same), none made now.
    */
-  chunk?(list: ArrayNode, c: number): ChunkValue | undefined;
+  chunk?(list: ArrayNode, c: number, knownOnly?: boolean): ChunkValue | undefined;
+  /**
+   * Whether the cache has seen this list item; when not, `learn` is told whether it is a unit as the
+   * conversion walks it anyway (what `unit` would otherwise find by a walk of its own), and answers
+   * like `unit`.
+   */
+  seen?(node: Node): boolean;
+  learn?(node: Node, pure: boolean): UnitValue | undefined;
 }
 /** Long lists are cached in chunks of this many items. */
 export const CHUNK = 32;
@@ -66,6 +74,8 @@ export function toValue(root: Node | undefined, limit: number, units?: UnitValue
   let aliases = 0;
   let aliasSize = 0;
   let nodes = 0;
+  /** Anchors, aliases and merge keys met (what makes a list item no unit, see UnitValues). */
+  let impure = 0;
   /** > 0 while a target is converted again for an alias (not memoised: an anchored scalar). */
   let inTarget = 0;
   let sizer: ((n: Node) => number) | undefined;
@@ -73,8 +83,10 @@ export function toValue(root: Node | undefined, limit: number, units?: UnitValue
   const convert = (node: Node | undefined): unknown => {
     if (!node) return null;
     nodes++;
+    if (node.type !== 'alias' && node.anchor !== undefined) impure++;
     switch (node.type) {
       case 'alias': {
+        impure++;
         const top = inTarget === 0;
         if (top) aliases++;
         const t = node.target;
@@ -119,6 +131,7 @@ export function toValue(root: Node | undefined, limit: number, units?: UnitValue
         for (let i = 0; i < props.length; i++) {
           const p = props[i]!;
           const k = p.key.value;
+          if (k === '<<' || p.key.anchor !== undefined) impure++;
           // A merge key's mappings are applied after the mapping's own keys, which win (model/merge.ts).
           if (isMergeKey(p)) {
             (merged ??= []).push(convert(p.value));
@@ -152,7 +165,9 @@ export function toValue(root: Node | undefined, limit: number, units?: UnitValue
         const chunked = units?.chunk && n >= CHUNK;
         for (let from = 0; from < n; from += CHUNK) {
           const to = Math.min(n, from + CHUNK);
-          const ch = chunked ? units.chunk!(node, from / CHUNK) : undefined;
+          // A chunk not kept from before is asked for after its items are converted: by then the cache
+          // knows which are units (learnt by the conversion), without a walk of each.
+          let ch = chunked ? units.chunk!(node, from / CHUNK, units.learn !== undefined) : undefined;
           if (ch?.values && ch.nodes !== undefined) {
             for (let i = from; i < to; i++) a[i] = ch.values[i - from];
             nodes += ch.nodes;
@@ -160,6 +175,7 @@ export function toValue(root: Node | undefined, limit: number, units?: UnitValue
           }
           const start = nodes;
           for (let i = from; i < to; i++) a[i] = item(node.items[i]!);
+          if (chunked && !ch && units.learn) ch = units.chunk!(node, from / CHUNK);
           if (ch) {
             ch.values = a.slice(from, to);
             ch.nodes = nodes - start;
@@ -176,7 +192,19 @@ export function toValue(root: Node | undefined, limit: number, units?: UnitValue
   };
   /** A list item, through the unit cache when it is a unit. */
   const item = (it: Node): unknown => {
-    const u = units && (it.type === 'object' || it.type === 'array') ? units.unit(it) : undefined;
+    if (!units || (it.type !== 'object' && it.type !== 'array')) return convert(it);
+    if (units.learn && !units.seen!(it)) {
+      const before = nodes;
+      const was = impure;
+      const v = convert(it);
+      const u = units.learn(it, impure === was);
+      if (u) {
+        u.value = v;
+        u.nodes = nodes - before;
+      }
+      return v;
+    }
+    const u = units.unit(it);
     if (!u) return convert(it);
     if (u.nodes === undefined) {
       const before = nodes;

@@ -204,8 +204,11 @@ export class UnitCache implements UnitValues, AnchorIndexHints {
     }
   }
 
-  /** Chunk `c` of a long list when all its items are units (checked, or made afresh), else undefined. */
-  chunk(list: ArrayNode, c: number): Chunk | undefined {
+  /**
+   * Chunk `c` of a long list when all its items are units (checked, or made afresh), else undefined;
+   * `knownOnly`: the chunk kept from before when its items are the same, none made now.
+   */
+  chunk(list: ArrayNode, c: number, knownOnly = false): Chunk | undefined {
     let all = this.chunks.get(list);
     if (!all) this.chunks.set(list, (all = []));
     const from = c * CHUNK;
@@ -216,6 +219,7 @@ export class UnitCache implements UnitValues, AnchorIndexHints {
       for (let i = from; i < to && same; i++) same = known.items[i - from] === list.items[i];
       if (same) return known;
     }
+    if (knownOnly) return undefined;
     for (let i = from; i < to; i++) {
       const it = list.items[i]!;
       if ((it.type !== 'object' && it.type !== 'array') || !this.unit(it)) {
@@ -318,6 +322,17 @@ export class UnitCache implements UnitValues, AnchorIndexHints {
     let e = this.entries.get(node);
     if (!e) this.entries.set(node, (e = { pure: pure(node) }));
     return e.pure ? e : undefined;
+  }
+
+  seen(node: Node): boolean {
+    return this.entries.has(node);
+  }
+
+  /** The entry of a list item seen for the first time, whose purity the caller found (a unit's, when pure). */
+  learn(node: Node, pure: boolean): Entry | undefined {
+    const e: Entry = { pure };
+    this.entries.set(node, e);
+    return pure ? e : undefined;
   }
 
   isUnit(node: Node): boolean {

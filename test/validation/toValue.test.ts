@@ -1,13 +1,17 @@
-// The expanded size toValue reports (what refuses an alias bomb before a validator walks it) is
-// computed from the conversion's own walk plus one walk of each alias target. Checked here against
-// a naive reference that expands every alias by walking again (no memo), on seeded random YAML with
-// anchors on scalars, mappings and lists, aliases to them (nested, repeated, inside other targets),
-// merge keys, loops back to an enclosing anchor and undefined aliases, with small and large limits.
+// What toValue finds as it converts, besides the value, on seeded random YAML with anchors on
+// scalars, mappings and lists, aliases to them (nested, repeated, inside other targets), merge keys,
+// loops back to an enclosing anchor and undefined aliases:
+// - the expanded size (what refuses an alias bomb before a validator walks it), computed from the
+//   conversion's own walk plus one walk of each alias target: checked against a naive reference that
+//   expands every alias by walking again (no memo), with small and large limits;
+// - which list items are units for the editor's cache (no anchor, alias or merge key inside), learnt
+//   by the conversion instead of a walk of each item: checked against that definition.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from '../../server/src/parser';
 import type { Node } from '../../server/src/parser/ast';
 import { toValue } from '../../server/src/model/value';
+import { UnitCache } from '../../server/src/service/validation/units';
 import { mulberry32 } from '../helpers';
 import { testSeed } from '../seed';
 
@@ -49,7 +53,10 @@ function randomDoc(rnd: () => number): string {
       const n = 1 + Math.floor(rnd() * 3);
       const map = r < 0.75;
       for (let i = 0; i < n; i++) {
-        if (map && rnd() < 0.1 && closed.length > 0) body.push(`${indent}  <<: *${pick(closed)}`);
+        const m = rnd();
+        if (map && m < 0.1 && closed.length > 0) body.push(`${indent}  <<: *${pick(closed)}`);
+        else if (map && m < 0.13) body.push(`${indent}  <<: {m${i}: x}`);
+        else if (map && m < 0.16) body.push(`${indent}  &key${next++} kk${i}: x`);
         else if (map) body.push(`${indent}  k${i}:${value(indent + '  ', depth + 1)}`);
         else body.push(`${indent}  -${value(indent + '    ', depth + 1)}`);
       }
@@ -107,4 +114,53 @@ test('an alias bomb is measured, not expanded', () => {
   const r = toValue(doc.root, 100_000);
   assert.equal(r.expandedSize, 100_001);
   assert.equal(r.value, undefined);
+});
+
+/** No anchor, alias or merge key (`<<`, also quoted) anywhere in the subtree: the definition of a unit. */
+function pureByDefinition(n: Node): boolean {
+  if (n.type === 'alias' || n.anchor !== undefined) return false;
+  if (n.type === 'object')
+    return n.properties.every(
+      (p) => p.key.value !== '<<' && p.key.anchor === undefined && (!p.value || pureByDefinition(p.value)),
+    );
+  if (n.type === 'array') return n.items.every(pureByDefinition);
+  return true;
+}
+
+function listItems(n: Node | undefined, out: Node[] = []): Node[] {
+  if (n?.type === 'object') for (const p of n.properties) listItems(p.value, out);
+  else if (n?.type === 'array')
+    for (const it of n.items) {
+      out.push(it);
+      listItems(it, out);
+    }
+  return out;
+}
+
+test('the units the conversion learns are the list items with no anchor, alias or merge key inside', () => {
+  const seed = testSeed('toValue units', 0x0917, 'TO_VALUE_UNITS_SEED');
+  const rnd = mulberry32(seed);
+  let pure = 0;
+  let impure = 0;
+  for (let i = 0; i < 2000; i++) {
+    // Long lists too (chunks of 32 items), some with an anchor or alias in one item.
+    const long = rnd() < 0.3;
+    const extra = long
+      ? `long:\n${Array.from({ length: 40 + Math.floor(rnd() * 60) }, (_, k) => (rnd() < 0.03 ? `  - {n: *a0}` : rnd() < 0.03 ? `  - &z${k} {n: ${k}}` : `  - {n: ${k}, m: [x]}`)).join('\n')}\n`
+      : '';
+    const text = randomDoc(rnd) + extra;
+    const doc = parse(text, 'yaml');
+    const units = new UnitCache();
+    toValue(doc.root, 1_000_000, units);
+    for (const it of listItems(doc.root)) {
+      if (it.type !== 'object' && it.type !== 'array') continue;
+      const want = pureByDefinition(it);
+      assert.equal(units.seen(it), true, `case ${i}: an item the conversion did not see\n${text}`);
+      assert.equal(units.isUnit(it), want, `case ${i}, item at ${it.offset}:\n${text}`);
+      if (want) pure++;
+      else impure++;
+    }
+  }
+  console.log(`${pure} units, ${impure} list items that are not`);
+  assert.ok(pure > 1000 && impure > 1000, `${pure} units, ${impure} not`);
 });
