@@ -313,7 +313,7 @@ export class UnitCache implements UnitValues, AnchorIndexHints {
       members.splice(j, 0, it);
       g.repeated.add(k);
     }
-    g.keys = g.keys.slice(0, p).concat(added, g.keys.slice(oldEnd));
+    g.keys = p === 0 && oldEnd === g.keys.length ? added : g.keys.slice(0, p).concat(added, g.keys.slice(oldEnd));
     g.items = cur.slice();
   }
 

@@ -34,7 +34,7 @@ export const fixedTablesRule: Rule = {
           return;
         }
         // Kept across edits by the editor's cache: a keystroke in a long list reads the entries it changed.
-        const keyOf = (keyOfTable ??= (item: Node): string | undefined => tableKey(item, names)?.id);
+        const keyOf = (keyOfTable ??= (item: Node): string | undefined => tableNames(item, names)?.join('\u0000'));
         const groups = ctx.lists ? ctx.lists.repeated(node, keyOf) : repeatedItems(node.items, keyOf);
         for (const [first, ...rest] of groups) {
           const label = tableKey(first!, names)!.label;
@@ -61,15 +61,21 @@ export const fixedTablesRule: Rule = {
 
 /** A table entry's identity (its naming values, `schemaName` and `tableName`), when all are strings. */
 function tableKey(item: Node, names: readonly string[]): { id: string; label: string } | undefined {
+  const values = tableNames(item, names);
+  return values && { id: values.join('\u0000'), label: `'${values.join('.')}'` };
+}
+
+/** The naming values of a table entry, when all are strings (the key alone: asked of every entry on open). */
+function tableNames(item: Node, names: readonly string[]): string[] | undefined {
   const obj = resolve(item);
   if (obj?.type !== 'object') return undefined;
   const values: string[] = [];
-  for (const name of names) {
-    const v = resolve(getProperty(obj, name)?.value);
+  for (let i = 0; i < names.length; i++) {
+    const v = resolve(getProperty(obj, names[i]!)?.value);
     if (v?.type !== 'string') return undefined;
     values.push(v.value);
   }
-  return { id: values.join('\u0000'), label: `'${values.join('.')}'` };
+  return values;
 }
 
 /** Whether two entries are written the same, word for word (runs of blanks and line breaks aside). */
