@@ -85,6 +85,7 @@ test('npm pack ships the bins, the code pages, the schemas and the hooks, and no
     'package/dist/read-worker.js',
     'package/dist/cli-connection.js',
     'package/dist/server.js',
+    'package/dist/server-main.js',
     'package/docs/codes/unknown-property.md',
     'package/schemas/assistant-config.schema.json',
     'package/schemas/assistant-config-project.schema.json',
