@@ -52,12 +52,14 @@ function variant(value, title, text, properties, required) {
   };
 }
 
-const model = str("Model name. The provider's default model is used when absent.");
-// `serviceAddress: true` marks a field holding the address of the LLM API (the spec's `baseUrl`, "Default
-// URL when absent", and `endpoint`, "Endpoint of the LLM API"): the engine makes those values links,
-// checks their scheme (url-scheme) and carries one into the other when the provider is switched. An
-// annotation of the engine's copy only: the published schema leaves it out (genericShape).
-const address = { serviceAddress: true };
+// `serviceMeaning` says what a field is to the service where variants name it differently: 'address',
+// the LLM API's address (the spec's `baseUrl`, "Default URL when absent", and `endpoint`, "Endpoint of
+// the LLM API"), and 'model' (`model`, `modelId`). The engine makes addresses links and checks their
+// scheme (url-scheme); switching the provider carries a value to the new variant's field of the same
+// meaning. An annotation of the engine's copy only: the published schema leaves it out (genericShape).
+const address = { serviceMeaning: 'address' };
+const modelMeaning = { serviceMeaning: 'model' };
+const model = str("Model name. The provider's default model is used when absent.", modelMeaning);
 const apiKeyed = (value, title, text) =>
   variant(
     value,
@@ -153,7 +155,7 @@ export const providers = [
       'CloudBLlmConfig',
       "Cloud B's LLM in a cloud project.",
       {
-        modelId: reqStr('Model identifier.'),
+        modelId: reqStr('Model identifier.', modelMeaning),
         cloudProject: reqStr('Project identifier of the cloud account.'),
         cloudLocation: reqStr('Region-style location, for example `us-central1`.'),
         cloudServiceAccountKeyJson: env('Service-account key JSON.'),
@@ -172,7 +174,7 @@ export const providers = [
       'CloudCLlmConfig',
       "Cloud C's LLM in a region.",
       {
-        modelId: reqStr('Model identifier.'),
+        modelId: reqStr('Model identifier.', modelMeaning),
         regionName: reqStr('Region name, for example `us-east-1`.'),
         cloudAccessKeyId: env('Access key ID of the cloud account.'),
         cloudSecretAccessKey: env('Secret access key of the cloud account.'),
@@ -523,7 +525,9 @@ for (const [, name, text] of selectors) schema.definitions[name].properties.type
  */
 export function genericShape(engine) {
   // (Without the engine's own annotation: generic validators do not know it, ajv's strict mode rejects it.)
-  const out = JSON.parse(JSON.stringify(engine, (k, v) => (k === 'serviceAddress' ? undefined : v)));
+  const out = JSON.parse(
+    JSON.stringify(engine, (k, v) => (k === 'serviceMeaning' && typeof v === 'string' ? undefined : v)),
+  );
   for (const [name, def] of Object.entries(out.definitions)) {
     if (!def.discriminator || !def.oneOf) continue;
     const key = def.discriminator.propertyName;

@@ -10,8 +10,8 @@ export const VOCABULARY = [
   'enumDescriptions',
   'markdownEnumDescriptions',
   'defaultSnippets',
-  // The engine's copy only (scripts/gen-schema.mjs): a field holding the LLM API's address.
-  'serviceAddress',
+  // The engine's copy only (scripts/gen-schema.mjs): what a field is to the service ('address', 'model').
+  'serviceMeaning',
 ];
 
 export function createAjv(extra = {}) {

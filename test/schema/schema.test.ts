@@ -106,16 +106,31 @@ test('fields of the spec: each variant has exactly the spec fields', () => {
   ]);
 });
 
-test('the address fields are the schema’s: the engine’s copy marks baseUrl and endpoint, the published one has no mark', async () => {
+test('what a field is to the service is the schema’s: the engine’s copy marks the address and the model fields, the published one has no mark', async () => {
   const { URL_KEYS } = await import('../../server/src/service/links');
   assert.deepEqual([...URL_KEYS].sort(), ['baseUrl', 'endpoint']);
   const engine = readFileSync(join(ROOT, 'server/src/generated/assistant-config.engine.schema.json'), 'utf8');
   const marked = (JSON.parse(engine) as typeof schema).definitions;
-  const where = Object.entries(marked).flatMap(([name, d]) =>
-    Object.entries(d.properties ?? {})
-      .filter(([, p]) => (p as { serviceAddress?: boolean }).serviceAddress)
-      .map(([k]) => `${name}.${k}`),
-  );
-  assert.deepEqual(where.sort(), ['CloudALlmConfig.endpoint', 'VendorALlmConfig.baseUrl', 'VendorBLlmConfig.baseUrl']);
-  assert.ok(!schemaText.includes('serviceAddress'));
+  const where = (meaning: string): string[] =>
+    Object.entries(marked)
+      .flatMap(([name, d]) =>
+        Object.entries(d.properties ?? {})
+          .filter(([, p]) => (p as { serviceMeaning?: string }).serviceMeaning === meaning)
+          .map(([k]) => `${name}.${k}`),
+      )
+      .sort();
+  assert.deepEqual(where('address'), [
+    'CloudALlmConfig.endpoint',
+    'VendorALlmConfig.baseUrl',
+    'VendorBLlmConfig.baseUrl',
+  ]);
+  assert.deepEqual(where('model'), [
+    'CloudALlmConfig.model',
+    'CloudBLlmConfig.modelId',
+    'CloudCLlmConfig.modelId',
+    'VendorALlmConfig.model',
+    'VendorBLlmConfig.model',
+    'VendorCLlmConfig.model',
+  ]);
+  assert.ok(!schemaText.includes('serviceMeaning'));
 });

@@ -28,8 +28,8 @@ export interface Schema {
   definitions?: Record<string, Schema>;
   minProperties?: number;
   maxProperties?: number;
-  /** The field holds the address of the LLM API (`baseUrl`, `endpoint`); an annotation of the engine's copy. */
-  serviceAddress?: boolean;
+  /** What the field is to the service where variants name it differently (an annotation of the engine's copy). */
+  serviceMeaning?: 'address' | 'model';
 }
 
 export const rootSchema = schemaJson as unknown as Schema;
@@ -39,13 +39,21 @@ export function definition(name: string): Schema | undefined {
   return definitions[name];
 }
 
-/** The keys of the fields that hold the LLM API's address, in any definition (`serviceAddress`). */
-export const ADDRESS_KEYS: ReadonlySet<string> = new Set(
+/** Each key's `serviceMeaning`, over all definitions: `baseUrl`, `endpoint` → 'address'; `model`, `modelId` → 'model'. */
+const MEANINGS: ReadonlyMap<string, NonNullable<Schema['serviceMeaning']>> = new Map(
   Object.values(definitions).flatMap((d) =>
-    Object.entries(d.properties ?? {})
-      .filter(([, p]) => p.serviceAddress === true)
-      .map(([k]) => k),
+    Object.entries(d.properties ?? {}).flatMap(([k, p]) => (p.serviceMeaning ? [[k, p.serviceMeaning] as const] : [])),
   ),
+);
+
+/** What the field `key` is to the service, when variants name that differently. */
+export function serviceMeaningOf(key: string): Schema['serviceMeaning'] {
+  return MEANINGS.get(key);
+}
+
+/** The keys of the fields that hold the LLM API's address, in any definition. */
+export const ADDRESS_KEYS: ReadonlySet<string> = new Set(
+  [...MEANINGS].filter(([, m]) => m === 'address').map(([k]) => k),
 );
 
 /** Follows `$ref` (local definitions only). */

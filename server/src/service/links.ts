@@ -13,7 +13,7 @@ export interface LinkEntry {
 
 /**
  * The keys whose value is a service address (links, url-scheme; a provider switch carries one to the
- * other): the schema's `serviceAddress` fields, `baseUrl` and `endpoint`.
+ * other): the schema's fields whose `serviceMeaning` is 'address', `baseUrl` and `endpoint`.
  */
 export const URL_KEYS: ReadonlySet<string> = ADDRESS_KEYS;
 const CANDIDATE = new RegExp(`(?:^|[\\s{,"'])(${[...URL_KEYS].join('|')})["']?[ \\t]*:`, 'gm');

@@ -7,7 +7,7 @@ import type { Node, ObjectNode, ParsedDocument, PropertyNode } from '../../parse
 import { isMergeKey } from '../../model/merge';
 import { getProperty, nodeAt, pathOf, resolve, stringValue } from '../../parser/ast';
 import type { Union, Variant } from '../../model/schema';
-import { schemaAtPath } from '../../model/schema';
+import { schemaAtPath, serviceMeaningOf } from '../../model/schema';
 import type { TextEdit } from '../types';
 import { composeInObject } from './compose';
 import {
@@ -25,7 +25,6 @@ import { anchorsUsedElsewhere, holdsLiteralSecret, objectOfDiagnostic, presentMi
 import { entriesFor, variantEntries } from './placeholders';
 import type { Fix, FixProvider } from './provider';
 import { names } from './provider';
-import { URL_KEYS } from '../links';
 
 /** The refactoring: one action per other variant, when `offset` is on a discriminator's key or value. */
 export function switchVariantActions(doc: ParsedDocument, offset: number): Fix[] {
@@ -48,16 +47,17 @@ function switchTo(doc: ParsedDocument, obj: ObjectNode, tag: PropertyNode, union
   const allowed = v.schema.properties ?? {};
   const has = (k: string): boolean => Object.prototype.hasOwnProperty.call(allowed, k);
   const notAllowed = obj.properties.filter((p) => p !== tag && !has(p.key.value));
-  // A field the new variant names differently keeps its value: `model` ⇄ `modelId` (the model),
-  // `baseUrl` ⇄ `endpoint` (the address of the API, REVIEW8 K13a).
+  // A field the new variant names differently keeps its value, moved to the new variant's field of
+  // the same `serviceMeaning` in the schema: `model` ⇄ `modelId` (the model), `baseUrl` ⇄ `endpoint`
+  // (the address of the API, REVIEW8 K13a).
   const carried = new Map<PropertyNode, string>();
   for (const p of notAllowed) {
-    const k = p.key.value;
-    const others = URL_KEYS.has(k)
-      ? [...URL_KEYS].filter((u) => u !== k)
-      : [k.endsWith('Id') ? k.slice(0, -2) : `${k}Id`];
-    const other = others.find((o) => has(o) && !getProperty(obj, o) && ![...carried.values()].includes(o));
-    if (other !== undefined && isScalarValue(p)) carried.set(p, other);
+    const meaning = serviceMeaningOf(p.key.value);
+    if (meaning === undefined || !isScalarValue(p)) continue;
+    const other = Object.keys(allowed).find(
+      (o) => serviceMeaningOf(o) === meaning && !getProperty(obj, o) && ![...carried.values()].includes(o),
+    );
+    if (other !== undefined) carried.set(p, other);
   }
   // A literal credential is never dropped: it stays (reported as not allowed) for the user to move.
   const kept = notAllowed.filter((p) => !carried.has(p) && (holdsLiteralSecret(p) || anchorsUsedElsewhere(doc, [p])));
