@@ -20,7 +20,8 @@ export function placeholderOf(key: string): string {
 const ANGLE_PLACEHOLDER = /^<[^<>\s][^<>]{0,200}>$/;
 
 export function isPlaceholderText(value: string): boolean {
-  return ANGLE_PLACEHOLDER.test(value.trim());
+  // (Asked of most values of every file: without a `<` there is nothing to trim and match.)
+  return value.includes('<') && ANGLE_PLACEHOLDER.test(value.trim());
 }
 
 /**
@@ -30,7 +31,8 @@ export function isPlaceholderText(value: string): boolean {
 const SNIPPET_STOP = /\$\{\d+(?:[:|][^}]*)?\}|^\$\d+$/;
 
 export function holdsSnippetStop(value: string): boolean {
-  return SNIPPET_STOP.test(value);
+  // (Both forms hold a `$`; most values have none.)
+  return value.includes('$') && SNIPPET_STOP.test(value);
 }
 
 /** The default text of a value that is one snippet tab stop and nothing else (`${1:NAME}` → `NAME`). */
