@@ -459,12 +459,12 @@ const INLINE: Inline[] = [
       '  llm: {\n    provider: cloud_c,\n    modelId: x, # c\n    regionName: "",\n    cloudAccessKeyId: { valueFromEnv: CLOUD_C_ACCESS_KEY_ID },\n    cloudSecretAccessKey: { valueFromEnv: CLOUD_C_SECRET_ACCESS_KEY }\n  }\n',
   },
   {
-    name: 'YAML flow mapping over several lines: remove the last entry and the comma before it',
+    name: 'YAML flow mapping over several lines: remove the last entry and the comma before it (its comment stays)',
     language: 'yaml',
     input: H + '  llm: {\n    provider: hosted,\n    model: x # c\n  }\n',
     code: 'unknown-property',
     action: 'Remove',
-    expected: H + '  llm: {\n    provider: hosted\n  }\n',
+    expected: H + '  llm: {\n    provider: hosted\n    # c\n  }\n',
   },
   {
     name: 'JSON: insert after a last entry with a line comment',

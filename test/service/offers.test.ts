@@ -119,13 +119,13 @@ describe('the fixes themselves', () => {
     assert.deepEqual(analyze(applyEdits(text, preferred[0]!.edits), 'yaml').diagnostics, []);
   });
 
-  it("'Remove' takes the comment lines that belong to the key, and only those", () => {
+  it("'Remove' takes the key's lines, never a comment: those above it, beside it or under it stay, at its indentation", () => {
     const text = `${HEAD}  llm:\n    provider: vendor_a\n    # the model we pay for\n    model: m\n\n    # endpoint from the old Cloud A setup\n    # (kept for reference)\n    endpoint: https://x.example # old\n    apiKey: { valueFromEnv: K }\n`;
     const remove = offers(text, text.indexOf('endpoint:')).find((a) => a.title === "Remove 'endpoint'")!;
     const out = applyEdits(text, remove.edits);
     assert.equal(
       out,
-      `${HEAD}  llm:\n    provider: vendor_a\n    # the model we pay for\n    model: m\n\n    apiKey: { valueFromEnv: K }\n`,
+      `${HEAD}  llm:\n    provider: vendor_a\n    # the model we pay for\n    model: m\n\n    # endpoint from the old Cloud A setup\n    # (kept for reference)\n    # old\n    apiKey: { valueFromEnv: K }\n`,
     );
     assert.deepEqual(analyze(out, 'yaml').diagnostics, []);
   });

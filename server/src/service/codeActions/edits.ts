@@ -200,8 +200,9 @@ export function removeProperties(doc: ParsedDocument, obj: ObjectNode, remove: r
   const props = obj.properties;
   const gone = new Set(remove);
   const edits: TextEdit[] = [];
+  let keyIndent = '';
   const del = (from: number, to: number, newText = ''): void => {
-    if (to > from || newText) edits.push({ offset: from, length: to - from, newText });
+    if (to > from || newText) edits.push(keepingComments(doc, from, to, newText, keyIndent));
   };
   for (let a = 0; a < props.length; a++) {
     if (!gone.has(props[a]!)) continue;
@@ -212,6 +213,10 @@ export function removeProperties(doc: ParsedDocument, obj: ObjectNode, remove: r
     const next = props[b + 1];
     const prev = props[a - 1];
     const lastEnd = contentEnd(text, last);
+    // The comments on the removed lines stay, on lines of their own at the key's indentation.
+    keyIndent = isLineLeading(text, first.key.offset)
+      ? plainSpaces(text.slice(lineStart(text, first.key.offset), first.key.offset))
+      : ' '.repeat(columnOf(text, first.key.offset));
     if (!obj.flow) {
       const end = blockEnd(text, last, lastEnd);
       if (isLineLeading(text, first.key.offset))
@@ -242,6 +247,80 @@ export function removeProperties(doc: ParsedDocument, obj: ObjectNode, remove: r
     a = b;
   }
   return edits;
+}
+
+/**
+ * The comments (YAML `#`; JSON `//` and `/* … *\/`) in [from, to) outside every scalar, in order. A
+ * block scalar's header comment (`|- # note`) counts; a `#` inside a quoted or plain scalar does not.
+ */
+export function commentsIn(doc: ParsedDocument, from: number, to: number): string[] {
+  if (to <= from) return [];
+  const rest = outsideScalars(doc, from, to);
+  const out: string[] = [];
+  const re = doc.language === 'json' ? /\/\/[^\r\n]*|\/\*[\s\S]*?(\*\/|$)/g : /(?<=^|\s)#[^\r\n]*/g;
+  for (const m of rest.matchAll(re)) out.push(m[0].trimEnd());
+  return out;
+}
+
+/**
+ * The text of [from, to) with the scalars (keys and values) in it blanked out: what is left is syntax
+ * and comments. A block scalar's header line (`|- # note`) is left as written.
+ */
+export function outsideScalars(doc: ParsedDocument, from: number, to: number): string {
+  const text = doc.text;
+  const chars = text.slice(from, to).split('');
+  const blank = (a: number, b: number): void => {
+    for (let i = Math.max(a, from); i < Math.min(b, to); i++) chars[i - from] = ' ';
+  };
+  const scalar = (n: { offset: number; length: number }): void => {
+    const c = text[n.offset];
+    // A block scalar's text starts on the line after its header, which may hold a comment.
+    if (doc.language === 'yaml' && (c === '|' || c === '>')) blank(nextLineStart(text, n.offset), n.offset + n.length);
+    else blank(n.offset, n.offset + n.length);
+  };
+  const stack: (Node | undefined)[] = [doc.root];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (!n || n.offset > to || n.offset + n.length < from) continue;
+    if (n.type === 'object')
+      for (const p of n.properties) {
+        scalar(p.key);
+        stack.push(p.value);
+      }
+    else if (n.type === 'array') stack.push(...n.items);
+    else if (n.type !== 'alias') scalar(n);
+  }
+  return chars.join('');
+}
+
+/**
+ * A deletion of [from, to) (replaced by `newText`) that keeps the comments it would delete: when it
+ * takes whole lines, each comment goes on a line of its own at `indent`; inside a line, the comments
+ * follow `newText`, and what came after the deletion starts a new line at its own column.
+ */
+function keepingComments(doc: ParsedDocument, from: number, to: number, newText: string, indent: string): TextEdit {
+  const comments = commentsIn(doc, from, to);
+  if (comments.length === 0) return { offset: from, length: to - from, newText };
+  const text = doc.text;
+  const eol = eolOf(text);
+  const lineComment = (c: string): boolean => !c.startsWith('/*');
+  if (from === lineStart(text, from) && (to === text.length || to === lineStart(text, to))) {
+    const endsWithBreak = to > from && text[to - 1] === '\n';
+    const body = comments.map((c) => indent + c).join(eol);
+    return { offset: from, length: to - from, newText: newText + body + (endsWithBreak ? eol : '') };
+  }
+  const atLineEnd = to === text.length || text[to] === '\n' || text[to] === '\r';
+  const after = atLineEnd ? '' : eol + ' '.repeat(columnOf(text, to));
+  const before = from > 0 && !/\s/.test(text[from - 1]!) ? ' ' : '';
+  let out = newText;
+  let sep = newText === '' ? before : ' ';
+  for (const c of comments) {
+    out += sep + c;
+    sep = lineComment(c) ? eol + indent : ' ';
+  }
+  const last = comments[comments.length - 1]!;
+  if (!atLineEnd) out += lineComment(last) ? after : ' ';
+  return { offset: from, length: to - from, newText: out };
 }
 
 /**

@@ -4,7 +4,7 @@ import { isShadowed } from '../../parser/ast';
 import type { Node, ParsedDocument, PropertyNode } from '../../parser/ast';
 import { lineStart } from '../../parser/lineIndex';
 import type { TextEdit } from '../types';
-import { contentEnd, removeProperties, replaceScalar } from './edits';
+import { contentEnd, outsideScalars, removeProperties, replaceScalar } from './edits';
 import { anchorsUsedElsewhere, holdsLiteralSecret, propertyAtKey } from './find';
 import type { Fix, FixProvider } from './provider';
 import { missingSpaceInKey } from './missingSpace';
@@ -178,26 +178,10 @@ export function deletesComment(doc: ParsedDocument, e: TextEdit): boolean {
   const from = e.offset;
   const to = e.offset + e.length;
   if (to <= from) return false;
-  // Blank out the scalars (keys and values) inside the range: what is left is syntax and comments.
-  const chars = doc.text.slice(from, to).split('');
-  const blank = (n: { offset: number; length: number }): void => {
-    for (let i = Math.max(n.offset, from); i < Math.min(n.offset + n.length, to); i++) chars[i - from] = ' ';
-  };
-  const stack: (Node | undefined)[] = [doc.root];
-  while (stack.length > 0) {
-    const n = stack.pop();
-    if (!n || n.offset > to || n.offset + n.length < from) continue;
-    if (n.type === 'object')
-      for (const p of n.properties) {
-        blank(p.key);
-        stack.push(p.value);
-      }
-    else if (n.type === 'array') stack.push(...n.items);
-    else if (n.type !== 'alias') blank(n);
-  }
+  // The scalars (keys and values) inside the range blanked out: what is left is syntax and comments.
+  const rest = outsideScalars(doc, from, to);
   // A comment that starts before the range and runs into it is cut too: look from the line start.
   const lead = doc.text.slice(lineStart(doc.text, from), from);
-  const rest = chars.join('');
   const cut = rest.length > 0 && !/^[\r\n]/.test(rest);
   if (doc.language === 'json') return /\/\/|\/\*|\*\//.test(rest) || (cut && /\/\/|\/\*/.test(lead));
   return /(^|\s)#/.test(rest) || (cut && /(^|\s)#/.test(lead));
