@@ -62,6 +62,9 @@ test(`mayHoldShape never hides a shape credentialShapes finds (seed ${SEED.toStr
     'AIza' + 'SyQwErTyUiOpAsDfGhJkLzXcVbNmQwErTyU',
     'dapi' + 'abcdefabcdefabcdefabcdefabcdefab',
     'Bearer ',
+    // Blanks that start a text (a comment's text after '#', a value written with spaces first).
+    '  ',
+    '\t',
   ];
   let shapes = 0;
   for (let i = 0; i < 3000; i++) {
@@ -97,6 +100,25 @@ test('mayHoldShape says no to long snake_case names, the most common long scalar
     assert.ok(credentialShapes(t).length > 0, t);
     assert.ok(mayHoldShape(t, 0, t.length), t);
   }
+});
+
+test('a snake_case name after blanks that start the text (a comment after #) is no shape; after a line break it may be a value', () => {
+  // A comment's text is scanned from after its '#' (validation/commentCredentials.ts).
+  for (const t of [
+    '# sales_table_100: one row per order',
+    '#\tcustomer_name_t1234 (kept for audits)',
+    '#   reporting.schema_2',
+  ]) {
+    assert.equal(credentialShapes(t.slice(1)).length, 0, t);
+    assert.equal(mayHoldShape(t, 1, t.length), false, t);
+    assert.equal(mayHoldShape(t.slice(1), 0, t.length - 1), false, t);
+  }
+  // A credential's name ending the line above, its value indented below: still let through when found.
+  for (const t of ['x-api-key:\n  0123456789abcdef0123', 'password:\n    hunter2hunter2']) {
+    if (credentialShapes(t).length > 0) assert.ok(mayHoldShape(t, 0, t.length), JSON.stringify(t));
+  }
+  // Blanks before a line break are text to nothing: a run after '\n' and blanks is read as before.
+  assert.equal(mayHoldShape('x:\n   customer_name_t1234', 0, 25), true);
 });
 
 test('mayHoldShape says no to runs of letters alone (camelCase keys and values), yes to key prefixes in letters', () => {

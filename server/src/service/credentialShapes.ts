@@ -311,7 +311,7 @@ const RUN_KIND = /* @__PURE__ */ (() => {
  * (every comment of every file in a lint run; every long key, list item and value of a document) and
  * find nothing in most.
  *
- * A "weak" run (small letters, digits, `_` and `.` alone) that starts its line (or the text) holds
+ * A "weak" run (small letters, digits, `_` and `.` alone) that starts its line (or the text, blanks aside) holds
  * nothing credentialShapes finds unless it holds a key prefix written without a capital: AWS_SECRET
  * and TOKEN need a capital (looksRandom); of SHAPES only `gh?_` / `github_pat_`, `npm_`,
  * `sk_live_`-like and `dapi` keys can be written without a capital, `-` or `~`; a `KEY 1:` label and
@@ -332,8 +332,11 @@ export function mayHoldShape(text: string, from: number, to: number): boolean {
   let letters = true;
   let at = false;
   let slashes = false;
+  let pem = false;
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
+    // (A PEM header's words, looked for where they can start: no slice of the text is made.)
+    if (c === 0x50 && !pem && i + 11 <= to && text.startsWith('PRIVATE KEY', i)) pem = true;
     const kind = c < 128 ? RUN_KIND[c]! : 0;
     if (kind !== 0) {
       // (`%` and `~` too: a credential-named parameter's value may be %-encoded, `sig=ab%2Bcd%3D…`.)
@@ -356,9 +359,7 @@ export function mayHoldShape(text: string, from: number, to: number): boolean {
     if ((c === 0x3d || c === 0x3a) && i > from && passwordNameBefore(text, from, i)) return true;
   }
   if (run >= RUN_MIN && !letters && afterText(text, from, to - run)) return true;
-  if (slashes && at) return true;
-  const slice = to - from >= 11 ? text.slice(from, to) : '';
-  return slice.includes('PRIVATE KEY');
+  return (slashes && at) || pem;
 }
 
 /**
@@ -401,9 +402,17 @@ function weakPrefixAt(text: string, i: number, to: number): boolean {
   }
 }
 
-/** Whether text[s] has text before it on its line, within the text from `from` (where a label or a credential's name may stand). */
+/**
+ * Whether text[s] has text before it on its line, within the text from `from` (where a label or a
+ * credential's name may stand). Blanks alone between the start of the text and text[s] are none (a
+ * comment's text after `# `, a scalar that starts with spaces); blanks after a line break are text
+ * here (a credential's name may end the line above: `api_key:` and its value indented below).
+ */
 function afterText(text: string, from: number, s: number): boolean {
-  return s > from && text.charCodeAt(s - 1) !== 0x0a;
+  if (s <= from || text.charCodeAt(s - 1) === 0x0a) return false;
+  let i = s;
+  while (i > from && (text.charCodeAt(i - 1) === 0x20 || text.charCodeAt(i - 1) === 0x09)) i--;
+  return i > from;
 }
 
 const PASSWORD_ENDS = ['password', 'passwd', 'passphrase', 'pwd', 'pass'];

@@ -29,10 +29,9 @@ export const strayCredentialRule: Rule = {
         const key = v.prop?.key.value;
         if (n.type === 'object') {
           // Its keys, as written (a duplicate's ignored copy too): `featureFlags: {'sk-…': true}`, a schema name in `tables`.
-          const where = key !== undefined ? ` in '${key}'` : '';
           for (let i = 0; i < n.properties.length; i++) {
             const k = n.properties[i]!.key;
-            if (k.value.length >= SHORTEST) check(ctx, k, `A key${where}`, '');
+            if (k.value.length >= SHORTEST) check(ctx, k, KEY, key, '');
             // A value a key the schema does not know names as a credential (`featureFlags: {x-api-key:
             // …, db_password: …}`), as credentialShapes reads `x-api-key: …` in any text (REVIEW7 J7).
             // (Reached through an alias it is the anchor's; a credential-shaped value is reported below.)
@@ -46,7 +45,7 @@ export const strayCredentialRule: Rule = {
               ctx.report(
                 diag(
                   'literal-secret',
-                  `'${maskShapes(k.value)}'${where} holds a credential (not shown), as its name says: a credential written in the file is committed with it. Remove it; a credential belongs in an environment variable, read with 'valueFromEnv' in a credential field.`,
+                  `'${maskShapes(k.value)}'${key !== undefined ? ` in '${key}'` : ''} holds a credential (not shown), as its name says: a credential written in the file is committed with it. Remove it; a credential belongs in an environment variable, read with 'valueFromEnv' in a credential field.`,
                   value.offset,
                   value.length,
                 ),
@@ -56,10 +55,9 @@ export const strayCredentialRule: Rule = {
         }
         if (n.type === 'array') {
           // Its scalar items (`columns: [sk-…]`, `functions: [ghp_…]`); mappings and lists in it are visited.
-          const of = key !== undefined ? ` of '${key}'` : '';
           for (let i = 0; i < n.items.length; i++) {
             const item = n.items[i]!;
-            if (item.type === 'string' && item.value.length >= SHORTEST) check(ctx, item, `An item${of}`, '');
+            if (item.type === 'string' && item.value.length >= SHORTEST) check(ctx, item, ITEM, key, '');
           }
           return;
         }
@@ -69,16 +67,27 @@ export const strayCredentialRule: Rule = {
         if (env && (v.owner === env || unwrapNullable(v.expected) === env)) return;
         // `value:` / `valueFromEnv:` under a key the schema does not know here: still a credential field.
         if (key === 'value' || key === 'valueFromEnv') return;
-        const what = key !== undefined ? `'${key}'` : 'This value';
         const sent = key === 'systemInstructions' ? ', and instructions are sent to the LLM with every thread' : '';
-        check(ctx, n, what, sent);
+        check(ctx, n, VALUE, key, sent);
       },
     };
   },
 };
 
+/** What check reads: a mapping's key, a list's item, a value; said with the key that holds it. */
+const KEY = 0;
+const ITEM = 1;
+const VALUE = 2;
+
+/** How a finding names what it is in (made only for a finding: check runs on most long scalars of a file). */
+function described(form: number, key: string | undefined): string {
+  if (form === KEY) return key !== undefined ? `A key in '${key}'` : 'A key';
+  if (form === ITEM) return key !== undefined ? `An item of '${key}'` : 'An item';
+  return key !== undefined ? `'${key}'` : 'This value';
+}
+
 /** One warning when a scalar (a value, a key, a list item) holds credential-shaped text. */
-function check(ctx: RuleContext, n: StringNode, what: string, sent: string): void {
+function check(ctx: RuleContext, n: StringNode, form: number, key: string | undefined, sent: string): void {
   const value = n.value;
   // Most scalars hold no 15-character run, URL with user information or PEM header: not scanned.
   if (!mayHoldShape(value, 0, value.length)) return;
@@ -89,7 +98,7 @@ function check(ctx: RuleContext, n: StringNode, what: string, sent: string): voi
   ctx.report(
     diag(
       'literal-secret',
-      `${what} holds text shaped like a credential (not shown): a credential written in the file is committed with it${sent}. Remove it; a credential belongs in an environment variable, read with 'valueFromEnv' in a credential field.`,
+      `${described(form, key)} holds text shaped like a credential (not shown): a credential written in the file is committed with it${sent}. Remove it; a credential belongs in an environment variable, read with 'valueFromEnv' in a credential field.`,
       ...where(ctx.doc.text, n, value.slice(shapes[0]!.offset, shapes[0]!.offset + shapes[0]!.length)),
     ),
   );
