@@ -18,6 +18,20 @@ const json = (name: string): string =>
 const blind = { ...DEFAULT_OPTIONS, env: { isDefined: () => true } };
 const run = (text: string, language: Language): ReturnType<typeof analyze> => analyze(text, language, blind);
 
+/** The one finding of `text`, which must be the invalid-env-name warning, and its quick fixes (Ignore aside). */
+function warningAndFixes(text: string, language: Language) {
+  const a = run(text, language);
+  assert.deepEqual(
+    a.diagnostics.map((d) => `${d.severity} ${d.code}`),
+    ['warning invalid-env-name'],
+  );
+  const d = a.diagnostics[0]!;
+  const fixes = getCodeActions(a.doc, a.diagnostics, d, { dotenv: { text: '' } }).filter(
+    (x) => x.diagnostic === d && !x.title.startsWith('Ignore'),
+  );
+  return { a, d, fixes };
+}
+
 describe('valueFromEnv holding a workflow or template expression', () => {
   for (const [language, make] of [
     ['yaml', yaml],
@@ -25,15 +39,7 @@ describe('valueFromEnv holding a workflow or template expression', () => {
   ] as const) {
     it(`${language}: '\${{ secrets.X }}' is one warning; the quick fix writes X; no safe fix`, () => {
       const text = make('${{ secrets.OPENAI_KEY }}');
-      const a = run(text, language);
-      assert.deepEqual(
-        a.diagnostics.map((d) => `${d.severity} ${d.code}`),
-        ['warning invalid-env-name'],
-      );
-      const d = a.diagnostics[0]!;
-      const fixes = getCodeActions(a.doc, a.diagnostics, d, { dotenv: { text: '' } }).filter(
-        (x) => x.diagnostic === d && !x.title.startsWith('Ignore'),
-      );
+      const { a, d, fixes } = warningAndFixes(text, language);
       assert.deepEqual(
         fixes.map((f) => f.title),
         ["Change 'valueFromEnv' to 'OPENAI_KEY'"],
@@ -45,16 +51,7 @@ describe('valueFromEnv holding a workflow or template expression', () => {
     });
     for (const written of ['{{ .Values.apiKey }}', '${OPENAI_KEY:-x}', '${{ matrix.key }}']) {
       it(`${language}: '${written}' is the warning with no fix`, () => {
-        const a = run(make(written), language);
-        assert.deepEqual(
-          a.diagnostics.map((d) => `${d.severity} ${d.code}`),
-          ['warning invalid-env-name'],
-        );
-        const d = a.diagnostics[0]!;
-        const fixes = getCodeActions(a.doc, a.diagnostics, d, { dotenv: { text: '' } }).filter(
-          (x) => x.diagnostic === d && !x.title.startsWith('Ignore'),
-        );
-        assert.deepEqual(fixes, []);
+        assert.deepEqual(warningAndFixes(make(written), language).fixes, []);
       });
     }
   }
