@@ -1,8 +1,9 @@
 // The npm package as a user gets it: `npm pack` (the bins are the bundles that `npm test` has just
 // built), installed with `npm install -g --prefix <tmp>` from the tarball, its two bins run; then the
-// hooks of .pre-commit-hooks.yaml installed and run the way pre-commit runs them. pre-commit itself (a
-// PyPI package) is not installed here; its two steps are reproduced as pre-commit 4 does them
-// (pre_commit/languages/node.py): the hook repository is installed with `npm install -g
+// hooks of .pre-commit-hooks.yaml installed and run the way pre-commit 4 runs them. The real pre-commit
+// (Debian's, 3.x, which installs a hook repository with `npm pack` instead) is run by
+// test/pre-commit/preCommit.test.ts, a step of its own in .ci/run; here pre-commit 4's two steps are
+// reproduced (pre_commit/languages/node.py): the hook repository is installed with `npm install -g
 // --install-links git+file://<clone>`, which makes npm prepare the package from git (our `prepare`
 // builds it; REVIEW5 H1: npm installs nothing into that clone first), and each hook runs as the
 // hook's `files` regex selects the staged files (paths relative to the repository root, `/`
@@ -12,21 +13,13 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  writeFileSync,
-  readdirSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, dirname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { parse as parseYaml } from 'yaml';
 import { ROOT } from '../helpers';
+import { checkoutAsRepository } from './helpers';
 
 const work = mkdtempSync(join(tmpdir(), 'ac-pack-'));
 const prefix = join(work, 'prefix');
@@ -49,12 +42,13 @@ const packDir = join(work, 'pack-src');
 
 before(() => {
   // The tarball as `npm pack` makes it: `prepack` (scripts/pack-manifest.mjs strip) rewrites the
-  // manifest, in a copy of the packed files so that the checkout's package.json stays as it is while
-  // other tests read it. --ignore-scripts: `prepare` would build again and install the benchmark's
-  // packages; the bundles in dist/ are those `npm test` built.
+  // manifest and `postpack` restores it, in a copy of the packed files so that the checkout's
+  // package.json stays as it is while other tests read it (`npm pack` runs no `prepare`: the bundles
+  // in dist/ are those `npm test` built).
   for (const f of [
     'package.json',
     '.npmignore',
+    '.npmrc',
     'README.md',
     'LICENSE',
     'CHANGELOG.md',
@@ -65,15 +59,14 @@ before(() => {
     'scripts/pack-manifest.mjs',
   ])
     cpSync(join(ROOT, f), join(packDir, f), { recursive: true });
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const prepack = sh('sh', ['-c', pkg.scripts.prepack!], { cwd: packDir });
-  assert.equal(prepack.code, 0, prepack.out);
-  const pack = sh('npm', ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: packDir });
+  // `npm pack` as pre-commit 2 and 3 run it, with our .npmrc: standard output must be the tarball's
+  // name alone, which pre-commit reads to install it (npm's banners of our prepack and postpack
+  // scripts, printed there in the foreground, made it install a file named "> assistant-config-tools…").
+  const pack = sh('npm', ['pack'], { cwd: packDir });
   assert.equal(pack.code, 0, pack.out);
-  tarball = join(
-    work,
-    readdirSync(work).find((f) => f.endsWith('.tgz'))!,
-  );
+  const { name, version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, string>;
+  assert.equal(pack.stdout, `${name}-${version}.tgz\n`, 'npm pack printed only the tarball name');
+  tarball = join(packDir, pack.stdout.trim());
 });
 
 test('npm pack ships the bins, the code pages, the schemas and the hooks, and nothing else', () => {
@@ -123,9 +116,7 @@ test("the packed manifest has no scripts and no dependencies (the bundles requir
     const foreign = loaded.filter((m) => !m.startsWith('./') && !builtinModules.includes(m.replace(/^node:/, '')));
     assert.deepEqual(foreign, [], b);
   }
-  // postpack gives the checkout's file back, byte for byte.
-  const r = sh('sh', ['-c', own.scripts.postpack!], { cwd: packDir });
-  assert.equal(r.code, 0, r.out);
+  // npm pack ran postpack, which gave the checkout's file back, byte for byte.
   assert.equal(readFileSync(join(packDir, 'package.json'), 'utf8'), readFileSync(join(ROOT, 'package.json'), 'utf8'));
   assert.ok(!existsSync(join(packDir, '.package.json.prepack')));
 });
@@ -192,33 +183,12 @@ function runHook(hook: Hook, repo: string, staged: string[]): { code: number | n
   return { code: r.code, out: r.out, files };
 }
 
-/**
- * A git repository holding this checkout's tracked files as they are in the working tree (what
- * pre-commit clones is a commit; this is the commit the working tree would make).
- */
-function hookRepository(): string {
-  const repo = join(work, 'hook-repo');
-  const files = sh('git', ['ls-files', '-z']).stdout.split('\0').filter(Boolean);
-  for (const f of files) {
-    if (!existsSync(join(ROOT, f))) continue;
-    mkdirSync(dirname(join(repo, f)), { recursive: true });
-    copyFileSync(join(ROOT, f), join(repo, f));
-  }
-  const git = (...args: string[]): void => {
-    const r = sh('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: repo });
-    assert.equal(r.code, 0, r.out);
-  };
-  git('init', '-q');
-  git('add', '-A');
-  git('commit', '-q', '-m', 'hooks');
-  return repo;
-}
-
 test(
   'pre-commit can install the hook repository: npm install -g --install-links git+file://<clone> builds it through prepare (REVIEW5 H1)',
   { timeout: 400_000 },
   () => {
-    const repo = hookRepository();
+    const repo = join(work, 'hook-repo');
+    checkoutAsRepository(repo);
     // pre-commit 4.x, pre_commit/languages/node.py: npm install --allow-git=root --install-links -g git+file://{prefix}
     // (with its environment's prefix; --prefer-offline only uses the npm cache npm ci has filled).
     const r = sh(
