@@ -1,7 +1,7 @@
 // Running the built CLI as a real process, with a clean environment.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { ROOT } from '../helpers';
 
@@ -84,4 +84,30 @@ export function cliShim(dir: string): string {
   writeFileSync(join(bin, 'assistant-config'), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
   chmodSync(join(bin, 'assistant-config'), 0o755);
   return bin;
+}
+
+/**
+ * A git repository at `repo` holding this checkout's tracked files as they are in the working tree
+ * (what pre-commit clones is a commit; this is the commit the working tree would make, so a hook
+ * repository tested this way is the code under test, edits not yet committed included); returns the
+ * commit's id.
+ */
+export function checkoutAsRepository(repo: string): string {
+  const git = (cwd: string, ...args: string[]): string => {
+    const r = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], {
+      cwd,
+      encoding: 'utf8',
+    });
+    if (r.status !== 0) throw new Error(`git ${args.join(' ')} failed in ${cwd}: ${r.stderr}`);
+    return r.stdout;
+  };
+  for (const f of git(ROOT, 'ls-files', '-z').split('\0').filter(Boolean)) {
+    if (!existsSync(join(ROOT, f))) continue;
+    mkdirSync(dirname(join(repo, f)), { recursive: true });
+    copyFileSync(join(ROOT, f), join(repo, f));
+  }
+  git(repo, 'init', '-q');
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-q', '-m', 'hooks');
+  return git(repo, 'rev-parse', 'HEAD').trim();
 }
