@@ -327,7 +327,7 @@ function keepingComments(doc: ParsedDocument, from: number, to: number, newText:
  * Start of the comment lines right above a block property's line (no blank line between) at its
  * column: they speak of that key and go with it.
  */
-function leadingComments(text: string, start: number, col: number): number {
+export function leadingComments(text: string, start: number, col: number): number {
   let at = start;
   while (at > 0) {
     const prev = lineStart(text, at - 1);
@@ -339,7 +339,7 @@ function leadingComments(text: string, start: number, col: number): number {
 }
 
 /** End of a block property's lines: its last line, and comment lines below it indented under it. */
-function blockEnd(text: string, prop: PropertyNode, contentEndOffset: number): number {
+export function blockEnd(text: string, prop: PropertyNode, contentEndOffset: number): number {
   const col = columnOf(text, prop.key.offset);
   let end = nextLineStart(text, contentEndOffset);
   while (end < text.length) {

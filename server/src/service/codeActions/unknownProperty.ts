@@ -2,9 +2,18 @@
 // none, remove it with its nested lines and trailing comment.
 import { isShadowed } from '../../parser/ast';
 import type { Node, ParsedDocument, PropertyNode } from '../../parser/ast';
-import { lineStart } from '../../parser/lineIndex';
 import type { TextEdit } from '../types';
-import { contentEnd, outsideScalars, removeProperties, replaceScalar } from './edits';
+import {
+  blockEnd,
+  contentEnd,
+  inDocumentEol,
+  leadingComments,
+  outsideScalars,
+  removeProperties,
+  replaceScalar,
+} from './edits';
+import { columnOf, eolOf, isLineLeading, lineStart } from '../../parser/lineIndex';
+import { readValue } from '../../model/merge';
 import { anchorsUsedElsewhere, holdsLiteralSecret, propertyAtKey } from './find';
 import type { Fix, FixProvider } from './provider';
 import { missingSpaceInKey } from './missingSpace';
@@ -36,6 +45,8 @@ export const unknownProperty: FixProvider = (doc, d) => {
     out.push({ title: `Rename '${key}' to '${k}'`, edits: [replaceScalar(doc, prop.key, k)] });
   // A key of another variant (`endpoint` under `provider: hosted`): switch to each variant that has it.
   out.push(...switchForKey(doc, prop, out.length > 0));
+  // A field of the object under a key of this mapping (`enable_automations` of `featureFlags`): moved there.
+  out.push(...moveToHome(doc, prop, d, out.length === 0));
   // (Not for a near miss: the key is reported because it is close to an allowed one, so its value is
   // the user's content under a misspelt name, and removing it (a whole `definiton:` block, the
   // instructions under `systemInstrucions:`) is never the repair: REVIEW4 G21.)
@@ -93,6 +104,77 @@ function indentUnder(doc: ParsedDocument, d: Diagnostic): Fix[] {
       movesOnly: true,
     },
   ];
+}
+
+/**
+ * `unknown-property` with `home` (model/keyHome.ts): the key's lines (with the comment lines right
+ * above it and those indented under it) moved under that key of the same mapping, at its fields'
+ * column; where that key is not written yet, it is written in the key's place, with its
+ * discriminator when the key needs one variant (`schemaSelector` with `type: fixed` for `tables`).
+ * Only in block YAML, and only when the place is certain: the object there is a block mapping, of a
+ * variant that allows the key, without the key already. Moves only: nothing the user wrote is lost;
+ * an editor fix (the user sees where the lines go), never `--fix`.
+ */
+function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, preferred: boolean): Fix[] {
+  const home = d.data?.home;
+  const text = doc.text;
+  const obj = prop.parent;
+  if (typeof home !== 'string' || doc.language !== 'yaml' || obj.flow || !isLineLeading(text, prop.key.offset))
+    return [];
+  if (anchorsUsedElsewhere(doc, [prop]) || /\t/.test(text.slice(lineStart(text, prop.key.offset), prop.key.offset)))
+    return [];
+  const targets = obj.properties.filter((p) => p.key.value === home);
+  if (targets.length > 1) return [];
+  const key = prop.key.value;
+  const col = columnOf(text, prop.key.offset);
+  const from = leadingComments(text, lineStart(text, prop.key.offset), col);
+  const to = blockEnd(text, prop, contentEnd(text, prop));
+  const eol = eolOf(text);
+  let lines = text.slice(from, to);
+  if (!lines.endsWith('\n')) lines += eol;
+  const shifted = (by: string): string =>
+    lines
+      .split('\n')
+      .map((l) => (l.replace(/\r$/, '') === '' ? l : by + l))
+      .join('\n');
+  const variant = d.data?.homeVariant;
+  const target = targets[0];
+  const fix = (title: string, edits: TextEdit[]): Fix[] => [
+    { title, edits: inDocumentEol(text, edits), editorOnly: true, ...(preferred ? { isPreferred: true } : {}) },
+  ];
+  if (target) {
+    const v = target.value;
+    if (v?.type !== 'object' || v.flow || v.properties.length === 0) return [];
+    if (v.properties.some((p) => p.key.value === key)) return [];
+    if (variant) {
+      const tag = readValue(v, variant.property);
+      if (tag?.type !== 'string' || !variant.values.includes(tag.value)) return [];
+    }
+    const first = v.properties[0]!;
+    if (!isLineLeading(text, first.key.offset)) return [];
+    const by = columnOf(text, first.key.offset) - col;
+    if (by <= 0) return [];
+    const last = v.properties[v.properties.length - 1]!;
+    const at = blockEnd(text, last, contentEnd(text, last));
+    // (The target's block ends the file without a line break: one first.)
+    const lead = at === text.length && !text.endsWith('\n') ? eol : '';
+    if (at > from && at < to) return [];
+    return fix(`Move '${key}' under '${home}'`, [
+      { offset: from, length: to - from, newText: '' },
+      { offset: at, length: 0, newText: lead + shifted(' '.repeat(by)) },
+    ]);
+  }
+  if (variant && variant.values.length !== 1) return [];
+  const indent = text.slice(lineStart(text, prop.key.offset), prop.key.offset);
+  const unit = indentUnit(doc);
+  const tag = variant ? `${indent}${unit}${variant.property}: ${variant.values[0]!}${eol}` : '';
+  // The comment lines above the key stay above the new key (they spoke of this place).
+  const keyLine = lineStart(text, prop.key.offset);
+  lines = text.slice(keyLine, to);
+  if (!lines.endsWith('\n')) lines += eol;
+  return fix(`Move '${key}' under a new '${home}'${variant ? ` (${variant.property}: ${variant.values[0]!})` : ''}`, [
+    { offset: keyLine, length: to - keyLine, newText: `${indent}${home}:${eol}${tag}${shifted(unit)}` },
+  ]);
 }
 
 /** The block scalars (`|`, `>`) among the properties' values, as ranges in text order. */

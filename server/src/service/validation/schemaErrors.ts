@@ -38,6 +38,7 @@ import {
   scoreOf,
 } from '../text';
 import { atAlias } from './throughAlias';
+import { keyHomeNote, singleHome } from '../../model/keyHome';
 import { ofVariant, variantAround } from '../../model/variantAround';
 import type { Reading } from '../yaml11';
 import { describeReading, numberText, plainText, reading11 } from '../yaml11';
@@ -885,16 +886,21 @@ function namesNoVariable(owner: Schema | undefined, suggestion: string, p: Prope
   return !(shellReference(t) !== undefined || (/^[A-Z_][A-Z0-9_]*$/.test(t) && credentialShapes(t).length === 0));
 }
 
+/**
+ * A closeness score (`scoreOf`) from which a rename is far-fetched when the key is a field just below:
+ * `instructions` for `systemInstructions` (2.25, a word left out) stays; `tables` for
+ * `maxTableArtifactSampleRows` (5.75, its letters spread over a longer name) goes.
+ */
+const FAR_FETCHED = 3;
+
 /** `unknown-property` on the key of `p` (one occurrence of `key` in the mapping whose keys are `keys`). */
 function unknownPropertyAt(keys: MappingKeys, resolved: Resolved, key: string, p: PropertyNode): Diagnostic {
   const allowed = Object.keys(unwrapNullable(resolved.schema)?.properties ?? {});
   const present = keys.present;
   const candidates = allowed.filter((k) => !present.has(k));
-  const { suggestion, hint, data } = holdsMoreThanAKey(key)
+  let { suggestion, hint, data } = holdsMoreThanAKey(key)
     ? { suggestion: undefined, hint: '', data: undefined }
     : suggest(key, candidates);
-  const unsafe =
-    suggestion !== undefined && (!renameIsSafe(key, candidates) || namesNoVariable(resolved.schema, suggestion, p));
   let owners = '';
   if (resolved.union) {
     const others = resolved.union.variants
@@ -903,6 +909,18 @@ function unknownPropertyAt(keys: MappingKeys, resolved: Resolved, key: string, p
     if (others.length > 0)
       owners = ` ('${showInvisibleChars(key)}' belongs to ${resolved.union.property} ${quoteList(others)}.)`;
   }
+  let home: { home: string; homeVariant?: { property: string; values: string[] } } | undefined;
+  if (!owners) {
+    // A field of an object just below (`enable_automations` of `featureFlags`): said where it goes.
+    // A far-fetched rename beside it (`tables` as letters of `maxTableArtifactSampleRows`) is dropped.
+    owners = keyHomeNote(resolved.schema, key, `'${showInvisibleChars(key)}'`);
+    if (owners && suggestion !== undefined && (scoreOf(key, suggestion)?.d ?? Infinity) >= FAR_FETCHED)
+      ({ suggestion, hint, data } = { suggestion: undefined, hint: '', data: undefined });
+    const one = owners ? singleHome(resolved.schema, key) : undefined;
+    if (one) home = one.variant ? { home: one.home, homeVariant: one.variant } : { home: one.home };
+  }
+  const unsafe =
+    suggestion !== undefined && (!renameIsSafe(key, candidates) || namesNoVariable(resolved.schema, suggestion, p));
   const label = labelOf(resolved);
   return diag(
     'unknown-property',
@@ -910,7 +928,7 @@ function unknownPropertyAt(keys: MappingKeys, resolved: Resolved, key: string, p
     p.key.offset,
     p.key.length,
     {
-      data: { key, ...data, ...(unsafe ? { unsafeRename: true } : {}) },
+      data: { key, ...data, ...(unsafe ? { unsafeRename: true } : {}), ...home },
     },
   );
 }

@@ -1,0 +1,228 @@
+// A key written one level too high (`enable_automations` in `definition`, `valueFromEnv` beside
+// `provider`, `tables` without its `schemaSelector`): the `unknown-property` message says where the
+// key belongs, read from the schema (model/keyHome.ts), instead of a far-fetched "did you mean"; an
+// editor fix moves the key's lines there (never `--fix`), losing nothing.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyze, applyEdits, getCodeActions } from '../../server/src/service';
+import type { Diagnostic } from '../../server/src/service';
+import { fixAll } from '../../server/src/service/fixAll';
+import { parse } from '../../server/src/parser';
+import { keyHomes } from '../../server/src/model/keyHome';
+import { definition, rootSchema, unwrapNullable } from '../../server/src/model/schema';
+import { mulberry32 } from '../helpers';
+
+const H = 'kind: AssistantConfig\nversion: v2\n';
+const crlf = (s: string): string => s.replace(/\n/g, '\r\n');
+
+function unknownAt(text: string, key: string): Diagnostic {
+  const ds = analyze(text, 'yaml').diagnostics.filter((d) => d.code === 'unknown-property' && d.data?.key === key);
+  assert.equal(ds.length, 1, `one unknown-property on '${key}': ${JSON.stringify(analyze(text, 'yaml').diagnostics)}`);
+  return ds[0]!;
+}
+
+function fixesFor(text: string, d: Diagnostic): { title: string; preferred: boolean; result: string }[] {
+  const doc = parse(text, 'yaml');
+  return getCodeActions(doc, [d], { offset: d.offset, length: d.length })
+    .filter((a) => a.kind === 'quickfix' && !a.title.startsWith('Ignore'))
+    .map((a) => ({ title: a.title, preferred: a.isPreferred === true, result: applyEdits(text, a.edits) }));
+}
+
+/** Every non-blank line of `before`, trimmed, is a line of `after` (what the user wrote is all still there). */
+function keepsEveryLine(before: string, after: string, what: string): void {
+  const left = new Map<string, number>();
+  for (const l of after.split(/\r?\n/)) left.set(l.trim(), (left.get(l.trim()) ?? 0) + 1);
+  for (const l of before.split(/\r?\n/)) {
+    const t = l.trim();
+    if (t === '') continue;
+    const n = left.get(t) ?? 0;
+    assert.ok(n > 0, `${what}: the line '${t}' was lost:\n${after}`);
+    left.set(t, n - 1);
+  }
+}
+
+test('the message says where a misplaced key belongs, and drops a far-fetched rename', () => {
+  const cases: [string, string, RegExp][] = [
+    [
+      'enable_automations',
+      `${H}definition:\n  llm:\n    provider: hosted\n  enable_automations: true\n`,
+      /^AssistantConfigV2 does not allow 'enable_automations'\. 'enable_automations' belongs under 'featureFlags'\.$/,
+    ],
+    [
+      'tables',
+      `${H}definition:\n  llm:\n    provider: hosted\n  tables: []\n`,
+      // (Not "Did you mean 'maxTableArtifactSampleRows'?": its letters spread over a longer name.)
+      /^AssistantConfigV2 does not allow 'tables'\. 'tables' belongs under 'schemaSelector' \(type: fixed\)\.$/,
+    ],
+    [
+      'columns',
+      `${H}definition:\n  llm:\n    provider: hosted\n  columns: []\n`,
+      /'columns' belongs in an item of 'tables' in 'schemaSelector' \(type: fixed\)\.$/,
+    ],
+    [
+      'primitiveName',
+      `${H}definition:\n  llm:\n    provider: hosted\n  primitiveName: classify\n`,
+      /'primitiveName' belongs in an item of 'overrideAiPrimitivesLlm'\.$/,
+    ],
+    [
+      'valueFromEnv',
+      `${H}definition:\n  llm:\n    provider: vendor_a\n    model: m\n    valueFromEnv: VENDOR_A_KEY\n`,
+      /^provider 'vendor_a' does not allow 'valueFromEnv'\. 'valueFromEnv' belongs under 'apiKey'\.$/,
+    ],
+    [
+      'fallback',
+      `${H}definition:\n  llm:\n    provider: hosted\n  fallback: null\n`,
+      /'fallback' belongs under 'llm' or under 'aiPrimitivesLlm'\.$/,
+    ],
+    [
+      // A likely typo keeps its rename; the place where the key is a field is said beside it.
+      'instructions',
+      `${H}definition:\n  llm:\n    provider: hosted\n  instructions: Be brief.\n`,
+      /Did you mean 'systemInstructions'\? 'instructions' belongs under 'schemaSelector' \(type: llm_selector\)\.$/,
+    ],
+  ];
+  for (const [key, text, message] of cases) {
+    const d = unknownAt(text, key);
+    assert.match(d.message, message, key);
+    assert.match(unknownAt(crlf(text), key).message, message, `${key} (CRLF)`);
+  }
+  // A key that is a field nowhere near says nothing more.
+  assert.equal(
+    unknownAt(`${H}definition:\n  llm:\n    provider: hosted\n  colour: blue\n`, 'colour').message,
+    "AssistantConfigV2 does not allow 'colour'.",
+  );
+});
+
+const MOVES: { name: string; before: string; after: string; title: string }[] = [
+  {
+    name: 'into the block that is there, with its comments',
+    before: `${H}definition:\n  llm:\n    provider: hosted\n  featureFlags:\n    enable_visualizations: true\n  # turn on the robots\n  enable_automations: true # ops asked\n  maxAssistantActions: 4\n`,
+    after: `${H}definition:\n  llm:\n    provider: hosted\n  featureFlags:\n    enable_visualizations: true\n    # turn on the robots\n    enable_automations: true # ops asked\n  maxAssistantActions: 4\n`,
+    title: "Move 'enable_automations' under 'featureFlags'",
+  },
+  {
+    name: 'up into a block written after it',
+    before: `${H}definition:\n  enable_automations: false\n  llm:\n    provider: hosted\n  featureFlags:\n      enable_visualizations: true\n`,
+    after: `${H}definition:\n  llm:\n    provider: hosted\n  featureFlags:\n      enable_visualizations: true\n      enable_automations: false\n`,
+    title: "Move 'enable_automations' under 'featureFlags'",
+  },
+  {
+    name: 'under a new key, with the variant it needs',
+    before: `${H}definition:\n  llm:\n    provider: hosted\n  tables:\n    - schemaName: s # main\n      tableName: t\n      columns: []\n  contextWindowLimit: 10\n`,
+    after: `${H}definition:\n  llm:\n    provider: hosted\n  schemaSelector:\n    type: fixed\n    tables:\n      - schemaName: s # main\n        tableName: t\n        columns: []\n  contextWindowLimit: 10\n`,
+    title: "Move 'tables' under a new 'schemaSelector' (type: fixed)",
+  },
+  {
+    name: 'the credential reference beside provider',
+    before: `${H}definition:\n  llm:\n    provider: vendor_a\n    model: m\n    valueFromEnv: VENDOR_A_KEY\n`,
+    after: `${H}definition:\n  llm:\n    provider: vendor_a\n    model: m\n    apiKey:\n      valueFromEnv: VENDOR_A_KEY\n`,
+    title: "Move 'valueFromEnv' under a new 'apiKey'",
+  },
+  {
+    name: 'a block scalar keeps its text and blank lines',
+    before: `${H}definition:\n  llm:\n    provider: hosted\n  threadTitleGeneration:\n    llm:\n      provider: hosted\n  enable: |\n    not a boolean\n\n    at all\n`,
+    after: `${H}definition:\n  llm:\n    provider: hosted\n  threadTitleGeneration:\n    llm:\n      provider: hosted\n    enable: |\n      not a boolean\n\n      at all\n`,
+    title: "Move 'enable' under 'threadTitleGeneration'",
+  },
+];
+
+test('the move fix puts the lines where the key belongs, LF and CRLF, and the key is then allowed', () => {
+  for (const c of MOVES)
+    for (const [before, after] of [
+      [c.before, c.after],
+      [crlf(c.before), crlf(c.after)],
+    ] as const) {
+      const key = /does not allow '([^']+)'/.exec(
+        analyze(before, 'yaml').diagnostics.find((d) => d.code === 'unknown-property')!.message,
+      )![1]!;
+      const fixes = fixesFor(before, unknownAt(before, key));
+      const move = fixes.find((f) => f.title === c.title);
+      assert.ok(move, `${c.name}: ${JSON.stringify(fixes.map((f) => f.title))}`);
+      assert.equal(move.preferred, true, c.name);
+      assert.equal(move.result, after, c.name);
+      keepsEveryLine(before, move.result, c.name);
+      assert.ok(
+        !analyze(move.result, 'yaml').diagnostics.some((d) => d.code === 'unknown-property'),
+        `${c.name}: still unknown after the move`,
+      );
+    }
+});
+
+test('no move where the place is not certain, and never by --fix', () => {
+  const none: [string, string][] = [
+    // The selector there is another variant.
+    ['tables', `${H}definition:\n  llm:\n    provider: hosted\n  schemaSelector:\n    type: all\n  tables: []\n`],
+    // A flow mapping there.
+    [
+      'enable_automations',
+      `${H}definition:\n  llm: {provider: hosted}\n  featureFlags: {a: true}\n  enable_automations: true\n`,
+    ],
+    // The key is already there.
+    [
+      'enable_automations',
+      `${H}definition:\n  llm:\n    provider: hosted\n  featureFlags:\n    enable_automations: false\n  enable_automations: true\n`,
+    ],
+    // The place's value is empty (an indentation slip's fix indents instead).
+    [
+      'valueFromEnv',
+      `${H}definition:\n  llm:\n    provider: vendor_a\n    model: m\n    apiKey:\n    valueFromEnv: K\n`,
+    ],
+  ];
+  for (const [key, text] of none) {
+    const ds = analyze(text, 'yaml').diagnostics.filter((d) => d.code === 'unknown-property' && d.data?.key === key);
+    for (const d of ds)
+      assert.ok(
+        !fixesFor(text, d).some((f) => f.title.startsWith('Move')),
+        `${key}: ${JSON.stringify(fixesFor(text, d))}`,
+      );
+  }
+  // `--fix` (and Fix all) leaves a misplaced key for the user: where it goes is shown, not decided.
+  const text = MOVES[0]!.before;
+  assert.equal(fixAll(text, 'yaml', (t, l) => analyze(t, l)).text, text);
+});
+
+test('every key of an object right below `definition`, written in `definition`: said, and moved there losing nothing', () => {
+  // Property test over the schema (seed printed): each field of each object one step below the
+  // definition, written one level too high with a value and a comment, in a document that has (or
+  // lacks) the block it belongs in.
+  const seed = 4_812_207;
+  console.log(`keyHome property test seed ${seed}`);
+  const rand = mulberry32(seed);
+  const def = unwrapNullable(definition('AssistantConfigV2'))!;
+  const own = new Set(Object.keys(def.properties ?? {}));
+  const keys = new Set<string>();
+  for (const s of Object.values(rootSchema.definitions ?? {}))
+    for (const k of Object.keys(unwrapNullable(s)?.properties ?? {})) if (!own.has(k)) keys.add(k);
+  let said = 0;
+  let moved = 0;
+  for (const key of [...keys].sort()) {
+    const homes = keyHomes(def, key);
+    const value = rand() < 0.5 ? 'x1' : '[]';
+    const text = `${H}definition:\n  llm:\n    provider: hosted\n  # about ${key}\n  ${key}: ${value} # note ${key}\n`;
+    const ds = analyze(text, 'yaml').diagnostics.filter((d) => d.code === 'unknown-property' && d.data?.key === key);
+    if (ds.length === 0) continue;
+    const d = ds[0]!;
+    if (homes.length === 0) {
+      assert.doesNotMatch(d.message, /belongs/, key);
+      continue;
+    }
+    said++;
+    assert.match(
+      d.message,
+      new RegExp(`'${key}' belongs (under|in an item of) '${homes[0]!.path[homes[0]!.path.length - 1]}'`),
+      key,
+    );
+    for (const f of fixesFor(text, d).filter((x) => x.title.startsWith('Move'))) {
+      moved++;
+      keepsEveryLine(text, f.result, `${key}: ${f.title}`);
+      const after = analyze(f.result, 'yaml').diagnostics;
+      assert.ok(
+        !after.some((x) => x.code === 'unknown-property' && x.data?.key === key),
+        `${key}: ${f.title}\n${f.result}\n${JSON.stringify(after)}`,
+      );
+      assert.ok(!after.some((x) => x.code === 'syntax-error'), `${key}: ${f.title}`);
+    }
+  }
+  assert.ok(said >= 10, `homes said for ${said} keys`);
+  assert.ok(moved >= 5, `moves offered for ${moved} keys`);
+});
