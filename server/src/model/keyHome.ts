@@ -54,7 +54,7 @@ function declaring(step: Step, key: string): { schema: Schema; variant?: string 
 
 function note(step: Step, which: { variant?: string }[]): VariantsNote | undefined {
   if (!step.union || which.length === step.schemas.length) return undefined;
-  return { property: step.union.property, values: which.map((w) => w.variant!).filter((v) => v !== undefined) };
+  return { property: step.union.property, values: which.flatMap((w) => (w.variant === undefined ? [] : [w.variant])) };
 }
 
 const cache = new Map<Schema, Map<string, KeyHome[]>>();
@@ -67,7 +67,7 @@ export function keyHomes(schema: Schema | undefined, key: string): KeyHome[] {
   const s = unwrapNullable(schema);
   if (!s?.properties || Object.prototype.hasOwnProperty.call(s.properties, key)) return [];
   let byKey = cache.get(s);
-  if (!byKey) cache.set(s, (byKey = new Map()));
+  if (!byKey) cache.set(s, (byKey = new Map<string, KeyHome[]>()));
   let homes = byKey.get(key);
   if (homes) return homes;
   homes = [];
