@@ -148,6 +148,44 @@ test('the move fix puts the lines where the key belongs, LF and CRLF, and the ke
     }
 });
 
+test('a key written a level too deep: said to belong beside its holder, and moved out after its block', () => {
+  const cases: { name: string; before: string; after: string; key: string; holder: string }[] = [
+    {
+      name: 'the instructions pasted with the LLM keys',
+      before: `${H}definition:\n  llm:\n    provider: hosted\n    # for every thread\n    systemInstructions: |\n      Be brief.\n\n      Cite tables.\n    specificLlm: null\n  maxAssistantActions: 3\n`,
+      after: `${H}definition:\n  llm:\n    provider: hosted\n    specificLlm: null\n  # for every thread\n  systemInstructions: |\n    Be brief.\n\n    Cite tables.\n  maxAssistantActions: 3\n`,
+      key: 'systemInstructions',
+      holder: 'llm',
+    },
+    {
+      name: 'the last key of the file, no final line break',
+      before: `${H}definition:\n  llm:\n    provider: hosted\n    contextWindowLimit: 8000 # tokens`,
+      after: `${H}definition:\n  llm:\n    provider: hosted\n  contextWindowLimit: 8000 # tokens\n`,
+      key: 'contextWindowLimit',
+      holder: 'llm',
+    },
+  ];
+  for (const c of cases)
+    for (const [before, after] of [
+      [c.before, c.after],
+      [crlf(c.before), crlf(c.after)],
+    ] as const) {
+      const d = unknownAt(before, c.key);
+      assert.match(d.message, new RegExp(`'${c.key}' belongs one level up, beside '${c.holder}'\\.$`), c.name);
+      const move = fixesFor(before, d).find((f) => f.title === `Move '${c.key}' up, beside '${c.holder}'`);
+      assert.ok(move, `${c.name}: ${JSON.stringify(fixesFor(before, d).map((f) => f.title))}`);
+      assert.equal(move.result, after, c.name);
+      keepsEveryLine(before, move.result, c.name);
+      assert.deepEqual(analyze(move.result, 'yaml').diagnostics, [], c.name);
+    }
+  // Not when the mapping above has the key already, nor when it is the mapping's only key.
+  const twice = `${H}definition:\n  llm:\n    provider: hosted\n    systemInstructions: a\n  systemInstructions: b\n`;
+  assert.doesNotMatch(unknownAt(twice, 'systemInstructions').message, /one level up/);
+  const only = `${H}definition:\n  llm:\n    provider: hosted\n  threadTitleGeneration:\n    maxAssistantActions: 2\n`;
+  const d = unknownAt(only, 'maxAssistantActions');
+  assert.ok(!fixesFor(only, d).some((f) => f.title.startsWith('Move')), JSON.stringify(fixesFor(only, d)));
+});
+
 test('no move where the place is not certain, and never by --fix', () => {
   const none: [string, string][] = [
     // The selector there is another variant.

@@ -97,7 +97,7 @@ export const CODES = {
   'unknown-property': {
     autofix: 'safe',
     severity: 'error',
-    doc: 'A key that the type or variant in force does not allow. A likely typo of an allowed key gets a rename (`lint --fix` applies it when it is the one clear match); a key of another variant of the same object offers the switch. A key that is a field one or two levels below (`enable_automations` written in `definition`, a field of `featureFlags`; `valueFromEnv` beside `provider`, a field of `apiKey`; `tables` without its `schemaSelector`) is said to belong there, read from the schema, and an editor fix moves its lines there (with its comments; under a new key where there is none yet, with the `type` that key needs): never `lint --fix`, since where the user meant the key is theirs to confirm.',
+    doc: 'A key that the type or variant in force does not allow. A likely typo of an allowed key gets a rename (`lint --fix` applies it when it is the one clear match); a key of another variant of the same object offers the switch. A key that is a field one or two levels below (`enable_automations` written in `definition`, a field of `featureFlags`; `valueFromEnv` beside `provider`, a field of `apiKey`; `tables` without its `schemaSelector`) is said to belong there, read from the schema, and an editor fix moves its lines there (with its comments; under a new key where there is none yet, with the `type` that key needs). A key of the mapping above, written a level too deep (`systemInstructions` pasted under `llm`), is said to belong one level up, and the fix moves its lines out, after the block it was in. Neither move is `lint --fix`: where the user meant the key is theirs to confirm.',
   },
   'invalid-type': { autofix: 'safe', severity: 'error', doc: 'A value of the wrong type.' },
   'invalid-enum': {
@@ -346,6 +346,8 @@ export interface DiagnosticData {
    * there. With `homeVariant`, that object's discriminator and the values that allow the key.
    */
   home?: string;
+  /** `unknown-property`: the key belongs beside this key, one level up (its mapping allows it); the fix moves it there. */
+  up?: string;
   homeVariant?: { property: string; values: string[] };
 }
 

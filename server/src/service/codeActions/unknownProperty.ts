@@ -47,6 +47,7 @@ export const unknownProperty: FixProvider = (doc, d) => {
   out.push(...switchForKey(doc, prop, out.length > 0));
   // A field of the object under a key of this mapping (`enable_automations` of `featureFlags`): moved there.
   out.push(...moveToHome(doc, prop, d, out.length === 0));
+  out.push(...moveUp(doc, prop, d, out.length === 0));
   // (Not for a near miss: the key is reported because it is close to an allowed one, so its value is
   // the user's content under a misspelt name, and removing it (a whole `definiton:` block, the
   // instructions under `systemInstrucions:`) is never the repair: REVIEW4 G21.)
@@ -175,6 +176,51 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
   return fix(`Move '${key}' under a new '${home}'${variant ? ` (${variant.property}: ${variant.values[0]!})` : ''}`, [
     { offset: keyLine, length: to - keyLine, newText: `${indent}${home}:${eol}${tag}${shifted(unit)}` },
   ]);
+}
+
+/**
+ * `unknown-property` with `up`: the key's lines (with the comment lines right above it and those
+ * under it) moved out of the mapping, to just after the block of the key that holds it, at that
+ * key's column. Block YAML only; not the mapping's only key (its holder would be left empty); an
+ * editor fix, never `--fix`.
+ */
+function moveUp(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, preferred: boolean): Fix[] {
+  const text = doc.text;
+  const obj = prop.parent;
+  const holder = obj.parent;
+  if (typeof d.data?.up !== 'string' || doc.language !== 'yaml' || holder?.type !== 'property') return [];
+  if (holder.key.value !== d.data.up || holder.value !== obj || obj.flow || holder.parent.flow) return [];
+  if (obj.properties.length < 2 || anchorsUsedElsewhere(doc, [prop])) return [];
+  if (!isLineLeading(text, prop.key.offset) || !isLineLeading(text, holder.key.offset)) return [];
+  const col = columnOf(text, prop.key.offset);
+  const by = col - columnOf(text, holder.key.offset);
+  if (by <= 0) return [];
+  const from = leadingComments(text, lineStart(text, prop.key.offset), col);
+  const to = blockEnd(text, prop, contentEnd(text, prop));
+  const pad = ' '.repeat(by);
+  const out: string[] = [];
+  for (const l of text.slice(from, to).split('\n')) {
+    if (l.startsWith(pad)) out.push(l.slice(by));
+    else if (/^[ \r]*$/.test(l)) out.push(l.replace(/^ +/, ''));
+    else return [];
+  }
+  let moved = out.join('\n');
+  if (!moved.endsWith('\n')) moved += eolOf(text);
+  const at = blockEnd(text, holder, contentEnd(text, holder));
+  // A line break first where the text before the insertion (the moved lines taken out) ends without one.
+  const before = at === to ? text.slice(0, from) : text.slice(0, at);
+  const lead = at === text.length && before !== '' && !before.endsWith('\n') ? eolOf(text) : '';
+  return [
+    {
+      title: `Move '${prop.key.value}' up, beside '${holder.key.value}'`,
+      edits: [
+        { offset: from, length: to - from, newText: '' },
+        { offset: at, length: 0, newText: lead + moved },
+      ],
+      editorOnly: true,
+      ...(preferred ? { isPreferred: true } : {}),
+    },
+  ];
 }
 
 /** The block scalars (`|`, `>`) among the properties' values, as ranges in text order. */

@@ -23,7 +23,7 @@ import {
   credentialKeys,
   isEnvNameProperty,
 } from '../../model/schema';
-import type { Resolved, Schema, Union } from '../../model/schema';
+import type { AtPath, Resolved, Schema, Union } from '../../model/schema';
 import type { Diagnostic } from '../codes';
 import { diag } from '../codes';
 import {
@@ -893,6 +893,20 @@ function namesNoVariable(owner: Schema | undefined, suggestion: string, p: Prope
  */
 const FAR_FETCHED = 3;
 
+/**
+ * The key whose value is the mapping that holds `p`, when the mapping holding that key allows `key` and
+ * lacks it: `p` was written a level too deep. `resolved` is the place's `schemaAtPath` (its `parent`:
+ * the mapping above); only for a key written in that mapping's own text (not merged in).
+ */
+function keyOfMappingAbove(resolved: Resolved, p: PropertyNode, key: string): string | undefined {
+  const holder = p.parent.parent;
+  const above = (resolved as AtPath).parent;
+  if (holder?.type !== 'property' || holder.value !== p.parent || !above) return undefined;
+  const s = unwrapNullable(above.schema);
+  if (!s?.properties || !Object.prototype.hasOwnProperty.call(s.properties, key)) return undefined;
+  return holder.parent.properties.some((q) => q.key.value === key) ? undefined : holder.key.value;
+}
+
 /** `unknown-property` on the key of `p` (one occurrence of `key` in the mapping whose keys are `keys`). */
 function unknownPropertyAt(keys: MappingKeys, resolved: Resolved, key: string, p: PropertyNode): Diagnostic {
   const allowed = Object.keys(unwrapNullable(resolved.schema)?.properties ?? {});
@@ -919,6 +933,18 @@ function unknownPropertyAt(keys: MappingKeys, resolved: Resolved, key: string, p
     const one = owners ? singleHome(resolved.schema, key) : undefined;
     if (one) home = one.variant ? { home: one.home, homeVariant: one.variant } : { home: one.home };
   }
+  let up: { up: string } | undefined;
+  if (!owners) {
+    // A key of the mapping that holds this one, written a level too deep (`systemInstructions` under
+    // `llm`, pasted with the LLM's keys): said to belong beside the key that holds it.
+    const holder = keyOfMappingAbove(resolved, p, key);
+    if (holder !== undefined) {
+      owners = ` '${showInvisibleChars(key)}' belongs one level up, beside '${showInvisibleChars(holder)}'.`;
+      up = { up: holder };
+      if (suggestion !== undefined && (scoreOf(key, suggestion)?.d ?? Infinity) >= FAR_FETCHED)
+        ({ suggestion, hint, data } = { suggestion: undefined, hint: '', data: undefined });
+    }
+  }
   const unsafe =
     suggestion !== undefined && (!renameIsSafe(key, candidates) || namesNoVariable(resolved.schema, suggestion, p));
   const label = labelOf(resolved);
@@ -928,7 +954,7 @@ function unknownPropertyAt(keys: MappingKeys, resolved: Resolved, key: string, p
     p.key.offset,
     p.key.length,
     {
-      data: { key, ...data, ...(unsafe ? { unsafeRename: true } : {}), ...home },
+      data: { key, ...data, ...(unsafe ? { unsafeRename: true } : {}), ...home, ...up },
     },
   );
 }
