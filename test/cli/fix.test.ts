@@ -57,6 +57,14 @@ const CASES: Case[] = [
     exit: 0,
   },
   {
+    // `value: null` beside the name holds nothing: removed, the comment on its line kept (fixValueNull.test.ts).
+    code: 'env-value-conflict',
+    file: 'a.assistant.yaml',
+    before: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      value: null # was the key\n      valueFromEnv: VENDOR_A_API_KEY\n`,
+    after: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      # was the key\n      valueFromEnv: VENDOR_A_API_KEY\n`,
+    exit: 0,
+  },
+  {
     code: 'kind-missing',
     file: 'a.assistant.yaml',
     before: 'version: v2\ndefinition:\n  llm: { provider: hosted } # keep me\n',

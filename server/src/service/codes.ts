@@ -22,7 +22,7 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
  *   cases (a JSON comment, an empty name) stay editor quick fixes;
  * - `no`: never applied by `--fix` (placeholders that must be filled, a secret move that must write
  *   `.env`, a document skeleton, a removed comment, a guess about a name the spec allows or about a
- *   variable's name: `env-value-conflict`).
+ *   variable's name: `env-value-conflict` but for its `value: null` beside `valueFromEnv`).
  */
 export type Autofix = 'safe' | 'same-value' | 'lossless' | 'no';
 
@@ -112,9 +112,9 @@ export const CODES = {
     doc: 'A whole-number limit that is zero or negative; the spec does not say what such a limit does.',
   },
   'env-value-conflict': {
-    autofix: 'no',
+    autofix: 'lossless',
     severity: 'error',
-    doc: 'An EnvironmentValue must have exactly one of `value` and `valueFromEnv`. A `value: null` (or an empty `value:`) beside `valueFromEnv` is this one finding, not also a type error: its fix removes `value: null`.',
+    doc: "An EnvironmentValue must have exactly one of `value` and `valueFromEnv`. A `value: null` (or `~`, or an empty `value:`) beside `valueFromEnv` is this one finding, not also a type error: its fix (also `lint --fix`, which loses nothing there: the comments on that line stay) removes `value: null`. Any other pair (a literal `value` beside the name, or neither key) is the editor's choice: keep one, or add `valueFromEnv` with a conventional name.",
   },
   'literal-secret': {
     autofix: 'no',

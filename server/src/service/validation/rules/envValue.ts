@@ -106,6 +106,10 @@ export const envValueRule: Rule = {
           // `value: null` (or `value:` with nothing) beside the name: no second credential, a key to
           // remove; one finding, not also a type error on the null (REVIEW8 K13c; schemaErrors.ts).
           const written = nullWritten(ctx.doc.text, valueProp);
+          // Removing a `null`, `~` or empty `value` beside the name drops nothing the user wrote (its
+          // line's comments stay: removeProperties): `lint --fix` applies it. An alias to a null (`*n`)
+          // or a tagged null stays an editor quick fix (removing the alias use is a choice).
+          const lossless = written !== undefined && /^(?:null|Null|NULL|~|)$/.test(written);
           ctx.report(
             diag(
               'env-value-conflict',
@@ -122,6 +126,7 @@ export const envValueRule: Rule = {
                     message: "'valueFromEnv' is set here",
                   },
                 ],
+                ...(lossless ? { data: { lossless: true } } : {}),
               },
             ),
           );
