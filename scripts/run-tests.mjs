@@ -1,9 +1,16 @@
-// Builds the test files with esbuild and runs them with Node's own test runner.
+// Builds the test files with esbuild and runs them with Node's own test runner (scripts/test-runner.mjs:
+// each file within a time limit, TEST_FILE_TIMEOUT_MS).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { closingLines, fileTimeoutFrom, runnerArgs } from './test-runner.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
+const limit = fileTimeoutFrom(process.env);
+if (limit.error) {
+  console.error(limit.error);
+  process.exit(2);
+}
 const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--tests'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 const filter = process.argv.slice(2);
@@ -17,27 +24,9 @@ if (filter.length)
   );
 else files = files.filter((f) => !ownStep(f));
 const tap = join(root, 'out/tap.txt');
-const run = spawnSync(
-  process.execPath,
-  [
-    '--test',
-    '--test-reporter=spec',
-    '--test-reporter-destination=stdout',
-    '--test-reporter=tap',
-    `--test-reporter-destination=${tap}`,
-    '--test-concurrency=2',
-    ...files,
-  ],
-  { stdio: 'inherit', cwd: root },
-);
-// A plain closing line that any CI reader understands.
+const run = spawnSync(process.execPath, runnerArgs(files, tap, limit.ms), { stdio: 'inherit', cwd: root });
 try {
-  const text = readFileSync(tap, 'utf8');
-  const count = (k) => {
-    const all = [...text.matchAll(new RegExp(`^# ${k} (\\d+)$`, 'gm'))];
-    return Number(all.length > 0 ? all[all.length - 1][1] : 0);
-  };
-  console.log(`\ntests: ${count('pass')} passed, ${count('fail')} failed, ${count('skipped')} skipped`);
+  console.log(closingLines(readFileSync(tap, 'utf8'), files, limit.ms, root).join('\n'));
 } catch {
   // No TAP file: the runner itself failed; its exit status says so.
 }

@@ -10,6 +10,7 @@ import {
   RegistrationRequest,
   UnregistrationRequest,
   ShowMessageNotification,
+  CancellationTokenSource,
 } from 'vscode-languageserver-protocol/node';
 import type {
   ProtocolConnection,
@@ -41,6 +42,19 @@ export interface StartOptions {
   snippetSupport?: boolean;
   /** `hover.contentFormat` and `completionItem.documentationFormat` (default `['markdown']`). */
   markupKinds?: ('markdown' | 'plaintext')[];
+  /**
+   * How long a request (and the server's exit after `shutdown`) may take before it fails, naming the
+   * method and the time waited: a server that never answers fails its test instead of hanging the
+   * file. Default: LSP_TEST_REQUEST_TIMEOUT_MS, else 60 s (generous: a request on a 100,000-line
+   * document takes well under a second on a quiet machine).
+   */
+  requestTimeoutMs?: number;
+}
+
+/** The default time limit of a request: LSP_TEST_REQUEST_TIMEOUT_MS when set to a positive number, else 60 s. */
+export function defaultRequestTimeoutMs(): number {
+  const set = Number(process.env.LSP_TEST_REQUEST_TIMEOUT_MS);
+  return Number.isFinite(set) && set > 0 ? set : 60_000;
 }
 
 export class TestClient {
@@ -62,11 +76,14 @@ export class TestClient {
   /** Capabilities the server registered (client/registerCapability), unregistered ones removed. */
   readonly registrations: Registration[] = [];
   private registrationWaiters: { pred: (r: Registration) => boolean; resolve: (r: Registration) => void }[] = [];
+  /** The time limit of each request (StartOptions.requestTimeoutMs). */
+  readonly requestTimeoutMs: number;
 
   constructor(
     serverPath = join(process.cwd(), 'dist/server.js'),
     private readonly opts: StartOptions = {},
   ) {
+    this.requestTimeoutMs = opts.requestTimeoutMs ?? defaultRequestTimeoutMs();
     this.proc = spawn(process.execPath, [serverPath, '--stdio'], {
       stdio: ['pipe', 'pipe', 'pipe'],
       env: opts.env ?? process.env,
@@ -179,13 +196,13 @@ export class TestClient {
           : {}),
       },
     };
-    const r = (await this.conn.sendRequest('initialize', {
+    const r = await this.request<InitializeResult>('initialize', {
       processId: process.pid,
       rootUri: this.opts.rootUri ?? null,
       ...(this.opts.workspaceFolders ? { workspaceFolders: this.opts.workspaceFolders } : {}),
       capabilities,
       initializationOptions: this.opts.initializationOptions,
-    })) as InitializeResult;
+    });
     await this.conn.sendNotification('initialized', {});
     return r;
   }
@@ -201,8 +218,63 @@ export class TestClient {
     });
   }
 
-  request<T>(method: string, params: unknown): Promise<T> {
-    return this.conn.sendRequest(method, params) as Promise<T>;
+  /**
+   * Sends a request; rejects with a message naming the method and the time waited when no answer
+   * comes within `timeoutMs` (default: the client's requestTimeoutMs), or at once when the server
+   * has exited. The request is cancelled ($/cancelRequest) on a timeout.
+   */
+  request<T>(method: string, params: unknown, timeoutMs = this.requestTimeoutMs): Promise<T> {
+    const started = Date.now();
+    const source = new CancellationTokenSource();
+    const answer = this.conn.sendRequest(method, params, source.token) as Promise<T>;
+    return new Promise<T>((resolve, reject) => {
+      let done = false;
+      const finish = (): void => {
+        done = true;
+        clearTimeout(timer);
+        this.proc.off('exit', onExit);
+      };
+      const timer = setTimeout(() => {
+        if (done) return;
+        finish();
+        source.cancel();
+        reject(
+          new Error(
+            `LSP request '${method}' got no answer within ${Date.now() - started} ms (limit ${timeoutMs} ms)${this.stderrTail()}`,
+          ),
+        );
+      }, timeoutMs);
+      const onExit = (code: number | null, signal: NodeJS.Signals | null): void => {
+        if (done) return;
+        finish();
+        reject(
+          new Error(
+            `LSP request '${method}': the server exited (${signal ?? `code ${code}`}) after ${Date.now() - started} ms without answering${this.stderrTail()}`,
+          ),
+        );
+      };
+      if (this.proc.exitCode !== null || this.proc.signalCode !== null)
+        onExit(this.proc.exitCode, this.proc.signalCode);
+      else this.proc.on('exit', onExit);
+      answer.then(
+        (v) => {
+          if (done) return;
+          finish();
+          resolve(v);
+        },
+        (e: unknown) => {
+          if (done) return;
+          finish();
+          reject(e instanceof Error ? e : new Error(String(e)));
+        },
+      );
+    });
+  }
+
+  /** The end of what the server wrote to stderr, for a failure's message (empty when it wrote nothing). */
+  private stderrTail(): string {
+    const tail = this.stderr.trim().slice(-600);
+    return tail ? `; the server's stderr ends with:\n${tail}` : '';
   }
 
   /** Resolves with the first publication for `uri` (already received or future) that matches. */
@@ -229,13 +301,41 @@ export class TestClient {
     });
   }
 
-  async shutdown(): Promise<number | null> {
-    const exited = new Promise<number | null>((resolve) => this.proc.on('exit', (code) => resolve(code)));
-    await this.request('shutdown', null);
-    await this.conn.sendNotification('exit');
-    const code = await exited;
-    this.conn.dispose();
-    return code;
+  /**
+   * `shutdown` then `exit`, resolving with the server's exit code. Fails (and kills the server) when
+   * it does not answer `shutdown` or does not exit within the request time limit.
+   */
+  async shutdown(timeoutMs = this.requestTimeoutMs): Promise<number | null> {
+    const gone = (): boolean => this.proc.exitCode !== null || this.proc.signalCode !== null;
+    const exited = new Promise<number | null>((resolve) => {
+      if (gone()) resolve(this.proc.exitCode);
+      else this.proc.on('exit', (code) => resolve(code));
+    });
+    try {
+      await this.request('shutdown', null, timeoutMs);
+      await this.conn.sendNotification('exit');
+      const started = Date.now();
+      let timer: NodeJS.Timeout | undefined;
+      const code = await Promise.race([
+        exited,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () =>
+              reject(
+                new Error(
+                  `the server did not exit within ${Date.now() - started} ms of 'exit' (limit ${timeoutMs} ms)${this.stderrTail()}`,
+                ),
+              ),
+            timeoutMs,
+          );
+        }),
+      ]).finally(() => clearTimeout(timer));
+      this.conn.dispose();
+      return code;
+    } catch (e) {
+      this.kill();
+      throw e;
+    }
   }
 
   kill(): void {
