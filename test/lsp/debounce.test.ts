@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setImmediate as tick } from 'node:timers/promises';
-import { Debouncer } from '../../server/src/lsp/debounce';
+import { DEBOUNCE_FROM_MS, Debouncer, MAX_DEBOUNCE_MS, debounceFor } from '../../server/src/lsp/debounce';
 
 test('an immediate job replaced by a delayed one does not run, and the newer entry stays', async () => {
   const d = new Debouncer();
@@ -45,4 +45,12 @@ test('cancel stops an immediate job; a job that runs forgets only its own entry'
   assert.ok(!d.has('a'));
   assert.ok(d.has('b'), 'the job scheduled from inside the running one is kept');
   d.cancel('b');
+});
+
+test('no wait after a cheap validation; the last cost, capped, after an expensive one', () => {
+  // A 1,000-line file validates in about a millisecond: a wait there only delayed its diagnostics.
+  for (const cost of [0, 0.4, 1, 4.6, DEBOUNCE_FROM_MS - 0.01]) assert.equal(debounceFor(cost), 0, String(cost));
+  assert.equal(debounceFor(DEBOUNCE_FROM_MS), DEBOUNCE_FROM_MS);
+  assert.equal(debounceFor(42.4), 42);
+  assert.equal(debounceFor(10_000), MAX_DEBOUNCE_MS);
 });

@@ -40,7 +40,7 @@ import { readSettings, DEFAULT_SETTINGS } from './settings';
 import type { Settings } from './settings';
 import type { ServerEnv } from './env';
 import { runSafe, describe } from './guard';
-import { Debouncer } from './debounce';
+import { Debouncer, debounceFor } from './debounce';
 import { toLspDiagnostic, toRange, toLspEdit, toCompletionItem, toDocumentSymbol } from './convert';
 import { registerAnchorFeatures, registerEditorFeatures, withDotenvLink, SERVER_COMMANDS } from './features';
 import { readClientFeatures, DEFAULT_CLIENT, TRIGGER_SUGGEST_COMMAND, markup } from './clientFeatures';
@@ -56,7 +56,6 @@ import {
 } from '../shared';
 import type { StatusParams, TrustParams, InitializationOptions, DotenvNamesParams } from '../shared';
 
-const MAX_DEBOUNCE_MS = 250;
 /** The editor's fix-all action: within `source.fixAll`, so `"editor.codeActionsOnSave": {"source.fixAll": …}` runs it. */
 const FIX_ALL_KIND = 'source.fixAll.assistantConfig';
 /** Language ids of YAML and JSON documents that are ours when their top level says `kind: AssistantConfig`. */
@@ -581,8 +580,8 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
 
   function schedule(doc: TextDocument, immediate: boolean): void {
     const uri = doc.uri;
-    // The debounce follows what validation of this document costs: none for small files.
-    const delay = immediate ? 0 : Math.min(MAX_DEBOUNCE_MS, Math.round(cacheInstance?.cost(uri) ?? 0));
+    // The debounce follows what validation of this document costs: none when that is small (lsp/debounce.ts).
+    const delay = immediate ? 0 : debounceFor(cacheInstance?.cost(uri) ?? 0);
     const run = (): void => {
       void load().then(() => {
         const current = documents.get(uri);
