@@ -87,3 +87,36 @@ test('LineIndex converts both ways, with CRLF', () => {
   assert.equal(li.offsetAt({ line: 2, character: 0 }), 7);
   assert.equal(li.offsetAt({ line: 1, character: 99 }), 7);
 });
+
+test('every control character and every irregular space is found by the one scan parseYaml makes for both', () => {
+  // parseYaml looks for the two kinds with one regular expression before reading the text; a character
+  // it missed would be read silently. Each kind, alone in a value or as the indentation of a line.
+  const controls = [...Array.from({ length: 32 }, (_, c) => c).filter((c) => c !== 9 && c !== 10 && c !== 13), 0x7f];
+  for (const c of controls) {
+    const ch = String.fromCharCode(c);
+    const doc = parse(`kind: AssistantConfig\nversion: v${ch}2\n`, 'yaml');
+    const hex = c.toString(16).toUpperCase().padStart(4, '0');
+    assert.ok(
+      doc.problems.some((p) => p.message.includes(`U+${hex}`) && p.offset === 22 + 'version: v'.length),
+      `U+${hex}: ${JSON.stringify(doc.problems)}`,
+    );
+  }
+  const spaces = [0xa0, 0x1680, ...Array.from({ length: 12 }, (_, k) => 0x2000 + k), 0x202f, 0x205f, 0x3000];
+  for (const c of spaces) {
+    const ch = String.fromCharCode(c);
+    const hex = c.toString(16).toUpperCase().padStart(4, '0');
+    // After `key:` (read as a plain space, with its fix) and as the indentation of a key.
+    const after = parse(`kind: AssistantConfig\nversion:${ch}v2\n`, 'yaml');
+    assert.ok(
+      after.problems.some((p) => p.irregularSpace === true),
+      `U+${hex} after the colon: ${JSON.stringify(after.problems)}`,
+    );
+    const indent = parse(`definition:\n ${ch}llm:\n    provider: hosted\n`, 'yaml');
+    assert.ok(
+      indent.problems.some((p) => p.irregularSpace === true),
+      `U+${hex} as indentation: ${JSON.stringify(indent.problems)}`,
+    );
+  }
+  // And a text with neither: no problem.
+  assert.deepEqual(parse('kind: AssistantConfig\nversion: v2 # é ü 😀\n', 'yaml').problems, []);
+});

@@ -131,14 +131,19 @@ export function toValue(root: Node | undefined, limit: number, units?: UnitValue
         for (let i = 0; i < props.length; i++) {
           const p = props[i]!;
           const k = p.key.value;
-          if (k === '<<' || p.key.anchor !== undefined) impure++;
-          // A merge key's mappings are applied after the mapping's own keys, which win (model/merge.ts).
-          if (isMergeKey(p)) {
-            (merged ??= []).push(convert(p.value));
-            continue;
-          }
+          if (k === '<<') {
+            impure++;
+            // A merge key's mappings are applied after the mapping's own keys, which win (model/merge.ts).
+            if (isMergeKey(p)) {
+              (merged ??= []).push(convert(p.value));
+              continue;
+            }
+          } else if (p.key.anchor !== undefined) impure++;
           // With the same key twice, the last occurrence is read; duplicates get their own diagnostic.
-          set(o, k, convert(p.value));
+          // (`set` written out: this runs for every key of every file.)
+          const v = convert(p.value);
+          if (k === '__proto__') set(o, k, v);
+          else o[k] = v;
         }
         if (merged) {
           const own = new Set(Object.keys(o));

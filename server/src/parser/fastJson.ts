@@ -20,7 +20,7 @@ export function fastParseJson(
       else break;
     }
   };
-  const string = (parent: Parent): { node: Node & { type: 'string' }; raw: boolean } => {
+  const string = (parent: Parent): Node & { type: 'string' } => {
     const start = i;
     i++; // opening quote
     let escaped = false;
@@ -45,7 +45,7 @@ export function fastParseJson(
         throw BAIL;
       }
     } else value = text.slice(start + 1, i - 1);
-    return { node: { type: 'string', value, quoted: true, offset: start, length: i - start, parent }, raw: !escaped };
+    return { type: 'string', value, quoted: true, offset: start, length: i - start, parent };
   };
   const value = (parent: Parent, depth: number): Node => {
     ws();
@@ -64,7 +64,7 @@ export function fastParseJson(
           ws();
           if (text.charCodeAt(i) !== 34) throw BAIL;
           const start = i;
-          const prop = propertyNode(obj, string(undefined).node, start, 0);
+          const prop = propertyNode(obj, string(undefined), start, 0);
           ws();
           if (text.charCodeAt(i) !== 58) throw BAIL;
           prop.colonOffset = i;
@@ -104,7 +104,7 @@ export function fastParseJson(
       arr.length = i - start;
       return arr;
     }
-    if (c === 34) return string(parent).node;
+    if (c === 34) return string(parent);
     if (c === 116 && text.startsWith('true', i)) {
       i += 4;
       return { type: 'boolean', value: true, offset: start, length: 4, parent };

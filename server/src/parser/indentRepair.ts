@@ -59,9 +59,9 @@ function tabLineOf(text: string, p: SyntaxProblem): number {
 }
 
 /** Whether `text`, read into `parsed`, has a line the repair would read again (cheap when it has none). */
-export function needsIndentRepair(text: string, parsed: Parsed): boolean {
-  if (parsed.problems.some((p) => tabLineOf(text, p) >= 0)) return true;
-  return IRREGULAR.test(text) && irregularRuns(text, parsed.root).length > 0;
+export function needsIndentRepair(text: string, parsed: Parsed, mayHoldIrregular = true): boolean {
+  if (parsed.problems.length > 0 && parsed.problems.some((p) => tabLineOf(text, p) >= 0)) return true;
+  return mayHoldIrregular && IRREGULAR.test(text) && irregularRuns(text, parsed.root).length > 0;
 }
 
 interface Run {

@@ -31,15 +31,18 @@ export interface ParseLimits {
 export const DEFAULT_LIMITS: ParseLimits = { maxDepth: 1000 };
 
 export function parseYaml(text: string, limits: ParseLimits = DEFAULT_LIMITS): YamlParseResult {
-  const r = parseYamlAsIs(text, limits);
+  // One scan of the text for what the two checks below look for (most texts have neither), not one each.
+  const odd = ODD.test(text);
+  const r = parseYamlAsIs(text, limits, odd);
   // A tab or a no-break space as indentation: read as meant, one problem each (parser/indentRepair.ts).
   // Such a document has no zones: an edit to it is read again whole (parser/incremental.ts).
-  if (needsIndentRepair(text, r)) return repairIndentation(text, r, (t) => parseYamlAsIs(t, limits)) ?? r;
+  if (needsIndentRepair(text, r, odd)) return repairIndentation(text, r, (t) => parseYamlAsIs(t, limits)) ?? r;
   // A key or an item a column or two off its block (parser/alignRepair.ts): read where it belongs.
   return repairAlignment(text, r, (t) => parseYamlAsIs(t, limits), limits.keyFits) ?? r;
 }
 
-function parseYamlAsIs(text: string, limits: ParseLimits): YamlParseResult {
+/** `odd`: whether the text may hold a control character (false only when `ODD` found none). */
+function parseYamlAsIs(text: string, limits: ParseLimits, odd = true): YamlParseResult {
   // The common block subset takes a single-pass scanner that builds the same tree; anything else, the full path.
   // Values the fast path does not read are handed to the full parser alone and spliced in.
   const fast = fastParseYaml(text, limits, handOff);
@@ -48,6 +51,7 @@ function parseYamlAsIs(text: string, limits: ParseLimits): YamlParseResult {
       ? { root: fast.root, problems: fast.problems, zones: fast.zones }
       : { root: fast.root, problems: fast.problems }
     : parseYamlFull(text, limits);
+  if (!odd) return r;
   const controls = controlCharacters(text);
   // (A control character's problem lies outside the zones: such a document is not patched.)
   return controls.length === 0 ? r : { root: r.root, problems: [...r.problems, ...controls] };
@@ -61,6 +65,9 @@ function handOff(snippet: string, maxDepth: number): YamlParseResult {
 // quoted scalars), and the `yaml` package reads most of them silently as part of a value.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+/** A control character (CONTROL) or an irregular space (indentRepair.ts IRREGULAR_SPACE): the one scan of `parseYaml`. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const ODD = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000]/;
 
 function controlCharacters(text: string): SyntaxProblem[] {
   const out: SyntaxProblem[] = [];

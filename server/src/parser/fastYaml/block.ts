@@ -130,8 +130,11 @@ export class BlockReader extends FlowReader {
   /** A `---` marker was read (only one is read here). */
   private started = false;
 
-  /** Anchors seen so far, by name: an alias points at the most recent one before it (as the full parser links them). */
-  private readonly anchors = new Map<string, Node>();
+  /**
+   * Anchors seen so far, by name: an alias points at the most recent one before it (as the full parser
+   * links them). Made at the first anchor (most documents have none).
+   */
+  private anchors: Map<string, Node> | undefined;
   /** After `readName`: the offset after the name. */
   private nameEnd = 0;
   /** Characters of text handed to the full parser. */
@@ -606,7 +609,7 @@ export class BlockReader extends FlowReader {
         frame,
         parent,
         entry,
-        { type: 'alias', name, target: this.anchors.get(name), offset: k, length: end - k, parent },
+        { type: 'alias', name, target: this.anchors?.get(name), offset: k, length: end - k, parent },
         end,
         undefined,
         false,
@@ -946,8 +949,9 @@ export class BlockReader extends FlowReader {
   }
 
   private setAnchor(name: string, node: Node): void {
-    this.anchorLog.push(name, this.anchors.get(name));
-    this.anchors.set(name, node);
+    const anchors = (this.anchors ??= new Map<string, Node>());
+    this.anchorLog.push(name, anchors.get(name));
+    anchors.set(name, node);
   }
 
   /** An entry of `frame` starts at `i` (its key or dash): remembers the frame's state before it. */
@@ -1137,8 +1141,8 @@ export class BlockReader extends FlowReader {
     while (log.length > ck.anchors) {
       const prev = log.pop() as Node | undefined;
       const name = log.pop() as string;
-      if (prev === undefined) this.anchors.delete(name);
-      else this.anchors.set(name, prev);
+      if (prev === undefined) this.anchors!.delete(name);
+      else this.anchors!.set(name, prev);
     }
     this.handedOff = ck.handed;
     this.problems.length = ck.problems;
@@ -1284,7 +1288,7 @@ export class BlockReader extends FlowReader {
   /** Records the anchors of a spliced subtree and links its aliases, in document order. */
   private register(node: Node): void {
     if (node.type === 'alias') {
-      node.target = this.anchors.get(node.name);
+      node.target = this.anchors?.get(node.name);
       return;
     }
     if (node.anchor !== undefined) this.setAnchor(node.anchor, node);

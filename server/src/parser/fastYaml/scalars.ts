@@ -90,6 +90,8 @@ export class ScalarReader extends TextReader {
   private kind = KIND_STRING;
   private num = 0;
   private bool = false;
+  /** The source `resolvePlain` sliced to look at (a string scalar's value), or undefined when it did not. */
+  private sliced: string | undefined;
 
   /**
    * A plain scalar in block context from `i` to the end of its line: returns the end of its text (trailing
@@ -269,6 +271,7 @@ export class ScalarReader extends TextReader {
     const c = t.charCodeAt(s);
     const n = e - s;
     this.kind = KIND_STRING;
+    this.sliced = undefined;
     if (c === 126 /* ~ */) {
       if (n === 1) this.kind = KIND_NULL;
       return;
@@ -286,6 +289,7 @@ export class ScalarReader extends TextReader {
       if (!((c >= 48 && c <= 57) || c === 43 || c === DASH || c === DOT)) return;
     }
     const str = t.slice(s, e);
+    this.sliced = str;
     if (str === 'null' || str === 'Null' || str === 'NULL') {
       this.kind = KIND_NULL;
       return;
@@ -327,7 +331,14 @@ export class ScalarReader extends TextReader {
       case KIND_NUMBER:
         return { type: 'number', value: this.num, offset: s, length, parent };
       default:
-        return { type: 'string', value: this.text.slice(s, e), quoted: false, offset: s, length, parent };
+        return {
+          type: 'string',
+          value: this.sliced ?? this.text.slice(s, e),
+          quoted: false,
+          offset: s,
+          length,
+          parent,
+        };
     }
   }
 
@@ -342,7 +353,7 @@ export class ScalarReader extends TextReader {
       case KIND_NUMBER:
         return String(this.num);
       default:
-        return this.text.slice(s, e);
+        return this.sliced ?? this.text.slice(s, e);
     }
   }
 }
