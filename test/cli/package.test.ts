@@ -213,6 +213,48 @@ test(
 );
 
 test(
+  "the README's GitHub Actions and GitLab CI recipes, as written: the CLI installs from git at a tag and lints (REVIEW9 K2)",
+  { timeout: 400_000 },
+  () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const url = 'git+https://example.invalid/assistant-config-tools.git#v0.1.0';
+    const installs = [...readme.matchAll(/^ *- (?:run: )?(npm install -g .*)$/gm)].map((m) => m[1]!);
+    assert.equal(installs.length, 2, `GitHub Actions and GitLab CI: ${installs.join(' | ')}`);
+    assert.equal(installs[0], installs[1], 'both recipes install alike');
+    assert.ok(installs[0]!.includes(`"${url}"`), installs[0]);
+    // Without --install-links npm 9+ links the global package to its temporary clone, which it
+    // deletes after `prepare` (npm/cli#9406): ENOENT, nothing installed.
+    assert.match(installs[0]!, /--install-links/);
+    // The hook repository of the test above (a commit of this checkout), tagged as the recipe's rev.
+    const repo = join(work, 'hook-repo');
+    assert.ok(existsSync(join(repo, '.git')), 'the hook repository was made (test above)');
+    const tag = sh('git', ['tag', '-f', 'v0.1.0'], { cwd: repo });
+    assert.equal(tag.code, 0, tag.out);
+    const ciPrefix = join(work, 'ci-prefix');
+    const r = sh('sh', ['-c', installs[0]!.replace(url, `git+file://${repo}#v0.1.0`)], {
+      env: {
+        ...process.env,
+        npm_config_prefix: ciPrefix,
+        npm_config_prefer_offline: 'true',
+        npm_config_loglevel: 'error',
+        npm_config_fund: 'false',
+        npm_config_audit: 'false',
+      },
+    });
+    assert.equal(r.code, 0, `the README's install line failed:\n${r.out}`);
+    // The recipe's next step, in a job's checkout.
+    const job = mkdtempSync(join(tmpdir(), 'ac-ci-job-'));
+    writeFileSync(
+      join(job, 'prod.assistant.yaml'),
+      'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendr_a\n',
+    );
+    const lint = sh(join(ciPrefix, 'bin', 'assistant-config'), ['lint', '--format', 'github', '.'], { cwd: job });
+    assert.equal(lint.code, 1, lint.out);
+    assert.match(lint.stdout, /^::error file=prod\.assistant\.yaml,line=5,col=15,.*unknown-discriminator/m);
+  },
+);
+
+test(
   'the pre-commit hooks, run as pre-commit runs them, pass a clean commit and stop a broken or unformatted one',
   { timeout: 240_000 },
   () => {
