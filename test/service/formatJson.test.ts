@@ -69,6 +69,12 @@ test('JSON: formatting changes only whitespace, keeps key order, literals, line 
       assert.equal(cli.text, once, `${name}: the CLI formats as the editor does`);
     }
   }
+  // A trailing comma (json-not-strict, removed by lint --fix) is kept, and the text printed one
+  // property a line, as JSON with comments is (README, the list of differences; REVIEW9 K4).
+  assert.equal(
+    fmt('{"kind":"AssistantConfig","definition":{"llm":{"provider":"hosted"}},}'),
+    '{\n  "kind": "AssistantConfig",\n  "definition": {\n    "llm": {\n      "provider": "hosted"\n    }\n  },\n}\n',
+  );
   // What it is for: as Prettier prints it, one line when written on one line and it fits, else one
   // entry a line, indented by the editor's tab size.
   assert.equal(
