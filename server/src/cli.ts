@@ -3,6 +3,7 @@ import { isUsageError, processIO, UsageError } from './cli/io';
 import type { CliIO } from './cli/io';
 import { lintCommand } from './cli/lint';
 import { VERSION } from './cli/version';
+import { commandsOf, didYouMean, optionsOf } from './cli/suggest';
 import { visible, visibleLines } from './cli/visible';
 
 const HELP = `Usage: assistant-config <command> [options]
@@ -48,7 +49,9 @@ export async function main(argv: string[], io: CliIO, signal?: AbortSignal): Pro
         io.stdout(HELP);
         return command === undefined ? 2 : 0;
       default:
-        throw new UsageError(`Unknown command '${visible(command)}'.\n\n${HELP}`);
+        throw new UsageError(
+          `Unknown command '${visible(command)}'.${command.startsWith('-') ? didYouMean(command, optionsOf(HELP)) : didYouMean(command, commandsOf(HELP))}\n\n${HELP}`,
+        );
     }
   } catch (e) {
     if (isUsageError(e)) {

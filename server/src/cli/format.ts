@@ -12,6 +12,7 @@ import { escapedNote, maskedNote, NOT_UTF8, printableDiff, strictUtf8, writeAtom
 import { CliProjectConfig, NO_ERROR_ON_EMPTY, parseConfigFlag, reportEmptyDirectory } from './projectConfig';
 import type { ConfigChoice } from './projectConfig';
 import { isExcluded } from '../service/projectConfig';
+import { didYouMean, optionsOf } from './suggest';
 import { visible, visiblePath } from './visible';
 
 const HELP = `Usage: assistant-config format [options] FILE|DIR|- ...
@@ -86,7 +87,9 @@ function parse(args: string[]): Flags | 'help' {
       if (!/^[1-8]$/.test(v)) throw new UsageError(`--indent must be a number from 1 to 8 (got '${visible(v)}').`);
       f.indent = Number(v);
     } else if (a.startsWith('-') && a !== '-')
-      throw new UsageError(`Unknown option '${visible(a)}'. See 'assistant-config format --help'.`);
+      throw new UsageError(
+        `Unknown option '${visible(a)}'.${didYouMean(name, optionsOf(HELP))} See 'assistant-config format --help'.`,
+      );
     else f.targets.push(a);
   }
   if (f.stdinPath !== undefined) {

@@ -34,6 +34,7 @@ import {
   writeFileAtomic,
 } from './fix';
 import { count, emptyCounts, plural, githubOfFile, json, junit, summaryLine, textOfFile, useColour } from './output';
+import { didYouMean, optionsOf } from './suggest';
 import { visible, visiblePath } from './visible';
 
 /** Files from which a one-thread lint reads ahead on a second thread (below, its start-up is not won back). */
@@ -238,7 +239,9 @@ export function parseLintArgs(args: string[]): LintFlags | 'help' {
       if (!r.v) throw new UsageError('--output-file needs a file name.');
       f.outputFile = r.v;
     } else if (a.startsWith('-') && a !== '-')
-      throw new UsageError(`Unknown option '${visible(a)}'. See 'assistant-config lint --help'.`);
+      throw new UsageError(
+        `Unknown option '${visible(a)}'.${didYouMean(name, optionsOf(HELP))} See 'assistant-config lint --help'.`,
+      );
     else f.targets.push(a);
   }
   if (f.stdinPath !== undefined && !f.targets.includes('-')) f.targets.push('-');
