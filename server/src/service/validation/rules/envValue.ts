@@ -1,7 +1,7 @@
 // EnvironmentValue: exactly one of value/valueFromEnv, no literal credentials (in `value`, or a plain
 // string written where the EnvironmentValue belongs), usable and known variable names.
 import type { Rule, RuleContext } from '../rule';
-import { credentialKeys, definition, unwrapNullable } from '../../../model/schema';
+import { credentialKeys, definition, unionOf, unwrapNullable } from '../../../model/schema';
 import { getProperty, resolve } from '../../../parser/ast';
 import type { ObjectNode, PropertyNode, StringNode } from '../../../parser/ast';
 import { editDistance, gluedKey } from '../../text';
@@ -25,6 +25,23 @@ export function unusableEnvName(name: string): string | undefined {
   if (name.trim() === '') return name === '' ? 'is empty' : 'is only blanks';
   if (CONTROL.test(name)) return 'holds a control character';
   return undefined;
+}
+
+/**
+ * Why a credential key is not read where it stands (REVIEW9 K6: "this provider does not use the key"
+ * was said under a misspelt provider, `vendr_a` for `vendor_a`, which does use it). The provider's
+ * value is never quoted: a key pasted into `provider:` is a secret too.
+ */
+function whyNotUsed(value: ObjectNode, holder: ObjectNode): string {
+  const around = variantAround(value);
+  // (The variant of the holder itself: the credential is a key of the variant's mapping.)
+  if (around && around.between.length === 0)
+    return `${around.variant.property} '${around.variant.value}' does not use the key`;
+  const llm = unionOf(definition('LlmConfig'));
+  const written = llm ? resolve(getProperty(holder, llm.property)?.value) : undefined;
+  if (llm && written?.type === 'string' && !llm.variants.some((x) => x.value === written.value))
+    return `the ${llm.property} is not one the spec names`;
+  return 'the key has no place here';
 }
 
 export const envValueRule: Rule = {
@@ -87,7 +104,7 @@ export const envValueRule: Rule = {
             ctx.report(
               diag(
                 'literal-secret',
-                `'${v.prop.key.value}' holds a literal credential (this provider does not use the key, but the secret is in the file all the same); remove it or use 'valueFromEnv'.`,
+                `'${v.prop.key.value}' holds a literal credential (${whyNotUsed(v.node, v.prop.parent)}, but the secret is in the file all the same); remove it or use 'valueFromEnv'.`,
                 literal.offset,
                 literal.length,
                 { data: { suggestion: suggestEnvName(v.node) } },
