@@ -1,6 +1,6 @@
 // `assistant-config lint FILE|DIR|-…`: the editor's diagnostics, for terminals and CI.
 import { readFileSync, realpathSync, statSync, existsSync } from 'node:fs';
-import { resolve as resolvePath, relative, join, isAbsolute } from 'node:path';
+import { resolve as resolvePath, relative, join, isAbsolute, basename } from 'node:path';
 import { availableParallelism } from 'node:os';
 import type { CliIO } from './io';
 import { UsageError, bufferedIO } from './io';
@@ -9,7 +9,7 @@ import { isSuppressible } from '../service';
 import { languageOf, parse } from '../parser';
 import { secretRanges } from '../service/secretRanges';
 import { carriedSecrets } from './diffMask';
-import { isExcluded } from '../service/projectConfig';
+import { isExcluded, PROJECT_CONFIG_FILE } from '../service/projectConfig';
 import { analyzeWith, lintText } from './analyze';
 import { FileLinter, LintPool, threadCount } from './pool';
 import type { LintSetup, Outcome } from './pool';
@@ -454,6 +454,10 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     } catch (e) {
       io.stderr(`assistant-config: cannot read '${visible(t)}': ${errorText(e)}\n`);
       ioError = true;
+      continue;
+    }
+    if (!st.isDirectory() && basename(abs) === PROJECT_CONFIG_FILE) {
+      configs.checkNamed(abs, t);
       continue;
     }
     if (!st.isDirectory() && isExcluded(configs.forFile(abs), abs)) {

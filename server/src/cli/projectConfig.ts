@@ -66,16 +66,41 @@ export class CliProjectConfig {
     }
   }
 
+  /** Tells a config's mistakes on stderr, once a file; the command then exits 2. */
+  private tell(cfg: ProjectConfig): void {
+    if (cfg.problems.length === 0 || this.reported.has(cfg.path)) return;
+    this.reported.add(cfg.path);
+    this.failed = true;
+    const where = visiblePath(relative(this.io.cwd, cfg.path) || cfg.path);
+    for (const p of cfg.problems) this.io.stderr(`assistant-config: ${where}: ${visible(p)}\n`);
+  }
+
+  /**
+   * A project config file named on the command line (`lint .assistant-config.yaml`, to check it): read
+   * as a project config and its mistakes told as when it applies (exit 2), or a note that it has none.
+   * It is not an AssistantConfig: linted as one it got kind-missing, version-missing and an
+   * unknown-property for each of its keys (REVIEW9 K7).
+   */
+  checkNamed(abs: string, shown: string): void {
+    const text = readIfFile(abs);
+    if (text === undefined) {
+      this.io.stderr(`assistant-config: cannot read the config file '${visible(shown)}'.\n`);
+      this.failed = true;
+      return;
+    }
+    const cfg = parseProjectConfig(abs, text);
+    this.tell(cfg);
+    if (cfg.problems.length === 0)
+      this.io.stderr(
+        `assistant-config: note: '${visible(shown)}' is a project config, not an AssistantConfig: checked as a project config, it has no mistakes\n`,
+      );
+  }
+
   /** The config in force for a file (for standard input: the current directory's). */
   forFile(path: string): ProjectConfig | undefined {
     const cfg =
       this.choice.kind === 'none' ? undefined : this.choice.kind === 'file' ? this.fixed : this.resolver.forFile(path);
-    if (cfg && cfg.problems.length > 0 && !this.reported.has(cfg.path)) {
-      this.reported.add(cfg.path);
-      this.failed = true;
-      const where = visiblePath(relative(this.io.cwd, cfg.path) || cfg.path);
-      for (const p of cfg.problems) this.io.stderr(`assistant-config: ${where}: ${visible(p)}\n`);
-    }
+    if (cfg) this.tell(cfg);
     if (Object.keys(this.rules).length === 0) return cfg;
     let o = this.overridden.get(cfg ?? null);
     if (!o) {
