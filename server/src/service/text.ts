@@ -169,6 +169,31 @@ export function closestMatches(
   word: string,
   candidates: readonly string[],
 ): { best: string | undefined; tied: string[] } {
+  // The same slip in many files (`provider: hostedx` in a repository's configs) is worked out once:
+  // the answer depends on the word and the candidates alone. (A copy of `tied`: callers own it.) The
+  // key gives each string's length before it: no two different questions share one. (A long word, a
+  // key pasted whole, is not kept.)
+  if (word.length > MEMO_WORD_MAX) return closestMatchesUncached(word, candidates);
+  let key = `${word.length}:${word}`;
+  for (let i = 0; i < candidates.length; i++) key += `,${candidates[i]!.length}:${candidates[i]!}`;
+  let known = MATCHES.get(key);
+  if (!known) {
+    if (MATCHES.size >= MATCHES_KEPT) MATCHES.clear();
+    MATCHES.set(key, (known = closestMatchesUncached(word, candidates)));
+  }
+  return { best: known.best, tied: known.tied.slice() };
+}
+
+/** closestMatches' answers by word and candidates (a bounded memo: cleared when full). */
+const MATCHES = new Map<string, { best: string | undefined; tied: readonly string[] }>();
+const MATCHES_KEPT = 256;
+const MEMO_WORD_MAX = 128;
+
+/** closestMatches worked out afresh (exported for the test that compares it with the memo's answers). */
+export function closestMatchesUncached(
+  word: string,
+  candidates: readonly string[],
+): { best: string | undefined; tied: string[] } {
   const best = closest(word, candidates);
   if (best === undefined) return { best, tied: [] };
   if (best !== word && best === plainReading(word)) return { best, tied: [best] };
