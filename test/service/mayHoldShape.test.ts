@@ -65,9 +65,27 @@ test(`mayHoldShape never hides a shape credentialShapes finds (seed ${SEED.toStr
     // Blanks that start a text (a comment's text after '#', a value written with spaces first).
     '  ',
     '\t',
+    // Key prefixes written in small letters alone (no `gh` elsewhere), some after a word character
+    // (no key then: SHAPES' lookbehind); names in capitals, hyphenated names, models, URLs and JSON
+    // names that end in `eyJ…`-like letters (the gate says no to these unless a prefix is there).
+    'github_pat_' + 'q1w2e3r4t5y6u7i8o9p0z1x2',
+    'sk-' + 'abcdefhijkmnopqrstuv',
+    'xoxb-' + 'abcdefhijkmnop',
+    'glpat-' + 'abcdefhijkmnopqrstuvw',
+    'eyJ',
+    'x',
+    'VENDOR_A_API_KEY',
+    'CLOUD_B_SERVICE_ACCOUNT_KEY_JSON',
+    'my-analytics-project',
+    'vendor.model-v2',
+    'https://llm.vendor-b.example/v1',
+    'cloudServiceAccountKeyJson',
+    '=',
+    '_',
+    '-',
   ];
   let shapes = 0;
-  for (let i = 0; i < 3000; i++) {
+  for (let i = 0; i < 6000; i++) {
     let t = '';
     const n = 1 + Math.floor(r() * 7);
     for (let k = 0; k < n; k++) {
@@ -83,6 +101,70 @@ test(`mayHoldShape never hides a shape credentialShapes finds (seed ${SEED.toStr
     }
   }
   assert.ok(shapes > 500, `${shapes} texts with a shape`);
+});
+
+test('mayHoldShape says no to names in capitals, hyphenated names and models; yes to key prefixes in small letters', () => {
+  // (credentialShapes finds nothing in these: no key prefix, and no small letter, capital and digit
+  // together, nor a digit after a name or a label.)
+  for (const t of [
+    'VENDOR_A_API_KEY',
+    'CLOUD_B_SERVICE_ACCOUNT_KEY_JSON',
+    'my-analytics-project',
+    'vendor.model-v2',
+    'cloudServiceAccountKeyJson',
+    'us-central1-docker-pkg',
+    'AZURE_OPENAI_API_KEY_2',
+  ]) {
+    assert.equal(credentialShapes(t).length, 0, t);
+    assert.equal(mayHoldShape(t, 0, t.length), false, t);
+  }
+  for (const t of [
+    'github_pat_' + 'q1w2e3r4t5y6u7i8o9p0z1x2',
+    'sk-' + 'abcdefhijkmnopqrstuv',
+    'xoxb-' + 'abcdefhijkmnop',
+    'glpat-' + 'abcdefhijkmnopqrstuvw',
+    'eyJ' + 'hbGciOi.eyJzdWIiOi.sig',
+  ]) {
+    assert.ok(credentialShapes(t).length > 0, t);
+    assert.ok(mayHoldShape(t, 0, t.length), t);
+  }
+});
+
+test('mayHoldShape never hides a shape in random texts of credential characters (seed 5a9f)', () => {
+  // Characters one at a time, with the key prefixes' letters and separators frequent: every way a run
+  // can mix small letters, capitals, digits, `=`, `-`, `_`, `~` and `%`, and prefixes at any place.
+  const r = mulberry32(0x5a9f);
+  const units = [
+    ...'abdegiknoptxyzAIJKQSZ019=-_~%.:/@ \n',
+    'sk-',
+    'gh',
+    'npm_',
+    'dapi',
+    'eyJ',
+    'AKIA',
+    'AIza',
+    'xoxb-',
+    'glpat-',
+    '_live_',
+    'github_pat_',
+    'key 1: ',
+    'api_key=',
+  ];
+  let shapes = 0;
+  for (let i = 0; i < 20000; i++) {
+    let t = '';
+    const n = 4 + Math.floor(r() * 40);
+    for (let k = 0; k < n; k++) t += units[Math.floor(r() * units.length)]!;
+    if (credentialShapes(t).length > 0) {
+      shapes++;
+      assert.ok(mayHoldShape(t, 0, t.length), JSON.stringify(t));
+    }
+    // Inside a longer text, from an offset: what credentialShapes finds in that slice.
+    const from = Math.floor(r() * t.length);
+    if (credentialShapes(t.slice(from)).length > 0)
+      assert.ok(mayHoldShape(t, from, t.length), JSON.stringify([t, from]));
+  }
+  assert.ok(shapes > 1000, `${shapes} texts with a shape`);
 });
 
 test('mayHoldShape says no to long snake_case names, the most common long scalars of a file', () => {

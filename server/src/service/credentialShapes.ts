@@ -292,15 +292,25 @@ const RUN_CHARS = /* @__PURE__ */ (() => {
 const RUN_MIN = 15;
 
 /**
- * The characters of mayHoldShape's runs (RUN_CHARS, `%`, `~`) by what they tell: 1, a "weak" one (a
- * small letter, a digit, `_`, `.`); 3, a weak one that may start a key prefix written without a
- * capital (`gh`, `npm_`, `dapi`, `_live_`, `_test_`); 2, a "strong" one (a capital, `-+/=~%`).
+ * What each character of mayHoldShape's runs (RUN_CHARS, `%`, `~`) tells: F_RUN, one of them; F_LOWER,
+ * F_UPPER, F_DIGIT, its kind; F_EQ, `=` (a credential's name and its value in one run:
+ * `api_key=…`); F_PREFIX, a character where a SHAPES key prefix may start or end (prefixAt).
  */
-const RUN_KIND = /* @__PURE__ */ (() => {
+const F_RUN = 1;
+const F_LOWER = 2;
+const F_UPPER = 4;
+const F_DIGIT = 8;
+const F_EQ = 16;
+const F_PREFIX = 32;
+const RUN_FLAGS = /* @__PURE__ */ (() => {
   const t = new Uint8Array(128);
-  for (let c = 0; c < 128; c++) if (RUN_CHARS[c] === 1) t[c] = 1;
-  for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ-+/=~%') t[c.charCodeAt(0)] = 2;
-  for (const c of 'gnd_') t[c.charCodeAt(0)] = 3;
+  for (let c = 0; c < 128; c++) if (RUN_CHARS[c] === 1) t[c] = F_RUN;
+  t[0x25] = F_RUN; // %
+  for (let c = 0x61; c <= 0x7a; c++) t[c] = t[c]! | F_LOWER;
+  for (let c = 0x41; c <= 0x5a; c++) t[c] = t[c]! | F_UPPER;
+  for (let c = 0x30; c <= 0x39; c++) t[c] = t[c]! | F_DIGIT;
+  t[0x3d] = t[0x3d]! | F_EQ;
+  for (const c of '-_~gndeA') t[c.charCodeAt(0)] = t[c.charCodeAt(0)]! | F_PREFIX;
   return t;
 })();
 
@@ -308,28 +318,34 @@ const RUN_KIND = /* @__PURE__ */ (() => {
  * Whether text[from, to) can hold anything credentialShapes finds: a run of RUN_CHARS (and `%`, `~`)
  * of RUN_MIN or more that can hold a match, a password's name before `=` or `:`, a URL with user
  * information, or a PEM header. A scan without allocation, for callers that look at many short texts
- * (every comment of every file in a lint run; every long key, list item and value of a document) and
- * find nothing in most.
+ * (every comment of every file in a lint run; every long key, list item and value of a document;
+ * every `valueFromEnv` name) and find nothing in most.
  *
- * A "weak" run (small letters, digits, `_` and `.` alone) that starts its line (or the text, blanks aside) holds
- * nothing credentialShapes finds unless it holds a key prefix written without a capital: AWS_SECRET
- * and TOKEN need a capital (looksRandom); of SHAPES only `gh?_` / `github_pat_`, `npm_`,
- * `sk_live_`-like and `dapi` keys can be written without a capital, `-` or `~`; a `KEY 1:` label and
- * a credential's name (namedParams) stand before their value on its line. Such runs are the most
- * common long scalars of a file: snake_case column, table and schema names. Nor does a run of ASCII
- * letters alone without a key prefix written in letters, wherever it stands (lettersPrefixAt). A
- * pattern added to SHAPES that matches such a run must be added to RUN_KIND and weakPrefixAt or
- * lettersPrefixAt (test/service/mayHoldShape.test.ts checks the gate against credentialShapes).
+ * What in a run credentialShapes can find, and so what the run must hold to be let through:
+ * - a SHAPES key: its prefix (`sk-`, `gh?_`, `github_pat_`, `AKIA`, `ASIA`, `xox?-`, `glpat-`, `AIza`,
+ *   `npm_`, `_live_` / `_test_`, `eyJ`, Azure's `Q~`, `dapi`: prefixAt);
+ * - AWS_SECRET and TOKEN: a small letter, a capital and a digit (looksRandom);
+ * - a key known by its name (namedParams) or by a `KEY 1:` label (labelled): a digit (keyLike), and
+ *   the name or label before it, in the run (`api_key=…`: a `=`) or before the run on its line (text
+ *   before it: afterText).
+ * Passwords are let through by their name (passwordNameBefore), a URL's user information by `://`
+ * and `@`, a PEM key by its header. So the most common long scalars of a file say no: snake_case and
+ * camelCase names (`customer_name_t12`, `systemInstructions`), names of variables in capitals
+ * (`VENDOR_A_API_KEY`), hyphenated names (`my-analytics-project`), a model's name (`vendor.model-v2`).
+ * A pattern added to SHAPES must be added to prefixAt (test/service/mayHoldShape.test.ts checks the
+ * gate against credentialShapes).
  */
 export function mayHoldShape(text: string, from: number, to: number): boolean {
   // A whole text of weak characters without a key prefix: the loop below would say no; one regular
   // expression says it about 3x faster (the many names of a large file).
-  if (from === 0 && to === text.length && WEAK_NAME.test(text)) return false;
+  // Likewise a name in capitals, digits and `_` (`VENDOR_A_API_KEY`, every `valueFromEnv`).
+  if (from === 0 && to === text.length) {
+    const c0 = text.charCodeAt(0);
+    if (c0 >= 0x41 && c0 <= 0x5a ? CAPS_NAME.test(text) : WEAK_NAME.test(text)) return false;
+  }
   let run = 0;
-  /** Whether the current run holds a capital, one of `-+/=~%` or a key prefix written without a capital. */
-  let strong = false;
-  /** Whether the current run is ASCII letters alone, with no key prefix written in letters (lettersPrefixAt). */
-  let letters = true;
+  /** The flags (F_…) of the current run's characters, OR-ed; F_PREFIX only where prefixAt found one. */
+  let seen = 0;
   let at = false;
   let slashes = false;
   let pem = false;
@@ -337,70 +353,93 @@ export function mayHoldShape(text: string, from: number, to: number): boolean {
     const c = text.charCodeAt(i);
     // (A PEM header's words, looked for where they can start: no slice of the text is made.)
     if (c === 0x50 && !pem && i + 11 <= to && text.startsWith('PRIVATE KEY', i)) pem = true;
-    const kind = c < 128 ? RUN_KIND[c]! : 0;
-    if (kind !== 0) {
-      // (`%` and `~` too: a credential-named parameter's value may be %-encoded, `sig=ab%2Bcd%3D…`.)
-      if (kind === 2 || (kind === 3 && !strong && weakPrefixAt(text, i, to))) strong = true;
-      if (
-        letters &&
-        ((c | 0x20) < 0x61 || (c | 0x20) > 0x7a || ((c === 0x41 || c === 0x64) && lettersPrefixAt(text, i, to)))
-      )
-        letters = false;
-      if (++run >= RUN_MIN && strong && !letters) return true;
+    const f = c < 128 ? RUN_FLAGS[c]! : 0;
+    if (f !== 0) {
+      seen |= f & ~F_PREFIX;
+      if ((f & F_PREFIX) !== 0 && (seen & F_PREFIX) === 0 && prefixAt(text, i, from, to)) seen |= F_PREFIX;
+      run++;
     } else {
-      if (run >= RUN_MIN && !letters && afterText(text, from, i - run)) return true;
+      if (run >= RUN_MIN && runMayHold(seen, text, from, i - run)) return true;
       run = 0;
-      strong = false;
-      letters = true;
+      seen = 0;
     }
     if (c === 0x40) at = true;
     else if (c === 0x3a && text.charCodeAt(i + 1) === 0x2f && text.charCodeAt(i + 2) === 0x2f) slashes = true;
     // A password is shorter than a run: its name before `=` or `:` lets it through.
     if ((c === 0x3d || c === 0x3a) && i > from && passwordNameBefore(text, from, i)) return true;
   }
-  if (run >= RUN_MIN && !letters && afterText(text, from, to - run)) return true;
+  if (run >= RUN_MIN && runMayHold(seen, text, from, to - run)) return true;
   return (slashes && at) || pem;
 }
 
-/**
- * Whether a key prefix made of letters alone starts at text[i] (before `to`): `AKIA`, `ASIA`, `AIza`,
- * `dapi`. A run of ASCII letters alone holds nothing else credentialShapes finds: AWS_SECRET, TOKEN
- * (looksRandom) and a key known by its name or label (keyLike) need a digit; every other SHAPES
- * prefix holds `-`, `_`, `.`, `~` or a digit. Such runs are the most common long scalars of a file:
- * camelCase keys and values (`systemInstructions`, `AssistantConfig`, `blockMediumAndAbove`). A
- * password is let through by its name (passwordNameBefore), a URL's user information by `://` and `@`.
- */
-function lettersPrefixAt(text: string, i: number, to: number): boolean {
-  if (i + 4 > to) return false;
-  return text.charCodeAt(i) === 0x64
-    ? text.startsWith('dapi', i)
-    : text.startsWith('AKIA', i) || text.startsWith('ASIA', i) || text.startsWith('AIza', i);
+/** Whether a run (of RUN_MIN or more, starting at text[s]) whose characters' flags are `seen` can hold a find (see mayHoldShape). */
+function runMayHold(seen: number, text: string, from: number, s: number): boolean {
+  if ((seen & F_PREFIX) !== 0) return true;
+  if ((seen & F_DIGIT) === 0) return false;
+  if ((seen & (F_LOWER | F_UPPER)) === (F_LOWER | F_UPPER) || (seen & F_EQ) !== 0) return true;
+  return afterText(text, from, s);
 }
 
-/** Weak characters alone (RUN_KIND 1 and 3) with no key prefix written without a capital (weakPrefixAt). */
-const WEAK_NAME = /^(?:[a-cefh-mo-z0-9.]|_(?!live_|test_)|g(?!h)|n(?!pm_)|d(?!api))*$/;
-
 /**
- * Whether a key prefix written without a capital starts at text[i] (before `to`): `gh`, `npm_`, `dapi`,
- * `_live_`, `_test_`. Its second character first: this runs on every `g`, `n`, `d` and `_` of a long name.
+ * Whether a SHAPES key prefix starts or ends at text[i] (the whole of it within [from, to), with no
+ * `[A-Za-z0-9_-]` before it, as SHAPES' lookbehind asks): `gh` (`gh?_`, `github_pat_`), `npm_`,
+ * `dapi`, `AKIA`, `ASIA`, `AIza`, `eyJ`, read from their first character; `sk-`, `xox?-`, `glpat-`
+ * from their `-`; `sk_live_`, `rk_test_`… from their first `_`; Azure's `Q~` from its `~` (any `~`).
+ * The next character first: this runs on every `g`, `n`, `d`, `e`, `A`, `_` and `-` of a long run.
  */
-function weakPrefixAt(text: string, i: number, to: number): boolean {
+function prefixAt(text: string, i: number, from: number, to: number): boolean {
   const next = i + 1 < to ? text.charCodeAt(i + 1) : 0;
   switch (text.charCodeAt(i)) {
     case 0x67: // g: gh?_, github_pat_
-      return next === 0x68;
+      return (
+        (next === 0x68 || (next === 0x69 && i + 11 <= to && text.startsWith('github_pat_', i))) &&
+        startsWord(text, i, from)
+      );
     case 0x6e: // n: npm_
-      return next === 0x70 && i + 4 <= to && text.startsWith('npm_', i);
+      return next === 0x70 && i + 4 <= to && text.startsWith('npm_', i) && startsWord(text, i, from);
     case 0x64: // d: dapi
-      return next === 0x61 && i + 4 <= to && text.startsWith('dapi', i);
+      return next === 0x61 && i + 4 <= to && text.startsWith('dapi', i) && startsWord(text, i, from);
+    case 0x65: // e: eyJ
+      return next === 0x79 && i + 3 <= to && text.charCodeAt(i + 2) === 0x4a && startsWord(text, i, from);
+    case 0x41: // A: AKIA, ASIA, AIza
+      return (
+        (next === 0x4b || next === 0x53 || next === 0x49) &&
+        i + 4 <= to &&
+        (text.startsWith('AKIA', i) || text.startsWith('ASIA', i) || text.startsWith('AIza', i)) &&
+        startsWord(text, i, from)
+      );
+    case 0x2d: // -: sk-, xox?-, glpat-
+      return (
+        (i - 2 >= from && text.startsWith('sk', i - 2) && startsWord(text, i - 2, from)) ||
+        (i - 4 >= from && text.startsWith('xox', i - 4) && startsWord(text, i - 4, from)) ||
+        (i - 5 >= from && text.startsWith('glpat', i - 5) && startsWord(text, i - 5, from))
+      );
+    case 0x7e: // ~: Azure's `Q~`
+      return true;
     default: // _: sk_live_, rk_test_ …
       return (
         (next === 0x6c || next === 0x74) &&
+        i - 2 >= from &&
         i + 6 <= to &&
-        (text.startsWith('_live_', i) || text.startsWith('_test_', i))
+        (text.startsWith('_live_', i) || text.startsWith('_test_', i)) &&
+        startsWord(text, i - 2, from)
       );
   }
 }
+
+/** Whether text[i] has no `[A-Za-z0-9_-]` before it within the text from `from` (SHAPES' lookbehind). */
+function startsWord(text: string, i: number, from: number): boolean {
+  return i === from || !nameChar(text.charCodeAt(i - 1));
+}
+
+/** Weak characters alone (small letters, digits, `_`, `.`) with no key prefix written without a capital (prefixAt; `eyJ` has one). */
+const WEAK_NAME = /^(?:[a-cefh-mo-z0-9.]|_(?!live_|test_)|g(?!h|ithub_pat_)|n(?!pm_)|d(?!api))*$/;
+
+/**
+ * Capitals, digits and `_` alone with no key prefix (`AKIA`, `ASIA`): no small letter (AWS_SECRET,
+ * TOKEN), no `=` and no text before it (a key known by its name or label), so nothing else.
+ */
+const CAPS_NAME = /^(?:[B-Z0-9_]|A(?!KIA|SIA))*$/;
 
 /**
  * Whether text[s] has text before it on its line, within the text from `from` (where a label or a

@@ -10,6 +10,8 @@ const CONVENTIONAL_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 
 /** The NAME of `$NAME` or `${NAME}`, or undefined. */
 export function shellReference(text: string): string | undefined {
+  // (Asked of every `valueFromEnv` name: most do not start with `$`.)
+  if (text.charCodeAt(0) !== 0x24) return undefined;
   const m = SHELL_REFERENCE.exec(text);
   return m ? (m[1] ?? m[2]) : undefined;
 }
@@ -22,6 +24,8 @@ export function shellReference(text: string): string | undefined {
  * whole value). Undefined for anything else (a password may hold a `$` or a `%`: only these shapes are references).
  */
 export function unexpandedReference(text: string): { kind: 'actions' | 'template' | 'shell' | 'cmd' } | undefined {
+  // Each shape holds a `{` but the cmd.exe one, which holds `%` (most names and values hold neither).
+  if (!text.includes('{') && !text.includes('%')) return undefined;
   if (/\$\{\{[^}]*\}\}/.test(text)) return { kind: 'actions' };
   if (/\{\{[^{}]*\}\}/.test(text)) return { kind: 'template' };
   // (Braces only: a password may hold `$HOME` or `a%b%`; `${NAME}` is no password's habit.)

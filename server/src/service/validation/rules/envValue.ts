@@ -12,7 +12,7 @@ import { unmovableNote, whitespaceNote } from '../../credentialNotes';
 import { envReference, shellReference, suggestEnvName, unexpandedReference } from '../../envNames';
 import { dotenvNamed } from '../../dotenv';
 import { holdsSnippetStop, isPlaceholderText, snippetStopDefault } from './emptyRequired';
-import { credentialShapes } from '../../credentialShapes';
+import { credentialShapes, mayHoldShape } from '../../credentialShapes';
 import { charNote, hasInvisibleChar, plainReading } from '../../chars';
 
 /** A name a POSIX shell can export. Other names (`vendor-a-key`, `projects/p/secrets/k`) are valid secret names. */
@@ -223,7 +223,8 @@ export const envValueRule: Rule = {
         if (name?.type !== 'string') return;
         // `valueFromEnv: sk-proj-…`: the credential pasted where its variable's name goes (REVIEW5
         // H3). An error whatever the environment check says: the secret is in the file. Not quoted.
-        if (credentialShapes(name.value).length > 0) {
+        // (The gate first: most names, `VENDOR_A_API_KEY`, hold nothing credentialShapes finds.)
+        if (mayHoldShape(name.value, 0, name.value.length) && credentialShapes(name.value).length > 0) {
           ctx.report(
             diag(
               'literal-secret',
