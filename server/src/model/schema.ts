@@ -152,10 +152,25 @@ export interface Resolved {
   variant?: Variant;
 }
 
+/** Each schema's Resolved when no variant is chosen (`{ schema: unwrapNullable(s) }`), one object per schema. */
+const plainCache = new Map<Schema, Resolved>();
+const NOTHING_RESOLVED: Resolved = { schema: undefined };
+
+/**
+ * `{ schema: unwrapNullable(s) }`, the same object for the same schema (the typed walk asks it at every
+ * node): read it, never change it.
+ */
+export function plainResolved(s: Schema | undefined): Resolved {
+  if (!s) return NOTHING_RESOLVED;
+  let r = plainCache.get(s);
+  if (!r) plainCache.set(s, (r = { schema: unwrapNullable(s) }));
+  return r;
+}
+
 /** Which schema applies to an object, given the schema expected at its place. */
 export function resolveFor(expected: Schema | undefined, node: Node | undefined): Resolved {
   const union = unionOf(expected);
-  if (!union) return { schema: unwrapNullable(expected) };
+  if (!union) return plainResolved(expected);
   const n = resolve(node);
   const tag = n?.type === 'object' ? readValue(n, union.property) : undefined;
   const value = tag?.type === 'string' ? tag.value : undefined;

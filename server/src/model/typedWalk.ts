@@ -4,7 +4,7 @@ import type { ArrayNode, Node, Parent, PropertyNode } from '../parser/ast';
 import { CHUNK } from './value';
 import type { Resolved, Schema } from './schema';
 import { readProperties } from './merge';
-import { rootSchema, resolveFor, propertySchema, itemSchema, unwrapNullable } from './schema';
+import { rootSchema, resolveFor, propertySchema, itemSchema, plainResolved } from './schema';
 
 export interface Visit {
   node: Node;
@@ -95,6 +95,18 @@ export function walkTyped(
         chunk: 0,
       });
   };
+  // One Visit for the whole walk, filled in for each node (a visit is read while `visit` runs, never
+  // kept: its `resolved` may be): no object per node, and every visit has the same keys in the same
+  // order (`via` undefined when there is none), so the rules read them at one shape.
+  const v: Visit = {
+    node: root,
+    expected: undefined,
+    resolved: plainResolved(undefined),
+    prop: undefined,
+    chainDepth: 0,
+    owner: undefined,
+    via: undefined,
+  };
   const scalar = (
     node: Node,
     expected: Schema | undefined,
@@ -102,9 +114,14 @@ export function walkTyped(
     owner: Schema | undefined,
     via: Node | undefined,
   ): void => {
-    // Every visit has the same keys in the same order (`via` undefined when there is none): the
-    // rules read them at one shape.
-    visit({ node, expected, resolved: { schema: unwrapNullable(expected) }, prop, chainDepth: 0, owner, via });
+    v.node = node;
+    v.expected = expected;
+    v.resolved = plainResolved(expected);
+    v.prop = prop;
+    v.chainDepth = 0;
+    v.owner = owner;
+    v.via = via;
+    visit(v);
   };
   while (stack.length > 0) {
     const item = stack.pop()!;
@@ -136,11 +153,17 @@ export function walkTyped(
       continue;
     }
     // Only mappings can select a variant.
-    const resolved =
-      node.type === 'object' ? resolveFor(item.expected, node) : { schema: unwrapNullable(item.expected) };
+    const resolved = node.type === 'object' ? resolveFor(item.expected, node) : plainResolved(item.expected);
     const unionName = resolved.union?.name;
     const chainDepth = unionName && unionName === item.parentUnion ? item.chainDepth + 1 : unionName ? 1 : 0;
-    visit({ node, expected: item.expected, resolved, prop: item.prop, chainDepth, owner: item.owner, via });
+    v.node = node;
+    v.expected = item.expected;
+    v.resolved = resolved;
+    v.prop = item.prop;
+    v.chainDepth = chainDepth;
+    v.owner = item.owner;
+    v.via = via;
+    visit(v);
     if (node.type === 'object') {
       const obj = node;
       const props = readProperties(node);

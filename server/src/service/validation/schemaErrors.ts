@@ -159,8 +159,10 @@ function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const [path, errs] of byPath) {
     const start = out.length;
-    const via = locate(root, path).via;
-    translatePath(path, errs);
+    // (Located once: translatePath reads the same.)
+    const loc = locate(root, path);
+    const via = loc.via;
+    translatePath(path, errs, loc);
     competingRenames(out, start);
     if (via) for (let i = start; i < out.length; i++) out[i] = atAlias(out[i]!, via);
   }
@@ -168,13 +170,12 @@ function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
   const tags = new Set(out.filter((d) => d.code === 'unknown-discriminator').map((t) => `${t.offset}:${t.length}`));
   return tags.size === 0 ? out : out.filter((d) => d.code !== 'invalid-type' || !tags.has(`${d.offset}:${d.length}`));
 
-  function translatePath(path: string, errs: ErrorObject[]): void {
+  function translatePath(path: string, errs: ErrorObject[], loc: Located): void {
     const deeper = above.has(path);
     const substantive = errs.filter((e) => !isUmbrella(e));
     // anyOf/null-branch noise only speaks when nothing more precise was found at or below this path.
     const umbrellasOnly = substantive.length === 0;
     if (umbrellasOnly && deeper) return;
-    const loc = locate(root, path);
     // `apiKey: *vendorKey` with no `&vendorKey` above: the value is missing because the alias names
     // nothing, which `unresolved-alias` says on the alias; "found nothing" would say it again, wrongly
     // (REVIEW3 F9).
