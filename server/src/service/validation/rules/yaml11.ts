@@ -32,6 +32,8 @@ import { keyInVariant } from '../../../model/variantAround';
  * blank lines, comments and other directives may come before it), never the whole text.
  */
 export function declaresYaml11(text: string): boolean {
+  // (Asked once per file: most hold no directive at all, and the lines need not be read.)
+  if (!text.includes('%YAML')) return false;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   while (i < text.length) {
     const nl = text.indexOf('\n', i);
