@@ -69,7 +69,8 @@ export const blankStringRule: Rule = {
           );
           return;
         }
-        padded(n, () => keyInVariant(key, n));
+        // (Most values have no blanks around them: no closure made for them.)
+        if (trimmed !== value) padded(n, () => keyInVariant(key, n));
       },
     };
 

@@ -1,7 +1,7 @@
 // EnvironmentValue: exactly one of value/valueFromEnv, no literal credentials (in `value`, or a plain
 // string written where the EnvironmentValue belongs), usable and known variable names.
 import type { Rule, RuleContext } from '../rule';
-import { credentialKeys, definition, unionOf, unwrapNullable } from '../../../model/schema';
+import { credentialKeys, definition, unionOf } from '../../../model/schema';
 import { getProperty, resolve } from '../../../parser/ast';
 import type { ObjectNode, PropertyNode, StringNode } from '../../../parser/ast';
 import { editDistance, gluedKey } from '../../text';
@@ -54,7 +54,8 @@ export const envValueRule: Rule = {
         if (
           v.node.type === 'string' &&
           v.prop &&
-          unwrapNullable(v.expected) === envSchema &&
+          // (A scalar's resolved schema is unwrapNullable(v.expected), worked out once by the walk.)
+          v.resolved.schema === envSchema &&
           envSchema &&
           v.node.value.trim() !== ''
         ) {

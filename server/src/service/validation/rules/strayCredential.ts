@@ -8,7 +8,7 @@
 // read here once per mapping and per list, as blankString reads them (the walk does not visit them).
 import type { Rule, RuleContext } from '../rule';
 import type { Node, StringNode } from '../../../parser/ast';
-import { credentialKeys, definition, unwrapNullable } from '../../../model/schema';
+import { credentialKeys, definition } from '../../../model/schema';
 import { diag } from '../../codes';
 import { SHORTEST_SHAPE, credentialByName, credentialShapes, maskShapes, mayHoldShape } from '../../credentialShapes';
 
@@ -64,7 +64,8 @@ export const strayCredentialRule: Rule = {
         // Keys and items above are read in credential fields too (`apiKey: {sk-…}` is no EnvironmentValue
         // key: a secret pasted as a mapping); a credential field's string value is the envValue rule's.
         if (n.type !== 'string' || n.value.length < SHORTEST) return;
-        if (env && (v.owner === env || unwrapNullable(v.expected) === env)) return;
+        // (A scalar's resolved schema is unwrapNullable(v.expected), worked out once by the walk.)
+        if (env && (v.owner === env || v.resolved.schema === env)) return;
         // `value:` / `valueFromEnv:` under a key the schema does not know here: still a credential field.
         if (key === 'value' || key === 'valueFromEnv') return;
         const sent = key === 'systemInstructions' ? ', and instructions are sent to the LLM with every thread' : '';
