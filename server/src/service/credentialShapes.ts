@@ -342,6 +342,10 @@ export function mayHoldShape(text: string, from: number, to: number): boolean {
   if (from === 0 && to === text.length) {
     const c0 = text.charCodeAt(0);
     if (c0 >= 0x41 && c0 <= 0x5a ? CAPS_NAME.test(text) : WEAK_NAME.test(text)) return false;
+    // A text with no run of RUN_MIN (prose, a sentence of instructions): only a password's name, a
+    // URL with user information or a PEM header can let it through (what the loop below would
+    // answer, found by searches instead of a step per character).
+    if (!LONG_RUN.test(text)) return shortRunsMayHold(text);
   }
   let run = 0;
   /** The flags (F_…) of the current run's characters, OR-ed; F_PREFIX only where prefixAt found one. */
@@ -425,6 +429,18 @@ function prefixAt(text: string, i: number, from: number, to: number): boolean {
         startsWord(text, i - 2, from)
       );
   }
+}
+
+/** A run of RUN_MIN of mayHoldShape's run characters (RUN_CHARS and `%`). */
+const LONG_RUN = /[A-Za-z0-9_.+/=~%-]{15}/;
+
+/** mayHoldShape of a whole text with no run of RUN_MIN: a password's name before a `=` or `:`, `://` and `@`, a PEM header. */
+function shortRunsMayHold(text: string): boolean {
+  for (let i = text.indexOf('=', 1); i >= 0; i = text.indexOf('=', i + 1))
+    if (passwordNameBefore(text, 0, i)) return true;
+  for (let i = text.indexOf(':', 1); i >= 0; i = text.indexOf(':', i + 1))
+    if (passwordNameBefore(text, 0, i)) return true;
+  return (text.includes('://') && text.includes('@')) || text.includes('PRIVATE KEY');
 }
 
 /** Whether text[i] has no `[A-Za-z0-9_-]` before it within the text from `from` (SHAPES' lookbehind). */
