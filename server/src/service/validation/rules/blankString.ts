@@ -14,9 +14,18 @@ import { keyInVariant } from '../../../model/variantAround';
 
 /** Whether a schema takes free text: a string type (nullable or not) with no fixed values. */
 function takesString(s: Schema | undefined): boolean {
-  const u = unwrapNullable(s);
-  return typesOf(s).includes('string') && !(u?.enum && u.enum.length > 0) && u?.const === undefined;
+  if (!s) return false;
+  // (Asked at every string of every file: one look-up per schema.)
+  let r = takesStringCache.get(s);
+  if (r === undefined) {
+    const u = unwrapNullable(s);
+    r = typesOf(s).includes('string') && !(u?.enum && u.enum.length > 0) && u?.const === undefined;
+    takesStringCache.set(s, r);
+  }
+  return r;
 }
+
+const takesStringCache = new Map<Schema, boolean>();
 
 export const blankStringRule: Rule = {
   on: ['string', 'object', 'array'],
@@ -99,8 +108,11 @@ export const blankStringRule: Rule = {
 
     /** An item of a list of names: empty or blank names nothing; spaces around a name are part of it. */
     function checkItem(n: StringNode, list: string): void {
-      if (n.value.trim() !== '') {
-        padded(n, () => `An item of ${keyInVariant(list, n.parent?.type === 'array' ? n.parent : undefined)}`);
+      const trimmed = n.value.trim();
+      if (trimmed !== '') {
+        // (Most items have no blanks around them: no closure made for them.)
+        if (trimmed !== n.value)
+          padded(n, () => `An item of ${keyInVariant(list, n.parent?.type === 'array' ? n.parent : undefined)}`);
         return;
       }
       ctx.report(
