@@ -2,7 +2,8 @@
 // `${A:-x}`, `Bearer ${TOKEN}`, `${A}${B}`, a Helm/Go template `{{ .Values.x }}`, cmd's `%NAME%`,
 // a GitHub Actions `${{ … }}`) is `value-not-expanded`, named as a reference the service sends as
 // text, instead of "a literal credential": one finding each, no fix (the plain `${NAME}` keeps its
-// fix). `valueFromEnv: "${{ secrets.X }}"` is `invalid-env-name`, also under --no-env-check. A
+// fix). A shell default's non-empty default is a literal credential besides (literal-secret, whose
+// fix moves it to .env: shellDefaultSecret.test.ts). `valueFromEnv: "${{ secrets.X }}"` is `invalid-env-name`, also under --no-env-check. A
 // password that merely holds `$` or `%` is still a literal credential. Run as processes; the text
 // is masked in frames as before. Fake values made at run time.
 import { test, after } from 'node:test';
@@ -41,14 +42,15 @@ interface Report {
   files: { path: string; diagnostics: { code: string; severity: string; message: string }[] }[];
 }
 
-test('references in other syntaxes are value-not-expanded, once each, never "a literal credential"', () => {
+test('references in other syntaxes are value-not-expanded, once each, never "a literal credential" but for a default', () => {
   const paths = values.map((v, i) => file(`v${i}.assistant.yaml`, `{value: ${JSON.stringify(v)}}`));
   const r = runCli(['lint', '--no-env-check', '--format', 'json', ...paths], { cwd: work });
   assert.equal(r.code, 1, r.stderr);
   const report = JSON.parse(r.stdout) as Report;
   const found = report.files.map((f) => f.diagnostics.map((d) => `${d.severity} ${d.code}`));
   assert.deepEqual(found, [
-    ['error value-not-expanded'],
+    // (The key in `${OPENAI_KEY:-…}` is a literal credential in the file all the same.)
+    ['error value-not-expanded', 'warning literal-secret'],
     ['error value-not-expanded'],
     ['error value-not-expanded'],
     ['warning value-not-expanded'],

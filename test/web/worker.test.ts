@@ -11,7 +11,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { TestClient } from '../protocol/lspClient';
-import { ROOT } from '../helpers';
+import { ROOT, madeUpPasswords } from '../helpers';
+import { leakedRuns } from '../cli/helpers';
 import { webBuildOptions } from '../../scripts/web-build.mjs';
 
 const E2E_MODULES = join(ROOT, 'test/e2e/node_modules');
@@ -295,6 +296,29 @@ describe('the web-worker server in headless Chromium', () => {
       textDocument: { uri: YAML_URI },
       options: { tabSize: 2, insertSpaces: true },
     });
+  });
+
+  test('a key in a shell-style default (`${OPENAI_KEY:-…}`): literal-secret and masked, as on the desktop', async () => {
+    const [key] = madeUpPasswords(2901, 1) as [string];
+    const uri = 'file:///w/config/compose-default.yaml';
+    const text = `kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      value: "\${OPENAI_KEY:-${key}}"\n`;
+    const doc = { textDocument: { uri, languageId: 'assistantconfig', version: 1, text } };
+    await notifyWorker('textDocument/didOpen', doc);
+    await node.conn.sendNotification('textDocument/didOpen', doc);
+    const w = (await workerDiagnostics(uri)) as { code?: string; range: unknown }[];
+    assert.deepEqual(w, (await node.waitForDiagnostics(uri)).diagnostics);
+    assert.deepEqual(
+      w.map((d) => d.code),
+      ['value-not-expanded', 'literal-secret'],
+    );
+    const hover = await both('textDocument/hover', { textDocument: { uri }, position: { line: 6, character: 20 } });
+    const actions = (await both('textDocument/codeAction', {
+      textDocument: { uri },
+      range: w[1]!.range,
+      context: { diagnostics: [w[1]] },
+    })) as { title: string }[];
+    const shown = JSON.stringify({ w, hover, titles: actions.map((a) => a.title) });
+    assert.deepEqual(leakedRuns(shown, [key], 6), [], shown);
   });
 
   test('`.env` names reported by the client clear env-not-set (the worker reads no files itself)', async () => {

@@ -140,7 +140,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'value-not-expanded': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      value: \${OPENAI_KEY}\n`,
-    fix: 'Read the variable with `valueFromEnv`, by its bare name: `apiKey: { valueFromEnv: OPENAI_KEY }`. `value` is sent as written, `$` and braces included; nothing expands it. `lint --fix` rewrites it.',
+    fix: "Read the variable with `valueFromEnv`, by its bare name: `apiKey: { valueFromEnv: OPENAI_KEY }`. `value` is sent as written, `$` and braces included; nothing expands it. `lint --fix` rewrites it. A shell default with a key in it (`${OPENAI_KEY:-sk-…}`) is also `literal-secret`: the editor's fix moves the key to `.env` as `OPENAI_KEY` and writes `valueFromEnv: OPENAI_KEY`.",
   },
   'env-not-set': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY\n`,

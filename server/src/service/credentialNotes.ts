@@ -71,7 +71,12 @@ export function aliasesOf(doc: ParsedDocument, node: Node): AliasNode[] {
  * Why the quick fix cannot move a literal credential to `.env`, whatever `.env` there is: the
  * sentence for the message and, for an alias that shares it, related information at each alias.
  */
-export function unmovableNote(doc: ParsedDocument, node: StringNode): { note: string; related: Related[] } | undefined {
+export function unmovableNote(
+  doc: ParsedDocument,
+  node: StringNode,
+  /** What the move would write to `.env` (a shell default's default), when not the whole value. */
+  stored: string = node.value,
+): { note: string; related: Related[] } | undefined {
   const aliases = aliasesOf(doc, node);
   if (aliases.length > 0) {
     const names = [...new Set(aliases.map((a) => `'*${a.name}'`))].join(', ');
@@ -84,7 +89,7 @@ export function unmovableNote(doc: ParsedDocument, node: StringNode): { note: st
       })),
     };
   }
-  const why = dotenvUnwritable(node.value);
+  const why = dotenvUnwritable(stored);
   if (why !== undefined)
     return {
       note: ` The quick fix cannot move it to .env: ${why}, and no .env line reads such a value back as written in every reader (npm dotenv, python-dotenv, a shell); put it in .env by hand, quoted for the reader you use, or in a secret store.`,

@@ -34,6 +34,48 @@ export function unexpandedReference(text: string): { kind: 'actions' | 'template
   return undefined;
 }
 
+/** A shell-style default written as a whole value, and the literal it falls back to. */
+export interface ShellDefault {
+  /** The variable the expression reads first: `OPENAI_KEY` of `${OPENAI_KEY:-…}`. */
+  name: string;
+  /** How it is written up to the default: `${OPENAI_KEY:-`, `$${OPENAI_KEY=`. */
+  head: string;
+  /** The default, as written between the operator and `}`: the literal credential the text holds. */
+  value: string;
+}
+
+/**
+ * `${NAME:-default}`, `${NAME-default}`, `${NAME:=default}` or `${NAME=default}` (also `$${…}`, as a
+ * docker-compose file escapes it), as a whole text (blanks around it aside), pasted from a compose
+ * file or a `.env` template: the variable and the literal default, which the service sends as part
+ * of the text and which is a credential written in the file all the same. Undefined for anything
+ * else, and for a default that holds no credential: empty or blank, or a reference itself (`$OTHER`,
+ * `${OTHER}`; a `${` inside the default is not read as one: no shell default nests that way here).
+ */
+export function shellDefault(text: string): ShellDefault | undefined {
+  const m = /^\s*(\$?\$\{([A-Za-z_][A-Za-z0-9_]*):?[-=])([^}]*)\}\s*$/.exec(text);
+  if (!m) return undefined;
+  const value = m[3]!;
+  if (value.trim() === '' || value.includes('${') || shellReference(value.trim()) !== undefined) return undefined;
+  return { name: m[2]!, head: m[1]!, value };
+}
+
+/**
+ * Where the default of a shell-style default stands in the source of the scalar that holds it
+ * (`node`: offset and length in `text`), or undefined when the source does not hold it as written
+ * once (an escape in a quoted string, `\u0073k-…`): the caller then keeps the whole scalar.
+ */
+export function shellDefaultRange(
+  text: string,
+  node: { offset: number; length: number },
+  def: ShellDefault,
+): { offset: number; length: number } | undefined {
+  const source = text.slice(node.offset, node.offset + node.length);
+  const at = source.indexOf(def.head + def.value + '}');
+  if (at < 0 || source.indexOf(def.head + def.value + '}', at + 1) >= 0) return undefined;
+  return { offset: node.offset + at + def.head.length, length: def.value.length };
+}
+
 /**
  * The variable a plain string names when it is written where a credential belongs as a reference,
  * not as the secret: `$NAME`, `${NAME}`, or a bare conventional NAME that is not shaped like a

@@ -2,7 +2,8 @@
 // frames), so that a secret never reaches a terminal or a CI log, whole or in part. Read from the
 // syntax tree as written, not as a variant types it (a key the provider does not allow, an unknown
 // provider, the ignored copy of a duplicate key still hold a secret):
-// - the value of every literal key of an EnvironmentValue (`value:`), wherever it stands;
+// - the value of every literal key of an EnvironmentValue (`value:`), wherever it stands, and on its
+//   own the default of a shell-style default written there (`${OPENAI_KEY:-…}`: a literal key too);
 // - the value of every key that is a credential field in some variant of the schema (`apiKey`,
 //   `cloudSecretAccessKey`…: the EnvironmentValue-typed properties), and everything inside it but
 //   the names in `valueFromEnv`, which are not secrets and are shown; and a key with no value in it
@@ -22,7 +23,7 @@ import { editDistance } from './text';
 import { credentialShapes, maskRanges } from './credentialShapes';
 import type { Range } from './credentialShapes';
 import { halfTypedKey } from './validation/rules/envValue';
-import { shellReference } from './envNames';
+import { shellDefault, shellDefaultRange, shellReference } from './envNames';
 
 export { credentialShapes, maskShapes } from './credentialShapes';
 export type { Range } from './credentialShapes';
@@ -93,7 +94,7 @@ export function messageMasker(doc: ParsedDocument, ranges?: readonly Range[]): (
 
 export function secretRanges(doc: ParsedDocument): Range[] {
   const out: Range[] = credentialShapes(doc.text);
-  if (doc.root) secretWalk()?.(doc.root, out);
+  if (doc.root) secretWalk(doc.text)?.(doc.root, out);
   return withRecurrences(doc.text, withoutNulls(doc.text, withTags(doc.text, out)));
 }
 
@@ -182,7 +183,7 @@ const perDocument = new WeakMap<ParsedDocument, readonly Range[]>();
  */
 export function secretRangesAround(doc: ParsedDocument, around: readonly Range[]): Range[] {
   const out: Range[] = [];
-  const walk = secretWalk();
+  const walk = secretWalk(doc.text);
   if (!doc.root || !walk) return out;
   const done = new Set<Node>();
   for (const r of around) {
@@ -256,7 +257,7 @@ function parentNode(n: Node): Node | undefined {
 }
 
 /** Adds the literal secrets found in a subtree (by the rules above) to a list; undefined without the schema. */
-function secretWalk(): ((start: Node, out: Range[]) => void) | undefined {
+function secretWalk(text: string): ((start: Node, out: Range[]) => void) | undefined {
   const env = definition('EnvironmentValue');
   if (!env) return undefined;
   const envKeys = Object.keys(env.properties ?? {});
@@ -312,6 +313,11 @@ function secretWalk(): ((start: Node, out: Range[]) => void) | undefined {
       } else if (!(n.type === 'string' && halfTypedKey(n, envKeys))) {
         // (A key being typed under a credential field, `apiKey:` then `valueFr`, is no secret.)
         out.push({ offset: n.offset, length: n.length });
+        // `${OPENAI_KEY:-sk-…}`: the default is a literal credential of its own, masked wherever
+        // the file holds it again (withRecurrences) and in a message that quotes it alone.
+        const def = n.type === 'string' ? shellDefault(n.value) : undefined;
+        const at = def && shellDefaultRange(text, n, def);
+        if (at) out.push(at);
       }
     };
     // A start that is a credential field's value is masked whole (scopeOf widens to it), as is a

@@ -11,7 +11,8 @@ import { getProperty, resolve } from '../../parser/ast';
 import { unwrapNullable } from '../../model/schema';
 import { walkTyped } from '../../model/typedWalk';
 import { appendLine, appendToDotenv, parseDotenv } from '../dotenv';
-import { suggestEnvName } from '../envNames';
+import { shellDefault, suggestEnvName } from '../envNames';
+import type { ShellDefault } from '../envNames';
 import type { DotenvEdit, ServiceContext, TextEdit } from '../types';
 import { addProperties, contentEnd, removeProperties, renderInlineValue, replaceScalar, scalar } from './edits';
 import { findObject, valueAt } from './find';
@@ -25,26 +26,45 @@ interface Site {
   literal: StringNode;
   /** The EnvironmentValue mapping, when the literal is its `value`. */
   obj: ObjectNode | undefined;
+  /**
+   * `${OPENAI_KEY:-sk-…}` (envNames.shellDefault): the credential is the default, stored in `.env`
+   * under the variable the expression names (OPENAI_KEY), which the fix then reads.
+   */
+  def?: ShellDefault;
 }
 
 const isSecret = (n: Node | undefined): n is StringNode => n?.type === 'string' && n.value.trim() !== '';
+
+/** What a site's move writes to `.env`: the default of a shell default, else the literal as written. */
+const stored = (site: Site): string => site.def?.value ?? site.literal.value;
 
 /** Every literal credential in document order (aliases: the anchored node once). */
 function sites(doc: ParsedDocument): Site[] {
   const env = envValueSchema();
   const out: Site[] = [];
   const seen = new Set<Node>();
+  const withDefault = (s: Site): Site => {
+    const def = shellDefault(s.literal.value);
+    return def ? { ...s, def } : s;
+  };
   walkTyped(doc.root, (v) => {
     let site: Site | undefined;
     if (v.node.type === 'string' && v.prop && unwrapNullable(v.expected) === env && isSecret(v.node))
-      site = { literal: v.node, obj: undefined };
+      site = withDefault({ literal: v.node, obj: undefined });
     else if (v.node.type === 'object' && v.resolved.schema === env) {
       const lit = resolve(getProperty(v.node, LITERAL_KEY)?.value);
-      if (isSecret(lit)) site = { literal: lit, obj: v.node };
+      if (isSecret(lit)) site = withDefault({ literal: lit, obj: v.node });
       else {
-        // `valueFromEnv: sk-…`: the credential pasted where its variable's name goes (REVIEW5 H3).
+        // `valueFromEnv: sk-…`: the credential pasted where its variable's name goes (REVIEW5 H3);
+        // `valueFromEnv: ${OPENAI_KEY:-sk-…}`: in a shell default's default.
         const named = resolve(getProperty(v.node, FROM_ENV_KEY)?.value);
-        if (isSecret(named) && credentialShapes(named.value).length > 0) site = { literal: named, obj: v.node };
+        if (isSecret(named) && credentialShapes(named.value).length > 0) {
+          const def = shellDefault(named.value);
+          site =
+            def && credentialShapes(def.value).length > 0
+              ? { literal: named, obj: v.node, def }
+              : { literal: named, obj: v.node };
+        }
       }
     }
     if (site && !seen.has(site.literal)) {
@@ -71,12 +91,18 @@ interface Placement {
   name: string;
   /** The `.env` edit that stores the value, or undefined when `.env` holds it already. */
   dotenv: DotenvEdit | undefined;
+  /** A shell default whose variable `.env` gives another value: the default goes under another name. */
+  displaced?: string;
 }
 
 /**
  * Where each literal goes: its conventional name (VENDOR_A_API_KEY), else NAME_2, NAME_3…, never a
  * name that `.env`, the environment or the document already gives another value (two different
- * secrets never share a variable; the same secret twice does).
+ * secrets never share a variable; the same secret twice does). A shell default's credential
+ * (`${OPENAI_KEY:-sk-…}`) goes under the variable the expression reads, OPENAI_KEY, also when the
+ * environment sets it or the document reads it elsewhere (the expression reads that variable first,
+ * as `valueFromEnv: OPENAI_KEY` then does); only a different value for it in `.env` (never
+ * overwritten) or another credential moved under it sends it to OPENAI_KEY_2.
  */
 function placements(doc: ParsedDocument, ctx: ServiceContext): Map<StringNode, Placement> {
   const out = new Map<StringNode, Placement>();
@@ -89,18 +115,21 @@ function placements(doc: ParsedDocument, ctx: ServiceContext): Map<StringNode, P
     // An anchored credential that an alias shares: replaced by a name, the alias would hold that name
     // (the literal-secret message says so, REVIEW8 K13h).
     if (aliasesOf(doc, site.literal).length > 0) continue;
-    const value = site.literal.value;
-    const base = suggestEnvName(site.obj ?? site.literal);
+    const value = stored(site);
+    const base = site.def?.name ?? suggestEnvName(site.obj ?? site.literal);
     for (let i = 1; i < 1000; i++) {
       const name = i === 1 ? base : `${base}_${i}`;
       const known = claimed.get(name) ?? dot.get(name);
-      if (known !== undefined ? known !== value : used.has(name) || ctx.env?.isDefined(name) === true) continue;
+      const own = site.def !== undefined && i === 1;
+      if (known !== undefined ? known !== value : !own && (used.has(name) || ctx.env?.isDefined(name) === true))
+        continue;
       claimed.set(name, value);
-      if (dot.get(name) === value) out.set(site.literal, { name, dotenv: undefined });
+      const displaced = site.def && i > 1 ? { displaced: site.def.name } : {};
+      if (dot.get(name) === value) out.set(site.literal, { name, dotenv: undefined, ...displaced });
       else {
         // A value no `.env` line can hold as written (e.g. one with a `'`) is not moved.
         const dotenv = store(file.text, name, value);
-        if (dotenv) out.set(site.literal, { name, dotenv });
+        if (dotenv) out.set(site.literal, { name, dotenv, ...displaced });
       }
       break;
     }
@@ -220,9 +249,12 @@ export const literalSecret: FixProvider = (doc, d, ctx) => {
     );
   }
   const holder = obj ? (obj.parent?.type === 'property' ? obj.parent.key.value : '') : prop.key.value;
+  // `${OPENAI_KEY:-sk-…}`: the default moves (under OPENAI_KEY), not the expression around it.
+  const def = shellDefault(literal.value);
+  const fromDefault = def !== undefined && (prop.key.value !== FROM_ENV_KEY || credentialShapes(def.value).length > 0);
   // `value: |` + a one-line key: the block scalar keeps a final line break the service would send;
   // `|-` drops that, and only that (REVIEW8 K13h). Offered beside the move, not preferred.
-  const cut = prop.key.value === FROM_ENV_KEY ? undefined : stripFinalBreakAt(doc.text, literal, holder);
+  const cut = prop.key.value === FROM_ENV_KEY || fromDefault ? undefined : stripFinalBreakAt(doc.text, literal, holder);
   const chomp: Fix[] =
     cut === undefined
       ? []
@@ -235,14 +267,23 @@ export const literalSecret: FixProvider = (doc, d, ctx) => {
   const place = placements(doc, ctx).get(literal);
   if (!place) return chomp;
   const { name } = place;
+  // A shell default's variable that `.env` gives another value: the default goes under another
+  // name, which the file then reads instead of that variable; said, and never preferred.
+  const displaced =
+    place.displaced !== undefined
+      ? ` (${shownDotenv(ctx)} gives ${place.displaced} another value, kept; the file then reads ${name}, not ${place.displaced})`
+      : '';
+  const prefer = (dotenv: DotenvEdit | undefined): boolean =>
+    place.displaced === undefined && preferWriting(ctx, dotenv);
+  const what = fromDefault ? 'the default (the credential)' : undefined;
   if (prop.key.value === FROM_ENV_KEY) {
     // The credential pasted as the variable's name: it goes to the .env, its name takes its place.
     const title = !place.dotenv
-      ? `Use ${name} from ${shownDotenv(ctx)} (same value) as the variable's name`
-      : `Move the credential to ${place.dotenv.create ? 'a new .env file' : shownDotenv(ctx)} as ${name} and name it here ('${FROM_ENV_KEY}: ${name}')`;
+      ? `Use ${name} from ${shownDotenv(ctx)} (same value) as the variable's name${displaced}`
+      : `Move ${what ?? 'the credential'} to ${place.dotenv.create ? 'a new .env file' : shownDotenv(ctx)} as ${name} and name it here ('${FROM_ENV_KEY}: ${name}')${displaced}`;
     return movingFixes(
       withDotenv(
-        { title, edits: [replaceScalar(doc, literal, name, true)], isPreferred: preferWriting(ctx, place.dotenv) },
+        { title, edits: [replaceScalar(doc, literal, name, true)], isPreferred: prefer(place.dotenv) },
         place.dotenv,
       ),
       ctx,
@@ -264,20 +305,21 @@ export const literalSecret: FixProvider = (doc, d, ctx) => {
       },
     ];
   const where = !place.dotenv
-    ? `Use ${name} from ${shownDotenv(ctx)} (same value) instead of the literal`
+    ? `Use ${name} from ${shownDotenv(ctx)} (same value) instead of the ${what ? 'default' : 'literal'}`
     : place.dotenv.create
-      ? `Move the secret to a new .env file${ctx.dotenv?.shown !== undefined ? ` (${ctx.dotenv.shown})` : ''} as ${name}`
-      : `Move the secret to ${shownDotenv(ctx)} as ${name}`;
+      ? `Move ${what ?? 'the secret'} to a new .env file${ctx.dotenv?.shown !== undefined ? ` (${ctx.dotenv.shown})` : ''} as ${name}`
+      : `Move ${what ?? 'the secret'} to ${shownDotenv(ctx)} as ${name}`;
   // Blanks or line breaks around the key (REVIEW8 K13o): the move keeps them, quoted in .env (a
   // reader trims an unquoted value), and says so; moving it without them is offered beside, told.
-  const blanks = whitespaceNote(doc.text, literal, holder) !== undefined;
+  // (A shell default's credential is its default: the blanks around the expression are not in it.)
+  const blanks = !fromDefault && whitespaceNote(doc.text, literal, holder) !== undefined;
   const trimmed = blanks && place.dotenv ? store(ctx.dotenv?.text, name, literal.value.trim()) : undefined;
   const moves = movingFixes(
     withDotenv(
       {
-        title: `${where} ('${FROM_ENV_KEY}: ${name}')${blanks ? ', keeping the whitespace around it as written (the service sends it)' : ''}`,
+        title: `${where} ('${FROM_ENV_KEY}: ${name}')${blanks ? ', keeping the whitespace around it as written (the service sends it)' : ''}${displaced}`,
         edits,
-        isPreferred: preferWriting(ctx, place.dotenv),
+        isPreferred: prefer(place.dotenv),
       },
       place.dotenv,
     ),

@@ -9,7 +9,8 @@ import { diag } from '../../codes';
 import { keyInVariant, variantAround } from '../../../model/variantAround';
 import type { Diagnostic, Related } from '../../codes';
 import { unmovableNote, whitespaceNote } from '../../credentialNotes';
-import { envReference, shellReference, suggestEnvName, unexpandedReference } from '../../envNames';
+import { envReference, shellDefault, shellReference, suggestEnvName, unexpandedReference } from '../../envNames';
+import type { ShellDefault } from '../../envNames';
 import { dotenvNamed } from '../../dotenv';
 import { holdsSnippetStop, isPlaceholderText, snippetStopDefault } from './emptyRequired';
 import { credentialShapes, mayHoldShape } from '../../credentialShapes';
@@ -80,14 +81,18 @@ export const envValueRule: Rule = {
             ctx.report(envReferenceDiagnostic(ctx, v.prop.key.value, v.node, ref));
             return;
           }
-          const notes = literalNotes(ctx, v.node, v.prop.key.value);
+          // `apiKey: "${OPENAI_KEY:-sk-…}"`: pasted from a compose file, a credential in its default.
+          const def = shellDefault(v.node.value);
+          const notes = literalNotes(ctx, v.node, v.prop.key.value, def);
           ctx.report(
             diag(
               'literal-secret',
-              `'${v.prop.key.value}' must be an EnvironmentValue, and this string is a literal credential: move it to an environment variable ('valueFromEnv') so the secret stays out of the file.${notes.text}`,
+              def
+                ? `'${v.prop.key.value}' must be an EnvironmentValue, and this string is a shell-style default ('${def.head}…}') that the service does not expand, with a literal credential as its default (not shown): read the variable with 'valueFromEnv: ${def.name}' and keep the credential in it, so the secret stays out of the file.${notes.text}`
+                : `'${v.prop.key.value}' must be an EnvironmentValue, and this string is a literal credential: move it to an environment variable ('valueFromEnv') so the secret stays out of the file.${notes.text}`,
               v.node.offset,
               v.node.length,
-              { severity: 'error', data: { suggestion: suggestEnvName(v.node) }, ...notes.extra },
+              { severity: 'error', data: { suggestion: def?.name ?? suggestEnvName(v.node) }, ...notes.extra },
             ),
           );
           return;
@@ -197,6 +202,21 @@ export const envValueRule: Rule = {
               kind === 'template' ? { severity: 'warning' } : undefined,
             ),
           );
+          // `value: ${OPENAI_KEY:-sk-…}`: the default is a literal credential, in the file as any
+          // `value: sk-…` is (masked as one: secretRanges). Its fix moves it to .env as OPENAI_KEY.
+          const def = shellDefault(literal.value);
+          if (def) {
+            const notes = literalNotes(ctx, literal, holder, def);
+            ctx.report(
+              diag(
+                'literal-secret',
+                `'${holder}' holds a literal credential as the default of '${def.head}…}' (not shown): read the variable with 'valueFromEnv: ${def.name}' and keep the credential in it, so the secret stays out of the file.${notes.text}`,
+                literal.offset,
+                literal.length,
+                { data: { suggestion: def.name }, ...notes.extra },
+              ),
+            );
+          }
         } else if (valueProp && literal?.type === 'string' && literal.value.trim() !== '') {
           const notes = literalNotes(ctx, literal, holder);
           ctx.report(
@@ -226,13 +246,18 @@ export const envValueRule: Rule = {
         // H3). An error whatever the environment check says: the secret is in the file. Not quoted.
         // (The gate first: most names, `VENDOR_A_API_KEY`, hold nothing credentialShapes finds.)
         if (mayHoldShape(name.value, 0, name.value.length) && credentialShapes(name.value).length > 0) {
+          // `valueFromEnv: ${OPENAI_KEY:-sk-…}`: a shell default whose default is the credential.
+          const def = shellDefault(name.value);
+          const pasted = def && credentialShapes(def.value).length > 0 ? def : undefined;
           ctx.report(
             diag(
               'literal-secret',
-              `'valueFromEnv' of '${holder}' takes the name of a variable, and this looks like the credential itself (not shown): store the credential in a variable (a secret store or .env) and write that variable's name here.`,
+              pasted
+                ? `'valueFromEnv' of '${holder}' takes the name of a variable, and this is a shell-style default ('${pasted.head}…}') whose default looks like the credential itself (not shown): keep the credential in the variable and write its name alone here, '${pasted.name}'.`
+                : `'valueFromEnv' of '${holder}' takes the name of a variable, and this looks like the credential itself (not shown): store the credential in a variable (a secret store or .env) and write that variable's name here.`,
               name.offset,
               name.length,
-              { severity: 'error', data: { suggestion: suggestEnvName(obj) } },
+              { severity: 'error', data: { suggestion: pasted?.name ?? suggestEnvName(obj) } },
             ),
           );
           return;
@@ -438,9 +463,11 @@ function literalNotes(
   ctx: RuleContext,
   node: StringNode,
   holder: string,
+  def?: ShellDefault,
 ): { text: string; extra: { related?: Related[] } } {
-  const blanks = whitespaceNote(ctx.doc.text, node, holder) ?? '';
-  const stuck = unmovableNote(ctx.doc, node);
+  // (A shell default's credential is its default: the blanks around the expression are not in it.)
+  const blanks = def ? '' : (whitespaceNote(ctx.doc.text, node, holder) ?? '');
+  const stuck = unmovableNote(ctx.doc, node, def?.value);
   return {
     text: blanks + (stuck?.note ?? ''),
     extra: stuck && stuck.related.length > 0 ? { related: stuck.related } : {},

@@ -1,0 +1,73 @@
+// A credential in a shell-style default, `value: "${OPENAI_KEY:-…}"`, in the editor (the bundled
+// server over stdio): literal-secret beside value-not-expanded, no piece of the key in diagnostics,
+// hover, outline or code action titles, and the preferred fix is one workspace edit that creates .env
+// with OPENAI_KEY=<the default> and writes `valueFromEnv: OPENAI_KEY`. Fake keys made at run time.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { CodeAction, TextDocumentEdit } from 'vscode-languageserver-protocol';
+import { TestClient } from './lspClient';
+import { madeUpPasswords } from '../helpers';
+import { leakedRuns } from '../cli/helpers';
+
+const [KEY] = madeUpPasswords(2801, 1) as [string];
+const TEXT = `kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    # local fallback: ${KEY}\n    apiKey:\n      value: "\${OPENAI_KEY:-${KEY}}"  # from docker-compose.yml\n`;
+const dirs: string[] = [];
+const clients: TestClient[] = [];
+after(() => {
+  clients.forEach((c) => c.kill());
+  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
+});
+
+test('the editor reports, masks and moves the default of ${OPENAI_KEY:-…} as a literal key', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ac-shell-default-lsp-'));
+  dirs.push(dir);
+  const c = new TestClient(undefined, {
+    rootUri: pathToFileURL(dir).href,
+    createFiles: true,
+    env: { ...process.env, OPENAI_KEY: undefined },
+  });
+  clients.push(c);
+  await c.initialize();
+  const uri = pathToFileURL(join(dir, 'x.assistant.yaml')).href;
+  writeFileSync(join(dir, 'x.assistant.yaml'), TEXT);
+  await c.open(uri, TEXT);
+  const diags = (await c.waitForDiagnostics(uri)).diagnostics;
+  assert.deepEqual(
+    diags.map((d) => d.code),
+    ['value-not-expanded', 'literal-secret'],
+  );
+  const d = diags.find((x) => x.code === 'literal-secret')!;
+  const hover = await c.request<unknown>('textDocument/hover', {
+    textDocument: { uri },
+    position: { line: 7, character: 20 },
+  });
+  const symbols = await c.request<unknown>('textDocument/documentSymbol', { textDocument: { uri } });
+  const actions = await c.request<CodeAction[]>('textDocument/codeAction', {
+    textDocument: { uri },
+    range: d.range,
+    context: { diagnostics: [d] },
+  });
+  const shown = JSON.stringify({ diags, hover, symbols, titles: actions.map((a) => a.title) });
+  assert.deepEqual(leakedRuns(shown, [KEY], 6), [], shown);
+  const move = actions.find((a) => a.isPreferred);
+  assert.ok(move, actions.map((a) => a.title).join(' | '));
+  assert.match(
+    move.title,
+    /^Move the default \(the credential\) to a new \.env file.* as OPENAI_KEY \('valueFromEnv: OPENAI_KEY'\)/,
+  );
+  const changes = move.edit!.documentChanges!;
+  const envUri = pathToFileURL(join(dir, '.env')).href;
+  assert.deepEqual(changes[0], { kind: 'create', uri: envUri, options: { ignoreIfExists: true } });
+  assert.equal((changes[1] as TextDocumentEdit).edits[0]!.newText, `OPENAI_KEY=${KEY}\n`);
+  const docEdit = changes[2] as TextDocumentEdit;
+  assert.equal(docEdit.textDocument.uri, uri);
+  assert.deepEqual(
+    docEdit.edits.map((e) => e.newText),
+    ['valueFromEnv', 'OPENAI_KEY'],
+  );
+  await c.shutdown();
+});
