@@ -198,6 +198,29 @@ describe('a credential in a shell-style default', () => {
     assert.deepEqual(r.after, []);
   });
 
+  it('valueFromEnv: ${DB_PASSWORD:-<a made-up password>}: no variable is named that; a credential, masked and moved', () => {
+    const text = `${H}  llm:\n    provider: vendor_a\n    apiKey: {valueFromEnv: "\${OPENAI_KEY:-${PASSWORD}}"}\n`;
+    const { doc, diagnostics } = analyzed(text);
+    assert.deepEqual(
+      diagnostics.map((d) => `${d.severity} ${d.code}`),
+      ['error literal-secret'],
+    );
+    const masked = secretRanges(doc).map((r) => text.slice(r.offset, r.offset + r.length));
+    assert.ok(masked.includes(PASSWORD), JSON.stringify(masked.length));
+    const a = actionsFor(text, 'literal-secret', { dotenv: { text: '' } }).actions.find((x) => x.isPreferred)!;
+    const r = apply(text, a, { text: '' });
+    assert.equal(r.text, `${H}  llm:\n    provider: vendor_a\n    apiKey: {valueFromEnv: OPENAI_KEY}\n`);
+    assert.equal(r.env, `OPENAI_KEY=${PASSWORD}\n`);
+    // A default shaped like a variable's name is a name: the pasted expression's warning, shown.
+    const named = `${H}  llm:\n    provider: vendor_a\n    apiKey: {valueFromEnv: "\${OPENAI_KEY:-FALLBACK_KEY}"}\n`;
+    const parsed = analyzed(named);
+    assert.deepEqual(
+      parsed.diagnostics.map((d) => d.code),
+      ['invalid-env-name'],
+    );
+    assert.deepEqual(secretRanges(parsed.doc), []);
+  });
+
   it('no credential: an empty default or one that names a variable is only value-not-expanded', () => {
     for (const expr of ['${OPENAI_KEY:-}', '${OPENAI_KEY:-$FALLBACK_KEY}']) {
       assert.deepEqual(

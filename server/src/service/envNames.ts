@@ -60,6 +60,20 @@ export function shellDefault(text: string): ShellDefault | undefined {
   return { name: m[2]!, head: m[1]!, value };
 }
 
+/** A name a POSIX shell can export (and most secret stores take). */
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * The shell-style default written where a variable's name goes (`valueFromEnv: ${OPENAI_KEY:-…}`)
+ * whose default is a credential rather than another variable's name: shaped like a key, or not
+ * shaped like a name at all (`Xaquwe-Qijiwe-13`); undefined otherwise (`${OPENAI_KEY:-FALLBACK}`).
+ */
+export function credentialDefaultInName(text: string): ShellDefault | undefined {
+  const def = shellDefault(text);
+  if (!def) return undefined;
+  return credentialShapes(def.value).length > 0 || !VARIABLE_NAME.test(def.value.trim()) ? def : undefined;
+}
+
 /**
  * Where the default of a shell-style default stands in the source of the scalar that holds it
  * (`node`: offset and length in `text`), or undefined when the source does not hold it as written

@@ -23,7 +23,7 @@ import { editDistance } from './text';
 import { credentialShapes, maskRanges } from './credentialShapes';
 import type { Range } from './credentialShapes';
 import { halfTypedKey } from './validation/rules/envValue';
-import { shellDefault, shellDefaultRange, shellReference } from './envNames';
+import { credentialDefaultInName, shellDefault, shellDefaultRange, shellReference } from './envNames';
 
 export { credentialShapes, maskShapes } from './credentialShapes';
 export type { Range } from './credentialShapes';
@@ -302,6 +302,14 @@ function secretWalk(text: string): ((start: Node, out: Range[]) => void) | undef
       if (n.type === 'object') {
         for (const p of n.properties) {
           if (pastedAsKey(p)) out.push({ offset: p.key.offset, length: p.key.length });
+          // `valueFromEnv: ${OPENAI_KEY:-<key>}`: a name no more; the key in it is masked as a literal.
+          const named = isEnvNameProperty(env, p.key.value) ? resolve(p.value) : undefined;
+          const inName = named?.type === 'string' ? credentialDefaultInName(named.value) : undefined;
+          if (named && inName) {
+            out.push({ offset: named.offset, length: named.length });
+            const at = shellDefaultRange(text, named, inName);
+            if (at) out.push(at);
+          }
           if (
             !(isEnvNameProperty(env, p.key.value) && resolve(p.value)?.type === 'string') &&
             !namesVariable(p.key.value, p.value)

@@ -11,7 +11,7 @@ import { getProperty, resolve } from '../../parser/ast';
 import { unwrapNullable } from '../../model/schema';
 import { walkTyped } from '../../model/typedWalk';
 import { appendLine, appendToDotenv, parseDotenv } from '../dotenv';
-import { shellDefault, suggestEnvName } from '../envNames';
+import { credentialDefaultInName, shellDefault, suggestEnvName } from '../envNames';
 import type { ShellDefault } from '../envNames';
 import type { DotenvEdit, ServiceContext, TextEdit } from '../types';
 import { addProperties, contentEnd, removeProperties, renderInlineValue, replaceScalar, scalar } from './edits';
@@ -58,13 +58,9 @@ function sites(doc: ParsedDocument): Site[] {
         // `valueFromEnv: sk-…`: the credential pasted where its variable's name goes (REVIEW5 H3);
         // `valueFromEnv: ${OPENAI_KEY:-sk-…}`: in a shell default's default.
         const named = resolve(getProperty(v.node, FROM_ENV_KEY)?.value);
-        if (isSecret(named) && credentialShapes(named.value).length > 0) {
-          const def = shellDefault(named.value);
-          site =
-            def && credentialShapes(def.value).length > 0
-              ? { literal: named, obj: v.node, def }
-              : { literal: named, obj: v.node };
-        }
+        const def = isSecret(named) ? credentialDefaultInName(named.value) : undefined;
+        if (isSecret(named) && (def || credentialShapes(named.value).length > 0))
+          site = def ? { literal: named, obj: v.node, def } : { literal: named, obj: v.node };
       }
     }
     if (site && !seen.has(site.literal)) {
@@ -250,8 +246,10 @@ export const literalSecret: FixProvider = (doc, d, ctx) => {
   }
   const holder = obj ? (obj.parent?.type === 'property' ? obj.parent.key.value : '') : prop.key.value;
   // `${OPENAI_KEY:-sk-…}`: the default moves (under OPENAI_KEY), not the expression around it.
-  const def = shellDefault(literal.value);
-  const fromDefault = def !== undefined && (prop.key.value !== FROM_ENV_KEY || credentialShapes(def.value).length > 0);
+  const fromDefault =
+    prop.key.value === FROM_ENV_KEY
+      ? credentialDefaultInName(literal.value) !== undefined
+      : !!shellDefault(literal.value);
   // `value: |` + a one-line key: the block scalar keeps a final line break the service would send;
   // `|-` drops that, and only that (REVIEW8 K13h). Offered beside the move, not preferred.
   const cut = prop.key.value === FROM_ENV_KEY || fromDefault ? undefined : stripFinalBreakAt(doc.text, literal, holder);

@@ -9,7 +9,14 @@ import { diag } from '../../codes';
 import { keyInVariant, variantAround } from '../../../model/variantAround';
 import type { Diagnostic, Related } from '../../codes';
 import { unmovableNote, whitespaceNote } from '../../credentialNotes';
-import { envReference, shellDefault, shellReference, suggestEnvName, unexpandedReference } from '../../envNames';
+import {
+  credentialDefaultInName,
+  envReference,
+  shellDefault,
+  shellReference,
+  suggestEnvName,
+  unexpandedReference,
+} from '../../envNames';
 import type { ShellDefault } from '../../envNames';
 import { dotenvNamed } from '../../dotenv';
 import { holdsSnippetStop, isPlaceholderText, snippetStopDefault } from './emptyRequired';
@@ -244,20 +251,20 @@ export const envValueRule: Rule = {
         if (name?.type !== 'string') return;
         // `valueFromEnv: sk-proj-…`: the credential pasted where its variable's name goes (REVIEW5
         // H3). An error whatever the environment check says: the secret is in the file. Not quoted.
+        // `valueFromEnv: ${OPENAI_KEY:-sk-…}`: a shell default whose default is the credential (shaped
+        // like a key, or like no variable's name: `${DB_PASSWORD:-Xaquwe-Qijiwe-13}`).
+        const inName = credentialDefaultInName(name.value);
         // (The gate first: most names, `VENDOR_A_API_KEY`, hold nothing credentialShapes finds.)
-        if (mayHoldShape(name.value, 0, name.value.length) && credentialShapes(name.value).length > 0) {
-          // `valueFromEnv: ${OPENAI_KEY:-sk-…}`: a shell default whose default is the credential.
-          const def = shellDefault(name.value);
-          const pasted = def && credentialShapes(def.value).length > 0 ? def : undefined;
+        if (inName || (mayHoldShape(name.value, 0, name.value.length) && credentialShapes(name.value).length > 0)) {
           ctx.report(
             diag(
               'literal-secret',
-              pasted
-                ? `'valueFromEnv' of '${holder}' takes the name of a variable, and this is a shell-style default ('${pasted.head}…}') whose default looks like the credential itself (not shown): keep the credential in the variable and write its name alone here, '${pasted.name}'.`
+              inName
+                ? `'valueFromEnv' of '${holder}' takes the name of a variable, and this is a shell-style default ('${inName.head}…}') whose default looks like the credential itself (not shown): keep the credential in the variable and write its name alone here, '${inName.name}'.`
                 : `'valueFromEnv' of '${holder}' takes the name of a variable, and this looks like the credential itself (not shown): store the credential in a variable (a secret store or .env) and write that variable's name here.`,
               name.offset,
               name.length,
-              { severity: 'error', data: { suggestion: pasted?.name ?? suggestEnvName(obj) } },
+              { severity: 'error', data: { suggestion: inName?.name ?? suggestEnvName(obj) } },
             ),
           );
           return;
