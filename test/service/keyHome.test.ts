@@ -178,6 +178,18 @@ test('a key written a level too deep: said to belong beside its holder, and move
       keepsEveryLine(before, move.result, c.name);
       assert.deepEqual(analyze(move.result, 'yaml').diagnostics, [], c.name);
     }
+  // A key merged in by `<<` (inline or from an anchor) has no holder of its own to go beside.
+  for (const merged of [
+    `${H}definition:\n  llm:\n    <<: {systemInstructions: hi}\n    provider: hosted\n`,
+    `${H}base: &b\n  systemInstructions: hi\ndefinition:\n  llm:\n    <<: *b\n    provider: hosted\n`,
+  ]) {
+    const ds = analyze(merged, 'yaml').diagnostics.filter((x) => x.code === 'unknown-property');
+    assert.ok(ds.length > 0, merged);
+    for (const x of ds) {
+      assert.doesNotMatch(x.message, /one level up/, merged);
+      assert.ok(!fixesFor(merged, x).some((f) => f.title.startsWith('Move')), merged);
+    }
+  }
   // Not when the mapping above has the key already, nor when it is the mapping's only key.
   const twice = `${H}definition:\n  llm:\n    provider: hosted\n    systemInstructions: a\n  systemInstructions: b\n`;
   assert.doesNotMatch(unknownAt(twice, 'systemInstructions').message, /one level up/);

@@ -901,8 +901,10 @@ const FAR_FETCHED = 3;
  */
 function keyOfMappingAbove(resolved: Resolved, p: PropertyNode, key: string): string | undefined {
   const holder = p.parent.parent;
-  const above = (resolved as AtPath).parent;
-  if (holder?.type !== 'property' || holder.value !== p.parent || !above) return undefined;
+  const at = resolved as AtPath;
+  const above = at.parent;
+  // (A key merged in by `<<` is not in the checked mapping's text: its holder is the merge, or an anchor's.)
+  if (holder?.type !== 'property' || holder.value !== p.parent || at.node !== p.parent || !above) return undefined;
   const s = unwrapNullable(above.schema);
   if (!s?.properties || !Object.prototype.hasOwnProperty.call(s.properties, key)) return undefined;
   return holder.parent.properties.some((q) => q.key.value === key) ? undefined : holder.key.value;
