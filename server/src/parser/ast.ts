@@ -176,8 +176,11 @@ export function nodeAt(root: Node | undefined, offset: number): Node | undefined
     found = node;
     let next: Node | undefined;
     if (node.type === 'object') {
-      for (const p of node.properties) {
+      // Keys first: a block mapping's value ends after its last line break, where the next key of an
+      // outer mapping may start (a top-level key after `definition:`'s block, at column 0).
+      for (const p of node.properties)
         if (offset >= p.key.offset && offset <= p.key.offset + p.key.length) return p.key;
+      for (const p of node.properties) {
         if (p.value && offset >= p.value.offset && offset <= p.value.offset + p.value.length) {
           next = p.value;
           break;
