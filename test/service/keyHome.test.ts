@@ -11,6 +11,8 @@ import { parse } from '../../server/src/parser';
 import { keyHomes } from '../../server/src/model/keyHome';
 import { definition, rootSchema, unwrapNullable } from '../../server/src/model/schema';
 import { mulberry32 } from '../helpers';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 const H = 'kind: AssistantConfig\nversion: v2\n';
 const crlf = (s: string): string => s.replace(/\n/g, '\r\n');
@@ -275,4 +277,109 @@ test('every key of an object right below `definition`, written in `definition`: 
   }
   assert.ok(said >= 10, `homes said for ${said} keys`);
   assert.ok(moved >= 5, `moves offered for ${moved} keys`);
+});
+
+/** An example with its `definition:` line taken out and the lines under it moved two columns left. */
+function withoutDefinition(example: string): string {
+  const lines = example.split('\n');
+  const at = lines.findIndex((l) => /^definition:\s*(#.*)?\r?$/.test(l));
+  assert.ok(at >= 0, 'the example has a block definition');
+  return [...lines.slice(0, at), ...lines.slice(at + 1).map((l) => (l.startsWith('  ') ? l.slice(2) : l))].join('\n');
+}
+
+test("the keys of 'definition' all written at the top level: one fix moves them all back, in their order", () => {
+  const dir = join(__dirname, '../../../examples');
+  let checked = 0;
+  for (const name of readdirSync(dir).filter((f) => f.endsWith('.assistant.yaml'))) {
+    const example = readFileSync(join(dir, name), 'utf8');
+    for (const original of [example, crlf(example)]) {
+      const text = withoutDefinition(original);
+      const strays = analyze(text, 'yaml').diagnostics.filter((d) => d.code === 'unknown-property');
+      assert.ok(strays.length >= 1, `${name}: ${JSON.stringify(strays)}`);
+      // (An example whose definition is only its `llm`: the single move, tested above.)
+      if (strays.length === 1) continue;
+      // From any of the stray keys, the same fix: all of them under a new 'definition', as the example had it.
+      for (const d of strays) {
+        const all = fixesFor(text, d).filter((f) => /^Move '.*' and .* under a new 'definition'$/.test(f.title));
+        assert.equal(all.length, 1, `${name} ${d.data?.key}: ${JSON.stringify(fixesFor(text, d).map((f) => f.title))}`);
+        assert.equal(all[0]!.result, original, `${name} ${d.data?.key}`);
+        assert.ok(all[0]!.preferred, `${name}: the fix for all is the preferred one`);
+      }
+      checked++;
+    }
+  }
+  assert.ok(checked >= 8, `${checked} examples`);
+});
+
+test('the keys of an existing block written beside it: one fix moves them all in, comments and block scalars with them', () => {
+  const text = [
+    H,
+    'definition:',
+    '  llm:',
+    '    provider: hosted',
+    '# the voice',
+    'systemInstructions: |',
+    '  Answer briefly.',
+    '',
+    '  Quote the table you used.',
+    '  # (a line of the instructions, not a comment)',
+    'maxTableArtifactSampleRows: 5 # small',
+    '# last',
+    'featureFlags:',
+    '  enable_automations: true',
+    '',
+  ].join('\n');
+  const want = [
+    H,
+    'definition:',
+    '  llm:',
+    '    provider: hosted',
+    '  # the voice',
+    '  systemInstructions: |',
+    '    Answer briefly.',
+    '',
+    '    Quote the table you used.',
+    '    # (a line of the instructions, not a comment)',
+    '  maxTableArtifactSampleRows: 5 # small',
+    '  # last',
+    '  featureFlags:',
+    '    enable_automations: true',
+    '',
+  ].join('\n');
+  for (const [before, after] of [
+    [text, want],
+    [crlf(text), crlf(want)],
+  ] as const) {
+    const d = unknownAt(before, 'maxTableArtifactSampleRows');
+    const fixes = fixesFor(before, d);
+    const all = fixes.find(
+      (f) =>
+        f.title === "Move 'systemInstructions', 'maxTableArtifactSampleRows' and 'featureFlags' under 'definition'",
+    );
+    assert.ok(all, JSON.stringify(fixes.map((f) => f.title)));
+    assert.equal(all.result, after);
+    keepsEveryLine(before, all.result, 'move all');
+    assert.ok(!analyze(all.result, 'yaml').diagnostics.some((x) => x.code === 'unknown-property'));
+    // The single move stays, not preferred beside the fix for all.
+    const one = fixes.find((f) => f.title === "Move 'maxTableArtifactSampleRows' under 'definition'");
+    assert.ok(one && !one.preferred && all.preferred);
+    // Never by --fix.
+    assert.equal(fixAll(before, 'yaml', (t, l) => analyze(t, l)).text, before);
+  }
+});
+
+test('a key alone in its place keeps the single move; keys an alias points into, or written twice, are not taken along', () => {
+  const alone = `${H}definition:\n  llm:\n    provider: hosted\nsystemInstructions: hi\n`;
+  const titles = fixesFor(alone, unknownAt(alone, 'systemInstructions')).map((f) => f.title);
+  assert.deepEqual(
+    titles.filter((t) => t.startsWith('Move')),
+    ["Move 'systemInstructions' under 'definition'"],
+  );
+  const aliased = `${H}definition:\n  llm:\n    provider: hosted\n  aiPrimitivesLlm: *x\nsystemInstructions: hi\nfallbackLlm: &x\n  provider: hosted\n`;
+  const ds = analyze(aliased, 'yaml').diagnostics.filter((d) => d.code === 'unknown-property');
+  const d = ds.find((x) => x.data?.key === 'systemInstructions');
+  if (d) {
+    const moves = fixesFor(aliased, d).filter((f) => f.title.startsWith('Move'));
+    assert.ok(!moves.some((f) => /fallbackLlm/.test(f.title)), JSON.stringify(moves.map((f) => f.title)));
+  }
 });

@@ -1,7 +1,9 @@
 // `unknown-property`: rename a misspelt key to the closest allowed one, or, for a key that is close to
 // none, remove it with its nested lines and trailing comment.
-import { isShadowed } from '../../parser/ast';
-import type { Node, ParsedDocument, PropertyNode } from '../../parser/ast';
+import { isShadowed, pathOf } from '../../parser/ast';
+import type { Node, ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
+import { schemaAtPath } from '../../model/schema';
+import { singleHome } from '../../model/keyHome';
 import type { TextEdit } from '../types';
 import {
   blockEnd,
@@ -13,7 +15,7 @@ import {
   replaceScalar,
 } from './edits';
 import { columnOf, eolOf, isLineLeading, lineStart } from '../../parser/lineIndex';
-import { readValue } from '../../model/merge';
+import { isMergeKey, readValue } from '../../model/merge';
 import { anchorsUsedElsewhere, holdsLiteralSecret, propertyAtKey } from './find';
 import type { Fix, FixProvider } from './provider';
 import { missingSpaceInKey } from './missingSpace';
@@ -120,37 +122,29 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
   const home = d.data?.home;
   const text = doc.text;
   const obj = prop.parent;
-  if (typeof home !== 'string' || doc.language !== 'yaml' || obj.flow || !isLineLeading(text, prop.key.offset))
-    return [];
-  if (anchorsUsedElsewhere(doc, [prop]) || /\t/.test(text.slice(lineStart(text, prop.key.offset), prop.key.offset)))
-    return [];
+  if (typeof home !== 'string' || doc.language !== 'yaml' || obj.flow || !movable(doc, prop)) return [];
   const targets = obj.properties.filter((p) => p.key.value === home);
   if (targets.length > 1) return [];
   const key = prop.key.value;
   const col = columnOf(text, prop.key.offset);
-  const from = leadingComments(text, lineStart(text, prop.key.offset), col);
-  const to = blockEnd(text, prop, contentEnd(text, prop));
-  const eol = eolOf(text);
-  let lines = text.slice(from, to);
-  if (!lines.endsWith('\n')) lines += eol;
-  const shifted = (by: string): string =>
-    lines
-      .split('\n')
-      .map((l) => (l.replace(/\r$/, '') === '' ? l : by + l))
-      .join('\n');
   const variant = d.data?.homeVariant;
   const target = targets[0];
-  const fix = (title: string, edits: TextEdit[]): Fix[] => [
-    { title, edits: inDocumentEol(text, edits), editorOnly: true, ...(preferred ? { isPreferred: true } : {}) },
-  ];
+  const eol = eolOf(text);
+  const fix = (title: string, edits: TextEdit[], pref: boolean): Fix => ({
+    title,
+    edits: inDocumentEol(text, edits),
+    editorOnly: true,
+    ...(pref ? { isPreferred: true } : {}),
+  });
+  // The other keys of this mapping, at its column, that belong in the same place alone (all of
+  // `definition`'s keys written at the top level): one more fix moves them all, in their order.
+  const others = siblingsForHome(doc, prop, home, target, variant);
+  const group = others.length > 0 ? [prop, ...others].sort((a, b) => a.key.offset - b.key.offset) : [];
   if (target) {
     const v = target.value;
     if (v?.type !== 'object' || v.flow || v.properties.length === 0) return [];
     if (v.properties.some((p) => p.key.value === key)) return [];
-    if (variant) {
-      const tag = readValue(v, variant.property);
-      if (tag?.type !== 'string' || !variant.values.includes(tag.value)) return [];
-    }
+    if (variant && !tagAllows(v, variant)) return [];
     const first = v.properties[0]!;
     if (!isLineLeading(text, first.key.offset)) return [];
     const by = columnOf(text, first.key.offset) - col;
@@ -159,23 +153,133 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
     const at = blockEnd(text, last, contentEnd(text, last));
     // (The target's block ends the file without a line break: one first.)
     const lead = at === text.length && !text.endsWith('\n') ? eol : '';
-    if (at > from && at < to) return [];
-    return fix(`Move '${key}' under '${home}'`, [
-      { offset: from, length: to - from, newText: '' },
-      { offset: at, length: 0, newText: lead + shifted(' '.repeat(by)) },
-    ]);
+    const moveTo = (ps: PropertyNode[]): TextEdit[] | undefined => {
+      const spans = spansOf(text, ps, col, false);
+      if (spans.some((sp) => at > sp.from && at < sp.to)) return undefined;
+      return [
+        ...spans.map((sp) => ({ offset: sp.from, length: sp.to - sp.from, newText: '' })),
+        { offset: at, length: 0, newText: lead + spans.map((sp) => shiftLines(sp.lines, ' '.repeat(by))).join('') },
+      ];
+    };
+    const out: Fix[] = [];
+    const all = group.length > 0 ? moveTo(group) : undefined;
+    if (all) out.push(fix(`Move ${keysList(group.map((p) => p.key.value))} under '${home}'`, all, preferred));
+    const one = moveTo([prop]);
+    if (one) out.push(fix(`Move '${key}' under '${home}'`, one, preferred && !all));
+    return out;
   }
   if (variant && variant.values.length !== 1) return [];
   const indent = text.slice(lineStart(text, prop.key.offset), prop.key.offset);
   const unit = indentUnit(doc);
   const tag = variant ? `${indent}${unit}${variant.property}: ${variant.values[0]!}${eol}` : '';
-  // The comment lines above the key stay above the new key (they spoke of this place).
-  const keyLine = lineStart(text, prop.key.offset);
-  lines = text.slice(keyLine, to);
-  if (!lines.endsWith('\n')) lines += eol;
-  return fix(`Move '${key}' under a new '${home}'${variant ? ` (${variant.property}: ${variant.values[0]!})` : ''}`, [
-    { offset: keyLine, length: to - keyLine, newText: `${indent}${home}:${eol}${tag}${shifted(unit)}` },
-  ]);
+  const title = (what: string): string =>
+    `${what} under a new '${home}'${variant ? ` (${variant.property}: ${variant.values[0]!})` : ''}`;
+  const newHome = (ps: PropertyNode[]): TextEdit[] => {
+    // The comment lines above the first key stay above the new key (they spoke of this place).
+    const spans = spansOf(text, ps, col, true);
+    const head = spans[0]!;
+    const moved = spans.map((sp) => shiftLines(sp.lines, unit)).join('');
+    return [
+      { offset: head.from, length: head.to - head.from, newText: `${indent}${home}:${eol}${tag}${moved}` },
+      ...spans.slice(1).map((sp) => ({ offset: sp.from, length: sp.to - sp.from, newText: '' })),
+    ];
+  };
+  const out: Fix[] = [];
+  if (group.length > 0)
+    out.push(fix(title(`Move ${keysList(group.map((p) => p.key.value))}`), newHome(group), preferred));
+  out.push(fix(title(`Move '${key}'`), newHome([prop]), preferred && group.length === 0));
+  return out;
+}
+
+/** A block key that starts its line, without a tab before it, whose lines no alias elsewhere points into. */
+function movable(doc: ParsedDocument, p: PropertyNode): boolean {
+  const text = doc.text;
+  if (!isLineLeading(text, p.key.offset)) return false;
+  if (/\t/.test(text.slice(lineStart(text, p.key.offset), p.key.offset))) return false;
+  return !anchorsUsedElsewhere(doc, [p]);
+}
+
+/** The discriminator of `v` has one of the values that allow the key. */
+function tagAllows(v: ObjectNode, variant: { property: string; values: string[] }): boolean {
+  const tag = readValue(v, variant.property);
+  return tag?.type === 'string' && variant.values.includes(tag.value);
+}
+
+/**
+ * The other keys of `prop`'s mapping (at its column, written once) whose one home is `home` too, in the
+ * same variant of it: those an existing `target` allows, or, for a new one, those that need no other
+ * discriminator than the one written with it.
+ */
+function siblingsForHome(
+  doc: ParsedDocument,
+  prop: PropertyNode,
+  home: string,
+  target: PropertyNode | undefined,
+  variant: { property: string; values: string[] } | undefined,
+): PropertyNode[] {
+  const obj = prop.parent;
+  const text = doc.text;
+  const col = columnOf(text, prop.key.offset);
+  const schema = schemaAtPath(doc.root, pathOf(obj)).schema;
+  const count = new Map<string, number>();
+  for (const p of obj.properties) count.set(p.key.value, (count.get(p.key.value) ?? 0) + 1);
+  const held = target?.value?.type === 'object' ? target.value : undefined;
+  const out: PropertyNode[] = [];
+  for (const p of obj.properties) {
+    if (p === prop || count.get(p.key.value) !== 1 || isMergeKey(p) || !movable(doc, p)) continue;
+    if (columnOf(text, p.key.offset) !== col) continue;
+    const one = singleHome(schema, p.key.value);
+    if (!one || one.home !== home) continue;
+    if (held) {
+      if (held.properties.some((q) => q.key.value === p.key.value)) continue;
+      if (one.variant && !tagAllows(held, one.variant)) continue;
+    } else if (one.variant) {
+      // A new home carries at most the one discriminator the clicked key needs.
+      if (!variant || variant.property !== one.variant.property || !one.variant.values.includes(variant.values[0]!))
+        continue;
+    }
+    out.push(p);
+  }
+  return out;
+}
+
+/**
+ * The lines of each key, in text order: from the comment lines right above it at its column (from its
+ * own line for the first key when `keepFirstComments`), to the end of its block; a line break added at
+ * the end of the file's last line.
+ */
+function spansOf(
+  text: string,
+  ps: readonly PropertyNode[],
+  col: number,
+  keepFirstComments: boolean,
+): { from: number; to: number; lines: string }[] {
+  const eol = eolOf(text);
+  let prevEnd = 0;
+  return ps.map((p, i) => {
+    const keyLine = lineStart(text, p.key.offset);
+    const from = Math.max(prevEnd, i === 0 && keepFirstComments ? keyLine : leadingComments(text, keyLine, col));
+    const to = blockEnd(text, p, contentEnd(text, p));
+    prevEnd = to;
+    let lines = text.slice(from, to);
+    if (!lines.endsWith('\n')) lines += eol;
+    return { from, to, lines };
+  });
+}
+
+/** Each non-blank line of `lines` indented by `by`. */
+function shiftLines(lines: string, by: string): string {
+  return lines
+    .split('\n')
+    .map((l) => (l.replace(/\r$/, '') === '' ? l : by + l))
+    .join('\n');
+}
+
+/** `'a' and 'b'`, `'a', 'b' and 'c'`, `'a', 'b' and 3 more`. */
+function keysList(keys: string[]): string {
+  const q = keys.map((k) => `'${k}'`);
+  if (q.length > 4) return `${q.slice(0, 2).join(', ')} and ${q.length - 2} more`;
+  return `${q.slice(0, -1).join(', ')} and ${q[q.length - 1]!}`;
 }
 
 /**
