@@ -6,7 +6,7 @@
 // processes; fake keys made at run time.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fakeApiKey, madeUpPasswords } from '../helpers';
@@ -88,4 +88,33 @@ test('the key pasted again in a comment is masked there too, as any literal key 
   const r = runCli(['lint', '--no-config', '--no-env-check', 'b.assistant.yaml'], { cwd: work });
   assert.match(r.stdout, /# fallback key for local runs: \*+/);
   assert.deepEqual(leakedRuns(r.stdout + r.stderr, [PASSWORD], 6), []);
+});
+
+test('beside valueFromEnv (env-value-conflict too): every format masks the default, --fix moves nothing and writes no .env', () => {
+  const file = join(work, 'c.assistant.yaml');
+  const text =
+    `${H}  llm:\n    provider: vendor_a\n    apiKey:\n      value: "\${OPENAI_KEY:-${KEY}}"  # pasted\n      valueFromEnv: VENDOR_A_API_KEY\n`.replace(
+      /\n/g,
+      '\r\n',
+    );
+  writeFileSync(file, text);
+  const json = runCli(['lint', '--no-config', '--no-env-check', '--format', 'json', 'c.assistant.yaml'], { cwd: work });
+  const found = (JSON.parse(json.stdout) as Report).files[0]!.diagnostics.map((d) => `${d.severity} ${d.code}`);
+  assert.deepEqual(found, ['error env-value-conflict', 'error value-not-expanded', 'warning literal-secret']);
+  let all = json.stdout + json.stderr;
+  for (const format of ['text', 'sarif', 'github', 'junit']) {
+    const r = runCli(['lint', '--no-config', '--no-env-check', '--format', format, 'c.assistant.yaml'], {
+      cwd: work,
+      env: { GITHUB_WORKSPACE: work },
+    });
+    all += r.stdout + r.stderr;
+  }
+  const text1 = runCli(['lint', '--no-config', '--no-env-check', 'c.assistant.yaml'], { cwd: work }).stdout;
+  assert.match(text1, /keep the credential in the variable that 'valueFromEnv' beside it names/);
+  const dry = runCli(['lint', '--no-config', '--no-env-check', '--fix-dry-run', 'c.assistant.yaml'], { cwd: work });
+  const fix = runCli(['lint', '--no-config', '--no-env-check', '--fix', 'c.assistant.yaml'], { cwd: work });
+  all += dry.stdout + dry.stderr + fix.stdout + fix.stderr;
+  assert.deepEqual(leakedRuns(all, [KEY.slice('sk-proj-'.length)], 6), []);
+  assert.equal(readFileSync(file, 'utf8'), text);
+  assert.ok(!existsSync(join(work, '.env')), '--fix writes no .env');
 });

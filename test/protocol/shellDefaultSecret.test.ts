@@ -71,3 +71,37 @@ test('the editor reports, masks and moves the default of ${OPENAI_KEY:-…} as a
   );
   await c.shutdown();
 });
+
+test('beside valueFromEnv: NAME, the preferred fixes store the default (not the ${…} around it) in .env as NAME', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ac-shell-default-lsp-'));
+  dirs.push(dir);
+  const c = new TestClient(undefined, {
+    rootUri: pathToFileURL(dir).href,
+    createFiles: true,
+    env: { ...process.env, OPENAI_KEY: undefined, VENDOR_A_API_KEY: undefined },
+  });
+  clients.push(c);
+  await c.initialize();
+  const text = `kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      value: "\${OPENAI_KEY:-${KEY}}"\n      valueFromEnv: VENDOR_A_API_KEY\n`;
+  const uri = pathToFileURL(join(dir, 'y.assistant.yaml')).href;
+  writeFileSync(join(dir, 'y.assistant.yaml'), text);
+  await c.open(uri, text);
+  const diags = (await c.waitForDiagnostics(uri)).diagnostics;
+  for (const code of ['literal-secret', 'env-value-conflict']) {
+    const d = diags.find((x) => x.code === code);
+    assert.ok(d, diags.map((x) => x.code).join(', '));
+    const actions = await c.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: d.range,
+      context: { diagnostics: [d] },
+    });
+    const shown = JSON.stringify({ diags, titles: actions.map((a) => a.title) });
+    assert.deepEqual(leakedRuns(shown, [KEY], 6), [], shown);
+    const move = actions.find((a) => a.isPreferred);
+    assert.ok(move, actions.map((a) => a.title).join(' | '));
+    assert.match(move.title, /the default \(the credential\) of the literal 'value' to .*\.env as VENDOR_A_API_KEY/);
+    const changes = move.edit!.documentChanges!;
+    assert.equal((changes[1] as TextDocumentEdit).edits[0]!.newText, `VENDOR_A_API_KEY=${KEY}\n`, code);
+  }
+  await c.shutdown();
+});

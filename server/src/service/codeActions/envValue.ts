@@ -139,21 +139,28 @@ function store(text: string | undefined, name: string, value: string): DotenvEdi
   return edit ? { create: text === undefined, edits: [edit] } : undefined;
 }
 
-/** What becomes of a literal when `valueFromEnv: name` replaces it: undefined when it would be lost. */
+/**
+ * What becomes of a literal when `valueFromEnv: name` replaces it: undefined when it would be lost.
+ * `fromDefault`: the literal is a shell default (`${OTHER:-sk-…}`), whose default, the credential,
+ * is what `.env` gets under `name` (the variable the file keeps reading), not the expression.
+ */
 function keepLiteral(
   doc: ParsedDocument,
   ctx: ServiceContext,
   name: string,
   literal: Node | undefined,
-): { dotenv: DotenvEdit | undefined } | undefined {
-  if (!isSecret(literal)) return { dotenv: undefined };
+): { dotenv: DotenvEdit | undefined; fromDefault: boolean } | undefined {
+  if (!isSecret(literal)) return { dotenv: undefined, fromDefault: false };
   const file = ctx.dotenv;
   if (!file || aliasesOf(doc, literal).length > 0) return undefined;
+  const def = shellDefault(literal.value);
+  const value = def?.value ?? literal.value;
+  const fromDefault = def !== undefined;
   const known = parseDotenv(file.text ?? '').get(name);
-  if (known === literal.value) return { dotenv: undefined };
+  if (known === value) return { dotenv: undefined, fromDefault };
   if (known !== undefined || ctx.env?.isDefined(name)) return undefined;
-  const dotenv = store(file.text, name, literal.value);
-  return dotenv ? { dotenv } : undefined;
+  const dotenv = store(file.text, name, value);
+  return dotenv ? { dotenv, fromDefault } : undefined;
 }
 
 function warnIgnore(ctx: ServiceContext): string {
@@ -233,9 +240,10 @@ export const literalSecret: FixProvider = (doc, d, ctx) => {
     const kept = keepLiteral(doc, ctx, name.value, literal);
     if (!kept) return [];
     // Never the secret itself in a title: only the key names and the variable's name.
+    const what = kept.fromDefault ? `the default (the credential) of the literal '${LITERAL_KEY}'` : undefined;
     const title = kept.dotenv
-      ? `Move the literal '${LITERAL_KEY}' to ${shownDotenv(ctx)} as ${name.value} and keep '${FROM_ENV_KEY}'`
-      : `Remove the literal '${LITERAL_KEY}' (${shownDotenv(ctx)} holds the same value as ${name.value})`;
+      ? `Move ${what ?? `the literal '${LITERAL_KEY}'`} to ${shownDotenv(ctx)} as ${name.value} and keep '${FROM_ENV_KEY}'`
+      : `Remove the literal '${LITERAL_KEY}' (${shownDotenv(ctx)} holds ${kept.fromDefault ? 'its default' : 'the same value'} as ${name.value})`;
     return movingFixes(
       withDotenv(
         { title, edits: removeProperties(doc, obj, [prop]), isPreferred: preferWriting(ctx, kept.dotenv) },
@@ -362,11 +370,14 @@ export const envValueConflict: FixProvider = (doc, d, ctx) => {
         ? keepLiteral(doc, ctx, name.value, resolve(literal.value))
         : isSecret(resolve(literal.value))
           ? undefined
-          : { dotenv: undefined };
+          : { dotenv: undefined, fromDefault: false };
     if (kept) {
+      const what = kept.fromDefault
+        ? `the default (the credential) of the literal '${LITERAL_KEY}'`
+        : `the literal '${LITERAL_KEY}'`;
       const title =
         kept.dotenv && name?.type === 'string'
-          ? `Keep '${FROM_ENV_KEY}' (move the literal '${LITERAL_KEY}' to ${shownDotenv(ctx)} as ${name.value})`
+          ? `Keep '${FROM_ENV_KEY}' (move ${what} to ${shownDotenv(ctx)} as ${name.value})`
           : `Keep '${FROM_ENV_KEY}' (remove '${LITERAL_KEY}')`;
       const fix = withDotenv(
         { title, edits: removeProperties(doc, obj, drop(LITERAL_KEY)), isPreferred: preferWriting(ctx, kept.dotenv) },

@@ -211,16 +211,23 @@ export const envValueRule: Rule = {
           );
           // `value: ${OPENAI_KEY:-sk-…}`: the default is a literal credential, in the file as any
           // `value: sk-…` is (masked as one: secretRanges). Its fix moves it to .env as OPENAI_KEY.
+          // Beside `valueFromEnv: NAME` (env-value-conflict), the file already names its variable: the
+          // default belongs in that one (the fix that keeps `valueFromEnv` stores it there).
           const def = shellDefault(literal.value);
           if (def) {
             const notes = literalNotes(ctx, literal, holder, def);
+            const named = resolve(fromEnvProp?.value);
+            const beside = named?.type === 'string' && unusableEnvName(named.value) === undefined ? named : undefined;
+            const where = beside
+              ? `keep the credential in the variable that 'valueFromEnv' beside it names and remove 'value'`
+              : `read the variable with 'valueFromEnv: ${def.name}' and keep the credential in it`;
             ctx.report(
               diag(
                 'literal-secret',
-                `'${holder}' holds a literal credential as the default of '${def.head}…}' (not shown): read the variable with 'valueFromEnv: ${def.name}' and keep the credential in it, so the secret stays out of the file.${notes.text}`,
+                `'${holder}' holds a literal credential as the default of '${def.head}…}' (not shown): ${where}, so the secret stays out of the file.${notes.text}`,
                 literal.offset,
                 literal.length,
-                { data: { suggestion: def.name }, ...notes.extra },
+                { data: { suggestion: beside ? beside.value : def.name }, ...notes.extra },
               ),
             );
           }
