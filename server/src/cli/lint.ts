@@ -23,7 +23,7 @@ import { DotenvLookup, dotenvProblemMessage, homeDirOf } from '../lsp/dotenvLook
 import { toSarif } from './sarif';
 import type { FileReport } from './report';
 import { fixAll } from '../service/fixAll';
-import type { AppliedFix } from '../service/fixAll';
+import type { AppliedFix, FixAllResult } from '../service/fixAll';
 import {
   escapedNote,
   keepLineEndings,
@@ -33,7 +33,18 @@ import {
   writeAtomic,
   writeFileAtomic,
 } from './fix';
-import { count, emptyCounts, plural, githubOfFile, json, junit, summaryLine, textOfFile, useColour } from './output';
+import {
+  count,
+  emptyCounts,
+  heldBack,
+  plural,
+  githubOfFile,
+  json,
+  junit,
+  summaryLine,
+  textOfFile,
+  useColour,
+} from './output';
 import { didYouMean, optionsOf } from './suggest';
 import { visible, visiblePath } from './visible';
 
@@ -58,7 +69,9 @@ Options:
                              FORCE_COLOR are honoured)
   --fix                      apply the safe fixes (see 'assistant-config explain CODE'), again and
                              again until nothing changes; files are rewritten atomically, keeping
-                             their mode and line endings; what remains is reported
+                             their mode and line endings; what remains is reported; a line
+                             that is a syntax error is left as written (its whitespace,
+                             indentation and JSON commas aside)
   --fix-dry-run              print the fixes as a unified diff instead of writing them; with a
                              --format other than text, standard output has the report of what
                              would remain in that format and the diff goes to standard error
@@ -105,6 +118,8 @@ pass on files it never saw; --no-error-on-unmatched-pattern allows it).
 
 interface FileFix {
   applied: AppliedFix[];
+  /** Safe fixes not applied: they edit a line that is a syntax error (fixAll.ts, syntaxHold). */
+  held: FixAllResult['held'];
   before: string;
   after: string;
   language: 'yaml' | 'json';
@@ -332,10 +347,25 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
   const kept: FileReport[] = [];
   let ioError = false;
   const fixCounts = { files: 0, fixes: 0 };
+  let heldFixes = 0;
   let maskedDiffs = 0;
   let escapedDiffs = 0;
   const workspaces = flags.format === 'github' ? githubWorkspaces(io.env.GITHUB_WORKSPACE) : undefined;
   const emit = (r: FileReport, fix?: FileFix): void => {
+    if (fix && fix.held.length > 0) {
+      // Said before the file's report (with what was fixed), on the channel of the "fixed" line.
+      heldFixes += fix.held.length;
+      const codes = [...new Set(fix.held.map((h) => h.code))].join(', ');
+      const lines = [...new Set(fix.held.map((h) => h.line + 1))].join(', ');
+      const n = fix.held.length;
+      const several = lines.includes(',');
+      const line = `${visiblePath(r.displayPath)}: ${n} fix${n === 1 ? '' : 'es'} ${flags.fix === 'dry-run' ? 'would not be' : 'not'} applied (${codes}): ${n === 1 ? 'it edits' : 'they edit'} line${several ? 's' : ''} ${lines}, at a syntax error; correct the syntax there first\n`;
+      if (flags.format === 'text' && flags.fix === 'write') io.stdout(line);
+      else {
+        io.flush();
+        io.stderr(line);
+      }
+    }
     if (fix && fix.applied.length > 0) {
       // Counted once done: a file that cannot be written is an I/O error, not a fix.
       const done = (): void => {
@@ -417,6 +447,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     const carried = r.applied.length > 0 ? carriedSecrets(text, secretRanges(parse(text, language)), after) : [];
     emit(lintText(path, displayPath, after, language, opts, cfg, setup.frames, carried), {
       applied: r.applied,
+      held: r.held,
       before: text,
       after,
       language,
@@ -595,7 +626,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     if (maskedDiffs > 0) io.stderr(maskedNote(maskedDiffs, '--fix'));
     if (escapedDiffs > 0) io.stderr(escapedNote(escapedDiffs, '--fix'));
     io.stderr(
-      `${fixCounts.fixes} fix${fixCounts.fixes === 1 ? '' : 'es'} in ${fixCounts.files} file${fixCounts.files === 1 ? '' : 's'} would be applied; ${counts.error} error${counts.error === 1 ? '' : 's'} and ${counts.warning} warning${counts.warning === 1 ? '' : 's'} would remain.\n`,
+      `${fixCounts.fixes} fix${fixCounts.fixes === 1 ? '' : 'es'} in ${fixCounts.files} file${fixCounts.files === 1 ? '' : 's'} would be applied;${heldFixes > 0 ? ` ${heldBack(heldFixes)};` : ''} ${counts.error} error${counts.error === 1 ? '' : 's'} and ${counts.warning} warning${counts.warning === 1 ? '' : 's'} would remain.\n`,
     );
   }
   if (flags.fix === 'dry-run' && flags.format === 'text') {
@@ -604,7 +635,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
   else if (flags.format === 'sarif') io.stdout(JSON.stringify(toSarif(kept, io.cwd), null, 2) + '\n');
   else if (flags.format === 'junit') io.stdout(junit(kept));
   else if (flags.format === 'text')
-    io.stdout(summaryLine(counts, colour, flags.fix === 'write' ? fixCounts : undefined));
+    io.stdout(summaryLine(counts, colour, flags.fix === 'write' ? { ...fixCounts, held: heldFixes } : undefined));
   io.flush();
   if (timing) {
     const ms = (x: number): string => `${Math.round(x)} ms`;

@@ -94,12 +94,22 @@ function frameOf(f: Finding, p: Palette): string {
 
 export const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : w.endsWith('x') ? 'es' : 's'}`;
 
-export function summaryLine(c: Counts, colour: boolean, fixed?: { files: number; fixes: number }): string {
+export function summaryLine(
+  c: Counts,
+  colour: boolean,
+  fixed?: { files: number; fixes: number; held?: number },
+): string {
   const p = colour ? COLOUR : PLAIN;
   const err = plural(c.error, 'error');
   const warn = plural(c.warning, 'warning');
-  const fixes = fixed ? ` ${plural(fixed.fixes, 'fix')} applied in ${plural(fixed.files, 'file')};` : '';
+  const held = fixed?.held ? ` ${heldBack(fixed.held)};` : '';
+  const fixes = fixed ? ` ${plural(fixed.fixes, 'fix')} applied in ${plural(fixed.files, 'file')};${held}` : '';
   return `${plural(c.files, 'file')} checked:${fixes} ${fixed ? 'remaining ' : ''}${c.error ? p.severity.error(err) : err}, ${c.warning ? p.severity.warning(warn) : warn}, ${c.information} information.\n`;
+}
+
+/** `1 fix held back by a syntax error` (lint --fix: it edits a line that is one). */
+export function heldBack(n: number): string {
+  return `${plural(n, 'fix')} held back by ${n === 1 ? 'a syntax error' : 'syntax errors'}`;
 }
 
 // GitHub Actions ----------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 // docs/codes/<code>.md (generated, checked in sync by a test) and the diagnostic's codeDescription
 // link all read it. A test runs every example and checks it triggers its code.
 import type { DiagnosticCode } from './codes';
-import { CODES, isSuppressible, orList, whyNotSuppressible } from './codes';
+import { CODES, isSuppressible, orList, repairsSyntax, whyNotSuppressible } from './codes';
 import { levelsOf } from './projectConfig';
 
 export interface CodeDoc {
@@ -282,7 +282,7 @@ export function codeDocMarkdown(code: DiagnosticCode): string {
   return [
     `# ${code}`,
     '',
-    `Default severity: **${severity}**. Fixed by \`lint --fix\`: **${autofix}**.`,
+    `Default severity: **${severity}**. Fixed by \`lint --fix\`: **${autofix}**${c.autofix === 'no' ? '' : repairsSyntax(code) ? ' (also on a line that is a syntax error: this fix repairs how the text is written)' : ' (not on a line that is a syntax error: correct that line first)'}.`,
     '',
     '## What it means',
     '',

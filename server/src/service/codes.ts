@@ -28,6 +28,9 @@ export type Autofix = 'safe' | 'same-value' | 'lossless' | 'no';
 
 // `suppressible: false`: no suppression comment or setting can silence the code (a file that is not
 // read, or a suppression that does nothing, stays visible).
+// `repairsSyntax: true`: the code is about how the text is written, not what it says (a character, a
+// column, a comma, a `---` that loaders refuse), and its fix repairs that: `--fix` and Fix all apply
+// it where a `syntax-error` is too; no other fix edits a line that is a syntax error (fixAll.ts).
 export const CODES = {
   'syntax-error': {
     autofix: 'no',
@@ -38,16 +41,19 @@ export const CODES = {
   'irregular-whitespace': {
     autofix: 'safe',
     severity: 'error',
+    repairsSyntax: true,
     doc: "A no-break space (U+00A0, pasted from a web page or a document) or another Unicode space in the indentation, after a list item's `-`, between `key:` and its value (in block and flow mappings), or after `{`, `[` or `,` in a flow collection: it looks like a space, but YAML reads it as text (the line is not indented, or `provider: hosted` is one string). The rest of the file is checked as if it were a plain space; the fix writes plain spaces.",
   },
   'misaligned-indent': {
     autofix: 'safe',
     severity: 'error',
+    repairsSyntax: true,
     doc: 'A key or a list item indented a column or two off the block it belongs to (`tableName` one column short of `schemaName` in a list item, `model` one column past `provider`): YAML has no place for the line, and other tools refuse the file. The rest of the file is read with the line where it belongs; the message names the key and its block, and the fix (also `lint --fix`) moves the lines, nothing else.',
   },
   'extra-document': {
     autofix: 'lossless',
     severity: 'error',
+    repairsSyntax: true,
     doc: "The file holds more than one YAML document (a `---` after the first, even with nothing after it): a file holds one AssistantConfig, and loaders that read one document refuse the file. Another AssistantConfig document is checked too; other content is not read. An empty document's `---` is removed by the fix (and `lint --fix`); a document with content is never removed.",
   },
   'resource-limit': {
@@ -164,6 +170,7 @@ export const CODES = {
   'json-not-strict': {
     autofix: 'lossless',
     severity: 'error',
+    repairsSyntax: true,
     doc: 'A comment, a trailing comma or a byte order mark (BOM, a warning) in a JSON file: JSON readers reject them. The fix removes it; `lint --fix` removes a BOM and trailing commas, never a comment.',
   },
   'fallback-cycle': {
@@ -242,7 +249,10 @@ export const CODES = {
     doc: 'A suppression comment (or one code in it) that silences nothing, or names no code that can be silenced.',
     suppressible: false,
   },
-} as const satisfies Record<string, { autofix: Autofix; severity: Severity; doc: string; suppressible?: false }>;
+} as const satisfies Record<
+  string,
+  { autofix: Autofix; severity: Severity; doc: string; suppressible?: false; repairsSyntax?: true }
+>;
 
 export type DiagnosticCode = keyof typeof CODES;
 
@@ -250,6 +260,11 @@ export type DiagnosticCode = keyof typeof CODES;
 export function isSuppressible(code: string): code is DiagnosticCode {
   const info = (CODES as Record<string, { suppressible?: boolean }>)[code];
   return info !== undefined && info.suppressible !== false;
+}
+
+/** Whether the code's fix repairs how the text is written (`repairsSyntax` above): it may edit a line that is a syntax error. */
+export function repairsSyntax(code: DiagnosticCode): boolean {
+  return (CODES as Record<string, { repairsSyntax?: boolean }>)[code]?.repairsSyntax === true;
 }
 
 /** Why a code cannot be silenced (see `suppressible: false`), as messages and its page say it. */

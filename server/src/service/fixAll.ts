@@ -6,7 +6,7 @@ import { nodeAt } from '../parser/ast';
 import { propertyAtKey } from './codeActions/find';
 import { sameValueText } from './codeActions/unknownProperty';
 import type { Diagnostic, DiagnosticCode } from './codes';
-import { CODES } from './codes';
+import { CODES, repairsSyntax } from './codes';
 import { PROVIDERS, applyEdits } from './codeActions';
 import type { Fix } from './codeActions/provider';
 import type { TextEdit } from './types';
@@ -20,6 +20,11 @@ export interface FixAllResult {
   text: string;
   applied: AppliedFix[];
   passes: number;
+  /**
+   * The safe fixes of the result that were not applied because they edit a line that is a syntax
+   * error (see `syntaxHold`), with the 0-based line of that edit: the user completes the line first.
+   */
+  held: (AppliedFix & { line: number })[];
 }
 
 /** The one fix `--fix` may apply for a diagnostic, if any (see `Autofix` in codes.ts). */
@@ -113,6 +118,7 @@ export function fixAll(
     const { doc, diagnostics } = current;
     // The pass's candidates: one safe fix per diagnostic, none overlapping an earlier one.
     let candidates: Candidate[] = [];
+    const held = syntaxHold(current);
     for (const d of diagnostics) {
       let fix: Fix | undefined;
       try {
@@ -120,6 +126,7 @@ export function fixAll(
       } catch {
         fix = undefined; // A provider that fails on odd input offers nothing; the diagnostic remains.
       }
+      if (fix && held?.(d, fix) !== undefined) continue;
       if (!fix || fix.edits.some((e) => candidates.some((c) => c.fix.edits.some((x) => overlaps(x, e))))) continue;
       candidates.push({ fix, code: d.code });
     }
@@ -214,7 +221,69 @@ export function fixAll(
     current = result.analysis;
     for (const c of kept) applied.push({ code: c.code, title: c.fix.title }, ...(c.also ?? []));
   }
-  return { text, applied, passes };
+  return { text, applied, passes, held: heldFixes(current) };
+}
+
+/**
+ * Where the text is a syntax error, what it says is not read as the user means it: a half-typed key
+ * (`    mod` as the last line, being typed) is a syntax error and an unknown key at once, and renaming
+ * it to `model` would leave the same syntax error, now on `model` (REVIEW9 K3). As ESLint and ruff,
+ * which fix nothing in a file that does not parse, but line by line (the rest of the file is read,
+ * and fixed): no fix edits a line that a `syntax-error` diagnostic covers or touches, but those of
+ * the codes that repair how the text is written (`repairsSyntax` in the registry: a no-break space, a
+ * misaligned line, a JSON trailing comma, an empty `---`) and the space after a glued `key:`
+ * (`Fix.valueAsWritten`); in JSON, also the line of the token before the error. Returns undefined when the text has no syntax error, else a test that gives
+ * the 0-based line of the first held edit of a fix, or undefined when the fix may apply. The editor's
+ * quick fixes are still offered there (the user picks one, at the line they are typing).
+ */
+function syntaxHold(a: Analysis): ((d: Diagnostic, fix: Fix) => number | undefined) | undefined {
+  const text = a.doc.text;
+  const lines: { from: number; to: number }[] = [];
+  for (const d of a.diagnostics) {
+    if (d.code !== 'syntax-error') continue;
+    const last = d.length > 0 ? d.offset + d.length - 1 : d.offset;
+    const end = text.indexOf('\n', Math.min(last, text.length));
+    // JSON's parser says what it expected where the next token stands ("Colon expected" at the start of
+    // the line after a half-typed `"mdoel"`): the line of the token before it is held too.
+    let start = d.offset;
+    if (a.doc.language === 'json') {
+      let p = Math.min(d.offset, text.length) - 1;
+      while (p >= 0 && /\s/.test(text[p]!)) p--;
+      if (p >= 0) start = p;
+    }
+    lines.push({ from: text.lastIndexOf('\n', start - 1) + 1, to: end < 0 ? text.length : end });
+  }
+  if (lines.length === 0) return undefined;
+  return (d, fix) => {
+    if (repairsSyntax(d.code) || fix.valueAsWritten) return undefined;
+    for (const e of fix.edits)
+      if (lines.some((l) => e.offset <= l.to && e.offset + e.length >= l.from)) return lineOf(text, e.offset);
+    return undefined;
+  };
+}
+
+function lineOf(text: string, offset: number): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/** The safe fixes `syntaxHold` keeps out of the final text (none when it has no syntax error). */
+function heldFixes(a: Analysis): FixAllResult['held'] {
+  const hold = syntaxHold(a);
+  if (!hold) return [];
+  const out: FixAllResult['held'] = [];
+  for (const d of a.diagnostics) {
+    let fix: Fix | undefined;
+    try {
+      fix = safeFixFor(a.doc, d);
+    } catch {
+      fix = undefined;
+    }
+    const line = fix && hold(d, fix);
+    if (fix && line !== undefined) out.push({ code: d.code, title: fix.title, line });
+  }
+  return out;
 }
 
 /**
@@ -255,6 +324,7 @@ function tryTogether(
   const beforeIndex = new ZoneIndex(before.diagnostics);
   const afterIndex = new ZoneIndex(after.diagnostics);
   let back: ((from: number, to: number) => number | undefined) | undefined;
+  let hold: ReturnType<typeof syntaxHold> | null = null;
   fixes.forEach((f, i) => {
     // (Lines moved where the user meant them: what they say there is the file's own.)
     if (f.fix.movesOnly) return;
@@ -279,6 +349,8 @@ function tryTogether(
         fix = undefined;
       }
       if (!fix) continue;
+      if (hold === null) hold = syntaxHold(after);
+      if (hold?.(d, fix) !== undefined) continue;
       back ??= backMapper(edits);
       const mapped: TextEdit[] = [];
       for (const e of fix.edits) {
