@@ -221,7 +221,7 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
         )
       : [abs];
     if (st.isDirectory() && found.length === 0 && unreadable === 0)
-      if (reportEmptyDirectory(io, configs, abs, t, flags.errorOnEmpty)) status = 2;
+      if (reportEmptyDirectory(io, configs, abs, t, flags.errorOnEmpty) !== undefined) status = 2;
     for (const f of found) {
       // A file named twice (or in a directory also named) is formatted once.
       if (listed.has(f) || isExcluded(configs.forFile(f), f)) continue;

@@ -3,7 +3,7 @@ import { readFileSync, realpathSync, statSync, existsSync } from 'node:fs';
 import { resolve as resolvePath, relative, join, isAbsolute, basename } from 'node:path';
 import { availableParallelism } from 'node:os';
 import type { CliIO } from './io';
-import { UsageError, bufferedIO } from './io';
+import { UsageError, bufferedIO, isUsageError } from './io';
 import { collectFiles, outsideLink, displayPaths, errnoText, errorText } from './files';
 import { isSuppressible } from '../service';
 import { languageOf, parse } from '../parser';
@@ -21,7 +21,7 @@ import type { DiagnosticCode } from '../service/codes';
 import type { ConfigChoice } from './projectConfig';
 import { DotenvLookup, dotenvProblemMessage, homeDirOf } from '../lsp/dotenvLookup';
 import { toSarif } from './sarif';
-import type { FileReport } from './report';
+import type { FileReport, RunOutcome } from './report';
 import { fixAll } from '../service/fixAll';
 import type { AppliedFix, FixAllResult } from '../service/fixAll';
 import {
@@ -285,6 +285,28 @@ export async function lintCommand(args: string[], io0: CliIO): Promise<number> {
   let code: number;
   try {
     code = await lintFiles(flags, io);
+  } catch (e) {
+    // A run stopped by an error (a --config file that cannot be read, an internal error) still
+    // leaves a SARIF or JUnit report that says it failed, not one that reads as all clean (REVIEW9 K9):
+    // what lintFiles printed is dropped, the message is the main command's.
+    if (flags.outputFile !== undefined && (flags.format === 'sarif' || flags.format === 'junit')) {
+      const run: RunOutcome = {
+        exitCode: 2,
+        failures: [
+          visible(isUsageError(e) ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}`),
+        ],
+      };
+      report.length = 0;
+      report.push(
+        flags.format === 'sarif' ? JSON.stringify(toSarif([], io0.cwd, run), null, 2) + '\n' : junit([], run),
+      );
+      try {
+        writeFileAtomic(resolvePath(io0.cwd, flags.outputFile), report.join(''));
+      } catch {
+        // The error itself is what the command reports.
+      }
+    }
+    throw e;
   } finally {
     io.flush();
   }
@@ -346,6 +368,14 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
   const colour = flags.format === 'text' && useColour(io.env, io.stdoutIsTTY ?? false, flags.colour);
   const kept: FileReport[] = [];
   let ioError = false;
+  // What made the run fail (exit 2), as said on stderr: the SARIF and JUnit reports carry it too.
+  const failures: string[] = [];
+  const fail = (message: string): void => {
+    io.flush();
+    io.stderr(`assistant-config: ${message}\n`);
+    failures.push(message);
+    ioError = true;
+  };
   const fixCounts = { files: 0, fixes: 0 };
   let heldFixes = 0;
   let maskedDiffs = 0;
@@ -393,8 +423,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
         try {
           writeAtomic(r.path, fix.after);
         } catch (e) {
-          io.stderr(`assistant-config: cannot write '${visiblePath(r.displayPath)}': ${visible(errorText(e))}\n`);
-          ioError = true;
+          fail(`cannot write '${visiblePath(r.displayPath)}': ${visible(errorText(e))}`);
           return;
         }
         done();
@@ -436,8 +465,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
         refusal = errorText(e);
       }
       if (refusal !== undefined) {
-        io.stderr(`assistant-config: cannot fix '${visiblePath(displayPath)}': ${visible(refusal)}\n`);
-        ioError = true;
+        fail(`cannot fix '${visiblePath(displayPath)}': ${visible(refusal)}`);
         emit(lintText(path, displayPath, text, language, opts, cfg));
         return;
       }
@@ -483,8 +511,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     try {
       st = statSync(abs);
     } catch (e) {
-      io.stderr(`assistant-config: cannot read '${visible(t)}': ${errorText(e)}\n`);
-      ioError = true;
+      fail(`cannot read '${visible(t)}': ${errorText(e)}`);
       continue;
     }
     if (!st.isDirectory() && basename(abs) === PROJECT_CONFIG_FILE) {
@@ -507,13 +534,17 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     const unreadable: string[] = [];
     const found = st.isDirectory()
       ? collectFiles(abs, { configOf: (f) => configs.forFile(f), onOutsideLink: outsideLink(io) }, (dir, error) => {
-          io.stderr(`assistant-config: cannot read '${visiblePath(display(dir))}': ${visible(error)}\n`);
+          fail(`cannot read '${visiblePath(display(dir))}': ${visible(error)}`);
           unreadable.push(dir);
-          ioError = true;
         })
       : [abs];
-    if (st.isDirectory() && found.length === 0 && unreadable.length === 0)
-      if (reportEmptyDirectory(io, configs, abs, t, flags.errorOnEmpty)) ioError = true;
+    if (st.isDirectory() && found.length === 0 && unreadable.length === 0) {
+      const empty = reportEmptyDirectory(io, configs, abs, t, flags.errorOnEmpty);
+      if (empty !== undefined) {
+        failures.push(empty);
+        ioError = true;
+      }
+    }
     // The walk lists each file once and only those the project config takes (a file named here was
     // checked against its exclude patterns above). A file named twice (or in a directory also named)
     // is checked once, as ESLint and ruff do.
@@ -547,8 +578,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       );
   }
   const cannotRead = (displayPath: string, code: string): void => {
-    io.stderr(`assistant-config: cannot read '${visiblePath(displayPath)}': ${visible(errnoText(code))}\n`);
-    ioError = true;
+    fail(`cannot read '${visiblePath(displayPath)}': ${visible(errnoText(code))}`);
   };
   const threads = flags.fix === 'off' && !cache ? threadCount(files.length, flags.jobs) : 1;
   if (threads > 1) startPool(threads);
@@ -629,11 +659,17 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       `${fixCounts.fixes} fix${fixCounts.fixes === 1 ? '' : 'es'} in ${fixCounts.files} file${fixCounts.files === 1 ? '' : 's'} would be applied;${heldFixes > 0 ? ` ${heldBack(heldFixes)};` : ''} ${counts.error} error${counts.error === 1 ? '' : 's'} and ${counts.warning} warning${counts.warning === 1 ? '' : 's'} would remain.\n`,
     );
   }
+  // The exit status, known before the report: a run that failed (exit 2) says so in SARIF and JUnit,
+  // so that a CI step that uploads the report does not read it as all clean (REVIEW9 K9).
+  const failed = ioError || configs.failed;
+  const overWarnings = flags.maxWarnings !== undefined && counts.warning > flags.maxWarnings;
+  const exitCode = failed ? 2 : counts.error > 0 || overWarnings ? 1 : 0;
+  const run: RunOutcome = { exitCode, failures: failed ? [...configs.failures, ...failures] : [] };
   if (flags.fix === 'dry-run' && flags.format === 'text') {
     // The diff was the output.
   } else if (flags.format === 'json') io.stdout(JSON.stringify(json(kept), null, 2) + '\n');
-  else if (flags.format === 'sarif') io.stdout(JSON.stringify(toSarif(kept, io.cwd), null, 2) + '\n');
-  else if (flags.format === 'junit') io.stdout(junit(kept));
+  else if (flags.format === 'sarif') io.stdout(JSON.stringify(toSarif(kept, io.cwd, run), null, 2) + '\n');
+  else if (flags.format === 'junit') io.stdout(junit(kept, run));
   else if (flags.format === 'text')
     io.stdout(summaryLine(counts, colour, flags.fix === 'write' ? { ...fixCounts, held: heldFixes } : undefined));
   io.flush();
@@ -643,15 +679,11 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       `assistant-config: timing: ${plural(files.length, 'file')} on ${timing.path}; walk ${ms(timing.walk)}, lint and output ${ms(performance.now() - timing.t0 - timing.walk)}, since start-up ${ms(performance.now())}\n`,
     );
   }
-  if (ioError || configs.failed) return 2;
-  if (counts.error > 0) return 1;
-  if (flags.maxWarnings !== undefined && counts.warning > flags.maxWarnings) {
+  if (!failed && counts.error === 0 && flags.maxWarnings !== undefined && counts.warning > flags.maxWarnings)
     io.stderr(
       `assistant-config: ${plural(counts.warning, 'warning')}, more than --max-warnings ${flags.maxWarnings}.\n`,
     );
-    return 1;
-  }
-  return 0;
+  return exitCode;
 }
 
 /**

@@ -3,7 +3,7 @@
 import { isAbsolute, relative, sep } from 'node:path';
 import type { Severity } from '../service';
 import { SOURCE } from '../service';
-import type { FileReport, Finding } from './report';
+import type { FileReport, Finding, RunOutcome } from './report';
 import { CONTROL, escapeControl, showInvisibles, visible, visiblePath } from './visible';
 
 export { visible, visiblePath } from './visible';
@@ -191,7 +191,7 @@ export function xmlAttr(s: string): string {
  * a failed <testcase> (type = severity); information is a passing testcase with <system-out>; a file
  * without findings is one passing testcase.
  */
-export function junit(reports: readonly FileReport[]): string {
+export function junit(reports: readonly FileReport[], run?: RunOutcome): string {
   let failures = 0;
   let tests = 0;
   const suites = reports.map((r) => {
@@ -215,7 +215,19 @@ export function junit(reports: readonly FileReport[]): string {
     tests += cases.length;
     return `  <testsuite name="${path}" tests="${cases.length}" failures="${f}" errors="0" skipped="0" time="0">\n${cases.join('')}  </testsuite>\n`;
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${SOURCE}" tests="${tests}" failures="${failures}" errors="0" time="0">\n${suites.join('')}</testsuites>\n`;
+  // A run that failed (exit 2: a path not read, no AssistantConfig file found, a project config with
+  // mistakes) is an errored test of its own, so that a CI report of no findings does not read as all
+  // clean (REVIEW9 K9).
+  const errors = run && run.exitCode === 2 ? 1 : 0;
+  if (run && errors) {
+    const said = run.failures.map((f) => visible(f));
+    const message = xmlAttr(said[0] ?? `the run failed (exit ${run.exitCode})`);
+    suites.push(
+      `  <testsuite name="${SOURCE}" tests="1" failures="0" errors="1" skipped="0" time="0">\n    <testcase name="the run (exit ${run.exitCode})" classname="${SOURCE}" time="0">\n      <error message="${message}" type="exit ${run.exitCode}">${xmlEscape(said.join('\n'))}</error>\n    </testcase>\n  </testsuite>\n`,
+    );
+    tests++;
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${SOURCE}" tests="${tests}" failures="${failures}" errors="${errors}" time="0">\n${suites.join('')}</testsuites>\n`;
 }
 
 // JSON --------------------------------------------------------------------------------------------

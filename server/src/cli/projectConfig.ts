@@ -40,6 +40,8 @@ export class CliProjectConfig {
   private readonly reported = new Set<string>();
   /** Whether a project config in use had mistakes (reported on stderr): the command then exits 2. */
   failed = false;
+  /** What was said on stderr about those mistakes (each line without its `assistant-config: `), for reports. */
+  readonly failures: string[] = [];
 
   /**
    * The configs with the command line's `--rule` levels laid over their own (the command line
@@ -72,7 +74,10 @@ export class CliProjectConfig {
     this.reported.add(cfg.path);
     this.failed = true;
     const where = visiblePath(relative(this.io.cwd, cfg.path) || cfg.path);
-    for (const p of cfg.problems) this.io.stderr(`assistant-config: ${where}: ${visible(p)}\n`);
+    for (const p of cfg.problems) {
+      this.failures.push(`${where}: ${visible(p)}`);
+      this.io.stderr(`assistant-config: ${where}: ${visible(p)}\n`);
+    }
   }
 
   /**
@@ -84,6 +89,7 @@ export class CliProjectConfig {
   checkNamed(abs: string, shown: string): void {
     const text = readIfFile(abs);
     if (text === undefined) {
+      this.failures.push(`cannot read the config file '${visible(shown)}'.`);
       this.io.stderr(`assistant-config: cannot read the config file '${visible(shown)}'.\n`);
       this.failed = true;
       return;
@@ -117,7 +123,8 @@ export class CliProjectConfig {
  * Tells that a directory named on the command line holds no AssistantConfig file: an error (exit 2,
  * as ESLint does: a CI gate must not pass on files it never saw) unless
  * --no-error-on-unmatched-pattern made it a warning. Says where include patterns are read from, the
- * usual reason (REVIEW3 F10). Returns whether it is an error.
+ * usual reason (REVIEW3 F10). Returns what it said (without `assistant-config: error: `) when it is an
+ * error, else undefined.
  */
 export function reportEmptyDirectory(
   io: CliIO,
@@ -125,16 +132,15 @@ export function reportEmptyDirectory(
   dir: string,
   target: string,
   asError: boolean,
-): boolean {
+): string | undefined {
   const cfg = configs.forFile(join(dir, PROJECT_CONFIG_FILE));
   const hint =
     cfg && cfg.include.length > 0
       ? ` (the include patterns of ${visiblePath(relative(io.cwd, cfg.path) || cfg.path)} are relative to ${visiblePath(relative(io.cwd, cfg.dir) || '.')})`
       : '';
-  io.stderr(
-    `assistant-config: ${asError ? 'error' : 'warning'}: no AssistantConfig files found in '${visible(target)}'${hint}\n`,
-  );
-  return asError;
+  const message = `no AssistantConfig files found in '${visible(target)}'${hint}`;
+  io.stderr(`assistant-config: ${asError ? 'error' : 'warning'}: ${message}\n`);
+  return asError ? message : undefined;
 }
 
 /** --no-error-on-unmatched-pattern (lint and format). */

@@ -32,6 +32,16 @@ export interface Finding {
   caret?: { start: number; end: number };
 }
 
+/**
+ * How a lint run ended, for the reports a CI step uploads (SARIF, JUnit): its exit status and, when
+ * it failed (exit 2: a path that cannot be read, a directory with no AssistantConfig file, a project
+ * config with mistakes, a file that cannot be fixed), what stderr said about it.
+ */
+export interface RunOutcome {
+  exitCode: number;
+  failures: string[];
+}
+
 export interface FileReport {
   path: string;
   displayPath: string;

@@ -1,7 +1,7 @@
 // SARIF 2.1.0 output of lint results, for code-scanning dashboards.
 import { CODES, SOURCE } from '../service';
 import type { DiagnosticCode } from '../service';
-import type { FileReport, Finding } from './report';
+import type { FileReport, Finding, RunOutcome } from './report';
 import { VERSION } from './version';
 import { codeDocMarkdown } from '../service/codeDocs';
 import { isAbsolute, relative, sep } from 'node:path';
@@ -20,7 +20,29 @@ function artifactLocation(path: string, cwd: string): { uri: string; uriBaseId?:
 
 const LEVEL = { error: 'error', warning: 'warning', information: 'note', hint: 'note' } as const;
 
-export function toSarif(results: readonly FileReport[], cwd: string): unknown {
+/**
+ * The run's `invocations` (SARIF 2.1.0 §3.20): whether it succeeded and, when it did not (exit 2),
+ * what went wrong as error notifications. Appendix I of the spec: a consumer must not take the results
+ * of an invocation with `executionSuccessful: false` as complete. GitHub code scanning processes such
+ * an upload as an unsuccessful execution (its API answers `failed`, "unsuccessful execution", and the
+ * upload step fails) and does not close the alerts it has (github/codeql-action#1393, #1732): a run
+ * that never read the files must not read as "all alerts fixed" (REVIEW9 K9).
+ */
+function invocations(run: RunOutcome): unknown[] {
+  return [
+    {
+      executionSuccessful: run.exitCode !== 2,
+      exitCode: run.exitCode,
+      ...(run.failures.length > 0
+        ? {
+            toolExecutionNotifications: run.failures.map((text) => ({ level: 'error', message: { text } })),
+          }
+        : {}),
+    },
+  ];
+}
+
+export function toSarif(results: readonly FileReport[], cwd: string, run?: RunOutcome): unknown {
   const codes = Object.keys(CODES) as DiagnosticCode[];
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -43,6 +65,7 @@ export function toSarif(results: readonly FileReport[], cwd: string): unknown {
             })),
           },
         },
+        ...(run ? { invocations: invocations(run) } : {}),
         originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(cwd).href.replace(/\/?$/, '/') } },
         columnKind: 'utf16CodeUnits',
         results: results.flatMap((r) => {
