@@ -383,3 +383,48 @@ test('a key alone in its place keeps the single move; keys an alias points into,
     assert.ok(!moves.some((f) => /fallbackLlm/.test(f.title)), JSON.stringify(moves.map((f) => f.title)));
   }
 });
+
+test('a key whose home is written under a misspelt name: renamed and moved under it, not under a second block', () => {
+  const text = [
+    H,
+    'definition:',
+    '  llm:',
+    '    provider: hosted',
+    '  featurFlags: # ours',
+    '    enable_visualizations_v2: true',
+    '  # on for the pilot',
+    '  enable_automations: true',
+    '',
+  ].join('\n');
+  const want = [
+    H,
+    'definition:',
+    '  llm:',
+    '    provider: hosted',
+    '  featureFlags: # ours',
+    '    enable_visualizations_v2: true',
+    '    # on for the pilot',
+    '    enable_automations: true',
+    '',
+  ].join('\n');
+  for (const [before, after] of [
+    [text, want],
+    [crlf(text), crlf(want)],
+  ] as const) {
+    const fixes = fixesFor(before, unknownAt(before, 'enable_automations'));
+    const moves = fixes.filter((f) => /^Move|and move/.test(f.title));
+    assert.deepEqual(
+      moves.map((f) => f.title),
+      ["Rename 'featurFlags' to 'featureFlags' and move 'enable_automations' under it"],
+    );
+    assert.equal(moves[0]!.result, after);
+    assert.deepEqual(
+      analyze(moves[0]!.result, 'yaml').diagnostics.map((d) => d.code),
+      [],
+    );
+  }
+  // Two keys that could each be the slip: not certain, so the move under a new block stays the offer.
+  const two = `${H}definition:\n  llm:\n    provider: hosted\n  featurFlags:\n    a: 1\n  featureFlag:\n    b: 2\n  enable_automations: true\n`;
+  const titles = fixesFor(two, unknownAt(two, 'enable_automations')).map((f) => f.title);
+  assert.ok(!titles.some((t) => t.startsWith('Rename')), JSON.stringify(titles));
+});

@@ -2,7 +2,7 @@
 // none, remove it with its nested lines and trailing comment.
 import { isShadowed, pathOf } from '../../parser/ast';
 import type { Node, ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
-import { schemaAtPath } from '../../model/schema';
+import { schemaAtPath, unwrapNullable } from '../../model/schema';
 import { singleHome } from '../../model/keyHome';
 import type { TextEdit } from '../types';
 import {
@@ -23,7 +23,7 @@ import { switchForKey } from './switchVariant';
 import { indentSlipAt, nestedPart, slipKeys } from '../validation/indentSlip';
 import { indentUnit } from '../indent';
 import type { Diagnostic } from '../codes';
-import { holdsMoreThanAKey } from '../text';
+import { holdsMoreThanAKey, scoreOf } from '../text';
 
 export const unknownProperty: FixProvider = (doc, d) => {
   const glued = missingSpaceInKey(doc, d);
@@ -128,7 +128,10 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
   const key = prop.key.value;
   const col = columnOf(text, prop.key.offset);
   const variant = d.data?.homeVariant;
-  const target = targets[0];
+  // A key that is a slip of the home's name (`featurFlags`): the lines go under it, renamed, rather
+  // than under a second, new block beside it.
+  const misspelt = targets.length === 0 ? misspeltHolder(doc, obj, home) : undefined;
+  const target = targets[0] ?? misspelt;
   const eol = eolOf(text);
   const fix = (title: string, edits: TextEdit[], pref: boolean): Fix => ({
     title,
@@ -161,11 +164,16 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
         { offset: at, length: 0, newText: lead + spans.map((sp) => shiftLines(sp.lines, ' '.repeat(by))).join('') },
       ];
     };
+    const rename = misspelt ? [replaceScalar(doc, misspelt.key, home)] : [];
+    const titled = (what: string): string =>
+      misspelt
+        ? `Rename '${misspelt.key.value}' to '${home}' and move ${what} under it`
+        : `Move ${what} under '${home}'`;
     const out: Fix[] = [];
     const all = group.length > 0 ? moveTo(group) : undefined;
-    if (all) out.push(fix(`Move ${keysList(group.map((p) => p.key.value))} under '${home}'`, all, preferred));
+    if (all) out.push(fix(titled(keysList(group.map((p) => p.key.value))), [...rename, ...all], preferred));
     const one = moveTo([prop]);
-    if (one) out.push(fix(`Move '${key}' under '${home}'`, one, preferred && !all));
+    if (one) out.push(fix(titled(`'${key}'`), [...rename, ...one], preferred && !all));
     return out;
   }
   if (variant && variant.values.length !== 1) return [];
@@ -189,6 +197,22 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
     out.push(fix(title(`Move ${keysList(group.map((p) => p.key.value))}`), newHome(group), preferred));
   out.push(fix(title(`Move '${key}'`), newHome([prop]), preferred && group.length === 0));
   return out;
+}
+
+/**
+ * The one key of the mapping, not a key it allows, that is a slip of `home` (`featurFlags`,
+ * `feature_flags`), holding a block mapping: where the user meant the home to be.
+ */
+function misspeltHolder(doc: ParsedDocument, obj: ObjectNode, home: string): PropertyNode | undefined {
+  const allowed = unwrapNullable(schemaAtPath(doc.root, pathOf(obj)).schema)?.properties ?? {};
+  const slips = obj.properties.filter(
+    (p) =>
+      !Object.prototype.hasOwnProperty.call(allowed, p.key.value) &&
+      !holdsMoreThanAKey(p.key.value) &&
+      scoreOf(p.key.value, home) !== undefined,
+  );
+  const v = slips.length === 1 ? slips[0]!.value : undefined;
+  return v?.type === 'object' && !v.flow ? slips[0] : undefined;
 }
 
 /** A block key that starts its line, without a tab before it, whose lines no alias elsewhere points into. */
