@@ -464,7 +464,8 @@ export function entriesFor(ctx: CursorContext, root: Node | undefined, env: EnvI
     if (!w.expected) return [];
     const res = resolveObject(w.expected, ctx.object ?? w.node, ctx.siblings);
     if (!res.union && shapeOf(w.expected) !== 'object') {
-      // `- |` in a list of scalars: the item is a value.
+      // `- |` in a list of scalars, or the line below `provider:` (a comment after the colon, the
+      // value written under the key): the word is a value.
       if (ctx.siblings.size > 0 || ctx.keyHasColon) return [];
       const asValue: ValueContext = {
         ...ctx,
@@ -473,6 +474,9 @@ export function entriesFor(ctx: CursorContext, root: Node | undefined, env: EnvI
         spaceBefore: false,
         keyIndent: ctx.indent,
       };
+      // The value of the key above: read as the value after its colon is (the discriminator's
+      // variants, the conventional variable name), from the mapping that holds the key.
+      if (typeof ctx.path[ctx.path.length - 1] === 'string') return entriesFor(asValue, root, env);
       return valueEntries(asValue, undefined, undefined, w.expected, env, root);
     }
     return keyEntries(ctx, res, root);
