@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { parse } from '../../server/src/parser';
 import { doComplete } from '../../server/src/service/completion';
 import { validate } from '../../server/src/service/validation';
-import { applyCompletion } from '../helpers';
+import { applyCompletion, PROVIDERS } from '../helpers';
 import type { CompletionEntry } from '../../server/src/service/types';
 
 const HEAD = 'kind: AssistantConfig\nversion: v2\ndefinition:\n';
@@ -34,7 +34,7 @@ test('the providers are offered below `provider:` with a comment after the colon
       const { text, items } = complete(marked, eol);
       assert.deepEqual(
         items.map((i) => i.label),
-        ['hosted', 'vendor_a', 'vendor_b', 'cloud_a', 'vendor_c', 'cloud_b', 'cloud_c'],
+        PROVIDERS,
         JSON.stringify(marked),
       );
       const out = applyCompletion(text, pick(items, 'vendor_a'));
