@@ -11,7 +11,7 @@ import { getProperty, resolve } from '../../parser/ast';
 import { unwrapNullable } from '../../model/schema';
 import { walkTyped } from '../../model/typedWalk';
 import { appendLine, appendToDotenv, parseDotenv } from '../dotenv';
-import { credentialDefaultInName, shellDefault, suggestEnvName } from '../envNames';
+import { credentialDefaultInName, shellDefault, shellReference, suggestEnvName } from '../envNames';
 import type { ShellDefault } from '../envNames';
 import type { DotenvEdit, ServiceContext, TextEdit } from '../types';
 import { addProperties, contentEnd, removeProperties, renderInlineValue, replaceScalar, scalar } from './edits';
@@ -365,9 +365,25 @@ export const envValueConflict: FixProvider = (doc, d, ctx) => {
           isPreferred: true,
         },
       ];
+    // `value: ${OPENAI_KEY}`: a reference the service does not expand, no credential to keep in
+    // `.env` (REVIEW10 L2); removing it loses nothing when it names the variable `valueFromEnv` reads.
+    const lit = resolve(literal.value);
+    const reference = lit?.type === 'string' ? shellReference(lit.value.trim()) : undefined;
+    if (reference !== undefined && name?.type === 'string') {
+      out.push({
+        title: `Keep '${FROM_ENV_KEY}' (remove '${LITERAL_KEY}')`,
+        edits: removeProperties(doc, obj, drop(LITERAL_KEY)),
+        isPreferred: reference === name.value.trim(),
+      });
+      out.push({
+        title: `Keep '${LITERAL_KEY}' (remove '${FROM_ENV_KEY}')`,
+        edits: removeProperties(doc, obj, drop(FROM_ENV_KEY)),
+      });
+      return out;
+    }
     const kept =
       name?.type === 'string'
-        ? keepLiteral(doc, ctx, name.value, resolve(literal.value))
+        ? keepLiteral(doc, ctx, name.value, lit)
         : isSecret(resolve(literal.value))
           ? undefined
           : { dotenv: undefined, fromDefault: false };
@@ -449,6 +465,34 @@ export const unexpandedValue: FixProvider = (doc, d) => {
   const prop = node?.parent;
   if (name === undefined || node?.type !== 'string' || prop?.type !== 'property' || prop.key.value !== LITERAL_KEY)
     return [];
+  // `valueFromEnv` already beside it (REVIEW10 L2): renaming `value` would write the key twice, a
+  // file strict YAML loaders reject and others read the last of. The reference goes instead.
+  const fromEnv = getProperty(prop.parent, FROM_ENV_KEY);
+  if (fromEnv) {
+    const written = resolve(fromEnv.value);
+    const other = written?.type === 'string' ? written.value.trim() : undefined;
+    const removeLiteral = removeProperties(doc, prop.parent, [prop]);
+    if (other === name)
+      return [
+        {
+          title: `Remove '${LITERAL_KEY}' (valueFromEnv already reads ${name})`,
+          edits: removeLiteral,
+          isPreferred: true,
+        },
+      ];
+    // Two different variables named: which one holds the credential is the user's to say.
+    const out: Fix[] = [];
+    if (written?.type === 'string')
+      out.push({
+        title: `Read the variable ${name} (valueFromEnv: ${name} in place of ${other || 'the empty name'}; remove '${LITERAL_KEY}')`,
+        edits: [...removeLiteral, replaceScalar(doc, written, name)],
+      });
+    out.push({
+      title: `Keep '${FROM_ENV_KEY}'${other ? ` (${other})` : ''} (remove '${LITERAL_KEY}: ${node.value.trim()}')`,
+      edits: removeLiteral,
+    });
+    return out;
+  }
   return [
     {
       title: `Read the variable ${name} (valueFromEnv: ${name})`,
