@@ -15,7 +15,7 @@ import { test, before, beforeEach, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ROOT, fakeApiKey } from '../helpers';
 import { checkoutAsRepository, leakedRuns } from '../cli/helpers';
@@ -239,6 +239,62 @@ test('warnings pass the commit; the project config excludes files from both hook
   const excluded = commit(['.assistant-config.yaml', 'legacy/old.assistant.yaml'], 'legacy');
   assert.equal(excluded.code, 0, excluded.out);
   assert.ok(excluded.committed, excluded.out);
+});
+
+test('a commit of 42 files: one process and one summary; the error shown, not the 41 warnings around it (REVIEW9 K8)', () => {
+  // Configs as a team keeps them: a comment, a block scalar; 41 have a zero limit (a warning), one a typo (an error).
+  const files: string[] = [];
+  for (let i = 0; i < 42; i++) {
+    const path = `configs/team-${String(i).padStart(2, '0')}.assistant.yaml`;
+    write(
+      path,
+      [
+        `# Team ${i}`,
+        'kind: AssistantConfig',
+        'version: v2',
+        'definition:',
+        '  llm:',
+        `    provider: ${i === 17 ? 'vendr_a # typo' : 'vendor_a'}`,
+        '    apiKey:',
+        '      valueFromEnv: VENDOR_A_API_KEY',
+        '  systemInstructions: >-',
+        `    Answer for team ${i}.`,
+        `  contextWindowLimit: ${i === 17 ? 8000 : 0}`,
+        '',
+      ].join('\n'),
+    );
+    files.push(path);
+  }
+  const summaries = (out: string): string[] => out.match(/^\d+ files? checked: .*$/gm) ?? [];
+  const r = commit(files, 'many');
+  assert.equal(r.code, 1, r.out);
+  assert.ok(!r.committed);
+  assert.equal(status(r.out, 'AssistantConfig lint'), 'Failed', r.out);
+  assert.deepEqual(summaries(r.out), ['42 files checked: 1 error, 41 warnings, 0 information.'], r.out);
+  assert.match(r.out, /^configs\/team-17\.assistant\.yaml:6:15 error unknown-discriminator/m);
+  assert.doesNotMatch(r.out, / warning non-positive-limit /, 'the warnings are counted, not shown');
+  assert.equal(status(r.out, 'AssistantConfig format \\(check\\)'), 'Passed', r.out);
+
+  // What `require_serial: true` prevents: the same commit with the hook's require_serial set back to
+  // false in the user's config. pre-commit (xargs.partition) then gives each process at most
+  // max(4, ceil(files / CPUs)) files, CPUs as Python's multiprocessing.cpu_count() counts them.
+  const cpuCount = cpus().length;
+  const processes = Math.ceil(42 / Math.max(4, Math.ceil(42 / cpuCount)));
+  console.log(`# ${cpuCount} CPUs: pre-commit would run the lint hook in ${processes} processes`);
+  const [recipe] = readmeRecipes();
+  const hook = '      - id: assistant-config-lint\n';
+  assert.ok(recipe && recipe.includes(hook), recipe);
+  write('.pre-commit-config.yaml', adapt(recipe).replace(hook, `${hook}        require_serial: false\n`));
+  const split = commit([...files, '.pre-commit-config.yaml'], 'many, split');
+  assert.equal(split.code, 1, split.out);
+  const parts = summaries(split.out);
+  assert.equal(parts.length, processes, split.out);
+  const counted = parts.map((l) => Number(/^(\d+)/.exec(l)![1]));
+  assert.equal(
+    counted.reduce((a, b) => a + b, 0),
+    42,
+    split.out,
+  );
 });
 
 test("the README's widened files: recipe checks a config found by its content", () => {
