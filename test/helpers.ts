@@ -1,7 +1,8 @@
 // Shared test helpers: cursor markers, diagnostic rendering, golden files.
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import assert from 'node:assert/strict';
-import { LineIndex } from '../server/src/parser';
+import { LineIndex, parse } from '../server/src/parser';
+import { applyEdits, getCodeActions } from '../server/src/service';
 import type { Diagnostic } from '../server/src/service';
 import type { CompletionEntry } from '../server/src/service/types';
 import { definition, unionOf } from '../server/src/model/schema';
@@ -123,4 +124,15 @@ export function madeUpPasswords(seed: number, n: number): string[] {
   const out: string[] = [];
   for (let i = 0; i < n; i++) out.push(`${word()}-${word()}-${Math.floor(r() * 90) + 10}`);
   return out;
+}
+
+/**
+ * The quick fixes offered for one diagnostic of a YAML text (not the "Ignore" suppressions): each
+ * one's title, whether it is preferred, and the text after its edits.
+ */
+export function fixesFor(text: string, d: Diagnostic): { title: string; preferred: boolean; result: string }[] {
+  const doc = parse(text, 'yaml');
+  return getCodeActions(doc, [d], { offset: d.offset, length: d.length })
+    .filter((a) => a.kind === 'quickfix' && !a.title.startsWith('Ignore'))
+    .map((a) => ({ title: a.title, preferred: a.isPreferred === true, result: applyEdits(text, a.edits) }));
 }

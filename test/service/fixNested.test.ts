@@ -8,23 +8,16 @@
 // - I6: under `%YAML 1.1`, no fix to the 1.2 reading; a date in a string field is an error.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyze, applyEdits, getCodeActions } from '../../server/src/service';
+import { analyze } from '../../server/src/service';
 import type { Diagnostic } from '../../server/src/service';
 import { fixAll } from '../../server/src/service/fixAll';
-import { parse } from '../../server/src/parser';
 import { CAMEL, SNAKE } from './snakeCase';
+import { fixesFor } from '../helpers';
 
 const H = 'kind: AssistantConfig\nversion: v2\n';
 const run = (text: string, language: 'yaml' | 'json' = 'yaml') => fixAll(text, language, (t, l) => analyze(t, l));
 const errors = (text: string, language: 'yaml' | 'json' = 'yaml'): Diagnostic[] =>
   analyze(text, language).diagnostics.filter((d) => d.severity === 'error');
-function fixesFor(text: string, d: Diagnostic): { title: string; preferred: boolean; result: string }[] {
-  const doc = parse(text, 'yaml');
-  return getCodeActions(doc, [d], { offset: d.offset, length: d.length })
-    .filter((a) => a.kind === 'quickfix' && !a.title.startsWith('Ignore'))
-    .map((a) => ({ title: a.title, preferred: a.isPreferred === true, result: applyEdits(text, a.edits) }));
-}
-
 test('I11: a snake_case config is fixed at every nesting level in one run, every value kept; a second run changes nothing', () => {
   const r = run(SNAKE);
   assert.equal(r.text, CAMEL);

@@ -4,22 +4,15 @@
 // never a "Remove" of the line the key above is waiting for.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyze, applyEdits, getCodeActions } from '../../server/src/service';
-import type { Diagnostic } from '../../server/src/service';
+import { analyze, getCodeActions } from '../../server/src/service';
 import { fixAll } from '../../server/src/service/fixAll';
 import { parse } from '../../server/src/parser';
 import { parse as parseYaml } from 'yaml';
+import { fixesFor } from '../helpers';
 
 const H = 'kind: AssistantConfig\nversion: v2\n';
 const crlf = (s: string): string => s.replace(/\n/g, '\r\n');
 const fix = (text: string): string => fixAll(text, 'yaml', (t, l) => analyze(t, l)).text;
-function fixesFor(text: string, d: Diagnostic): { title: string; preferred: boolean; result: string }[] {
-  const doc = parse(text, 'yaml');
-  return getCodeActions(doc, [d], { offset: d.offset, length: d.length })
-    .filter((a) => a.kind === 'quickfix' && !a.title.startsWith('Ignore'))
-    .map((a) => ({ title: a.title, preferred: a.isPreferred === true, result: applyEdits(text, a.edits) }));
-}
-
 const CASES: { name: string; before: string; after: string; message: RegExp; title: string }[] = [
   {
     name: 'valueFromEnv at apiKey’s column',

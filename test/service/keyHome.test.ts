@@ -4,13 +4,12 @@
 // editor fix moves the key's lines there (never `--fix`), losing nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyze, applyEdits, getCodeActions } from '../../server/src/service';
+import { analyze } from '../../server/src/service';
 import type { Diagnostic } from '../../server/src/service';
 import { fixAll } from '../../server/src/service/fixAll';
-import { parse } from '../../server/src/parser';
 import { keyHomes } from '../../server/src/model/keyHome';
 import { definition, rootSchema, unwrapNullable } from '../../server/src/model/schema';
-import { mulberry32 } from '../helpers';
+import { mulberry32, fixesFor } from '../helpers';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -21,13 +20,6 @@ function unknownAt(text: string, key: string): Diagnostic {
   const ds = analyze(text, 'yaml').diagnostics.filter((d) => d.code === 'unknown-property' && d.data?.key === key);
   assert.equal(ds.length, 1, `one unknown-property on '${key}': ${JSON.stringify(analyze(text, 'yaml').diagnostics)}`);
   return ds[0]!;
-}
-
-function fixesFor(text: string, d: Diagnostic): { title: string; preferred: boolean; result: string }[] {
-  const doc = parse(text, 'yaml');
-  return getCodeActions(doc, [d], { offset: d.offset, length: d.length })
-    .filter((a) => a.kind === 'quickfix' && !a.title.startsWith('Ignore'))
-    .map((a) => ({ title: a.title, preferred: a.isPreferred === true, result: applyEdits(text, a.edits) }));
 }
 
 /** Every non-blank line of `before`, trimmed, is a line of `after` (what the user wrote is all still there). */

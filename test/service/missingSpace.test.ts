@@ -6,10 +6,9 @@
 // rename is ever offered for a key that holds more than a key.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyze, applyEdits, getCodeActions } from '../../server/src/service';
-import type { Diagnostic } from '../../server/src/service';
+import { analyze } from '../../server/src/service';
 import { fixAll } from '../../server/src/service/fixAll';
-import { parse } from '../../server/src/parser';
+import { fixesFor } from '../helpers';
 
 const H = 'kind: AssistantConfig\nversion: v2\n';
 const NBSP = '\u00a0';
@@ -20,13 +19,6 @@ const codes = (text: string): string[] =>
     (d) => `${d.code} ${JSON.stringify(text.slice(d.offset, d.offset + d.length))}`,
   );
 /** Each quick fix for `d` (Ignore aside): its title, whether preferred, and the text it makes. */
-function fixesFor(text: string, d: Diagnostic): { title: string; preferred: boolean; result: string }[] {
-  const doc = parse(text, 'yaml');
-  return getCodeActions(doc, [d], { offset: d.offset, length: d.length })
-    .filter((a) => a.kind === 'quickfix' && !a.title.startsWith('Ignore'))
-    .map((a) => ({ title: a.title, preferred: a.isPreferred === true, result: applyEdits(text, a.edits) }));
-}
-
 const GLUED = `${H}definition:\n  llm: {provider:vendor_a, apiKey: {valueFromEnv:VENDOR_A_API_KEY}} # main\n  schemaSelector:\n    type:all\n`;
 const MEANT = `${H}definition:\n  llm: {provider: vendor_a, apiKey: {valueFromEnv: VENDOR_A_API_KEY}} # main\n  schemaSelector:\n    type: all\n`;
 

@@ -5,23 +5,16 @@
 // and `--fix` leaves the text for the user. Case and spelling slips of a whole value stay fixed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyze, applyEdits, getCodeActions } from '../../server/src/service';
+import { analyze } from '../../server/src/service';
 import type { Diagnostic } from '../../server/src/service';
 import { fixAll } from '../../server/src/service/fixAll';
-import { parse } from '../../server/src/parser';
 import { closestMatches } from '../../server/src/service/text';
-import { PROVIDERS } from '../helpers';
+import { PROVIDERS, fixesFor } from '../helpers';
 
 const family = (p: string): string[] => PROVIDERS.filter((x) => x.startsWith(p));
 
 const H = 'kind: AssistantConfig\nversion: v2\n';
 const fix = (text: string): string => fixAll(text, 'yaml', (t, l) => analyze(t, l)).text;
-function fixesFor(text: string, d: Diagnostic): { title: string; preferred: boolean; result: string }[] {
-  const doc = parse(text, 'yaml');
-  return getCodeActions(doc, [d], { offset: d.offset, length: d.length })
-    .filter((a) => a.kind === 'quickfix' && !a.title.startsWith('Ignore'))
-    .map((a) => ({ title: a.title, preferred: a.isPreferred === true, result: applyEdits(text, a.edits) }));
-}
 const only = (text: string, code: string): Diagnostic => {
   const ds = analyze(text, 'yaml').diagnostics.filter((d) => d.code === code);
   assert.equal(ds.length, 1, JSON.stringify(analyze(text, 'yaml').diagnostics));
