@@ -170,3 +170,20 @@ test('K3: which codes repair syntax is said by the registry; the editor still of
   // The editor's source.fixAll (on save, unasked) is `--fix`: it leaves the line alone.
   assert.equal(fixAllEdit(text, 'yaml', (t, l) => analyze(t, l)).edit, undefined);
 });
+
+test('K3: many held fixes: the first five lines are named, the rest counted', () => {
+  const items = Array.from(
+    { length: 12 },
+    (_, i) =>
+      `    - primitiveName: p${i}\n      llm:\n        provider: vendor_a\n        apiKey: {valueFromEnv: VENDOR_A_API_KEY}\n        mdoel\n`,
+  ).join('');
+  const text = `${LLM_HEAD}${KEY}  overrideAiPrimitivesLlm:\n${items}`;
+  const dir = project({ 'many.assistant.yaml': text });
+  const { first, after } = fixTwice(dir, 'many.assistant.yaml');
+  assert.equal(after, text);
+  assert.match(
+    first.stdout,
+    /^many\.assistant\.yaml: 12 fixes not applied \(unknown-property\): they edit lines 13, 18, 23, 28, 33 and 7 more, at a syntax error;/m,
+  );
+  assert.match(first.stdout, /0 fixes applied in 0 files; 12 fixes held back by syntax errors; remaining 24 errors/);
+});

@@ -386,9 +386,15 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       // Said before the file's report (with what was fixed), on the channel of the "fixed" line.
       heldFixes += fix.held.length;
       const codes = [...new Set(fix.held.map((h) => h.code))].join(', ');
-      const lines = [...new Set(fix.held.map((h) => h.line + 1))].join(', ');
+      // The first few lines by number (a file being typed has one or two; a broken one may have thousands).
+      const numbers = [...new Set(fix.held.map((h) => h.line + 1))].sort((a, b) => a - b);
+      const SHOWN = 5;
+      const lines =
+        numbers.length > SHOWN + 1
+          ? `${numbers.slice(0, SHOWN).join(', ')} and ${numbers.length - SHOWN} more`
+          : numbers.join(', ');
       const n = fix.held.length;
-      const several = lines.includes(',');
+      const several = numbers.length > 1;
       const line = `${visiblePath(r.displayPath)}: ${n} fix${n === 1 ? '' : 'es'} ${flags.fix === 'dry-run' ? 'would not be' : 'not'} applied (${codes}): ${n === 1 ? 'it edits' : 'they edit'} line${several ? 's' : ''} ${lines}, at a syntax error; correct the syntax there first\n`;
       if (flags.format === 'text' && flags.fix === 'write') io.stdout(line);
       else {
