@@ -201,7 +201,7 @@ export const CODES = {
   'unknown-primitive': {
     autofix: 'no',
     severity: 'warning',
-    doc: 'A `primitiveName` close to one of the four named primitives but not one of them (other names are allowed and not reported).',
+    doc: 'A `primitiveName` close to one of the four named primitives but not one of them (other names are allowed and not reported). When another item already overrides the closest one, the message says so and the rename is offered, not preferred (it would override that primitive twice).',
   },
   'near-miss-key': {
     autofix: 'no',
@@ -313,6 +313,11 @@ export interface DiagnosticData {
    * is offered, since an edit there would change the anchored node for every other use of it.
    */
   throughAlias?: boolean;
+  /**
+   * `unknown-primitive`: the suggested primitive is overridden already, by this item of the list
+   * (1-based): the rename would make two overrides of it, so it is offered, not preferred.
+   */
+  suggestionTaken?: number;
   /** `unknown-property`, `unresolved-alias`: the suggested rename may change meaning or is one of several; not for --fix. */
   unsafeRename?: boolean;
   /**

@@ -1,6 +1,7 @@
 // Suggested environment variable names for a credential, from where it stands in the document.
 import type { Node } from '../parser/ast';
-import { getPropertyValue, stringValue } from '../parser/ast';
+import { stringValue } from '../parser/ast';
+import { readValue } from '../model/merge';
 import { credentialShapes } from './credentialShapes';
 
 /** `$NAME` or `${NAME}`: how a shell, docker-compose or a CI file reads a variable. */
@@ -112,7 +113,8 @@ export function suggestEnvName(envValue: Node): string {
   const prop = envValue.parent?.type === 'property' ? envValue.parent : undefined;
   const key = prop?.key.value ?? 'SECRET';
   const owner = prop?.parent;
-  const named = owner ? stringValue(getPropertyValue(owner, 'provider')) : undefined;
+  // The provider in force: written there, or merged in (`<<: *base`; REVIEW10 L6).
+  const named = owner ? stringValue(readValue(owner, 'provider')) : undefined;
   // A key pasted into `provider:` names no variable: it would be shown (completion, a fix's title)
   // and written (.env) as part of one.
   const provider = named && credentialShapes(named).length === 0 ? named : undefined;

@@ -265,11 +265,26 @@ function printAll(
     // The package refuses to print some documents it reads (an alias before its anchor).
     const message = e instanceof Error ? e.message : String(e);
     const alias = /^Unresolved alias[^:]*: (.*)$/.exec(message);
+    if (!alias) return { refused: 'the YAML printer refuses it' };
+    const name = alias[1]!;
+    // An anchor of that name further down, or none at all (a half-typed `*bas` of `&base`, REVIEW10 L4).
+    const later = anchorWritten(text, name);
     return {
-      refused: alias ? `the alias '*${alias[1]!}' comes before its anchor` : 'the YAML printer refuses it',
+      refused: later
+        ? `the alias '*${name}' comes before its anchor`
+        : `the alias '*${name}' has no anchor '&${name}' in the document`,
     };
   }
   return restore.length > 0 ? putBack(out, restore) : out;
+}
+
+/** Whether `&name` is written in the text as an anchor (followed by a blank, a flow indicator or the end). */
+function anchorWritten(text: string, name: string): boolean {
+  for (let i = text.indexOf(`&${name}`); i !== -1; i = text.indexOf(`&${name}`, i + 1)) {
+    const after = text[i + name.length + 1];
+    if (after === undefined || /[\s,\[\]{}]/.test(after)) return true;
+  }
+  return false;
 }
 
 /**

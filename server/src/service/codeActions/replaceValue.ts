@@ -40,14 +40,16 @@ export const replaceValue: FixProvider = (doc, d) => {
     if (union?.property === p.key.value) return retagActions(doc, p, union, suggestion, d.data?.suggestions);
   }
   // (A value that is no slip for the one suggested, `blockSome` for `blockNone`: offered, not preferred.)
-  if (suggestion !== undefined)
+  if (suggestion !== undefined) {
+    const taken = d.data?.suggestionTaken;
     return [
       {
-        title: `Change ${what} to '${suggestion}'`,
+        title: `Change ${what} to '${suggestion}'${taken !== undefined ? ` (item ${taken} overrides '${suggestion}' already)` : ''}`,
         edits: [setTo(doc, node, suggestion)],
-        isPreferred: !(d.code === 'invalid-enum' && d.data?.unsafeRename),
+        isPreferred: !(d.code === 'invalid-enum' && d.data?.unsafeRename) && taken === undefined,
       },
     ];
+  }
   // Equally close candidates (`block`: every `block…` value): each offered, none preferred (REVIEW5 H20).
   const tied = d.data?.suggestions;
   if (tied) return tied.map((c): Fix => ({ title: `Change ${what} to '${c}'`, edits: [setTo(doc, node, c)] }));

@@ -15,6 +15,13 @@ export const primitivesRule: Rule = {
       visit(v) {
         if (v.node.type !== 'array' || resolveRef(itemSchema(v.resolved.schema)) !== overrideSchema) return;
         const seen = new Map<string, StringNode>();
+        // Every name written, with its item's number: a slip's closest name may be overridden already.
+        const written = new Map<string, number>();
+        v.node.items.forEach((it, i) => {
+          const o = resolve(it);
+          const n = o?.type === 'object' ? resolve(getProperty(o, 'primitiveName')?.value) : undefined;
+          if (n?.type === 'string' && !written.has(n.value)) written.set(n.value, i + 1);
+        });
         for (const it of v.node.items) {
           const obj = resolve(it);
           if (obj?.type !== 'object') continue;
@@ -24,13 +31,24 @@ export const primitivesRule: Rule = {
           const { tied } = named.includes(name.value) ? { tied: [] } : closestMatches(name.value, named);
           if (tied.length > 0) {
             const suggestion = tied.length === 1 ? tied[0] : undefined;
+            // Renamed to a primitive another item overrides, the two would clash (REVIEW10 L3): said,
+            // and the rename is then no preferred fix.
+            const taken = suggestion !== undefined ? written.get(suggestion) : undefined;
+            const clash =
+              taken !== undefined
+                ? ` ('${suggestion!}' is already overridden by item ${taken}: one of the two would go.)`
+                : '';
             ctx.report(
               diag(
                 'unknown-primitive',
-                `${quotedWithNote(name.value, 'value')} is not one of the named primitives (${quoteList(named)}); did you mean ${orList(tied)}? (Other names are allowed.)`,
+                `${quotedWithNote(name.value, 'value')} is not one of the named primitives (${quoteList(named)}); did you mean ${orList(tied)}?${clash} (Other names are allowed.)`,
                 name.offset,
                 name.length,
-                { data: suggestion ? { suggestion } : { suggestions: tied } },
+                {
+                  data: suggestion
+                    ? { suggestion, ...(taken !== undefined ? { suggestionTaken: taken } : {}) }
+                    : { suggestions: tied },
+                },
               ),
             );
           }
