@@ -282,7 +282,7 @@ function printAll(
 function anchorWritten(text: string, name: string): boolean {
   for (let i = text.indexOf(`&${name}`); i !== -1; i = text.indexOf(`&${name}`, i + 1)) {
     const after = text[i + name.length + 1];
-    if (after === undefined || /[\s,\[\]{}]/.test(after)) return true;
+    if (after === undefined || /[\s,[\]{}]/.test(after)) return true;
   }
   return false;
 }
