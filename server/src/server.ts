@@ -2,9 +2,9 @@
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { startServer } from './lsp/server';
-import { WorkspaceEnv } from './lsp/env';
+import { localPath, WorkspaceEnv } from './lsp/env';
 
 process.on('uncaughtException', (e) => {
   // Logged on stderr (never stdout, which may carry the protocol); the server stays up.
@@ -61,13 +61,7 @@ const docs = join(__dirname, '..', 'docs', 'codes');
 startServer(createConnection(ProposedFeatures.all), new WorkspaceEnv(), {
   ...(existsSync(docs) ? { docsBase: pathToFileURL(docs).href + '/' } : {}),
   // The project config (.assistant-config.yaml) is read from disk for file: documents.
-  fsPathOf: (uri) => {
-    try {
-      return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
-    } catch {
-      return undefined;
-    }
-  },
+  fsPathOf: localPath,
   readFile,
   // The project config walk stops at the top of the document's git repository (REVIEW5 H11).
   isRepositoryTop: (dir) => existsSync(join(dir, '.git')),

@@ -228,7 +228,7 @@ export class WorkspaceEnv implements ServerEnv {
 
   /** The document's path when its `.env` may be read (a trusted workspace, a file on disk). */
   private pathOf(docUri: string): string | undefined {
-    return this.trusted && docUri.startsWith('file:') ? fileURLToPath(docUri) : undefined;
+    return this.trusted ? localPath(docUri) : undefined;
   }
 
   /**
@@ -295,7 +295,7 @@ export class WorkspaceEnv implements ServerEnv {
     this.lookup = this.newLookup();
     this.views.clear();
     this.trusted = trusted;
-    this.folders = folderUris.filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u));
+    this.folders = folderUris.map(localPath).filter((p): p is string => p !== undefined);
     if (!trusted) return;
     for (const dir of this.folders) {
       const file = join(dir, '.env');
@@ -374,5 +374,20 @@ export class WorkspaceEnv implements ServerEnv {
   sourceOf(name: string): string | undefined {
     if (this.fromDotenv.has(name)) return 'workspace .env';
     return Object.prototype.hasOwnProperty.call(this.processEnv, name) ? 'environment' : undefined;
+  }
+}
+
+/**
+ * The local path of a `file:` URI; undefined for other schemes and for one Node cannot read as a path
+ * here (`file://server/share/…` on Linux or macOS: a host other than localhost), which is then a
+ * document without a path, as an `untitled:` one (REVIEW10 L7: it threw, failing `initialize` for such a
+ * workspace folder and every request on such a document).
+ */
+export function localPath(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
   }
 }
