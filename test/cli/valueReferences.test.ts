@@ -116,3 +116,43 @@ test('valueFromEnv: "${{ secrets.X }}" is invalid-env-name under --no-env-check,
     );
   }
 });
+
+test('an empty default (${NAME:-}, ${NAME-}, ${NAME:=}) names the variable: no literal-secret, shown in frames, and --fix reads it with valueFromEnv', () => {
+  const path = join(work, 'empty-default.assistant.yaml');
+  const text = [
+    'kind: AssistantConfig',
+    'version: v2',
+    'definition:',
+    '  llm:',
+    '    provider: vendor_a',
+    '    apiKey:',
+    '      value: "${OPENAI_KEY:-}"  # optional in docker-compose',
+    '  aiPrimitivesLlm:',
+    '    provider: vendor_b',
+    '    apiKey: ${VENDOR_B_KEY-}',
+    '  threadTitleGeneration:',
+    '    enable: true',
+    '    llm:',
+    '      provider: vendor_c',
+    '      apiKey: {valueFromEnv: "${VENDOR_C_KEY:=}"}',
+    '',
+  ].join('\r\n');
+  writeFileSync(path, text);
+  const r = runCli(['lint', '--no-config', '--no-env-check', '--format', 'json', path], { cwd: work });
+  assert.deepEqual(
+    (JSON.parse(r.stdout) as Report).files[0]!.diagnostics.map((d) => `${d.severity} ${d.code}`),
+    ['error value-not-expanded', 'error invalid-type', 'warning invalid-env-name'],
+  );
+  const shown = runCli(['lint', '--no-config', '--no-env-check', path], { cwd: work }).stdout;
+  assert.match(shown, /value: "\$\{OPENAI_KEY:-\}" {2}# optional in docker-compose/, 'not masked: no secret');
+  assert.doesNotMatch(shown, /literal-secret|literal credential/);
+  const fixed = runCli(['lint', '--no-config', '--no-env-check', '--fix', path], { cwd: work });
+  assert.equal(fixed.code, 0, fixed.stdout + fixed.stderr);
+  assert.equal(
+    readFileSync(path, 'utf8'),
+    text
+      .replace('value: "${OPENAI_KEY:-}"', 'valueFromEnv: "OPENAI_KEY"')
+      .replace('apiKey: ${VENDOR_B_KEY-}', 'apiKey: { valueFromEnv: VENDOR_B_KEY }')
+      .replace('"${VENDOR_C_KEY:=}"', '"VENDOR_C_KEY"'),
+  );
+});

@@ -105,3 +105,28 @@ test('beside valueFromEnv: NAME, the preferred fixes store the default (not the 
   }
   await c.shutdown();
 });
+
+test('${OPENAI_KEY:-} (an empty default) is a reference in the editor: quoted, not masked, fixed to valueFromEnv', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ac-shell-default-lsp-'));
+  dirs.push(dir);
+  const c = new TestClient(undefined, { rootUri: pathToFileURL(dir).href });
+  clients.push(c);
+  await c.initialize();
+  const text = `kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      value: "\${OPENAI_KEY:-}"\n`;
+  const uri = pathToFileURL(join(dir, 'z.assistant.yaml')).href;
+  await c.open(uri, text);
+  const diags = (await c.waitForDiagnostics(uri)).diagnostics;
+  assert.deepEqual(
+    diags.map((d) => d.code),
+    ['value-not-expanded'],
+  );
+  assert.match(diags[0]!.message, /the text '\$\{OPENAI_KEY:-\}' as the credential; use 'valueFromEnv: OPENAI_KEY'/);
+  const actions = await c.request<CodeAction[]>('textDocument/codeAction', {
+    textDocument: { uri },
+    range: diags[0]!.range,
+    context: { diagnostics: [diags[0]] },
+  });
+  const fix = actions.find((a) => a.isPreferred);
+  assert.equal(fix?.title, 'Read the variable OPENAI_KEY (valueFromEnv: OPENAI_KEY)');
+  await c.shutdown();
+});

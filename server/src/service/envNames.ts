@@ -4,12 +4,16 @@ import { stringValue } from '../parser/ast';
 import { readValue } from '../model/merge';
 import { credentialShapes } from './credentialShapes';
 
-/** `$NAME` or `${NAME}`: how a shell, docker-compose or a CI file reads a variable. */
-const SHELL_REFERENCE = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))$/;
+/**
+ * `$NAME` or `${NAME}`: how a shell, docker-compose or a CI file reads a variable. Also with an empty
+ * default or message, `${NAME:-}`, `${NAME-}`, `${NAME:=}`, `${NAME=}`, `${NAME:?}`, `${NAME?}` (a
+ * compose file's habit for an optional variable): the variable and nothing else, no credential.
+ */
+const SHELL_REFERENCE = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?::?[-=?])?\}|([A-Za-z_][A-Za-z0-9_]*))$/;
 /** `VENDOR_C_API_KEY`: capitals and digits in two or more words joined by `_`, as variables are named. */
 const CONVENTIONAL_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 
-/** The NAME of `$NAME` or `${NAME}`, or undefined. */
+/** The NAME of `$NAME` or `${NAME}` (also `${NAME:-}` with its empty default), or undefined. */
 export function shellReference(text: string): string | undefined {
   // (Asked of every `valueFromEnv` name: most do not start with `$`.)
   if (text.charCodeAt(0) !== 0x24) return undefined;
