@@ -2,7 +2,7 @@
 import type { Node } from '../parser/ast';
 import { stringValue } from '../parser/ast';
 import { readValue } from '../model/merge';
-import { credentialShapes } from './credentialShapes';
+import { credentialShapes, mayHoldShape } from './credentialShapes';
 
 /**
  * `$NAME` or `${NAME}`: how a shell, docker-compose or a CI file reads a variable. Also with an empty
@@ -77,6 +77,18 @@ export function credentialDefaultInName(text: string): ShellDefault | undefined 
   const def = shellDefault(text);
   if (!def) return undefined;
   return credentialShapes(def.value).length > 0 || !VARIABLE_NAME.test(def.value.trim()) ? def : undefined;
+}
+
+/**
+ * Whether a `valueFromEnv` holds a credential, not a name: text shaped like a key (`sk-proj-…`), or
+ * a shell-style default whose default is one (credentialDefaultInName). Such a "name" is a secret:
+ * never written to `.env` as a variable's name, never shown.
+ */
+export function credentialInName(text: string): boolean {
+  return (
+    credentialDefaultInName(text) !== undefined ||
+    (mayHoldShape(text, 0, text.length) && credentialShapes(text).length > 0)
+  );
 }
 
 /**

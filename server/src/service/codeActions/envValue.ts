@@ -11,7 +11,7 @@ import { getProperty, resolve } from '../../parser/ast';
 import { unwrapNullable } from '../../model/schema';
 import { walkTyped } from '../../model/typedWalk';
 import { appendLine, appendToDotenv, parseDotenv } from '../dotenv';
-import { credentialDefaultInName, shellDefault, shellReference, suggestEnvName } from '../envNames';
+import { credentialDefaultInName, credentialInName, shellDefault, shellReference, suggestEnvName } from '../envNames';
 import type { ShellDefault } from '../envNames';
 import type { DotenvEdit, ServiceContext, TextEdit } from '../types';
 import { addProperties, contentEnd, removeProperties, renderInlineValue, replaceScalar, scalar } from './edits';
@@ -153,6 +153,9 @@ function keepLiteral(
   if (!isSecret(literal)) return { dotenv: undefined, fromDefault: false };
   const file = ctx.dotenv;
   if (!file || aliasesOf(doc, literal).length > 0) return undefined;
+  // `valueFromEnv: sk-proj-…` (a credential pasted as the name, literal-secret of its own): no
+  // variable to keep the literal in; `.env` would get that key as a variable's name.
+  if (credentialInName(name)) return undefined;
   const def = shellDefault(literal.value);
   const value = def?.value ?? literal.value;
   const fromDefault = def !== undefined;
@@ -369,17 +372,24 @@ export const envValueConflict: FixProvider = (doc, d, ctx) => {
     // `.env` (REVIEW10 L2); removing it loses nothing when it names the variable `valueFromEnv` reads.
     const lit = resolve(literal.value);
     const reference = lit?.type === 'string' ? shellReference(lit.value.trim()) : undefined;
+    // A credential pasted as the name: removing it would drop a secret the user wrote, maybe the
+    // one that works; keeping a literal "in" it would write it to .env as a variable's name.
+    const nameIsSecret = name?.type === 'string' && credentialInName(name.value);
+    const keepValue: Fix[] = nameIsSecret
+      ? []
+      : [
+          {
+            title: `Keep '${LITERAL_KEY}' (remove '${FROM_ENV_KEY}')`,
+            edits: removeProperties(doc, obj, drop(FROM_ENV_KEY)),
+          },
+        ];
     if (reference !== undefined && name?.type === 'string') {
       out.push({
         title: `Keep '${FROM_ENV_KEY}' (remove '${LITERAL_KEY}')`,
         edits: removeProperties(doc, obj, drop(LITERAL_KEY)),
         isPreferred: reference === name.value.trim(),
       });
-      out.push({
-        title: `Keep '${LITERAL_KEY}' (remove '${FROM_ENV_KEY}')`,
-        edits: removeProperties(doc, obj, drop(FROM_ENV_KEY)),
-      });
-      return out;
+      return [...out, ...keepValue];
     }
     const kept =
       name?.type === 'string'
@@ -401,11 +411,7 @@ export const envValueConflict: FixProvider = (doc, d, ctx) => {
       );
       out.push(...(kept.dotenv ? movingFixes(fix, ctx) : [fix]));
     }
-    out.push({
-      title: `Keep '${LITERAL_KEY}' (remove '${FROM_ENV_KEY}')`,
-      edits: removeProperties(doc, obj, drop(FROM_ENV_KEY)),
-    });
-    return out;
+    return [...out, ...keepValue];
   }
   if (literal || fromEnv) return [];
   const name = suggestEnvName(obj);
