@@ -130,3 +130,28 @@ test('${OPENAI_KEY:-} (an empty default) is a reference in the editor: quoted, n
   assert.equal(fix?.title, 'Read the variable OPENAI_KEY (valueFromEnv: OPENAI_KEY)');
   await c.shutdown();
 });
+
+test('hover on valueFromEnv: "${OPENAI_KEY:-<password>}" does not show the password (masked everywhere else)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ac-shell-default-lsp-'));
+  dirs.push(dir);
+  const c = new TestClient(undefined, { rootUri: pathToFileURL(dir).href });
+  clients.push(c);
+  await c.initialize();
+  const text = `kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: "\${OPENAI_KEY:-${KEY}}"\n`;
+  const uri = pathToFileURL(join(dir, 'h.assistant.yaml')).href;
+  await c.open(uri, text);
+  const diags = (await c.waitForDiagnostics(uri)).diagnostics;
+  assert.deepEqual(
+    diags.map((d) => d.code),
+    ['literal-secret'],
+  );
+  const hovers: unknown[] = [];
+  for (const character of [8, 24, 40])
+    hovers.push(
+      await c.request<unknown>('textDocument/hover', { textDocument: { uri }, position: { line: 6, character } }),
+    );
+  const shown = JSON.stringify({ diags, hovers });
+  assert.match(shown, /This holds a credential \(not shown\)/);
+  assert.deepEqual(leakedRuns(shown, [KEY], 6), [], shown);
+  await c.shutdown();
+});

@@ -21,6 +21,7 @@ import { commentStart } from './onType';
 import { lineStart } from '../parser/lineIndex';
 import { maskShapes } from './credentialShapes';
 import { dotenvNamed } from './dotenv';
+import { credentialInName } from './envNames';
 
 export function doHover(doc: ParsedDocument, offset: number, ctx: ServiceContext = {}): HoverResult | undefined {
   const h = hoverAt(doc, offset, ctx);
@@ -131,8 +132,12 @@ function hoverValue(doc: ParsedDocument, prop: PropertyNode, node: Node, ctx: Se
       return { contents: parts.join('\n\n'), offset: node.offset, length: node.length };
     }
     if (key === 'valueFromEnv') {
+      // (A credential pasted there is not shown: envStatus says so alone.)
       return {
-        contents: [`**${node.value}**`, envStatus(node.value, ctx)].join('\n\n'),
+        contents: (credentialInName(node.value)
+          ? [envStatus(node.value, ctx)]
+          : [`**${node.value}**`, envStatus(node.value, ctx)]
+        ).join('\n\n'),
         offset: node.offset,
         length: node.length,
       };
@@ -178,6 +183,10 @@ function stringOf(n: Node | undefined): string | undefined {
 }
 
 function envStatus(name: string, ctx: ServiceContext): string {
+  // `valueFromEnv: ${OPENAI_KEY:-<a password>}`: masked everywhere else as a literal credential
+  // (literal-secret), which a mask by shape alone (doHover) would not find here.
+  if (credentialInName(name))
+    return 'This holds a credential (not shown), not the name of a variable: keep the credential in a variable and write its name here.';
   if (!ctx.env) return `Variable \`${name}\`: not checked here.`;
   if (!ctx.env.isDefined(name))
     return `Variable \`${name}\` is **not set** in the environment or ${dotenvNamed(ctx.env.dotenvShown)}.`;
