@@ -75,3 +75,29 @@ test('L6: a credential added to a mapping that takes its provider through <<: *b
   for (const out of added) assert.match(out, /apiKey:\n {6}valueFromEnv: CLOUD_A_API_KEY\n/, out);
   assert.ok(!added.some((out) => /\bAPI_KEY\b/.test(out.replace(/CLOUD_A_API_KEY/g, ''))));
 });
+
+test('L8: a whole number written in quotes where one belongs: the fix (also --fix) writes the digits unquoted', () => {
+  const yaml = `${HEAD}  maxAssistantActions: "12"   # actions\n  maxTableArtifactSampleRows: '50'\n`;
+  const json = `{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {"provider": "hosted"},\n    "maxAssistantActions": "12",\n    "contextWindowLimit": "128000"\n  }\n}\n`;
+  for (const [text, language, want] of [
+    [yaml, 'yaml', `${HEAD}  maxAssistantActions: 12   # actions\n  maxTableArtifactSampleRows: 50\n`],
+    [json, 'json', json.replace('"12"', '12').replace('"128000"', '128000')],
+  ] as const) {
+    const { doc, diagnostics } = analyze(text, language);
+    const ds = diagnostics.filter((d) => d.code === 'invalid-type');
+    assert.equal(ds.length, 2, diagnostics.map((d) => d.message).join('\n'));
+    const fix = getCodeActions(doc, diagnostics, ds[0]!).find((a) => a.title.startsWith('Write '));
+    assert.equal(fix?.title, "Write 'maxAssistantActions' as a number (12, without quotes)");
+    assert.equal(fix.isPreferred, true);
+    assert.equal(fixAll(text, language, (t, l) => analyze(t, l)).text, want);
+    assert.deepEqual(analyze(want, language).diagnostics, []);
+  }
+  // Not a plain whole number: no such fix (a fraction, a blank, a sign, a huge number, a word).
+  for (const v of ['"1.5"', '" 12"', '"+3"', '"99999999999999999999"', '"twelve"', '"012"']) {
+    const text = `${HEAD}  maxAssistantActions: ${v}\n`;
+    const { doc, diagnostics } = analyze(text, 'yaml');
+    const d = diagnostics.find((x) => x.code === 'invalid-type');
+    assert.ok(d, v);
+    assert.ok(!getCodeActions(doc, diagnostics, d).some((a) => a.title.startsWith('Write ')), v);
+  }
+});

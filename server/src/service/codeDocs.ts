@@ -104,7 +104,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'invalid-type': {
     example: `${H}definition:\n  llm: { provider: hosted }\n  contextWindowLimit: "many"\n`,
-    fix: 'Write a value of the type the message names (a number, a string, a mapping, a list). When only one value is valid there, `lint --fix` sets it; a variable name written where an EnvironmentValue belongs (`apiKey: $VENDOR_KEY`, `${VENDOR_KEY}` or `VENDOR_A_API_KEY`) becomes `apiKey: { valueFromEnv: VENDOR_KEY }`; one name where a list of names belongs (`columns: id`) becomes a list of that one name (`columns: [id]`).',
+    fix: 'Write a value of the type the message names (a number, a string, a mapping, a list). When only one value is valid there, `lint --fix` sets it; a variable name written where an EnvironmentValue belongs (`apiKey: $VENDOR_KEY`, `${VENDOR_KEY}` or `VENDOR_A_API_KEY`) becomes `apiKey: { valueFromEnv: VENDOR_KEY }`; one name where a list of names belongs (`columns: id`) becomes a list of that one name (`columns: [id]`); a whole number written in quotes where a number belongs (`maxAssistantActions: "12"`) is written without them (`12`).',
   },
   'invalid-enum': {
     example: `${H}definition:\n  llm:\n    provider: cloud_b\n    modelId: model-001\n    cloudProject: my-project\n    cloudLocation: us-central1\n    cloudServiceAccountKeyJson: { valueFromEnv: CLOUD_B_SERVICE_ACCOUNT_KEY_JSON }\n    safetySettings:\n      harassment: blockHigh\n`,

@@ -22,6 +22,7 @@ import { trimValue } from './blankString';
 import { duplicateTable } from './fixedTables';
 import { removeEmptyDocument } from './extraDocument';
 import { wrapInList } from './wrapInList';
+import { quotedNumber } from './quotedNumber';
 export { suppressionActions } from './suppress';
 
 export { applyEdits } from './edits';
@@ -48,6 +49,7 @@ const FIXES: ProviderTable = {
     ...envReferenceValue(doc, d, ctx),
     ...yaml11Ambiguous(doc, d, ctx),
     ...wrapInList(doc, d),
+    ...quotedNumber(doc, d),
   ],
   'invalid-env-name': bareEnvName,
   'value-not-expanded': unexpandedValue,
