@@ -74,10 +74,13 @@ function underUnknownVariants(
     if (e.keyword !== 'discriminator') continue; // an unknown, empty, missing or non-string tag
     const path = e.instancePath;
     const segs = path.split('/').slice(1).map(unescapePointer);
+    const holder = valueAt(value, segs);
+    // Nothing to lift (most mistakes: a misspelt provider without a fallback): no key of the mapping
+    // holds a union anywhere in the schema, so none holds this one; the look-ups below are skipped.
+    if (!isRecord(holder) || !mayLift(holder)) continue;
     const resolved = schemaAtPath(doc.root, locate(doc.root, real(path)).segments);
     const union = resolved.union;
-    const holder = valueAt(value, segs);
-    if (!union || !isRecord(holder)) continue;
+    if (!union) continue;
     for (const [key, sub] of Object.entries(holder)) {
       const ps = propertySchema(resolved.schema, key);
       if (!ps || unionOf(ps) !== union || !isRecord(sub)) continue;
@@ -96,6 +99,39 @@ function underUnknownVariants(
       );
       out.push(...underUnknownVariants(doc, lifted, found, budget, realLifted));
     }
+  }
+  return out;
+}
+
+/**
+ * Whether a mapping has a key that some schema types as a discriminated union (`fallback`,
+ * `specificLlm`): only such a key can hold a value to lift. Always yes when some schema takes keys of
+ * the user's own whose values are a union.
+ */
+function mayLift(holder: Record<string, unknown>): boolean {
+  const keys = (unionKeys ??= keysHoldingUnions());
+  if (keys === null) return true;
+  for (const k in holder) if (Object.prototype.hasOwnProperty.call(holder, k) && keys.has(k)) return true;
+  return false;
+}
+
+/** The keys whose schema is a union in any schema (read once); null when keys of the user's own may hold one. */
+let unionKeys: Set<string> | null | undefined;
+
+export function keysHoldingUnions(): Set<string> | null {
+  const out = new Set<string>();
+  const seen = new Set<unknown>();
+  const stack: unknown[] = [rootSchema];
+  while (stack.length > 0) {
+    const s = stack.pop();
+    if (!s || typeof s !== 'object' || seen.has(s)) continue;
+    seen.add(s);
+    const o = s as Schema;
+    if (o.properties && typeof o.properties === 'object')
+      for (const [k, p] of Object.entries(o.properties)) if (unionOf(p)) out.add(k);
+    if (o.additionalProperties && typeof o.additionalProperties === 'object' && unionOf(o.additionalProperties))
+      return null;
+    for (const v of Object.values(s)) stack.push(v);
   }
   return out;
 }
