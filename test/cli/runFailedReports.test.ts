@@ -182,9 +182,96 @@ test('K9: without -o the report on standard output says the same; a usage error 
   assert.equal(r.code, 2);
   const sarif = JSON.parse(r.stdout) as Sarif;
   assert.equal(sarif.runs[0]!.invocations?.[0]?.executionSuccessful, false);
+  // A run stopped before any file (a --config that cannot be read) prints its report too (REVIEW11
+  // C1: it printed nothing, and `> out.sarif` left an empty file).
+  const stopped = runCli(['lint', '--format', 'sarif', '--config', 'nope.yaml', 'configs'], { cwd: dir });
+  assert.equal(stopped.code, 2);
+  const said = (JSON.parse(stopped.stdout) as Sarif).runs[0]!.invocations?.[0];
+  assert.equal(said?.executionSuccessful, false);
+  assert.equal(said.toolExecutionNotifications?.[0]?.message.text, "cannot read the config file 'nope.yaml'.");
+  const stoppedJunit = runCli(['lint', '--format', 'junit', '--config', 'nope.yaml', 'configs'], { cwd: dir });
+  assert.equal(stoppedJunit.code, 2);
+  assert.match(stoppedJunit.stdout, /<testsuites name="assistant-config" tests="1" failures="0" errors="1"/);
   // A command line that does not parse never gets to a run (nor to its -o): exit 2, nothing written,
   // so an upload step fails on the missing file instead of reading an empty report.
   const bad = runCli(['lint', '--format', 'sarif', '-o', 'bad.sarif', '--max-warnings', 'x', 'configs'], { cwd: dir });
   assert.equal(bad.code, 2);
   assert.equal(existsSync(join(dir, 'bad.sarif')), false);
+});
+
+interface JsonReport {
+  source: string;
+  files: { path: string; diagnostics: { code: string }[] }[];
+  ok: boolean;
+  exitCode: number;
+  errors: { message: string }[];
+}
+
+test('REVIEW11 C1: the JSON report of an exit 2 run says so (ok: false, exitCode, errors as stderr said them)', () => {
+  const dir = project();
+  const cases: [string[], RegExp, string[]][] = [
+    [['empty'], /^no AssistantConfig files found in 'empty'$/, []],
+    [['configs/ok.assistant.yaml', 'missing'], /^cannot read 'missing': /, ['configs/ok.assistant.yaml']],
+    [['team'], /^team\/\.assistant-config\.yaml: .*'of'/, ['team/a.assistant.yaml']],
+    // Stopped before any file (the run throws): the report is still written, with -o and without.
+    [['--config', 'nope.yaml', 'configs'], /^cannot read the config file 'nope\.yaml'\.$/, []],
+  ];
+  for (const [args, said, files] of cases) {
+    for (const toFile of [true, false]) {
+      const r = runCli(['lint', '--no-env-check', '--format', 'json', ...(toFile ? ['-o', 'out.json'] : []), ...args], {
+        cwd: dir,
+      });
+      const what = `${args.join(' ')}${toFile ? ' -o' : ''}`;
+      assert.equal(r.code, 2, what);
+      const doc = JSON.parse(toFile ? readFileSync(join(dir, 'out.json'), 'utf8') : r.stdout) as JsonReport;
+      if (toFile) assert.equal(r.stdout, '', what);
+      assert.equal(doc.source, 'assistant-config', what);
+      assert.equal(doc.ok, false, what);
+      assert.equal(doc.exitCode, 2, what);
+      assert.deepEqual(
+        doc.files.map((f) => f.path),
+        files,
+        what,
+      );
+      assert.ok(doc.errors.length >= 1, what);
+      assert.ok(
+        doc.errors.some((e) => said.test(e.message)),
+        `${what}: ${JSON.stringify(doc.errors)}`,
+      );
+      for (const e of doc.errors) assert.ok(r.stderr.includes(e.message), `${e.message} not in ${r.stderr}`);
+    }
+  }
+});
+
+test('REVIEW11 C1: the JSON report of an exit 0 or exit 1 run says ok, with no errors; its fields keep their shape', () => {
+  const dir = project();
+  for (const [args, code, codes] of [
+    [['configs/ok.assistant.yaml'], 0, [[]]],
+    [['configs'], 1, [[], ['unknown-discriminator']]],
+    [['--no-error-on-unmatched-pattern', 'empty'], 0, []],
+  ] as const) {
+    const r = runCli(['lint', '--no-env-check', '--format', 'json', ...args], { cwd: dir });
+    assert.equal(r.code, code, args.join(' '));
+    const doc = JSON.parse(r.stdout) as JsonReport;
+    assert.deepEqual(Object.keys(doc), ['source', 'files', 'ok', 'exitCode', 'errors']);
+    assert.equal(doc.ok, true);
+    assert.equal(doc.exitCode, code);
+    assert.deepEqual(doc.errors, []);
+    assert.deepEqual(
+      doc.files.map((f) => f.diagnostics.map((d) => d.code)),
+      codes,
+    );
+  }
+  // More warnings than --max-warnings: exit 1, a successful run all the same.
+  writeFileSync(
+    join(dir, 'configs/limit.assistant.yaml'),
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: hosted\n  contextWindowLimit: 0\n',
+  );
+  const over = runCli(
+    ['lint', '--no-env-check', '--format', 'json', '--max-warnings', '0', 'configs/limit.assistant.yaml'],
+    { cwd: dir },
+  );
+  assert.equal(over.code, 1, over.stderr);
+  const doc = JSON.parse(over.stdout) as JsonReport;
+  assert.deepEqual([doc.ok, doc.exitCode, doc.errors], [true, 1, []]);
 });

@@ -287,24 +287,30 @@ export async function lintCommand(args: string[], io0: CliIO): Promise<number> {
     code = await lintFiles(flags, io);
   } catch (e) {
     // A run stopped by an error (a --config file that cannot be read, an internal error) still
-    // leaves a SARIF or JUnit report that says it failed, not one that reads as all clean (REVIEW9 K9):
-    // what lintFiles printed is dropped, the message is the main command's.
-    if (flags.outputFile !== undefined && (flags.format === 'sarif' || flags.format === 'junit')) {
+    // leaves a SARIF, JUnit or JSON report that says it failed, not one that reads as all clean
+    // (REVIEW9 K9, REVIEW11 C1): what lintFiles printed is dropped, the message is the main command's.
+    // Without -o the report goes to standard output (these formats print nothing of their own report
+    // before the end of the run), so that `> report.sarif` is no empty file.
+    if (flags.format === 'sarif' || flags.format === 'junit' || flags.format === 'json') {
       const run: RunOutcome = {
         exitCode: 2,
         failures: [
           visible(isUsageError(e) ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}`),
         ],
       };
-      report.length = 0;
-      report.push(
-        flags.format === 'sarif' ? JSON.stringify(toSarif([], io0.cwd, run), null, 2) + '\n' : junit([], run),
-      );
-      try {
-        writeFileAtomic(resolvePath(io0.cwd, flags.outputFile), report.join(''));
-      } catch {
-        // The error itself is what the command reports.
-      }
+      const failed =
+        flags.format === 'sarif'
+          ? JSON.stringify(toSarif([], io0.cwd, run), null, 2) + '\n'
+          : flags.format === 'json'
+            ? JSON.stringify(json([], run), null, 2) + '\n'
+            : junit([], run);
+      if (flags.outputFile === undefined) io0.stdout(failed);
+      else
+        try {
+          writeFileAtomic(resolvePath(io0.cwd, flags.outputFile), failed);
+        } catch {
+          // The error itself is what the command reports.
+        }
     }
     throw e;
   } finally {
@@ -673,7 +679,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
   const run: RunOutcome = { exitCode, failures: failed ? [...configs.failures, ...failures] : [] };
   if (flags.fix === 'dry-run' && flags.format === 'text') {
     // The diff was the output.
-  } else if (flags.format === 'json') io.stdout(JSON.stringify(json(kept), null, 2) + '\n');
+  } else if (flags.format === 'json') io.stdout(JSON.stringify(json(kept, run), null, 2) + '\n');
   else if (flags.format === 'sarif') io.stdout(JSON.stringify(toSarif(kept, io.cwd, run), null, 2) + '\n');
   else if (flags.format === 'junit') io.stdout(junit(kept, run));
   else if (flags.format === 'text')

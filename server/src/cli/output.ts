@@ -232,7 +232,15 @@ export function junit(reports: readonly FileReport[], run?: RunOutcome): string 
 
 // JSON --------------------------------------------------------------------------------------------
 
-export function json(reports: readonly FileReport[]): unknown {
+/**
+ * The JSON report: `source` and `files` (one entry per file checked, its diagnostics), then how the
+ * run ended, as SARIF's invocation and JUnit's errored testcase say it: `ok` is false when the run
+ * failed (exit 2: a path not read, no AssistantConfig file found, a project config with mistakes, an
+ * internal error), `exitCode` is the process's exit status, and `errors` holds what stderr said of
+ * the failure (empty when `ok`), so that a report with no findings is not read as all clean.
+ */
+export function json(reports: readonly FileReport[], run?: RunOutcome): unknown {
+  const exitCode = run?.exitCode ?? 0;
   return {
     source: SOURCE,
     files: reports.map((r) => ({
@@ -244,5 +252,8 @@ export function json(reports: readonly FileReport[]): unknown {
         range: { start: { line: f.line, column: f.column }, end: { line: f.endLine, column: f.endColumn } },
       })),
     })),
+    ok: exitCode !== 2,
+    exitCode,
+    errors: exitCode === 2 ? (run?.failures ?? []).map((message) => ({ message })) : [],
   };
 }

@@ -33,7 +33,7 @@ export interface Finding {
 }
 
 /**
- * How a lint run ended, for the reports a CI step uploads (SARIF, JUnit): its exit status and, when
+ * How a lint run ended, for the reports a CI step uploads (SARIF, JUnit, JSON): its exit status and, when
  * it failed (exit 2: a path that cannot be read, a directory with no AssistantConfig file, a project
  * config with mistakes, a file that cannot be fixed), what stderr said about it.
  */
