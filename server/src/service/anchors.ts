@@ -4,6 +4,7 @@
 import type { AliasNode, ArrayNode, Node, ParsedDocument } from '../parser/ast';
 import { CHUNK } from '../model/value';
 import { parse } from '../parser';
+import { documentAt } from '../parser/documents';
 import { schemaAtPath } from '../model/schema';
 import { pathOf } from '../parser/ast';
 import type { Diagnostic } from './codes';
@@ -152,12 +153,14 @@ export function anchorSymbolAt(
 
 /** Go to definition: from an alias (or the anchor itself) to the `&name` mark. */
 export function anchorDefinition(doc: ParsedDocument, offset: number): Range | undefined {
+  doc = documentAt(doc, offset);
   const s = anchorSymbolAt(doc, offset);
   return s?.def ? { offset: s.def.offset, length: s.def.length } : undefined;
 }
 
 /** Find references: the aliases of the anchor (and the anchor itself when asked). */
 export function anchorReferences(doc: ParsedDocument, offset: number, includeDeclaration: boolean): Range[] {
+  doc = documentAt(doc, offset);
   const s = anchorSymbolAt(doc, offset);
   if (!s) return [];
   const out: Range[] = [];
@@ -167,6 +170,7 @@ export function anchorReferences(doc: ParsedDocument, offset: number, includeDec
 }
 
 export function anchorHighlights(doc: ParsedDocument, offset: number): (Range & { kind: 'read' | 'write' })[] {
+  doc = documentAt(doc, offset);
   const s = anchorSymbolAt(doc, offset);
   if (!s) return [];
   const out: (Range & { kind: 'read' | 'write' })[] = [];
@@ -180,6 +184,7 @@ export function prepareAnchorRename(
   doc: ParsedDocument,
   offset: number,
 ): (Range & { placeholder: string }) | undefined {
+  doc = documentAt(doc, offset);
   const s = anchorSymbolAt(doc, offset);
   if (!s || !s.def) return undefined;
   return { ...s.at, placeholder: s.name };
@@ -194,6 +199,7 @@ export type RenameResult = { edits: TextEdit[] } | { error: string };
 
 /** Renames an anchor and every alias bound to it; refuses names YAML cannot carry or that are taken. */
 export function renameAnchor(doc: ParsedDocument, offset: number, newName: string): RenameResult {
+  doc = documentAt(doc, offset);
   const index = anchorIndex(doc);
   const s = anchorSymbolAt(doc, offset, index);
   if (!s) return { error: 'Only a YAML anchor (&name) or alias (*name) can be renamed here.' };

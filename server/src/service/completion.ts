@@ -13,11 +13,15 @@ import { jsonContext } from './completion/jsonContext';
 import { entriesFor } from './completion/entries';
 import { aliasCompletion } from './completion/aliases';
 import { eolOf } from '../parser/lineIndex';
+import { documentAt } from '../parser/documents';
 
-export function doComplete(doc: ParsedDocument, offset: number, ctx: ServiceContext): CompletionResult {
-  const at = Math.max(0, Math.min(offset, doc.text.length));
-  // An alias being typed (`*ma`, `<<: `): the anchors before the cursor, and nothing else.
-  const aliases = aliasCompletion(doc, at);
+export function doComplete(file: ParsedDocument, offset: number, ctx: ServiceContext): CompletionResult {
+  const at = Math.max(0, Math.min(offset, file.text.length));
+  // An alias being typed (`*ma`, `<<: `): the anchors before the cursor, and nothing else — in the
+  // document that holds it (a multi-document file's anchors do not reach across `---`).
+  const aliases = aliasCompletion(documentAt(file, at), at);
+  // Another AssistantConfig document of the file is completed on its own tree.
+  const doc = documentAt(file, at, 'config');
   if (aliases) return { items: aliases, isIncomplete: false };
   const cursor = doc.language === 'json' ? jsonContext(doc, at) : yamlContext(doc, at);
   if (!cursor) return { items: [], isIncomplete: false };

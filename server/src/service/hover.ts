@@ -2,6 +2,7 @@
 // whether the variable is set (never its value).
 import type { Node, ParsedDocument, PropertyNode } from '../parser/ast';
 import { isShadowed, nodeAt, pathOf, resolve } from '../parser/ast';
+import { documentAt } from '../parser/documents';
 import type { Resolved, Schema } from '../model/schema';
 import {
   docOf,
@@ -24,7 +25,8 @@ import { dotenvNamed } from './dotenv';
 import { credentialInName } from './envNames';
 
 export function doHover(doc: ParsedDocument, offset: number, ctx: ServiceContext = {}): HoverResult | undefined {
-  const h = hoverAt(doc, offset, ctx);
+  // In a multi-document file, the tree of the document under the cursor (another AssistantConfig's too).
+  const h = hoverAt(documentAt(doc, offset, 'config'), offset, ctx);
   // A hover quotes the document (a key, a variable name, an alias's preview): anything shaped like
   // a credential in it is masked, as in messages (the alias preview also masks the document's literal secrets).
   return h && { ...h, contents: maskShapes(h.contents) };

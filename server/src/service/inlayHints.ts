@@ -5,6 +5,7 @@ import type { Node, ParsedDocument, PropertyNode } from '../parser/ast';
 import type { ServiceContext } from './types';
 import { maskShapes } from './credentialShapes';
 import { dotenvNamed } from './dotenv';
+import { allDocuments } from '../parser/documents';
 
 export interface InlayHintEntry {
   /** Where the hint is shown (just after the value). */
@@ -72,7 +73,7 @@ export function fallbackDepth(obj: Node): number {
 
 export function inlayHints(doc: ParsedDocument, range: OffsetRange, ctx: ServiceContext = {}): InlayHintEntry[] {
   const out: InlayHintEntry[] = [];
-  propertiesInRange(doc.root, range, (p) => {
+  const visit = (p: PropertyNode): void => {
     const key = p.key.value;
     const v = p.value;
     if (!v || v.type !== 'string' || v.length === 0) return;
@@ -103,6 +104,8 @@ export function inlayHints(doc: ParsedDocument, range: OffsetRange, ctx: Service
           tooltip: `Used when the LLM ${depth === 1 ? 'above' : `${depth} levels above`} fails.`,
         });
     }
-  });
+  };
+  // Every AssistantConfig document of the file (a second one after `---` too).
+  for (const d of allDocuments(doc, 'config')) propertiesInRange(d.root, range, visit);
   return out;
 }

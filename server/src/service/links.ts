@@ -2,6 +2,7 @@
 // candidate keys, the tree confirms them: a link request on a large file reads no more than it must.
 import type { ParsedDocument } from '../parser/ast';
 import { nodeAt, resolve } from '../parser/ast';
+import { documentAt } from '../parser/documents';
 import { credentialShapes } from './credentialShapes';
 import { ADDRESS_KEYS } from '../model/schema';
 
@@ -20,12 +21,12 @@ const CANDIDATE = new RegExp(`(?:^|[\\s{,"'])(${[...URL_KEYS].join('|')})["']?[ 
 
 export function documentLinks(doc: ParsedDocument): LinkEntry[] {
   const out: LinkEntry[] = [];
-  if (!doc.root) return out;
   const text = doc.text;
   CANDIDATE.lastIndex = 0;
   for (let m = CANDIDATE.exec(text); m; m = CANDIDATE.exec(text)) {
     const keyAt = m.index + m[0].indexOf(m[1]!);
-    const key = nodeAt(doc.root, keyAt);
+    // In the AssistantConfig document that holds it (a second one after `---` too).
+    const key = nodeAt(documentAt(doc, keyAt, 'config').root, keyAt);
     const prop = key?.parent;
     if (key?.type !== 'string' || prop?.type !== 'property' || prop.key !== key || !URL_KEYS.has(key.value)) continue;
     const v = resolve(prop.value);

@@ -2,6 +2,7 @@
 import type { AliasNode, Node, ParsedDocument, PropertyNode } from '../parser/ast';
 import { nodeAt, resolve } from '../parser/ast';
 import { LineIndex } from '../parser/lineIndex';
+import { allDocuments, documentAt } from '../parser/documents';
 import { labelKeys } from '../model/schema';
 import type { SymbolEntry, SymbolKind } from './types';
 import { coversValue, maskShapes as maskMessage, secretRangesOf } from './secretRanges';
@@ -9,10 +10,21 @@ import type { Range } from './secretRanges';
 
 const MAX_SYMBOLS = 50_000;
 
+/** The outline of every document of the file (a multi-document file's, one after the other, as YAML tools show them). */
 export function documentSymbols(doc: ParsedDocument): SymbolEntry[] {
-  const root = resolve(doc.root);
-  if (!root) return [];
+  const out: SymbolEntry[] = [];
   let budget = MAX_SYMBOLS;
+  for (const d of allDocuments(doc)) {
+    const r = symbolsOf(d, budget);
+    budget = r.budget;
+    out.push(...r.symbols);
+  }
+  return out;
+}
+
+function symbolsOf(doc: ParsedDocument, budget: number): { symbols: SymbolEntry[]; budget: number } {
+  const root = resolve(doc.root);
+  if (!root) return { symbols: [], budget };
   // Literal secrets are never shown (as in hover): a scalar holding one has a masked detail, and
   // every other text is masked by shape (keys, values, URL user information).
   const secrets = secretRangesOf(doc);
@@ -85,7 +97,8 @@ export function documentSymbols(doc: ParsedDocument): SymbolEntry[] {
       children: p.value?.type === 'alias' ? [] : childrenOf(v, depth + 1),
     };
   };
-  return childrenOf(root, 0);
+  const symbols = childrenOf(root, 0);
+  return { symbols, budget };
 }
 
 function kindOf(n: Node | undefined): SymbolKind {
@@ -142,9 +155,9 @@ export function foldingRanges(
   limit = 20_000,
 ): FoldingEntry[] {
   const out: FoldingEntry[] = [];
+  // Every document's tree (a multi-document file's too); the comment runs below are the file's.
   const stack: Node[] = [];
-  const root = doc.root;
-  if (root) stack.push(root);
+  for (const d of allDocuments(doc)) if (d.root) stack.push(d.root);
   // Lines that are text of a multi-line scalar (a block scalar's `# Role` is no comment).
   const textLines: [number, number][] = [];
   while (stack.length > 0 && out.length < limit) {
@@ -216,7 +229,7 @@ export function selectionRanges(doc: ParsedDocument, offset: number): SelectionE
     if (last && (o > last.offset || o + l < last.offset + last.length)) return;
     out.push({ offset: o, length: l });
   };
-  let cur: Node | PropertyNode | undefined = nodeAt(doc.root, offset);
+  let cur: Node | PropertyNode | undefined = nodeAt(documentAt(doc, offset).root, offset);
   while (cur) {
     push(cur.offset, cur.length);
     cur = cur.parent;

@@ -1,6 +1,6 @@
 // Validation: syntax problems, the schema (through ajv), and the rules beyond the schema.
 import type { ParsedDocument, SyntaxProblem } from '../../parser/ast';
-import { parse } from '../../parser';
+import { otherDocuments } from '../../parser/documents';
 import { LineIndex, lineEnd, lineStart, nextLineStart } from '../../parser/lineIndex';
 import type { Diagnostic } from '../codes';
 import { diag } from '../codes';
@@ -451,26 +451,15 @@ function encodingProblems(text: string, out: Diagnostic[]): void {
  */
 function withOtherConfigs(doc: ParsedDocument, options: ValidationOptions, found: Diagnostic[]): Diagnostic[] {
   let out = found;
-  for (const p of doc.problems) {
-    const d = p.document;
-    if (p.kind !== 'extra-document' || !d?.config) continue;
-    const from = p.offset + d.from;
-    const to = p.offset + d.to;
-    const alone = blankOutside(doc.text, from, to);
-    const sub = parse(alone, 'yaml', { maxDepth: options.maxNestingDepth });
+  for (const o of otherDocuments(doc, { maxDepth: options.maxNestingDepth })) {
+    if (!o.config) continue;
     const have = new Set(out.map((x) => `${x.code}:${x.offset}`));
-    const more = findAll(sub, options, undefined)
-      .filter((x) => x.offset >= from && x.offset <= to && !have.has(`${x.code}:${x.offset}`))
+    const more = findAll(o.doc, options, undefined)
+      .filter((x) => x.offset >= o.from && x.offset <= o.to && !have.has(`${x.code}:${x.offset}`))
       .map((x) => ({ ...x, data: { ...x.data, otherDocument: true } }));
     if (more.length > 0) out = [...out, ...more].sort((a, b) => a.offset - b.offset || a.length - b.length);
   }
   return out;
-}
-
-/** The text with every character outside [from, to) but line breaks made a space. */
-function blankOutside(text: string, from: number, to: number): string {
-  const blank = (s: string): string => s.replace(/[^\r\n]/g, ' ');
-  return blank(text.slice(0, from)) + text.slice(from, to) + blank(text.slice(to));
 }
 
 function finish(out: Diagnostic[]): Diagnostic[] {
