@@ -6,19 +6,36 @@ import { credentialShapes, mayHoldShape } from './credentialShapes';
 
 /**
  * `$NAME` or `${NAME}`: how a shell, docker-compose or a CI file reads a variable. Also with an empty
- * default or message, `${NAME:-}`, `${NAME-}`, `${NAME:=}`, `${NAME=}`, `${NAME:?}`, `${NAME?}` (a
- * compose file's habit for an optional variable): the variable and nothing else, no credential.
+ * or blank default, `${NAME:-}`, `${NAME:- }`, `${NAME-}`, `${NAME:=}`, `${NAME=}` (a compose file's
+ * habit for an optional variable), and with the shell's "error if unset" form, `${NAME:?}`,
+ * `${NAME?}`, `${NAME:?message}` (group 2: the message, text a shell prints when NAME is unset): the
+ * variable and nothing else, no credential. Not a message shaped like a credential (shellReference).
  */
-const SHELL_REFERENCE = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?::?[-=?])?\}|([A-Za-z_][A-Za-z0-9_]*))$/;
+const SHELL_REFERENCE = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?::?[-=][ \t]*|:?\?([^}]*))?\}|([A-Za-z_][A-Za-z0-9_]*))$/;
 /** `VENDOR_C_API_KEY`: capitals and digits in two or more words joined by `_`, as variables are named. */
 const CONVENTIONAL_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 
-/** The NAME of `$NAME` or `${NAME}` (also `${NAME:-}` with its empty default), or undefined. */
+/**
+ * The NAME of `$NAME` or `${NAME}` (also `${NAME:-}` or `${NAME:- }` with an empty or blank default,
+ * `${NAME:?message}`), or undefined. A message shaped like a credential (`${NAME:?sk-…}`, a key
+ * pasted where it does not belong) makes no reference: it is a literal secret (shellDefault).
+ */
 export function shellReference(text: string): string | undefined {
   // (Asked of every `valueFromEnv` name: most do not start with `$`.)
   if (text.charCodeAt(0) !== 0x24) return undefined;
   const m = SHELL_REFERENCE.exec(text);
-  return m ? (m[1] ?? m[2]) : undefined;
+  if (!m || (m[2] !== undefined && credentialShapes(m[2]).length > 0)) return undefined;
+  return m[1] ?? m[3];
+}
+
+/**
+ * The text a shell reference holds besides the variable's name that rewriting it as the bare name
+ * would drop: the message of `${NAME:?message}` (a blank default, `${NAME:- }`, is no text). Undefined
+ * when there is none. A fix that drops it is the editor's, never `lint --fix`'s.
+ */
+export function shellReferenceMessage(text: string): string | undefined {
+  const m = text.charCodeAt(0) === 0x24 ? SHELL_REFERENCE.exec(text) : null;
+  return m?.[2] !== undefined && m[2].trim() !== '' ? m[2] : undefined;
 }
 
 /**
@@ -56,12 +73,17 @@ export interface ShellDefault {
  * of the text and which is a credential written in the file all the same. Undefined for anything
  * else, and for a default that holds no credential: empty or blank, or a reference itself (`$OTHER`,
  * `${OTHER}`; a `${` inside the default is not read as one: no shell default nests that way here).
+ * Also `${NAME:?message}` / `${NAME?message}` whose message is shaped like a credential (a key pasted
+ * there; any other message is what a shell prints when NAME is unset: a reference, shellReference).
  */
 export function shellDefault(text: string): ShellDefault | undefined {
-  const m = /^\s*(\$?\$\{([A-Za-z_][A-Za-z0-9_]*):?[-=])([^}]*)\}\s*$/.exec(text);
+  const m = /^\s*(\$?\$\{([A-Za-z_][A-Za-z0-9_]*):?([-=?]))([^}]*)\}\s*$/.exec(text);
   if (!m) return undefined;
-  const value = m[3]!;
+  const value = m[4]!;
   if (value.trim() === '' || value.includes('${') || shellReference(value.trim()) !== undefined) return undefined;
+  // `${OPENAI_KEY:?set it first}`: the message a shell prints when the variable is unset, no
+  // credential (shellReference reads it as a reference); one shaped like a key is the key pasted there.
+  if (m[3] === '?' && credentialShapes(value).length === 0) return undefined;
   return { name: m[2]!, head: m[1]!, value };
 }
 

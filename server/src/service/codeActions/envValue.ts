@@ -11,7 +11,14 @@ import { getProperty, resolve } from '../../parser/ast';
 import { unwrapNullable } from '../../model/schema';
 import { walkTyped } from '../../model/typedWalk';
 import { appendLine, appendToDotenv, parseDotenv } from '../dotenv';
-import { credentialDefaultInName, credentialInName, shellDefault, shellReference, suggestEnvName } from '../envNames';
+import {
+  credentialDefaultInName,
+  credentialInName,
+  shellDefault,
+  shellReference,
+  shellReferenceMessage,
+  suggestEnvName,
+} from '../envNames';
 import type { ShellDefault } from '../envNames';
 import type { DotenvEdit, ServiceContext, TextEdit } from '../types';
 import { addProperties, contentEnd, removeProperties, renderInlineValue, replaceScalar, scalar } from './edits';
@@ -388,6 +395,7 @@ export const envValueConflict: FixProvider = (doc, d, ctx) => {
         title: `Keep '${FROM_ENV_KEY}' (remove '${LITERAL_KEY}')`,
         edits: removeProperties(doc, obj, drop(LITERAL_KEY)),
         isPreferred: reference === name.value.trim(),
+        ...dropsMessage(lit),
       });
       return [...out, ...keepValue];
     }
@@ -451,6 +459,7 @@ export const envReferenceValue: FixProvider = (doc, d, ctx) => {
         : `Read '${key}' from the variable ${name} (valueFromEnv)`,
     edits: [{ offset: node.offset, length: node.length, newText: value }],
     isPreferred: !unsure,
+    ...dropsMessage(node),
   };
   if (!unsure) return [read];
   const move = literalSecret(doc, d, ctx).map((f) => ({
@@ -484,6 +493,7 @@ export const unexpandedValue: FixProvider = (doc, d) => {
           title: `Remove '${LITERAL_KEY}' (valueFromEnv already reads ${name})`,
           edits: removeLiteral,
           isPreferred: true,
+          ...dropsMessage(node),
         },
       ];
     // Two different variables named: which one holds the credential is the user's to say.
@@ -504,9 +514,18 @@ export const unexpandedValue: FixProvider = (doc, d) => {
       title: `Read the variable ${name} (valueFromEnv: ${name})`,
       edits: [replaceScalar(doc, prop.key, FROM_ENV_KEY), replaceScalar(doc, node, name)],
       isPreferred: true,
+      ...dropsMessage(node),
     },
   ];
 };
+
+/**
+ * `${OPENAI_KEY:?set it in .env}`: a fix that writes the bare name (or removes the reference) drops
+ * the message the user wrote: the editor's to offer, never `lint --fix`'s (fixAll.safeFixFor).
+ */
+function dropsMessage(node: Node | undefined): { editorOnly?: true } {
+  return node?.type === 'string' && shellReferenceMessage(node.value.trim()) !== undefined ? { editorOnly: true } : {};
+}
 
 /** `invalid-env-name` on `valueFromEnv: $NAME` or `${NAME}`: the bare name. */
 export const bareEnvName: FixProvider = (doc, d) => {

@@ -14,6 +14,7 @@ import {
   envReference,
   shellDefault,
   shellReference,
+  shellReferenceMessage,
   suggestEnvName,
   unexpandedReference,
 } from '../../envNames';
@@ -95,7 +96,7 @@ export const envValueRule: Rule = {
             diag(
               'literal-secret',
               def
-                ? `'${v.prop.key.value}' must be an EnvironmentValue, and this string is a shell-style default ('${def.head}…}') that the service does not expand, with a literal credential as its default (not shown): read the variable with 'valueFromEnv: ${def.name}' and keep the credential in it, so the secret stays out of the file.${notes.text}`
+                ? `'${v.prop.key.value}' must be an EnvironmentValue, and this string is a shell-style ${shellForm(def)} ('${def.head}…}') that the service does not expand, with a literal credential as its ${shellPart(def)} (not shown): read the variable with 'valueFromEnv: ${def.name}' and keep the credential in it, so the secret stays out of the file.${notes.text}`
                 : `'${v.prop.key.value}' must be an EnvironmentValue, and this string is a literal credential: move it to an environment variable ('valueFromEnv') so the secret stays out of the file.${notes.text}`,
               v.node.offset,
               v.node.length,
@@ -224,7 +225,7 @@ export const envValueRule: Rule = {
             ctx.report(
               diag(
                 'literal-secret',
-                `'${holder}' holds a literal credential as the default of '${def.head}…}' (not shown): ${where}, so the secret stays out of the file.${notes.text}`,
+                `'${holder}' holds a literal credential as the ${shellPart(def)} of '${def.head}…}' (not shown): ${where}, so the secret stays out of the file.${notes.text}`,
                 literal.offset,
                 literal.length,
                 { data: { suggestion: beside ? beside.value : def.name }, ...notes.extra },
@@ -267,7 +268,7 @@ export const envValueRule: Rule = {
             diag(
               'literal-secret',
               inName
-                ? `'valueFromEnv' of '${holder}' takes the name of a variable, and this is a shell-style default ('${inName.head}…}') whose default looks like the credential itself (not shown): keep the credential in the variable and write its name alone here, '${inName.name}'.`
+                ? `'valueFromEnv' of '${holder}' takes the name of a variable, and this is a shell-style ${shellForm(inName)} ('${inName.head}…}') whose ${shellPart(inName)} looks like the credential itself (not shown): keep the credential in the variable and write its name alone here, '${inName.name}'.`
                 : `'valueFromEnv' of '${holder}' takes the name of a variable, and this looks like the credential itself (not shown): store the credential in a variable (a secret store or .env) and write that variable's name here.`,
               name.offset,
               name.length,
@@ -364,8 +365,15 @@ export const envValueRule: Rule = {
               `${keyInVariant('valueFromEnv', name)} takes the bare name of the variable, without '$' or braces: did you mean '${bare}'?`,
               name.offset,
               name.length,
-              // (Only the `$` and braces go: `--fix` applies it, as a lossless fix.)
-              { severity: 'warning', data: { suggestion: bare, lossless: true } },
+              // (Only the `$` and braces go: `--fix` applies it, as a lossless fix; not when the
+              // message of `${NAME:?message}` would go with them: the editor's fix, never --fix.)
+              {
+                severity: 'warning',
+                data: {
+                  suggestion: bare,
+                  ...(shellReferenceMessage(name.value) === undefined ? { lossless: true } : {}),
+                },
+              },
             ),
           );
           return;
@@ -487,6 +495,11 @@ function literalNotes(
     extra: stuck && stuck.related.length > 0 ? { related: stuck.related } : {},
   };
 }
+
+/** `${NAME:?message}`: the shell's "error if unset" form, whose text is a message, not a default. */
+const isMessage = (def: ShellDefault): boolean => def.head.endsWith('?');
+const shellForm = (def: ShellDefault): string => (isMessage(def) ? '"error if unset" reference' : 'default');
+const shellPart = (def: ShellDefault): string => (isMessage(def) ? 'error message' : 'default');
 
 /**
  * How a `value` that holds nothing is written: `null`, `~`, an alias to a null (`*n`), '' for no value
