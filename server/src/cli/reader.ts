@@ -14,10 +14,17 @@ import type { MessagePort } from 'node:worker_threads';
 /** A file's text, or the error code of a file that could not be read. */
 export type Read = string | { error: string };
 
+/**
+ * readFileSync's options as an object: given the string 'utf8', Node copies its default options by
+ * spreading them and adds `encoding`, which makes a new hidden class on every call (10,000 per lint
+ * of 10,000 files, in this thread and the worker). The same read, the same text.
+ */
+const UTF8 = { encoding: 'utf8' } as const;
+
 /** What the main thread would read itself: the same text or error code as the worker gives. */
 export function readText(path: string): Read {
   try {
-    return readFileSync(path, 'utf8');
+    return readFileSync(path, UTF8);
   } catch (e) {
     return { error: (e as NodeJS.ErrnoException).code ?? 'error' };
   }

@@ -78,10 +78,14 @@ export function buildReport(
   // after --fix, with those of the text before the fixes (`carried`: cli/diffMask.ts).
   const secrets = carried.length > 0 ? [...secretRanges(doc), ...carried] : secretRanges(doc);
   const maskMessage = messageMasker(doc, secrets);
-  const findings = diagnostics.map((d): Finding => {
+  // Loops, not map: optimised code's map makes a holey array, the interpreter's a packed one, and the
+  // optimised code that had read only one kind of findings list was deoptimised at the first of the other.
+  const findings: Finding[] = [];
+  for (let i = 0; i < diagnostics.length; i++) {
+    const d = diagnostics[i]!;
     const s = li.positionAt(d.offset);
     const e = li.positionAt(d.offset + d.length);
-    return {
+    findings.push({
       code: d.code,
       severity: d.severity,
       message: maskMessage(d.message),
@@ -89,13 +93,15 @@ export function buildReport(
       column: s.character + 1,
       endLine: e.line + 1,
       endColumn: e.character + 1,
-    };
-  });
+    });
+  }
   if (!frames) return { path, displayPath, findings };
   const used = new Set<Range>();
   const frame = framer(text, li, rangeIndex(secrets), used);
   const masks: number[] = [];
-  const report: FileReport = { path, displayPath, findings: findings.map(frame) };
+  const framed: Finding[] = [];
+  for (let i = 0; i < findings.length; i++) framed.push(frame(findings[i]!));
+  const report: FileReport = { path, displayPath, findings: framed };
   for (const r of used) masks.push(r.offset, r.length);
   if (masks.length > 0) report.masks = masks;
   return report;

@@ -109,6 +109,12 @@ export interface Union {
   property: string;
   name: string;
   variants: Variant[];
+  /**
+   * The variants' values, in order. One array for the union, made with it: a fresh `map` per
+   * finding made arrays of two element kinds (the interpreter's packed, optimised code's holey), and
+   * the optimised code reading them was deoptimised at the first of the other kind.
+   */
+  values: readonly string[];
 }
 
 const unionCache = new Map<Schema, Union>();
@@ -137,7 +143,9 @@ function unionOfDefinition(d: Schema & { discriminator: { propertyName: string }
         description: p.enumDescriptions?.[0] ?? vs.markdownDescription ?? '',
       });
     }
-    u = { property, name: d.title ?? 'object', variants };
+    const values: string[] = [];
+    for (let i = 0; i < variants.length; i++) values.push(variants[i]!.value);
+    u = { property, name: d.title ?? 'object', variants, values };
     unionCache.set(d, u);
   }
   return u;

@@ -371,6 +371,22 @@ export interface DiagnosticData {
   homeVariant?: { property: string; values: string[] };
 }
 
+/**
+ * `{ ...base, ...patch }` (the same keys in the same order), made by plain stores into an empty object.
+ * V8 gives a spread's copy a map outside its transition tree, and each key the literal adds to it
+ * then makes a new map on every call: the diagnostics moved through an alias had a shape each, and
+ * every function reading diagnostics went megamorphic or was deoptimised. Stored one by one from
+ * `{}`, objects with the same keys share one map. For the rare paths that change a diagnostic.
+ */
+export function copyWith<T extends object>(base: T | undefined, patch: Partial<T>): T {
+  const out = {} as Record<string, unknown>;
+  const b = base as Record<string, unknown> | undefined;
+  const p = patch as Record<string, unknown>;
+  if (b) for (const k in b) out[k] = Object.prototype.hasOwnProperty.call(p, k) ? p[k] : b[k];
+  for (const k in p) if (!b || !Object.prototype.hasOwnProperty.call(b, k)) out[k] = p[k];
+  return out as T;
+}
+
 export function diag(
   code: DiagnosticCode,
   message: string,

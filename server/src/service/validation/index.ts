@@ -3,7 +3,7 @@ import type { ParsedDocument, SyntaxProblem } from '../../parser/ast';
 import { otherDocuments } from '../../parser/documents';
 import { LineIndex, lineEnd, lineStart, nextLineStart } from '../../parser/lineIndex';
 import type { Diagnostic } from '../codes';
-import { diag } from '../codes';
+import { copyWith, diag } from '../codes';
 import { toValue } from '../../model/value';
 import { walkTyped } from '../../model/typedWalk';
 import type { Visit, WalkHooks } from '../../model/typedWalk';
@@ -254,7 +254,10 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
       else emit(at, key);
     },
   };
-  const running = RULES.map((r) => r.start(ctx));
+  // A loop, not RULES.map: optimised code's map makes a holey array, the interpreter's a packed one,
+  // and the optimised walk that had seen only one kind was deoptimised at the first of the other.
+  const running: ReturnType<Rule['start']>[] = [];
+  for (let i = 0; i < RULES.length; i++) running.push(RULES[i]!.start(ctx));
   const visit = (v: Visit): void => {
     via = v.via;
     // Only the rules that look at this type of node (most look at one or two). An index loop: this
@@ -492,7 +495,9 @@ function finish(out: Diagnostic[]): Diagnostic[] {
     for (let i = 0; i < res.length; i++) {
       const more = uses.get(res[i]!);
       if (more)
-        res[i] = { ...res[i]!, related: [...(res[i]!.related ?? []), ...more.sort((a, b) => a.offset - b.offset)] };
+        res[i] = copyWith(res[i], {
+          related: [...(res[i]!.related ?? []), ...more.sort((a, b) => a.offset - b.offset)],
+        });
     }
   return res.sort((a, b) => a.offset - b.offset || a.length - b.length);
 }

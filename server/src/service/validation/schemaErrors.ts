@@ -25,7 +25,7 @@ import {
 } from '../../model/schema';
 import type { AtPath, Resolved, Schema, Union } from '../../model/schema';
 import type { Diagnostic } from '../codes';
-import { diag } from '../codes';
+import { copyWith, diag } from '../codes';
 import {
   closest,
   closestMatches,
@@ -233,9 +233,11 @@ function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
       // A value of the wrong type says nothing more useful.
       return;
     }
-    const allRequired = substantive
-      .filter((e) => e.keyword === 'required')
-      .map((e) => String(e.params.missingProperty));
+    // A loop, not filter and map: optimised code's map makes a holey array, the interpreter's a
+    // packed one, and the optimised code reading it was deoptimised at the first of the other kind.
+    const allRequired: string[] = [];
+    for (let i = 0; i < substantive.length; i++)
+      if (substantive[i]!.keyword === 'required') allRequired.push(String(substantive[i]!.params.missingProperty));
     let required = allRequired;
     const union = resolved.union;
     // `{provider:vendor_a}`: one key, `provider` glued to its value by a missing space (REVIEW5 H19).
@@ -632,7 +634,7 @@ function requiredDiagnostics(
     out.push(
       diag(
         'missing-discriminator',
-        `${union.name} requires '${union.property}': one of ${quoteList(union.variants.map((v) => v.value))}.`,
+        `${union.name} requires '${union.property}': one of ${quoteList(union.values)}.`,
         ...objectAnchorRange(doc, loc),
         { data: { missing: [union.property] } },
       ),
@@ -649,6 +651,9 @@ function requiredDiagnostics(
   return out;
 }
 
+/** No variant values (no union known). */
+const NO_VALUES: readonly string[] = [];
+
 function unknownDiscriminator(loc: Located, union: Union | undefined): Diagnostic {
   const obj = loc.node as ObjectNode;
   // Read as validation read it: a provider merged in by `<<: *anchor` is the merged one (then the
@@ -656,7 +661,7 @@ function unknownDiscriminator(loc: Located, union: Union | undefined): Diagnosti
   const prop = union ? readProperty(obj, union.property) : undefined;
   const valueNode = resolve(prop?.value);
   const value = valueNode?.type === 'string' ? valueNode.value : '';
-  const valid = union?.variants.map((v) => v.value) ?? [];
+  const valid = union?.values ?? NO_VALUES;
   const range: [number, number] = valueNode ? [valueNode.offset, valueNode.length] : [obj.offset, 0];
   // `provider: ""` (a fix's placeholder, or cleared by hand) is said as `provider:` is: one
   // diagnostic, not "Unknown provider ''" and an empty-required beside it (REVIEW8 K3).
@@ -712,7 +717,7 @@ function discriminatorNotString(loc: Located, union: Union | undefined, tag: str
   const obj = loc.node as ObjectNode;
   const prop = readProperty(obj, tag);
   const valueNode = resolve(prop?.value);
-  const valid = union?.variants.map((v) => v.value) ?? [];
+  const valid = union?.values ?? NO_VALUES;
   const range: [number, number] = valueNode
     ? [valueNode.offset, valueNode.length]
     : prop
@@ -804,8 +809,8 @@ function competingRenames(out: Diagnostic[], start: number): void {
           (_m, required?: string) => `. ${both} look like '${name}'${required ?? ''}: keep one.`,
         );
         const { suggestion: _s, unsafeRename: _u, ...rest } = d.data!;
-        out[i] = { ...d, message, data: { ...rest, suggestions: [name] } };
-      } else if (!tied.includes(key)) out[i] = { ...d, data: { ...d.data, unsafeRename: true } };
+        out[i] = copyWith(d, { message, data: copyWith(rest, { suggestions: [name] }) });
+      } else if (!tied.includes(key)) out[i] = copyWith(d, { data: copyWith(d.data, { unsafeRename: true }) });
     }
   }
 }

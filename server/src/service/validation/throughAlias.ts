@@ -4,6 +4,7 @@
 // a fix only where every use of the anchor accepts the edit is left for later: no fix at all is safe).
 import type { Node } from '../../parser/ast';
 import type { Diagnostic } from '../codes';
+import { copyWith } from '../codes';
 
 /** What atAlias appends to a moved diagnostic's message. */
 export const ALIAS_SUFFIX = / \(through (?:alias '\*[^']*'|this merge key)\)$/;
@@ -28,21 +29,19 @@ export function atAlias(d: Diagnostic, via: Node | undefined): Diagnostic {
   // the alias (validation/index.ts finish; REVIEW8 K13m: one incomplete anchored LLM, one error).
   if (!inside) {
     const t = via.type === 'alias' ? via.target : undefined;
-    if (!t) return { ...d, data: { ...d.data, throughAlias: true } };
+    if (!t) return copyWith(d, { data: copyWith(d.data, { throughAlias: true }) });
     const site = t.parent?.type === 'property' ? t.parent.key : t;
-    return {
-      ...d,
+    return copyWith(d, {
       message: `${d.message} (through alias '*${(via as { name: string }).name}')`,
       related: [
         { offset: site.offset, length: site.length, message: 'The anchored value the alias uses' },
         ...(d.related ?? []),
       ],
-      data: { ...d.data, throughAlias: true },
-    };
+      data: copyWith(d.data, { throughAlias: true }),
+    });
   }
   const through = via.type === 'alias' ? `alias '*${via.name}'` : 'this merge key';
-  return {
-    ...d,
+  return copyWith(d, {
     message: `${d.message} (through ${through})`,
     offset: via.offset,
     length: via.length,
@@ -50,6 +49,6 @@ export function atAlias(d: Diagnostic, via: Node | undefined): Diagnostic {
       { offset: d.offset, length: d.length, message: 'Found here, in the anchored node the alias uses' },
       ...(d.related ?? []),
     ],
-    data: { ...d.data, throughAlias: true },
-  };
+    data: copyWith(d.data, { throughAlias: true }),
+  });
 }
