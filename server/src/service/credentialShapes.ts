@@ -336,6 +336,28 @@ const RUN_FLAGS = /* @__PURE__ */ (() => {
  * gate against credentialShapes).
  */
 export function mayHoldShape(text: string, from: number, to: number): boolean {
+  // A whole short text asked before (the same keys, names and values in file after file: `kind`,
+  // providers, models, regions) is answered from a memo, without the regular expressions and the
+  // character loop below. Only "no" is kept: a text that may hold a credential is never stored.
+  if (from === 0 && to === text.length && to <= CLEAN_MAX) {
+    if (CLEAN.has(text)) return false;
+    const answer = mayHoldShapeUncached(text, 0, to);
+    if (!answer) {
+      if (CLEAN.size >= CLEAN_KEPT) CLEAN.clear();
+      CLEAN.add(text);
+    }
+    return answer;
+  }
+  return mayHoldShapeUncached(text, from, to);
+}
+
+/** Whole texts of at most CLEAN_MAX characters that mayHoldShape said no to (a bounded memo: cleared when full). */
+const CLEAN = new Set<string>();
+const CLEAN_KEPT = 4096;
+const CLEAN_MAX = 128;
+
+/** mayHoldShape worked out afresh (exported for the test that compares it with the memo's answers). */
+export function mayHoldShapeUncached(text: string, from: number, to: number): boolean {
   // A whole text of weak characters without a key prefix: the loop below would say no; one regular
   // expression says it about 3x faster (the many names of a large file).
   // Likewise a name in capitals, digits and `_` (`VENDOR_A_API_KEY`, every `valueFromEnv`).
