@@ -18,6 +18,7 @@ import {
   doComplete,
 } from '../../server/src/service';
 import { cursor } from '../helpers';
+import { getCodeActions } from '../../server/src/service/codeActions';
 import type { SymbolEntry } from '../../server/src/service';
 
 const FIRST = [
@@ -186,4 +187,63 @@ test('L5: completion in the second document: its own anchors, its own tree', () 
     const keys = doComplete(parse(k.text, 'yaml'), k.offset, {}).items.map((i) => i.label);
     assert.ok(keys.includes('model') && !keys.includes('endpoint') && !keys.includes('provider'), keys.join());
   }
+});
+
+test('moving misplaced keys never puts an alias above its anchor (alone or with the others)', () => {
+  const head = 'kind: AssistantConfig\nversion: v2\n';
+  const shared = [
+    '# the LLM the title generation shares',
+    'x-llm: &shared',
+    '  provider: hosted',
+    'threadTitleGeneration:   # belongs under definition',
+    '  enable: true',
+    '  llm: *shared',
+    '',
+  ].join('\n');
+  const cases = [
+    // Under an existing `definition` written above the anchor.
+    `${head}definition:\n  llm: {provider: hosted}\nsystemInstructions: |   # stray\n  You answer questions.\n\n  Be brief.\n${shared}`,
+    // Under a new `definition`, written where the first stray key is.
+    `${head}llm:   # stray\n  provider: hosted\n${shared}`,
+  ];
+  for (const eol of ['\n', '\r\n'])
+    for (const base of cases) {
+      const text = base.replace(/\n/g, eol);
+      const { doc, diagnostics } = analyze(text, 'yaml');
+      const moves = diagnostics
+        .filter((d) => d.code === 'unknown-property')
+        .flatMap((d) => getCodeActions(doc, diagnostics, d))
+        .filter((a) => a.title.startsWith('Move'));
+      // The other stray key still moves (alone): the guard refuses only the alias's move above its anchor.
+      assert.ok(moves.length > 0, diagnostics.map((d) => d.message).join('\n'));
+      for (const a of moves) {
+        // Only where it is (a new `definition` written in its place) may the alias's key move.
+        if (/threadTitleGeneration/.test(a.title))
+          assert.equal(a.title, "Move 'threadTitleGeneration' under a new 'definition'");
+        const out = applyEdits(text, a.edits);
+        const after = analyze(out, 'yaml').diagnostics.map((d) => d.code);
+        assert.ok(!after.includes('unresolved-alias'), `${a.title}\n${out}`);
+        // Moves only: every line kept.
+        const lines = (t: string): string[] =>
+          t
+            .split(/\r?\n/)
+            .map((l) => l.trim())
+            .filter(Boolean)
+            .sort();
+        assert.deepEqual(
+          lines(out),
+          lines(text)
+            .concat(out.includes('definition:') && !text.includes('definition:') ? ['definition:'] : [])
+            .sort(),
+        );
+      }
+    }
+  // Its anchor written above where the lines go: the alias's key moves with the others.
+  const above = `${head}definition:\n  llm: &shared {provider: hosted}\nmaxAssistantActions: 5   # stray\nthreadTitleGeneration:\n  enable: true\n  llm: *shared\n`;
+  const r = analyze(above, 'yaml');
+  const titles = r.diagnostics.flatMap((d) => getCodeActions(r.doc, r.diagnostics, d)).map((a) => a.title);
+  assert.ok(
+    titles.includes("Move 'maxAssistantActions' and 'threadTitleGeneration' under 'definition'"),
+    titles.join(' | '),
+  );
 });

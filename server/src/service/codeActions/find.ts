@@ -1,5 +1,5 @@
 // Finding the nodes a diagnostic speaks of, from its range and the schema.
-import type { Node, ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
+import type { AliasNode, Node, ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
 import { nodeAt, resolve } from '../../parser/ast';
 import type { Resolved, Schema } from '../../model/schema';
 import { definition, rootSchema, unwrapNullable } from '../../model/schema';
@@ -125,6 +125,26 @@ export function anchorsUsedElsewhere(doc: ParsedDocument, props: readonly Proper
     else if (n.type === 'array') walk.push(...n.items);
   }
   return used;
+}
+
+/**
+ * Whether moving `props`' lines to `to` would put an alias in them before its anchor: an alias inside
+ * them whose anchor is outside them and written at or after `to` (YAML reads an alias backwards, so
+ * the moved alias would be left without its anchor). The other half of anchorsUsedElsewhere for moves.
+ */
+export function aliasesOutrunAnchors(props: readonly PropertyNode[], to: number): boolean {
+  const inside = new Set<Node>();
+  const aliases: AliasNode[] = [];
+  const stack: (Node | undefined)[] = props.map((p) => p.value);
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (!n || inside.has(n)) continue;
+    inside.add(n);
+    if (n.type === 'alias') aliases.push(n);
+    else if (n.type === 'object') for (const p of n.properties) stack.push(p.value);
+    else if (n.type === 'array') stack.push(...n.items);
+  }
+  return aliases.some((a) => a.target !== undefined && !inside.has(a.target) && a.target.offset >= to);
 }
 
 let envKeys: Set<string> | undefined;

@@ -16,7 +16,7 @@ import {
 } from './edits';
 import { columnOf, eolOf, isLineLeading, lineStart } from '../../parser/lineIndex';
 import { isMergeKey, readValue } from '../../model/merge';
-import { anchorsUsedElsewhere, holdsLiteralSecret, propertyAtKey } from './find';
+import { aliasesOutrunAnchors, anchorsUsedElsewhere, holdsLiteralSecret, propertyAtKey } from './find';
 import type { Fix, FixProvider } from './provider';
 import { missingSpaceInKey } from './missingSpace';
 import { switchForKey } from './switchVariant';
@@ -142,7 +142,13 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
   // The other keys of this mapping, at its column, that belong in the same place alone (all of
   // `definition`'s keys written at the top level): one more fix moves them all, in their order.
   const others = siblingsForHome(doc, prop, home, target, variant);
-  const group = others.length > 0 ? [prop, ...others].sort((a, b) => a.key.offset - b.key.offset) : [];
+  const sorted = others.length > 0 ? [prop, ...others].sort((a, b) => a.key.offset - b.key.offset) : [];
+  // The keys moved together to `to`, but those holding an alias whose anchor stays at or after `to`
+  // (moved above its anchor, the alias would be left without one); none when that leaves the key alone.
+  const groupTo = (to: number): PropertyNode[] => {
+    const kept = sorted.filter((p) => !aliasesOutrunAnchors([p], to));
+    return kept.length > 1 && kept.includes(prop) ? kept : [];
+  };
   if (target) {
     const v = target.value;
     if (v?.type !== 'object' || v.flow || v.properties.length === 0) return [];
@@ -157,6 +163,7 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
     // (The target's block ends the file without a line break: one first.)
     const lead = at === text.length && !text.endsWith('\n') ? eol : '';
     const moveTo = (ps: PropertyNode[]): TextEdit[] | undefined => {
+      if (aliasesOutrunAnchors(ps, at)) return undefined;
       const spans = spansOf(text, ps, col, false);
       if (spans.some((sp) => at > sp.from && at < sp.to)) return undefined;
       return [
@@ -170,6 +177,7 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
         ? `Rename '${misspelt.key.value}' to '${home}' and move ${what} under it`
         : `Move ${what} under '${home}'`;
     const out: Fix[] = [];
+    const group = groupTo(at);
     const all = group.length > 0 ? moveTo(group) : undefined;
     if (all) out.push(fix(titled(keysList(group.map((p) => p.key.value))), [...rename, ...all], preferred));
     const one = moveTo([prop]);
@@ -193,6 +201,8 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
     ];
   };
   const out: Fix[] = [];
+  // The new home is written where the first of the keys is.
+  const group = sorted.length > 0 ? groupTo(lineStart(text, sorted[0]!.key.offset)) : [];
   if (group.length > 0)
     out.push(fix(title(`Move ${keysList(group.map((p) => p.key.value))}`), newHome(group), preferred));
   out.push(fix(title(`Move '${key}'`), newHome([prop]), preferred && group.length === 0));
