@@ -247,3 +247,46 @@ test('moving misplaced keys never puts an alias above its anchor (alone or with 
     titles.join(' | '),
   );
 });
+
+test('L9: a block scalar shows its text on one line in the outline, whatever its indicator', () => {
+  const body = (indicator: string, lines: string[]): string =>
+    [
+      'kind: AssistantConfig',
+      'version: v2',
+      'definition:',
+      '  llm: {provider: hosted}',
+      `  systemInstructions: ${indicator}   # the role`,
+      ...lines,
+      '  contextWindowLimit: 5',
+      '',
+    ].join('\n');
+  const plain = ['    You answer questions about sales data.', '    Always state the time range.', ''];
+  const shown = 'You answer questions about sales data. Always state the time…';
+  for (const eol of ['\n', '\r\n'])
+    for (const text of [
+      body('|2+', ['      You answer questions about sales data.', '    Always state the time range.', '', '']),
+      body('|', plain),
+      body('|-', plain),
+      body('>-', plain),
+      body('>+', plain),
+    ]) {
+      const t = text.replace(/\n/g, eol);
+      const def = documentSymbols(parse(t, 'yaml')).find((s) => s.name === 'definition')!;
+      const si = def.children.find((s) => s.name === 'systemInstructions');
+      assert.equal(si?.detail, shown, t);
+    }
+  // A list item named by its scalars: one line too.
+  const items = [
+    'kind: AssistantConfig',
+    'version: v2',
+    'definition:',
+    '  llm: {provider: hosted}',
+    '  overrideAiPrimitivesLlm:',
+    '    - primitiveName: |2',
+    '          classify',
+    '      llm: {provider: hosted}',
+    '',
+  ].join('\r\n');
+  const list = find(documentSymbols(parse(items, 'yaml')), ['definition', 'overrideAiPrimitivesLlm'])!;
+  assert.deepEqual(names(list.children), ['classify']);
+});

@@ -32,10 +32,10 @@ function symbolsOf(doc: ParsedDocument, budget: number): { symbols: SymbolEntry[
     const d = rawDetailOf(n);
     if (d === undefined) return undefined;
     if (n && n.type !== 'object' && n.type !== 'array' && holdsSecret(n, secrets)) return HIDDEN;
-    const masked = maskMessage(d);
+    const masked = oneLine(maskMessage(d));
     return masked.length > 60 ? masked.slice(0, 60) + '…' : masked;
   };
-  const itemName = (n: Node | undefined, i: number): string => maskMessage(rawItemName(n, i, secrets));
+  const itemName = (n: Node | undefined, i: number): string => oneLine(maskMessage(rawItemName(n, i, secrets)));
   const childrenOf = (n: Node | undefined, depth: number): SymbolEntry[] => {
     if (!n || depth > 64 || budget <= 0) return [];
     if (n.type === 'object')
@@ -107,6 +107,14 @@ function kindOf(n: Node | undefined): SymbolKind {
 }
 
 const HIDDEN = '********';
+
+/**
+ * A label on one line: a block scalar's text (`|`, `|2+` with its kept indentation and final lines) is
+ * shown as a folded one (`>-`) is, its line breaks and runs of blanks one space, none around it.
+ */
+function oneLine(s: string): string {
+  return /\s\s|[^ \S]|^\s|\s$/.test(s) ? s.replace(/\s+/g, ' ').trim() : s;
+}
 
 /** Whether a secret range covers the node's value (quotes aside); a part of it (a URL's user information) is masked by shape. */
 function holdsSecret(n: Node, secrets: readonly Range[]): boolean {
