@@ -187,3 +187,53 @@ test('K3: many held fixes: the first five lines are named, the rest counted', ()
   );
   assert.match(first.stdout, /0 fixes applied in 0 files; 12 fixes held back by syntax errors; remaining 24 errors/);
 });
+
+test('REVIEW11 C2: a key whose value is not typed yet, the next key read as its value: held (JSON and JSON-style YAML); in block YAML the empty value parses as meant and the key is renamed', () => {
+  const json = (key: string): string =>
+    `{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "vendr_a",\n      ${key} \n      "apiKey": {"valueFromEnv": "VENDOR_A_API_KEY"}\n    }\n  }\n}\n`;
+  // JSON reads `"mdoel": "apiKey"` (the next line's key as the value) and stops at the `:` after it:
+  // the syntax error is on line 8, the key on line 7 is part of it.
+  const files: Record<string, string> = {
+    'typing.assistant.json': json('"mdoel":'),
+    // The same written in a YAML file (JSON is YAML): YAML reads it the same way.
+    'typing.assistant.yaml': json('"mdoel":'),
+  };
+  const dir = project(files);
+  for (const [name, text] of Object.entries(files)) {
+    for (const t of name.endsWith('.json') ? [text] : [text, crlf(text)]) {
+      writeFileSync(join(dir, name), t);
+      assert.ok(
+        analyze(t, name.endsWith('.json') ? 'json' : 'yaml').diagnostics.some(
+          (d) => d.code === 'syntax-error' && d.offset >= t.indexOf('"apiKey"'),
+        ),
+        `${name}: the syntax error is after the key, on the next line`,
+      );
+      const { first, after } = fixTwice(dir, name);
+      // The provider's slip (no syntax error near it) is fixed; the key is not renamed.
+      assert.equal(after, t.replace('vendr_a', 'vendor_a'), `${name}: ${first.stdout}`);
+      assert.match(
+        first.stdout,
+        new RegExp(`^${name.replace(/\./g, '\\.')}: fixed 1 problem \\(unknown-discriminator\\)$`, 'm'),
+      );
+      assert.match(
+        first.stdout,
+        new RegExp(
+          `^${name.replace(/\./g, '\\.')}: 1 fix not applied \\(unknown-property\\): it edits line 7, at a syntax error`,
+          'm',
+        ),
+      );
+      assert.equal(first.code, 1);
+    }
+  }
+  // Block YAML: `mdoel:` with nothing after it is a key with an empty value, the next line a key of
+  // its own; no syntax error, the file parses as meant: the rename is safe and applied.
+  const block = `${LLM_HEAD}${KEY}    mdoel: \n    systemInstructions: x\n`.replace(
+    '    systemInstructions',
+    '  systemInstructions',
+  );
+  const b = project({ 'block.assistant.yaml': block });
+  assert.ok(!analyze(block, 'yaml').diagnostics.some((d) => d.code === 'syntax-error'));
+  const { first, after } = fixTwice(b, 'block.assistant.yaml');
+  assert.equal(after, block.replace('mdoel:', 'model:'), first.stdout);
+  assert.doesNotMatch(first.stdout, /not applied/);
+});

@@ -254,12 +254,37 @@ function syntaxHold(a: Analysis): ((d: Diagnostic, fix: Fix) => number | undefin
     lines.push({ from: text.lastIndexOf('\n', start - 1) + 1, to: end < 0 ? text.length : end });
   }
   if (lines.length === 0) return undefined;
+  const touches = (from: number, to: number): boolean => lines.some((l) => from <= l.to && to >= l.from);
   return (d, fix) => {
     if (repairsSyntax(d.code) || fix.valueAsWritten) return undefined;
-    for (const e of fix.edits)
-      if (lines.some((l) => e.offset <= l.to && e.offset + e.length >= l.from)) return lineOf(text, e.offset);
+    for (const e of fix.edits) {
+      if (touches(e.offset, e.offset + e.length)) return lineOf(text, e.offset);
+      // A key and its value are read together: a key whose value the parser took from a line that is
+      // a syntax error (`"mdoel": ` with its value not typed yet, then `"apiKey": {…}` on the next
+      // line: JSON reads `"mdoel": "apiKey"` and stops at the `:`) is part of that error, and so is a
+      // value whose key is (REVIEW11 C2).
+      const pair = pairAround(a.doc, e.offset);
+      if (pair && touches(pair.from, pair.to)) return lineOf(text, e.offset);
+    }
     return undefined;
   };
+}
+
+/**
+ * The key and the start of its value (a scalar or an alias whole; a mapping or list up to its
+ * first character) of the property whose key or scalar value holds `offset`.
+ */
+function pairAround(doc: ParsedDocument, offset: number): { from: number; to: number } | undefined {
+  const n = nodeAt(doc.root, offset);
+  const p = n?.parent;
+  if (!n || p?.type !== 'property' || (p.key !== n && p.value !== n)) return undefined;
+  const v = p.value;
+  const to = !v
+    ? p.key.offset + p.key.length
+    : v.type === 'object' || v.type === 'array'
+      ? v.offset
+      : v.offset + v.length;
+  return { from: p.key.offset, to };
 }
 
 function lineOf(text: string, offset: number): number {
