@@ -297,6 +297,42 @@ test('a commit of 42 files: one process and one summary; the error shown, not th
   );
 });
 
+test('a commit whose file list is longer than pre-commit’s command line: the run cut at the limit says so in its summary (REVIEW11 C3)', () => {
+  // Back to the README's recipe (require_serial: true): one process at a time, but pre-commit still
+  // cuts a list of names over 128 KiB. 1150 configs in a deep layout (a non-ASCII directory name
+  // among them), one with an error.
+  const [recipe] = readmeRecipes();
+  write('.pre-commit-config.yaml', adapt(recipe!));
+  const files: string[] = [];
+  for (let i = 0; i < 1150; i++) {
+    const team = `services/platform-${i % 7}/assistants/région ${i % 3}/deployments/production-eu-west`;
+    const path = `${team}/assistant-${String(i).padStart(4, '0')}-customer-facing-support.assistant.yaml`;
+    write(
+      path,
+      `# team ${i}\nkind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: ${i === 1100 ? 'vendr_a' : 'hosted'}\n`,
+    );
+    files.push(path);
+  }
+  const bytes = files.reduce((n, f) => n + Buffer.byteLength(f) + 1, 0);
+  assert.ok(bytes > 2 ** 17, `${bytes} bytes of names`);
+  const r = commit([...files, '.pre-commit-config.yaml'], 'a long list');
+  assert.equal(r.code, 1, r.out.slice(-2000));
+  assert.ok(!r.committed);
+  const summaries = r.out.match(/^\d+ files? checked.*$/gm) ?? [];
+  assert.equal(summaries.length, 2, summaries.join('\n'));
+  const [first, last] = summaries as [string, string];
+  // (pre-commit passes the files in git's order, by path: the part the error is in depends on it.)
+  assert.match(
+    first,
+    /^\d+ files checked \(pre-commit gave this run as many files as fit its 128 KiB command line: any others get a run and a summary of their own\): [01] errors?, 0 warnings, 0 information\.$/,
+  );
+  assert.match(last, /^\d+ files checked: [01] errors?, 0 warnings, 0 information\.$/);
+  const errors = summaries.map((l) => Number(/: (\d+) errors?,/.exec(l)![1]));
+  assert.equal(errors[0]! + errors[1]!, 1);
+  const counted = summaries.map((l) => Number(/^(\d+)/.exec(l)![1]));
+  assert.equal(counted[0]! + counted[1]!, 1150);
+});
+
 test("the README's widened files: recipe checks a config found by its content", () => {
   const recipe = readmeRecipes()[1];
   assert.ok(recipe && recipe.includes('^deploy/prod\\.yaml'), 'the README shows the widened files: recipe');

@@ -6,6 +6,8 @@ export interface CliIO {
   stderr(text: string): void;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** The process's command line (`process.argv`), when it runs as one: how long it is matters to pre-commit (cli/preCommitPart.ts). */
+  argv?: readonly string[];
   /** Whether standard output is a terminal (colour is decided from it). */
   stdoutIsTTY?: boolean;
   /** Reads all of standard input (for `-`). */
@@ -36,6 +38,7 @@ export function processIO(): CliIO {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
     env: process.env,
+    argv: process.argv,
     cwd: process.cwd(),
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-boolean-literal-compare -- @types/node types isTTY as boolean; it is undefined when stdout is a pipe or a file
     stdoutIsTTY: process.stdout.isTTY === true,

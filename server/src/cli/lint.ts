@@ -47,6 +47,7 @@ import {
 } from './output';
 import { didYouMean, optionsOf } from './suggest';
 import { visible, visiblePath } from './visible';
+import { preCommitLimitReached, preCommitPartNote } from './preCommitPart';
 
 /** Files from which a one-thread lint reads ahead on a second thread (below, its start-up is not won back). */
 const READ_AHEAD_FROM = 2 * READ_BATCH;
@@ -682,8 +683,18 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
   } else if (flags.format === 'json') io.stdout(JSON.stringify(json(kept, run), null, 2) + '\n');
   else if (flags.format === 'sarif') io.stdout(JSON.stringify(toSarif(kept, io.cwd, run), null, 2) + '\n');
   else if (flags.format === 'junit') io.stdout(junit(kept, run));
-  else if (flags.format === 'text')
-    io.stdout(summaryLine(counts, colour, flags.fix === 'write' ? { ...fixCounts, held: heldFixes } : undefined));
+  else if (flags.format === 'text') {
+    // One part of a file list pre-commit split says so: its summary is not the commit's (REVIEW11 C3).
+    const limit = preCommitLimitReached(io.argv, io.env);
+    io.stdout(
+      summaryLine(
+        counts,
+        colour,
+        flags.fix === 'write' ? { ...fixCounts, held: heldFixes } : undefined,
+        limit === undefined ? undefined : preCommitPartNote(limit),
+      ),
+    );
+  }
   io.flush();
   if (timing) {
     const ms = (x: number): string => `${Math.round(x)} ms`;

@@ -98,13 +98,14 @@ export function summaryLine(
   c: Counts,
   colour: boolean,
   fixed?: { files: number; fixes: number; held?: number },
+  note?: string,
 ): string {
   const p = colour ? COLOUR : PLAIN;
   const err = plural(c.error, 'error');
   const warn = plural(c.warning, 'warning');
   const held = fixed?.held ? ` ${heldBack(fixed.held)};` : '';
   const fixes = fixed ? ` ${plural(fixed.fixes, 'fix')} applied in ${plural(fixed.files, 'file')};${held}` : '';
-  return `${plural(c.files, 'file')} checked:${fixes} ${fixed ? 'remaining ' : ''}${c.error ? p.severity.error(err) : err}, ${c.warning ? p.severity.warning(warn) : warn}, ${c.information} information.\n`;
+  return `${plural(c.files, 'file')} checked${note ? ` (${note})` : ''}:${fixes} ${fixed ? 'remaining ' : ''}${c.error ? p.severity.error(err) : err}, ${c.warning ? p.severity.warning(warn) : warn}, ${c.information} information.\n`;
 }
 
 /** `1 fix held back by a syntax error` (lint --fix: it edits a line that is one). */
