@@ -72,9 +72,10 @@ export function run(): void {
     abort.abort();
     process.once('SIGINT', () => process.exit(130));
   });
-  main(process.argv.slice(2), processIO(), abort.signal).then(
+  const io = processIO();
+  main(process.argv.slice(2), io, abort.signal).then(
     (code) => {
-      process.exitCode = code;
+      process.exitCode = io.stdoutFailed() ? 2 : code;
     },
     () => {
       process.exitCode = 2;

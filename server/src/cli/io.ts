@@ -29,13 +29,25 @@ function stdinBytes(): Promise<Buffer> {
   });
 }
 
-export function processIO(): CliIO {
-  // A reader that stops early (`| head`) is not an error: stop writing, quietly.
+export function processIO(): CliIO & { stdoutFailed(): boolean } {
+  // A reader that stops early (`lint | head`) is not an error: what would have followed is dropped and
+  // the run goes on to its own exit status (REVIEW11 C5: it exited 0 at once, and `set -o pipefail`
+  // passed a run with errors). Any other failure to write (a full disk under `> report.sarif`) is
+  // said on stderr and makes the exit status 2: a report that was not written whole is no result.
+  let closed = false;
+  let failed = false;
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    closed = true;
+    if (e.code === 'EPIPE' || failed) return;
+    failed = true;
+    process.exitCode = 2;
+    process.stderr.write(`assistant-config: cannot write to standard output: ${e.code ?? e.message}\n`);
   });
   return {
-    stdout: (t) => process.stdout.write(t),
+    stdoutFailed: () => failed,
+    stdout: (t) => {
+      if (!closed) process.stdout.write(t);
+    },
     stderr: (t) => process.stderr.write(t),
     env: process.env,
     argv: process.argv,
