@@ -447,7 +447,8 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       }
     }
     count(counts, r);
-    const shown = flags.quiet ? { ...r, findings: r.findings.filter((f) => f.severity === 'error') } : r;
+    // --quiet: errors only, those a suppression silenced too (SARIF lists them: REVIEW11 C6).
+    const shown = flags.quiet ? quietReport(r) : r;
     if (flags.fix === 'dry-run' && flags.format === 'text') return;
     if (flags.format === 'text') io.stdout(textOfFile(shown, colour));
     else if (flags.format === 'github') io.stdout(githubOfFile(shown, workspaces));
@@ -707,6 +708,13 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       `assistant-config: ${plural(counts.warning, 'warning')}, more than --max-warnings ${flags.maxWarnings}.\n`,
     );
   return exitCode;
+}
+
+/** The report with its errors only (--quiet), suppressed findings included. */
+function quietReport(r: FileReport): FileReport {
+  const out: FileReport = { ...r, findings: r.findings.filter((f) => f.severity === 'error') };
+  if (r.suppressed) out.suppressed = r.suppressed.filter((f) => f.severity === 'error');
+  return out;
 }
 
 /**
