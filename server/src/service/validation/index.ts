@@ -185,10 +185,19 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
   out.push(...commentCredentials(doc, units));
   if (!doc.root) {
     if (!doc.problems.some((p) => p.kind === 'resource-limit')) {
+      // A text whose syntax errors leave no value (YAML given as JSON: `--stdin-filepath x.json`) is
+      // not empty: said so (REVIEW11 C9).
+      const unread = doc.problems.some((p) => (p.kind ?? 'syntax') === 'syntax');
       out.push(
-        diag('not-an-object', 'The document is empty: an AssistantConfig needs kind, version and definition.', 0, 0, {
-          data: { missing: ['kind', 'version', 'definition'] },
-        }),
+        diag(
+          'not-an-object',
+          unread
+            ? 'No value could be read (see the syntax errors): an AssistantConfig needs kind, version and definition.'
+            : 'The document is empty: an AssistantConfig needs kind, version and definition.',
+          0,
+          0,
+          { data: { missing: ['kind', 'version', 'definition'] } },
+        ),
       );
     }
     if (unsupported) out.push(...unsupportedTags(unsupported, []));
