@@ -44,10 +44,13 @@ export async function main(argv: string[], io: CliIO, signal?: AbortSignal): Pro
         return explainCommand(rest, io);
       }
       case undefined:
+        // No command is a usage error: the help goes where errors go (REVIEW11 C10), stdout stays empty.
+        io.stderr(HELP);
+        return 2;
       case '-h':
       case '--help':
         io.stdout(HELP);
-        return command === undefined ? 2 : 0;
+        return 0;
       default:
         throw new UsageError(
           `Unknown command '${visible(command)}'.${command.startsWith('-') ? didYouMean(command, optionsOf(HELP)) : didYouMean(command, commandsOf(HELP))}\n\n${HELP}`,
