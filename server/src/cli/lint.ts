@@ -682,7 +682,8 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
   if (flags.fix === 'dry-run' && flags.format === 'text') {
     // The diff was the output.
   } else if (flags.format === 'json') io.stdout(JSON.stringify(json(kept, run), null, 2) + '\n');
-  else if (flags.format === 'sarif') io.stdout(JSON.stringify(toSarif(kept, io.cwd, run), null, 2) + '\n');
+  else if (flags.format === 'sarif')
+    io.stdout(JSON.stringify(toSarif(kept, sarifRoot(io.cwd, io.env.GITHUB_WORKSPACE), run), null, 2) + '\n');
   else if (flags.format === 'junit') io.stdout(junit(kept, run));
   else if (flags.format === 'text') {
     // One part of a file list pre-commit split says so: its summary is not the commit's (REVIEW11 C3).
@@ -730,6 +731,20 @@ function githubWorkspaces(workspace: string | undefined): string[] | undefined {
   } catch {
     return [workspace];
   }
+}
+
+/**
+ * The directory SARIF names files from: GitHub code scanning reads a relative `uri` from the
+ * repository's root and does not apply `originalUriBaseIds` (github/codeql-action#2215), so in a step
+ * run below GITHUB_WORKSPACE (`working-directory: packages/web`) files are named from the workspace,
+ * as `--format github` names them (REVIEW11 C12); elsewhere from the working directory.
+ */
+function sarifRoot(cwd: string, workspace: string | undefined): string {
+  for (const w of githubWorkspaces(workspace) ?? []) {
+    const rel = relative(w, cwd);
+    if (!rel.startsWith('..') && !isAbsolute(rel)) return w;
+  }
+  return cwd;
 }
 
 function isDirectory(path: string): boolean {

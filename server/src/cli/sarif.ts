@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 
 const SRCROOT = '%SRCROOT%';
 
-/** Where a file is: relative to the working directory (%SRCROOT%), as GitHub code scanning expects;
+/** Where a file is: relative to `cwd` (%SRCROOT%: the working directory, or GITHUB_WORKSPACE above it), as GitHub code scanning expects;
  * an absolute file URI only for a file outside it. */
 function artifactLocation(path: string, cwd: string): { uri: string; uriBaseId?: string } {
   if (path === '<stdin>') return { uri: path };
