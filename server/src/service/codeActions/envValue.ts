@@ -5,7 +5,6 @@
 // it there already; where the host gives no `.env` (ServiceContext.dotenv), or the value has no
 // `.env` line that every common reader reads back as written (dotenv.ts dotenvLine), no such fix is
 // offered.
-import { credentialShapes } from '../credentialShapes';
 import type { Node, ObjectNode, ParsedDocument, PropertyNode, StringNode } from '../../parser/ast';
 import { getProperty, resolve } from '../../parser/ast';
 import { unwrapNullable } from '../../model/schema';
@@ -65,9 +64,10 @@ function sites(doc: ParsedDocument): Site[] {
         // `valueFromEnv: sk-…`: the credential pasted where its variable's name goes (REVIEW5 H3);
         // `valueFromEnv: ${OPENAI_KEY:-sk-…}`: in a shell default's default.
         const named = resolve(getProperty(v.node, FROM_ENV_KEY)?.value);
-        const def = isSecret(named) ? credentialDefaultInName(named.value) : undefined;
-        if (isSecret(named) && (def || credentialShapes(named.value).length > 0))
+        if (isSecret(named) && credentialInName(named.value)) {
+          const def = credentialDefaultInName(named.value);
           site = def ? { literal: named, obj: v.node, def } : { literal: named, obj: v.node };
+        }
       }
     }
     if (site && !seen.has(site.literal)) {

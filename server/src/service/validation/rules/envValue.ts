@@ -11,6 +11,7 @@ import type { Diagnostic, Related } from '../../codes';
 import { unmovableNote, whitespaceNote } from '../../credentialNotes';
 import {
   credentialDefaultInName,
+  credentialInName,
   envReference,
   shellDefault,
   shellReference,
@@ -21,7 +22,6 @@ import {
 import type { ShellDefault } from '../../envNames';
 import { dotenvNamed } from '../../dotenv';
 import { holdsSnippetStop, isPlaceholderText, snippetStopDefault } from './emptyRequired';
-import { credentialShapes, mayHoldShape } from '../../credentialShapes';
 import { charNote, hasInvisibleChar, plainReading } from '../../chars';
 
 /** A name a POSIX shell can export. Other names (`vendor-a-key`, `projects/p/secrets/k`) are valid secret names. */
@@ -261,9 +261,8 @@ export const envValueRule: Rule = {
         // H3). An error whatever the environment check says: the secret is in the file. Not quoted.
         // `valueFromEnv: ${OPENAI_KEY:-sk-…}`: a shell default whose default is the credential (shaped
         // like a key, or like no variable's name: `${DB_PASSWORD:-Xaquwe-Qijiwe-13}`).
-        const inName = credentialDefaultInName(name.value);
-        // (The gate first: most names, `VENDOR_A_API_KEY`, hold nothing credentialShapes finds.)
-        if (inName || (mayHoldShape(name.value, 0, name.value.length) && credentialShapes(name.value).length > 0)) {
+        if (credentialInName(name.value)) {
+          const inName = credentialDefaultInName(name.value);
           ctx.report(
             diag(
               'literal-secret',
