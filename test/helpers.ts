@@ -107,6 +107,27 @@ export function fakeApiKey(seed: number): string {
   return k;
 }
 
+/** Letters and digits without look-alikes (no I, O, l, 0, 1), for the fake credentials below. */
+export const KEY_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/**
+ * A fake credential made at run time: `prefix` (a key's public part: `sk-proj-`, `gh` + `p_`, `AKIA`)
+ * and `n` characters of `alphabet` from a seeded generator. Tests build their keys with it (or
+ * fakeApiKey, fakeJwt) instead of committing a realistic literal key.
+ */
+export function fakeSecret(prefix: string, n: number, seed: number, alphabet = KEY_CHARS): string {
+  const r = mulberry32(seed);
+  let k = prefix;
+  for (let i = 0; i < n; i++) k += alphabet[Math.floor(r() * alphabet.length)]!;
+  return k;
+}
+
+/** A fake JWT made at run time (base64url header and claims, a seeded 43-character signature). */
+export function fakeJwt(seed: number, claims: Record<string, unknown> = { sub: 'test-user' }): string {
+  const part = (o: unknown): string => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}.${fakeSecret('', 43, seed, KEY_CHARS + '-_')}`;
+}
+
 /**
  * `n` fake credentials from a seed, like a password a person makes up (`Xaquwe-Qijiwe-13`): words of
  * j k q v w x z and vowels, in which no English word of a message holds a run of 4, and not shaped

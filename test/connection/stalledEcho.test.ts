@@ -7,7 +7,8 @@
 // report object, the step callbacks, the text and JSON reports, the summary, the CLI's stdout and
 // stderr in both formats) is scanned: no run of 6 characters of any credential, in any letter case,
 // nor after percent, JSON or HTML escapes are decoded and line breaks dropped, nor 12 characters of
-// its base64 (any alignment, both alphabets). Credentials are made at run time from a seeded generator.
+// its base64 (any alignment, both alphabets). Credentials are made at run time from a seeded generator;
+// so is a key pasted into the provider, which is never sent and never quoted.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createServer } from 'node:net';
@@ -29,7 +30,9 @@ const secret = (prefix: string): string => `${prefix}${piece(5, ALNUM)}/${piece(
 const PAT = secret('pat_');
 const API_KEY = secret('ak.');
 const DATA_TOKEN = secret('dt~');
-const SECRETS = [PAT, API_KEY, DATA_TOKEN];
+/** A key pasted into `aiPrimitivesLlm.provider` (what the CLI's --config and the editor pass on). */
+const PROVIDER_KEY = `sk-${piece(40, ALNUM)}`;
+const SECRETS = [PAT, API_KEY, DATA_TOKEN, PROVIDER_KEY];
 const PROJECT = '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
 
 /** How one answer is cut: what is written, then how the connection ends. */
@@ -159,8 +162,9 @@ function serve(socket: Socket): void {
   });
 }
 
-function options(): ConnectionOptions {
+function options(extra: Partial<ConnectionOptions> = {}): ConnectionOptions {
   return {
+    ...extra,
     baseUrl: `${origin}/api`,
     tokenRefreshUrl: `${origin}/auth/refresh`,
     projectId: PROJECT,
@@ -224,10 +228,10 @@ function scan(where: string, text: string): void {
 }
 
 /** One library run; the text report is returned. */
-async function libraryRun(): Promise<string> {
+async function libraryRun(extra: Partial<ConnectionOptions> = {}): Promise<string> {
   const seen: string[] = [];
   const credentials: Credentials = { pat: PAT, apiKey: API_KEY, dataToken: DATA_TOKEN };
-  const report = await runTestConnection(options(), credentials, {
+  const report = await runTestConnection(options(extra), credentials, {
     onStepStart: (name, title) => seen.push(`${name} ${title}`),
     onStep: (s) => seen.push(JSON.stringify(s)),
   });
@@ -310,6 +314,22 @@ describe('a service that echoes the request, then stalls and resets the connecti
       assert.ok(requests > before, `${shape.name}: the service was asked`);
     }
     assert.ok(scanned >= shapes.length * 9, `scanned ${scanned} texts`);
+    assert.deepEqual(leaks, []);
+  });
+
+  it(`a key pasted into the provider, ${shapes.length} answer shapes: the raw report object and the step callbacks hold no piece of it`, async () => {
+    const from = scanned;
+    for (const shape of shapes) {
+      current = shape;
+      const text = await libraryRun({
+        provider: PROVIDER_KEY,
+        providerSource: 'aiPrimitivesLlm.provider in a.yaml, line 5',
+      });
+      // The other steps were sent (and got the cut answer); the provider, never.
+      assert.match(text, /answered HTTP \d+, but then: .*ECONNRESET/, `${shape.name}:\n${text}`);
+      assert.match(text, /looks like a credential, not a provider \(it is not shown\)/, shape.name);
+    }
+    assert.ok(scanned - from >= shapes.length * 5, `scanned ${scanned - from} texts`);
     assert.deepEqual(leaks, []);
   });
 });

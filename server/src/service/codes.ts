@@ -1,4 +1,5 @@
 // The registry of diagnostic codes: every diagnostic carries one of these, quick fixes key on them.
+import { maskShapes, mayHoldShape } from './credentialShapes';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
@@ -387,6 +388,12 @@ export function copyWith<T extends object>(base: T | undefined, patch: Partial<T
   return out as T;
 }
 
+/**
+ * A finding. Its message and related messages never hold text shaped like a credential: a message
+ * that quotes a value of the document (`Unknown provider 'sk-…'`, `found 'AKIA…'`) has it masked here,
+ * at the source, so that every output (CLI, LSP, SARIF, a future one that forgets its masker) gets
+ * the masked text; the outputs still mask what the document's tree says is a secret (secretRanges).
+ */
 export function diag(
   code: DiagnosticCode,
   message: string,
@@ -394,8 +401,21 @@ export function diag(
   length: number,
   extra?: { related?: Related[]; data?: DiagnosticData; severity?: Severity },
 ): Diagnostic {
-  const d: Diagnostic = { code, severity: extra?.severity ?? CODES[code].severity, message, offset, length };
-  if (extra?.related) d.related = extra.related;
+  const d: Diagnostic = {
+    code,
+    severity: extra?.severity ?? CODES[code].severity,
+    message: withoutShapes(message),
+    offset,
+    length,
+  };
+  if (extra?.related)
+    d.related = extra.related.map((r) => {
+      const message = withoutShapes(r.message);
+      return message === r.message ? r : copyWith(r, { message });
+    });
   if (extra?.data) d.data = extra.data;
   return d;
 }
+
+/** The text with every credential-shaped piece masked (the cheap gate first: most messages hold none). */
+const withoutShapes = (text: string): string => (mayHoldShape(text, 0, text.length) ? maskShapes(text) : text);

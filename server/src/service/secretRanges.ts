@@ -20,7 +20,7 @@ import { nodeAt, resolve } from '../parser/ast';
 import { lineEnd, lineStart } from '../parser/lineIndex';
 import { credentialKeys, definition, isEnvNameProperty } from '../model/schema';
 import { editDistance } from './text';
-import { credentialShapes, maskRanges } from './credentialShapes';
+import { credentialShapes, maskRanges, maskShapes, mayHoldShape } from './credentialShapes';
 import type { Range } from './credentialShapes';
 import { halfTypedKey } from './validation/rules/envValue';
 import { credentialDefaultInName, shellDefault, shellDefaultRange, shellReference } from './envNames';
@@ -62,6 +62,18 @@ export function messageMasker(doc: ParsedDocument, ranges?: readonly Range[]): (
             .filter((v) => v.length >= 4),
         ),
       ];
+      // A value holding a credential-shaped piece, as a message quotes it: with that piece already
+      // masked (codes.diag masks shapes where the message is made), the rest of the value still to do.
+      // (Not "starred" below: such a text is in a message from the start, never made by masking here.)
+      starred = values.flatMap((v, i) => (v.includes('*') ? [i] : []));
+      const known = new Set(values);
+      for (const v of [...values]) {
+        const shaped = mayHoldShape(v, 0, v.length) ? maskShapes(v) : v;
+        if (!known.has(shaped)) {
+          known.add(shaped);
+          values.push(shaped);
+        }
+      }
       const index = new Map<number, Map<string, number>>();
       values.forEach((v, i) => {
         let m = index.get(v.length);
@@ -69,7 +81,6 @@ export function messageMasker(doc: ParsedDocument, ranges?: readonly Range[]): (
         m.set(v, i);
       });
       byLength = index;
-      starred = values.flatMap((v, i) => (v.includes('*') ? [i] : []));
     }
     // The values the message holds, found by looking up its substrings of each length a value has,
     // not by searching the message for every value (thousands of literal secrets, thousands of
