@@ -19,6 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { CODES } from '../../server/src/service';
 import type { DiagnosticCode } from '../../server/src/service';
 import { runCli } from './helpers';
+import { fakeSecret } from '../helpers';
 
 const H = 'kind: AssistantConfig\nversion: v2\n';
 interface Case {
@@ -431,7 +432,7 @@ test('--fix-dry-run prints a unified diff that patch applies, and writes nothing
 test('--fix-dry-run never prints a credential written in the file, not even as context', () => {
   const dir = tmp();
   const f = join(dir, 'a.assistant.yaml');
-  const secret = 'sk-live-Zq81xPpW4rTn6yVb2Kc9';
+  const secret = fakeSecret('sk-' + 'live-', 20, 0x3d19);
   const before = `${H}definition:\n  llm:\n    provider: vendr_a\n    apiKey: { value: ${secret} }\n  maxAssistantActions: 1\n`;
   writeFileSync(f, before);
   const r = runCli(['lint', '--fix-dry-run', '--no-env-check', 'a.assistant.yaml'], { cwd: dir });

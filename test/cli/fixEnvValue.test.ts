@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { runCli } from './helpers';
+import { fakeSecret } from '../helpers';
 
 const file = (key: string): string =>
   `kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      ${key}: MY_VENDOR_KEY\n`;
@@ -71,7 +72,7 @@ test('variable references written as the credential or with $: --fix writes valu
   // A real key where the EnvironmentValue belongs is still a literal credential, masked in output.
   writeFileSync(
     join(dir, 'b.assistant.yaml'),
-    `${H}  llm:\n    provider: vendor_a\n    apiKey: sk-proj-Abc123XyZ789QwErTy456UiOp\n`,
+    `${H}  llm:\n    provider: vendor_a\n    apiKey: ${fakeSecret('sk-' + 'proj-', 25, 0x3d15)}\n`,
   );
   const real = runCli(['lint', '--no-env-check', 'b.assistant.yaml'], { cwd: dir });
   assert.match(real.stdout, /error literal-secret/);

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { applyEdits, formatDocument, parseWithLimits, DEFAULT_OPTIONS } from '../../server/src/service';
 import { leakedRuns, runCli } from './helpers';
+import { fakeSecret } from '../helpers';
 
 const MESSY =
   'kind: AssistantConfig   # the kind\r\nversion: v2\r\ndefinition:\r\n      llm:\r\n          provider: hosted   # cheapest\r\n      # a comment line\r\n      systemInstructions: |\r\n          Be brief.\r\n';
@@ -88,7 +89,7 @@ test('format --diff prints a unified diff that git apply accepts (CRLF kept)', (
 
 test('format --diff never prints a credential written in the file, changed or as context', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ac-fmt-'));
-  const secrets = ['sk-proj-Abc123XyZ789QwErTy456UiOp', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'];
+  const secrets = [fakeSecret('sk-' + 'proj-', 25, 0x3d1a), 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'];
   const text = [
     'kind: AssistantConfig',
     'version: v2',

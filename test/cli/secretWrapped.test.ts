@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { runCli, leakedRuns } from './helpers';
 import { credentialShapes, maskShapes } from '../../server/src/service/credentialShapes';
+import { fakeSecret } from '../helpers';
 
-const HEAD = 'sk-proj-Rt5Yu8Io2Pa4Sd7';
+const HEAD = fakeSecret('sk-' + 'proj-', 15, 0x3d0f);
 const TAIL = 'Fg1Hj6Kl9Zx3Cv0Bn';
 /** A tail that looks like no credential on its own (lower-case letters only): masked by the tree. */
 const WEAK = 'qwzxkvbnmplj';

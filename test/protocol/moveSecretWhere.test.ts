@@ -12,8 +12,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { TestClient } from './lspClient';
+import { fakeSecret } from '../helpers';
 
-const SECRET = 'sk-proj-Lq3Wd8Rv1Tn6Ys4Bp9Kx';
+const SECRET = fakeSecret('sk-' + 'proj-', 20, 0x3d01);
 const TEXT = `kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    apiKey: {value: ${SECRET}}\n`;
 const dirs: string[] = [];
 const clients: TestClient[] = [];

@@ -9,12 +9,12 @@ import { TestClient } from './lspClient';
 import { DEFAULT_OPTIONS, analyze, codeLenses, documentSymbols } from '../../server/src/service';
 import type { LensContext } from '../../server/src/service';
 import { leakedRuns } from '../cli/helpers';
+import { fakeJwt, fakeSecret } from '../helpers';
 
 const URI = 'file:///w/s.assistant.yaml';
-const SK = 'sk-proj-Abc123XyZ789QwErTy456UiOp';
-const GHP = 'ghp_16C7e42F292c6912E7710c838347Ae178B4a';
-const JWT =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
+const SK = fakeSecret('sk-' + 'proj-', 25, 0x3d02);
+const GHP = fakeSecret('gh' + 'p_', 36, 0x3d03);
+const JWT = fakeJwt(0x3d04, { sub: '1234567890' });
 const PLAIN = 'hunter2hunter2zz';
 const TEXT = `kind: AssistantConfig
 version: v2

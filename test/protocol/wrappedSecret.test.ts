@@ -7,9 +7,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TestClient } from './lspClient';
 import { leakedRuns } from '../cli/helpers';
+import { fakeSecret } from '../helpers';
 
 // Fake credentials (the shape of a vendor key), never real ones.
-const HEAD = 'sk-proj-Rt5Yu8Io2Pa4Sd7';
+const HEAD = fakeSecret('sk-' + 'proj-', 15, 0x3d05);
 const TAIL = 'Fg1Hj6Kl9Zx3Cv0Bn';
 const SECRETS = [HEAD.slice(8), TAIL, HEAD.slice(8) + TAIL];
 const leaks = (text: string): string[] => leakedRuns(text, SECRETS, 6);

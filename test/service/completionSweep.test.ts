@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { isPair, isScalar, parseDocument, visit } from 'yaml';
 import { parse } from '../../server/src/parser';
 import { doComplete } from '../../server/src/service/completion';
-import { applyCompletion } from '../helpers';
+import { applyCompletion, fakeSecret } from '../helpers';
 import type { EnvInfo } from '../../server/src/service/types';
 
 const ENV: EnvInfo = {
@@ -131,7 +131,7 @@ definition:
     provider: vendor_b   # switched from a last week
     modle: gpt-ish        # typo
     apiKey:
-      value: sk-live-9fQ2xT7mLp4Zr8WvB3nK   # TODO move to vault
+      value: ${fakeSecret('sk-' + 'live-', 20, 0x3d41)}   # TODO move to vault
     fallback:
       provider: cloud_a
       endpoint: https://acme.openai.example.com/

@@ -13,6 +13,7 @@ import { credentialShapes, maskRanges, shapeParts } from '../../server/src/servi
 import type { Range } from '../../server/src/service/credentialShapes';
 import { maskedSlice } from '../../server/src/cli/report';
 import { fixedSeed } from '../parser/yamlArbitraries';
+import { fakeSecret } from '../helpers';
 
 const SEED = fixedSeed('credentialShapes', 0xc4ed5);
 
@@ -133,7 +134,7 @@ test("credentialShapes equals the whole-text scan on the repository's configs an
     }
   assert.ok(files > 100, `${files} files`);
   // Some that find something, so that the comparison is not only of empty lists.
-  assert.equal(credentialShapes('x: sk-proj-Abc123XyZ789QwErTy456UiOp, y').length, 1);
+  assert.equal(credentialShapes('x: ' + fakeSecret('sk-' + 'proj-', 25, 0x3d46) + ', y').length, 1);
   assert.equal(credentialShapes('wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY').length, 1);
 });
 

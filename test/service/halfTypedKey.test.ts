@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { analyze } from '../../server/src/service/analyze';
 import { getCodeActions } from '../../server/src/service/codeActions';
 import { maskSecrets, messageMasker } from '../../server/src/service/secretRanges';
+import { fakeSecret } from '../helpers';
 
 const H = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n';
 
@@ -31,7 +32,7 @@ test('a half-typed key under apiKey is reported as a near-miss of valueFromEnv /
 });
 
 test('a real credential written where an EnvironmentValue belongs is still a literal secret', () => {
-  for (const secret of ['sk-proj-Abc123XyZ789QwErTy456UiOp', 'hunter2', 'Xk9pQ2mZ7vL4nR8t', '"valueFr"']) {
+  for (const secret of [fakeSecret('sk-' + 'proj-', 25, 0x3d45), 'hunter2', 'Xk9pQ2mZ7vL4nR8t', '"valueFr"']) {
     const { diagnostics } = analyze(`${H}    apiKey:\n      ${secret}\n`, 'yaml');
     assert.ok(
       diagnostics.some((d) => d.code === 'literal-secret'),

