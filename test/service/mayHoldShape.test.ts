@@ -239,7 +239,12 @@ test('mayHoldShape answers a whole text asked again as it did the first time, an
   const seed = 0x5aa0;
   console.log(`seed ${seed.toString(16)}`);
   const r = mulberry32(seed);
-  const pieces = ['sk-proj-Qw7Er4Ty1Ui8Op5As2Df9Gh6', 'AKIAQW7ER4TY1UI8OP5A', 'vendor_a', 'VENDOR_A_API_KEY'];
+  const pieces = [
+    fakeSecret('sk-' + 'proj-', 24, 0x3d60),
+    fakeSecret('AK' + 'IA', 16, 0x3d61, 'ABCDEFGHJKLMNPQRSTUVWXYZ234567'),
+    'vendor_a',
+    'VENDOR_A_API_KEY',
+  ];
   const more = ['model-v2', 'password=', 'https://bob:pw@h.example.com/', 'Zq3Xw8Rt5Yu2Io9Pa6Sd', 'kind', ' ', '_'];
   const all = [...pieces, ...more];
   const texts: string[] = [];
