@@ -49,6 +49,22 @@ export function objectOfDiagnostic(
   return exact ?? inner;
 }
 
+/** The aliases that use this mapping: those that point at it, or at a node that holds it. */
+export function sharingAliases(doc: ParsedDocument, obj: ObjectNode): AliasNode[] {
+  const holders = new Set<Node>();
+  for (let n: Node | PropertyNode | undefined = obj; n; n = n.parent) if (n.type !== 'property') holders.add(n);
+  const out: AliasNode[] = [];
+  const stack: (Node | undefined)[] = [doc.root];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (n?.type === 'alias') {
+      if (n.target && holders.has(n.target)) out.push(n);
+    } else if (n?.type === 'object') for (const p of n.properties) stack.push(p.value);
+    else if (n?.type === 'array') stack.push(...n.items);
+  }
+  return out.sort((a, b) => a.offset - b.offset);
+}
+
 /** The property whose key starts at `offset`. */
 export function propertyAtKey(doc: ParsedDocument, offset: number): PropertyNode | undefined {
   const n = nodeAt(doc.root, offset);

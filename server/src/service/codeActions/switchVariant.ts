@@ -3,7 +3,7 @@
 // The fields the new variant does not allow go, the ones both variants share stay, and the new
 // variant's required fields are added. Done in two passes (remove and retag; re-read the mapping;
 // insert) so that the insertions see the mapping as it will be; the result is one edit.
-import type { Node, ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
+import type { ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
 import { isMergeKey } from '../../model/merge';
 import { getProperty, nodeAt, pathOf, resolve, stringValue } from '../../parser/ast';
 import type { Union, Variant } from '../../model/schema';
@@ -21,7 +21,14 @@ import {
 } from './edits';
 import { indentUnit } from '../indent';
 import { columnOf, eolOf } from '../../parser/lineIndex';
-import { anchorsUsedElsewhere, holdsLiteralSecret, objectOfDiagnostic, presentMisspelt, valueAt } from './find';
+import {
+  anchorsUsedElsewhere,
+  holdsLiteralSecret,
+  objectOfDiagnostic,
+  presentMisspelt,
+  sharingAliases,
+  valueAt,
+} from './find';
 import { entriesFor, variantEntries } from './placeholders';
 import type { Fix, FixProvider } from './provider';
 import { names } from './provider';
@@ -225,7 +232,7 @@ export function switchForKey(doc: ParsedDocument, prop: PropertyNode, renameOffe
   const owners = union.variants.filter((v) => v.value !== current && allows(v, key));
   if (owners.length === 0) return [];
   const written = [...new Set(obj.properties.filter((p) => p !== tag && !isMergeKey(p)).map((p) => p.key.value))];
-  const uses = aliasesOf(doc, obj);
+  const uses = sharingAliases(doc, obj).length;
   return owners.map((v): Fix => {
     const misfits = written.filter((k) => k !== union.property && !allows(v, k));
     const missing = (v.schema.required ?? []).filter((k) => !getProperty(obj, k) && !presentMisspelt(obj, k, v.schema));
@@ -245,20 +252,4 @@ export function switchForKey(doc: ParsedDocument, prop: PropertyNode, renameOffe
       editorOnly: true,
     };
   });
-}
-
-/** How many aliases use this mapping (point at it, or at a node that holds it). */
-function aliasesOf(doc: ParsedDocument, obj: ObjectNode): number {
-  const holders = new Set<Node>();
-  for (let n: Node | PropertyNode | undefined = obj; n; n = n.parent) if (n.type !== 'property') holders.add(n);
-  let count = 0;
-  const stack: (Node | undefined)[] = [doc.root];
-  while (stack.length > 0) {
-    const n = stack.pop();
-    if (n?.type === 'alias') {
-      if (n.target && holders.has(n.target)) count++;
-    } else if (n?.type === 'object') for (const p of n.properties) stack.push(p.value);
-    else if (n?.type === 'array') stack.push(...n.items);
-  }
-  return count;
 }

@@ -1,0 +1,74 @@
+// REVIEW10 L10: "Add the required fields" on an anchored mapping that others merge (`<<: *base`) or
+// alias changes them all: the title says so, and the fix is not preferred when a mapping that merges
+// it sets another provider (the added fields would not fit there). A mapping no alias uses: as before.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyze, applyEdits } from '../../server/src/service';
+import { getCodeActions } from '../../server/src/service/codeActions';
+
+const HEAD = 'kind: AssistantConfig\nversion: v2\ndefinition:\n';
+
+function addRequired(text: string, at: string): { title: string; preferred: boolean; out: string }[] {
+  const { doc, diagnostics } = analyze(text, 'yaml');
+  const offset = text.indexOf(at);
+  const d = diagnostics.find((x) => x.code === 'missing-required' && x.offset === offset);
+  assert.ok(d, `${at}: ${diagnostics.map((x) => `${x.code}@${x.offset}`).join()}`);
+  return getCodeActions(doc, diagnostics, d)
+    .filter((a) => a.title.startsWith('Add the required'))
+    .map((a) => ({ title: a.title, preferred: a.isPreferred === true, out: applyEdits(text, a.edits) }));
+}
+
+test('L10: the required fields added to an anchor that mappings merge: said in the title', () => {
+  for (const eol of ['\n', '\r\n']) {
+    // Merged by two mappings of the same provider (comments on the way): the fix is right for all three.
+    const same =
+      `${HEAD}  llm: &base   # the shared LLM\n    provider: cloud_a\n    model: gpt-4o\n  aiPrimitivesLlm:\n    <<: *base   # same one\n  threadTitleGeneration:\n    enable: true\n    llm: {<<: *base}\n`.replace(
+        /\n/g,
+        eol,
+      );
+    const [fix] = addRequired(same, 'llm: &base');
+    assert.equal(
+      fix?.title,
+      "Add the required fields 'endpoint' and 'apiKey' of provider 'cloud_a' to '&base' (shared: its 2 aliases get them too)",
+    );
+    assert.equal(fix.preferred, true);
+    // Applied: every mapping that merges it is complete, comments and line endings kept.
+    const after = analyze(fix.out, 'yaml').diagnostics.filter((x) => x.code === 'missing-required');
+    assert.deepEqual(after, []);
+    assert.match(fix.out, /# the shared LLM/);
+    assert.ok(!fix.out.replace(/\r\n/g, '').includes('\n') || eol === '\n');
+
+    // One that merges it sets another provider: the fields would not fit there; not preferred.
+    const other = same.replace(`llm: {<<: *base}`, `llm: {<<: *base, provider: cloud_c}`);
+    const [o] = addRequired(other, 'llm: &base');
+    assert.match(o!.title, /to '&base' \(shared: its 2 aliases get them too\)$/);
+    assert.equal(o!.preferred, false);
+  }
+});
+
+test('L10: aliased whole, or inside an anchored block: the title says which anchor; unshared: as before', () => {
+  const whole = `${HEAD}  llm: &base {provider: cloud_a, model: gpt-4o}\n  aiPrimitivesLlm: *base\n`;
+  assert.deepEqual(
+    addRequired(whole, 'llm: &base').map((f) => [f.title, f.preferred]),
+    [
+      [
+        "Add the required fields 'endpoint' and 'apiKey' of provider 'cloud_a' to '&base' (shared: its alias gets them too)",
+        true,
+      ],
+    ],
+  );
+  const inside = `${HEAD}  threadTitleGeneration: &titles\n    enable: true\n    llm:\n      provider: cloud_a\n      model: gpt-4o\n  aiPrimitivesLlm: {provider: hosted}\n  overrideAiPrimitivesLlm:\n    - primitiveName: classify\n      llm: {provider: hosted}\n`;
+  const t = `${inside}x-titles: *titles\n`;
+  const r = addRequired(t, 'llm:\n      provider: cloud_a');
+  assert.deepEqual(
+    r.map((f) => f.title),
+    [
+      "Add the required fields 'endpoint' and 'apiKey' of provider 'cloud_a' (shared: inside '&titles'; an alias gets them too)",
+    ],
+  );
+  const plain = `${HEAD}  llm:\n    provider: cloud_a\n    model: gpt-4o\n`;
+  assert.deepEqual(
+    addRequired(plain, 'llm:').map((f) => [f.title, f.preferred]),
+    [["Add the required fields 'endpoint' and 'apiKey' of provider 'cloud_a'", true]],
+  );
+});
