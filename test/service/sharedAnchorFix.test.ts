@@ -72,3 +72,50 @@ test('L10: aliased whole, or inside an anchored block: the title says which anch
     [["Add the required fields 'endpoint' and 'apiKey' of provider 'cloud_a'", true]],
   );
 });
+
+test('REVIEW11 M1: a key merged from an anchor that an anchored mapping merges is reported at the `<<` that brings it, with no fix', () => {
+  const text = [
+    'kind: AssistantConfig',
+    'version: v2',
+    'x-base: &base   # the shared endpoint and key',
+    '  provider: cloud_a',
+    '  endpoint: https://api.example.com/v1',
+    '  apiKey: {valueFromEnv: CLOUD_A_API_KEY}',
+    'definition:',
+    '  llm: &cls',
+    '    <<: *base',
+    '    model: gpt-4o',
+    '  overrideAiPrimitivesLlm:',
+    '    - primitiveName: summarize',
+    '      llm:',
+    '        <<: *cls   # but on the hosted model',
+    '        provider: hosted',
+    '',
+  ].join('\n');
+  for (const eol of ['\n', '\r\n']) {
+    const t = text.replace(/\n/g, eol);
+    const { doc, diagnostics } = analyze(t, 'yaml');
+    const merge = t.indexOf('<<: *cls');
+    const found = diagnostics
+      .filter((d) => d.code === 'unknown-property' && d.offset !== 0 && !/x-base/.test(d.message))
+      .map((d) => [
+        t.slice(d.offset, d.offset + d.length),
+        d.offset === merge,
+        d.message.replace(/ \(.*belongs.*?\)/, ''),
+        t.slice(d.related![0]!.offset).split(':')[0],
+      ]);
+    assert.deepEqual(found, [
+      ['<<', true, "provider 'hosted' does not allow 'model'. (through alias '*cls')", 'model'],
+      ['<<', true, "provider 'hosted' does not allow 'endpoint'. (through alias '*cls')", 'endpoint'],
+      ['<<', true, "provider 'hosted' does not allow 'apiKey'. (through alias '*cls')", 'apiKey'],
+    ]);
+    // No fix edits the shared anchors (removing `endpoint` there broke the mappings that need it).
+    for (const d of diagnostics.filter((x) => x.code === 'unknown-property' && x.offset === merge)) {
+      const edits = getCodeActions(doc, diagnostics, d).filter((a) => !a.title.startsWith('Ignore'));
+      assert.deepEqual(
+        edits.map((a) => a.title),
+        [],
+      );
+    }
+  }
+});

@@ -903,9 +903,10 @@ function unknownProperty(keys: MappingKeys, resolved: Resolved, key: string, obj
     const source = merged?.parent;
     if (merge && merged && source?.type === 'object') {
       const own = unknownPropertyAt(mappingKeys(source), resolved, key, merged);
-      const d = atAlias(own, merge.value);
-      // Shared text (`<<: *base`): said on the `<<` key, which brings it in; an inline merged
+      // Shared text (`<<: *base`, also a key `&base` merges from another anchor): said on the `<<` key,
+      // which brings it in, with no fix (it would edit every mapping that merges it); an inline merged
       // mapping is the user's text here, said at its key (with its fix).
+      const d = atAlias(own, merge.value, true);
       out.push(d.offset === own.offset ? own : { ...d, offset: merge.key.offset, length: merge.key.length });
     }
   }

@@ -20,9 +20,13 @@ function targets(via: Node): Node[] {
  * The diagnostic as the use `via` sees it: moved to the alias when it lies in the shared text, and
  * in any case marked `throughAlias` (no fix: its edit would land in the anchored node).
  */
-export function atAlias(d: Diagnostic, via: Node | undefined): Diagnostic {
+export function atAlias(d: Diagnostic, via: Node | undefined, reached = false): Diagnostic {
   if (!via) return d;
-  const inside = targets(via).some((t) => d.offset >= t.offset && d.offset + d.length <= t.offset + t.length);
+  // `reached`: the finding is in text the alias brings in though not inside its node (a key that the
+  // anchored mapping merges from another anchor: `<<: *cls` where `&cls` holds `<<: *base`).
+  const inside =
+    (reached && targets(via).length > 0) ||
+    targets(via).some((t) => d.offset >= t.offset && d.offset + d.length <= t.offset + t.length);
   // At the alias's own key (`apiKey` of `apiKey: *primary`) it stays, but its fix would still edit the
   // anchor. Through an alias it says so, and points where the same finding stands at the anchor (the
   // anchored value's key): when it is there too, the copy is dropped and the anchor's finding lists
