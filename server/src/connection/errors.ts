@@ -86,6 +86,8 @@ export function classifyNetworkError(err: unknown, ctx: FailureContext): NetErro
     last?.message
       .split('\n')[0]
       ?.replace(/^[0-9A-F]{8,}:error:[0-9A-F]+:/, '')
+      // OpenSSL's source file and line (`:../deps/openssl/openssl/ssl/record/rec_layer_s3.c:1601:`): noise.
+      .replace(/:[^:\s]*\/[^:\s]*\.c:\d+:?/g, '')
       .trim() ?? '';
   const detail = reason ? ` (${reason.length > 120 ? `${reason.slice(0, 120)}…` : reason})` : '';
 
@@ -186,5 +188,14 @@ function tlsMeaning(code: string): string {
   if (/WRONG_VERSION|PACKET_LENGTH|RECORD_LAYER/.test(code))
     return 'the server does not speak TLS on that port (is it an http:// address?)';
   if (/ALTNAME|HOSTNAME/.test(code)) return 'the certificate does not match the host name';
+  // A server that offers only TLS 1.0 or 1.1 (an old gateway or appliance), which Node refuses: the
+  // server's alert, or our own refusal of its version.
+  if (/PROTOCOL_VERSION|UNSUPPORTED_PROTOCOL|NO_PROTOCOLS_AVAILABLE|VERSION_TOO_LOW/.test(code))
+    return 'the server and this client have no TLS version in common (the server most likely offers only TLS 1.0 or 1.1, which are no longer accepted; it needs TLS 1.2 or later)';
+  if (/HANDSHAKE_FAILURE|NO_SHARED_CIPHER|NO_CIPHERS/.test(code))
+    return 'the server and this client have no cipher suite in common (the server most likely offers only old ones)';
+  // Node's own "Client network socket disconnected before secure TLS connection was established".
+  if (code === 'TLS')
+    return 'the connection was closed during the TLS handshake (by the server, or by something on the way that inspects or blocks TLS: a firewall, a proxy)';
   return `error ${code}`;
 }

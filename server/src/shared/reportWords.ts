@@ -47,6 +47,7 @@ export const REPORT_WORDS: ReadonlySet<string> = new Set(
   untrusted url usable usage use used user uses usually utf uuid valid value variable verdict version view
   vpn vscode wait was way web were what when where whether which whole whose wins with without work workspace
   would wrapped wrong www yaml yet you your
+  have common likely offers cipher suite old ones closed during inspects blocks
 `
     .trim()
     .split(/\s+/),
