@@ -157,3 +157,37 @@ export function fixesFor(text: string, d: Diagnostic): { title: string; preferre
     .filter((a) => a.kind === 'quickfix' && !a.title.startsWith('Ignore'))
     .map((a) => ({ title: a.title, preferred: a.isPreferred === true, result: applyEdits(text, a.edits) }));
 }
+
+/**
+ * The parts of a secret's base64 and base64url encodings that depend on the secret alone, for each of
+ * the three byte alignments it can take inside a longer encoded text (an echoed header or body).
+ * Leak tests look for runs of these, as they look for runs of the secret itself.
+ */
+export function base64Middles(secret: string): string[] {
+  const out: string[] = [];
+  const n = Buffer.byteLength(secret);
+  for (let align = 0; align < 3; align++)
+    for (const alphabet of ['base64', 'base64url'] as const) {
+      const enc = Buffer.concat([Buffer.alloc(align), Buffer.from(secret)]).toString(alphabet);
+      out.push(enc.slice(Math.ceil((8 * align) / 6), Math.floor((8 * (align + n)) / 6)));
+    }
+  return out;
+}
+
+/**
+ * A text as a reader would see an echo inside it: `\u` escapes, backslash escapes, percent-encoding and
+ * HTML character references decoded (three rounds, for nested encodings), white space removed.
+ */
+export function decodedEchoes(text: string): string {
+  let t = text;
+  for (let i = 0; i < 3; i++)
+    t = t
+      .replace(/\\+u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+      .replace(/\\+[nrt]/g, '')
+      .replace(/\\+(.)/g, '$1')
+      .replace(/%([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+      .replace(/&#x([0-9a-fA-F]+);/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+      .replace(/&#(\d+);/g, (_, d: string) => String.fromCharCode(Number(d)))
+      .replace(/&(amp|lt|gt|quot);/g, (_, n: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[n] ?? '');
+  return t.replace(/\s+/g, '');
+}

@@ -15,7 +15,7 @@ import type { TlsOptions } from 'node:tls';
 import type { TLSSocket } from 'node:tls';
 import { formatReport, reportToJson, runTestConnection } from '../../server/src/connection';
 import type { ConnectionOptions, Credentials, StepName, TestConnectionReport } from '../../server/src/connection';
-import { fakeSecret, KEY_CHARS, mulberry32 } from '../helpers';
+import { base64Middles, decodedEchoes, fakeSecret, KEY_CHARS, mulberry32 } from '../helpers';
 import { selfSignedCert } from './tls';
 
 const SEED = 0x5e05;
@@ -102,35 +102,15 @@ const runsOf = (s: string, n: number): Set<string> => {
   return out;
 };
 function base64Runs(secret: string): Set<string> {
-  const out = new Set<string>();
-  const n = Buffer.byteLength(secret);
-  for (let align = 0; align < 3; align++)
-    for (const alphabet of ['base64', 'base64url'] as const) {
-      const enc = Buffer.concat([Buffer.alloc(align), Buffer.from(secret)]).toString(alphabet);
-      for (const r of runsOf(enc.slice(Math.ceil((8 * align) / 6), Math.floor((8 * (align + n)) / 6)), 12)) out.add(r);
-    }
-  return out;
+  return new Set(base64Middles(secret).flatMap((m) => [...runsOf(m, 12)]));
 }
 const PIECES = SECRETS.flatMap((s) => [
   { runs: runsOf(s.slice(4), 6), len: 6 },
   { runs: base64Runs(s), len: 12 },
 ]);
-function decoded(text: string): string {
-  let t = text;
-  for (let i = 0; i < 3; i++)
-    t = t
-      .replace(/\\+u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
-      .replace(/\\+[nrt]/g, '')
-      .replace(/\\+(.)/g, '$1')
-      .replace(/%([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
-      .replace(/&#x([0-9a-fA-F]+);/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
-      .replace(/&#(\d+);/g, (_, d: string) => String.fromCharCode(Number(d)))
-      .replace(/&(amp|lt|gt|quot);/g, (_, n: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[n] ?? '');
-  return t.replace(/\s+/g, '');
-}
 function leaksIn(text: string): string[] {
   const out: string[] = [];
-  for (const t of [text.toLowerCase(), decoded(text).toLowerCase()])
+  for (const t of [text.toLowerCase(), decodedEchoes(text).toLowerCase()])
     for (const { runs, len } of PIECES)
       for (let i = 0; i + len <= t.length; i++)
         if (runs.has(t.slice(i, i + len))) {

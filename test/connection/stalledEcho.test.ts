@@ -18,7 +18,7 @@ import { testConnectionCommand } from '../../server/src/cli/testConnection';
 import type { CliIO } from '../../server/src/cli/io';
 import { formatReport, reportToJson, runTestConnection, summarize } from '../../server/src/connection';
 import type { ConnectionOptions, Credentials } from '../../server/src/connection';
-import { mulberry32 } from '../helpers';
+import { base64Middles, decodedEchoes, mulberry32 } from '../helpers';
 
 const RUN = 6;
 const rand = mulberry32(4242);
@@ -187,37 +187,17 @@ const lowerRuns = (s: string, n: number): Set<string> => {
 /** The secret after its public prefix (`pat_`, `ak.`, `dt~`). */
 const core = (s: string): string => s.slice(3);
 function base64Runs(secret: string): Set<string> {
-  const out = new Set<string>();
-  const n = Buffer.byteLength(secret);
-  for (let align = 0; align < 3; align++)
-    for (const alphabet of ['base64', 'base64url'] as const) {
-      const enc = Buffer.concat([Buffer.alloc(align), Buffer.from(secret)]).toString(alphabet);
-      const mid = enc.slice(Math.ceil((8 * align) / 6), Math.floor((8 * (align + n)) / 6));
-      for (const r of lowerRuns(mid, 12)) out.add(r);
-    }
-  return out;
+  return new Set(base64Middles(secret).flatMap((m) => [...lowerRuns(m, 12)]));
 }
 const PLAIN = SECRETS.map((s) => ({ s, runs: lowerRuns(core(s), RUN), len: RUN }));
 const B64 = SECRETS.map((s) => ({ s, runs: base64Runs(s), len: 12 }));
-function decoded(text: string): string {
-  let t = text;
-  for (let i = 0; i < 3; i++)
-    t = t
-      .replace(/\\+u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
-      .replace(/\\+[nrt]/g, '')
-      .replace(/\\+(.)/g, '$1')
-      .replace(/%([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
-      .replace(/&#(\d+);/g, (_, d: string) => String.fromCharCode(Number(d)))
-      .replace(/&(amp|lt|gt|quot);/g, (_, n: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[n] ?? '');
-  return t.replace(/\s+/g, '');
-}
 const leaks: string[] = [];
 let scanned = 0;
 function scan(where: string, text: string): void {
   scanned++;
   for (const [view, t] of [
     ['', text.toLowerCase()],
-    [' (decoded)', decoded(text).toLowerCase()],
+    [' (decoded)', decodedEchoes(text).toLowerCase()],
   ] as const)
     for (const { s, runs, len } of [...PLAIN, ...B64])
       for (let i = 0; i + len <= t.length; i++)
