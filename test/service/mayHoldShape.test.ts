@@ -3,7 +3,14 @@
 // user information, PEM headers and separators.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { credentialShapes, mayHoldShape, mayHoldShapeUncached } from '../../server/src/service/credentialShapes';
+import {
+  MEMO_PAUSE,
+  MEMO_WINDOW,
+  credentialShapes,
+  mayHoldShape,
+  mayHoldShapeMemoInUse,
+  mayHoldShapeUncached,
+} from '../../server/src/service/credentialShapes';
 import { mulberry32, fakeSecret } from '../helpers';
 
 const SEED = 0x5a9e;
@@ -263,4 +270,27 @@ test('mayHoldShape answers a whole text asked again as it did the first time, an
     }
   // Both answers were asked about, each many times.
   assert.ok(yes > 1000 && yes < 11000, `${yes} yes of 12000`);
+});
+
+test('the memo of "no" answers pauses on distinct texts (one large file) and comes back when texts repeat (file after file)', () => {
+  const ask = (t: string): void => {
+    assert.equal(mayHoldShape(t, 0, t.length), mayHoldShapeUncached(t, 0, t.length), JSON.stringify(t));
+  };
+  // The texts of the CLI bench's files repeat (98.7 % hits): from whatever state the tests before
+  // left, the memo is in use again at most one pause and two windows later.
+  const repeated = ['kind', 'AssistantConfig', 'vendor_a', 'VENDOR_A_API_KEY', 'model-v2', 'eu-west-1', 'tableName'];
+  for (let i = 0; i < MEMO_PAUSE + 2 * MEMO_WINDOW; i++) ask(repeated[i % repeated.length]!);
+  assert.equal(mayHoldShapeMemoInUse(), true, 'in use over repeated texts');
+  // Distinct names (a 100k-line file's columns): at most two windows later it is paused ...
+  for (let i = 0; i < 2 * MEMO_WINDOW; i++) ask(`customer_column_${i}`);
+  assert.equal(mayHoldShapeMemoInUse(), false, 'paused over distinct texts');
+  // ... and stays paused for its pause, whatever is asked ...
+  for (let i = 0; i < MEMO_PAUSE - 2 * MEMO_WINDOW; i++) ask(repeated[i % repeated.length]!);
+  assert.equal(mayHoldShapeMemoInUse(), false, 'still paused');
+  // ... then is tried again and kept while texts repeat.
+  for (let i = 0; i < 4 * MEMO_WINDOW; i++) ask(repeated[i % repeated.length]!);
+  assert.equal(mayHoldShapeMemoInUse(), true, 'in use again');
+  // Texts that may hold a credential are never kept: asked again while in use, still yes.
+  const key = fakeSecret('sk-' + 'proj-', 24, 0x3d70);
+  for (let i = 0; i < 3; i++) assert.equal(mayHoldShape(key, 0, key.length), true);
 });

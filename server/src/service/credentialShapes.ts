@@ -340,7 +340,15 @@ export function mayHoldShape(text: string, from: number, to: number): boolean {
   // providers, models, regions) is answered from a memo, without the regular expressions and the
   // character loop below. Only "no" is kept: a text that may hold a credential is never stored.
   if (from === 0 && to === text.length && to <= CLEAN_MAX) {
-    if (CLEAN.has(text)) return false;
+    if (memo.paused > 0) {
+      memo.paused--;
+      return mayHoldShapeUncached(text, 0, to);
+    }
+    if (++memo.asked === MEMO_WINDOW) judgeMemo();
+    if (CLEAN.has(text)) {
+      memo.hits++;
+      return false;
+    }
     const answer = mayHoldShapeUncached(text, 0, to);
     if (!answer) {
       if (CLEAN.size >= CLEAN_KEPT) CLEAN.clear();
@@ -355,6 +363,29 @@ export function mayHoldShape(text: string, from: number, to: number): boolean {
 const CLEAN = new Set<string>();
 const CLEAN_KEPT = 4096;
 const CLEAN_MAX = 128;
+
+/**
+ * The memo pays only where texts repeat. Over the CLI bench's 10,000 files 98.7 % of the look-ups
+ * are hits; in one large file of distinct names (the editor bench's 100k-line file) 14.6 % are, and
+ * the look-ups, insertions and clears made validation 25 % slower (71 -> 89 ms). So every
+ * MEMO_WINDOW look-ups the hits are counted: below half, the memo is emptied and left alone for
+ * MEMO_PAUSE calls, then tried again. The answers are the same either way (only "no" is kept).
+ */
+export const MEMO_WINDOW = 4096;
+export const MEMO_PAUSE = 64 * MEMO_WINDOW;
+const memo = { asked: 0, hits: 0, paused: 0 };
+
+function judgeMemo(): void {
+  if (memo.hits * 2 < MEMO_WINDOW) {
+    memo.paused = MEMO_PAUSE;
+    CLEAN.clear();
+  }
+  memo.asked = 0;
+  memo.hits = 0;
+}
+
+/** Whether the memo is in use now (for the test that checks it pauses on distinct texts and comes back). */
+export const mayHoldShapeMemoInUse = (): boolean => memo.paused === 0;
 
 /** mayHoldShape worked out afresh (exported for the test that compares it with the memo's answers). */
 export function mayHoldShapeUncached(text: string, from: number, to: number): boolean {
