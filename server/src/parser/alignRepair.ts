@@ -396,7 +396,17 @@ export function findSlips(text: string, keyFits?: KeyFits): Slip[] {
         // sentence: with a colon`): a key only where the schema takes it.
         const deeper = top === undefined || c > top.col;
         // (A line at column 0 starts a top-level entry: never moved, whatever stands above it.)
-        if (!best || c === 0 || (deeper && key && keyFits?.(best.path, key.key, best.scalars) === false)) {
+        // Nor out of the block it stands in: a key under a list item whose first line lost its colon
+        // (`- primitiveName visualize`, then `llm:`) is that item's, not an outer mapping's; nor into a
+        // block that already has the key (the move would write it twice, and the copy read last would
+        // replace the block's own). The line is the syntax error it is, and no fix moves it.
+        if (
+          !best ||
+          c === 0 ||
+          (deeper && key && keyFits?.(best.path, key.key, best.scalars) === false) ||
+          (deeper && top !== undefined && best.col < top.col) ||
+          (key && best.kind === 'map' && best.keys.includes(key.key))
+        ) {
           prevContent = line.start;
           opener = undefined;
           continue;

@@ -1,0 +1,96 @@
+// REVIEW14-user U6: a list item whose first key lost its colon (`- primitiveName visualize`, a slip while
+// typing over it) left the item's other keys, one level deeper, with no block of their own. The
+// misaligned-indent repair moved them out to an outer mapping: `llm:` to `definition` ("'llm' belongs with
+// 'llm' in 'definition'"), whose own `llm` it then duplicated, and the safe fixes (`lint --fix`, Fix all on
+// save) wrote that move, so the item's `provider: hosted` replaced the file's primary LLM (the copy read
+// last). `tableName:` and `columns:` went to `schemaSelector`. Such lines stay where they are: the item's
+// line is the syntax error, nothing is moved, and an edit that makes it is patched as a fresh parse reads it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { analyze } from '../../server/src/service';
+import { fixAll } from '../../server/src/service/fixAll';
+import { parse } from '../../server/src/parser';
+import { applyEdit } from '../../server/src/parser/incremental';
+import { findSlips } from '../../server/src/parser/alignRepair';
+import { ROOT } from '../helpers';
+
+const crlf = (s: string): string => s.replace(/\n/g, '\r\n');
+
+/** Parse trees compared without parent links and with an alias's target as its offset. */
+function plain(n: unknown): unknown {
+  if (Array.isArray(n)) return n.map(plain);
+  if (!n || typeof n !== 'object') return n;
+  return Object.fromEntries(
+    Object.entries(n)
+      .filter(([k]) => k !== 'parent')
+      .map(([k, v]) => [k, k === 'target' ? (v as { offset?: number } | undefined)?.offset : plain(v)]),
+  );
+}
+
+/** An example with `from` (its first occurrence) replaced by `to`: the colon typed over. */
+function slip(example: string, from: string, to: string): { text: string; at: number; edited: string } {
+  const text = readFileSync(join(ROOT, 'examples', example), 'utf8');
+  const at = text.indexOf(from);
+  assert.ok(at >= 0, `${from} in ${example}`);
+  return { text, at, edited: text.slice(0, at) + to + text.slice(at + from.length) };
+}
+
+const CASES = [
+  // The item's `llm:` (its provider: hosted) would have been moved to definition, beside the primary llm.
+  { example: 'everything.assistant.yaml', from: '- primitiveName: visualize', to: '- primitiveNama visualize' },
+  // The item's tableName and columns would have been moved to schemaSelector.
+  { example: 'schema-fixed.assistant.yaml', from: '- schemaName: public', to: '- schemaNama public' },
+];
+
+for (const c of CASES)
+  for (const eol of ['LF', 'CRLF'] as const)
+    test(`${c.example}, '${c.to.trim()}' (${eol}): a syntax error on that line, nothing moved, --fix changes nothing there`, () => {
+      const { edited: lf } = slip(c.example, c.from, c.to);
+      const edited = eol === 'CRLF' ? crlf(lf) : lf;
+      const { diagnostics } = analyze(edited, 'yaml');
+      assert.deepEqual(
+        diagnostics.filter((d) => d.code === 'misaligned-indent' || d.code === 'duplicate-key').map((d) => d.message),
+        [],
+      );
+      const line = edited.slice(0, edited.indexOf(c.to)).split('\n').length - 1;
+      const errorLines = diagnostics
+        .filter((d) => d.code === 'syntax-error')
+        .map((d) => edited.slice(0, d.offset).split('\n').length - 1);
+      assert.deepEqual([...new Set(errorLines)], [line], 'the syntax error is on the item line');
+      assert.deepEqual(findSlips(edited), [], 'no line is taken for misaligned');
+      // The safe fixes leave the text as written (before: the item's llm moved out, the primary replaced).
+      assert.equal(fixAll(edited, 'yaml', (t, l) => analyze(t, l)).text, edited);
+    });
+
+test('the colon typed over on the item line: the patched tree and problems equal a fresh parse (LF and CRLF)', () => {
+  for (const c of CASES)
+    for (const eol of ['LF', 'CRLF'] as const) {
+      const { text: lf, at: lfAt } = slip(c.example, c.from, c.to);
+      const text = eol === 'CRLF' ? crlf(lf) : lf;
+      const at = eol === 'CRLF' ? crlf(lf.slice(0, lfAt)).length : lfAt;
+      // Type over the two characters `e:` of the key (as the property test in parser/incremental.test.ts did).
+      const start = at + c.from.indexOf('e:');
+      const next = applyEdit(parse(text, 'yaml'), start, start + 2, 'a');
+      const full = parse(text.slice(0, start) + 'a' + text.slice(start + 2), 'yaml');
+      if (!next) continue; // declined: the editor parses it whole, as the CLI does
+      assert.deepEqual(next.problems, full.problems, `${c.example} ${eol}`);
+      assert.deepEqual(plain(next.root), plain(full.root), `${c.example} ${eol}`);
+    }
+});
+
+test('a key one column off its block is still moved, and into a block that lacks it (the rules above are narrow)', () => {
+  const text =
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: hosted\n  schemaSelector:\n' +
+    '    type: fixed\n    tables:\n      - schemaName: public\n       tableName: orders\n        columns: []\n';
+  const slips = findSlips(text);
+  assert.equal(slips.length, 1);
+  assert.deepEqual(slips[0]!.keys, ['tableName']);
+  const { diagnostics } = analyze(text, 'yaml');
+  assert.deepEqual(
+    diagnostics.filter((d) => d.severity === 'error').map((d) => d.code),
+    ['misaligned-indent'],
+  );
+  assert.match(fixAll(text, 'yaml', (t, l) => analyze(t, l)).text, /\n {8}tableName: orders\n {8}columns: \[\]\n$/);
+});
