@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { CLI, runCli } from './helpers';
+import { CLI, runCli, shippedHook } from './helpers';
 import { preCommitLimitReached } from '../../server/src/cli/preCommitPart';
 
 const LIMIT = 2 ** 17;
@@ -105,4 +105,42 @@ test('C3: the limit as pre-commit measures it: within one file name under it, no
   assert.equal(preCommitLimitReached(win(7000), env, 'win32'), 8192 - 27 - 4 - 1024);
   assert.equal(preCommitLimitReached(win(30000), env, 'win32'), 2 ** 15 - 2048);
   assert.equal(preCommitLimitReached(win(20000), env, 'win32'), undefined);
+});
+
+test('C11: the format hook under a split: a part cut at the limit counts its own files and says so; the last part does not', () => {
+  const { dir, files } = project(1150);
+  // Every 20th file indented with four spaces: the formatter would change it.
+  const unformatted = files.filter((_, i) => i % 20 === 7);
+  for (const f of unformatted)
+    writeFileSync(
+      join(dir, f),
+      '# team\nkind:    AssistantConfig\nversion: v2\ndefinition:\n    llm:\n        provider: hosted\n',
+    );
+  const hook = shippedHook('assistant-config-format');
+  // The hook's entry as pre-commit runs it (`assistant-config format --check`, the bin being this CLI).
+  const args = hook.entry.split(/\s+/).slice(1);
+  const parts = partition(['/usr/bin/env', 'node', CLI, ...args, ...(hook.args ?? [])], files);
+  assert.equal(parts.length, 2, 'the list is longer than one command line');
+  const said = parts.map((part) => {
+    const r = runCli([...args, ...(hook.args ?? []), ...part], { cwd: dir, env: { PRE_COMMIT: '1' } });
+    const mine = unformatted.filter((f) => part.includes(f));
+    assert.equal(r.code, 1, r.stderr);
+    assert.deepEqual(r.stdout.trimEnd().split('\n'), mine);
+    return { stderr: r.stderr, mine };
+  });
+  assert.equal(
+    said[0]!.stderr,
+    `${said[0]!.mine.length} of ${parts[0]!.length} files would be reformatted (pre-commit gave this run as many files as fit its 128 KiB command line: any others get a run and a summary of their own); run 'assistant-config format --write'.\n`,
+  );
+  assert.equal(
+    said[1]!.stderr,
+    `${said[1]!.mine.length} files would be reformatted; run 'assistant-config format --write'.\n`,
+  );
+  assert.equal(said[0]!.mine.length + said[1]!.mine.length, unformatted.length);
+  // The same list outside pre-commit: the plain count.
+  const plain = runCli([...args, ...parts[0]!], { cwd: dir });
+  assert.equal(
+    plain.stderr,
+    `${said[0]!.mine.length} files would be reformatted; run 'assistant-config format --write'.\n`,
+  );
 });

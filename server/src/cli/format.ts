@@ -14,6 +14,7 @@ import type { ConfigChoice } from './projectConfig';
 import { isExcluded } from '../service/projectConfig';
 import { didYouMean, optionsOf } from './suggest';
 import { visible, visiblePath } from './visible';
+import { preCommitLimitReached, preCommitPartNote } from './preCommitPart';
 
 const HELP = `Usage: assistant-config format [options] FILE|DIR|- ...
 
@@ -245,8 +246,13 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
     }
   }
   if (flags.mode === 'check' && changed.length > 0) {
+    // One part of a file list pre-commit split (its command-line limit) says so, and how many files it
+    // had: its count is not the commit's (REVIEW11 C11, as lint's summary: preCommitPart.ts).
+    const limit = preCommitLimitReached(io.argv, io.env);
+    const of = limit === undefined ? '' : ` of ${listed.size}`;
+    const part = limit === undefined ? '' : ` (${preCommitPartNote(limit)})`;
     io.stderr(
-      `${changed.length} file${changed.length === 1 ? '' : 's'} would be reformatted; run 'assistant-config format --write'.\n`,
+      `${changed.length}${of} file${changed.length === 1 && !of ? '' : 's'} would be reformatted${part}; run 'assistant-config format --write'.\n`,
     );
     if (status === 0) status = 1;
   }
