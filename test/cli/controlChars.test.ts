@@ -75,6 +75,8 @@ test('lint prints file names escaped in every text output, and in --fix and --fi
   // GitHub format: one workflow command a line, by design; the names are data inside its `file` property.
   const gh = runCli(['lint', '--format', 'github', '.'], { cwd: project() }).stdout;
   const lines = gh.trimEnd().split('\n');
+  // (Then the count, REVIEW11 C7.)
+  assert.equal(lines.pop(), `${NAMES.length} files checked: ${NAMES.length} errors, 0 warnings, 0 information.`);
   assert.equal(lines.length, NAMES.length, gh);
   // eslint-disable-next-line no-control-regex -- the point of the test
   for (const line of lines) assert.match(line, /^::error file=[^:,\r\u001b\u0007]*,line=5,col=19,/, line);

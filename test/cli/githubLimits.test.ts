@@ -62,11 +62,16 @@ test('C7: more annotations than GitHub shows: a notice first, a count last, ever
   assert.equal(lines.filter((l) => l.startsWith('::notice')).length, 1);
   assert.equal(lines.at(-1), `6 files checked: ${errors} errors, ${warnings} warnings, 0 information.`);
   // Annotations name files from the workspace, with `,` `:` escaped as properties.
-  assert.ok(annotations.every((l) => l.includes('file=packages/team ')), annotations[0]);
+  assert.ok(
+    annotations.every((l) => l.includes('file=packages/team ')),
+    annotations[0],
+  );
 
   const md = readFileSync(summary, 'utf8');
   assert.ok(md.startsWith('## Earlier step output\n\n### '), 'appended, what the step wrote before kept');
-  const rows = md.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Location') && !l.startsWith('| ---'));
+  const rows = md
+    .split('\n')
+    .filter((l) => l.startsWith('| ') && !l.startsWith('| Location') && !l.startsWith('| ---'));
   assert.equal(rows.length, errors + warnings, 'one row a finding');
   for (const row of rows) assert.equal(cells(row).length, 4, row);
   const first = cells(rows[0]!);
@@ -75,7 +80,11 @@ test('C7: more annotations than GitHub shows: a notice first, a count last, ever
   // Every annotation's message is a row's message, word for word once unescaped.
   const messages = new Set(rows.map((row) => cells(row)[3]));
   for (const a of annotations) {
-    const m = a.slice(a.indexOf('::', 2) + 2).replace(/%0A/g, '\n').replace(/%0D/g, '\r').replace(/%25/g, '%');
+    const m = a
+      .slice(a.indexOf('::', 2) + 2)
+      .replace(/%0A/g, '\n')
+      .replace(/%0D/g, '\r')
+      .replace(/%25/g, '%');
     assert.ok(messages.has(m), m);
   }
   // Nothing of the key reaches the log or the summary (the provider quoted it; the value is literal).
@@ -100,7 +109,10 @@ test('C7: within GitHub’s limits: no notice, nothing written to the job summar
   assert.equal(readFileSync(summary, 'utf8'), '');
   // A clean run prints its count too.
   const clean = mkdtempSync(join(tmpdir(), 'ac-gh-clean-'));
-  writeFileSync(join(clean, 'a.assistant.json'), '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"hosted"}}}');
+  writeFileSync(
+    join(clean, 'a.assistant.json'),
+    '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"hosted"}}}',
+  );
   const c = runCli(['lint', '--no-env-check', '--format', 'github', '.'], { cwd: clean });
   assert.equal(c.code, 0, c.stderr);
   assert.equal(c.stdout, '1 file checked: 0 errors, 0 warnings, 0 information.\n');
@@ -127,7 +139,7 @@ test('C7: the summary stops short of GitHub’s 1 MiB and counts what it leaves 
     endLine: i + 1,
     endColumn: 2,
   });
-  const nasty = "x | <script>alert(1)</script> @team *b* _i_ [l](https://e.invalid) `c` # h \\ ~s~ ![i](x) &amp;\nnext";
+  const nasty = 'x | <script>alert(1)</script> @team *b* _i_ [l](https://e.invalid) `c` # h \\ ~s~ ![i](x) &amp;\nnext';
   const reports: FileReport[] = [
     {
       path: '/w/a.assistant.yaml',

@@ -109,7 +109,9 @@ test('--format github: one workflow command per finding, with escaped properties
     ),
     r.stdout,
   );
-  for (const l of lines)
+  // Every line a workflow command, but the count at the end (REVIEW11 C7).
+  assert.match(lines.at(-1)!, /^1 file checked: \d+ errors?, \d+ warnings?, \d+ information\.$/);
+  for (const l of lines.slice(0, -1))
     assert.match(
       l,
       /^::(error|warning|notice) file=[^,]+,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=[^,:]+::[^\n]+$/,

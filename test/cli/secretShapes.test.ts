@@ -142,7 +142,10 @@ describe('D13: control characters of the file are shown escaped in text output',
       JSON.parse(runCli(['lint', '--no-config', '--no-env-check', '--format', 'sarif', file], { cwd: dir }).stdout),
     );
     const gh = runCli(['lint', '--no-config', '--no-env-check', '--format', 'github', file], { cwd: dir }).stdout;
-    for (const line of gh.trimEnd().split('\n')) assert.match(line, /^::(error|warning|notice) file=/, line);
+    const ghLines = gh.trimEnd().split('\n');
+    // Every line a workflow command, but the count at the end (REVIEW11 C7).
+    assert.match(ghLines.pop()!, /^1 file checked: \d+ errors?, /);
+    for (const line of ghLines) assert.match(line, /^::(error|warning|notice) file=/, line);
     for (const c of ['\r', '\u001b', '\u0007']) assert.ok(!gh.includes(c), JSON.stringify(c));
     const junit = runCli(['lint', '--no-config', '--no-env-check', '--format', 'junit', file], { cwd: dir }).stdout;
     assert.ok(![...junit].some((c) => c < ' ' && !'\t\n\r'.includes(c)), 'no character XML 1.0 forbids');

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, openSync, closeSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, closeSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { CLI } from './helpers';
@@ -22,9 +22,13 @@ function project(files: number, typo: boolean): string {
 }
 
 /** Runs the CLI with its standard output a pipe this side closes before reading anything. */
-function closedEarly(args: string[], cwd: string): Promise<{ code: number | null; stderr: string }> {
+function closedEarly(
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { PATH: process.env.PATH ?? '' } });
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
     child.stdout.destroy();
     let stderr = '';
     child.stderr.setEncoding('utf8');
@@ -75,4 +79,73 @@ test('C5: stdout that cannot be written (a full disk) is exit 2 and said on stde
   } finally {
     closeSync(full);
   }
+});
+
+/** As closedEarly, with the run's timing line (ASSISTANT_CONFIG_TIMING) on stderr: how far it went. */
+const closedTimed = (args: string[], cwd: string): Promise<{ code: number | null; stderr: string }> =>
+  closedEarly(args, cwd, { ASSISTANT_CONFIG_TIMING: '1' });
+
+/** `n` files, each with a warning (a limit of 0), and an error in those at the indexes given. */
+function warned(n: number, errors: readonly number[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ac-stdout-stop-'));
+  for (let i = 0; i < n; i++)
+    writeFileSync(
+      join(dir, `team-${String(i).padStart(4, '0')}.assistant.yaml`),
+      `# team ${i}\nkind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: ${errors.includes(i) ? 'hostd' : 'hosted'}\n  contextWindowLimit: 0\n`,
+    );
+  return dir;
+}
+
+const stoppedAt = (stderr: string): number | undefined => {
+  const m = /stopped after (\d+) of (\d+) files: standard output closed, exit status decided/.exec(stderr);
+  return m ? Number(m[1]) : undefined;
+};
+
+test('stdout closed and the exit status decided: the run stops early with it; undecided, it goes on to the end', async () => {
+  const n = 1500;
+  // An error in the first file: exit 1 is decided there; the run stops once the closed pipe is seen
+  // (at the first 64 KB written), on one thread and on worker threads.
+  const errors = warned(n, [0]);
+  for (const jobs of [[], ['--jobs', '2']]) {
+    const r = await closedTimed(['lint', '--no-env-check', ...jobs, '.'], errors);
+    assert.equal(r.code, 1, r.stderr);
+    const at = stoppedAt(r.stderr);
+    assert.ok(at !== undefined && at > 0 && at < n, `${jobs.join(' ')}: ${r.stderr}`);
+  }
+  // Warnings only: with --max-warnings 0 exit 1 is decided at the first; without it nothing is decided
+  // (an error could still come): the run goes to the end and exits 0.
+  const warnings = warned(n, []);
+  const over = await closedTimed(['lint', '--no-env-check', '--max-warnings', '0', '.'], warnings);
+  assert.equal(over.code, 1, over.stderr);
+  assert.ok((stoppedAt(over.stderr) ?? n) < n, over.stderr);
+  const under = await closedTimed(['lint', '--no-env-check', '.'], warnings);
+  assert.equal(under.code, 0, under.stderr);
+  assert.equal(stoppedAt(under.stderr), undefined, under.stderr);
+  assert.match(under.stderr, /timing: 1500 files on /);
+  // An error in the last file only: undecided until then; the run reaches it and exits 1.
+  const last = await closedTimed(['lint', '--no-env-check', '.'], warned(n, [n - 1]));
+  assert.equal(last.code, 1, last.stderr);
+  assert.equal(stoppedAt(last.stderr), undefined, last.stderr);
+});
+
+test('stdout closed: --fix still fixes every file and -o still writes the whole report', async () => {
+  const n = 600;
+  const dir = warned(n, [n - 1]);
+  // The first file keeps an error after --fix (vendr_a is renamed to vendor_a, which needs fields the
+  // file does not have): exit 1 is decided there, and still every file is fixed.
+  const first = join(dir, 'team-0000.assistant.yaml');
+  writeFileSync(first, readFileSync(first, 'utf8').replace('hosted', 'vendr_a'));
+  const report = join(dir, 'report.txt');
+  const o = await closedTimed(['lint', '--no-env-check', '-o', report, '.'], dir);
+  assert.equal(o.code, 1, o.stderr);
+  assert.equal(stoppedAt(o.stderr), undefined, o.stderr);
+  assert.match(readFileSync(report, 'utf8'), /^600 files checked: 2 errors, 600 warnings, 0 information\.$/m);
+  const fix = await closedTimed(['lint', '--no-env-check', '--fix', '.'], dir);
+  assert.equal(fix.code, 1, fix.stderr);
+  assert.equal(stoppedAt(fix.stderr), undefined, fix.stderr);
+  assert.match(readFileSync(first, 'utf8'), /provider: vendor_a\n/);
+  assert.match(
+    readFileSync(join(dir, `team-${String(n - 1).padStart(4, '0')}.assistant.yaml`), 'utf8'),
+    /provider: hosted\n/,
+  );
 });

@@ -132,7 +132,11 @@ test('C8: a walked file removed before its read is a note in every format, not a
 test('C8: the same on the read-ahead thread, on worker threads, with --fix-dry-run and with --cache', async () => {
   // 300 files: one thread reads ahead on a second one (from 128 files), --jobs 2 lints on a worker.
   const dir = project(300);
-  const gone = ['configs/bot-0000.assistant.yaml', 'configs/bot-0150.assistant.yaml', 'configs/bot-0299.assistant.yaml'];
+  const gone = [
+    'configs/bot-0000.assistant.yaml',
+    'configs/bot-0150.assistant.yaml',
+    'configs/bot-0299.assistant.yaml',
+  ];
   // (--fix reads each file as --fix-dry-run does; it refuses standard input, which this test needs.)
   for (const args of [[], ['--jobs', '2'], ['--fix-dry-run'], ['--cache', '--cache-location', join(dir, 'cache')]]) {
     for (const f of gone) writeFileSync(join(dir, f), CLEAN);
@@ -146,7 +150,8 @@ test('C8: the same on the read-ahead thread, on worker threads, with --fix-dry-r
       ),
       args.join(' '),
     );
-    if (args[0] === '--fix-dry-run') assert.match(r.stderr, /^0 fixes in 0 files would be applied; 0 errors and 0 warnings would remain\.$/m);
+    if (args[0] === '--fix-dry-run')
+      assert.match(r.stderr, /^0 fixes in 0 files would be applied; 0 errors and 0 warnings would remain\.$/m);
     else assert.match(r.stdout, /^298 files checked: 0 errors/m, args.join(' '));
   }
 });
@@ -159,6 +164,8 @@ test('C8: a file named on the command line that does not exist is still exit 2',
   assert.equal(r.code, 2);
   const doc = JSON.parse(r.stdout) as { ok: boolean; errors: { message: string }[]; skipped: unknown[] };
   assert.equal(doc.ok, false);
-  assert.deepEqual(doc.errors, [{ message: "cannot read 'configs/missing.assistant.yaml': no such file or directory" }]);
+  assert.deepEqual(doc.errors, [
+    { message: "cannot read 'configs/missing.assistant.yaml': no such file or directory" },
+  ]);
   assert.deepEqual(doc.skipped, []);
 });

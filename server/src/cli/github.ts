@@ -59,11 +59,7 @@ export function githubReport(run: GithubRun): { stdout: string; summary: boolean
   let out = '';
   const withSummary = over && run.stepSummary !== undefined && run.stepSummary !== '';
   if (over) {
-    const kinds = [
-      plural(n.error, 'error'),
-      plural(n.warning, 'warning'),
-      plural(n.notice, 'notice'),
-    ].join(', ');
+    const kinds = [plural(n.error, 'error'), plural(n.warning, 'warning'), plural(n.notice, 'notice')].join(', ');
     const message = `${kinds} to annotate; GitHub shows at most ${ANNOTATIONS_PER_KIND} of each kind per step (${ANNOTATIONS_PER_JOB} per job), so some are not on the pull request: every finding is in this step's log${withSummary ? ' and in the job summary' : ''}.`;
     out += `::notice title=${ghProp(`${SOURCE}: more findings than GitHub shows`)}::${ghData(message)}\n`;
   }

@@ -10,6 +10,13 @@ export interface CliIO {
   argv?: readonly string[];
   /** Whether standard output is a terminal (colour is decided from it). */
   stdoutIsTTY?: boolean;
+  /**
+   * Whether standard output was closed by its reader (`lint . | head`): what is written is dropped.
+   * A command may then stop once its exit status can no longer change.
+   */
+  stdoutClosed?(): boolean;
+  /** Whether writes to standard output are still waiting for the reader (a pipe that is full). */
+  stdoutPending?(): boolean;
   /** Reads all of standard input (for `-`). */
   readStdin(): Promise<string>;
   /** Standard input's bytes, where a command must refuse what is not UTF-8 rather than decode it lossily. */
@@ -43,11 +50,17 @@ export function processIO(): CliIO & { stdoutFailed(): boolean } {
     process.exitCode = 2;
     process.stderr.write(`assistant-config: cannot write to standard output: ${e.code ?? e.message}\n`);
   });
+  // A write to a pipe whose reader is gone fails at once (the stream is `errored` before the 'error'
+  // event, which comes on the next tick); one queued behind a full pipe fails in the event loop.
+  const epipe = (): boolean =>
+    closed || (process.stdout.errored as NodeJS.ErrnoException | null | undefined)?.code === 'EPIPE';
   return {
     stdoutFailed: () => failed,
     stdout: (t) => {
       if (!closed) process.stdout.write(t);
     },
+    stdoutClosed: epipe,
+    stdoutPending: () => !epipe() && process.stdout.writableLength > 0,
     stderr: (t) => process.stderr.write(t),
     env: process.env,
     argv: process.argv,
@@ -73,22 +86,29 @@ export function isUsageError(e: unknown): e is UsageError {
 }
 
 /** The same streams, standard output gathered into large writes; `flush` writes what is pending. */
-export function bufferedIO(io: CliIO): CliIO & { flush(): void } {
+export function bufferedIO(io: CliIO): CliIO & { flush(): void; flushes: number } {
   let pending = '';
-  const flush = (): void => {
-    if (pending) io.stdout(pending);
-    pending = '';
-  };
-  return {
+  const self = {
     ...io,
-    stdout: (t) => {
+    flushes: 0,
+    stdout: (t: string) => {
       pending += t;
       if (pending.length >= 1 << 16) flush();
     },
-    stderr: (t) => {
+    stderr: (t: string) => {
       flush();
       io.stderr(t);
     },
-    flush,
+    flush: () => {
+      flush();
+    },
   };
+  const flush = (): void => {
+    if (pending) {
+      io.stdout(pending);
+      self.flushes++;
+    }
+    pending = '';
+  };
+  return self;
 }

@@ -21,7 +21,8 @@ import type { DiagnosticCode } from '../service/codes';
 import type { ConfigChoice } from './projectConfig';
 import { DotenvLookup, dotenvProblemMessage, homeDirOf } from '../lsp/dotenvLookup';
 import { toSarif } from './sarif';
-import type { FileReport, RunOutcome } from './report';
+import type { FileReport, RunOutcome, Skipped } from './report';
+import { appendStepSummary, githubReport } from './github';
 import { fixAll } from '../service/fixAll';
 import type { AppliedFix, FixAllResult } from '../service/fixAll';
 import {
@@ -33,18 +34,7 @@ import {
   writeAtomic,
   writeFileAtomic,
 } from './fix';
-import {
-  count,
-  emptyCounts,
-  heldBack,
-  plural,
-  githubOfFile,
-  json,
-  junit,
-  summaryLine,
-  textOfFile,
-  useColour,
-} from './output';
+import { count, emptyCounts, heldBack, plural, json, junit, summaryLine, textOfFile, useColour } from './output';
 import { didYouMean, optionsOf } from './suggest';
 import { visible, visiblePath } from './visible';
 import { preCommitLimitReached, preCommitPartNote } from './preCommitPart';
@@ -278,7 +268,15 @@ export async function lintCommand(args: string[], io0: CliIO): Promise<number> {
   // (a temporary file renamed over it), whatever the exit status; no colour unless --color asks.
   const report: string[] = [];
   const out =
-    flags.outputFile === undefined ? io0 : { ...io0, stdout: (t: string) => report.push(t), stdoutIsTTY: false };
+    flags.outputFile === undefined
+      ? io0
+      : {
+          ...io0,
+          stdout: (t: string) => report.push(t),
+          stdoutIsTTY: false,
+          stdoutClosed: undefined,
+          stdoutPending: undefined,
+        };
   if (flags.outputFile !== undefined) flags.colour ??= false;
   // Standard output in large writes (one system call per 64 KB, not one per file); flushed before
   // anything goes to standard error, so a terminal shows both in the order they were written.
@@ -329,7 +327,7 @@ export async function lintCommand(args: string[], io0: CliIO): Promise<number> {
   return code;
 }
 
-async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promise<number> {
+async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void; flushes: number }): Promise<number> {
   // ASSISTANT_CONFIG_TIMING=1: one line on standard error saying how the run went (bench/).
   const timing = io.env.ASSISTANT_CONFIG_TIMING ? { t0: performance.now(), walk: 0, path: '' } : undefined;
   const counts = emptyCounts();
@@ -377,6 +375,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
   let ioError = false;
   // What made the run fail (exit 2), as said on stderr: the SARIF and JUnit reports carry it too.
   const failures: string[] = [];
+  const skipped: Skipped[] = [];
   const fail = (message: string): void => {
     io.flush();
     io.stderr(`assistant-config: ${message}\n`);
@@ -388,6 +387,19 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
   let maskedDiffs = 0;
   let escapedDiffs = 0;
   const workspaces = flags.format === 'github' ? githubWorkspaces(io.env.GITHUB_WORKSPACE) : undefined;
+  // Standard output closed by its reader (`lint . | head`): the rest of the report is dropped (C5);
+  // once the exit status can no longer go down (an error found, more warnings than --max-warnings, a
+  // failure: exit 2) the files left cannot change what the run says, and the run stops there. Not
+  // with --fix (each file is to be fixed) nor with a job summary still to write (github.ts).
+  const canStop = flags.fix !== 'write' && !(flags.format === 'github' && io.env.GITHUB_STEP_SUMMARY);
+  const shouldStop = (): boolean =>
+    canStop &&
+    io.stdoutClosed?.() === true &&
+    (ioError ||
+      configs.failed ||
+      counts.error > 0 ||
+      (flags.maxWarnings !== undefined && counts.warning > flags.maxWarnings));
+  let stoppedAt: number | undefined;
   const emit = (r: FileReport, fix?: FileFix): void => {
     if (fix && fix.held.length > 0) {
       // Said before the file's report (with what was fixed), on the channel of the "fixed" line.
@@ -451,7 +463,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     const shown = flags.quiet ? quietReport(r) : r;
     if (flags.fix === 'dry-run' && flags.format === 'text') return;
     if (flags.format === 'text') io.stdout(textOfFile(shown, colour));
-    else if (flags.format === 'github') io.stdout(githubOfFile(shown, workspaces));
+    // (--format github: printed at the end with what GitHub will not show counted first: github.ts.)
     else kept.push(shown);
   };
   const lintOne = (
@@ -511,7 +523,9 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     else if (availableParallelism() > 1 && existsSync(readerScript)) reader = new FileReader(readerScript);
   }
   // Files first (in order), then their analysis: on several threads when there are many.
-  const files: { path: string; displayPath: string }[] = [];
+  // `walked`: found by a directory walk (not named on the command line): if it is gone by the time it
+  // is read, it was removed meanwhile (REVIEW11 C8), which is no failure of the run.
+  const files: { path: string; displayPath: string; walked: boolean }[] = [];
   let stdinText: string | undefined;
   const display = displayPaths(io.cwd);
   const listed = new Set<string>();
@@ -568,7 +582,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
         if (listed.has(f)) continue;
         listed.add(f);
       }
-      files.push({ path: f, displayPath: display(f) });
+      files.push({ path: f, displayPath: display(f), walked: st.isDirectory() });
     }
   }
   if (timing) timing.walk = performance.now() - timing.t0;
@@ -591,8 +605,21 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
         true,
       );
   }
-  const cannotRead = (displayPath: string, code: string): void => {
-    fail(`cannot read '${visiblePath(displayPath)}': ${visible(errnoText(code))}`);
+  const cannotRead = (i: number, code: string): void => {
+    const f = files[i]!;
+    if (code === 'ENOENT' && f.walked) {
+      // Removed between the walk and its read (a build or a checkout running beside the lint): not
+      // checked, and said so in every format, but no failure: the file is no longer there to check
+      // (REVIEW11 C8). A path named on the command line that does not exist stays exit 2.
+      const message = `'${visiblePath(f.displayPath)}' was not checked: it was removed after the directory walk listed it`;
+      skipped.push({ path: f.path, displayPath: f.displayPath, message });
+      if (flags.format !== 'github') {
+        io.flush();
+        io.stderr(`assistant-config: note: ${message}\n`);
+      }
+      return;
+    }
+    fail(`cannot read '${visiblePath(f.displayPath)}': ${visible(errnoText(code))}`);
   };
   const threads = flags.fix === 'off' && !cache ? threadCount(files.length, flags.jobs) : 1;
   if (threads > 1) startPool(threads);
@@ -601,7 +628,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
     pool = undefined;
   }
   const outcome = (i: number, o: Outcome): void => {
-    if ('error' in o) cannotRead(files[i]!.displayPath, o.error);
+    if ('error' in o) cannotRead(i, o.error);
     else emit(o);
   };
   if (pool && pool.size > 0) {
@@ -616,6 +643,11 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       (i) => linter.lintFile(files[i]!.path, files[i]!.displayPath),
       outcome,
       dotenvSnapshot,
+      (printed) => {
+        if (!shouldStop()) return false;
+        stoppedAt = printed;
+        return true;
+      },
     );
     if (timing)
       timing.path = `${pool.size + 1} threads (main + ${plural(pool.size, 'worker')}; ${r.onWorkers} files on workers)`;
@@ -625,7 +657,17 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       reader?.close();
       reader = undefined;
     }
+    let flushes = io.flushes;
     for (let i = 0; i < files.length; i++) {
+      if (shouldStop()) {
+        stoppedAt = i;
+        break;
+      }
+      if (io.flushes !== flushes) {
+        // Output waiting behind a full pipe: the event loop tells whether its reader is gone.
+        flushes = io.flushes;
+        if (io.stdoutPending?.() === true) await new Promise((r) => setImmediate(r));
+      }
       const f = files[i]!;
       if (flags.fix === 'off') {
         const text = reader ? reader.read(i) : readText(f.path);
@@ -650,7 +692,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       try {
         text = readFileSync(f.path, 'utf8');
       } catch (e) {
-        cannotRead(f.displayPath, (e as NodeJS.ErrnoException).code ?? 'error');
+        cannotRead(i, (e as NodeJS.ErrnoException).code ?? 'error');
         continue;
       }
       lintOne(f.path, f.displayPath, text, languageOf(f.path, text));
@@ -661,6 +703,8 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
       ? `one thread (files read ahead on a second thread; ${plural(reader.readSelf * READ_BATCH, 'file')} read by the main thread, batches of ${READ_BATCH}; ${Math.round(reader.waitedMs)} ms waited for reads)`
       : 'one thread';
   reader?.close();
+  if (timing && stoppedAt !== undefined)
+    timing.path += `; stopped after ${stoppedAt} of ${plural(files.length, 'file')}: standard output closed, exit status decided`;
   if (timing && cache) timing.path += `; cache: ${cache.hits} reused, ${cache.stored} analysed`;
   if (cache && !cache.save())
     io.stderr(
@@ -678,15 +722,29 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void }): Promi
   const failed = ioError || configs.failed;
   const overWarnings = flags.maxWarnings !== undefined && counts.warning > flags.maxWarnings;
   const exitCode = failed ? 2 : counts.error > 0 || overWarnings ? 1 : 0;
-  const run: RunOutcome = { exitCode, failures: failed ? [...configs.failures, ...failures] : [] };
+  const run: RunOutcome = { exitCode, failures: failed ? [...configs.failures, ...failures] : [], skipped };
   if (flags.fix === 'dry-run' && flags.format === 'text') {
     // The diff was the output.
   } else if (flags.format === 'json') io.stdout(JSON.stringify(json(kept, run), null, 2) + '\n');
   else if (flags.format === 'sarif')
     io.stdout(JSON.stringify(toSarif(kept, sarifRoot(io.cwd, io.env.GITHUB_WORKSPACE), run), null, 2) + '\n');
   else if (flags.format === 'junit') io.stdout(junit(kept, run));
-  else if (flags.format === 'text') {
-    // One part of a file list pre-commit split says so: its summary is not the commit's (REVIEW11 C3).
+  else if (flags.format === 'github') {
+    const gh = {
+      reports: kept,
+      counts,
+      skipped,
+      workspaces,
+      ...(flags.fix === 'write' ? { fixed: { ...fixCounts, held: heldFixes } } : {}),
+      stepSummary: io.env.GITHUB_STEP_SUMMARY,
+    };
+    const { stdout, summary } = githubReport(gh);
+    io.stdout(stdout);
+    const problem = summary ? appendStepSummary(io.env.GITHUB_STEP_SUMMARY ?? '', gh) : undefined;
+    if (problem !== undefined)
+      io.stderr(`assistant-config: note: the findings were not added to the job summary: ${visible(problem)}\n`);
+  } else {
+    // Text. One part of a file list pre-commit split says so: its summary is not the commit's (REVIEW11 C3).
     const limit = preCommitLimitReached(io.argv, io.env);
     io.stdout(
       summaryLine(

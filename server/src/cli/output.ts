@@ -115,7 +115,7 @@ export function heldBack(n: number): string {
 
 // GitHub Actions ----------------------------------------------------------------------------------
 
-const GH_LEVEL: Record<Severity, string> = {
+export const GH_LEVEL: Record<Severity, string> = {
   error: 'error',
   warning: 'warning',
   information: 'notice',
@@ -123,10 +123,10 @@ const GH_LEVEL: Record<Severity, string> = {
 };
 
 /** Escaping of workflow command data and properties (as @actions/core does); other control characters shown escaped. */
-function ghData(s: string): string {
+export function ghData(s: string): string {
   return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(CONTROL, escapeControl);
 }
-function ghProp(s: string): string {
+export function ghProp(s: string): string {
   return ghData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
@@ -139,16 +139,7 @@ function ghProp(s: string): string {
  * `/private/tmp`) is given as written and resolved (lint.ts githubWorkspaces).
  */
 export function githubOfFile(r: FileReport, workspace?: string | readonly string[]): string {
-  let file = r.displayPath;
-  // (Several: the workspace as written and its real path, REVIEW6 I14; the first that holds the file.)
-  for (const w of typeof workspace === 'string' ? [workspace] : (workspace ?? [])) {
-    if (!w || !isAbsolute(w) || !isAbsolute(r.path)) continue;
-    const rel = relative(w, r.path);
-    if (rel && !rel.startsWith('..') && !isAbsolute(rel)) {
-      file = rel.split(sep).join('/');
-      break;
-    }
-  }
+  const file = ghFile(r, workspace);
   let s = '';
   for (const f of r.findings) {
     const props = [
@@ -162,6 +153,17 @@ export function githubOfFile(r: FileReport, workspace?: string | readonly string
     s += `::${GH_LEVEL[f.severity]} ${props.join(',')}::${ghData(f.message)}\n`;
   }
   return s;
+}
+
+/** The file as GitHub names it: from the workspace when it lies below it, else as displayed. */
+export function ghFile(r: FileReport, workspace?: string | readonly string[]): string {
+  // (Several: the workspace as written and its real path, REVIEW6 I14; the first that holds the file.)
+  for (const w of typeof workspace === 'string' ? [workspace] : (workspace ?? [])) {
+    if (!w || !isAbsolute(w) || !isAbsolute(r.path)) continue;
+    const rel = relative(w, r.path);
+    if (rel && !rel.startsWith('..') && !isAbsolute(rel)) return rel.split(sep).join('/');
+  }
+  return r.displayPath;
 }
 
 // JUnit -------------------------------------------------------------------------------------------
@@ -219,6 +221,15 @@ export function junit(reports: readonly FileReport[], run?: RunOutcome): string 
   // A run that failed (exit 2: a path not read, no AssistantConfig file found, a project config with
   // mistakes) is an errored test of its own, so that a CI report of no findings does not read as all
   // clean (REVIEW9 K9).
+  // A file a directory walk found and that was removed before it was read: a skipped testcase
+  // (REVIEW11 C8), which CI reports show as such, not as a pass or a failure.
+  for (const k of run?.skipped ?? []) {
+    const path = xmlAttr(visiblePath(k.displayPath));
+    suites.push(
+      `  <testsuite name="${path}" tests="1" failures="0" errors="0" skipped="1" time="0">\n    <testcase name="${path}" classname="${path}" time="0">\n      <skipped message="${xmlAttr(k.message)}" />\n    </testcase>\n  </testsuite>\n`,
+    );
+    tests++;
+  }
   const errors = run && run.exitCode === 2 ? 1 : 0;
   if (run && errors) {
     const said = run.failures.map((f) => visible(f));
@@ -238,7 +249,8 @@ export function junit(reports: readonly FileReport[], run?: RunOutcome): string 
  * run ended, as SARIF's invocation and JUnit's errored testcase say it: `ok` is false when the run
  * failed (exit 2: a path not read, no AssistantConfig file found, a project config with mistakes, an
  * internal error), `exitCode` is the process's exit status, and `errors` holds what stderr said of
- * the failure (empty when `ok`), so that a report with no findings is not read as all clean.
+ * the failure (empty when `ok`), so that a report with no findings is not read as all clean;
+ * `skipped` lists files a directory walk found that were gone when read (not checked, no failure).
  */
 export function json(reports: readonly FileReport[], run?: RunOutcome): unknown {
   const exitCode = run?.exitCode ?? 0;
@@ -256,5 +268,7 @@ export function json(reports: readonly FileReport[], run?: RunOutcome): unknown 
     ok: exitCode !== 2,
     exitCode,
     errors: exitCode === 2 ? (run?.failures ?? []).map((message) => ({ message })) : [],
+    // Files a directory walk found that were removed before they were read (REVIEW11 C8).
+    skipped: (run?.skipped ?? []).map((k) => ({ path: k.displayPath, message: k.message })),
   };
 }

@@ -295,13 +295,15 @@ export class LintPool {
 
   /**
    * Lints `files` on the workers and this thread; `emit` gets every outcome in list order.
-   * `lintHere` lints one file on this thread.
+   * `lintHere` lints one file on this thread. `stop(printed)`, asked after each batch printed: true
+   * ends the run there (the files after `printed` are not linted, nor printed).
    */
   async run(
     files: readonly { path: string; displayPath: string }[],
     lintHere: (i: number) => Outcome,
     emit: (i: number, o: Outcome) => void,
     dotenv?: DotenvSnapshot,
+    stop?: (printed: number) => boolean,
   ): Promise<{ onWorkers: number }> {
     const n = files.length;
     const ctl = this.ctl;
@@ -347,7 +349,7 @@ export class LintPool {
     };
     for (;;) {
       drain();
-      if (printed >= n) break;
+      if (printed >= n || (printed > 0 && stop?.(printed) === true)) break;
       // This thread takes a batch too, unless it is too far ahead of what has been printed.
       if (Atomics.load(ctl, NEXT) < n && Atomics.load(ctl, NEXT) - printed < WINDOW) {
         const start = Atomics.add(ctl, NEXT, BATCH);

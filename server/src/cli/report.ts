@@ -40,6 +40,15 @@ export interface Finding {
 export interface RunOutcome {
   exitCode: number;
   failures: string[];
+  /** Files a directory walk found that were gone when read: not checked, no failure (REVIEW11 C8). */
+  skipped?: Skipped[];
+}
+
+/** A file not checked, and why (the note stderr has). */
+export interface Skipped {
+  path: string;
+  displayPath: string;
+  message: string;
 }
 
 export interface FileReport {

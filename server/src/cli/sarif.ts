@@ -28,16 +28,22 @@ const LEVEL = { error: 'error', warning: 'warning', information: 'note', hint: '
  * upload step fails) and does not close the alerts it has (github/codeql-action#1393, #1732): a run
  * that never read the files must not read as "all alerts fixed" (REVIEW9 K9).
  */
-function invocations(run: RunOutcome): unknown[] {
+function invocations(run: RunOutcome, cwd: string): unknown[] {
+  // A file a directory walk found and that was removed before it was read is a note (REVIEW11 C8):
+  // not checked, no failure of the run.
+  const notes = [
+    ...run.failures.map((text) => ({ level: 'error', message: { text } })),
+    ...(run.skipped ?? []).map((k) => ({
+      level: 'note',
+      message: { text: k.message },
+      locations: [{ physicalLocation: { artifactLocation: artifactLocation(k.path, cwd) } }],
+    })),
+  ];
   return [
     {
       executionSuccessful: run.exitCode !== 2,
       exitCode: run.exitCode,
-      ...(run.failures.length > 0
-        ? {
-            toolExecutionNotifications: run.failures.map((text) => ({ level: 'error', message: { text } })),
-          }
-        : {}),
+      ...(notes.length > 0 ? { toolExecutionNotifications: notes } : {}),
     },
   ];
 }
@@ -65,7 +71,7 @@ export function toSarif(results: readonly FileReport[], cwd: string, run?: RunOu
             })),
           },
         },
-        ...(run ? { invocations: invocations(run) } : {}),
+        ...(run ? { invocations: invocations(run, cwd) } : {}),
         originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(cwd).href.replace(/\/?$/, '/') } },
         columnKind: 'utf16CodeUnits',
         results: results.flatMap((r) => {
