@@ -55,6 +55,15 @@ function causes(err: unknown): Cause[] {
   return out;
 }
 
+function ownCause(err: unknown): NetError | undefined {
+  let cur: unknown = err;
+  for (let i = 0; i < 8 && cur && typeof cur === 'object'; i++) {
+    if (cur instanceof NetError) return cur;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 const TLS_CODE =
   /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|DEPTH_ZERO|ALTNAME|HOSTNAME_MISMATCH|WRONG_VERSION|PACKET_LENGTH/;
 
@@ -77,6 +86,9 @@ export function classifyNetworkError(err: unknown, ctx: FailureContext): NetErro
       'timeout',
       `No complete answer from ${ctx.host} before the time limit of ${ctx.timeoutMs} ms ran out.`,
     );
+  // Our own, raised below fetch (the connect timeout, which names where the connection stood).
+  const own = ownCause(err);
+  if (own) return own;
   const chain = causes(err);
   const codes = chain.map((c) => c.code).filter((c): c is string => !!c);
   const has = (...cs: string[]): string | undefined => codes.find((c) => cs.includes(c));

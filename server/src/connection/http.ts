@@ -2,7 +2,9 @@
 // proxy). Every request gets: a connect timeout and an overall timeout, cancellation, a cap on
 // the size of the answer, the proxy, manual redirects that never carry credentials to another
 // origin, and a refusal of plain http:// except to loopback.
-import { Agent, ProxyAgent, fetch } from 'undici';
+import { performance } from 'node:perf_hooks';
+import type { Socket } from 'node:net';
+import { Agent, ProxyAgent, buildConnector, fetch } from 'undici';
 import type { Dispatcher } from 'undici';
 import { NetError, classifyNetworkError } from './errors';
 import { checkServiceUrl, hostOf, isUrlProblem, proxyFor } from './url';
@@ -74,16 +76,22 @@ export async function httpRequest(req: HttpRequest, s: HttpSettings): Promise<Ht
   // The status of every answer whose headers arrived, seen below fetch: fetch turns a 407 into a
   // bare "network error" (the Fetch standard, for a client without a window), status lost.
   const heard: { status?: number } = {};
-  const dispatcher = makeDispatcher(proxy, s).compose(statusObserver(heard));
+  const where = { host: hostOf(req.url), port: portOf(req.url) };
+  const watch: ConnectWatch = {};
+  const dispatcher = makeDispatcher(proxy, s, watch, where).compose(statusObserver(heard));
   const controller = new AbortController();
   let timedOut = false;
   let cancelled = false;
+  // Where the connection stood when the run's time limit ran out (read before the abort closes it).
+  let stalled: NetError | undefined;
   const timer = setTimeout(() => {
     timedOut = true;
+    stalled = connectFailure(watch, `the time limit of ${s.overallTimeoutMs ?? s.timeoutMs} ms`, where);
     controller.abort();
   }, s.timeoutMs);
   const onAbort = (): void => {
     cancelled = true;
+    stalled = undefined;
     controller.abort();
   };
   if (s.signal?.aborted) onAbort();
@@ -93,6 +101,7 @@ export async function httpRequest(req: HttpRequest, s: HttpSettings): Promise<Ht
   try {
     return await followRedirects(req, dispatcher, controller.signal, s.maxResponseBytes, proxy, seen, s.userAgent);
   } catch (err) {
+    if (stalled) throw stalled;
     if (heard.status === 407 && !controller.signal.aborted && !(err instanceof NetError))
       throw new NetError(
         'proxy',
@@ -123,12 +132,25 @@ export async function httpRequest(req: HttpRequest, s: HttpSettings): Promise<Ht
   }
 }
 
-function makeDispatcher(proxy: string | undefined, s: HttpSettings): Dispatcher {
+function makeDispatcher(
+  proxy: string | undefined,
+  s: HttpSettings,
+  watch: ConnectWatch,
+  where: { host: string; port: string },
+): Dispatcher {
   const tls = { timeout: s.connectTimeoutMs, ...(s.ca ? { ca: s.ca } : {}) };
   // Direct connections resolve `localhost` / `*.localhost` to loopback only (never through DNS):
   // plain http:// is allowed to them on that ground. (Through a proxy, the only name we resolve
   // is the proxy's; loopback addresses never go through one.)
-  if (!proxy) return new Agent({ connect: { ...tls, lookup: pinnedLookup() } });
+  if (!proxy)
+    return new Agent({
+      connect: watchedConnector(
+        { ...(s.ca ? { ca: s.ca } : {}), lookup: pinnedLookup() },
+        s.connectTimeoutMs,
+        watch,
+        where,
+      ),
+    });
   let uri: string;
   try {
     uri = new URL(proxy).href;
@@ -225,6 +247,91 @@ async function followRedirects(
     redirects.push({ status: res.status, to: `${next.origin}${next.pathname}` });
     url = next;
   }
+}
+
+/**
+ * Where the latest connection of a request stands: connecting (TCP), in the TLS handshake (TCP
+ * accepted, the handshake not done), or done. Read when a time limit runs out, to say which.
+ */
+interface ConnectWatch {
+  phase?: 'connect' | 'handshake' | 'open';
+  /** performance.now() when the TCP connection was accepted. */
+  acceptedAt?: number;
+  socket?: Socket;
+}
+
+/**
+ * undici's connector with its connect timeout (which covers the TLS handshake) replaced by our own,
+ * so that a handshake that never completes is named as such (with what the server sent of it), not
+ * as a bare UND_ERR_CONNECT_TIMEOUT or a "no complete answer".
+ */
+function watchedConnector(
+  options: buildConnector.BuildOptions,
+  connectTimeoutMs: number,
+  watch: ConnectWatch,
+  where: { host: string; port: string },
+): buildConnector.connector {
+  const base = buildConnector({ ...options, timeout: 0 });
+  return (opts, callback) => {
+    // undici's connector returns the socket (its typings say void); it calls back only later, on an event.
+    const socket = (base as unknown as (o: typeof opts, cb: typeof callback) => Socket)(opts, (...args) => {
+      clearTimeout(timer);
+      if (!args[0] && watch.socket === socket) watch.phase = 'open';
+      callback(...args);
+    });
+    watch.phase = 'connect';
+    watch.socket = socket;
+    watch.acceptedAt = undefined;
+    socket.once('connect', () => {
+      if (watch.socket !== socket || watch.phase !== 'connect') return;
+      watch.acceptedAt = performance.now();
+      watch.phase = opts.protocol === 'https:' ? 'handshake' : 'open';
+    });
+    const timer = setTimeout(() => {
+      if (watch.socket !== socket || watch.phase === 'open') return;
+      socket.destroy(connectFailure(watch, `the connect timeout of ${connectTimeoutMs} ms`, where));
+    }, connectTimeoutMs);
+    // A socket closed some other way (the run cancelled, the agent destroyed) leaves no timer behind.
+    socket.once('close', () => {
+      clearTimeout(timer);
+    });
+    timer.unref();
+    return socket;
+  };
+}
+
+/** Raw bytes received on a TLS socket (its TLS records, not the decrypted data): Node keeps no public count. */
+function rawBytesRead(socket: Socket | undefined): number | undefined {
+  const n = (socket as { _handle?: { _parent?: { bytesRead?: unknown } } } | undefined)?._handle?._parent?.bytesRead;
+  return typeof n === 'number' ? n : undefined;
+}
+
+/** What a time limit (`limit`, worded) cut off while connecting; undefined when the connection was made. */
+function connectFailure(w: ConnectWatch, limit: string, where: { host: string; port: string }): NetError | undefined {
+  const at = `${where.host.includes(':') ? `[${where.host}]` : where.host}:${where.port}`;
+  if (w.phase === 'connect')
+    return new NetError(
+      'timeout',
+      `Could not connect to ${at} within ${limit}: the connection was never accepted (CONNECT_TIMEOUT).`,
+      'CONNECT_TIMEOUT',
+    );
+  if (w.phase !== 'handshake') return undefined;
+  const ms = Math.round(performance.now() - (w.acceptedAt ?? performance.now()));
+  const bytes = rawBytesRead(w.socket);
+  const head = `The TLS handshake with ${at} did not complete within ${limit}: the connection was accepted`;
+  // Something answered, but never a whole handshake: a server (or something on the way) that drips
+  // or stalls it is a TLS fault, not a slow network.
+  if (bytes)
+    return new NetError(
+      'tls',
+      `${head}, and in the ${ms} ms since, the server sent only ${bytes} bytes of its handshake (it stalls or drips it, or something on the way holds it up).`,
+      'TLS_HANDSHAKE_TIMEOUT',
+    );
+  return new NetError(
+    'timeout',
+    `${head}, but in the ${ms} ms since, the server sent ${bytes === 0 ? 'nothing' : 'no complete handshake'}.`,
+    'TLS_HANDSHAKE_TIMEOUT',
+  );
 }
 
 /** An interceptor that records the status of each answer whose headers arrive. */
