@@ -1,5 +1,6 @@
 // Shared test helpers: cursor markers, diagnostic rendering, golden files.
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import assert from 'node:assert/strict';
 import { LineIndex, parse } from '../server/src/parser';
 import { applyEdits, getCodeActions } from '../server/src/service';
@@ -174,11 +175,8 @@ export function base64Middles(secret: string): string[] {
   return out;
 }
 
-/**
- * A text as a reader would see an echo inside it: `\u` escapes, backslash escapes, percent-encoding and
- * HTML character references decoded (three rounds, for nested encodings), white space removed.
- */
-export function decodedEchoes(text: string): string {
+/** `\u` escapes, backslash escapes, percent-encoding and HTML character references decoded (three rounds, for nested encodings). */
+function decodeEscapes(text: string): string {
   let t = text;
   for (let i = 0; i < 3; i++)
     t = t
@@ -189,5 +187,58 @@ export function decodedEchoes(text: string): string {
       .replace(/&#x([0-9a-fA-F]+);/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
       .replace(/&#(\d+);/g, (_, d: string) => String.fromCharCode(Number(d)))
       .replace(/&(amp|lt|gt|quot);/g, (_, n: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[n] ?? '');
-  return t.replace(/\s+/g, '');
+  return t;
+}
+
+/**
+ * A text as a reader would see an echo inside it: `\u` escapes, backslash escapes, percent-encoding and
+ * HTML character references decoded (three rounds, for nested encodings), white space removed.
+ */
+export function decodedEchoes(text: string): string {
+  return decodeEscapes(text).replace(/\s+/g, '');
+}
+
+/**
+ * The views of a text in which leak tests look for runs of a credential, besides the text itself: the
+ * echoes decoded (decodedEchoes), and the same with short tags (`<wbr>`, `<b>`) and every character
+ * outside printable ASCII (white space, replacement characters, Latin-1 junk) dropped as well, so that
+ * a credential printed in pieces between them is put back together. Both: a piece inside a short tag's
+ * attribute is in the first view only.
+ */
+export function echoViews(text: string): [decoded: string, reassembled: string] {
+  const t = decodeEscapes(text);
+  return [t.replace(/\s+/g, ''), t.replace(/<\/?[a-z][^<>]{0,40}>/gi, '').replace(/[^!-~]+/g, '')];
+}
+
+/** One HTTP/1.1 request as a raw test server read it: the head (request line and headers), the body, the path. */
+export interface RawRequest {
+  head: string;
+  body: string;
+  path: string;
+}
+
+/**
+ * Reads HTTP/1.1 requests off a raw socket, for test servers that answer byte by byte (cut, dripped,
+ * malformed): a head up to its blank line, then a Content-Length body; `onRequest` is called for each
+ * whole request. Returns a function that stops reading (the connection stays open).
+ */
+export function readRequests(socket: Socket, onRequest: (req: RawRequest) => void): () => void {
+  let got = Buffer.alloc(0);
+  const onData = (chunk: Buffer): void => {
+    got = Buffer.concat([got, chunk]);
+    for (;;) {
+      const end = got.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const head = got.subarray(0, end).toString('latin1');
+      const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
+      if (got.length < end + 4 + length) return;
+      const body = got.subarray(end + 4, end + 4 + length).toString('utf8');
+      got = got.subarray(end + 4 + length);
+      onRequest({ head, body, path: / (\S+) HTTP/.exec(head)?.[1] ?? '/' });
+      // onRequest may have stopped the reading.
+      if (!socket.listeners('data').includes(onData)) return;
+    }
+  };
+  socket.on('data', onData);
+  return () => void socket.off('data', onData);
 }

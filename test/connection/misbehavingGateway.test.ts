@@ -15,7 +15,8 @@ import type { TlsOptions } from 'node:tls';
 import type { TLSSocket } from 'node:tls';
 import { formatReport, reportToJson, runTestConnection } from '../../server/src/connection';
 import type { ConnectionOptions, Credentials, StepName, TestConnectionReport } from '../../server/src/connection';
-import { base64Middles, decodedEchoes, fakeSecret, KEY_CHARS, mulberry32 } from '../helpers';
+import { base64Middles, echoViews, fakeSecret, KEY_CHARS, mulberry32, readRequests } from '../helpers';
+import type { RawRequest } from '../helpers';
 import { selfSignedCert } from './tls';
 
 const SEED = 0x5e05;
@@ -26,7 +27,7 @@ const SECRETS = [PAT, API_KEY, DATA_TOKEN];
 const PROJECT = '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
 
 /** What the service under test answers to one request (its head, its path), or how it misbehaves. */
-type Answer = (req: { head: string; body: string; path: string }, socket: Socket) => void;
+type Answer = (req: RawRequest, socket: Socket) => void;
 
 interface Host {
   origin: string;
@@ -51,20 +52,10 @@ async function startHost(tls: boolean): Promise<Host> {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => undefined);
-    let got = Buffer.alloc(0);
-    const onData = (c: Buffer): void => {
-      got = Buffer.concat([got, c]);
-      const end = got.indexOf('\r\n\r\n');
-      if (end < 0) return;
-      const head = got.subarray(0, end).toString('latin1');
-      const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
-      if (got.length < end + 4 + length) return;
-      const body = got.subarray(end + 4, end + 4 + length).toString('utf8');
-      got = got.subarray(end + 4 + length);
+    readRequests(socket, (req) => {
       host.hits++;
-      host.answer({ head, body, path: / (\S+) HTTP/.exec(head)?.[1] ?? '/' }, socket);
-    };
-    socket.on('data', onData);
+      host.answer(req, socket);
+    });
   };
   const cert = selfSignedCert();
   const server: Server = tls ? createTlsServer({ cert: cert.cert, key: cert.key }, serve) : createServer(serve);
@@ -93,7 +84,8 @@ const credentials = (): Credentials => ({ pat: PAT, apiKey: API_KEY, dataToken: 
 
 // ---------------------------------------------------------------------------------------------
 // The scan (apart from redact.ts): runs of 6 of a credential after its public prefix, in any case,
-// in the text as printed and after percent, JSON, HTML (decimal and hex) escapes are decoded, and
+// in the text as printed and after percent, JSON, HTML (decimal and hex) escapes are decoded (and then
+// short tags and non-ASCII dropped), and
 // runs of 12 of its base64 (any alignment, both alphabets).
 const runsOf = (s: string, n: number): Set<string> => {
   const out = new Set<string>();
@@ -110,7 +102,7 @@ const PIECES = SECRETS.flatMap((s) => [
 ]);
 function leaksIn(text: string): string[] {
   const out: string[] = [];
-  for (const t of [text.toLowerCase(), decodedEchoes(text).toLowerCase()])
+  for (const t of [text, ...echoViews(text)].map((v) => v.toLowerCase()))
     for (const { runs, len } of PIECES)
       for (let i = 0; i + len <= t.length; i++)
         if (runs.has(t.slice(i, i + len))) {

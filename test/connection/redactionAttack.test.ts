@@ -13,6 +13,7 @@ import { testConnectionCommand } from '../../server/src/cli/testConnection';
 import type { CliIO } from '../../server/src/cli/io';
 import { formatReport, reportToJson, runTestConnection, summarize } from '../../server/src/connection';
 import type { ConnectionOptions, Credentials } from '../../server/src/connection';
+import { echoViews } from '../helpers';
 import { startEchoService } from './echoService';
 import type { EchoService, Transform } from './echoService';
 
@@ -351,33 +352,15 @@ const SECRET_RUNS = Object.entries(SECRETS).flatMap(([name, value]) => [
   { name: `${name} (base64)`, runs: base64RunsOf(value), len: 12 },
 ]);
 
-/**
- * The text as a reader could put it back together: escapes decoded (JSON, backslash, percent, HTML),
- * white space, line breaks, replacement and other non-ASCII characters dropped. A secret printed
- * in pieces shorter than RUN, one per line, is still a leak. (Written apart from redact.ts on
- * purpose: the test must not share the code it checks.)
- */
-function reassembled(text: string): string {
-  let t = text;
-  for (let pass = 0; pass < 3; pass++) {
-    t = t
-      .replace(/\\+u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
-      .replace(/\\+[nrt]/g, ' ')
-      .replace(/\\+(.)/g, '$1')
-      .replace(/%([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
-      .replace(/&#x([0-9a-fA-F]+);/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
-      .replace(/&#(\d+);/g, (_, d: string) => String.fromCharCode(Number(d)))
-      .replace(/&(amp|lt|gt|quot);/g, (_, n: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[n] ?? '');
-  }
-  return t.replace(/<\/?[a-z][^<>]{0,40}>/gi, '').replace(/[^!-~]+/g, '');
-}
-
 function scan(caseName: string, where: string, text: string): void {
   texts++;
+  // The decoders (test/helpers.ts) are written apart from redact.ts: the test must not share the code it checks.
+  const [decoded, reassembled] = echoViews(text);
   for (const [view, lower] of [
     ['', text.toLowerCase()],
-    [' (reassembled)', reassembled(text).toLowerCase()],
-    [' (separators dropped)', alnum(reassembled(text))],
+    [' (decoded)', decoded.toLowerCase()],
+    [' (reassembled)', reassembled.toLowerCase()],
+    [' (separators dropped)', alnum(reassembled)],
   ] as const) {
     for (const { name, runs, len } of SECRET_RUNS) {
       for (let i = 0; i + len <= lower.length; i++) {

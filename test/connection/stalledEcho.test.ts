@@ -18,7 +18,7 @@ import { testConnectionCommand } from '../../server/src/cli/testConnection';
 import type { CliIO } from '../../server/src/cli/io';
 import { formatReport, reportToJson, runTestConnection, summarize } from '../../server/src/connection';
 import type { ConnectionOptions, Credentials } from '../../server/src/connection';
-import { base64Middles, decodedEchoes, mulberry32 } from '../helpers';
+import { base64Middles, echoViews, mulberry32, readRequests } from '../helpers';
 
 const RUN = 6;
 const rand = mulberry32(4242);
@@ -141,23 +141,13 @@ function serve(socket: Socket): void {
   sockets.add(socket);
   socket.on('close', () => sockets.delete(socket));
   socket.on('error', () => undefined);
-  let got = Buffer.alloc(0);
-  socket.on('data', (c: Buffer) => {
-    got = Buffer.concat([got, c]);
-    const end = got.indexOf('\r\n\r\n');
-    if (end < 0) return;
-    const head = got.subarray(0, end).toString('latin1');
-    const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
-    if (got.length < end + 4 + length) return;
+  const stop = readRequests(socket, ({ head, body, path }) => {
     requests++;
-    const echo = `${head}\r\n\r\n${got.subarray(end + 4, end + 4 + length).toString('utf8')}`;
-    got = got.subarray(end + 4 + length);
-    const path = / (\S+) HTTP/.exec(head)?.[1] ?? '/';
-    const answer = current.answer(echo, path);
+    const answer = current.answer(`${head}\r\n\r\n${body}`, path);
     socket.write(answer.head + answer.body);
     // A whole answer (the redirect) keeps the connection for the next request; a cut one is reset.
     if (answer.whole) return;
-    socket.removeAllListeners('data');
+    stop();
     setTimeout(() => socket.resetAndDestroy(), current.pause);
   });
 }
@@ -197,7 +187,8 @@ function scan(where: string, text: string): void {
   scanned++;
   for (const [view, t] of [
     ['', text.toLowerCase()],
-    [' (decoded)', decodedEchoes(text).toLowerCase()],
+    [' (decoded)', echoViews(text)[0].toLowerCase()],
+    [' (reassembled)', echoViews(text)[1].toLowerCase()],
   ] as const)
     for (const { s, runs, len } of [...PLAIN, ...B64])
       for (let i = 0; i + len <= t.length; i++)
