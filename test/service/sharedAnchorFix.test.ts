@@ -119,3 +119,108 @@ test('REVIEW11 M1: a key merged from an anchor that an anchored mapping merges i
     }
   }
 });
+
+test('REVIEW11 M2: a finding in an anchor that a chain of anchors merges is said once, at the first use, with the others as related information', () => {
+  // Three anchors in a chain (`&base` <- `&mid` <- `&cls`), none checked in place but `&cls`; YAML flow
+  // mappings (unquoted keys, `{<<: *cls}`) beside block ones, comments on the way.
+  const text = [
+    'kind: AssistantConfig',
+    'version: v2',
+    'x-base: &base {provider: cloud_a, endpoint: 5, apiKey: {valueFromEnv: CLOUD_A_API_KEY}}   # shared',
+    'x-mid: &mid   # the shared model',
+    '  <<: *base',
+    "  model: ' gpt-4o'",
+    'definition:',
+    '  llm: &cls {<<: *mid}',
+    '  aiPrimitivesLlm: {<<: *cls}   # same one',
+    '  threadTitleGeneration:',
+    '    enable: true',
+    '    llm:',
+    '      <<: *cls',
+    '',
+  ].join('\n');
+  for (const eol of ['\n', '\r\n']) {
+    const t = text.replace(/\n/g, eol);
+    const { doc, diagnostics } = analyze(t, 'yaml');
+    const at = (d: { offset: number; length: number }): string => {
+      const line = t.slice(0, d.offset).split('\n').length;
+      return `${line}:${t.slice(d.offset, d.offset + d.length)}`;
+    };
+    const found = diagnostics
+      .filter((d) => !/x-base|x-mid/.test(d.message))
+      .map((d) => [
+        d.code,
+        at(d),
+        d.message.replace(/[;:] .*? \(through/, ' (through'),
+        (d.related ?? []).map((r) => `${at(r)} ${r.message}`),
+      ]);
+    assert.deepEqual(found, [
+      [
+        'invalid-type',
+        '8:*mid',
+        "'endpoint' must be a string (through alias '*mid')",
+        [
+          '3:5 Found here, in the anchored node the alias uses',
+          "9:*cls Also through alias '*cls'",
+          "13:*cls Also through alias '*cls'",
+        ],
+      ],
+      [
+        'blank-string',
+        '8:*mid',
+        "'model' has leading spaces, which the service keeps (through alias '*mid')",
+        [
+          "6:' gpt-4o' Found here, in the anchored node the alias uses",
+          "9:*cls Also through alias '*cls'",
+          "13:*cls Also through alias '*cls'",
+        ],
+      ],
+    ]);
+    // Nothing edits the shared anchors: no fix but the suppression comments.
+    for (const d of diagnostics.filter((x) => x.code !== 'unknown-property')) {
+      const edits = getCodeActions(doc, diagnostics, d).filter((a) => !a.title.startsWith('Ignore'));
+      assert.deepEqual(
+        edits.map((a) => a.title),
+        [],
+      );
+    }
+  }
+});
+
+test('REVIEW11 M2: the same value checked in place keeps its finding there, every use listed; a finding that differs per use stays at each', () => {
+  for (const eol of ['\n', '\r\n']) {
+    const t = [
+      'kind: AssistantConfig',
+      'version: v2',
+      'definition:',
+      '  llm: &base {provider: cloud_a, endpoint: 5, apiKey: {valueFromEnv: CLOUD_A_API_KEY}, model: m}',
+      '  aiPrimitivesLlm: &cls {<<: *base}',
+      '  threadTitleGeneration: {enable: true, llm: {<<: *cls}}',
+      '  overrideAiPrimitivesLlm:',
+      '    - primitiveName: classify',
+      '      llm: {<<: *cls, provider: hosted}',
+      '',
+    ]
+      .join('\n')
+      .replace(/\n/g, eol);
+    const { diagnostics } = analyze(t, 'yaml');
+    const line = (o: number): number => t.slice(0, o).split('\n').length;
+    const types = diagnostics.filter((d) => d.code === 'invalid-type');
+    // The value `5` as `llm` reads it, with a fix (it is the user's text there); each use listed.
+    assert.deepEqual(
+      types.map((d) => [line(d.offset), t.slice(d.offset, d.offset + d.length), d.data?.throughAlias === true]),
+      [[4, '5', false]],
+    );
+    assert.deepEqual(
+      types[0]!.related!.map((r) => [line(r.offset), r.message]),
+      [
+        [5, "Also through alias '*base'"],
+        [6, "Also through alias '*cls'"],
+      ],
+    );
+    // Under `hosted` the merged keys are findings of that use alone: at its `<<`.
+    const hosted = diagnostics.filter((d) => d.code === 'unknown-property');
+    assert.ok(hosted.length > 0);
+    for (const d of hosted) assert.deepEqual([line(d.offset), t.slice(d.offset, d.offset + d.length)], [9, '<<']);
+  }
+});

@@ -28,7 +28,7 @@ import { strayCredentialRule } from './rules/strayCredential';
 import { yaml11Rule } from './rules/yaml11';
 import { jsonStrictness } from './jsonStrict';
 import { commentCredentials } from './commentCredentials';
-import { ALIAS_SUFFIX, atAlias } from './throughAlias';
+import { ALIAS_SUFFIX, FOUND_HERE, atAlias } from './throughAlias';
 import type { Node } from '../../parser/ast';
 import { anchorIndex, unportableAnchors, unusedAnchors } from '../anchors';
 import type { AnchorDef, AnchorIndex } from '../anchors';
@@ -450,10 +450,6 @@ function encodingProblems(text: string, out: Diagnostic[]): void {
 }
 
 /**
- * Sorted by position; the same finding reached twice (through an alias) is reported once, and a
- * finding in an anchored node that its own place already reports is not repeated at the alias.
- */
-/**
  * The findings of the file's other AssistantConfig documents (REVIEW7 J2: a second one after `---` was
  * not checked at all): each is read alone, from a copy of the text with everything else blanked (line
  * breaks kept, so every offset and line is the file's own), and its findings are added but those
@@ -474,25 +470,49 @@ function withOtherConfigs(doc: ParsedDocument, options: ValidationOptions, found
   return out;
 }
 
+/**
+ * Sorted by position; the same finding reached twice (through an alias) is reported once, and a
+ * finding in an anchored node that its own place already reports is not repeated at the alias.
+ */
 function finish(out: Diagnostic[]): Diagnostic[] {
   // Nothing to drop or order (most files).
   if (out.length <= 1) return out;
   const seen = new Set<string>();
   const direct = new Map<string, Diagnostic>();
-  for (const d of out) if (!d.data?.throughAlias) direct.set(`${d.offset}:${d.length}:${d.code}:${d.message}`, d);
-  // The aliases whose copy of a finding is dropped, per finding at the anchor: its related information.
+  // A finding in shared text that no use checks in place, moved to the alias of each use that reaches
+  // it: said once, at the first of those uses (REVIEW11 M2: a value of `&base` reached through `*base`
+  // in `&cls` and through `*cls` too). The same finding whatever the use (code, place, message):
+  // said at each use when it differs (`provider 'hosted' does not allow 'endpoint'`).
+  let moved: Map<string, Diagnostic> | undefined;
+  for (const d of out) {
+    if (!d.data?.throughAlias) direct.set(`${d.offset}:${d.length}:${d.code}:${d.message}`, d);
+    else if (d.related?.[0]?.message === FOUND_HERE) {
+      const k = origin(d);
+      const first = (moved ??= new Map<string, Diagnostic>()).get(k);
+      if (!first || d.offset < first.offset || (d.offset === first.offset && d.length < first.length)) moved.set(k, d);
+    }
+  }
+  // The aliases whose copy of a finding is dropped, per finding kept: its related information.
   let uses: Map<Diagnostic, NonNullable<Diagnostic['related']>> | undefined;
+  const alsoAt = (kept: Diagnostic, d: Diagnostic): void => {
+    const through = ALIAS_SUFFIX.exec(d.message)?.[0].trim().slice(1, -1) ?? 'through an alias';
+    const list = (uses ??= new Map<Diagnostic, NonNullable<Diagnostic['related']>>()).get(kept) ?? [];
+    if (!list.some((r) => r.offset === d.offset))
+      list.push({ offset: d.offset, length: d.length, message: `Also ${through}` });
+    uses.set(kept, list);
+  };
   const res: Diagnostic[] = [];
   for (const d of out) {
     const k = `${d.offset}:${d.length}:${d.code}:${d.message}`;
     const at = d.data?.throughAlias ? d.related?.[0] : undefined;
     const same = at && direct.get(`${at.offset}:${at.length}:${d.code}:${d.message.replace(ALIAS_SUFFIX, '')}`);
     if (same) {
-      const through = ALIAS_SUFFIX.exec(d.message)?.[0].trim().slice(1, -1) ?? 'through an alias';
-      const list = (uses ??= new Map<Diagnostic, NonNullable<Diagnostic['related']>>()).get(same) ?? [];
-      if (!list.some((r) => r.offset === d.offset))
-        list.push({ offset: d.offset, length: d.length, message: `Also ${through}` });
-      uses.set(same, list);
+      alsoAt(same, d);
+      continue;
+    }
+    const first = moved && at?.message === FOUND_HERE ? moved.get(origin(d)) : undefined;
+    if (first && first !== d) {
+      if (first.offset !== d.offset || first.length !== d.length) alsoAt(first, d);
       continue;
     }
     if (seen.has(k)) continue;
@@ -509,4 +529,10 @@ function finish(out: Diagnostic[]): Diagnostic[] {
         });
     }
   return res.sort((a, b) => a.offset - b.offset || a.length - b.length);
+}
+
+/** A moved finding as every use sees it: where it was found, its code and its message without the alias. */
+function origin(d: Diagnostic): string {
+  const at = d.related![0]!;
+  return `${at.offset}:${at.length}:${d.code}:${d.message.replace(ALIAS_SUFFIX, '')}`;
 }

@@ -906,8 +906,8 @@ function unknownProperty(keys: MappingKeys, resolved: Resolved, key: string, obj
       // Shared text (`<<: *base`, also a key `&base` merges from another anchor): said on the `<<` key,
       // which brings it in, with no fix (it would edit every mapping that merges it); an inline merged
       // mapping is the user's text here, said at its key (with its fix).
-      const d = atAlias(own, merge.value, true);
-      out.push(d.offset === own.offset ? own : { ...d, offset: merge.key.offset, length: merge.key.length });
+      const d = atAlias(own, merge.value);
+      out.push(d.offset === own.offset ? own : copyWith(d, { offset: merge.key.offset, length: merge.key.length }));
     }
   }
   return out;
