@@ -1,6 +1,6 @@
 // Validation: syntax problems, the schema (through ajv), and the rules beyond the schema.
 import type { ParsedDocument, SyntaxProblem } from '../../parser/ast';
-import { otherDocuments } from '../../parser/documents';
+import { allDocuments, otherDocuments } from '../../parser/documents';
 import { LineIndex, lineEnd, lineStart, nextLineStart } from '../../parser/lineIndex';
 import type { Diagnostic } from '../codes';
 import { copyWith, diag } from '../codes';
@@ -101,8 +101,33 @@ export function validateWithSuppressions(
   );
 }
 
-function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCache | undefined): Diagnostic[] {
+/**
+ * `file`: the file's AssistantConfig document, when `doc` is another document of it (withOtherConfigs):
+ * the documents an unresolved alias's anchor may stand in instead.
+ */
+function findAll(
+  doc: ParsedDocument,
+  options: ValidationOptions,
+  units: UnitCache | undefined,
+  file: ParsedDocument = doc,
+): Diagnostic[] {
   const out: Diagnostic[] = [];
+  // The anchors of the file's other documents, in text order (read at the first unresolved alias).
+  let others: AnchorDef[] | undefined;
+  /** An anchor of this name in another YAML document of the file: the last before `offset`, else the first after. */
+  const elsewhere = (name: string, offset: number): AnchorDef | undefined => {
+    // (`doc` itself is told by its tree's place: read with other limits, it is another object.)
+    others ??= allDocuments(file)
+      .filter((d) => d !== doc && d.root?.offset !== doc.root?.offset)
+      .flatMap((d) => anchorIndex(d).defs);
+    let found: AnchorDef | undefined;
+    for (const def of others) {
+      if (def.name !== name) continue;
+      if (def.offset > offset && found) break;
+      found = def;
+    }
+    return found;
+  };
   // A UTF-16 file read as UTF-8 (what `>` in Windows PowerShell 5 writes): one clear finding, not a
   // syntax error per character.
   if (readAsUtf8FromUtf16(doc.text)) {
@@ -225,7 +250,7 @@ function findAll(doc: ParsedDocument, options: ValidationOptions, units: UnitCac
     claimed = new Set();
     let lines: LineIndex | undefined;
     const lineOf = (offset: number): number => (lines ??= new LineIndex(doc.text)).positionAt(offset).line + 1;
-    for (const a of conv.unresolved) out.push(unresolvedAlias(lineOf, a, index, claimed));
+    for (const a of conv.unresolved) out.push(unresolvedAlias(lineOf, a, index, claimed, elsewhere));
   }
   if (conv.expandedSize > options.maxAliasExpansion) {
     out.push(
@@ -462,7 +487,7 @@ function withOtherConfigs(doc: ParsedDocument, options: ValidationOptions, found
   for (const o of otherDocuments(doc, { maxDepth: options.maxNestingDepth })) {
     if (!o.config) continue;
     const have = new Set(out.map((x) => `${x.code}:${x.offset}`));
-    const more = findAll(o.doc, options, undefined)
+    const more = findAll(o.doc, options, undefined, doc)
       .filter((x) => x.offset >= o.from && x.offset <= o.to && !have.has(`${x.code}:${x.offset}`))
       .map((x) => ({ ...x, data: { ...x.data, otherDocument: true } }));
     if (more.length > 0) out = [...out, ...more].sort((a, b) => a.offset - b.offset || a.length - b.length);

@@ -2,7 +2,8 @@
 // mistake deserves (the value it stands for is not checked again as "nothing": schemaErrors.ts),
 // saying which mistake it most likely is: the anchor is defined further down (YAML reads an alias
 // only after its anchor), or the name is a near miss of an anchor above it (`*mian` for `&main`),
-// with that anchor as the suggestion its quick fix renames the alias to (REVIEW3 F9).
+// with that anchor as the suggestion its quick fix renames the alias to (REVIEW3 F9), or an anchor of
+// that name in another YAML document of the file, which anchors never reach across `---` (REVIEW11 M3).
 import type { AliasNode } from '../../parser/ast';
 import type { AnchorDef, AnchorIndex } from '../anchors';
 import type { Diagnostic } from '../codes';
@@ -18,6 +19,7 @@ export function unresolvedAlias(
   a: AliasNode,
   index: AnchorIndex,
   claimed: Set<AnchorDef>,
+  elsewhere?: (name: string, offset: number) => AnchorDef | undefined,
 ): Diagnostic {
   const name = a.name;
   const later = index.defs.find((d) => d.name === name && d.offset > a.offset);
@@ -38,18 +40,39 @@ export function unresolvedAlias(
   }
   const names = [...before.keys()];
   const meant = names.length > 0 ? closest(name, names) : undefined;
+  // The same name in another document (copied from the one above `---`): what the alias most likely means.
+  const other = elsewhere?.(name, a.offset);
+  const there = other
+    ? ` '&${name}' is defined in another YAML document (line ${lineOf(other.offset)}); anchors do not reach across '---'.`
+    : '';
+  const thereRelated = other
+    ? [{ offset: other.offset, length: other.length, message: `The anchor '&${name}', in another YAML document.` }]
+    : [];
   if (meant === undefined)
-    return diag('unresolved-alias', `Alias '*${name}' has no anchor '&${name}' before it.`, a.offset, a.length);
+    return diag(
+      'unresolved-alias',
+      `Alias '*${name}' has no anchor '&${name}' before it.${there}`,
+      a.offset,
+      a.length,
+      {
+        ...(other ? { related: thereRelated } : {}),
+      },
+    );
   const def = before.get(meant)!;
   claimed.add(def);
   return diag(
     'unresolved-alias',
-    `Alias '*${name}' has no anchor '&${name}' before it. Did you mean '*${meant}'?`,
+    `Alias '*${name}' has no anchor '&${name}' before it.${there} Did you mean '*${meant}'?`,
     a.offset,
     a.length,
     {
-      related: [{ offset: def.offset, length: def.length, message: `The anchor '&${meant}'.` }],
-      data: { key: name, suggestion: meant, ...(renameIsSafe(name, meant, names) ? {} : { unsafeRename: true }) },
+      related: [{ offset: def.offset, length: def.length, message: `The anchor '&${meant}'.` }, ...thereRelated],
+      data: {
+        key: name,
+        suggestion: meant,
+        // Not for --fix when the user may mean the other document's anchor.
+        ...(!other && renameIsSafe(name, meant, names) ? {} : { unsafeRename: true }),
+      },
     },
   );
 }
