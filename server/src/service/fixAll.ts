@@ -7,7 +7,7 @@ import { propertyAtKey } from './codeActions/find';
 import { sameValueText } from './codeActions/unknownProperty';
 import type { Diagnostic, DiagnosticCode } from './codes';
 import { CODES, repairsSyntax } from './codes';
-import { PROVIDERS, applyEdits } from './codeActions';
+import { PROVIDERS, applyEdits, fixesOf } from './codeActions';
 import type { Fix } from './codeActions/provider';
 import type { TextEdit } from './types';
 
@@ -42,7 +42,7 @@ export function safeFixFor(doc: ParsedDocument, d: Diagnostic): Fix | undefined 
   )
     return undefined;
   // No .env in this context: a fix that would also write another file is never offered here.
-  const fixes = provider(doc, d, {}).filter((f) => f.edits.length > 0 && !f.dotenv);
+  const fixes = fixesOf(doc, d, {}, provider).filter((f) => f.edits.length > 0 && !f.dotenv);
   const preferred = fixes.filter((f) => f.isPreferred);
   if (preferred.length !== 1 || preferred[0]!.editorOnly) return undefined;
   if (mode === 'same-value' && !repeatsKeptValue(doc, d)) return undefined;

@@ -7,7 +7,8 @@ import { emptyDocument } from './emptyDocument';
 import { jsonStrict } from './jsonStrict';
 import { bareEnvName, envReferenceValue, envValueConflict, literalSecret, unexpandedValue } from './envValue';
 import { addHeader, missingRequired } from './missingRequired';
-import type { FixProvider } from './provider';
+import type { Fix, FixProvider } from './provider';
+import { documentAt, otherDocuments } from '../../parser/documents';
 import { onlyValue, replaceValue } from './replaceValue';
 import { emptyVariant, missingDiscriminator, switchVariantActions } from './switchVariant';
 import { duplicateKey, nearMissKey, unknownProperty } from './unknownProperty';
@@ -81,6 +82,21 @@ export const PROVIDERS: ProviderTable = Object.fromEntries(
   Object.entries(FIXES).map(([code, p]) => [code, droppingScalarTags(p)]),
 );
 
+/**
+ * The fixes of one diagnostic, made by its provider on the tree of the document that holds it: the
+ * AssistantConfig document, or another AssistantConfig document of the file (`data.otherDocument`: a
+ * second one after `---`, read alone from the file's text blanked around it, at the file's own
+ * offsets). A fix there edits that document's text only; one that would reach outside it (a header
+ * put at the top of the file) is not offered. The one path for the editor's quick fixes and `--fix`.
+ */
+export function fixesOf(doc: ParsedDocument, d: Diagnostic, ctx: ServiceContext, provider: FixProvider): Fix[] {
+  if (!d.data?.otherDocument) return provider(doc, d, ctx);
+  const o = otherDocuments(doc).find((x) => x.config && d.offset >= x.from && d.offset <= x.to);
+  if (!o) return [];
+  const inside = (f: Fix): boolean => f.edits.every((e) => e.offset >= o.from && e.offset + e.length <= o.to);
+  return provider(o.doc, d, ctx).filter(inside);
+}
+
 function touches(d: Diagnostic, range: { offset: number; length: number }): boolean {
   return d.offset <= range.offset + range.length && range.offset <= d.offset + d.length;
 }
@@ -110,11 +126,10 @@ export function getCodeActions(
   };
   for (const d of diagnostics) {
     const provider = PROVIDERS[d.code];
-    // Text reached through an alias is the anchor's, shared by its other uses: no fix edits it. A
-    // finding in another document of the file is not in this tree: the fixes would act on the wrong one.
-    if (!provider || !touches(d, range) || d.data?.throughAlias || d.data?.otherDocument) continue;
+    // Text reached through an alias is the anchor's, shared by its other uses: no fix edits it.
+    if (!provider || !touches(d, range) || d.data?.throughAlias) continue;
     let preferred = false;
-    for (const fix of provider(doc, d, ctx)) {
+    for (const fix of fixesOf(doc, d, ctx, provider)) {
       const entry: CodeActionEntry = {
         title: fix.title,
         kind: 'quickfix',
@@ -128,7 +143,8 @@ export function getCodeActions(
       add(entry);
     }
   }
-  for (const f of switchVariantActions(doc, range.offset)) {
+  // (On the tree of the document at the range: another AssistantConfig's when it is there.)
+  for (const f of switchVariantActions(documentAt(doc, range.offset, 'config'), range.offset)) {
     const fix = withoutScalarTags(doc.text, f);
     add({ title: fix.title, kind: 'refactor.rewrite', edits: inDocumentEol(doc.text, fix.edits) });
   }
