@@ -55,7 +55,7 @@ export const CODES = {
     autofix: 'lossless',
     severity: 'error',
     repairsSyntax: true,
-    doc: "The file holds more than one YAML document (a `---` after the first, even with nothing after it): a file holds one AssistantConfig, and loaders that read one document refuse the file. Another AssistantConfig document is checked too; other content is not read. An empty document's `---` is removed by the fix (and `lint --fix`); a document with content is never removed.",
+    doc: "The file holds more than one YAML document (a `---` after the first, even with nothing after it): a file holds one AssistantConfig, and loaders that read one document refuse the file. Another AssistantConfig document is checked too; other content is not read. An empty document's `---` is removed by the fix (and `lint --fix`); a document with content is never removed. The findings of another AssistantConfig document get the editor's quick fixes (each edits that document only), not `lint --fix`.",
   },
   'resource-limit': {
     autofix: 'no',
@@ -212,7 +212,7 @@ export const CODES = {
   'unresolved-alias': {
     autofix: 'safe',
     severity: 'error',
-    doc: 'A YAML alias (`*name`) whose anchor (`&name`) is not defined before it: the message says when the anchor is defined further down (an alias can only refer to an anchor above it), or names the anchor above that the alias most likely means (`*mian` for `&main`). The fix renames the alias to it; `lint --fix` does so only when that anchor is the one clear match (one edit away, in a name of four letters or more, no other anchor near).',
+    doc: 'A YAML alias (`*name`) whose anchor (`&name`) is not defined before it: the message says when the anchor is defined further down (an alias can only refer to an anchor above it), or when an anchor of that name is only in another YAML document of the file (anchors do not reach across `---`), or names the anchor above that the alias most likely means (`*mian` for `&main`). The fix renames the alias to it; `lint --fix` does so only when that anchor is the one clear match (one edit away, in a name of four letters or more, no other anchor near).',
   },
   'invalid-encoding': {
     autofix: 'no',
