@@ -113,14 +113,17 @@ describe('extra-document fixes', () => {
       assert.equal(safeFixFor(doc, extra), undefined);
     }
   });
-  test("the second AssistantConfig's findings get no quick fix (they would edit the first) and --fix leaves them", () => {
+  test("the second AssistantConfig's findings get their quick fixes, on its own text (secondDocumentFixes.test.ts), and --fix leaves them", () => {
     const text = `${ONE}---\n${TWO}`;
     const { doc, diagnostics } = analyze(text, 'yaml');
     const typo = diagnostics.find((d) => d.code === 'unknown-discriminator')!;
     assert.equal(typo.data?.otherDocument, true);
+    const fixes = getCodeActions(doc, diagnostics, { offset: typo.offset, length: 0 }).filter(
+      (a) => a.kind === 'quickfix' && a.diagnostic === typo,
+    );
     assert.deepEqual(
-      getCodeActions(doc, diagnostics, { offset: typo.offset, length: 0 }).filter((a) => a.kind === 'quickfix'),
-      [],
+      fixes.map((a) => applyEdits(text, a.edits)),
+      [`${ONE}---\n${TWO.replace('hostd', 'hosted')}`],
     );
     assert.equal(fixAll(text, 'yaml', analyze).text, text);
   });
