@@ -162,3 +162,33 @@ test('C7: the summary stops short of GitHub’s 1 MiB and counts what it leaves 
   assert.equal(markdownText('a|b'), 'a\\|b');
   assert.equal(markdownText('line\nbreak'), 'line\\\\nbreak');
 });
+
+test('a run that fails with no finding to say why (exit 2, or --max-warnings) says it in an error annotation, first', () => {
+  const dir = repo(1, fakeSecret('sk-proj-', 40, 1410));
+  writeFileSync(join(dir, 'packages', '.assistant-config.yaml'), 'rules:\n  literal-secret: eror\n');
+  const r = runCli(['lint', '--no-env-check', '--format', 'github', '.'], { cwd: dir, env: { GITHUB_WORKSPACE: dir } });
+  assert.equal(r.code, 2, r.stderr);
+  const said =
+    "packages/.assistant-config.yaml: line 2: 'literal-secret' must be off, info, warning or error (got 'eror')";
+  assert.equal(r.stderr, `assistant-config: ${said}\n`);
+  const lines = r.stdout.trimEnd().split('\n');
+  assert.equal(lines[0], `::error title=assistant-config%3A the run failed::${said}`);
+  assert.match(lines.at(-1)!, /^1 file checked: /);
+
+  const warned = mkdtempSync(join(tmpdir(), 'ac-gh-warned-'));
+  writeFileSync(
+    join(warned, 'a.assistant.yaml'),
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: hosted\n  contextWindowLimit: 0\n',
+  );
+  const w = runCli(['lint', '--no-env-check', '--format', 'github', '--max-warnings', '0', '.'], { cwd: warned });
+  assert.equal(w.code, 1);
+  assert.equal(w.stderr, 'assistant-config: 1 warning, more than --max-warnings 0.\n');
+  const wl = w.stdout.trimEnd().split('\n');
+  assert.equal(wl[0], '::error title=assistant-config%3A the run failed::1 warning, more than --max-warnings 0.');
+  assert.match(wl[1]!, /^::warning file=a\.assistant\.yaml,line=6,/);
+  assert.equal(wl[2], '1 file checked: 0 errors, 1 warning, 0 information.');
+  // Within the limit: no such annotation.
+  const ok = runCli(['lint', '--no-env-check', '--format', 'github', '--max-warnings', '1', '.'], { cwd: warned });
+  assert.equal(ok.code, 0);
+  assert.doesNotMatch(ok.stdout, /::error/);
+});

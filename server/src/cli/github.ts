@@ -38,6 +38,8 @@ export interface GithubRun {
   fixed?: { files: number; fixes: number; held?: number };
   /** GITHUB_STEP_SUMMARY: the step's summary file, when the runner names one. */
   stepSummary: string | undefined;
+  /** What made the run fail (exit 2), as stderr said it; and why it failed on warnings (--max-warnings). */
+  failures?: readonly string[];
 }
 
 /** The annotations each kind would get: error, warning, notice. */
@@ -55,7 +57,8 @@ export function githubReport(run: GithubRun): { stdout: string; summary: boolean
   const n = annotationCounts(run.reports);
   // Our own notices count among the notices of the step too.
   const notices = n.notice + run.skipped.length;
-  const over = n.error > ANNOTATIONS_PER_KIND || n.warning > ANNOTATIONS_PER_KIND || notices > ANNOTATIONS_PER_KIND;
+  const errors = n.error + (run.failures?.length ?? 0);
+  const over = errors > ANNOTATIONS_PER_KIND || n.warning > ANNOTATIONS_PER_KIND || notices > ANNOTATIONS_PER_KIND;
   let out = '';
   const withSummary = over && run.stepSummary !== undefined && run.stepSummary !== '';
   if (over) {
@@ -63,6 +66,11 @@ export function githubReport(run: GithubRun): { stdout: string; summary: boolean
     const message = `${kinds} to annotate; GitHub shows at most ${ANNOTATIONS_PER_KIND} of each kind per step (${ANNOTATIONS_PER_JOB} per job), so some are not on the pull request: every finding is in this step's log${withSummary ? ' and in the job summary' : ''}.`;
     out += `::notice title=${ghProp(`${SOURCE}: more findings than GitHub shows`)}::${ghData(message)}\n`;
   }
+  // Why the step fails when no finding says it (an unreadable path, a project config with a mistake,
+  // too many warnings): an error annotation of its own, among the first, so that the pull request's
+  // checks say it, not only the log (stderr said it there already).
+  for (const f of run.failures ?? [])
+    out += `::error title=${ghProp(`${SOURCE}: the run failed`)}::${ghData(visible(f))}\n`;
   for (const s of run.skipped) out += `::notice title=${ghProp(SOURCE)}::${ghData(s.message)}\n`;
   for (const r of run.reports) out += githubOfFile(r, run.workspaces);
   out += summaryLine(run.counts, false, run.fixed);

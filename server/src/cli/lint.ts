@@ -722,6 +722,8 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void; flushes:
   const failed = ioError || configs.failed;
   const overWarnings = flags.maxWarnings !== undefined && counts.warning > flags.maxWarnings;
   const exitCode = failed ? 2 : counts.error > 0 || overWarnings ? 1 : 0;
+  const tooManyWarnings = (): string =>
+    `${plural(counts.warning, 'warning')}, more than --max-warnings ${flags.maxWarnings ?? -1}.`;
   const run: RunOutcome = { exitCode, failures: failed ? [...configs.failures, ...failures] : [], skipped };
   if (flags.fix === 'dry-run' && flags.format === 'text') {
     // The diff was the output.
@@ -737,6 +739,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void; flushes:
       workspaces,
       ...(flags.fix === 'write' ? { fixed: { ...fixCounts, held: heldFixes } } : {}),
       stepSummary: io.env.GITHUB_STEP_SUMMARY,
+      failures: overWarnings && !failed && counts.error === 0 ? [tooManyWarnings()] : run.failures,
     };
     const { stdout, summary } = githubReport(gh);
     io.stdout(stdout);
@@ -762,10 +765,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void; flushes:
       `assistant-config: timing: ${plural(files.length, 'file')} on ${timing.path}; walk ${ms(timing.walk)}, lint and output ${ms(performance.now() - timing.t0 - timing.walk)}, since start-up ${ms(performance.now())}\n`,
     );
   }
-  if (!failed && counts.error === 0 && flags.maxWarnings !== undefined && counts.warning > flags.maxWarnings)
-    io.stderr(
-      `assistant-config: ${plural(counts.warning, 'warning')}, more than --max-warnings ${flags.maxWarnings}.\n`,
-    );
+  if (!failed && counts.error === 0 && overWarnings) io.stderr(`assistant-config: ${tooManyWarnings()}\n`);
   return exitCode;
 }
 
