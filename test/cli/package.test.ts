@@ -242,15 +242,31 @@ test(
       },
     });
     assert.equal(r.code, 0, `the README's install line failed:\n${r.out}`);
-    // The recipe's next step, in a job's checkout.
+    // The recipes' lint steps as written (GitHub annotations, SARIF, GitLab's JUnit), in a job's
+    // checkout whose config names a variable the job does not have (--no-env-check: no finding for it).
     const job = mkdtempSync(join(tmpdir(), 'ac-ci-job-'));
     writeFileSync(
       join(job, 'prod.assistant.yaml'),
-      'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendr_a\n',
+      'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendr_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY\n',
     );
-    const lint = sh(join(ciPrefix, 'bin', 'assistant-config'), ['lint', '--format', 'github', '.'], { cwd: job });
+    const steps = [...readme.matchAll(/^ *- (?:run: )?assistant-config (lint .*)$/gm)].map((m) => m[1]!.split(' '));
+    assert.deepEqual(
+      steps.map((s) => s[s.indexOf('--format') + 1]),
+      ['github', 'sarif', 'junit'],
+      steps.join(' | '),
+    );
+    const bin = join(ciPrefix, 'bin', 'assistant-config');
+    const lint = sh(bin, steps[0]!, { cwd: job });
     assert.equal(lint.code, 1, lint.out);
     assert.match(lint.stdout, /^::error file=prod\.assistant\.yaml,line=5,col=15,.*unknown-discriminator/m);
+    assert.doesNotMatch(lint.stdout, /env-not-set/);
+    for (const step of steps.slice(1)) {
+      const r = sh(bin, step, { cwd: job });
+      assert.equal(r.code, 1, r.out);
+      const report = readFileSync(join(job, step[step.indexOf('-o') + 1]!), 'utf8');
+      assert.match(report, /unknown-discriminator/);
+      assert.doesNotMatch(report, /VENDOR_A_API_KEY' is defined neither/);
+    }
   },
 );
 
