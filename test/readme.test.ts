@@ -10,12 +10,26 @@ import { runCli } from './cli/helpers';
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-  contributes: { configuration: { properties: Record<string, unknown> }; commands: { title: string }[] };
+  contributes: {
+    configuration: { properties: Record<string, { default?: unknown; enum?: unknown[] }> };
+    commands: { title: string }[];
+  };
 };
 
 test('every setting is in the README', () => {
   for (const key of Object.keys(pkg.contributes.configuration.properties))
     assert.ok(readme.includes('`' + key + '`'), key);
+});
+
+test("every setting's default and, for a setting with a list of values, each value is in its README row", () => {
+  for (const [key, v] of Object.entries(pkg.contributes.configuration.properties)) {
+    const row = readme.split('\n').find((l) => l.startsWith(`| \`${key}\` |`));
+    assert.ok(row, `${key}: a row in the settings table`);
+    const cells = row.split(' | ');
+    assert.equal(cells[1], JSON.stringify(v.default), `${key}: the default`);
+    for (const value of v.enum ?? [])
+      assert.ok(cells[2]!.includes(`\`${String(value)}\``), `${key}: \`${String(value)}\``);
+  }
 });
 
 test('every command is in the README', () => {
