@@ -14,6 +14,8 @@ import { fixAll } from '../../server/src/service/fixAll';
 import { parse } from '../../server/src/parser';
 import { applyEdit } from '../../server/src/parser/incremental';
 import { findSlips } from '../../server/src/parser/alignRepair';
+import { MISSING_COLON_MESSAGE } from '../../server/src/parser/colonRepair';
+import { toValue } from '../../server/src/model/value';
 import { ROOT } from '../helpers';
 
 const crlf = (s: string): string => s.replace(/\n/g, '\r\n');
@@ -93,4 +95,75 @@ test('a key one column off its block is still moved, and into a block that lacks
     ['misaligned-indent'],
   );
   assert.match(fixAll(text, 'yaml', (t, l) => analyze(t, l)).text, /\n {8}tableName: orders\n {8}columns: \[\]\n$/);
+});
+
+// REVIEW14-user U10: a key line whose colon was lost is read with it (parser/colonRepair.ts): one
+// syntax error on the key, the rest of the file read as meant (no `'provider cloud_b modelId'` key, no
+// "requires" for keys that are there), nothing written by --fix, and typing elsewhere still patched.
+const EVERYTHING = readFileSync(join(ROOT, 'examples/everything.assistant.yaml'), 'utf8');
+const LOST = [
+  '    provider: cloud_b', // a variant's discriminator, keys of the variant below it
+  '      model: gpt-deployment', // a key among others, its value on the line
+  '  systemInstructions: |', // a block scalar header
+  '  maxAssistantActions: 12', // a number
+  '    - primitiveName: visualize', // a list item's first key, its llm below
+];
+const valueOf = (text: string): unknown => toValue(parse(text, 'yaml').root, 1_000_000).value;
+
+for (const line of LOST)
+  for (const eol of ['LF', 'CRLF'] as const)
+    test(`'${line.trim()}' without its colon (${eol}): one syntax error on the key, the rest read as meant`, () => {
+      assert.ok(EVERYTHING.includes(`\n${line}\n`), line);
+      const colon = line.indexOf(':');
+      const lostLf = EVERYTHING.replace(`\n${line}\n`, `\n${line.slice(0, colon)}${line.slice(colon + 1)}\n`);
+      const text = eol === 'CRLF' ? crlf(lostLf) : lostLf;
+      const { diagnostics } = analyze(text, 'yaml');
+      const errors = diagnostics.filter((d) => d.severity === 'error');
+      const lostLine = line.slice(0, colon) + line.slice(colon + 1);
+      const key = text.indexOf(`\n${lostLine}${eol === 'CRLF' ? '\r' : ''}\n`) + 1 + lostLine.search(/[A-Za-z]/);
+      assert.deepEqual(
+        errors.map((d) => [d.code, d.offset, d.length, d.message]),
+        [['syntax-error', key, colon - line.slice(0, colon).search(/[A-Za-z]/), MISSING_COLON_MESSAGE]],
+      );
+      // Read as if the colon were there: the same value as the example's.
+      assert.deepEqual(valueOf(text), valueOf(eol === 'CRLF' ? crlf(EVERYTHING) : EVERYTHING));
+      // The line is a syntax error: --fix leaves the file as written.
+      assert.equal(fixAll(text, 'yaml', (t, l) => analyze(t, l)).text, text);
+    });
+
+test('while a colon is missing, typing elsewhere is patched and equals a fresh parse; so is typing the colon back', () => {
+  for (const line of LOST) {
+    const colon = line.indexOf(':');
+    const at = EVERYTHING.indexOf(`\n${line}\n`) + 1 + colon;
+    const lost = EVERYTHING.slice(0, at) + EVERYTHING.slice(at + 1);
+    const doc = parse(lost, 'yaml');
+    assert.ok(doc.zones && doc.zones.length > 0, `${line}: the broken entry keeps its place (a zone)`);
+    const elsewhere = lost.indexOf('us-central1') + 2;
+    const typed = applyEdit(doc, elsewhere, elsewhere, 'x');
+    assert.ok(typed, `${line}: an edit elsewhere is patched`);
+    const fresh = parse(typed.text, 'yaml');
+    assert.deepEqual(typed.problems, fresh.problems, line);
+    assert.deepEqual(plain(typed.root), plain(fresh.root), line);
+    const back = applyEdit(parse(lost, 'yaml'), at, at, ':');
+    if (back) {
+      assert.deepEqual(back.problems, parse(back.text, 'yaml').problems, line);
+      assert.deepEqual(plain(back.root), plain(parse(back.text, 'yaml').root), line);
+    }
+    assert.equal((back ?? parse(EVERYTHING, 'yaml')).problems.length, 0);
+  }
+});
+
+test('not read as a lost colon: a half-typed key, a line with a colon of its own, text in a block scalar, a plain scalar', () => {
+  const H = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: hosted\n';
+  const cases = [
+    H + '    mod', // half-typed, no value yet: the existing "half-typed key" reading
+    H + '  systemInstructions: |\n    provider cloud_b\n    Answer briefly.\n', // block scalar text
+    H + '  systemInstructions: Answer\n    briefly and\n    never guess.\n', // a plain scalar over lines
+    H + '    model gpt: 4o\n', // a colon of its own further on: another slip
+  ];
+  for (const text of cases)
+    assert.ok(
+      !analyze(text, 'yaml').diagnostics.some((d) => d.message === MISSING_COLON_MESSAGE),
+      JSON.stringify(text),
+    );
 });

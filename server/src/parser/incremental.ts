@@ -13,9 +13,10 @@ import type { Node, ObjectNode, ArrayNode, ParsedDocument, PropertyNode, SyntaxP
 import { nodeAt, scalarText } from './ast';
 import { fastParseJson } from './fastJson';
 import { fastParseYaml } from './fastYaml';
-import { parseYamlFull, DEFAULT_LIMITS } from './yaml';
+import { DEFAULT_LIMITS, handOff } from './yaml';
 import { IRREGULAR_SPACE, needsIndentRepair } from './indentRepair';
 import { needsAlignRepair } from './alignRepair';
+import { needsColonRepair } from './colonRepair';
 import type { ParseLimits } from './yaml';
 
 type ScalarFields =
@@ -391,7 +392,8 @@ function reblock(
   const snippet = ' '.repeat(col) + win.slice(0, regionEnd - c.offset);
   const r = fastParseYaml(snippet, { maxDepth: limits.maxDepth - depth }, handOff, quoteAfter(old, oldRegionEnd));
   // A tab or a Unicode space as indentation is read past with the whole text (parser/indentRepair.ts).
-  if (r && (needsIndentRepair(snippet, r) || needsAlignRepair(snippet, r))) return undefined;
+  if (r && (needsIndentRepair(snippet, r) || needsAlignRepair(snippet, r) || needsColonRepair(snippet, r)))
+    return undefined;
   const fresh = r?.root;
   if (!fresh || fresh.type !== c.type || fresh.offset !== col) return undefined;
   // A broken entry read to the end of the block: in place, what follows could have changed how it reads,
@@ -524,7 +526,8 @@ function reitemsFrom(
   if (zoneAcross(prev, la, oldStop, stop.item ? la : Infinity)) return a > 0 ? EARLIER : undefined;
   const snippet = win.slice(0, stop.at - la);
   const r = fastParseYaml(snippet, { maxDepth: limits.maxDepth - depth }, handOff, quoteAfter(old, oldStop));
-  if (r && (needsIndentRepair(snippet, r) || needsAlignRepair(snippet, r))) return undefined;
+  if (r && (needsIndentRepair(snippet, r) || needsAlignRepair(snippet, r) || needsColonRepair(snippet, r)))
+    return undefined;
   const fresh = r?.root;
   if (!fresh || fresh.type !== 'array' || fresh.flow || fresh.offset !== col) return undefined;
   // (A broken entry read to the end of the re-read items: only when the next item follows, see `zoneAcross`.)
@@ -627,10 +630,6 @@ function scanRegion(win: string, base: number, from: number, col: number, isArra
     p = nl + 1;
   }
   return unknown;
-}
-
-function handOff(snippet: string, maxDepth: number): { root: Node | undefined; problems: ParsedDocument['problems'] } {
-  return parseYamlFull(snippet, { maxDepth });
 }
 
 function hasAnchorOrAlias(node: Node): boolean {

@@ -9,6 +9,7 @@ import { needsIndentRepair, repairIndentation } from './indentRepair';
 import { sourceFreeMessage } from './yamlMessages';
 import { lineEnd } from './lineIndex';
 import { repairAlignment } from './alignRepair';
+import { needsColonRepair, repairColons } from './colonRepair';
 import type { KeyFits } from './alignRepair';
 
 export interface YamlParseResult {
@@ -37,6 +38,11 @@ export function parseYaml(text: string, limits: ParseLimits = DEFAULT_LIMITS): Y
   // A tab or a no-break space as indentation: read as meant, one problem each (parser/indentRepair.ts).
   // Such a document has no zones: an edit to it is read again whole (parser/incremental.ts).
   if (needsIndentRepair(text, r, odd)) return repairIndentation(text, r, (t) => parseYamlAsIs(t, limits)) ?? r;
+  // A key whose colon was lost (`provider cloud_b`): read with it (parser/colonRepair.ts).
+  if (needsColonRepair(text, r)) {
+    const c = repairColons(text, r, (t) => parseYamlAsIs(t, limits));
+    if (c) return c;
+  }
   // A key or an item a column or two off its block (parser/alignRepair.ts): read where it belongs.
   return repairAlignment(text, r, (t) => parseYamlAsIs(t, limits), limits.keyFits) ?? r;
 }
@@ -57,8 +63,15 @@ function parseYamlAsIs(text: string, limits: ParseLimits, odd = true): YamlParse
   return controls.length === 0 ? r : { root: r.root, problems: [...r.problems, ...controls] };
 }
 
-function handOff(snippet: string, maxDepth: number): YamlParseResult {
-  return parseYamlFull(snippet, { maxDepth });
+/**
+ * A piece the fast path hands over (a broken entry): read by the full parser, a key line in it that lost
+ * its colon read with it (parser/colonRepair.ts), so that the piece keeps its place (a zone) and an edit
+ * elsewhere is still patched. parser/incremental.ts reads its pieces with this too.
+ */
+export function handOff(snippet: string, maxDepth: number): YamlParseResult {
+  const r = parseYamlFull(snippet, { maxDepth });
+  if (!needsColonRepair(snippet, r)) return r;
+  return repairColons(snippet, r, (t) => parseYamlFull(t, { maxDepth })) ?? r;
 }
 
 // C0 controls other than tab, LF and CR, and DEL: YAML does not allow them anywhere (not even in
