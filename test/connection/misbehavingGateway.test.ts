@@ -9,14 +9,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createServer } from 'node:net';
-import type { AddressInfo, Server, Socket } from 'node:net';
+import type { AddressInfo, Server } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import type { TlsOptions } from 'node:tls';
-import type { TLSSocket } from 'node:tls';
 import { formatReport, reportToJson, runTestConnection } from '../../server/src/connection';
 import type { ConnectionOptions, Credentials, StepName, TestConnectionReport } from '../../server/src/connection';
-import { base64Middles, echoViews, fakeSecret, KEY_CHARS, mulberry32, readRequests } from '../helpers';
-import type { RawRequest } from '../helpers';
+import { base64Middles, echoViews, fakeSecret, KEY_CHARS, mulberry32 } from '../helpers';
+import { respond, startHost } from './rawHost';
+import type { Answer, Host } from './rawHost';
 import { selfSignedCert } from './tls';
 
 const SEED = 0x5e05;
@@ -25,44 +25,6 @@ const API_KEY = fakeSecret('sk-' + 'proj-', 40, SEED + 1);
 const DATA_TOKEN = fakeSecret('dt_', 40, SEED + 2, KEY_CHARS + '/+');
 const SECRETS = [PAT, API_KEY, DATA_TOKEN];
 const PROJECT = '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
-
-/** What the service under test answers to one request (its head, its path), or how it misbehaves. */
-type Answer = (req: RawRequest, socket: Socket) => void;
-
-interface Host {
-  origin: string;
-  hits: number;
-  answer: Answer;
-  close(): Promise<void>;
-}
-
-async function startHost(tls: boolean): Promise<Host> {
-  const sockets = new Set<Socket>();
-  const host: Host = {
-    origin: '',
-    hits: 0,
-    answer: (_r, s) => s.end('HTTP/1.1 500 X\r\ncontent-length: 0\r\n\r\n'),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
-  const serve = (socket: Socket | TLSSocket): void => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
-    readRequests(socket, (req) => {
-      host.hits++;
-      host.answer(req, socket);
-    });
-  };
-  const cert = selfSignedCert();
-  const server: Server = tls ? createTlsServer({ cert: cert.cert, key: cert.key }, serve) : createServer(serve);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  host.origin = `${tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return host;
-}
 
 let svc: Host;
 let other: Host;
@@ -132,12 +94,6 @@ async function run(timeoutMs = 3000): Promise<{ report: TestConnectionReport; te
 }
 const step = (r: TestConnectionReport, n: StepName) => r.steps.find((s) => s.name === n)!;
 
-const respond = (socket: Socket, status: number, headers: Record<string, string>, body = ''): void => {
-  const h = Object.entries({ 'content-length': String(Buffer.byteLength(body)), ...headers })
-    .map(([k, v]) => `${k}: ${v}\r\n`)
-    .join('');
-  socket.write(`HTTP/1.1 ${status} X\r\n${h}\r\n${body}`);
-};
 /** The token refresh answers a JWT; every other request gets `answer`. */
 function serveWith(answer: Answer): void {
   svc.answer = (req, socket) => {

@@ -33,15 +33,30 @@ export async function readAnswerBody(
   url: URL,
   maxBytes: number,
   jsonStart = false,
-): Promise<{ data: Buffer; truncated: boolean }> {
+): Promise<{ data: Buffer; truncated: boolean; undecodable?: string }> {
   const ok = res.status >= 200 && res.status <= 299;
   const start = ok && jsonStart && saysJson(res.headers.get('content-type'));
-  const read = await readCapped(
-    res.body,
-    ok ? maxBytes : ERROR_BODY_BYTES,
-    start ? null : res.headers.get('content-length'),
-    !ok || start,
-  );
+  let read: CappedBody;
+  try {
+    read = await readCapped(
+      res.body,
+      ok ? maxBytes : ERROR_BODY_BYTES,
+      start ? null : res.headers.get('content-length'),
+      !ok || start,
+    );
+  } catch (err) {
+    // A body marked gzip / deflate / br that does not decode (a gateway that mislabels or mangles it):
+    // an error answer keeps its status and its diagnosis, without a body; a 2xx answer cannot be used.
+    const coding = res.headers.get('content-encoding')?.trim().slice(0, 40);
+    if (!coding || !isDecodeError(err)) throw err;
+    if (!ok) return { data: Buffer.alloc(0), truncated: false, undecodable: coding };
+    throw new NetError(
+      'network',
+      `${hostOf(url)} answered HTTP ${res.status} with a body marked Content-Encoding: ${coding} that does not decode (the service mislabels it, or something on the way altered it).`,
+      'BAD_CONTENT_ENCODING',
+      res.status,
+    );
+  }
   if (read === 'too-large')
     throw new NetError(
       'too-large',
@@ -50,6 +65,17 @@ export async function readAnswerBody(
       res.status,
     );
   return read;
+}
+
+/** zlib's and brotli's errors (Z_DATA_ERROR, ERR__ERROR_FORMAT_…), anywhere in a cause chain. */
+function isDecodeError(err: unknown): boolean {
+  let cur: unknown = err;
+  for (let i = 0; i < 8 && cur && typeof cur === 'object'; i++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string' && /^(Z_|ERR__ERROR_|ERR_BROTLI)/.test(code)) return true;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /**

@@ -19,6 +19,7 @@ export type NetErrorKind =
   | 'too-many-redirects'
   | 'redirect-method-change'
   | 'insecure-url'
+  | 'unexpected-status'
   | 'network';
 
 export class NetError extends Error {
@@ -173,6 +174,14 @@ export function classifyNetworkError(err: unknown, ctx: FailureContext): NetErro
       'CONNECT_TIMEOUT',
     );
   }
+  // undici's SocketError "bad response": an interim 100 Continue that no request asked for (none sends
+  // Expect: 100-continue), or bytes sent before any request.
+  if (has('UND_ERR_SOCKET') && chain.some((c) => /^bad response$/i.test(c.message.trim())))
+    return new NetError(
+      'unexpected-status',
+      `${ctx.host} answered with something HTTP does not allow here: an interim 100 (Continue) that was not asked for, or an answer before any request; nothing more was read (UND_ERR_SOCKET: bad response).`,
+      'UND_ERR_SOCKET',
+    );
   if (has('UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'))
     return new NetError('timeout', `${ctx.host} stopped answering.`, codes[0]);
   return new NetError(

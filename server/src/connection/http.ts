@@ -60,6 +60,8 @@ export interface HttpResponse {
    * JSON answer read with `jsonStart`) and was cut.
    */
   truncated: boolean;
+  /** An error answer's body marked with this Content-Encoding did not decode (and was not read). */
+  undecodable?: string;
 }
 
 export interface Redirect {
@@ -193,6 +195,7 @@ async function followRedirects(
         proxy: proxy ? stripUserInfo(proxy) : undefined,
         redirects,
         truncated: read.truncated,
+        ...(read.undecodable ? { undecodable: read.undecodable } : {}),
       };
     }
     await res.body?.cancel().catch(() => undefined);

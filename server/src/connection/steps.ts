@@ -77,6 +77,9 @@ function statusFailure(ctx: StepContext, res: HttpResponse, what: string, unauth
     : quoteAnswer(res.headers.get('www-authenticate'), res.body, ctx.secrets);
   const quotes = quote ? [quote] : [];
   const cut = res.truncated ? ' (the body was longer; only its start was read)' : '';
+  const undecodable = res.undecodable
+    ? ` (its body, marked Content-Encoding: ${res.undecodable}, does not decode; not shown)`
+    : '';
   const retry = retryAfter(res.headers.get('retry-after'), ctx.now());
   const limited =
     s === 429
@@ -88,7 +91,7 @@ function statusFailure(ctx: StepContext, res: HttpResponse, what: string, unauth
     status: 'fail',
     httpStatus: s,
     diagnosis,
-    message: `${what} answered HTTP ${s}${via(res)}${quotes.length ? `: ${quotes.join('; ')}` : '.'}${cut}${limited && quotes.length && !cut ? '.' : ''}${limited}`,
+    message: `${what} answered HTTP ${s}${via(res)}${undecodable}${quotes.length ? `: ${quotes.join('; ')}` : '.'}${cut}${limited && quotes.length && !cut ? '.' : ''}${limited}`,
   };
 }
 

@@ -48,7 +48,7 @@ export const REPORT_WORDS: ReadonlySet<string> = new Set(
   vpn vscode wait was way web were what when where whether which whole whose wins with without work workspace
   would wrapped wrong www yaml yet you your
   have common likely offers cipher suite old ones closed during inspects blocks
-  within since stalls drips close
+  within since stalls drips close asked continue decode encoding here interim marked mislabels response socket
 `
     .trim()
     .split(/\s+/),
