@@ -209,6 +209,11 @@ export const CODES = {
     severity: 'warning',
     doc: 'A key of an object that allows keys of your own (`featureFlags`) that is close to one of its named keys but not one of them: most likely a misspelling. Other custom keys are allowed and not reported.',
   },
+  'key-in-block-scalar': {
+    autofix: 'no',
+    severity: 'warning',
+    doc: "A line of a block scalar's text (`systemInstructions: |`, `>-`) that reads as a key of the mapping the scalar is in, and that the mapping does not set (`schemaSelector:`, `maxAssistantActions: 5` typed after pasted instructions, indented like their lines): YAML reads it as text, so the key is not set. Only keys the mapping allows are said, so prose in the instructions is not. The editor's fix moves that line and the ones after it out of the text, to the column of the scalar's key (spaces only); not `lint --fix`: whether the line is meant as a key is yours to say.",
+  },
   'unresolved-alias': {
     autofix: 'safe',
     severity: 'error',

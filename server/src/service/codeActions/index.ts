@@ -24,6 +24,7 @@ import { duplicateTable } from './fixedTables';
 import { removeEmptyDocument } from './extraDocument';
 import { wrapInList } from './wrapInList';
 import { quotedNumber } from './quotedNumber';
+import { keyOutOfBlockScalar } from './keyInBlockScalar';
 export { suppressionActions } from './suppress';
 
 export { applyEdits } from './edits';
@@ -72,6 +73,7 @@ const FIXES: ProviderTable = {
   'blank-string': trimValue,
   'duplicate-table': duplicateTable,
   'extra-document': removeEmptyDocument,
+  'key-in-block-scalar': keyOutOfBlockScalar,
 };
 
 /**

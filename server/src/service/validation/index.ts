@@ -26,6 +26,7 @@ import { urlCredentialsRule } from './rules/urlCredentials';
 import { urlSchemeRule } from './rules/urlScheme';
 import { strayCredentialRule } from './rules/strayCredential';
 import { yaml11Rule } from './rules/yaml11';
+import { keyInBlockScalarRule } from './rules/keyInBlockScalar';
 import { jsonStrictness } from './jsonStrict';
 import { commentCredentials } from './commentCredentials';
 import { ALIAS_SUFFIX, FOUND_HERE, atAlias } from './throughAlias';
@@ -55,6 +56,7 @@ export const RULES: readonly Rule[] = [
   urlSchemeRule,
   strayCredentialRule,
   yaml11Rule,
+  keyInBlockScalarRule,
 ];
 
 /** For each node type, the indexes in RULES of the rules that look at it (Rule.on), in RULES order. */
