@@ -269,6 +269,12 @@ const CASES: Case[] = [
   },
   // 8. duplicate keys
   {
+    file: 'key-in-block-scalar.assistant.yaml',
+    code: 'key-in-block-scalar',
+    action: "Move 'schemaSelector' and the 2 lines after it out of the text of 'systemInstructions'",
+    preferred: true,
+  },
+  {
     file: 'duplicate-table.assistant.yaml',
     code: 'duplicate-table',
     action: "Remove the repeated entry of 'sales.orders' (the same as the first one: nothing is lost)",
