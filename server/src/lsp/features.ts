@@ -26,6 +26,7 @@ import type { Settings } from './settings';
 import type { ClientFeatures } from './clientFeatures';
 import type * as EngineModule from './engine';
 import { toRange, toLspEdit } from './convert';
+import { copyWith } from '../service/codes';
 
 export interface FeatureHost {
   connection: Connection;
@@ -246,5 +247,6 @@ export function withDotenvLink(
           : `.env: define ${name} in this .env file (or in the environment)`,
     },
   ];
-  return { ...d, relatedInformation: related };
+  // (Not `{ ...d, relatedInformation }`: each result would get a map of its own, service/codes.ts copyWith.)
+  return copyWith(d, { relatedInformation: related });
 }

@@ -6,7 +6,7 @@ import type { ParsedDocument, Node } from '../parser/ast';
 import { nodeAt } from '../parser/ast';
 import { eolOf, isLineLeading, lineEnd, lineStart, nextLineStart } from '../parser/lineIndex';
 import type { Diagnostic, DiagnosticCode } from './codes';
-import { CODES, diag, isSuppressible } from './codes';
+import { CODES, copyWith, diag, isSuppressible } from './codes';
 import type { TextEdit } from './types';
 
 export const DISABLE_NEXT_LINE = 'assistant-config-disable-next-line';
@@ -87,6 +87,14 @@ function nextLine(text: string, from: number): { start: number; end: number } {
 }
 
 /**
+ * The diagnostic with how it was silenced: made by copyWith, not `{ ...d, suppression }` (a spread
+ * with a key its source lacks gives every result a map of its own: service/codes.ts copyWith).
+ */
+function suppressedAs(d: Diagnostic, suppression: SuppressedDiagnostic['suppression']): SuppressedDiagnostic {
+  return copyWith<SuppressedDiagnostic>(d as SuppressedDiagnostic, { suppression });
+}
+
+/**
  * Removes the diagnostics that a comment or the options silence, and adds a hint for each code in a
  * comment that silences nothing (or is not a code that can be silenced).
  */
@@ -114,9 +122,9 @@ export function applySuppressions(
     );
     if (by) {
       used.add(`${by.offset}:${d.code}`);
-      suppressed.push({ ...d, suppression: { kind: 'inSource', ...(by.reason ? { justification: by.reason } : {}) } });
+      suppressed.push(suppressedAs(d, { kind: 'inSource', ...(by.reason ? { justification: by.reason } : {}) }));
     } else if (externalSet.has(d.code)) {
-      suppressed.push({ ...d, suppression: { kind: 'external' } });
+      suppressed.push(suppressedAs(d, { kind: 'external' }));
     } else kept.push(d);
   }
   for (const c of comments) {
