@@ -327,6 +327,11 @@ export interface DiagnosticData {
   /** `unknown-property`, `unresolved-alias`: the suggested rename may change meaning or is one of several; not for --fix. */
   unsafeRename?: boolean;
   /**
+   * `unknown-property`: the key the variant in force gives the same meaning (`endpoint` for a
+   * `baseUrl` under `provider: cloud_a`): the editor's preferred fix renames to it (not `--fix`).
+   */
+  sameMeaning?: string;
+  /**
    * The preferred fix of this one diagnostic drops nothing the user wrote (a JSON byte order mark or
    * trailing comma, `$NAME` written bare), so `--fix` applies it where its code's `autofix` is
    * `lossless` (other `json-not-strict` fixes remove a comment).

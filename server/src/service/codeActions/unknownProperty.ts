@@ -45,6 +45,16 @@ export const unknownProperty: FixProvider = (doc, d) => {
   // Equally close keys: a rename to each, none preferred (REVIEW5 H20).
   for (const k of holdsMoreThanAKey(key) ? [] : (d.data.suggestions ?? []))
     out.push({ title: `Rename '${key}' to '${k}'`, edits: [replaceScalar(doc, prop.key, k)] });
+  // The same thing under this variant's name (`baseUrl` where the address is `endpoint`): renamed,
+  // the value kept; preferred over switching the provider, never by `--fix` (REVIEW14-user U3).
+  const same = holdsMoreThanAKey(key) ? undefined : d.data.sameMeaning;
+  if (same)
+    out.push({
+      title: `Rename '${key}' to '${same}'`,
+      edits: [replaceScalar(doc, prop.key, same)],
+      isPreferred: true,
+      editorOnly: true,
+    });
   // A key of another variant (`endpoint` under `provider: hosted`): switch to each variant that has it.
   out.push(...switchForKey(doc, prop, out.length > 0));
   // A field of the object under a key of this mapping (`enable_automations` of `featureFlags`): moved there.
@@ -55,7 +65,14 @@ export const unknownProperty: FixProvider = (doc, d) => {
   // instructions under `systemInstrucions:`) is never the repair: REVIEW4 G21.)
   // (Not when an alias elsewhere points into it: the alias would lose its anchor.)
   // (Nor when it holds a literal credential: removing it would lose the secret.)
-  if (!d.data.suggestion && !d.data.suggestions && !anchorsUsedElsewhere(doc, [prop]) && !holdsLiteralSecret(prop))
+  // (Nor when this variant has the same thing under another name: the value is what the user meant.)
+  if (
+    !d.data.suggestion &&
+    !d.data.suggestions &&
+    !same &&
+    !anchorsUsedElsewhere(doc, [prop]) &&
+    !holdsLiteralSecret(prop)
+  )
     out.push({ title: `Remove '${key}'`, edits: removeProperties(doc, prop.parent, [prop]) });
   return out;
 };

@@ -22,6 +22,7 @@ import {
   unionOf,
   credentialKeys,
   isEnvNameProperty,
+  serviceMeaningOf,
 } from '../../model/schema';
 import type { AtPath, Resolved, Schema, Union } from '../../model/schema';
 import type { Diagnostic } from '../codes';
@@ -993,13 +994,26 @@ function unknownPropertyAt(keys: MappingKeys, resolved: Resolved, key: string, p
   const unsafe =
     suggestion !== undefined && (!renameIsSafe(key, candidates) || namesNoVariable(resolved.schema, suggestion, p));
   const label = labelOf(resolved);
+  // The same thing under this variant's name (REVIEW14-user U3): `baseUrl` under `provider: cloud_a`,
+  // whose address is `endpoint`; `modelId` where the model is `model`. From the schema's
+  // `serviceMeaning`, as the provider switch carries them; one such key, not written yet.
+  let meaning = '';
+  let same: { sameMeaning: string } | undefined;
+  const m = suggestion === undefined && resolved.variant ? serviceMeaningOf(key) : undefined;
+  if (m) {
+    const named = candidates.filter((k) => k !== key && serviceMeaningOf(k) === m);
+    if (named.length === 1) {
+      same = { sameMeaning: named[0]! };
+      meaning = ` Under ${label}, the ${m === 'address' ? 'address' : 'model'} is '${named[0]!}'.`;
+    }
+  }
   return diag(
     'unknown-property',
-    `${label} does not allow ${quotedKey(key)}.${hint}${owners}`,
+    `${label} does not allow ${quotedKey(key)}.${hint}${owners}${meaning}`,
     p.key.offset,
     p.key.length,
     {
-      data: { key, ...data, ...(unsafe ? { unsafeRename: true } : {}), ...home, ...up },
+      data: { key, ...data, ...(unsafe ? { unsafeRename: true } : {}), ...home, ...up, ...same },
     },
   );
 }
