@@ -112,3 +112,14 @@ test('K13c: a null is no credential: not masked, nor the word null in messages; 
     JSON.stringify(shown),
   );
 });
+
+test('REVIEW14-user U4: an empty or blank quoted value is no credential: not masked, so a code frame shows its quotes', () => {
+  for (const empty of ['""', "''", '"  "']) {
+    const doc = parse(`${H}  llm:\n    provider: vendor_a\n    apiKey: {value: ${empty}}\n`, 'yaml');
+    assert.deepEqual(secretRanges(doc), [], empty);
+  }
+  // A tag before it keeps it masked (the tag may be the secret, as above).
+  const tag = ['!Xq7', 'Lm2Rt9'].join('');
+  const tagged = parse(`${H}  llm:\n    provider: vendor_a\n    apiKey:\n      value: ${tag} ""\n`, 'yaml');
+  assert.ok(secretRanges(tagged).some((r) => tagged.text.slice(r.offset, r.offset + r.length).includes(tag)));
+});

@@ -115,7 +115,9 @@ export function secretRanges(doc: ParsedDocument): Range[] {
  * A tag before it is in its range (withTags) and keeps it masked: `value: !Passw0rd null`.
  */
 function withoutNulls(text: string, ranges: Range[]): Range[] {
-  return ranges.filter((r) => !/^(?:null|Null|NULL|~)$/.test(text.slice(r.offset, r.offset + r.length)));
+  // Likewise an empty or blank quoted string (`value: ""`): masked, its quotes read `**` in a code
+  // frame while the message says it is empty, as if something were written there (REVIEW14-user U4).
+  return ranges.filter((r) => !/^(?:null|Null|NULL|~|"\s*"|'\s*')$/.test(text.slice(r.offset, r.offset + r.length)));
 }
 
 /**
