@@ -165,7 +165,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'duplicate-key': {
     example: `${H}definition:\n  llm: { provider: hosted }\n  contextWindowLimit: 1000\n  contextWindowLimit: 2000\n`,
-    fix: 'Keep one occurrence of the key. `lint --fix` removes a duplicate only when it repeats another copy word for word (the later copy goes: your key order and comments stay) and no comment goes with it; otherwise it leaves the choice to you, since removing it would drop what you wrote. Copies that follow a key left empty at their column (`fallback:` then `provider:`) are an indentation slip, reported as unknown-property with an indent fix.',
+    fix: 'Keep one occurrence of the key. `lint --fix` removes a duplicate only when it repeats another copy word for word (the later copy goes: your key order and comments stay) and no comment goes with it, or when the ignored copy has no value at all (a `fallback:` line doubled by accident, the block under the second copy: the empty copy goes); otherwise it leaves the choice to you, since removing it would drop what you wrote. Copies that follow a key left empty at their column (`fallback:` then `provider:`) are an indentation slip, reported as unknown-property with an indent fix; the same key right after it (the doubled line) is not.',
   },
   'fallback-cycle': {
     example: `${H}definition:\n  llm: &a\n    provider: hosted\n    fallback: *a\n`,

@@ -16,8 +16,8 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
  * - `safe`: the preferred fix replaces something not allowed with the one allowed thing (a misspelt
  *   value or key with one clear closest match, the header, a BOM);
  * - `same-value`: only when what it removes is kept elsewhere word for word and no comment goes with
- *   it (a duplicate key whose value repeats another copy's: removing a duplicate with another value
- *   would drop what the user wrote);
+ *   it (a duplicate key whose value repeats another copy's, or an ignored copy with no value at all:
+ *   removing a duplicate with another value would drop what the user wrote);
  * - `lossless`: only a diagnostic whose fix drops nothing the user wrote (`data.lossless`: a JSON
  *   byte order mark or trailing comma, the `$`/braces around a variable's name); the code's other
  *   cases (a JSON comment, an empty name) stay editor quick fixes;

@@ -2,9 +2,9 @@
 // code registry marks safe for `--fix`, applied pass after pass until nothing changes. Pure: text in,
 // text out. `lint --fix` uses it; so could an editor's source.fixAll.
 import type { Language, Node, ParsedDocument, PropertyNode } from '../parser/ast';
-import { nodeAt } from '../parser/ast';
+import { isShadowed, nodeAt } from '../parser/ast';
 import { propertyAtKey } from './codeActions/find';
-import { sameValueText } from './codeActions/unknownProperty';
+import { isEmptyCopy, sameValueText } from './codeActions/unknownProperty';
 import type { Diagnostic, DiagnosticCode } from './codes';
 import { CODES, repairsSyntax } from './codes';
 import { PROVIDERS, applyEdits, fixesOf } from './codeActions';
@@ -50,12 +50,16 @@ export function safeFixFor(doc: ParsedDocument, d: Diagnostic): Fix | undefined 
   return preferred[0]!.withoutPlaceholders ?? preferred[0];
 }
 
-/** The duplicate key at the diagnostic has exactly the value text of another occurrence. */
+/**
+ * The duplicate key at the diagnostic has exactly the value text of another occurrence, or is an
+ * ignored copy with no value at all (a doubled `fallback:` line: REVIEW14-user U12).
+ */
 function repeatsKeptValue(doc: ParsedDocument, d: Diagnostic): boolean {
   const prop = propertyAtKey(doc, d.offset);
   return (
     prop !== undefined &&
-    prop.parent.properties.some((p) => p !== prop && p.key.value === prop.key.value && sameValueText(doc, p, prop))
+    ((isEmptyCopy(prop) && isShadowed(prop)) ||
+      prop.parent.properties.some((p) => p !== prop && p.key.value === prop.key.value && sameValueText(doc, p, prop)))
   );
 }
 

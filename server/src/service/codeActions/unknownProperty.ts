@@ -438,11 +438,27 @@ export const duplicateKey: FixProvider = (doc, d) => {
   }
   const edits = removable(prop);
   if (!edits) return [];
+  // An ignored copy with nothing in it (`fallback:` on a line doubled by accident, the block under the
+  // copy read): removing it drops nothing written but the key, which the copy read keeps (REVIEW14-user U12).
+  if (isEmptyCopy(prop))
+    return [
+      {
+        title: `Remove the empty duplicate '${prop.key.value}' (the last one, with its value, is read)`,
+        edits,
+        isPreferred: true,
+      },
+    ];
   // Not preferred: the copies differ, and the ignored one is what the user wrote first; under a key
   // left empty above the last copy (`fallback:` then `provider:` at its column) it is the one they
   // meant, and an editor's Auto Fix would delete it (REVIEW6 I3).
   return [{ title: `Remove the ignored duplicate '${prop.key.value}' (the last one is read)`, edits }];
 };
+
+/** A key written with no value (`fallback:`; no anchor or tag, which aliases or readers could use). */
+export function isEmptyCopy(prop: PropertyNode): boolean {
+  const v = prop.value;
+  return v === undefined || (v.type === 'null' && v.length === 0 && v.anchor === undefined);
+}
 
 /** The two properties' values are the same text (blanks aside). */
 export function sameValueText(doc: ParsedDocument, a: PropertyNode, b: PropertyNode): boolean {

@@ -143,6 +143,11 @@ export function indentSlipsIn(doc: ParsedDocument, obj: ObjectNode): IndentSlip[
     for (let j = i; j < props.length; j++) {
       const p = props[j]!;
       const k = p.key.value;
+      // The holder's own key right after it is the holder's line doubled (a duplicated line, a paste:
+      // `fallback:` twice, the block under the second): a duplicate key, which loaders read as the
+      // second copy, as meant. Indenting the copy under the holder would nest the whole LLM one level
+      // too deep (REVIEW14-user U12).
+      if (j === i && k === hk) break;
       // A key that an inner level's mapping takes and the level around it does not take (or already
       // has): that level's, evidence of the slip.
       let level = 0;
