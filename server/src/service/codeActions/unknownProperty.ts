@@ -65,14 +65,9 @@ export const unknownProperty: FixProvider = (doc, d) => {
   // instructions under `systemInstrucions:`) is never the repair: REVIEW4 G21.)
   // (Not when an alias elsewhere points into it: the alias would lose its anchor.)
   // (Nor when it holds a literal credential: removing it would lose the secret.)
-  // (Nor when this variant has the same thing under another name: the value is what the user meant.)
-  if (
-    !d.data.suggestion &&
-    !d.data.suggestions &&
-    !same &&
-    !anchorsUsedElsewhere(doc, [prop]) &&
-    !holdsLiteralSecret(prop)
-  )
+  // (Beside a rename to the same thing under this variant's name it stays, not preferred: a leftover
+  // address may be what the user wants gone.)
+  if (!d.data.suggestion && !d.data.suggestions && !anchorsUsedElsewhere(doc, [prop]) && !holdsLiteralSecret(prop))
     out.push({ title: `Remove '${key}'`, edits: removeProperties(doc, prop.parent, [prop]) });
   return out;
 };
