@@ -34,6 +34,7 @@ import type { Node } from '../../parser/ast';
 import { anchorIndex, unportableAnchors, unusedAnchors } from '../anchors';
 import type { AnchorDef, AnchorIndex } from '../anchors';
 import { unresolvedAlias } from './unresolvedAlias';
+import { badMergeKeys } from './mergeKeys';
 import type { Recorded, UnitCache } from './units';
 import { applySuppressions } from '../suppressions';
 import type { SuppressionResult } from '../suppressions';
@@ -265,6 +266,16 @@ function findAll(
     );
   } else {
     out.push(...schemaDiagnostics(doc, conv.value));
+  }
+  // A `<<` no loader can merge: said as such, in place of what the schema made of a key named '<<'.
+  const merges = badMergeKeys(doc);
+  if (merges.props.length > 0) {
+    const at = (d: Diagnostic): boolean =>
+      merges.props.some(
+        (p) => d.offset >= p.key.offset && d.offset <= (p.value ?? p.key).offset + (p.value ?? p.key).length,
+      );
+    for (let i = out.length - 1; i >= 0; i--) if (at(out[i]!)) out.splice(i, 1);
+    out.push(...merges.diagnostics);
   }
   // A finding made through an alias is reported at the alias (validation/throughAlias.ts).
   let via: Node | undefined;
