@@ -689,11 +689,21 @@ function continued(text: string, offset: number, length: number): Range {
 /** A text with the given ranges replaced by `*` (same length, so columns hold; line breaks kept). */
 export function maskRanges(text: string, ranges: readonly Range[]): string {
   if (ranges.length === 0) return text;
-  const chars = text.split('');
-  for (const r of ranges)
-    for (let i = r.offset; i < r.offset + r.length && i < chars.length; i++)
-      if (chars[i] !== '\n' && chars[i] !== '\r') chars[i] = '*';
-  return chars.join('');
+  // Pieces of the text and runs of `*` joined, in offset order (ranges may overlap, come in any order,
+  // start before the text or run past it): not an array of every character of the text, which cost a
+  // masked message (codes.diag) as much as finding its credential did.
+  const sorted = ranges.length === 1 ? ranges : ranges.slice().sort((a, b) => a.offset - b.offset);
+  let out = '';
+  let at = 0;
+  for (const r of sorted) {
+    const from = Math.max(r.offset, at);
+    const to = Math.min(r.offset + r.length, text.length);
+    if (to <= from) continue;
+    const piece = text.slice(from, to);
+    out += text.slice(at, from) + (/[\r\n]/.test(piece) ? piece.replace(/[^\r\n]/g, '*') : '*'.repeat(to - from));
+    at = to;
+  }
+  return at === 0 ? out + text : out + text.slice(at);
 }
 
 /** A text (a message, a symbol's name) with every credential-shaped piece masked. */
