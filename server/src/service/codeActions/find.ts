@@ -144,23 +144,54 @@ export function anchorsUsedElsewhere(doc: ParsedDocument, props: readonly Proper
 }
 
 /**
- * Whether moving `props`' lines to `to` would put an alias in them before its anchor: an alias inside
- * them whose anchor is outside them and written at or after `to` (YAML reads an alias backwards, so
- * the moved alias would be left without its anchor). The other half of anchorsUsedElsewhere for moves.
+ * The aliases whose binding a move of lines would change: `spans` (text order, each whole lines of
+ * whole properties) taken out and written, in their order, at `at` (an offset outside them, in the
+ * text before the move; the first span's start when they go where the first one was). YAML binds an
+ * alias to the last anchor of its name written before it, so after the move each alias must still
+ * find its own anchor first; an alias left without one, or taken by another anchor of the same name,
+ * is returned. An anchor moved down past an alias that uses it (REVIEW14-user U7: `llm: &primary`
+ * moved under `definition` with the rest, in order, keeps every alias valid; moved below an alias, not).
  */
-export function aliasesOutrunAnchors(props: readonly PropertyNode[], to: number): boolean {
-  const inside = new Set<Node>();
+export function aliasesBrokenByMove(
+  root: Node | undefined,
+  spans: readonly { from: number; to: number }[],
+  at: number,
+): AliasNode[] {
+  const anchors = new Map<string, Node[]>();
   const aliases: AliasNode[] = [];
-  const stack: (Node | undefined)[] = props.map((p) => p.value);
+  const seen = new Set<Node>();
+  const stack: (Node | undefined)[] = [root];
   while (stack.length > 0) {
     const n = stack.pop();
-    if (!n || inside.has(n)) continue;
-    inside.add(n);
-    if (n.type === 'alias') aliases.push(n);
-    else if (n.type === 'object') for (const p of n.properties) stack.push(p.value);
+    if (!n || seen.has(n)) continue;
+    seen.add(n);
+    if (n.type === 'alias') {
+      aliases.push(n);
+      continue;
+    }
+    if (n.anchor !== undefined) anchors.set(n.anchor, [...(anchors.get(n.anchor) ?? []), n]);
+    if (n.type === 'object') for (const p of n.properties) stack.push(p.key, p.value);
     else if (n.type === 'array') stack.push(...n.items);
   }
-  return aliases.some((a) => a.target !== undefined && !inside.has(a.target) && a.target.offset >= to);
+  // Where an offset is after the move, as [place, offset]: a moved one at `at`, before the text that
+  // was at `at`, in its old order among the moved ones.
+  const where = (o: number): [number, number] =>
+    spans.some((s) => o >= s.from && o < s.to) ? [at - 0.5, o] : [o, 0];
+  const before = (a: [number, number], b: [number, number]): boolean => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+  return aliases.filter((a) => {
+    if (a.target === undefined) return false;
+    const pos = where(a.offset);
+    let bound: Node | undefined;
+    let boundAt: [number, number] | undefined;
+    for (const n of anchors.get(a.name) ?? []) {
+      const p = where(n.offset);
+      if (before(p, pos) && (!boundAt || before(boundAt, p))) {
+        bound = n;
+        boundAt = p;
+      }
+    }
+    return bound !== a.target;
+  });
 }
 
 let envKeys: Set<string> | undefined;

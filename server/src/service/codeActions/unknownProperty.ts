@@ -16,7 +16,12 @@ import {
 } from './edits';
 import { columnOf, eolOf, isLineLeading, lineStart } from '../../parser/lineIndex';
 import { isMergeKey, readValue } from '../../model/merge';
-import { aliasesOutrunAnchors, anchorsUsedElsewhere, holdsLiteralSecret, propertyAtKey } from './find';
+import {
+  aliasesBrokenByMove,
+  anchorsUsedElsewhere,
+  holdsLiteralSecret,
+  propertyAtKey,
+} from './find';
 import type { Fix, FixProvider } from './provider';
 import { missingSpaceInKey } from './missingSpace';
 import { switchForKey } from './switchVariant';
@@ -155,11 +160,22 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
   // `definition`'s keys written at the top level): one more fix moves them all, in their order.
   const others = siblingsForHome(doc, prop, home, target, variant);
   const sorted = others.length > 0 ? [prop, ...others].sort((a, b) => a.key.offset - b.key.offset) : [];
-  // The keys moved together to `to`, but those holding an alias whose anchor stays at or after `to`
-  // (moved above its anchor, the alias would be left without one); none when that leaves the key alone.
-  const groupTo = (to: number): PropertyNode[] => {
-    const kept = sorted.filter((p) => !aliasesOutrunAnchors([p], to));
-    return kept.length > 1 && kept.includes(prop) ? kept : [];
+  // The keys moved together to `to` (where the first one is, when undefined), but those whose move
+  // would change what an alias reads: an alias moved above its anchor, an anchor moved down past an
+  // alias of it (REVIEW14-user U7); none when that leaves the key alone. An anchored key moved with
+  // the aliases of it, in their order, stays in, and so do they.
+  const groupTo = (to: number | undefined, keepFirstComments: boolean): PropertyNode[] => {
+    let kept = sorted;
+    for (;;) {
+      if (kept.length < 2 || !kept.includes(prop)) return [];
+      const spans = spansOf(text, kept, col, keepFirstComments);
+      const broken = aliasesBrokenByMove(doc.root, spans, to ?? spans[0]!.from);
+      if (broken.length === 0) return kept;
+      const inSpan = (o: number | undefined): number =>
+        o === undefined ? -1 : spans.findIndex((sp) => o >= sp.from && o < sp.to);
+      const out = new Set(broken.flatMap((a) => [inSpan(a.offset), inSpan(a.target?.offset)]));
+      kept = kept.filter((_, i) => !out.has(i));
+    }
   };
   if (target) {
     const v = target.value;
@@ -175,9 +191,9 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
     // (The target's block ends the file without a line break: one first.)
     const lead = at === text.length && !text.endsWith('\n') ? eol : '';
     const moveTo = (ps: PropertyNode[]): TextEdit[] | undefined => {
-      if (aliasesOutrunAnchors(ps, at)) return undefined;
       const spans = spansOf(text, ps, col, false);
       if (spans.some((sp) => at > sp.from && at < sp.to)) return undefined;
+      if (aliasesBrokenByMove(doc.root, spans, at).length > 0) return undefined;
       return [
         ...spans.map((sp) => ({ offset: sp.from, length: sp.to - sp.from, newText: '' })),
         { offset: at, length: 0, newText: lead + spans.map((sp) => shiftLines(sp.lines, ' '.repeat(by))).join('') },
@@ -189,7 +205,7 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
         ? `Rename '${misspelt.key.value}' to '${home}' and move ${what} under it`
         : `Move ${what} under '${home}'`;
     const out: Fix[] = [];
-    const group = groupTo(at);
+    const group = groupTo(at, false);
     const all = group.length > 0 ? moveTo(group) : undefined;
     if (all) out.push(fix(titled(keysList(group.map((p) => p.key.value))), [...rename, ...all], preferred));
     const one = moveTo([prop]);
@@ -202,10 +218,11 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
   const tag = variant ? `${indent}${unit}${variant.property}: ${variant.values[0]!}${eol}` : '';
   const title = (what: string): string =>
     `${what} under a new '${home}'${variant ? ` (${variant.property}: ${variant.values[0]!})` : ''}`;
-  const newHome = (ps: PropertyNode[]): TextEdit[] => {
+  const newHome = (ps: PropertyNode[]): TextEdit[] | undefined => {
     // The comment lines above the first key stay above the new key (they spoke of this place).
     const spans = spansOf(text, ps, col, true);
     const head = spans[0]!;
+    if (aliasesBrokenByMove(doc.root, spans, head.from).length > 0) return undefined;
     const moved = spans.map((sp) => shiftLines(sp.lines, unit)).join('');
     return [
       { offset: head.from, length: head.to - head.from, newText: `${indent}${home}:${eol}${tag}${moved}` },
@@ -214,10 +231,11 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
   };
   const out: Fix[] = [];
   // The new home is written where the first of the keys is.
-  const group = sorted.length > 0 ? groupTo(lineStart(text, sorted[0]!.key.offset)) : [];
-  if (group.length > 0)
-    out.push(fix(title(`Move ${keysList(group.map((p) => p.key.value))}`), newHome(group), preferred));
-  out.push(fix(title(`Move '${key}'`), newHome([prop]), preferred && group.length === 0));
+  const group = sorted.length > 0 ? groupTo(undefined, true) : [];
+  const all = group.length > 0 ? newHome(group) : undefined;
+  if (all) out.push(fix(title(`Move ${keysList(group.map((p) => p.key.value))}`), all, preferred));
+  const one = newHome([prop]);
+  if (one) out.push(fix(title(`Move '${key}'`), one, preferred && !all));
   return out;
 }
 
@@ -237,12 +255,14 @@ function misspeltHolder(doc: ParsedDocument, obj: ObjectNode, home: string): Pro
   return v?.type === 'object' && !v.flow ? slips[0] : undefined;
 }
 
-/** A block key that starts its line, without a tab before it, whose lines no alias elsewhere points into. */
+/**
+ * A block key that starts its line, without a tab before it. (An anchor in its lines may move with
+ * them: each move checks that every alias still reads its own anchor, aliasesBrokenByMove.)
+ */
 function movable(doc: ParsedDocument, p: PropertyNode): boolean {
   const text = doc.text;
   if (!isLineLeading(text, p.key.offset)) return false;
-  if (/\t/.test(text.slice(lineStart(text, p.key.offset), p.key.offset))) return false;
-  return !anchorsUsedElsewhere(doc, [p]);
+  return !/\t/.test(text.slice(lineStart(text, p.key.offset), p.key.offset));
 }
 
 /** The discriminator of `v` has one of the values that allow the key. */
@@ -340,7 +360,7 @@ function moveUp(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, preferre
   const holder = obj.parent;
   if (typeof d.data?.up !== 'string' || doc.language !== 'yaml' || holder?.type !== 'property') return [];
   if (holder.key.value !== d.data.up || holder.value !== obj || obj.flow || holder.parent.flow) return [];
-  if (obj.properties.length < 2 || anchorsUsedElsewhere(doc, [prop])) return [];
+  if (obj.properties.length < 2) return [];
   if (!isLineLeading(text, prop.key.offset) || !isLineLeading(text, holder.key.offset)) return [];
   const col = columnOf(text, prop.key.offset);
   const by = col - columnOf(text, holder.key.offset);
@@ -357,6 +377,8 @@ function moveUp(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, preferre
   let moved = out.join('\n');
   if (!moved.endsWith('\n')) moved += eolOf(text);
   const at = blockEnd(text, holder, contentEnd(text, holder));
+  // (Not when an alias between here and there reads an anchor in the lines: it would come before it.)
+  if (aliasesBrokenByMove(doc.root, [{ from, to }], at).length > 0) return [];
   // A line break first where the text before the insertion (the moved lines taken out) ends without one.
   const before = at === to ? text.slice(0, from) : text.slice(0, at);
   const lead = at === text.length && before !== '' && !before.endsWith('\n') ? eolOf(text) : '';
