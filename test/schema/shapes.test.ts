@@ -113,7 +113,7 @@ test('every example is valid for both shapes', async () => {
   assert.ok(files.length >= 10);
   for (const f of files) {
     const text = readFileSync(join(ROOT, 'examples', f), 'utf8');
-    const data: unknown = f.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
+    const data: unknown = f.endsWith('.json') ? JSON.parse(text) : parseYaml(text, { merge: true });
     assert.ok(validate(data), `${f}: ${JSON.stringify(validate.errors)}`);
     assert.ok(engineValidate(data), `${f} (engine)`);
   }
