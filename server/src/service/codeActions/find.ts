@@ -175,8 +175,7 @@ export function aliasesBrokenByMove(
   }
   // Where an offset is after the move, as [place, offset]: a moved one at `at`, before the text that
   // was at `at`, in its old order among the moved ones.
-  const where = (o: number): [number, number] =>
-    spans.some((s) => o >= s.from && o < s.to) ? [at - 0.5, o] : [o, 0];
+  const where = (o: number): [number, number] => (spans.some((s) => o >= s.from && o < s.to) ? [at - 0.5, o] : [o, 0]);
   const before = (a: [number, number], b: [number, number]): boolean => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
   return aliases.filter((a) => {
     if (a.target === undefined) return false;

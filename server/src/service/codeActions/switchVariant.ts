@@ -3,8 +3,8 @@
 // The fields the new variant does not allow go, the ones both variants share stay, and the new
 // variant's required fields are added. Done in two passes (remove and retag; re-read the mapping;
 // insert) so that the insertions see the mapping as it will be; the result is one edit.
-import type { ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
-import { isMergeKey } from '../../model/merge';
+import type { Node, ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
+import { isMergeKey, mergeSources } from '../../model/merge';
 import { getProperty, nodeAt, pathOf, resolve, stringValue } from '../../parser/ast';
 import type { Union, Variant } from '../../model/schema';
 import { schemaAtPath, serviceMeaningOf } from '../../model/schema';
@@ -74,7 +74,19 @@ function switchTo(doc: ParsedDocument, obj: ObjectNode, tag: PropertyNode, union
     ...removeProperties(doc, obj, dropped),
     ...[...carried].map(([p, k]) => replaceScalar(doc, p.key, k)),
   ];
-  const edits = thenAddRequired(doc, obj, first, v);
+  // A block that merges this one (`<<: *fallback`) and writes keys of its own the new variant does not
+  // allow (`model: large-model`): the user's text in another place. Renamed as here when the new
+  // variant names it differently (`model` becomes `modelId` there too), otherwise kept and said.
+  const renamedAs = new Map([...carried].map(([p, k]) => [p.key.value, k]));
+  const elsewhere: TextEdit[] = [];
+  const merging: string[] = [];
+  for (const p of mergingOwnKeys(doc, obj, union.property, has)) {
+    const k = renamedAs.get(p.key.value);
+    const outside = p.offset >= obj.offset + obj.length || p.offset + p.length <= obj.offset;
+    if (k !== undefined && outside && !getProperty(p.parent, k)) elsewhere.push(replaceScalar(doc, p.key, k));
+    else if (!merging.includes(p.key.value)) merging.push(p.key.value);
+  }
+  const edits = [...thenAddRequired(doc, obj, first, v), ...elsewhere];
   const gone = [...new Set(dropped.map((p) => p.key.value))];
   const moved = [...carried].map(([p, k]) => `'${p.key.value}' becomes '${k}'`);
   const keptNames = [...new Set(kept.map((p) => p.key.value))];
@@ -82,11 +94,39 @@ function switchTo(doc: ParsedDocument, obj: ObjectNode, tag: PropertyNode, union
     ...(gone.length > 0 ? [`removes ${names(gone)}`] : []),
     ...moved,
     ...(keptNames.length > 0 ? [`keeps ${names(keptNames)}: a literal secret or a shared anchor`] : []),
+    ...(merging.length > 0 ? [`keeps ${names(merging)} of a block that merges it`] : []),
   ];
   return {
     title: `Switch ${union.property} to '${v.value}'${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`,
     edits,
   };
+}
+
+/**
+ * The keys, not allowed by the new variant, that the mappings merging `obj` through `<<` write of
+ * their own (a mapping with its own discriminator is its own variant, left out).
+ */
+function mergingOwnKeys(
+  doc: ParsedDocument,
+  obj: ObjectNode,
+  discriminator: string,
+  allowed: (k: string) => boolean,
+): PropertyNode[] {
+  const out: PropertyNode[] = [];
+  const seen = new Set<Node>();
+  const stack: (Node | undefined)[] = [doc.root];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (!n || seen.has(n) || n.type === 'alias') continue;
+    seen.add(n);
+    if (n.type === 'array') stack.push(...n.items);
+    if (n.type !== 'object') continue;
+    for (const p of n.properties) stack.push(p.value);
+    if (n === obj || getProperty(n, discriminator)) continue;
+    if (!n.properties.some((p) => mergeSources(p)?.includes(obj))) continue;
+    for (const p of n.properties) if (!isMergeKey(p) && !allowed(p.key.value)) out.push(p);
+  }
+  return out;
 }
 
 /** A string or number, written here or through an alias (`baseUrl: *u`): renaming the key keeps either. */

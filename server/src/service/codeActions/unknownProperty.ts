@@ -16,12 +16,7 @@ import {
 } from './edits';
 import { columnOf, eolOf, isLineLeading, lineStart } from '../../parser/lineIndex';
 import { isMergeKey, readValue } from '../../model/merge';
-import {
-  aliasesBrokenByMove,
-  anchorsUsedElsewhere,
-  holdsLiteralSecret,
-  propertyAtKey,
-} from './find';
+import { aliasesBrokenByMove, anchorsUsedElsewhere, holdsLiteralSecret, propertyAtKey } from './find';
 import type { Fix, FixProvider } from './provider';
 import { missingSpaceInKey } from './missingSpace';
 import { switchForKey } from './switchVariant';
@@ -164,11 +159,11 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
   // would change what an alias reads: an alias moved above its anchor, an anchor moved down past an
   // alias of it (REVIEW14-user U7); none when that leaves the key alone. An anchored key moved with
   // the aliases of it, in their order, stays in, and so do they.
-  const groupTo = (to: number | undefined, keepFirstComments: boolean): PropertyNode[] => {
+  const groupTo = (to: number | undefined): PropertyNode[] => {
     let kept = sorted;
     for (;;) {
       if (kept.length < 2 || !kept.includes(prop)) return [];
-      const spans = spansOf(text, kept, col, keepFirstComments);
+      const spans = spansOf(text, kept, col);
       const broken = aliasesBrokenByMove(doc.root, spans, to ?? spans[0]!.from);
       if (broken.length === 0) return kept;
       const inSpan = (o: number | undefined): number =>
@@ -191,7 +186,7 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
     // (The target's block ends the file without a line break: one first.)
     const lead = at === text.length && !text.endsWith('\n') ? eol : '';
     const moveTo = (ps: PropertyNode[]): TextEdit[] | undefined => {
-      const spans = spansOf(text, ps, col, false);
+      const spans = spansOf(text, ps, col);
       if (spans.some((sp) => at > sp.from && at < sp.to)) return undefined;
       if (aliasesBrokenByMove(doc.root, spans, at).length > 0) return undefined;
       return [
@@ -205,7 +200,7 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
         ? `Rename '${misspelt.key.value}' to '${home}' and move ${what} under it`
         : `Move ${what} under '${home}'`;
     const out: Fix[] = [];
-    const group = groupTo(at, false);
+    const group = groupTo(at);
     const all = group.length > 0 ? moveTo(group) : undefined;
     if (all) out.push(fix(titled(keysList(group.map((p) => p.key.value))), [...rename, ...all], preferred));
     const one = moveTo([prop]);
@@ -219,8 +214,8 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
   const title = (what: string): string =>
     `${what} under a new '${home}'${variant ? ` (${variant.property}: ${variant.values[0]!})` : ''}`;
   const newHome = (ps: PropertyNode[]): TextEdit[] | undefined => {
-    // The comment lines above the first key stay above the new key (they spoke of this place).
-    const spans = spansOf(text, ps, col, true);
+    // The comment lines right above the first key go with it, under the new key (they speak of it).
+    const spans = spansOf(text, ps, col);
     const head = spans[0]!;
     if (aliasesBrokenByMove(doc.root, spans, head.from).length > 0) return undefined;
     const moved = spans.map((sp) => shiftLines(sp.lines, unit)).join('');
@@ -231,7 +226,7 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
   };
   const out: Fix[] = [];
   // The new home is written where the first of the keys is.
-  const group = sorted.length > 0 ? groupTo(undefined, true) : [];
+  const group = sorted.length > 0 ? groupTo(undefined) : [];
   const all = group.length > 0 ? newHome(group) : undefined;
   if (all) out.push(fix(title(`Move ${keysList(group.map((p) => p.key.value))}`), all, preferred));
   const one = newHome([prop]);
@@ -310,21 +305,22 @@ function siblingsForHome(
 }
 
 /**
- * The lines of each key, in text order: from the comment lines right above it at its column (from its
- * own line for the first key when `keepFirstComments`), to the end of its block; a line break added at
- * the end of the file's last line.
+ * The lines of each key, in text order: from the comment lines right above it at its column (they
+ * speak of it), to the end of its block; the blank lines between two keys moved together go with the
+ * second (so the keys keep their spacing, and no run of blank lines is left where they were); a line
+ * break added at the end of the file's last line.
  */
 function spansOf(
   text: string,
   ps: readonly PropertyNode[],
   col: number,
-  keepFirstComments: boolean,
 ): { from: number; to: number; lines: string }[] {
   const eol = eolOf(text);
-  let prevEnd = 0;
-  return ps.map((p, i) => {
+  let prevEnd = -1;
+  return ps.map((p) => {
     const keyLine = lineStart(text, p.key.offset);
-    const from = Math.max(prevEnd, i === 0 && keepFirstComments ? keyLine : leadingComments(text, keyLine, col));
+    let from = Math.max(prevEnd, leadingComments(text, keyLine, col));
+    if (prevEnd >= 0 && from > prevEnd && /^[ \t\r\n]*$/.test(text.slice(prevEnd, from))) from = prevEnd;
     const to = blockEnd(text, p, contentEnd(text, p));
     prevEnd = to;
     let lines = text.slice(from, to);
