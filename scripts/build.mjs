@@ -40,6 +40,20 @@ const connectionApart = {
     build.onResolve({ filter: /^\.\/cli\/testConnection$/ }, () => ({ path: './cli-connection.js', external: true }));
   },
 };
+/**
+ * undici ships its HTTP parser (llhttp) twice, as base64 WebAssembly with and without SIMD (65 KB
+ * each, 22 KB packed), and loads the plain one when SIMD does not compile. The SIMD build only parses
+ * faster, which a handful of small answers never notices: both requires get the plain build, so each
+ * bundle with undici holds one copy (the .vsix stays under 1 MiB: test/packaging.test.ts).
+ */
+const oneLlhttp = {
+  name: 'one-llhttp',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)llhttp_simd-wasm\.js$/ }, (a) => ({
+      path: join(a.resolveDir, a.path.replace(/llhttp_simd-wasm\.js$/, 'llhttp-wasm.js')),
+    }));
+  },
+};
 const bundles = [
   // The language server: a small launcher that loads the server bundle with a V8 code cache (serverLaunch.ts).
   { entry: 'server/src/serverLaunch.ts', out: 'dist/server.js', banner: shebang },
@@ -81,7 +95,7 @@ await Promise.all(
       outfile: join(root, b.out),
       ...(b.banner ? { banner: b.banner } : {}),
       ...(b.external ? { external: b.external } : {}),
-      ...(b.plugins ? { plugins: b.plugins } : {}),
+      plugins: [...(b.plugins ?? []), ...(b.web ? web(root).plugins : [oneLlhttp])],
       ...(b.supported ? { supported: b.supported } : {}),
       metafile: false,
     }),

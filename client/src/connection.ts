@@ -1,18 +1,17 @@
 // VS Code side of Test Connection: the five commands, credentials in SecretStorage, settings,
 // progress with cancellation, the report in the output channel. The HTTP client runs here in the
 // extension host (imported directly from the server sources, on purpose): the credentials never
-// travel over the LSP pipe to the server process. On the desktop this is the third bundle
-// (dist/client-connection.js), loaded the first time one of the commands runs; in the browser the
-// same code runs with a fetch-based HTTP client.
+// travel over the LSP pipe to the server process. What the active document says (its provider, or
+// its first syntax error) the language server reads (CONNECTION_CONFIG_REQUEST): no parser here.
+// On the desktop this is the third bundle (dist/client-connection.js), loaded the first time one of
+// the commands runs; in the browser the same code runs with a fetch-based HTTP client.
 import * as vscode from 'vscode';
-import type { ConnectionCommands, ConnectionResult } from './connectionTypes';
+import type { ConfigReader, ConnectionCommands, ConnectionResult } from './connectionTypes';
 import {
   CREDENTIAL_COMMANDS,
   CREDENTIAL_LABELS,
   TokenCache,
-  configSyntaxError,
   formatReport,
-  providerOfConfig,
   runTestConnection,
   summarize,
   validateCredential,
@@ -24,6 +23,7 @@ import type {
   TestConnectionReport,
 } from '../../server/src/shared/testConnection';
 import { maskShapes, redact } from '../../server/src/shared';
+import type { ConnectionConfigFacts } from '../../server/src/shared';
 import { SECRET_KEYS } from './redactingChannel';
 import { APPROVED_ORIGINS_KEY, approve, destinations, forget, question, unapproved } from './credentialTrust';
 import type { AddressSetting, ApprovedOrigins } from './credentialTrust';
@@ -39,6 +39,7 @@ export function createConnectionCommands(
   context: vscode.ExtensionContext,
   output: vscode.LogOutputChannel,
   onResult: (r: ConnectionResult) => void,
+  readConfig: ConfigReader,
 ): ConnectionCommands {
   // One cache per activation: a second Test Connection reuses the JWT while it is fresh.
   const tokenCache = new TokenCache();
@@ -106,14 +107,26 @@ export function createConnectionCommands(
     running = true;
     try {
       const credentials = await readCredentials(context.secrets);
-      // As the CLI refuses `--config` with a syntax error: the provider that error recovery guessed
-      // is not what was meant, so nothing is sent (the message names the first error).
-      const syntax = activeSyntaxError();
-      if (syntax) {
-        const secrets = Object.values(credentials).filter((s): s is string => !!s);
-        const message = `Test Connection was not run: ${syntax.file} has a syntax error at ${maskShapes(redact(syntax.problem, secrets))}. Fix it first (the Problems view lists every error); nothing was sent.`;
+      const secrets = Object.values(credentials).filter((s): s is string => !!s);
+      const refuse = (why: string): void => {
+        const message = `Test Connection was not run: ${maskShapes(redact(why, secrets))}; nothing was sent.`;
         output.warn(message);
         void vscode.window.showWarningMessage(`AssistantConfig: ${message}`);
+      };
+      const config = await activeConfig(readConfig);
+      // As the CLI refuses `--config` with a syntax error: the provider that error recovery guessed
+      // is not what was meant, so nothing is sent (the message names the first error).
+      if (config && 'syntaxError' in config.facts) {
+        refuse(
+          `${config.file} has a syntax error at ${config.facts.syntaxError}. Fix it first (the Problems view lists every error)`,
+        );
+        return;
+      }
+      // Without the server's reading, the provider in the file is unknown: a run would test another one.
+      if (config && 'failure' in config.facts) {
+        refuse(
+          `the language server, which reads the provider in ${config.file}, ${config.facts.failure}. Run "AssistantConfig: Restart Language Server" and try again`,
+        );
         return;
       }
       if (!(await agreedToSend(credentials))) return;
@@ -123,13 +136,14 @@ export function createConnectionCommands(
         credentialSources[k] = `stored with the command "${CREDENTIAL_COMMANDS[k]}"`;
       const options: ConnectionOptions = {
         ...readSettings(),
-        ...activeProvider(),
+        ...(config && 'provider' in config.facts
+          ? { provider: config.facts.provider, providerSource: config.facts.source }
+          : {}),
         env: processEnv(),
         tokenCache,
         credentialSources,
         client: `vscode ${vscode.version}`,
       };
-      const secrets = Object.values(credentials).filter((s): s is string => !!s);
       output.info('Test Connection started.');
       const report = await vscode.window.withProgress(
         {
@@ -222,27 +236,38 @@ function addressSettings(): AddressSetting[] {
   });
 }
 
-/**
- * aiPrimitivesLlm.provider of the active AssistantConfig document, with where it is written (named
- * when it is wrong: REVIEW8 K7); none means `hosted`.
- */
-function activeProvider(): { provider?: string; providerSource?: string } {
-  const doc = vscode.window.activeTextEditor?.document;
-  const language =
-    doc?.languageId === 'assistantconfig' ? 'yaml' : doc?.languageId === 'assistantconfig-json' ? 'json' : undefined;
-  if (!doc || !language) return {};
-  const { provider, source } = providerOfConfig(doc.getText(), language, fileName(doc.uri));
-  return { provider, providerSource: source };
-}
+/** How long Test Connection waits for the language server's reading of the active document (it may be starting). */
+export const CONFIG_READ_LIMIT_MS = 20_000;
 
-/** The first syntax error of the active AssistantConfig document (see configSyntaxError), with its file name. */
-function activeSyntaxError(): { file: string; problem: string } | undefined {
+/**
+ * What the active AssistantConfig document says for Test Connection, read by the language server: its
+ * first syntax error, or aiPrimitivesLlm.provider with where it is written (named when it is wrong:
+ * REVIEW8 K7); `failure` when the server could not answer. Undefined when the active editor holds no
+ * AssistantConfig document (the provider is then `hosted`).
+ */
+async function activeConfig(
+  readConfig: ConfigReader,
+): Promise<{ file: string; facts: ConnectionConfigFacts | { failure: string } } | undefined> {
   const doc = vscode.window.activeTextEditor?.document;
   const language =
     doc?.languageId === 'assistantconfig' ? 'yaml' : doc?.languageId === 'assistantconfig-json' ? 'json' : undefined;
   if (!doc || !language) return undefined;
-  const problem = configSyntaxError(doc.getText(), language);
-  return problem ? { file: fileName(doc.uri), problem } : undefined;
+  const file = fileName(doc.uri);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => {
+      resolve('late');
+    }, CONFIG_READ_LIMIT_MS);
+  });
+  try {
+    const facts = await Promise.race([readConfig({ text: doc.getText(), language, file }), late]);
+    if (facts === 'late') return { file, facts: { failure: `did not answer within ${CONFIG_READ_LIMIT_MS / 1000} s` } };
+    return { file, facts: facts ?? { failure: 'could not read it (see the log above)' } };
+  } catch (e) {
+    return { file, facts: { failure: `did not answer (${e instanceof Error ? e.message : String(e)})` } };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A document's file name as the messages name it. */

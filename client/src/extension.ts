@@ -17,8 +17,13 @@ function load(context: vscode.ExtensionContext, file: string): unknown {
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
   return activateFront(context, {
     startClient: async (ctx, hooks) => (load(ctx, 'dist/client-lsp.js') as typeof Lsp).startClient(ctx, hooks),
-    loadConnection: (ctx, output, onResult) =>
-      (load(ctx, 'dist/client-connection.js') as typeof Connection).createConnectionCommands(ctx, output, onResult),
+    loadConnection: (ctx, output, onResult, readConfig) =>
+      (load(ctx, 'dist/client-connection.js') as typeof Connection).createConnectionCommands(
+        ctx,
+        output,
+        onResult,
+        readConfig,
+      ),
     workspaceFiles: true,
   });
 }

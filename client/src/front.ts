@@ -12,7 +12,7 @@ import {
   looksLikeConfigWithoutKind,
   providerValuesFromSchema,
 } from '../../server/src/shared';
-import type { ConnectionCommands, ConnectionResult } from './connectionTypes';
+import type { ConfigReader, ConnectionCommands, ConnectionResult } from './connectionTypes';
 import { associatedLanguage } from './glob';
 import { redactingChannel, storedSecrets } from './redactingChannel';
 
@@ -36,6 +36,8 @@ export interface ClientHooks {
 export interface StartedClient {
   restart(): Promise<void>;
   stop(): Promise<void>;
+  /** Asks the server what Test Connection reads from a document (ConfigReader). */
+  connectionConfig: ConfigReader;
 }
 
 export interface Platform {
@@ -46,6 +48,7 @@ export interface Platform {
     context: vscode.ExtensionContext,
     output: vscode.LogOutputChannel,
     onResult: (r: ConnectionResult) => void,
+    readConfig: ConfigReader,
   ): ConnectionCommands;
   /** Whether the server can walk the workspace's files (workspace diagnostics): the desktop's can. */
   workspaceFiles?: boolean;
@@ -95,9 +98,14 @@ export function activateFront(context: vscode.ExtensionContext, platform: Platfo
   // Test Connection: loaded the first time one of its commands runs.
   let connection: ConnectionCommands | undefined;
   const connectionCommand = (name: keyof ConnectionCommands) => async (): Promise<void> => {
-    connection ??= platform.loadConnection(context, getOutput(), (r) => {
-      connectionResults.fire(r);
-    });
+    connection ??= platform.loadConnection(
+      context,
+      getOutput(),
+      (r) => {
+        connectionResults.fire(r);
+      },
+      async (p) => (await ensureClient()).connectionConfig(p),
+    );
     await connection[name]();
   };
 

@@ -2,7 +2,13 @@
 // language status items, the server's status notifications, workspace trust.
 import * as vscode from 'vscode';
 import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
-import { LANGUAGE_IDS, STATUS_NOTIFICATION, TRUST_NOTIFICATION, VSCODE_CLIENT_COMMANDS } from '../../server/src/shared';
+import {
+  CONNECTION_CONFIG_REQUEST,
+  LANGUAGE_IDS,
+  STATUS_NOTIFICATION,
+  TRUST_NOTIFICATION,
+  VSCODE_CLIENT_COMMANDS,
+} from '../../server/src/shared';
 import type { StatusParams, InitializationOptions } from '../../server/src/shared';
 import type { ClientHooks, StartedClient } from './front';
 
@@ -99,5 +105,6 @@ export async function startWithGlue(
       await client.start();
     },
     stop: () => client.stop(),
+    connectionConfig: (p) => client.sendRequest(CONNECTION_CONFIG_REQUEST, p),
   };
 }

@@ -1,7 +1,8 @@
 // The editor's Test Connection refuses a document with syntax errors, as the CLI refuses
 // `--config` with one (exit 2, nothing sent): the provider that error recovery guessed is not what
 // was meant. The Test Connection bundle (dist/client-connection.js) runs here against a small stub
-// of the `vscode` module, with the settings pointing at a fake service that counts requests.
+// of the `vscode` module, with the settings pointing at a fake service that counts requests; what
+// the document says is read by the language server (dist/server.js over stdio), as in the editor.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -10,27 +11,39 @@ import type { VscodeStub } from '../../bench/client/vscode-stub.mjs';
 import { startFakeService } from '../connection/fakeService';
 import type { FakeService } from '../connection/fakeService';
 import { ROOT } from '../helpers';
+import { TestClient } from '../protocol/lspClient';
+import { CONNECTION_CONFIG_REQUEST } from '../../server/src/shared';
+import type { ConnectionConfigFacts, ConnectionConfigParams } from '../../server/src/shared';
 
 interface ConnectionModule {
   createConnectionCommands(
     context: unknown,
     output: unknown,
     onResult: (r: { ok: boolean; summary: string }) => void,
+    readConfig: (p: ConnectionConfigParams) => Promise<ConnectionConfigFacts | null>,
   ): { testConnection(): Promise<void> };
 }
 
 let svc: FakeService;
+let server: TestClient;
+/** The front's reader: the language server's answer (what the desktop and web clients send). */
+const serverReads = (p: ConnectionConfigParams): Promise<ConnectionConfigFacts | null> =>
+  server.request<ConnectionConfigFacts | null>(CONNECTION_CONFIG_REQUEST, p);
 before(async () => {
   svc = await startFakeService();
+  server = new TestClient(join(ROOT, 'dist/server.js'));
+  await server.initialize();
 });
 after(async () => {
   await svc.close();
+  server.kill();
 });
 
 /** Runs the command with `text` as the active document; what it showed and logged. */
 async function run(
   languageId: string,
   text: string,
+  readConfig = serverReads,
 ): Promise<{ warnings: string[]; infos: string[]; log: string[]; results: boolean[] }> {
   const warnings: string[] = [];
   const infos: string[] = [];
@@ -84,7 +97,7 @@ async function run(
       error: (m: string) => log.push(m),
       show: () => undefined,
     };
-    await mod.createConnectionCommands(context, output, (r) => results.push(r.ok)).testConnection();
+    await mod.createConnectionCommands(context, output, (r) => results.push(r.ok), readConfig).testConnection();
   } finally {
     uninstall();
   }
@@ -150,5 +163,32 @@ describe("the editor's Test Connection and a provider typo in the active documen
     assert.match(report, /PASS {2}Token refresh/);
     assert.match(report, /aiPrimitivesLlm\.provider in app\.yaml, line 5\), 'vendr_a', is not a provider/);
     assert.doesNotMatch(report, /Correct the setting named above/);
+  });
+});
+
+describe("the editor's Test Connection when the language server cannot read the document", () => {
+  it('refuses, says why and what to do, and sends nothing (no provider guessed)', async () => {
+    const text = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  aiPrimitivesLlm:\n    provider: vendor_a\n';
+    for (const [reader, why] of [
+      [() => Promise.reject(new Error('Client is not running')), /did not answer \(Client is not running\)/],
+      [() => Promise.resolve(null), /could not read it/],
+    ] as const) {
+      const before = svc.requests.length;
+      const r = await run('assistantconfig', text, reader);
+      assert.equal(svc.requests.length, before, 'nothing is sent');
+      assert.equal(r.warnings.length, 1);
+      assert.match(r.warnings[0]!, /the language server, which reads the provider in app\.yaml, /);
+      assert.match(r.warnings[0]!, why);
+      assert.match(r.warnings[0]!, /Restart Language Server.*nothing was sent/);
+      assert.deepEqual(r.results, []);
+    }
+  });
+  it('a document that is not AssistantConfig is not asked about (the run tests `hosted`)', async () => {
+    let asked = 0;
+    const before = svc.requests.length;
+    const r = await run('yaml', 'a: 1\n', (p) => (asked++, serverReads(p)));
+    assert.equal(asked, 0);
+    assert.ok(svc.requests.length > before);
+    assert.equal(r.results.length, 1);
   });
 });

@@ -13,10 +13,10 @@ import {
   checkServiceUrl,
   decodeJwt,
   isLoopbackHost,
-  providerFromConfigText,
   proxyFor,
   redact,
 } from '../../server/src/connection';
+import { providerFromConfigText } from '../../server/src/service/connectionConfig';
 
 const jwtOf = (payload: object): string =>
   `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.c2lnbmF0dXJl`;

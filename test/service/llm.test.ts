@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from '../../server/src/parser';
 import { llmProviderInForce } from '../../server/src/service';
-import { providerFromConfigText } from '../../server/src/connection';
+import { providerFromConfigText } from '../../server/src/service/connectionConfig';
 
 const yaml = [
   'kind: AssistantConfig',

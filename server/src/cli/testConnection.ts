@@ -3,7 +3,8 @@
 // because a command line shows up in shell history, CI logs and process lists.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { configSyntaxError, formatReport, providerOfConfig, reportToJson, runTestConnection } from '../connection';
+import { formatReport, reportToJson, runTestConnection } from '../connection';
+import { configSyntaxError, providerOfConfig } from '../service/connectionConfig';
 import { CREDENTIAL_VARIABLES, MAX_TIMEOUT_MS, redact } from '../connection';
 import type { ConnectionOptions, Credentials } from '../connection';
 import { languageOf } from '../parser';

@@ -3,7 +3,6 @@ export { runTestConnection } from './runner';
 export { DIAGNOSES, adviceFor } from './advice';
 export { formatReport, reportToJson, summarize } from './report';
 export { redact, redactDeep, REDACTED } from '../shared/redact';
-export { configSyntaxError, providerFromConfigText, providerOfConfig } from './config';
 export { TokenCache } from './tokenCache';
 export { decodeJwt } from './jwt';
 export type { JwtInfo } from './jwt';

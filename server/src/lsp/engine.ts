@@ -15,6 +15,7 @@ export {
   fixAllEdit,
   analyze,
   llmProviderShown,
+  connectionConfigFacts,
   LineIndex,
 } from '../service';
 export {

@@ -8,6 +8,8 @@ import {
   MessageType,
   ShowMessageNotification,
   CancellationTokenSource,
+  ErrorCodes,
+  ResponseError,
 } from 'vscode-languageserver';
 import type {
   Connection,
@@ -18,7 +20,6 @@ import type {
   Diagnostic as LspDiagnostic,
   Range,
   CancellationToken,
-  ResponseError,
   Disposable,
   TextEdit as LspTextEdit,
 } from 'vscode-languageserver';
@@ -51,10 +52,18 @@ import {
   STATUS_NOTIFICATION,
   TRUST_NOTIFICATION,
   DOTENV_NAMES_NOTIFICATION,
+  CONNECTION_CONFIG_REQUEST,
   LANGUAGE_IDS,
   declaresAssistantConfigKind,
 } from '../shared';
-import type { StatusParams, TrustParams, InitializationOptions, DotenvNamesParams } from '../shared';
+import type {
+  StatusParams,
+  TrustParams,
+  InitializationOptions,
+  DotenvNamesParams,
+  ConnectionConfigParams,
+  ConnectionConfigFacts,
+} from '../shared';
 
 /** The editor's fix-all action: within `source.fixAll`, so `"editor.codeActionsOnSave": {"source.fixAll": …}` runs it. */
 const FIX_ALL_KIND = 'source.fixAll.assistantConfig';
@@ -516,6 +525,23 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     cacheInstance?.invalidateDiagnostics();
     revalidateAll();
   });
+
+  // The editor's Test Connection asks what the active document says (its syntax error, or its provider):
+  // the same reading as the CLI's --config. null: the reading failed (logged, as every handler's failure).
+  connection.onRequest(
+    CONNECTION_CONFIG_REQUEST,
+    (p: Partial<Record<keyof ConnectionConfigParams, unknown>> | null, token: CancellationToken) => {
+      const { text, language, file } = p ?? {};
+      if (typeof text !== 'string' || (language !== 'yaml' && language !== 'json') || typeof file !== 'string')
+        return new ResponseError(
+          ErrorCodes.InvalidParams,
+          `${CONNECTION_CONFIG_REQUEST} takes { text: string, language: "yaml" | "json", file: string }`,
+        );
+      return safe<ConnectionConfigFacts | null>('Reading the provider for Test Connection', null, token, () =>
+        engine!.connectionConfigFacts(text, language, file),
+      );
+    },
+  );
 
   connection.onDidChangeWatchedFiles((p) => {
     workspaceDiagnostics?.touch();

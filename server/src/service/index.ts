@@ -16,6 +16,7 @@ export { getCodeActions, applyEdits, suppressionActions } from './codeActions';
 export { fixAllEdit, keepLineEndings } from './fixAllEdit';
 export type { FixAllEdit } from './fixAllEdit';
 export { llmProviderInForce, llmProviderShown } from './llm';
+export { connectionConfigFacts } from './connectionConfig';
 export type { LlmField } from './llm';
 // What the protocol layer needs of the parser, so that lsp/ reaches everything below through this index.
 export { LineIndex, languageOf } from '../parser';

@@ -36,6 +36,22 @@ export interface DotenvNamesParams {
   files?: { uri: string; names: string[]; empty?: string[] }[];
 }
 
+/**
+ * Client → server: what Test Connection reads from the active document (its first syntax error, or
+ * its `aiPrimitivesLlm.provider` and where that is written). The server reads it with the CLI's
+ * functions, so the editor's Test Connection bundles carry no parser. The document's text travels
+ * as it does in didOpen/didChange; no credential (they stay in the extension host).
+ */
+export const CONNECTION_CONFIG_REQUEST = 'assistantConfig/connectionConfig';
+export interface ConnectionConfigParams {
+  text: string;
+  language: 'yaml' | 'json';
+  /** The document's file name, as the report names it. */
+  file: string;
+}
+/** A document with a syntax error (`line 3, column 7: …`) is refused: its provider is not read. */
+export type ConnectionConfigFacts = { provider: string; source: string } | { syntaxError: string };
+
 export interface InitializationOptions {
   trusted?: boolean;
   /**

@@ -1,6 +1,8 @@
-// Reads what Test Connection needs from an AssistantConfig document.
+// Reads what Test Connection needs from an AssistantConfig document: the CLI calls these on `--config`,
+// the language server on the editor's behalf (CONNECTION_CONFIG_REQUEST), so that the editor's Test
+// Connection bundles carry no parser.
 import { parse } from '../parser';
-import { llmProviderInForce, llmProviderNode } from '../service/llm';
+import { llmProviderInForce, llmProviderNode } from './llm';
 
 /** `definition.aiPrimitivesLlm.provider`, or `hosted` (the platform LLM) when it is absent or not a string. */
 export function providerFromConfigText(text: string, language: 'yaml' | 'json'): string {
@@ -37,4 +39,18 @@ export function configSyntaxError(text: string, language: 'yaml' | 'json'): stri
   const column = first.offset - (before.lastIndexOf('\n') + 1) + 1;
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
   return `line ${line}, column ${column}: ${first.message}${more}`;
+}
+
+/**
+ * Everything Test Connection reads from the active document, in one answer (the language server's
+ * reply to CONNECTION_CONFIG_REQUEST): a document with a syntax error is refused, so its provider is
+ * not read then.
+ */
+export function connectionConfigFacts(
+  text: string,
+  language: 'yaml' | 'json',
+  file: string,
+): { provider: string; source: string } | { syntaxError: string } {
+  const syntaxError = configSyntaxError(text, language);
+  return syntaxError !== undefined ? { syntaxError } : providerOfConfig(text, language, file);
 }
