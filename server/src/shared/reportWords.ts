@@ -49,6 +49,7 @@ export const REPORT_WORDS: ReadonlySet<string> = new Set(
   would wrapped wrong www yaml yet you your
   have common likely offers cipher suite old ones closed during inspects blocks
   within since stalls drips close asked continue decode encoding here interim marked mislabels response socket
+  language reads restart see log failure late syntaxerror
 `
     .trim()
     .split(/\s+/),
