@@ -82,6 +82,15 @@ test('the exit-status table lists exactly the statuses lint, format and explain 
   const broken = write('broken.assistant.yaml', `${head}  llm: {provider: hosted\n`);
   // No safe fix for a missing required field: errors remain after --fix.
   const remaining = write('remaining.assistant.yaml', `${head}  llm:\n    provider: vendor_a\n`);
+  // Windows-1252 (an é as one byte 0xE9): --fix must not rewrite it (it would lose that byte).
+  const latin1 = 'latin1.assistant.yaml';
+  writeFileSync(
+    join(dir, latin1),
+    Buffer.from(
+      `kind: AssistantConfig\nversion: V2\ndefinition:\n  llm: {provider: hosted}\n  systemInstructions: "caf\xe9"\n`,
+      'latin1',
+    ),
+  );
   mkdirSync(join(dir, 'empty'));
   const scenarios: [string, string[], number][] = [
     ['lint', ['lint', clean], 0],
@@ -93,6 +102,8 @@ test('the exit-status table lists exactly the statuses lint, format and explain 
     ['lint', ['lint', 'empty'], 2],
     ['lint', ['lint', '--fix', '--fix-dry-run', clean], 2],
     ['lint', ['lint', 'missing.assistant.yaml'], 2],
+    ['lint', ['lint', '--fix', latin1], 2],
+    ['lint', ['lint', '-o', join(dir, 'empty', 'no-such-dir', 'report.txt'), clean], 2],
     ['format', ['format', '--check', clean], 0],
     ['format', ['format', '--check', unformatted], 1],
     ['format', ['format', '--check', broken], 2],
