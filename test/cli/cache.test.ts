@@ -39,7 +39,7 @@ const quiet = (r: RunResult): string => r.stderr.replace(/^assistant-config: tim
 
 test('a second run reuses every report and prints what a run without the cache prints (every format)', () => {
   const dir = project();
-  for (const format of ['text', 'json', 'sarif', 'github', 'junit']) {
+  for (const format of ['text', 'json', 'sarif', 'github', 'gitlab', 'junit']) {
     const plain = runCli(['lint', '--format', format, '.'], { cwd: dir });
     const first = runCli(['lint', '--cache', '--format', format, '.'], { cwd: dir, env: TIMING });
     const second = runCli(['lint', '--cache', '--format', format, '.'], { cwd: dir, env: TIMING });

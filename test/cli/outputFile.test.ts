@@ -50,7 +50,7 @@ test('--fix with --fix-dry-run, in either order, is a usage error and writes not
 test('-o writes what standard output would have had, without colour, and keeps the exit status', () => {
   const d = dir('report', { 'w.assistant.yaml': WARNING, 'e.assistant.yaml': ERROR });
   const env = { FORCE_COLOR: '1' };
-  for (const format of ['text', 'json', 'sarif', 'github', 'junit']) {
+  for (const format of ['text', 'json', 'sarif', 'github', 'gitlab', 'junit']) {
     for (const [files, status] of [
       [['w.assistant.yaml'], 0],
       [['w.assistant.yaml', 'e.assistant.yaml'], 1],

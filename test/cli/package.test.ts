@@ -249,10 +249,11 @@ test(
       join(job, 'prod.assistant.yaml'),
       'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendr_a\n    apiKey:\n      valueFromEnv: VENDOR_A_API_KEY\n',
     );
-    const steps = [...readme.matchAll(/^ *- (?:run: )?assistant-config (lint .*)$/gm)].map((m) => m[1]!.split(' '));
+    // GitHub Actions: each `run:` a step of its own.
+    const steps = [...readme.matchAll(/^ *- run: assistant-config (lint .*)$/gm)].map((m) => m[1]!.split(' '));
     assert.deepEqual(
       steps.map((s) => s[s.indexOf('--format') + 1]),
-      ['github', 'sarif', 'junit'],
+      ['github', 'sarif'],
       steps.join(' | '),
     );
     const bin = join(ciPrefix, 'bin', 'assistant-config');
@@ -260,13 +261,57 @@ test(
     assert.equal(lint.code, 1, lint.out);
     assert.match(lint.stdout, /^::error file=prod\.assistant\.yaml,line=5,col=15,.*unknown-discriminator/m);
     assert.doesNotMatch(lint.stdout, /env-not-set/);
-    for (const step of steps.slice(1)) {
-      const r = sh(bin, step, { cwd: job });
-      assert.equal(r.code, 1, r.out);
-      const report = readFileSync(join(job, step[step.indexOf('-o') + 1]!), 'utf8');
-      assert.match(report, /unknown-discriminator/);
-      assert.doesNotMatch(report, /VENDOR_A_API_KEY' is defined neither/);
-    }
+    const sarif = sh(bin, steps[1]!, { cwd: job });
+    assert.equal(sarif.code, 1, sarif.out);
+    const sarifReport = readFileSync(join(job, steps[1]![steps[1]!.indexOf('-o') + 1]!), 'utf8');
+    assert.match(sarifReport, /unknown-discriminator/);
+    assert.doesNotMatch(sarifReport, /VENDOR_A_API_KEY' is defined neither/);
+    // GitLab CI: the job's script after the install, run as the runner runs it (one shell, a failing
+    // line ends it), in the checkout (CI_PROJECT_DIR); each report its `artifacts: reports:` names.
+    const gitlab = /^\*\*GitLab CI\.\*\*[\s\S]*?```yaml\n([\s\S]*?)```/m.exec(readme);
+    assert.ok(gitlab, 'the GitLab CI recipe');
+    const glJob = (
+      parseYaml(gitlab[1]!) as Record<string, { script: string[]; artifacts: { reports: Record<string, string> } }>
+    )['assistant-config']!;
+    assert.equal(glJob.script[0], installs[1]);
+    const script = glJob.script.slice(1);
+    assert.ok(script.some((l) => l.includes('--format gitlab')) && script.some((l) => l.includes('--format junit')));
+    const reports = glJob.artifacts.reports;
+    assert.deepEqual(Object.keys(reports).sort(), ['codequality', 'junit']);
+    const runJob = (dir: string): { code: number | null; out: string } =>
+      sh('bash', ['-c', `set -eo pipefail\n${script.join('\n')}`], {
+        cwd: dir,
+        env: { ...process.env, PATH: `${join(ciPrefix, 'bin')}:${process.env.PATH ?? ''}`, CI_PROJECT_DIR: dir },
+      });
+    const gl = runJob(job);
+    assert.equal(gl.code, 1, gl.out);
+    const quality = JSON.parse(readFileSync(join(job, reports.codequality!), 'utf8')) as {
+      check_name: string;
+      severity: string;
+      location: { path: string; lines: { begin: number } };
+    }[];
+    assert.deepEqual(
+      quality.map((q) => [q.check_name, q.severity, q.location.path, q.location.lines.begin]),
+      [['unknown-discriminator', 'major', 'prod.assistant.yaml', 5]],
+    );
+    const junitReport = readFileSync(join(job, reports.junit!), 'utf8');
+    assert.match(junitReport, /unknown-discriminator/);
+    assert.doesNotMatch(junitReport, /VENDOR_A_API_KEY' is defined neither/);
+    // A clean checkout passes; a failed run (a project config with a mistake) fails the job with
+    // both reports written, the Code Quality one saying why.
+    const clean = mkdtempSync(join(tmpdir(), 'ac-ci-clean-'));
+    writeFileSync(
+      join(clean, 'prod.assistant.yaml'),
+      'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: hosted\n',
+    );
+    const ok = runJob(clean);
+    assert.equal(ok.code, 0, ok.out);
+    assert.equal(readFileSync(join(clean, reports.codequality!), 'utf8'), '[]\n');
+    writeFileSync(join(clean, '.assistant-config.yaml'), 'rules:\n  unknown-discriminator: loud\n');
+    const broken = runJob(clean);
+    assert.equal(broken.code, 2, broken.out);
+    assert.match(readFileSync(join(clean, reports.codequality!), 'utf8'), /"severity": "blocker"/);
+    assert.match(readFileSync(join(clean, reports.junit!), 'utf8'), /errors="1"/);
   },
 );
 

@@ -51,7 +51,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 const leaks = (text: string): string[] => leakedRuns(text, SECRETS, RUN);
 
 describe('code frames mask every literal secret', () => {
-  for (const format of ['text', 'json', 'sarif', 'github', 'junit']) {
+  for (const format of ['text', 'json', 'sarif', 'github', 'gitlab', 'junit']) {
     for (const color of format === 'text' ? ['--no-color', '--color'] : ['--no-color']) {
       it(`${format} ${color}: no 8-character run of a secret in any file's output`, () => {
         const r = runCli(['lint', '--no-config', '--no-env-check', '--format', format, color, ...Object.keys(FILES)], {

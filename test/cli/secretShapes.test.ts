@@ -58,7 +58,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 const leaks = (text: string): string[] => leakedRuns(text, SECRETS, RUN);
 
 describe('D5: credential-shaped values are masked in messages and frames, every format', () => {
-  for (const format of ['text', 'json', 'sarif', 'github', 'junit']) {
+  for (const format of ['text', 'json', 'sarif', 'github', 'gitlab', 'junit']) {
     it(`${format}: no 6-character piece of a credential in stdout or stderr`, () => {
       const r = runCli(['lint', '--no-config', '--no-env-check', '--format', format, ...Object.keys(FILES)], {
         cwd: dir,

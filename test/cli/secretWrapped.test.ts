@@ -32,7 +32,7 @@ for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dir, name),
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('H7: a credential over two lines is masked whole', () => {
-  for (const format of ['text', 'json', 'sarif', 'github', 'junit']) {
+  for (const format of ['text', 'json', 'sarif', 'github', 'gitlab', 'junit']) {
     it(`${format}: no 6-character piece of either line in the output`, () => {
       const r = runCli(['lint', '--no-config', '--no-env-check', '--format', format, ...Object.keys(FILES)], {
         cwd: dir,

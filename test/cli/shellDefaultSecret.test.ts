@@ -57,7 +57,7 @@ test('every output format reports the default as a literal credential and shows 
     '15 warning literal-secret',
   ]);
   let all = json.stdout + json.stderr;
-  for (const format of ['text', 'sarif', 'github', 'junit']) {
+  for (const format of ['text', 'sarif', 'github', 'gitlab', 'junit']) {
     const r = runCli(['lint', '--no-config', '--no-env-check', '--format', format, 'a.assistant.yaml'], {
       cwd: work,
       env: { GITHUB_WORKSPACE: work },
@@ -102,7 +102,7 @@ test('beside valueFromEnv (env-value-conflict too): every format masks the defau
   const found = (JSON.parse(json.stdout) as Report).files[0]!.diagnostics.map((d) => `${d.severity} ${d.code}`);
   assert.deepEqual(found, ['error env-value-conflict', 'error value-not-expanded', 'warning literal-secret']);
   let all = json.stdout + json.stderr;
-  for (const format of ['text', 'sarif', 'github', 'junit']) {
+  for (const format of ['text', 'sarif', 'github', 'gitlab', 'junit']) {
     const r = runCli(['lint', '--no-config', '--no-env-check', '--format', format, 'c.assistant.yaml'], {
       cwd: work,
       env: { GITHUB_WORKSPACE: work },

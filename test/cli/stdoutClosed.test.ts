@@ -40,7 +40,7 @@ function closedEarly(
 
 test('C5: stdout closed early: the run ends with its own exit status, no stack trace, in every format', async () => {
   const errors = project(300, true);
-  for (const format of ['text', 'github', 'json', 'sarif', 'junit']) {
+  for (const format of ['text', 'github', 'json', 'sarif', 'gitlab', 'junit']) {
     const r = await closedEarly(['lint', '--no-env-check', '--format', format, '.'], errors);
     assert.equal(r.code, 1, `${format}: ${r.stderr}`);
     assert.equal(r.stderr, '', format);
@@ -148,4 +148,52 @@ test('stdout closed: --fix still fixes every file and -o still writes the whole 
     readFileSync(join(dir, `team-${String(n - 1).padStart(4, '0')}.assistant.yaml`), 'utf8'),
     /provider: hosted\n/,
   );
+});
+
+test('REVIEW14 F6: the JSON, SARIF and GitLab reports are printed as the run goes: stdout closed, the run stops as the text one does', async () => {
+  const n = 1500;
+  const errors = warned(n, [0]);
+  for (const format of ['json', 'sarif', 'gitlab']) {
+    for (const jobs of [[], ['--jobs', '2']]) {
+      const r = await closedTimed(['lint', '--no-env-check', '--format', format, ...jobs, '.'], errors);
+      assert.equal(r.code, 1, `${format}: ${r.stderr}`);
+      const at = stoppedAt(r.stderr);
+      assert.ok(at !== undefined && at > 0 && at < n, `${format} ${jobs.join(' ')}: ${r.stderr}`);
+    }
+  }
+  // Undecided (warnings only, no limit): to the end, exit 0, as the text format.
+  const under = await closedTimed(['lint', '--no-env-check', '--format', 'json', '.'], warned(300, []));
+  assert.equal(under.code, 0, under.stderr);
+  assert.equal(stoppedAt(under.stderr), undefined, under.stderr);
+  // JUnit and GitHub print at the end (JUnit's root element counts the whole run's tests; GitHub's
+  // notice of what it will not show comes before the annotations): to the end, their exit status.
+  for (const format of ['junit', 'github']) {
+    const r = await closedTimed(['lint', '--no-env-check', '--format', format, '.'], errors);
+    assert.equal(r.code, 1, `${format}: ${r.stderr}`);
+    assert.match(r.stderr, /timing: 1500 files on /);
+  }
+});
+
+test('REVIEW14 F6: printed as the run goes, the JSON and SARIF reports are the documents JSON.stringify writes', () => {
+  const dir = warned(40, [3, 17]);
+  writeFileSync(
+    join(dir, 'clean.assistant.yaml'),
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: hosted\n',
+  );
+  const cases: string[][] = [
+    ['.'],
+    ['clean.assistant.yaml'],
+    ['.', 'missing.assistant.yaml'],
+    ['--config', 'nope.yaml', '.'],
+    ['--quiet', '.'],
+  ];
+  for (const format of ['json', 'sarif', 'gitlab'])
+    for (const args of cases) {
+      const r = spawnSync(process.execPath, [CLI, 'lint', '--no-env-check', '--format', format, ...args], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '' },
+      });
+      assert.equal(r.stdout, JSON.stringify(JSON.parse(r.stdout), null, 2) + '\n', `${format} ${args.join(' ')}`);
+    }
 });

@@ -111,7 +111,7 @@ test('lint: no output format prints a run of 4 characters of a credential pasted
     return file;
   });
   const secrets = framed.flatMap((f) => f.secrets);
-  for (const format of ['text', 'json', 'sarif', 'github', 'junit']) {
+  for (const format of ['text', 'json', 'sarif', 'github', 'gitlab', 'junit']) {
     const res = runCli(['lint', '--no-env-check', '--format', format, ...files]);
     assert.equal(res.code, 1, `${format}: ${res.stderr}`);
     const all = res.stdout + res.stderr;

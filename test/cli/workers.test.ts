@@ -20,7 +20,7 @@ test(
         `# ${i}\nkind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: ${provider}\n  contextWindowLimit: ${i % 4}\n`,
       );
     }
-    for (const format of ['text', 'json', 'sarif', 'github', 'junit']) {
+    for (const format of ['text', 'json', 'sarif', 'github', 'gitlab', 'junit']) {
       const one = runCli(['lint', '--no-env-check', '--jobs', '1', '--format', format, '.'], { cwd: dir });
       const many = runCli(['lint', '--no-env-check', '--jobs', '3', '--format', format, '.'], { cwd: dir });
       const auto = runCli(['lint', '--no-env-check', '--format', format, '.'], { cwd: dir });

@@ -1,6 +1,6 @@
 // `assistant-config lint FILE|DIR|-…`: the editor's diagnostics, for terminals and CI.
 import { readFileSync, realpathSync, statSync, existsSync } from 'node:fs';
-import { resolve as resolvePath, relative, join, isAbsolute, basename } from 'node:path';
+import { resolve as resolvePath, relative, join, isAbsolute, basename, dirname } from 'node:path';
 import { availableParallelism } from 'node:os';
 import type { CliIO } from './io';
 import { UsageError, bufferedIO, isUsageError } from './io';
@@ -20,7 +20,9 @@ import type { RuleLevel } from '../service/projectConfig';
 import type { DiagnosticCode } from '../service/codes';
 import type { ConfigChoice } from './projectConfig';
 import { DotenvLookup, dotenvProblemMessage, homeDirOf } from '../lsp/dotenvLookup';
-import { toSarif } from './sarif';
+import { sarifStream } from './sarif';
+import { gitlabRoots, gitlabStream } from './gitlab';
+import type { ReportStream } from './jsonStream';
 import type { FileReport, RunOutcome, Skipped } from './report';
 import { appendStepSummary, githubReport } from './github';
 import { fixAll } from '../service/fixAll';
@@ -34,7 +36,17 @@ import {
   writeAtomic,
   writeFileAtomic,
 } from './fix';
-import { count, emptyCounts, heldBack, plural, json, junit, summaryLine, textOfFile, useColour } from './output';
+import {
+  count,
+  emptyCounts,
+  heldBack,
+  plural,
+  jsonReportStream,
+  junit,
+  summaryLine,
+  textOfFile,
+  useColour,
+} from './output';
 import { didYouMean, optionsOf } from './suggest';
 import { visible, visiblePath } from './visible';
 import { preCommitLimitReached, preCommitPartNote } from './preCommitPart';
@@ -42,7 +54,7 @@ import { preCommitLimitReached, preCommitPartNote } from './preCommitPart';
 /** Files from which a one-thread lint reads ahead on a second thread (below, its start-up is not won back). */
 const READ_AHEAD_FROM = 2 * READ_BATCH;
 
-const FORMATS = ['text', 'json', 'sarif', 'github', 'junit'] as const;
+const FORMATS = ['text', 'json', 'sarif', 'github', 'gitlab', 'junit'] as const;
 type Format = (typeof FORMATS)[number];
 
 const HELP = `Usage: assistant-config lint [options] FILE|DIR|- ...
@@ -53,7 +65,8 @@ assistant-config.{yaml,yml,json} and YAML/JSON files whose top level says kind: 
 
 Options:
   --format FORMAT            text (default: code frames and a summary), json, sarif,
-                             github (GitHub Actions annotations), junit (JUnit XML)
+                             github (GitHub Actions annotations), gitlab (GitLab Code Quality
+                             report), junit (JUnit XML)
   --quiet                    report errors only (warnings still count for --max-warnings)
   --max-warnings N           exit 1 when there are more than N warnings (-1: no limit, the default)
   --color, --no-color        force colour on or off (default: on a terminal; NO_COLOR and
@@ -281,32 +294,29 @@ export async function lintCommand(args: string[], io0: CliIO): Promise<number> {
   // Standard output in large writes (one system call per 64 KB, not one per file); flushed before
   // anything goes to standard error, so a terminal shows both in the order they were written.
   const io = bufferedIO(out);
+  // JSON, SARIF and GitLab reports are printed as the run goes (jsonStream.ts), JUnit at its end.
+  const doc = reportStream(flags.format, io0);
   let code: number;
   try {
-    code = await lintFiles(flags, io);
+    code = await lintFiles(flags, io, doc);
   } catch (e) {
     // A run stopped by an error (a --config file that cannot be read, an internal error) still
-    // leaves a SARIF, JUnit or JSON report that says it failed, not one that reads as all clean
-    // (REVIEW9 K9, REVIEW11 C1): what lintFiles printed is dropped, the message is the main command's.
-    // Without -o the report goes to standard output (these formats print nothing of their own report
-    // before the end of the run), so that `> report.sarif` is no empty file.
-    if (flags.format === 'sarif' || flags.format === 'junit' || flags.format === 'json') {
+    // leaves a SARIF, JUnit, JSON or GitLab report that says it failed, not one that reads as all
+    // clean (REVIEW9 K9, REVIEW11 C1): the report ends with the failure, after what it had printed
+    // (JUnit prints nothing before the run's end). Without -o it goes to standard output, so that
+    // `> report.sarif` is no empty file.
+    if (doc || flags.format === 'junit') {
       const run: RunOutcome = {
         exitCode: 2,
         failures: [
           visible(isUsageError(e) ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}`),
         ],
       };
-      const failed =
-        flags.format === 'sarif'
-          ? JSON.stringify(toSarif([], io0.cwd, run), null, 2) + '\n'
-          : flags.format === 'json'
-            ? JSON.stringify(json([], run), null, 2) + '\n'
-            : junit([], run);
-      if (flags.outputFile === undefined) io0.stdout(failed);
-      else
+      io.stdout(doc ? doc.end(run) : junit([], run));
+      io.flush();
+      if (flags.outputFile !== undefined)
         try {
-          writeFileAtomic(resolvePath(io0.cwd, flags.outputFile), failed);
+          writeFileAtomic(resolvePath(io0.cwd, flags.outputFile), report.join(''));
         } catch {
           // The error itself is what the command reports.
         }
@@ -327,7 +337,20 @@ export async function lintCommand(args: string[], io0: CliIO): Promise<number> {
   return code;
 }
 
-async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void; flushes: number }): Promise<number> {
+/** The report of a format printed as the run goes, or undefined (text, github and junit). */
+function reportStream(format: Format, io: CliIO): ReportStream | undefined {
+  if (format === 'json') return jsonReportStream();
+  if (format === 'sarif') return sarifStream(sarifRoot(io.cwd, io.env.GITHUB_WORKSPACE));
+  if (format === 'gitlab')
+    return gitlabStream(io.cwd, gitlabRoots(io.cwd, realPaths(io.env.CI_PROJECT_DIR), gitTop(io.cwd)));
+  return undefined;
+}
+
+async function lintFiles(
+  flags: LintFlags,
+  io: CliIO & { flush(): void; flushes: number },
+  doc: ReportStream | undefined,
+): Promise<number> {
   // ASSISTANT_CONFIG_TIMING=1: one line on standard error saying how the run went (bench/).
   const timing = io.env.ASSISTANT_CONFIG_TIMING ? { t0: performance.now(), walk: 0, path: '' } : undefined;
   const counts = emptyCounts();
@@ -375,11 +398,14 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void; flushes:
   let ioError = false;
   // What made the run fail (exit 2), as said on stderr: the SARIF and JUnit reports carry it too.
   const failures: string[] = [];
+  const failurePaths: (string | undefined)[] = [];
   const skipped: Skipped[] = [];
-  const fail = (message: string): void => {
+  /** `path`: the file or directory it is about (absolute), when there is one. */
+  const fail = (message: string, path?: string): void => {
     io.flush();
     io.stderr(`assistant-config: ${message}\n`);
     failures.push(message);
+    failurePaths.push(path);
     ioError = true;
   };
   const fixCounts = { files: 0, fixes: 0 };
@@ -448,7 +474,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void; flushes:
         try {
           writeAtomic(r.path, fix.after);
         } catch (e) {
-          fail(`cannot write '${visiblePath(r.displayPath)}': ${visible(errorText(e))}`);
+          fail(`cannot write '${visiblePath(r.displayPath)}': ${visible(errorText(e))}`, r.path);
           return;
         }
         done();
@@ -463,7 +489,9 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void; flushes:
     const shown = flags.quiet ? quietReport(r) : r;
     if (flags.fix === 'dry-run' && flags.format === 'text') return;
     if (flags.format === 'text') io.stdout(textOfFile(shown, colour));
-    // (--format github: printed at the end with what GitHub will not show counted first: github.ts.)
+    else if (doc) io.stdout(doc.file(shown));
+    // (--format github: printed at the end with what GitHub will not show counted first: github.ts;
+    // JUnit's root element counts the tests and failures of the whole run.)
     else kept.push(shown);
   };
   const lintOne = (
@@ -491,7 +519,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void; flushes:
         refusal = errorText(e);
       }
       if (refusal !== undefined) {
-        fail(`cannot fix '${visiblePath(displayPath)}': ${visible(refusal)}`);
+        fail(`cannot fix '${visiblePath(displayPath)}': ${visible(refusal)}`, path);
         emit(lintText(path, displayPath, text, language, opts, cfg));
         return;
       }
@@ -539,7 +567,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void; flushes:
     try {
       st = statSync(abs);
     } catch (e) {
-      fail(`cannot read '${visible(t)}': ${errorText(e)}`);
+      fail(`cannot read '${visible(t)}': ${errorText(e)}`, abs);
       continue;
     }
     if (!st.isDirectory() && basename(abs) === PROJECT_CONFIG_FILE) {
@@ -562,7 +590,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void; flushes:
     const unreadable: string[] = [];
     const found = st.isDirectory()
       ? collectFiles(abs, { configOf: (f) => configs.forFile(f), onOutsideLink: outsideLink(io) }, (dir, error) => {
-          fail(`cannot read '${visiblePath(display(dir))}': ${visible(error)}`);
+          fail(`cannot read '${visiblePath(display(dir))}': ${visible(error)}`, dir);
           unreadable.push(dir);
         })
       : [abs];
@@ -570,6 +598,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void; flushes:
       const empty = reportEmptyDirectory(io, configs, abs, t, flags.errorOnEmpty);
       if (empty !== undefined) {
         failures.push(empty);
+        failurePaths.push(abs);
         ioError = true;
       }
     }
@@ -619,7 +648,7 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void; flushes:
       }
       return;
     }
-    fail(`cannot read '${visiblePath(f.displayPath)}': ${visible(errnoText(code))}`);
+    fail(`cannot read '${visiblePath(f.displayPath)}': ${visible(errnoText(code))}`, f.path);
   };
   const threads = flags.fix === 'off' && !cache ? threadCount(files.length, flags.jobs) : 1;
   if (threads > 1) startPool(threads);
@@ -724,12 +753,15 @@ async function lintFiles(flags: LintFlags, io: CliIO & { flush(): void; flushes:
   const exitCode = failed ? 2 : counts.error > 0 || overWarnings ? 1 : 0;
   const tooManyWarnings = (): string =>
     `${plural(counts.warning, 'warning')}, more than --max-warnings ${flags.maxWarnings ?? -1}.`;
-  const run: RunOutcome = { exitCode, failures: failed ? [...configs.failures, ...failures] : [], skipped };
+  const run: RunOutcome = {
+    exitCode,
+    failures: failed ? [...configs.failures, ...failures] : [],
+    failurePaths: failed ? [...configs.failurePaths, ...failurePaths] : [],
+    skipped,
+  };
   if (flags.fix === 'dry-run' && flags.format === 'text') {
     // The diff was the output.
-  } else if (flags.format === 'json') io.stdout(JSON.stringify(json(kept, run), null, 2) + '\n');
-  else if (flags.format === 'sarif')
-    io.stdout(JSON.stringify(toSarif(kept, sarifRoot(io.cwd, io.env.GITHUB_WORKSPACE), run), null, 2) + '\n');
+  } else if (doc) io.stdout(doc.end(run));
   else if (flags.format === 'junit') io.stdout(junit(kept, run));
   else if (flags.format === 'github') {
     const gh = {
@@ -782,6 +814,11 @@ function quietReport(r: FileReport): FileReport {
  * `/tmp` is `/private/tmp`, a self-hosted runner's work directory may be a link).
  */
 function githubWorkspaces(workspace: string | undefined): string[] | undefined {
+  return realPaths(workspace);
+}
+
+/** A directory named by the environment (GITHUB_WORKSPACE, CI_PROJECT_DIR) as written and as resolved. */
+function realPaths(workspace: string | undefined): string[] | undefined {
   if (!workspace || !isAbsolute(workspace)) return undefined;
   try {
     const real = realpathSync(workspace);
@@ -803,6 +840,17 @@ function sarifRoot(cwd: string, workspace: string | undefined): string {
     if (!rel.startsWith('..') && !isAbsolute(rel)) return w;
   }
   return cwd;
+}
+
+/** The top of the git repository `dir` is in (the directory with `.git`), if any. */
+function gitTop(dir: string): string | undefined {
+  for (let d = dir, guard = 0; guard < 256; guard++) {
+    if (existsSync(join(d, '.git'))) return d;
+    const up = dirname(d);
+    if (up === d) return undefined;
+    d = up;
+  }
+  return undefined;
 }
 
 function isDirectory(path: string): boolean {

@@ -4,6 +4,8 @@ import { isAbsolute, relative, sep } from 'node:path';
 import type { Severity } from '../service';
 import { SOURCE } from '../service';
 import type { FileReport, Finding, RunOutcome } from './report';
+import { jsonStream, streamedArray } from './jsonStream';
+import type { ReportStream } from './jsonStream';
 import { CONTROL, escapeControl, showInvisibles, visible, visiblePath } from './visible';
 
 export { visible, visiblePath } from './visible';
@@ -253,18 +255,34 @@ export function junit(reports: readonly FileReport[], run?: RunOutcome): string 
  * `skipped` lists files a directory walk found that were gone when read (not checked, no failure).
  */
 export function json(reports: readonly FileReport[], run?: RunOutcome): unknown {
+  return jsonSkeleton(reports.map(jsonFile), run);
+}
+
+/** The JSON report printed as the run goes (jsonStream.ts): the same bytes as json()'s. */
+export function jsonReportStream(): ReportStream {
+  return jsonStream(
+    (run) => jsonSkeleton(streamedArray(), run),
+    (r) => [jsonFile(r)],
+  );
+}
+
+function jsonFile(r: FileReport): unknown {
+  return {
+    path: r.displayPath,
+    diagnostics: r.findings.map((f) => ({
+      code: f.code,
+      severity: f.severity,
+      message: f.message,
+      range: { start: { line: f.line, column: f.column }, end: { line: f.endLine, column: f.endColumn } },
+    })),
+  };
+}
+
+function jsonSkeleton(files: unknown, run: RunOutcome | undefined): unknown {
   const exitCode = run?.exitCode ?? 0;
   return {
     source: SOURCE,
-    files: reports.map((r) => ({
-      path: r.displayPath,
-      diagnostics: r.findings.map((f) => ({
-        code: f.code,
-        severity: f.severity,
-        message: f.message,
-        range: { start: { line: f.line, column: f.column }, end: { line: f.endLine, column: f.endColumn } },
-      })),
-    })),
+    files,
     ok: exitCode !== 2,
     exitCode,
     errors: exitCode === 2 ? (run?.failures ?? []).map((message) => ({ message })) : [],

@@ -42,6 +42,8 @@ export class CliProjectConfig {
   failed = false;
   /** What was said on stderr about those mistakes (each line without its `assistant-config: `), for reports. */
   readonly failures: string[] = [];
+  /** The config file each of `failures` is about. */
+  readonly failurePaths: string[] = [];
 
   /**
    * The configs with the command line's `--rule` levels laid over their own (the command line
@@ -76,6 +78,7 @@ export class CliProjectConfig {
     const where = visiblePath(relative(this.io.cwd, cfg.path) || cfg.path);
     for (const p of cfg.problems) {
       this.failures.push(`${where}: ${visible(p)}`);
+      this.failurePaths.push(cfg.path);
       this.io.stderr(`assistant-config: ${where}: ${visible(p)}\n`);
     }
   }
@@ -90,6 +93,7 @@ export class CliProjectConfig {
     const text = readIfFile(abs);
     if (text === undefined) {
       this.failures.push(`cannot read the config file '${visible(shown)}'.`);
+      this.failurePaths.push(abs);
       this.io.stderr(`assistant-config: cannot read the config file '${visible(shown)}'.\n`);
       this.failed = true;
       return;

@@ -40,6 +40,8 @@ export interface Finding {
 export interface RunOutcome {
   exitCode: number;
   failures: string[];
+  /** The file or directory each failure is about, where there is one (absolute; same order as `failures`). */
+  failurePaths?: (string | undefined)[];
   /** Files a directory walk found that were gone when read: not checked, no failure (REVIEW11 C8). */
   skipped?: Skipped[];
 }

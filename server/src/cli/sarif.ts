@@ -3,6 +3,8 @@ import { CODES, SOURCE } from '../service';
 import type { DiagnosticCode } from '../service';
 import type { FileReport, Finding, RunOutcome } from './report';
 import { VERSION } from './version';
+import { jsonStream, streamedArray } from './jsonStream';
+import type { ReportStream } from './jsonStream';
 import { codeDocMarkdown } from '../service/codeDocs';
 import { isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -50,6 +52,27 @@ function invocations(run: RunOutcome, cwd: string): unknown[] {
 
 export function toSarif(results: readonly FileReport[], cwd: string, run?: RunOutcome): unknown {
   const codes = Object.keys(CODES) as DiagnosticCode[];
+  return sarifSkeleton(
+    results.flatMap((r) => resultsOf(r, codes, cwd)),
+    cwd,
+    run,
+  );
+}
+
+/**
+ * The SARIF log printed as the run goes (jsonStream.ts): the results file by file, the invocation
+ * (how the run ended) after them.
+ */
+export function sarifStream(cwd: string): ReportStream {
+  const codes = Object.keys(CODES) as DiagnosticCode[];
+  return jsonStream(
+    (run) => sarifSkeleton(streamedArray(), cwd, run),
+    (r) => resultsOf(r, codes, cwd),
+  );
+}
+
+function sarifSkeleton(results: unknown, cwd: string, run: RunOutcome | undefined): unknown {
+  const codes = Object.keys(CODES) as DiagnosticCode[];
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -71,38 +94,42 @@ export function toSarif(results: readonly FileReport[], cwd: string, run?: RunOu
             })),
           },
         },
-        ...(run ? { invocations: invocations(run, cwd) } : {}),
         originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(cwd).href.replace(/\/?$/, '/') } },
         columnKind: 'utf16CodeUnits',
-        results: results.flatMap((r) => {
-          const result = (d: Finding & { suppression?: { kind: string; justification?: string } }) => ({
-            ruleId: d.code,
-            ruleIndex: codes.indexOf(d.code),
-            level: LEVEL[d.severity],
-            message: { text: d.message },
-            locations: [
-              {
-                physicalLocation: {
-                  artifactLocation: artifactLocation(r.path, cwd),
-                  region: { startLine: d.line, startColumn: d.column, endLine: d.endLine, endColumn: d.endColumn },
-                },
-              },
-            ],
-            // Silenced results stay in the log, marked as such (SARIF 2.1.0 §3.27.23).
-            ...(d.suppression
-              ? {
-                  suppressions: [
-                    {
-                      kind: d.suppression.kind,
-                      ...(d.suppression.justification ? { justification: d.suppression.justification } : {}),
-                    },
-                  ],
-                }
-              : {}),
-          });
-          return [...r.findings.map(result), ...(r.suppressed ?? []).map(result)];
-        }),
+        results,
+        // After the results: known once the run is over, and the results are printed as it goes.
+        ...(run ? { invocations: invocations(run, cwd) } : {}),
       },
     ],
   };
+}
+
+/** One file's results, those a suppression silenced included. */
+function resultsOf(r: FileReport, codes: readonly DiagnosticCode[], cwd: string): unknown[] {
+  const result = (d: Finding & { suppression?: { kind: string; justification?: string } }) => ({
+    ruleId: d.code,
+    ruleIndex: codes.indexOf(d.code),
+    level: LEVEL[d.severity],
+    message: { text: d.message },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: artifactLocation(r.path, cwd),
+          region: { startLine: d.line, startColumn: d.column, endLine: d.endLine, endColumn: d.endColumn },
+        },
+      },
+    ],
+    // Silenced results stay in the log, marked as such (SARIF 2.1.0 §3.27.23).
+    ...(d.suppression
+      ? {
+          suppressions: [
+            {
+              kind: d.suppression.kind,
+              ...(d.suppression.justification ? { justification: d.suppression.justification } : {}),
+            },
+          ],
+        }
+      : {}),
+  });
+  return [...r.findings.map(result), ...(r.suppressed ?? []).map(result)];
 }
