@@ -1,4 +1,4 @@
-// Formatting JSON documents (as Prettier prints JSON, formatJson.ts; with comments, jsonc-parser's formatter): on hand-written JSON (minified, indented by
+// Formatting JSON documents (as Prettier prints JSON, formatJson.ts, comments and trailing commas kept): on hand-written JSON (minified, indented by
 // 4 or by tabs, CRLF, a BOM, comments and a trailing comma, a duplicate key, number literals and
 // escapes, with and without a final newline) only whitespace changes (and one final newline is ensured): the same tokens in the same
 // order, so key order and every literal as written; once formatted it stays so; the editor and the
@@ -69,11 +69,12 @@ test('JSON: formatting changes only whitespace, keeps key order, literals, line 
       assert.equal(cli.text, once, `${name}: the CLI formats as the editor does`);
     }
   }
-  // A trailing comma (json-not-strict, removed by lint --fix) is kept, and the text printed one
-  // property a line, as JSON with comments is (README, the list of differences; REVIEW9 K4).
+  // A trailing comma (json-not-strict, removed by lint --fix) is kept (README, the list of
+  // differences; REVIEW9 K4): the object it ends is printed one property a line, what it holds as
+  // Prettier prints it (REVIEW14 F2: it was all one property a line).
   assert.equal(
     fmt('{"kind":"AssistantConfig","definition":{"llm":{"provider":"hosted"}},}'),
-    '{\n  "kind": "AssistantConfig",\n  "definition": {\n    "llm": {\n      "provider": "hosted"\n    }\n  },\n}\n',
+    '{\n  "kind": "AssistantConfig",\n  "definition": { "llm": { "provider": "hosted" } },\n}\n',
   );
   // What it is for: as Prettier prints it, one line when written on one line and it fits, else one
   // entry a line, indented by the editor's tab size.

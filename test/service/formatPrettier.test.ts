@@ -228,11 +228,15 @@ test('a JSON object written on one line stays on one line when it fits; one writ
   assert.ok(!/[^\r]\n/.test(out));
 });
 
-test('JSON with comments keeps them where written (formatted one property a line, as before: the listed exception)', () => {
+test('JSON with comments keeps them where written, laid out as Prettier lays it out (REVIEW14 F2)', async () => {
   const text = '{"kind": "AssistantConfig", // the kind\n"definition": {"llm": {"provider": "hosted"}}}\n';
   const out = ours(text, 'json');
-  assert.ok(out.includes('"kind": "AssistantConfig", // the kind'), out);
-  assert.ok(out.includes('"llm": {\n'), out);
+  assert.equal(
+    out,
+    '{\n  "kind": "AssistantConfig", // the kind\n  "definition": { "llm": { "provider": "hosted" } }\n}\n',
+  );
+  await agree(text, 'json', 'JSON with an end-of-line comment');
+  // (test/service/formatJsonComments.test.ts: a seeded corpus.)
 });
 
 /** A JSON AssistantConfig as users and tools write it: some objects on one line, some over lines. */
@@ -484,8 +488,14 @@ const EXCEPTIONS: { why: string; text: string; language: 'yaml' | 'json'; settle
     settles: true,
   },
   {
-    why: 'JSON with comments: one property a line, comments where written (Prettier keeps short objects inline)',
-    text: '{\n  // the team file\n  "kind": "AssistantConfig",\n  "llm": { "provider": "hosted" }\n}\n',
+    why: 'JSON: a block comment after an entry and its comma stays there (Prettier moves it before the comma)',
+    text: '{\n  "kind": "AssistantConfig", /* the team file */\n  "llm": { "provider": "hosted" }\n}\n',
+    language: 'json',
+    settles: true,
+  },
+  {
+    why: 'JSON: a trailing comma stays (Prettier drops it); the object it ends one property a line',
+    text: '{\n  "kind": "AssistantConfig",\n  "llm": { "provider": "hosted" },\n}\n',
     language: 'json',
     settles: true,
   },

@@ -1,6 +1,6 @@
 // Formatting that keeps comments: YAML through the `yaml` document model, JSON through jsonc-parser.
 import { formatYamlText, sameYamlContent } from './formatYaml';
-import { formatJsonText, hasJsonComment } from './formatJson';
+import { formatJsonText } from './formatJson';
 import { format as formatJson } from 'jsonc-parser';
 import type { ParsedDocument } from '../parser/ast';
 import type { TextEdit } from './types';
@@ -38,16 +38,15 @@ export function formatDocumentOutcome(doc: ParsedDocument, options: FormatOption
   if (doc.problems.some((p) => p.kind === 'syntax'))
     return { edits: [], refused: 'it has syntax errors', listed: 'syntax' };
   if (doc.language === 'json') {
-    // As Prettier prints it (formatJson.ts); a text with comments as before, each property on its line.
+    // As Prettier prints it (formatJson.ts), comments and trailing commas kept; a comment where that
+    // printer does not keep it as written: as before, each property on its line.
     const bom = doc.text.charCodeAt(0) === 0xfeff ? '\uFEFF' : '';
     const body = bom ? doc.text.slice(1) : doc.text;
-    const printed = hasJsonComment(body)
-      ? undefined
-      : formatJsonText(body, {
-          indent: options.insertSpaces ? ' '.repeat(options.tabSize) : '\t',
-          indentWidth: options.tabSize,
-          eol: eolOf(doc.text),
-        });
+    const printed = formatJsonText(body, {
+      indent: options.insertSpaces ? ' '.repeat(options.tabSize) : '\t',
+      indentWidth: options.tabSize,
+      eol: eolOf(doc.text),
+    });
     if (printed !== undefined) {
       const out = bom + printed;
       return { edits: lineEdits(doc.text, out) };
