@@ -11,11 +11,11 @@
 // counting instructions (valgrind --tool=cachegrind): the difference masked - plain is the masking,
 // plain - none the validation, free of the noise of a shared machine.
 // `node bench/diag-masking.mjs [--runs 15] [--lines 20000] [--only masked|plain|none [--input 0|1|2]]`
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { generate } from './generate.mjs';
+import { bundleSources, source } from './bundle-sources.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const argv = process.argv.slice(2);
@@ -26,22 +26,12 @@ const arg = (name, dflt) => {
 const runs = arg('--runs', 15);
 const lines = arg('--lines', 20000);
 
-const esbuild = createRequire(join(root, 'package.json'))('esbuild');
-const dir = mkdtempSync(join(tmpdir(), 'ac-diag-masking-'));
 const CODES = join(root, 'server/src/service/codes.ts');
 const SHIPPED =
   'const withoutShapes = (text: string): string => (mayHoldShape(text, 0, text.length) ? maskShapes(text) : text);';
 
 /** The validator bundled from the sources; `plain`: with diag's masking taken out. */
 async function bundle(name, plain) {
-  const entry = join(dir, `${name}.ts`);
-  const src = (p) => JSON.stringify(join(root, 'server/src', p));
-  writeFileSync(
-    entry,
-    `export { parse } from ${src('parser/index.ts')};\n` +
-      `export { validate } from ${src('service/validation/index.ts')};\n` +
-      `export { mayHoldShape, mayHoldShapeUncached, maskShapes } from ${src('service/credentialShapes.ts')};\n`,
-  );
   const plugin = {
     name: 'plain-message',
     setup(b) {
@@ -55,23 +45,15 @@ async function bundle(name, plain) {
       });
     },
   };
-  const out = join(dir, `${name}.cjs`);
-  await esbuild.build({
-    entryPoints: [entry],
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    mainFields: ['module', 'main'],
-    outfile: out,
-    logLevel: 'silent',
-    plugins: [plugin],
-  });
-  return createRequire(join(dir, 'x.cjs'))(out);
+  return bundleSources(
+    `export { parse } from ${source('parser/index.ts')};\n` +
+      `export { validate } from ${source('service/validation/index.ts')};\n` +
+      `export { mayHoldShape, mayHoldShapeUncached, maskShapes } from ${source('service/credentialShapes.ts')};\n`,
+    { name, plugins: [plugin] },
+  );
 }
 const masked = await bundle('masked', false);
 const plain = await bundle('plain', true);
-rmSync(dir, { recursive: true, force: true });
 
 /** A fake key made here from a fixed seed (nothing realistic is committed): `sk-` `proj-` and 40 letters and digits. */
 function fakeKey(i) {

@@ -26,6 +26,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { performance } from 'node:perf_hooks';
+import { bundleSources, source } from './bundle-sources.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const rootRequire = createRequire(join(root, 'package.json'));
@@ -499,35 +500,22 @@ async function measureFallback(specFn) {
 // ---- Parser floors (in this process) and the bundle size ----
 
 async function bundleOurs(outdir) {
-  const esbuild = rootRequire('esbuild');
-  const entry = join(outdir, 'entry.ts');
   const parser = join(root, 'server/src/parser/index.ts');
   const service = join(root, 'server/src/service/index.ts');
   if (!existsSync(parser)) return undefined;
-  writeFileSync(
-    entry,
-    `export { parse, LineIndex } from ${JSON.stringify(parser)};\n` +
-      (existsSync(join(root, 'server/src/parser/fastYaml.ts'))
-        ? `export { fastParseYaml } from ${JSON.stringify(join(root, 'server/src/parser/fastYaml.ts'))};\nexport { parseYamlFull } from ${JSON.stringify(join(root, 'server/src/parser/yaml.ts'))};\n`
-        : '') +
-      (existsSync(service) ? `export * as service from ${JSON.stringify(service)};\n` : ''),
-  );
   try {
-    await esbuild.build({
-      entryPoints: [entry],
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'cjs',
-      mainFields: ['module', 'main'],
-      outfile: join(outdir, 'ours.cjs'),
-      logLevel: 'silent',
-    });
+    return await bundleSources(
+      `export { parse, LineIndex } from ${source('parser/index.ts')};\n` +
+        (existsSync(join(root, 'server/src/parser/fastYaml.ts'))
+          ? `export { fastParseYaml } from ${source('parser/fastYaml.ts')};\nexport { parseYamlFull } from ${source('parser/yaml.ts')};\n`
+          : '') +
+        (existsSync(service) ? `export * as service from ${source('service/index.ts')};\n` : ''),
+      { name: 'ours', dir: outdir },
+    );
   } catch (e) {
     log(`  bundling our parser failed: ${String(e?.message ?? e).slice(0, 200)}`);
     return undefined;
   }
-  return createRequire(join(outdir, 'x.cjs'))(join(outdir, 'ours.cjs'));
 }
 
 function time(fn, runs) {

@@ -10,17 +10,16 @@
 //
 //   node bench/typing-while-broken.mjs [--lines 100000] [--samples 20] [--no-build] [--no-server] [--json]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { tmpdir, cpus, loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { generate } from './generate.mjs';
 import { LspSession, oursServer } from './lsp-client.mjs';
+import { bundleSources, source } from './bundle-sources.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const rootRequire = createRequire(join(ROOT, 'package.json'));
 const argv = process.argv.slice(2);
 const opt = (name, def) => {
   const i = argv.indexOf(name);
@@ -42,28 +41,13 @@ const ms = (x) => (Number.isFinite(x) ? `${x.toFixed(1)} ms` : 'n/a');
 
 /** Our parser and incremental patch, bundled from the sources (as bench/run.mjs does for its fast-path report). */
 async function bundleParser() {
-  const esbuild = rootRequire('esbuild');
-  const dir = mkdtempSync(join(tmpdir(), 'bench-broken-'));
-  const entry = join(dir, 'entry.ts');
-  const src = (p) => JSON.stringify(join(ROOT, 'server/src/parser', p));
-  writeFileSync(
-    entry,
+  const src = (p) => source(`parser/${p}`);
+  return bundleSources(
     `export { parse } from ${src('index.ts')};\n` +
       `export { applyEdit } from ${src('incremental.ts')};\n` +
       `export { fastParseYaml } from ${src('fastYaml.ts')};\n` +
       `export { parseYamlFull } from ${src('yaml.ts')};\n`,
   );
-  await esbuild.build({
-    entryPoints: [entry],
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    mainFields: ['module', 'main'],
-    outfile: join(dir, 'ours.cjs'),
-    logLevel: 'silent',
-  });
-  return createRequire(join(dir, 'x.cjs'))(join(dir, 'ours.cjs'));
 }
 
 /** The breaks: where, what is inserted, and the positions typed at while it stands. */
