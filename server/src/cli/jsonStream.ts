@@ -9,7 +9,7 @@ import type { FileReport, RunOutcome } from './report';
 export interface ReportStream {
   /** The file's part of the document (the document's start before the first). */
   file(r: FileReport): string;
-  /** The rest of the document, once the run's outcome is known (all of it when no file came). */
+  /** The rest of the document, once the run's outcome is known (all of it when no file came); '' after the first call. */
   end(run: RunOutcome): string;
 }
 
@@ -49,6 +49,7 @@ export function jsonStream(
 ): ReportStream {
   let begun = false;
   let first = true;
+  let ended = false;
   const { head, indent } = split(skeleton(undefined));
   const inner = indent + '  ';
   const start = (): string => {
@@ -69,6 +70,11 @@ export function jsonStream(
       const values = items(r);
       return values.length === 0 && begun ? '' : start() + text(values);
     },
-    end: (run) => start() + text(last(run)) + (first ? ']' : `\n${indent}]`) + split(skeleton(run)).tail + '\n',
+    end: (run) => {
+      // Once: an error after the end was printed (lint.ts's catch) must not print a second end.
+      if (ended) return '';
+      ended = true;
+      return start() + text(last(run)) + (first ? ']' : `\n${indent}]`) + split(skeleton(run)).tail + '\n';
+    },
   };
 }
