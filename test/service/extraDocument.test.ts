@@ -113,7 +113,7 @@ describe('extra-document fixes', () => {
       assert.equal(safeFixFor(doc, extra), undefined);
     }
   });
-  test("the second AssistantConfig's findings get their quick fixes, on its own text (secondDocumentFixes.test.ts), and --fix leaves them", () => {
+  test("the second AssistantConfig's findings get their quick fixes, on its own text (secondDocumentFixes.test.ts), and --fix applies the safe ones there (fixAllOtherDocument.test.ts)", () => {
     const text = `${ONE}---\n${TWO}`;
     const { doc, diagnostics } = analyze(text, 'yaml');
     const typo = diagnostics.find((d) => d.code === 'unknown-discriminator')!;
@@ -125,7 +125,7 @@ describe('extra-document fixes', () => {
       fixes.map((a) => applyEdits(text, a.edits)),
       [`${ONE}---\n${TWO.replace('hostd', 'hosted')}`],
     );
-    assert.equal(fixAll(text, 'yaml', analyze).text, text);
+    assert.equal(fixAll(text, 'yaml', analyze).text, `${ONE}---\n${TWO.replace('hostd', 'hosted')}`);
   });
   test('a suppression comment in the second document silences its finding there, once', () => {
     const text = `${ONE}---\n${TWO.replace('  llm:', '  # assistant-config-disable-next-line unknown-discriminator\n  llm:')}`;
@@ -150,7 +150,12 @@ test('the CLI reports what the service does, and exits 1 on a file with an empty
     );
     const fixed = runCli(['lint', '--fix', '--no-config', dir]);
     assert.equal(readFileSync(join(dir, 'end.assistant.yaml'), 'utf8'), ONE);
-    assert.equal(readFileSync(join(dir, 'two.assistant.yaml'), 'utf8'), `${ONE}---\n${TWO}`, 'nothing of it removed');
+    // The second document's safe fix applied there (REVIEW14-editor E7); nothing of it removed.
+    assert.equal(
+      readFileSync(join(dir, 'two.assistant.yaml'), 'utf8'),
+      `${ONE}---\n${TWO.replace('hostd', 'hosted')}`,
+      'nothing of it removed',
+    );
     assert.equal(fixed.code, 1);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -55,7 +55,7 @@ export const CODES = {
     autofix: 'lossless',
     severity: 'error',
     repairsSyntax: true,
-    doc: "The file holds more than one YAML document (a `---` after the first, even with nothing after it): a file holds one AssistantConfig, and loaders that read one document refuse the file. Another AssistantConfig document is checked too; other content is not read. An empty document's `---` is removed by the fix (and `lint --fix`); a document with content is never removed. The findings of another AssistantConfig document get the editor's quick fixes (each edits that document only), not `lint --fix`.",
+    doc: "The file holds more than one YAML document (a `---` after the first, even with nothing after it): a file holds one AssistantConfig, and loaders that read one document refuse the file. Another AssistantConfig document is checked too; other content is not read. An empty document's `---` is removed by the fix (and `lint --fix`); a document with content is never removed. The findings of another AssistantConfig document get the editor's quick fixes and `lint --fix`'s safe ones, as in the first document (each edits that document only).",
   },
   'resource-limit': {
     autofix: 'no',
@@ -339,7 +339,8 @@ export interface DiagnosticData {
   lossless?: boolean;
   /**
    * `extra-document`'s neighbours: a finding in another AssistantConfig document of the file (a second
-   * one after `---`), which is read alone to check it; no quick fix is offered for it.
+   * one after `---`), which is read alone to check it; its fixes are made on that document's tree
+   * (codeActions fixesOf), and `--fix` checks them there (fixAll reads documentAt).
    */
   otherDocument?: boolean;
   /**

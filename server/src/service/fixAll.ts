@@ -3,6 +3,7 @@
 // text out. `lint --fix` uses it; so could an editor's source.fixAll.
 import type { Language, Node, ParsedDocument, PropertyNode } from '../parser/ast';
 import { isShadowed, nodeAt } from '../parser/ast';
+import { documentAt } from '../parser/documents';
 import { propertyAtKey } from './codeActions/find';
 import { isEmptyCopy, sameValueText } from './codeActions/unknownProperty';
 import type { Diagnostic, DiagnosticCode } from './codes';
@@ -37,8 +38,7 @@ export function safeFixFor(doc: ParsedDocument, d: Diagnostic): Fix | undefined 
     (mode === 'lossless' && !d.data?.lossless) ||
     !provider ||
     d.data?.throughAlias ||
-    d.data?.unsafeRename ||
-    d.data?.otherDocument
+    d.data?.unsafeRename
   )
     return undefined;
   // No .env in this context: a fix that would also write another file is never offered here.
@@ -55,7 +55,7 @@ export function safeFixFor(doc: ParsedDocument, d: Diagnostic): Fix | undefined 
  * ignored copy with no value at all (a doubled `fallback:` line: REVIEW14-user U12).
  */
 function repeatsKeptValue(doc: ParsedDocument, d: Diagnostic): boolean {
-  const prop = propertyAtKey(doc, d.offset);
+  const prop = propertyAtKey(documentAt(doc, d.offset, 'config'), d.offset);
   return (
     prop !== undefined &&
     ((isEmptyCopy(prop) && isShadowed(prop)) ||
@@ -76,9 +76,11 @@ function fixKey(text: string, c: Candidate): string {
 /** The mappings (as ranges) holding the properties a fix edits: where it can meet another fix. */
 function scopeOf(doc: ParsedDocument, fix: Fix): { from: number; to: number }[] {
   return fix.edits.map((e) => {
-    let n: Node | PropertyNode | undefined = nodeAt(doc.root, e.offset);
+    // (The tree of the document that holds the edit: a second AssistantConfig after `---` has its own.)
+    const root = documentAt(doc, e.offset, 'config').root;
+    let n: Node | PropertyNode | undefined = nodeAt(root, e.offset);
     while (n && n.type !== 'property') n = n.parent;
-    const obj = n?.parent ?? doc.root;
+    const obj = n?.parent ?? root;
     return obj ? { from: obj.offset, to: obj.offset + obj.length } : { from: 0, to: doc.text.length };
   });
 }
@@ -279,7 +281,7 @@ function syntaxHold(a: Analysis): ((d: Diagnostic, fix: Fix) => number | undefin
  * first character) of the property whose key or scalar value holds `offset`.
  */
 function pairAround(doc: ParsedDocument, offset: number): { from: number; to: number } | undefined {
-  const n = nodeAt(doc.root, offset);
+  const n = nodeAt(documentAt(doc, offset, 'config').root, offset);
   const p = n?.parent;
   if (!n || p?.type !== 'property' || (p.key !== n && p.value !== n)) return undefined;
   const v = p.value;
@@ -522,7 +524,7 @@ class ZoneIndex {
 type Zone = { from: number; to: number; hole?: { from: number; to: number; whole: boolean } };
 
 function fixZone(doc: ParsedDocument, from: number, to: number, fix: Fix): Zone {
-  let n: Node | PropertyNode | undefined = nodeAt(doc.root, from);
+  let n: Node | PropertyNode | undefined = nodeAt(documentAt(doc, from, 'config').root, from);
   while (n && n.type !== 'property') n = n.parent;
   if (!n) return { from, to };
   const zone: Zone = { from: Math.min(from, n.offset), to: Math.max(to, n.offset + n.length) };

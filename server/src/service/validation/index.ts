@@ -492,7 +492,7 @@ function encodingProblems(text: string, out: Diagnostic[]): void {
  * not checked at all): each is read alone, from a copy of the text with everything else blanked (line
  * breaks kept, so every offset and line is the file's own), and its findings are added but those
  * the file's own reading already made (its syntax problems are the file's). They carry
- * `data.otherDocument`: quick fixes act on the AssistantConfig document's tree, and offer none there.
+ * `data.otherDocument`: their quick fixes (and `--fix`) are made and checked on that document's tree.
  * Only for files with several documents, which the editor reads whole on every edit anyway.
  */
 function withOtherConfigs(doc: ParsedDocument, options: ValidationOptions, found: Diagnostic[]): Diagnostic[] {
