@@ -105,9 +105,9 @@ test('REVIEW11 M1: a key merged from an anchor that an anchored mapping merges i
         t.slice(d.related![0]!.offset).split(':')[0],
       ]);
     assert.deepEqual(found, [
-      ['<<', true, "provider 'hosted' does not allow 'model'. (through alias '*cls')", 'model'],
-      ['<<', true, "provider 'hosted' does not allow 'endpoint'. (through alias '*cls')", 'endpoint'],
-      ['<<', true, "provider 'hosted' does not allow 'apiKey'. (through alias '*cls')", 'apiKey'],
+      ['<<', true, "provider 'hosted' does not allow 'model'. (through the merge key '<<: *cls')", 'model'],
+      ['<<', true, "provider 'hosted' does not allow 'endpoint'. (through the merge key '<<: *cls')", 'endpoint'],
+      ['<<', true, "provider 'hosted' does not allow 'apiKey'. (through the merge key '<<: *cls')", 'apiKey'],
     ]);
     // No fix edits the shared anchors (removing `endpoint` there broke the mappings that need it).
     for (const d of diagnostics.filter((x) => x.code === 'unknown-property' && x.offset === merge)) {
@@ -158,21 +158,21 @@ test('REVIEW11 M2: a finding in an anchor that a chain of anchors merges is said
       [
         'invalid-type',
         '8:*mid',
-        "'endpoint' must be a string (through alias '*mid')",
+        "'endpoint' must be a string (through the merge key '<<: *mid')",
         [
           '3:5 Found here, in the anchored node the alias uses',
-          "9:*cls Also through alias '*cls'",
-          "13:*cls Also through alias '*cls'",
+          "9:*cls Also through the merge key '<<: *cls'",
+          "13:*cls Also through the merge key '<<: *cls'",
         ],
       ],
       [
         'blank-string',
         '8:*mid',
-        "'model' has leading spaces, which the service keeps (through alias '*mid')",
+        "'model' has leading spaces, which the service keeps (through the merge key '<<: *mid')",
         [
           "6:' gpt-4o' Found here, in the anchored node the alias uses",
-          "9:*cls Also through alias '*cls'",
-          "13:*cls Also through alias '*cls'",
+          "9:*cls Also through the merge key '<<: *cls'",
+          "13:*cls Also through the merge key '<<: *cls'",
         ],
       ],
     ]);
@@ -214,8 +214,8 @@ test('REVIEW11 M2: the same value checked in place keeps its finding there, ever
     assert.deepEqual(
       types[0]!.related!.map((r) => [line(r.offset), r.message]),
       [
-        [5, "Also through alias '*base'"],
-        [6, "Also through alias '*cls'"],
+        [5, "Also through the merge key '<<: *base'"],
+        [6, "Also through the merge key '<<: *cls'"],
       ],
     );
     // Under `hosted` the merged keys are findings of that use alone: at its `<<`.

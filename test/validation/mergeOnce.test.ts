@@ -68,7 +68,7 @@ test('a merge site with another provider is a different finding: reported there,
   assert.match(f[0]!, /^7:5 unknown-property "temprature" provider 'vendor_a'/);
   assert.match(
     f[1]!,
-    /^9:5 unknown-property "<<" provider 'vendor_b' does not allow 'temprature'\..* \(through alias '\*main'\)$/,
+    /^9:5 unknown-property "<<" provider 'vendor_b' does not allow 'temprature'\..* \(through the merge key '<<: \*main'\)$/,
   );
   // An inline merged mapping (not shared) is reported at the key itself.
   const inline = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {<<: {provider: hosted, temprature: 1}}\n';

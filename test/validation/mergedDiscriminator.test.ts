@@ -29,7 +29,11 @@ test('a merged provider is read through the merge when only the merging mapping 
   const f = findings(text);
   assert.equal(f.length, 1, f.join('\n'));
   assert.doesNotMatch(f[0]!, /Unknown provider ''/, f[0]);
-  assert.match(f[0]!, /^"\*b" Unknown provider 'vendr_b'\. Did you mean 'vendor_b'\?.* \(through alias '\*b'\)$/, f[0]);
+  assert.match(
+    f[0]!,
+    /^"\*b" Unknown provider 'vendr_b'\. Did you mean 'vendor_b'\?.* \(through the merge key '<<: \*b'\)$/,
+    f[0],
+  );
   // An own provider next to the merge wins over the merged one.
   const own = `${HEAD}  llm: &main\n    provider: vendor_a\n    apiKey: {valueFromEnv: K}\n  aiPrimitivesLlm:\n    <<: *main\n    provider: vendr_c\n`;
   const o = findings(own);

@@ -5,9 +5,23 @@
 import type { Node } from '../../parser/ast';
 import type { Diagnostic } from '../codes';
 import { copyWith } from '../codes';
+import { isMergeKey } from '../../model/merge';
 
 /** What atAlias appends to a moved diagnostic's message. */
-export const ALIAS_SUFFIX = / \(through (?:alias '\*[^']*'|this merge key)\)$/;
+export const ALIAS_SUFFIX = / \(through (?:alias '\*[^']*'|the merge key '<<: \*[^']*'|this merge key)\)$/;
+
+/**
+ * How a message names the use: `alias '*main'` for an alias used as a value, `the merge key '<<: *main'`
+ * for one a merge key brings in (REVIEW14-user U5: "through alias" sent the reader looking for an
+ * alias written as a value), `this merge key` for a list of them (`<<: [*a, *b]`).
+ */
+function useName(via: Node): string {
+  if (via.type !== 'alias') return 'this merge key';
+  const p = via.parent;
+  return p?.type === 'property' && p.value === via && isMergeKey(p)
+    ? `the merge key '<<: *${via.name}'`
+    : `alias '*${via.name}'`;
+}
 
 /** The anchored nodes an alias or a merge value (`*a`, `[*a, *b]`) shares. */
 function targets(via: Node): Node[] {
@@ -83,7 +97,7 @@ export function atAlias(d: Diagnostic, via: Node | undefined): Diagnostic {
     if (!t) return copyWith(d, { data: copyWith(d.data, { throughAlias: true }) });
     const site = t.parent?.type === 'property' ? t.parent.key : t;
     return copyWith(d, {
-      message: `${d.message} (through alias '*${(via as { name: string }).name}')`,
+      message: `${d.message} (through ${useName(via)})`,
       related: [
         { offset: site.offset, length: site.length, message: 'The anchored value the alias uses' },
         ...(d.related ?? []),
@@ -91,7 +105,7 @@ export function atAlias(d: Diagnostic, via: Node | undefined): Diagnostic {
       data: copyWith(d.data, { throughAlias: true }),
     });
   }
-  const through = via.type === 'alias' ? `alias '*${via.name}'` : 'this merge key';
+  const through = useName(via);
   return copyWith(d, {
     message: `${d.message} (through ${through})`,
     offset: via.offset,
