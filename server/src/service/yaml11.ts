@@ -89,6 +89,16 @@ export function reading11(text: string): Reading {
   return { kind: 'str' };
 }
 
+/**
+ * A quoted string whose text is a boolean word (`'true'`, `"False"`, `'yes'`, `"off"`) where a boolean
+ * belongs (REVIEW14-editor E6): the boolean meant, and whether that is sure (`y`/`n` may be a letter:
+ * said, but no fix is preferred for them).
+ */
+export function quotedBoolean(text: string): { value: boolean; sure: boolean } | undefined {
+  const r = reading11(text);
+  return r.kind === 'bool' ? { value: r.value, sure: !/^[yYnN]$/.test(text) } : undefined;
+}
+
 /** What YAML 1.2's core schema reads a plain scalar's text as (what the `yaml` package gives). */
 export function reading12(text: string): Reading {
   if (BOOL_TRUE_12.test(text)) return { kind: 'bool', value: true };

@@ -23,7 +23,7 @@ import { trimValue } from './blankString';
 import { duplicateTable } from './fixedTables';
 import { removeEmptyDocument } from './extraDocument';
 import { wrapInList } from './wrapInList';
-import { quotedNumber } from './quotedNumber';
+import { quotedBooleanFix, quotedNumber } from './quotedNumber';
 import { keyOutOfBlockScalar } from './keyInBlockScalar';
 export { suppressionActions } from './suppress';
 
@@ -52,6 +52,7 @@ const FIXES: ProviderTable = {
     ...yaml11Ambiguous(doc, d, ctx),
     ...wrapInList(doc, d),
     ...quotedNumber(doc, d),
+    ...quotedBooleanFix(doc, d),
   ],
   'invalid-env-name': bareEnvName,
   'value-not-expanded': unexpandedValue,

@@ -42,7 +42,7 @@ import { atAlias } from './throughAlias';
 import { keyHomeNote, singleHome } from '../../model/keyHome';
 import { ofVariant, variantAround } from '../../model/variantAround';
 import type { Reading } from '../yaml11';
-import { describeReading, numberText, plainText, reading11 } from '../yaml11';
+import { describeReading, numberText, plainText, quotedBoolean, reading11 } from '../yaml11';
 import { credentialShapes } from '../credentialShapes';
 import { shellReference } from '../envNames';
 
@@ -551,6 +551,17 @@ function typeDiagnostic(doc: ParsedDocument, loc: Located, resolved: Resolved, e
       ...valueRange(loc, doc.text),
       as11.write === undefined ? undefined : { data: { yaml11: { quote: false, write: [as11.write] } } },
     );
+  // `enable: 'true'`, `"enable": "false"`: a boolean written in quotes, a string to every reader;
+  // the fix writes it bare, as for `enable: yes` (REVIEW14-editor E6).
+  if (n?.type === 'string' && n.quoted && wanted.has('boolean') && !wanted.has('string')) {
+    const b = quotedBoolean(n.value);
+    if (b)
+      return diag(
+        'invalid-type',
+        `${subject(loc)} must be ${list}; found the string '${n.value}', in quotes, which every reader takes as text: ${b.sure ? '' : `if it meant ${b.value}, `}write ${b.value} without quotes.`,
+        ...valueRange(loc, doc.text),
+      );
+  }
   // A plain number or boolean where a free string belongs (`cloudProject: 0123456`, `tableName:
   // 1e3`): said as written, not as read (123456, 1000), with a fix that quotes it (REVIEW6 I13).
   const s = unwrapNullable(resolved.schema);
