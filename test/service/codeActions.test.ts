@@ -222,6 +222,13 @@ const CASES: Case[] = [
     action: "Change 'valueFromEnv' to 'VENDOR_C_API_KEY'",
     preferred: true,
   },
+  // A name with a space pasted inside the quotes (REVIEW14-user U9).
+  {
+    file: 'env-name-padded.assistant.yaml',
+    code: 'invalid-env-name',
+    action: "Remove the blanks around 'VENDOR_A_API_KEY'",
+    preferred: true,
+  },
   { file: 'env-neither.assistant.json', code: 'env-value-conflict', action: "Add 'valueFromEnv: VENDOR_C_API_KEY'" },
   // 7. the kind/version header
   {

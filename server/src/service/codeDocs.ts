@@ -136,7 +136,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'invalid-env-name': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      valueFromEnv: ""\n`,
-    fix: 'Write the name of the environment variable or secret that holds the value, bare: `VENDOR_KEY`, not `$VENDOR_KEY` or `${VENDOR_KEY}` (`lint --fix` removes the `$` and braces).',
+    fix: 'Write the name of the environment variable or secret that holds the value, bare: `VENDOR_KEY`, not `$VENDOR_KEY`, `${VENDOR_KEY}` or `"VENDOR_KEY "` (`lint --fix` removes the `$` and braces, and blanks around the name).',
   },
   'value-not-expanded': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      value: \${OPENAI_KEY}\n`,

@@ -527,10 +527,15 @@ function dropsMessage(node: Node | undefined): { editorOnly?: true } {
   return node?.type === 'string' && shellReferenceMessage(node.value.trim()) !== undefined ? { editorOnly: true } : {};
 }
 
-/** `invalid-env-name` on `valueFromEnv: $NAME` or `${NAME}`: the bare name. */
+/** `invalid-env-name` on `valueFromEnv: $NAME`, `${NAME}` or `"NAME "`: the bare name. */
 export const bareEnvName: FixProvider = (doc, d) => {
   const bare = d.data?.suggestion;
   const node = valueAt(doc, d.offset);
   if (bare === undefined || node?.type !== 'string') return [];
-  return [{ title: `Change 'valueFromEnv' to '${bare}'`, edits: [replaceScalar(doc, node, bare)], isPreferred: true }];
+  // (A name with blanks around it: only they go, REVIEW14-user U9.)
+  const title =
+    node.value.trim() === bare && node.value !== bare
+      ? `Remove the blanks around '${bare}'`
+      : `Change 'valueFromEnv' to '${bare}'`;
+  return [{ title, edits: [replaceScalar(doc, node, bare)], isPreferred: true }];
 };

@@ -29,6 +29,20 @@ const SHELL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // eslint-disable-next-line no-control-regex -- control characters are what makes a name unusable
 const CONTROL = /[\u0000-\u001F\u007F]/;
 
+/** `a trailing space`, `leading tabs`, `a leading line break and trailing blanks`: the blanks around a name. */
+function blanksAround(v: string): string {
+  const part = (written: string, where: string): string[] => {
+    const blanks = written.replace(/\r\n/g, '\n');
+    if (blanks === '') return [];
+    const kinds = new Set<string>();
+    for (const c of blanks)
+      kinds.add(c === ' ' ? 'space' : c === '\t' ? 'tab' : c === '\n' || c === '\r' ? 'line break' : 'blank');
+    const kind = kinds.size === 1 ? kinds.values().next().value! : 'blank';
+    return [blanks.length === 1 ? `a ${where} ${kind}` : `${where} ${kind}s`];
+  };
+  return [...part(/^\s*/.exec(v)![0], 'leading'), ...part(/\s*$/.exec(v)![0], 'trailing')].join(' and ');
+}
+
 /** Why a `valueFromEnv` cannot name anything, or undefined when it can. */
 export function unusableEnvName(name: string): string | undefined {
   if (name.trim() === '') return name === '' ? 'is empty' : 'is only blanks';
@@ -272,6 +286,26 @@ export const envValueRule: Rule = {
               name.offset,
               name.length,
               { severity: 'error', data: { suggestion: inName?.name ?? suggestEnvName(obj) } },
+            ),
+          );
+          return;
+        }
+        // `valueFromEnv: "VENDOR_A_API_KEY "`: one name with blanks around it (a space, a tab or a line
+        // break pasted inside the quotes, a `|` block's final line break). The service looks the name
+        // up as written, blanks and all, and no variable is called that: an error whatever the
+        // environment says, also under --no-env-check (REVIEW14-user U9). The fix writes the name
+        // alone (also `lint --fix`: only blanks go).
+        const inner = name.value.trim();
+        // eslint-disable-next-line no-control-regex -- a control character inside is another finding
+        if (inner !== name.value && inner !== '' && !/[\s\u0000-\u001F\u007F]/.test(inner)) {
+          const shown = credentialInName(inner) ? undefined : inner;
+          ctx.report(
+            diag(
+              'invalid-env-name',
+              `${keyInVariant('valueFromEnv', name)} has ${blanksAround(name.value)}, which the service keeps: it looks up a variable of that name, which no shell can export${shown ? `. Write '${shown}'.` : '. Remove the blanks.'}`,
+              name.offset,
+              name.length,
+              shown ? { data: { suggestion: shown, lossless: true } } : {},
             ),
           );
           return;
