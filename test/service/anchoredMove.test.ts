@@ -177,3 +177,32 @@ test('switching the provider of a block others merge: their own keys are renamed
   const h = apply(toHosted);
   assert.match(h, /<<: \*base # merged\n {4}model: other\n/);
 });
+
+test("the missing 'definition' with its keys at the top level: the move is the preferred fix, not an empty definition", () => {
+  for (const [before, after] of [
+    [WITHOUT, WITH],
+    [crlf(WITHOUT), crlf(WITH)],
+  ] as const) {
+    const missing = analyze(before, 'yaml').diagnostics.filter((d) => d.code === 'missing-required');
+    assert.equal(missing.length, 1);
+    const fixes = fixesFor(before, missing[0]!);
+    assert.deepEqual(
+      fixes.map((f) => [f.title, f.preferred]),
+      [
+        ["Move 'llm', 'systemInstructions' and 3 more under a new 'definition'", true],
+        ["Add the required field 'definition'", false],
+      ],
+    );
+    assert.equal(fixes[0]!.result, after);
+  }
+  // With nothing of definition written, adding it stays the preferred fix.
+  const bare = `${H}# nothing yet\n`;
+  const fixes = fixesFor(
+    bare,
+    analyze(bare, 'yaml').diagnostics.find((d) => d.code === 'missing-required')!,
+  );
+  assert.deepEqual(
+    fixes.map((f) => [f.title, f.preferred]),
+    [["Add the required field 'definition'", true]],
+  );
+});

@@ -14,6 +14,7 @@ import type { ObjectSite } from './find';
 import { entriesFor } from './placeholders';
 import type { Fix, FixProvider } from './provider';
 import { names } from './provider';
+import { moveStraysUnder } from './unknownProperty';
 import { HEADER_FIX_TITLE } from '../../shared/protocol';
 
 /** The mapping that lacks `missing`: the one the diagnostic's range anchors, whose schema requires them. */
@@ -61,7 +62,13 @@ export const missingRequired: FixProvider = (doc, d) => {
     seen.misfit = shared.some((a) => mergesAnotherVariant(a, site.resolved));
     return `Add the required field${entries.length > 1 ? 's' : ''} ${names(entries.map((e) => e.key))}${owner}${sharedNote(site.obj, shared)}`;
   });
-  return seen.misfit ? fixes.map((f) => ({ ...f, isPreferred: false })) : fixes;
+  // Keys of the missing field written beside it (`llm`, `systemInstructions`… at the top level, no
+  // `definition`): moving them under a new one is the fix; an empty one added is not preferred.
+  const site = fixes.length > 0 ? siteMissing(doc, d, d.data?.missing ?? []) : undefined;
+  const moves = site ? (d.data?.missing ?? []).flatMap((k) => moveStraysUnder(doc, site.obj, k)) : [];
+  return seen.misfit || moves.length > 0
+    ? [...moves.slice(0, 1), ...fixes.map((f) => ({ ...f, isPreferred: false }))]
+    : fixes;
 };
 
 /** ` to '&base' (shared: its 2 aliases get them too)`; nothing for a mapping no alias uses. */

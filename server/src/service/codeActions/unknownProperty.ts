@@ -23,6 +23,7 @@ import { switchForKey } from './switchVariant';
 import { indentSlipAt, nestedPart, slipKeys } from '../validation/indentSlip';
 import { indentUnit } from '../indent';
 import type { Diagnostic } from '../codes';
+import { diag } from '../codes';
 import { holdsMoreThanAKey, scoreOf } from '../text';
 
 export const unknownProperty: FixProvider = (doc, d) => {
@@ -232,6 +233,29 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
   const one = newHome([prop]);
   if (one) out.push(fix(title(`Move '${key}'`), one, preferred && !all));
   return out;
+}
+
+/**
+ * For `missing-required` of `home` on `obj` when keys of `home` are written in `obj` itself (all of
+ * `definition`'s keys at the top level): the preferred move of them under a new `home`, the fix that
+ * keeps them. Adding an empty `home` instead (with a placeholder `llm`) would leave them stranded, and
+ * the stray `llm` could then no longer move (the new block has one).
+ */
+export function moveStraysUnder(doc: ParsedDocument, obj: ObjectNode, home: string): Fix[] {
+  if (obj.flow) return [];
+  const schema = schemaAtPath(doc.root, pathOf(obj)).schema;
+  const allowed = unwrapNullable(schema)?.properties ?? {};
+  for (const p of obj.properties) {
+    if (Object.prototype.hasOwnProperty.call(allowed, p.key.value) || isMergeKey(p)) continue;
+    const one = singleHome(schema, p.key.value);
+    if (one?.home !== home) continue;
+    const d = diag('unknown-property', '', p.key.offset, p.key.length, {
+      data: { key: p.key.value, home, ...(one.variant ? { homeVariant: one.variant } : {}) },
+    });
+    const first = moveToHome(doc, p, d, true)[0];
+    if (first) return [first];
+  }
+  return [];
 }
 
 /**
