@@ -40,3 +40,54 @@ test('a document gets the same --fix result first, second or third in its file, 
   for (const t of REFUSED) assert.equal(fix(t), t, 'refused alone');
   assert.ok(changed >= 10, `${changed} fixture texts changed by --fix`);
 });
+
+// The staging config of a team file, shared LLM block and all.
+const STAGING = [
+  '# the staging config',
+  'kind: AssistantConfig',
+  'version: v2',
+  'definition:',
+  '  llm: &stage # shared',
+  '    provider: vendor_a',
+  '    model: fast-model',
+  '    apiKey: { valueFromEnv: VENDOR_A_API_KEY }',
+  '    fallback:',
+  '      provider: vendor_b',
+  '      model: small',
+  '      apiKey:',
+  '        valueFromEnv: VENDOR_B_API_KEY',
+  '  systemInstructions: |',
+  '    Be brief.',
+  '  aiPrimitivesLlm: *stage',
+  '  threadTitleGeneration:',
+  '    enable: true',
+  '    llm:',
+  '      <<: *stage',
+  '      model: other',
+  '  maxAssistantActions: 5',
+  '',
+].join('\n');
+
+test('a one-line slip (dedented, indented, doubled, its colon lost) gets the same --fix in a second document as alone', () => {
+  // (A second document was read without the schema's answer for misaligned lines: a dedented `llm:`
+  // read as its siblings belonging under it, and --fix moved them there.)
+  const lines = STAGING.split('\n');
+  let changed = 0;
+  for (let i = 1; i < lines.length - 1; i++) {
+    const l = lines[i]!;
+    const slips = [
+      l.startsWith('  ') ? l.slice(2) : undefined,
+      `  ${l}`,
+      `${l}\n${l}`,
+      l.includes(': ') ? l.replace(': ', ' ') : undefined,
+    ];
+    for (const slip of slips) {
+      if (slip === undefined) continue;
+      const text = [...lines.slice(0, i), slip, ...lines.slice(i + 1)].join('\n');
+      const alone = fix(text);
+      if (alone !== text) changed++;
+      assert.equal(fix(`${CLEAN}---\n${text}`), `${CLEAN}---\n${alone}`, `line ${i + 1}: ${JSON.stringify(slip)}`);
+    }
+  }
+  assert.ok(changed >= 10, `${changed} slips changed by --fix`);
+});

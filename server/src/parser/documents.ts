@@ -20,10 +20,15 @@ export interface OtherDocument {
 /**
  * The file's documents other than `doc`'s, in text order: those with content (an empty one, or one of
  * comments only, has no tree). None for JSON or a file of one document (most files): no work then.
+ * Without `limits`, the documents as last read (validation reads them first, with the service's
+ * limits: the quick fixes and `--fix` then work on the trees the findings were made on), else as
+ * DEFAULT_LIMITS reads them.
  */
-export function otherDocuments(doc: ParsedDocument, limits: ParseLimits = DEFAULT_LIMITS): readonly OtherDocument[] {
+export function otherDocuments(doc: ParsedDocument, given?: ParseLimits): readonly OtherDocument[] {
   if (doc.language !== 'yaml') return NONE;
   let cached = cache.get(doc);
+  if (cached && given === undefined) return cached.docs;
+  const limits = given ?? DEFAULT_LIMITS;
   if (cached?.maxDepth === limits.maxDepth && cached.keyFits === limits.keyFits) return cached.docs;
   const docs: OtherDocument[] = [];
   for (const p of doc.problems) {

@@ -6,8 +6,9 @@ import { validateWithSuppressions } from './validation';
 import type { SuppressedDiagnostic } from './suppressions';
 import type { ValidationOptions } from './validation';
 import { DEFAULT_OPTIONS } from './validation';
-import { schemaAtPath, unwrapNullable } from '../model/schema';
-import { keysOfSchema } from './validation/indentSlip';
+import { keyFits } from './keyFits';
+
+export { keyFits };
 
 export function parseWithLimits(
   text: string,
@@ -31,26 +32,6 @@ export function parseWithLimits(
     };
   }
   return parse(text, language, { maxDepth: options.maxNestingDepth, keyFits });
-}
-
-/**
- * What the schema says of `key` in the mapping at `path` (the variant its written discriminator names,
- * else any variant of a union), for reading a misaligned line at the column whose mapping takes it
- * (parser/alignRepair.ts).
- */
-export function keyFits(
-  path: readonly (string | number)[],
-  key: string,
-  written?: ReadonlyMap<string, string>,
-): boolean | undefined {
-  const at = schemaAtPath(undefined, path, { anyVariant: true });
-  if (!at.schema) return undefined;
-  const extra = unwrapNullable(at.schema)?.additionalProperties;
-  if (extra !== undefined && extra !== false) return true;
-  // The variant its discriminator names (`provider: cloud_b` has no `apiVersion`), else any variant's keys.
-  const tag = at.union && written?.get(at.union.property);
-  const variant = tag !== undefined ? at.union?.variants.find((v) => v.value === tag) : undefined;
-  return keysOfSchema(variant?.schema ?? at.schema).has(key);
 }
 
 export function analyze(

@@ -1,6 +1,7 @@
 // Validation: syntax problems, the schema (through ajv), and the rules beyond the schema.
 import type { ParsedDocument, SyntaxProblem } from '../../parser/ast';
 import { allDocuments, otherDocuments } from '../../parser/documents';
+import { keyFits } from '../keyFits';
 import { LineIndex, lineEnd, lineStart, nextLineStart } from '../../parser/lineIndex';
 import type { Diagnostic } from '../codes';
 import { copyWith, diag } from '../codes';
@@ -497,7 +498,9 @@ function encodingProblems(text: string, out: Diagnostic[]): void {
  */
 function withOtherConfigs(doc: ParsedDocument, options: ValidationOptions, found: Diagnostic[]): Diagnostic[] {
   let out = found;
-  for (const o of otherDocuments(doc, { maxDepth: options.maxNestingDepth })) {
+  // (Read with the schema's answer for misaligned lines, as the file's own document is (service/analyze.ts):
+  // read without it, a second document's slip got another repair, which its fix then applied.)
+  for (const o of otherDocuments(doc, { maxDepth: options.maxNestingDepth, keyFits })) {
     if (!o.config) continue;
     const have = new Set(out.map((x) => `${x.code}:${x.offset}`));
     const more = findAll(o.doc, options, undefined, doc)
