@@ -192,3 +192,35 @@ test('the GitHub Actions job may upload its SARIF (permissions) with a supported
   assert.ok(Number(/@v(\d+)/.exec(upload.uses!)?.[1]) >= 4, upload.uses);
   assert.doesNotMatch(readme, /upload-sarif@v[123]\b/);
 });
+
+test('the adoption steps run as written, in order, on a package with a typo, a missing field and loose spacing', () => {
+  const commands = [...section('### Adopting on existing configs').matchAll(/`assistant-config ([^`]+)`/g)].map((m) =>
+    m[1]!.split(' '),
+  );
+  assert.deepEqual(
+    commands.map((c) => c.filter((a) => a.startsWith('--'))),
+    [['--no-env-check'], ['--no-env-check', '--fix-dry-run'], ['--no-env-check', '--fix'], ['--write']],
+    'lint, the dry run, --fix, format --write',
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'ac-readme-adopt-'));
+  mkdirSync(join(dir, 'packages', 'search'), { recursive: true });
+  const file = join(dir, 'packages', 'search', 'search.assistant.yaml');
+  const before =
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendr_a   # typo\n    apiKey: {valueFromEnv: SEARCH_KEY}\n  schemaSelector:\n    type: fixed\n';
+  writeFileSync(file, before);
+  const [lint, dryRun, fix, format] = commands.map((args) => () => runCli(args, { cwd: dir }));
+  const r1 = lint!();
+  assert.equal(r1.code, 1, r1.stdout + r1.stderr);
+  assert.match(r1.stdout, /unknown-discriminator[\s\S]*missing-required/);
+  const r2 = dryRun!();
+  assert.match(r2.stdout, /^- {4}provider: vendr_a {3}# typo\n\+ {4}provider: vendor_a {3}# typo$/m, r2.stdout);
+  assert.equal(readFileSync(file, 'utf8'), before, 'the dry run writes nothing');
+  const r3 = fix!();
+  assert.equal(r3.code, 1, 'what needs a person remains an error (tables)');
+  assert.match(readFileSync(file, 'utf8'), /provider: vendor_a {3}# typo/);
+  assert.match(r3.stdout, /missing-required/);
+  const r4 = format!();
+  assert.equal(r4.code, 0, r4.stdout + r4.stderr);
+  assert.match(readFileSync(file, 'utf8'), /apiKey: \{ valueFromEnv: SEARCH_KEY \}/);
+  assert.equal(runCli(['format', '--check', '.'], { cwd: dir }).code, 0);
+});
