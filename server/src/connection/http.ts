@@ -4,7 +4,7 @@
 // origin, and a refusal of plain http:// except to loopback.
 import { performance } from 'node:perf_hooks';
 import type { Socket } from 'node:net';
-import { Agent, ProxyAgent, buildConnector, fetch } from 'undici';
+import { Agent, buildConnector, fetch } from 'undici';
 import type { Dispatcher } from 'undici';
 import { NetError, classifyNetworkError } from './errors';
 import { checkServiceUrl, hostOf, isUrlProblem, proxyFor } from './url';
@@ -140,7 +140,6 @@ function makeDispatcher(
   watch: ConnectWatch,
   where: { host: string; port: string },
 ): Dispatcher {
-  const tls = { timeout: s.connectTimeoutMs, ...(s.ca ? { ca: s.ca } : {}) };
   // Direct connections resolve `localhost` / `*.localhost` to loopback only (never through DNS):
   // plain http:// is allowed to them on that ground. (Through a proxy, the only name we resolve
   // is the proxy's; loopback addresses never go through one.)
@@ -153,13 +152,13 @@ function makeDispatcher(
         where,
       ),
     });
-  let uri: string;
+  let uri: URL;
   try {
-    uri = new URL(proxy).href;
+    uri = new URL(proxy);
   } catch {
     throw new NetError('proxy', 'The proxy setting is not a valid URL (expected http://host:port).');
   }
-  return new ProxyAgent({ uri, requestTls: tls, proxyTls: { timeout: s.connectTimeoutMs } });
+  return new Agent({ connect: tunnelConnector(uri, s, watch, where) });
 }
 
 async function followRedirects(
@@ -256,11 +255,22 @@ async function followRedirects(
  * Where the latest connection of a request stands: connecting (TCP), in the TLS handshake (TCP
  * accepted, the handshake not done), or done. Read when a time limit runs out, to say which.
  */
+type Phase = 'connect' | 'handshake' | 'open' | 'proxy-connect' | 'proxy-handshake' | 'tunnel';
+
 interface ConnectWatch {
-  phase?: 'connect' | 'handshake' | 'open';
-  /** performance.now() when the TCP connection was accepted. */
+  /**
+   * Through a proxy, first `proxy-connect` (TCP to the proxy), `proxy-handshake` (an https:// proxy's
+   * TLS), `tunnel` (CONNECT sent, its answer awaited), then `handshake` through the tunnel.
+   */
+  phase?: Phase;
+  /** performance.now() when the TCP connection was accepted (through a proxy: when the phase began). */
   acceptedAt?: number;
   socket?: Socket;
+  /** Through a proxy: host:port of the proxy (never its user name or password). */
+  proxyAt?: string;
+  /** Through a proxy: the socket to the proxy, and its bytesRead when the phase began. */
+  raw?: Socket;
+  rawBytesAtStart?: number;
 }
 
 /**
@@ -312,6 +322,7 @@ function rawBytesRead(socket: Socket | undefined): number | undefined {
 /** What a time limit (`limit`, worded) cut off while connecting; undefined when the connection was made. */
 function connectFailure(w: ConnectWatch, limit: string, where: { host: string; port: string }): NetError | undefined {
   const at = `${where.host.includes(':') ? `[${where.host}]` : where.host}:${where.port}`;
+  if (w.proxyAt !== undefined) return tunnelFailure(w, w.proxyAt, limit, at);
   if (w.phase === 'connect')
     return new NetError(
       'timeout',
@@ -335,6 +346,201 @@ function connectFailure(w: ConnectWatch, limit: string, where: { host: string; p
     `${head}, but in the ${ms} ms since, the server sent ${bytes === 0 ? 'nothing' : 'no complete handshake'}.`,
     'TLS_HANDSHAKE_TIMEOUT',
   );
+}
+
+/** The most a proxy's answer to CONNECT may hold before its blank line (status line and headers). */
+const MAX_TUNNEL_ANSWER_BYTES = 16 * 1024;
+
+/**
+ * A connector through an HTTP(S) proxy: TCP (and TLS, for an https:// proxy) to the proxy, CONNECT
+ * host:port, then the TLS handshake with the service through the tunnel; all within one connect
+ * timeout, as a direct connection's TCP and handshake are (undici's ProxyAgent waited for the CONNECT
+ * answer until the run's time limit, and named nothing). Each phase is recorded in `watch`, so that
+ * a stall names where it stood: the proxy never accepting, never answering CONNECT, or the service
+ * never completing its handshake through the tunnel. The proxy's user name and password go only in
+ * Proxy-Authorization, and nothing of the proxy's answer but its status is read or reported.
+ */
+function tunnelConnector(
+  proxy: URL,
+  s: HttpSettings,
+  watch: ConnectWatch,
+  where: { host: string; port: string },
+): buildConnector.connector {
+  const toProxy = buildConnector({ timeout: 0 });
+  const toService = buildConnector({ ...(s.ca ? { ca: s.ca } : {}), timeout: 0 });
+  const proxyPort = proxy.port || (proxy.protocol === 'https:' ? '443' : '80');
+  const proxyHost = proxy.hostname.replace(/^\[|\]$/g, '');
+  const proxyAt = `${proxy.hostname}:${proxyPort}`;
+  const authorization =
+    proxy.username || proxy.password
+      ? `Basic ${Buffer.from(`${safeDecode(proxy.username)}:${safeDecode(proxy.password)}`).toString('base64')}`
+      : undefined;
+  return (opts, callback) => {
+    const target = opts.port ? opts.host : `${opts.host}:${opts.protocol === 'https:' ? '443' : '80'}`;
+    let settled = false;
+    let current: Socket | undefined;
+    const settle = (err: Error | null, socket?: Socket): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (err || !socket) {
+        current?.destroy();
+        callback(err ?? new NetError('proxy', `The proxy ${proxyAt} closed the connection.`), null);
+      } else {
+        watch.phase = 'open';
+        callback(null, socket);
+      }
+    };
+    const begin = (phase: Phase, raw?: Socket): void => {
+      watch.phase = phase;
+      watch.acceptedAt = performance.now();
+      if (raw) {
+        watch.raw = raw;
+        watch.rawBytesAtStart = raw.bytesRead;
+      }
+    };
+    watch.proxyAt = proxyAt;
+    watch.raw = undefined;
+    watch.socket = undefined;
+    begin('proxy-connect');
+    const timer = setTimeout(() => {
+      settle(
+        connectFailure(watch, `the connect timeout of ${s.connectTimeoutMs} ms`, where) ??
+          new NetError('timeout', `Could not connect through the proxy ${proxyAt} within ${s.connectTimeoutMs} ms.`),
+      );
+    }, s.connectTimeoutMs);
+    timer.unref();
+    const raw = (toProxy as unknown as (o: object, cb: (err: Error | null, socket: Socket | null) => void) => Socket)(
+      { hostname: proxyHost, host: proxy.host, protocol: proxy.protocol, port: proxyPort, servername: undefined },
+      (err, socket) => {
+        if (err || !socket) return settle(err ?? new NetError('proxy', `Could not connect to the proxy ${proxyAt}.`));
+        askForTunnel(socket);
+      },
+    );
+    current = raw;
+    watch.socket = raw;
+    raw.once('connect', () => {
+      if (watch.phase === 'proxy-connect' && proxy.protocol === 'https:') begin('proxy-handshake', raw);
+    });
+    // The run cancelled or the agent destroyed: the socket closes, and so does this attempt.
+    raw.once('close', () => {
+      settle(
+        new NetError('proxy', `The proxy ${proxyAt} closed the connection before the tunnel to ${target} was open.`),
+      );
+    });
+    const askForTunnel = (socket: Socket): void => {
+      begin('tunnel', socket);
+      let head = Buffer.alloc(0);
+      const onData = (chunk: Buffer): void => {
+        head = Buffer.concat([head, chunk]);
+        const end = head.indexOf('\r\n\r\n');
+        if (end < 0) {
+          if (head.length > MAX_TUNNEL_ANSWER_BYTES) {
+            socket.off('data', onData);
+            settle(
+              new NetError(
+                'proxy',
+                `The proxy ${proxyAt} answered the request to open a tunnel to ${target} with more than ${MAX_TUNNEL_ANSWER_BYTES / 1024} KiB of headers; not read further.`,
+                'PROXY_BAD_ANSWER',
+              ),
+            );
+          }
+          return;
+        }
+        socket.off('data', onData);
+        socket.pause();
+        const rest = head.subarray(end + 4);
+        const status = /^HTTP\/1\.[01] (\d{3})[ \r]/.exec(
+          head.subarray(0, Math.min(end + 2, 64)).toString('ascii'),
+        )?.[1];
+        if (status === undefined)
+          return settle(
+            new NetError(
+              'proxy',
+              `The proxy ${proxyAt} answered the request to open a tunnel to ${target} with something that is not HTTP.`,
+              'PROXY_BAD_ANSWER',
+            ),
+          );
+        if (!status.startsWith('2'))
+          return settle(
+            new NetError(
+              'proxy',
+              status === '407'
+                ? `The proxy refused to open a tunnel to ${target} (proxy answered 407, Proxy Authentication Required): ${authorization ? 'it did not accept the user name and password in the proxy setting' : 'it asks for credentials, and the proxy setting has none'}.`
+                : `The proxy refused to open a tunnel to ${target} (proxy answered ${status}).`,
+              status,
+            ),
+          );
+        if (rest.length > 0) socket.unshift(rest);
+        if (opts.protocol !== 'https:') return settle(null, socket);
+        begin('handshake', socket);
+        const tunnelled = (
+          toService as unknown as (o: object, cb: (err: Error | null, socket: Socket | null) => void) => Socket
+        )({ ...opts, httpSocket: socket }, (err, secure) => {
+          if (err || !secure) return settle(err ?? new NetError('tls', `The TLS handshake with ${target} failed.`));
+          settle(null, secure);
+        });
+        current = tunnelled;
+        watch.socket = tunnelled;
+      };
+      socket.on('data', onData);
+      socket.write(
+        `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n${authorization ? `Proxy-Authorization: ${authorization}\r\n` : ''}\r\n`,
+      );
+    };
+    return raw;
+  };
+}
+
+/** decodeURIComponent, or the text as it is when it is not valid percent-encoding. */
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** tunnelConnector's phases, as connectFailure words them; `at` is the service's host:port. */
+function tunnelFailure(w: ConnectWatch, proxyAt: string, limit: string, at: string): NetError | undefined {
+  const ms = Math.round(performance.now() - (w.acceptedAt ?? performance.now()));
+  const got = w.raw ? w.raw.bytesRead - (w.rawBytesAtStart ?? 0) : 0;
+  switch (w.phase) {
+    case 'proxy-connect':
+      return new NetError(
+        'proxy',
+        `Could not connect to the proxy ${proxyAt} within ${limit}: the connection was never accepted (CONNECT_TIMEOUT).`,
+        'CONNECT_TIMEOUT',
+      );
+    case 'proxy-handshake':
+      return new NetError(
+        'proxy',
+        `The TLS handshake with the proxy ${proxyAt} did not complete within ${limit}: the connection was accepted, but in the ${ms} ms since, the proxy sent ${got ? `only ${got} bytes of its handshake` : 'nothing'}.`,
+        'TLS_HANDSHAKE_TIMEOUT',
+      );
+    case 'tunnel':
+      return new NetError(
+        'proxy',
+        `The proxy ${proxyAt} accepted the connection but did not answer the request to open a tunnel to ${at} (CONNECT) within ${limit}: in the ${ms} ms since it was asked, it sent ${got ? `only ${got} bytes, not a complete answer` : 'nothing'}.`,
+        'PROXY_CONNECT_TIMEOUT',
+      );
+    case 'handshake': {
+      const head = `The TLS handshake with ${at} through the proxy ${proxyAt} did not complete within ${limit}: the proxy opened the tunnel`;
+      if (got)
+        return new NetError(
+          'tls',
+          `${head}, and in the ${ms} ms since, the server sent only ${got} bytes of its handshake (it stalls or drips it, or something on the way holds it up).`,
+          'TLS_HANDSHAKE_TIMEOUT',
+        );
+      return new NetError(
+        'timeout',
+        `${head}, but in the ${ms} ms since, the server sent nothing.`,
+        'TLS_HANDSHAKE_TIMEOUT',
+      );
+    }
+    default:
+      return undefined;
+  }
 }
 
 /** An interceptor that records the status of each answer whose headers arrive. */

@@ -50,6 +50,7 @@ export const REPORT_WORDS: ReadonlySet<string> = new Set(
   have common likely offers cipher suite old ones closed during inspects blocks
   within since stalls drips close asked continue decode encoding here interim marked mislabels response socket
   language reads restart see log failure late syntaxerror
+  basic through kib further accept none authorization opened
 `
     .trim()
     .split(/\s+/),
