@@ -5,17 +5,17 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startServer } from './lsp/server';
 import { localPath, WorkspaceEnv } from './lsp/env';
+import { describe } from './lsp/guard';
 
+// Logged on stderr (never stdout, which may carry the protocol); the server stays up. VS Code's client
+// copies stderr into the output channel: an error's message can quote the document (a literal
+// credential), so it is written as every handler's failure is (guard.ts describe: quoted text elided,
+// credential shapes redacted, the top of the stack).
 process.on('uncaughtException', (e) => {
-  // Logged on stderr (never stdout, which may carry the protocol); the server stays up.
-  process.stderr.write(
-    `assistant-config-language-server: uncaught ${e instanceof Error ? e.name + ': ' + e.message : String(e)}\n`,
-  );
+  process.stderr.write(`assistant-config-language-server: uncaught ${describe(e)}\n`);
 });
 process.on('unhandledRejection', (e) => {
-  process.stderr.write(
-    `assistant-config-language-server: unhandled rejection ${e instanceof Error ? e.message : String(e)}\n`,
-  );
+  process.stderr.write(`assistant-config-language-server: unhandled rejection ${describe(e)}\n`);
 });
 
 if (process.argv.includes('--version')) {

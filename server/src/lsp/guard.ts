@@ -2,7 +2,7 @@
 // request is answered as cancelled. The server never exits because of a document.
 import { ResponseError, LSPErrorCodes } from 'vscode-languageserver';
 import type { CancellationToken } from 'vscode-languageserver';
-import { redact } from '../shared';
+import { maskShapes, redact } from '../shared';
 
 export interface Logger {
   error(message: string): void;
@@ -33,11 +33,11 @@ function cancelled(): ResponseError {
 /**
  * Error text for logs: the message and the top of the stack, never document content. An error
  * message can quote the document (which may hold a literal credential), so quoted text is elided
- * and the rest goes through the one redaction function.
+ * and the rest goes through the one redaction function, credential shapes masked (as lint masks them).
  */
 export function describe(e: unknown): string {
   // Redact the whole message before cutting it: a cut could otherwise fall inside a credential.
-  const clean = (m: string): string => redact(m.replace(/(["'`])(?:(?!\1).)*\1/g, '$1…$1')).slice(0, 300);
+  const clean = (m: string): string => maskShapes(redact(m.replace(/(["'`])(?:(?!\1).)*\1/g, '$1…$1'))).slice(0, 300);
   if (e instanceof Error)
     return `${e.name}: ${clean(e.message)}${e.stack ? '\n' + e.stack.split('\n').slice(1, 6).join('\n') : ''}`;
   return clean(String(e));
