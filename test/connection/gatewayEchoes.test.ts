@@ -164,11 +164,13 @@ async function run(extra: Partial<ConnectionOptions> = {}, cli = true): Promise<
 }
 const step = (r: TestConnectionReport, n: StepName) => r.steps.find((s) => s.name === n)!;
 
-/** The token refresh answers the JWT; every other request gets `answer`. */
-function serveWith(answer: Answer): void {
+/** The token refresh answers the JWT (or `refresh`, when given); every other request gets `answer`. */
+function serveWith(answer: Answer, refresh?: Answer): void {
   svc.answer = (req, socket) => {
     if (req.path.startsWith('/auth/refresh'))
-      return respond(socket, 200, { 'content-type': 'application/json' }, JSON.stringify({ token: JWT }));
+      return refresh
+        ? refresh(req, socket)
+        : respond(socket, 200, { 'content-type': 'application/json' }, JSON.stringify({ token: JWT }));
     answer(req, socket);
   };
 }
@@ -198,11 +200,33 @@ interface Case {
   /** Each credential-carrying step's diagnosis (and its HTTP status when one is kept). */
   expect: Partial<Record<StepName, Diagnosis>>;
   status?: number;
+  /** What the token refresh answers instead of a JWT. */
+  refresh?: Answer;
   /** The step message must say this. */
   says?: RegExp;
   timeoutMs?: number;
+  /** The run must not wait for its time limit (nothing here stalls once it is read for what it is). */
+  fast?: boolean;
 }
 
+/** Server-sent events that never end: an event echoing the request every 20 ms (chunked). */
+const endlessEvents: Answer = (req, s) => {
+  s.write('HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n');
+  const t = setInterval(() => {
+    if (s.destroyed) return void clearInterval(t);
+    const event = `data: ${JSON.stringify({ echo: echoOf(req) })}\n\n`;
+    s.write(`${Buffer.byteLength(event).toString(16)}\r\n${event}\r\n`);
+  }, 20);
+  s.once('close', () => clearInterval(t));
+};
+/** A login page, as an SSO gateway in front of the service answers: 200, HTML, the request echoed in a hidden field. */
+const loginPage: Answer = (req, s) =>
+  respond(
+    s,
+    200,
+    { 'content-type': 'text/html; charset=utf-8' },
+    `<!doctype html><html><head><title>Sign in</title></head><body><form method="post" action="/sso/login"><input type="hidden" name="original" value="${html(echoOf(req))}"><input name="username"><input type="password" name="password"><button>Sign in</button></form></body></html>`,
+  );
 const cases: Case[] = [
   // Echoes in answer headers.
   {
@@ -430,6 +454,110 @@ const cases: Case[] = [
     expect: { 'threads-user': 'proxy', 'threads-project': 'proxy', 'execute-program': 'proxy' },
     says: /407 \(Proxy Authentication Required\) although no proxy is configured/,
   },
+  // REVIEW15-sec M1-M6: as real services misbehave.
+  {
+    name: 'M1: the token refresh answers 200 with an HTML login page (an SSO gateway), the request echoed in it',
+    refresh: loginPage,
+    answer: loginPage,
+    expect: { 'token-refresh': 'not-json', 'threads-project': 'not-json', 'execute-program': 'not-json' },
+    says: /answered HTTP 200 with a body that is not JSON \(text\/html; charset=utf-8\)\.$/,
+  },
+  {
+    name: 'M1b: every API call answers 200 with the login page (program execution no longer passes on it)',
+    answer: loginPage,
+    expect: { 'threads-user': 'not-json', 'threads-project': 'not-json', 'execute-program': 'not-json' },
+    says: /answered HTTP 200 with a body that is not JSON \(text\/html; charset=utf-8\)\.$/,
+  },
+  {
+    name: 'M4: a 302 on the same origin whose Location query holds the credential, then the login page',
+    answer: (req, s) =>
+      req.path.startsWith('/sso')
+        ? loginPage(req, s)
+        : respond(s, 302, {
+            location: `/sso/login?token=${encodeURIComponent(credOf(req))}&next=${encodeURIComponent(req.path)}`,
+          }),
+    expect: { 'threads-user': 'not-json', 'threads-project': 'not-json', 'execute-program': 'redirect-method-change' },
+    says: /answered HTTP (200 \(after a redirect \(HTTP 302\) to http:\/\/127\.0\.0\.1:\d+\/sso\/login\) with a body that is not JSON|302, a redirect to \/sso\/login that turns the POST into a GET; not followed)/,
+  },
+  {
+    name: 'M4c: a 302 on the same origin whose Location path holds the credential, then the login page',
+    answer: (req, s) =>
+      req.path.startsWith('/sso')
+        ? loginPage(req, s)
+        : respond(s, 302, { location: `/sso/${encodeURIComponent(credOf(req))}/login` }),
+    expect: { 'threads-user': 'not-json', 'threads-project': 'not-json', 'execute-program': 'redirect-method-change' },
+  },
+  {
+    name: 'M4b: a 307 to another origin whose Location query holds the credential',
+    answer: (req, s) =>
+      respond(s, 307, {
+        location: `https://sso.example.invalid/login?access_token=${encodeURIComponent(credOf(req))}`,
+      }),
+    expect: {
+      'threads-user': 'redirect-other-origin',
+      'threads-project': 'redirect-other-origin',
+      'execute-program': 'redirect-other-origin',
+    },
+    status: 307,
+    says: /redirected \(HTTP 307\) to another origin, https:\/\/sso\.example\.invalid; not followed, so that credentials are not sent there\.$/,
+  },
+  {
+    name: 'M5: server-sent events that never end (200, text/event-stream), each event echoing the request',
+    answer: endlessEvents,
+    expect: { 'threads-user': 'not-json', 'threads-project': 'not-json' },
+    says: /answered HTTP 200 with a stream of server-sent events \(text\/event-stream\), not a JSON answer; the stream was not read\.$/,
+    fast: true,
+  },
+  {
+    name: 'M5c: a 401 as endless server-sent events echoing the request: the 401 kept',
+    answer: (req, s) => {
+      s.write('HTTP/1.1 401 Unauthorized\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n');
+      endlessEvents(req, s);
+    },
+    expect: byStatus(401),
+    status: 401,
+    says: /answered HTTP 401 \(its body, a stream of server-sent events \(text\/event-stream\), not read\)\.$/,
+    fast: true,
+  },
+  {
+    name: 'M5b: the token refresh answers with endless server-sent events',
+    refresh: endlessEvents,
+    answer: endlessEvents,
+    expect: { 'token-refresh': 'not-json', 'threads-project': 'not-json' },
+    says: /with a stream of server-sent events \(text\/event-stream\), not a JSON answer; the stream was not read\.$/,
+    fast: true,
+  },
+  {
+    name: 'M6: a 200 whose headers promise a body, then the connection closes',
+    answer: (_req, s) => {
+      s.end('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 512\r\n\r\n');
+    },
+    expect: { 'threads-user': 'network', 'threads-project': 'network', 'execute-program': 'network' },
+    status: 200,
+    says: /answered HTTP 200, then the connection closed after 0 of 512 bytes of its body: the answer is incomplete\.$/,
+    fast: true,
+  },
+  {
+    name: 'M6b: a 401 whose headers promise a body, then the connection closes',
+    answer: (_req, s) => {
+      s.end('HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\ncontent-length: 512\r\n\r\n');
+    },
+    expect: byStatus(401),
+    status: 401,
+    says: /answered HTTP 401 \(then the connection closed after 0 of 512 bytes of its body\)\.$/,
+    fast: true,
+  },
+  {
+    name: 'M6c: the token refresh: headers, then the connection closes',
+    refresh: (_req, s) => {
+      s.end('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 512\r\n\r\n{"tok');
+    },
+    answer: loginPage,
+    expect: { 'token-refresh': 'network' },
+    status: 200,
+    says: /answered HTTP 200, then the connection closed after 5 of 512 bytes of its body: the answer is incomplete\.$/,
+    fast: true,
+  },
   {
     name: 'a 100 Continue, then nothing',
     answer: (_req, s) => void s.write('HTTP/1.1 100 Continue\r\n\r\n'),
@@ -491,7 +619,7 @@ describe('gateways, proxies and error pages echoing the request: a named failure
 
   for (const c of cases)
     it(c.name, async () => {
-      serveWith(c.answer);
+      serveWith(c.answer, c.refresh);
       const hits = svc.hits;
       const { report, text, ms } = await run({ timeoutMs: c.timeoutMs ?? 3000 });
       assert.ok(svc.hits > hits, 'the service was asked');
@@ -504,7 +632,7 @@ describe('gateways, proxies and error pages echoing the request: a named failure
         if (c.says) assert.match(s.message, c.says, `${name}:\n${text}`);
         assert.ok(s.advice && s.advice.length > 20, `${name}: a failure says what to do`);
       }
-      assert.ok(ms < (c.timeoutMs ?? 3000) + 800, `${ms} ms`);
+      assert.ok(ms < (c.fast ? 1500 : (c.timeoutMs ?? 3000) + 800), `${ms} ms`);
     });
 });
 

@@ -33,23 +33,52 @@ export async function readAnswerBody(
   url: URL,
   maxBytes: number,
   jsonStart = false,
-): Promise<{ data: Buffer; truncated: boolean; undecodable?: string }> {
+): Promise<{ data: Buffer; truncated: boolean; unread?: string; eventStream?: boolean }> {
   const ok = res.status >= 200 && res.status <= 299;
+  // Server-sent events may never end (REVIEW15-sec M5): not read, whatever the status. No answer of
+  // the service is a stream; a 2xx one is then named for what it is, an error answer keeps its status.
+  if (/^\s*text\/event-stream\s*(;|$)/i.test(res.headers.get('content-type') ?? '')) {
+    await res.body?.cancel().catch(() => undefined);
+    return {
+      data: Buffer.alloc(0),
+      truncated: false,
+      eventStream: true,
+      unread: 'its body, a stream of server-sent events (text/event-stream), not read',
+    };
+  }
   const start = ok && jsonStart && saysJson(res.headers.get('content-type'));
+  const declared = start ? null : res.headers.get('content-length');
+  const progress = { bytes: 0 };
   let read: CappedBody;
   try {
-    read = await readCapped(
-      res.body,
-      ok ? maxBytes : ERROR_BODY_BYTES,
-      start ? null : res.headers.get('content-length'),
-      !ok || start,
-    );
+    read = await readCapped(res.body, ok ? maxBytes : ERROR_BODY_BYTES, declared, !ok || start, progress);
   } catch (err) {
     // A body marked gzip / deflate / br that does not decode (a gateway that mislabels or mangles it):
     // an error answer keeps its status and its diagnosis, without a body; a 2xx answer cannot be used.
     const coding = res.headers.get('content-encoding')?.trim().slice(0, 40);
-    if (!coding || !isDecodeError(err)) throw err;
-    if (!ok) return { data: Buffer.alloc(0), truncated: false, undecodable: coding };
+    if (!coding || !isDecodeError(err)) {
+      // The connection closed in the middle of the body (REVIEW15-sec M6): an error answer keeps its
+      // status and its diagnosis; a 2xx answer is incomplete, and says so.
+      if (closedEarly(err)) {
+        const said = res.headers.get('content-length')?.trim() ?? '';
+        const length = /^\d+$/.test(said) ? ` of ${Number(said)}` : '';
+        const got = `after ${progress.bytes}${length} bytes of its body`;
+        if (!ok) return { data: Buffer.alloc(0), truncated: false, unread: `then the connection closed ${got}` };
+        throw new NetError(
+          'network',
+          `${hostOf(url)} answered HTTP ${res.status}, then the connection closed ${got}: the answer is incomplete.`,
+          'BODY_CUT',
+          res.status,
+        );
+      }
+      throw err;
+    }
+    if (!ok)
+      return {
+        data: Buffer.alloc(0),
+        truncated: false,
+        unread: `its body, marked Content-Encoding: ${coding}, does not decode; not shown`,
+      };
     throw new NetError(
       'network',
       `${hostOf(url)} answered HTTP ${res.status} with a body marked Content-Encoding: ${coding} that does not decode (the service mislabels it, or something on the way altered it).`,
@@ -79,7 +108,28 @@ function isDecodeError(err: unknown): boolean {
 }
 
 /**
- * Reads at most `maxBytes` of `body`. Beyond that, with `cutOff` (error answers) the first `maxBytes`
+ * The connection closed (or was reset) while the body was read: undici's "terminated" (other side
+ * closed, UND_ERR_SOCKET), a reset. Not our own abort (the time limit, a cancel), which its callers name.
+ */
+function closedEarly(err: unknown): boolean {
+  let cur: unknown = err;
+  let closed = false;
+  for (let i = 0; i < 8 && cur && typeof cur === 'object'; i++) {
+    const e = cur as { name?: unknown; code?: unknown; message?: unknown; cause?: unknown };
+    if (e.name === 'AbortError' || e.code === 'ABORT_ERR' || e.code === 'UND_ERR_ABORTED') return false;
+    if (
+      e.code === 'UND_ERR_SOCKET' ||
+      e.code === 'ECONNRESET' ||
+      (typeof e.message === 'string' && /^(terminated|other side closed)$/i.test(e.message))
+    )
+      closed = true;
+    cur = e.cause;
+  }
+  return closed;
+}
+
+/**
+ * Reads at most `maxBytes` of `body` (`progress.bytes`: how many arrived, also when reading fails). Beyond that, with `cutOff` (error answers) the first `maxBytes`
  * are kept and `truncated` is set; without it (2xx answers, read whole) the answer is 'too-large',
  * also when its declared Content-Length says so before anything is read.
  */
@@ -88,6 +138,7 @@ async function readCapped(
   maxBytes: number,
   declaredLength: string | null,
   cutOff: boolean,
+  progress: { bytes: number },
 ): Promise<CappedBody> {
   if (!body) return { data: Buffer.alloc(0), truncated: false };
   if (!cutOff && declaredLength && Number(declaredLength) > maxBytes) {
@@ -107,6 +158,7 @@ async function readCapped(
       return { data: Buffer.concat(chunks), truncated: true };
     }
     total += value.byteLength;
+    progress.bytes = total;
     chunks.push(Buffer.from(value));
   }
   return { data: Buffer.concat(chunks), truncated: false };

@@ -116,6 +116,8 @@ export async function httpRequest(req: HttpRequest, s: HttpSettings): Promise<Ht
       proxy: undefined,
       redirects: [],
       truncated: read.truncated,
+      ...(read.unread ? { unread: read.unread } : {}),
+      ...(read.eventStream ? { eventStream: true } : {}),
     };
   } catch (err) {
     if (err instanceof NetError) throw err;

@@ -60,8 +60,13 @@ export interface HttpResponse {
    * JSON answer read with `jsonStart`) and was cut.
    */
   truncated: boolean;
-  /** An error answer's body marked with this Content-Encoding did not decode (and was not read). */
-  undecodable?: string;
+  /**
+   * Why an error answer's body was not read, in words for the message: marked with a Content-Encoding
+   * that does not decode, cut off by the connection closing, a stream of server-sent events.
+   */
+  unread?: string;
+  /** The answer is a stream of server-sent events (text/event-stream): never read, as it may not end. */
+  eventStream?: boolean;
 }
 
 export interface Redirect {
@@ -194,7 +199,8 @@ async function followRedirects(
         proxy: proxy ? stripUserInfo(proxy) : undefined,
         redirects,
         truncated: read.truncated,
-        ...(read.undecodable ? { undecodable: read.undecodable } : {}),
+        ...(read.unread ? { unread: read.unread } : {}),
+        ...(read.eventStream ? { eventStream: true } : {}),
       };
     }
     await res.body?.cancel().catch(() => undefined);
@@ -413,7 +419,10 @@ function tunnelConnector(
     const raw = (toProxy as unknown as (o: object, cb: (err: Error | null, socket: Socket | null) => void) => Socket)(
       { hostname: proxyHost, host: proxy.host, protocol: proxy.protocol, port: proxyPort, servername: undefined },
       (err, socket) => {
-        if (err || !socket) return settle(err ?? new NetError('proxy', `Could not connect to the proxy ${proxyAt}.`));
+        if (err || !socket) {
+          settle(err ?? new NetError('proxy', `Could not connect to the proxy ${proxyAt}.`));
+          return;
+        }
         askForTunnel(socket);
       },
     );
@@ -453,16 +462,18 @@ function tunnelConnector(
         const status = /^HTTP\/1\.[01] (\d{3})[ \r]/.exec(
           head.subarray(0, Math.min(end + 2, 64)).toString('ascii'),
         )?.[1];
-        if (status === undefined)
-          return settle(
+        if (status === undefined) {
+          settle(
             new NetError(
               'proxy',
               `The proxy ${proxyAt} answered the request to open a tunnel to ${target} with something that is not HTTP.`,
               'PROXY_BAD_ANSWER',
             ),
           );
-        if (!status.startsWith('2'))
-          return settle(
+          return;
+        }
+        if (!status.startsWith('2')) {
+          settle(
             new NetError(
               'proxy',
               status === '407'
@@ -471,13 +482,21 @@ function tunnelConnector(
               status,
             ),
           );
+          return;
+        }
         if (rest.length > 0) socket.unshift(rest);
-        if (opts.protocol !== 'https:') return settle(null, socket);
+        if (opts.protocol !== 'https:') {
+          settle(null, socket);
+          return;
+        }
         begin('handshake', socket);
         const tunnelled = (
           toService as unknown as (o: object, cb: (err: Error | null, socket: Socket | null) => void) => Socket
         )({ ...opts, httpSocket: socket }, (err, secure) => {
-          if (err || !secure) return settle(err ?? new NetError('tls', `The TLS handshake with ${target} failed.`));
+          if (err || !secure) {
+            settle(err ?? new NetError('tls', `The TLS handshake with ${target} failed.`));
+            return;
+          }
           settle(null, secure);
         });
         current = tunnelled;

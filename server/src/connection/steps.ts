@@ -77,9 +77,7 @@ function statusFailure(ctx: StepContext, res: HttpResponse, what: string, unauth
     : quoteAnswer(res.headers.get('www-authenticate'), res.body, ctx.secrets);
   const quotes = quote ? [quote] : [];
   const cut = res.truncated ? ' (the body was longer; only its start was read)' : '';
-  const undecodable = res.undecodable
-    ? ` (its body, marked Content-Encoding: ${res.undecodable}, does not decode; not shown)`
-    : '';
+  const unread = res.unread ? ` (${res.unread})` : '';
   const retry = retryAfter(res.headers.get('retry-after'), ctx.now());
   const limited =
     s === 429
@@ -91,7 +89,7 @@ function statusFailure(ctx: StepContext, res: HttpResponse, what: string, unauth
     status: 'fail',
     httpStatus: s,
     diagnosis,
-    message: `${what} answered HTTP ${s}${via(res)}${undecodable}${quotes.length ? `: ${quotes.join('; ')}` : '.'}${cut}${limited && quotes.length && !cut ? '.' : ''}${limited}`,
+    message: `${what} answered HTTP ${s}${via(res)}${unread}${quotes.length ? `: ${quotes.join('; ')}` : '.'}${cut}${limited && quotes.length && !cut ? '.' : ''}${limited}`,
   };
 }
 
@@ -140,6 +138,13 @@ function parseJson(body: Buffer): { ok: true; value: unknown } | { ok: false; po
 function notJson(what: string, res: HttpResponse, json: { position?: number }): Outcome {
   const type = res.headers.get('content-type');
   const shown = (type ?? 'no content type').slice(0, 60);
+  if (res.eventStream)
+    return {
+      status: 'fail',
+      httpStatus: res.status,
+      diagnosis: 'not-json',
+      message: `${what} answered HTTP ${res.status}${via(res)} with a stream of server-sent events (text/event-stream), not a JSON answer; the stream was not read.`,
+    };
   if (res.body.length === 0)
     return {
       status: 'fail',
@@ -335,11 +340,21 @@ export async function runProgram(ctx: StepContext, code: string): Promise<Outcom
     return { ...statusFailure(ctx, res, 'Program execution', 'api-key-refused'), diagnosis: 'program-rejected' };
   }
   if (res.status < 200 || res.status > 299) return statusFailure(ctx, res, 'Program execution', 'api-key-refused');
+  // The answer's shape is not in the spec, but a web page is not it: a sign-in page or a website that
+  // the address leads to answers 200 to anything (REVIEW15-sec M1).
+  if (isHtml(res)) return notJson('Program execution', res, {});
   return {
     status: 'pass',
     httpStatus: res.status,
     message: `Program execution answered HTTP ${res.status}${via(res)} (provider ${s(ctx.settings.provider)}, data auth mode ${p.dataAuthMode}).`,
   };
+}
+
+/** An HTML page: said by its Content-Type, or by how its body starts when it says nothing. */
+function isHtml(res: HttpResponse): boolean {
+  const type = res.headers.get('content-type');
+  if (type) return /^\s*(text\/html|application\/xhtml\+xml)\s*(;|$)/i.test(type);
+  return /^\s*<(!doctype html|html)[\s>]/i.test(res.body.subarray(0, 512).toString('utf8'));
 }
 
 function s(v: string): string {

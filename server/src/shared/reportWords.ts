@@ -51,6 +51,7 @@ export const REPORT_WORDS: ReadonlySet<string> = new Set(
   within since stalls drips close asked continue decode encoding here interim marked mislabels response socket
   language reads restart see log failure late syntaxerror
   basic through kib further accept none authorization opened
+  events event aborterror aborted econnreset
 `
     .trim()
     .split(/\s+/),
