@@ -58,6 +58,11 @@ function variant(value, title, text, properties, required) {
 // scheme (url-scheme); switching the provider carries a value to the new variant's field of the same
 // meaning. An annotation of the engine's copy only: the published schema leaves it out (genericShape).
 const address = { serviceMeaning: 'address' };
+// `names` marks a string that names an object of the database the service reads ('schema', 'table',
+// 'column', 'function'): matched by name, so `*` or `sales_*` is no pattern (wildcard-name).
+// `emptyMeansAll` marks the list whose empty value the spec gives a meaning ("Empty list means all
+// columns are included"). Annotations of the engine's copy only, like `serviceMeaning`.
+const names = (what) => ({ names: what });
 const modelMeaning = { serviceMeaning: 'model' };
 const model = str("Model name. The provider's default model is used when absent.", modelMeaning);
 const apiKeyed = (value, title, text) =>
@@ -402,12 +407,12 @@ const schema = {
       title: 'FixedSchemaTable',
       ...doc('**FixedSchemaTable**: one table and the columns to include.'),
       properties: {
-        schemaName: reqStr('Name of the schema that holds the table.'),
-        tableName: reqStr('Name of the table.'),
+        schemaName: reqStr('Name of the schema that holds the table.', names('schema')),
+        tableName: reqStr('Name of the table.', names('table')),
         columns: {
           type: 'array',
-          items: { type: 'string' },
-          ...doc('Columns to include. An empty list means all columns are included.'),
+          items: { type: 'string', ...names('column') },
+          ...doc('Columns to include. An empty list means all columns are included.', { emptyMeansAll: true }),
         },
       },
       required: ['schemaName', 'tableName', 'columns'],
@@ -441,10 +446,10 @@ const schema = {
       properties: {
         tables: {
           type: 'object',
-          additionalProperties: { type: 'array', items: { type: 'string' } },
+          additionalProperties: { type: 'array', items: { type: 'string', ...names('table') } },
           ...doc('Map of schema name to the list of its table names.'),
         },
-        functions: { type: 'array', items: { type: 'string' }, ...doc('Function names.') },
+        functions: { type: 'array', items: { type: 'string', ...names('function') }, ...doc('Function names.') },
       },
       additionalProperties: false,
     },
@@ -526,7 +531,11 @@ for (const [, name, text] of selectors) schema.definitions[name].properties.type
 export function genericShape(engine) {
   // (Without the engine's own annotation: generic validators do not know it, ajv's strict mode rejects it.)
   const out = JSON.parse(
-    JSON.stringify(engine, (k, v) => (k === 'serviceMeaning' && typeof v === 'string' ? undefined : v)),
+    JSON.stringify(engine, (k, v) =>
+      ((k === 'serviceMeaning' || k === 'names') && typeof v === 'string') || (k === 'emptyMeansAll' && v === true)
+        ? undefined
+        : v,
+    ),
   );
   for (const [name, def] of Object.entries(out.definitions)) {
     if (!def.discriminator || !def.oneOf) continue;

@@ -12,6 +12,9 @@ export const VOCABULARY = [
   'defaultSnippets',
   // The engine's copy only (scripts/gen-schema.mjs): what a field is to the service ('address', 'model').
   'serviceMeaning',
+  // The engine's copy only: what a string names in the database ('table', …); a list whose empty value means all.
+  'names',
+  'emptyMeansAll',
 ];
 
 export function createAjv(extra = {}) {

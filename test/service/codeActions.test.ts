@@ -282,6 +282,12 @@ const CASES: Case[] = [
     preferred: true,
   },
   {
+    file: 'wildcard-name.assistant.yaml',
+    code: 'wildcard-name',
+    action: "Write 'columns: []' (an empty list includes all columns)",
+    preferred: true,
+  },
+  {
     file: 'duplicate-table.assistant.yaml',
     code: 'duplicate-table',
     action: "Remove the repeated entry of 'sales.orders' (the same as the first one: nothing is lost)",

@@ -30,6 +30,10 @@ export interface Schema {
   maxProperties?: number;
   /** What the field is to the service where variants name it differently (an annotation of the engine's copy). */
   serviceMeaning?: 'address' | 'model';
+  /** What a string names in the service's database, matched by name (an annotation of the engine's copy). */
+  names?: 'schema' | 'table' | 'column' | 'function';
+  /** A list whose empty value the spec gives a meaning: all of them (`columns: []`; engine's copy). */
+  emptyMeansAll?: boolean;
 }
 
 export const rootSchema = schemaJson as unknown as Schema;

@@ -200,6 +200,10 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
     example: `${H}definition:\n  llm: { provider: hosted }\n  systemInstructions: |\n    Answer in one paragraph.\n    schemaSelector:\n      type: all\n`,
     fix: "Move the line, and the lines after it that belong to it, out of the text to the column of the scalar's key (`systemInstructions`): the editor's quick fix does it, removing only spaces of indentation. If the line is meant as text (the instructions mention the key), write it otherwise (`The schemaSelector: …` with a word before it is not read as a key), or silence the code for the file with `# assistant-config-disable key-in-block-scalar` (a comment line inside the scalar would be text, so the per-line suppression does not apply there). `lint --fix` leaves it: whether it is a key is yours to say.",
   },
+  'wildcard-name': {
+    example: `${H}definition:\n  llm: { provider: hosted }\n  schemaSelector:\n    type: fixed\n    tables:\n      - schemaName: sales\n        tableName: orders\n        columns: ["*"]\n`,
+    fix: 'For all the columns of a table write an empty list, `columns: []` (the editor\'s quick fix does it); otherwise name each column, table or function. Table lists of `alwaysInclude` have no "all": name the tables, or use `type: all` for the whole database. If the name really holds `*`, silence the finding on its line.',
+  },
   'unresolved-alias': {
     example: `${H}definition:\n  llm:\n    provider: hosted\n    fallback: *base\n`,
     fix: "Define the anchor (`&name`) before the alias (`*name`) that uses it, or correct the alias's name. When the anchor is defined further down, the message says so (YAML reads an alias only after its anchor): move the anchored value above the alias, or put the anchor on the first use. When the name is a near miss of an anchor above (`*mian` for `&main`), the message names it and the quick fix renames the alias; `lint --fix` applies it only when that anchor is the one clear match (one letter or swap away, a name of four letters or more, no other anchor near). The value an unresolved alias stands for is not checked again as missing.",

@@ -214,6 +214,11 @@ export const CODES = {
     severity: 'warning',
     doc: "A line of a block scalar's text (`systemInstructions: |`, `>-`) that reads as a key of the mapping the scalar is in, and that the mapping does not set (`schemaSelector:`, `maxAssistantActions: 5` typed after pasted instructions, indented like their lines): YAML reads it as text, so the key is not set. Only keys the mapping allows are said, so prose in the instructions is not. The editor's fix moves that line and the ones after it out of the text, to the column of the scalar's key (spaces only); not `lint --fix`: whether the line is meant as a key is yours to say.",
   },
+  'wildcard-name': {
+    autofix: 'no',
+    severity: 'warning',
+    doc: 'A schema, table, column or function name that holds `*` (`columns: ["*"]`, `tables: {reporting: ["*"]}`, `tableName: sales_*`): the service matches names exactly, so `*` is no pattern and matches nothing. All columns of a table is `columns: []` (the spec: an empty list means all columns); the editor\'s fix writes it. Not `lint --fix`: the list is yours to write.',
+  },
   'unresolved-alias': {
     autofix: 'safe',
     severity: 'error',
@@ -381,6 +386,8 @@ export interface DiagnosticData {
   /** `unknown-property`: the key belongs beside this key, one level up (its mapping allows it); the fix moves it there. */
   up?: string;
   homeVariant?: { property: string; values: string[] };
+  /** `wildcard-name`: the list (`columns`) holds only `*`, and its empty value means all: the fix writes `[]`. */
+  allWhenEmpty?: boolean;
 }
 
 /**

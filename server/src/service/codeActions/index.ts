@@ -25,6 +25,7 @@ import { removeEmptyDocument } from './extraDocument';
 import { wrapInList } from './wrapInList';
 import { quotedBooleanFix, quotedNumber } from './quotedNumber';
 import { keyOutOfBlockScalar } from './keyInBlockScalar';
+import { allColumns } from './wildcardName';
 export { suppressionActions } from './suppress';
 
 export { applyEdits } from './edits';
@@ -75,6 +76,7 @@ const FIXES: ProviderTable = {
   'duplicate-table': duplicateTable,
   'extra-document': removeEmptyDocument,
   'key-in-block-scalar': keyOutOfBlockScalar,
+  'wildcard-name': allColumns,
 };
 
 /**

@@ -6,6 +6,7 @@ import { itemSchema, schemaAtPath, typesOf } from '../../model/schema';
 import type { Diagnostic } from '../codes';
 import { valueAt } from './find';
 import type { Fix } from './provider';
+import { isAllWildcard } from '../validation/rules/wildcardName';
 
 /** Text a YAML flow list can hold as a plain item: nothing it would read as a separator, comment or collection. */
 const FLOW_PLAIN = /^[^\s,[\]{}#&*!|>'"%@`?:-][^,[\]{}#]*$/;
@@ -17,6 +18,19 @@ export function wrapInList(doc: ParsedDocument, d: Diagnostic): Fix[] {
   if (node?.type !== 'string' || p?.type !== 'property' || node.anchor !== undefined) return [];
   const here = schemaAtPath(doc.root, pathOf(node));
   if (!typesOf(here.schema).includes('array') || !typesOf(itemSchema(here.schema)).includes('string')) return [];
+  // `columns: "*"`: no name to wrap (`["*"]` would ask for a column named `*`: REVIEW15-user U1); where
+  // the spec gives the empty list a meaning, the user picks it in the editor; never `--fix`.
+  if (node.value.includes('*') && itemSchema(here.schema)?.names) {
+    if (!here.schema?.emptyMeansAll || !isAllWildcard(node.value)) return [];
+    return [
+      {
+        title: `Write '${p.key.value}: []' (an empty list includes all columns)`,
+        edits: [{ offset: node.offset, length: node.length, newText: '[]' }],
+        isPreferred: true,
+        editorOnly: true,
+      },
+    ];
+  }
   const src = doc.text.slice(node.offset, node.offset + node.length);
   // One line, written as the value itself (no block scalar, no folded plain scalar).
   if (/[\r\n]/.test(src) || /^[|>]/.test(src)) return [];

@@ -28,6 +28,7 @@ import { urlSchemeRule } from './rules/urlScheme';
 import { strayCredentialRule } from './rules/strayCredential';
 import { yaml11Rule } from './rules/yaml11';
 import { keyInBlockScalarRule } from './rules/keyInBlockScalar';
+import { wildcardNameRule } from './rules/wildcardName';
 import { jsonStrictness } from './jsonStrict';
 import { commentCredentials } from './commentCredentials';
 import { ALIAS_SUFFIX, FOUND_HERE, atAlias } from './throughAlias';
@@ -59,6 +60,7 @@ export const RULES: readonly Rule[] = [
   strayCredentialRule,
   yaml11Rule,
   keyInBlockScalarRule,
+  wildcardNameRule,
 ];
 
 /** For each node type, the indexes in RULES of the rules that look at it (Rule.on), in RULES order. */
