@@ -318,3 +318,29 @@ function insideBlockScalar(lines: readonly string[], i: number): boolean {
   }
   return false;
 }
+
+// REVIEW15-user U20: a key one column from two blocks, one of them a mapping of the user's own keys
+// (`featureFlags`, `alwaysInclude.tables`: any key is allowed there), went to that deeper one: `--fix`
+// made `contextWindowLimit` a custom feature flag and `functions` a schema name, and the file linted
+// clean with the setting gone. The block whose schema names the key wins the tie.
+test('U20: a slip between a block that names the key and a map of custom keys goes to the one that names it', () => {
+  const example = readFileSync(join(ROOT, 'examples/everything.assistant.yaml'), 'utf8');
+  const slips: [RegExp, string, RegExp][] = [
+    [/^ {2}contextWindowLimit/m, '   contextWindowLimit', /^'contextWindowLimit' belongs with '\w+' in 'definition'/],
+    [/^ {6}functions: /m, '       functions: ', /^'functions' belongs with 'tables' in 'alwaysInclude'/],
+  ];
+  for (const eol of [(s: string) => s, crlf]) {
+    for (const [at, slipped, said] of slips) {
+      assert.match(example, at);
+      const original = eol(example);
+      const text = eol(example.replace(at, slipped));
+      const ds = shown(analyze(text, 'yaml').diagnostics);
+      assert.deepEqual(
+        ds.map((d) => d.code),
+        ['misaligned-indent'],
+      );
+      assert.match(ds[0]!.message, said);
+      assert.equal(fix(text), original, 'the fix puts the line back where the example has it');
+    }
+  }
+});

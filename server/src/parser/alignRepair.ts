@@ -25,7 +25,17 @@ export type Seg = string | number;
  * not say (no schema, a path it does not know). `written`: the plain values the mapping's keys have on
  * their lines (its `provider`, say). Consulted where two readings are equally near.
  */
-export type KeyFits = (path: readonly Seg[], key: string, written?: ReadonlyMap<string, string>) => boolean | undefined;
+export type KeyFits = (
+  path: readonly Seg[],
+  key: string,
+  written?: ReadonlyMap<string, string>,
+) => boolean | 'custom' | undefined;
+
+/** `true`: the schema names the key there; 'custom': a mapping of the user's own keys takes it. */
+function takes(keyFits: KeyFits | undefined, path: readonly Seg[], key: string, written?: ReadonlyMap<string, string>) {
+  const fits = keyFits?.(path, key, written);
+  return fits === 'custom' ? true : fits;
+}
 
 /** The syntax messages a misaligned line gives (the `yaml` package's wording). */
 const TRIGGERS = [
@@ -298,7 +308,7 @@ export function findSlips(text: string, keyFits?: KeyFits): Slip[] {
             x.col === block.col &&
             x.col > closed.col &&
             x.kind === 'map' &&
-            keyFits?.(x.path, closed.key, x.scalars) === true,
+            takes(keyFits, x.path, closed.key, x.scalars) === true,
         );
       const to = reopens ? c : (block?.col ?? c);
       if (to !== c) {
@@ -382,8 +392,10 @@ export function findSlips(text: string, keyFits?: KeyFits): Slip[] {
           if (d > bd) continue;
           let score = 0;
           if (key) {
+            // A block whose schema names the key wins over one of the user's own keys, which takes any
+            // (`contextWindowLimit` one column from `definition` and from `featureFlags`: REVIEW15-user U20).
             const fits = keyFits?.(f.path, key.key, f.scalars);
-            score = (fits === true ? 2 : 0) + (f.keys.includes(key.key) ? 0 : 1);
+            score = (fits === true ? 4 : fits === 'custom' ? 2 : 0) + (f.keys.includes(key.key) ? 0 : 1);
           }
           // Equally near: the better score, else the deeper (met first).
           if (d < bd || score > bestScore) {
@@ -403,7 +415,7 @@ export function findSlips(text: string, keyFits?: KeyFits): Slip[] {
         if (
           !best ||
           c === 0 ||
-          (deeper && key && keyFits?.(best.path, key.key, best.scalars) === false) ||
+          (deeper && key && takes(keyFits, best.path, key.key, best.scalars) === false) ||
           (deeper && top !== undefined && best.col < top.col) ||
           (key && best.kind === 'map' && best.keys.includes(key.key))
         ) {
@@ -616,9 +628,9 @@ function slippedLeft(
       ? { col: c, kind: 'map' as const, path: empty.path, keys: [], items: 0, label: empty.label }
       : undefined);
   if (!back) return undefined;
-  if (keyFits(back.path, closed.key, back.scalars) !== true || back.keys.includes(closed.key)) return undefined;
+  if (takes(keyFits, back.path, closed.key, back.scalars) !== true || back.keys.includes(closed.key)) return undefined;
   const read = closed.frame.keys.slice(0, -1);
-  return keyFits(closed.frame.path, closed.key, closed.frame.scalars) !== true || read.includes(closed.key)
+  return takes(keyFits, closed.frame.path, closed.key, closed.frame.scalars) !== true || read.includes(closed.key)
     ? back
     : undefined;
 }

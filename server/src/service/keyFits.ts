@@ -13,13 +13,14 @@ export function keyFits(
   path: readonly (string | number)[],
   key: string,
   written?: ReadonlyMap<string, string>,
-): boolean | undefined {
+): boolean | 'custom' | undefined {
   const at = schemaAtPath(undefined, path, { anyVariant: true });
   if (!at.schema) return undefined;
-  const extra = unwrapNullable(at.schema)?.additionalProperties;
-  if (extra !== undefined && extra !== false) return true;
   // The variant its discriminator names (`provider: cloud_b` has no `apiVersion`), else any variant's keys.
   const tag = at.union && written?.get(at.union.property);
   const variant = tag !== undefined ? at.union?.variants.find((v) => v.value === tag) : undefined;
-  return keysOfSchema(variant?.schema ?? at.schema).has(key);
+  if (keysOfSchema(variant?.schema ?? at.schema).has(key)) return true;
+  // A mapping of the user's own keys (`featureFlags`, `alwaysInclude.tables`) takes any key, but names none.
+  const extra = unwrapNullable(at.schema)?.additionalProperties;
+  return extra !== undefined && extra !== false ? 'custom' : false;
 }
