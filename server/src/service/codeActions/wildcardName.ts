@@ -22,12 +22,15 @@ export function allColumns(doc: ParsedDocument, d: Diagnostic): Fix[] {
     between = between.slice(0, i.offset - list.offset) + between.slice(i.offset - list.offset + i.length);
   if (!/^[\s\-,[\]]*$/.test(between)) return [];
   const key = list.parent?.type === 'property' ? list.parent.key.value : 'the list';
-  return [
-    {
-      title: `Write '${key}: []' (an empty list includes all columns)`,
-      edits: [{ offset: list.offset, length: end - list.offset, newText: '[]' }],
-      isPreferred: true,
-      editorOnly: true,
-    },
-  ];
+  return [emptyListFix(key, list.offset, end - list.offset)];
+}
+
+/** The text at `offset` replaced by `[]`, all columns: preferred in the editor, never `--fix`. */
+export function emptyListFix(key: string, offset: number, length: number): Fix {
+  return {
+    title: `Write '${key}: []' (an empty list includes all columns)`,
+    edits: [{ offset, length, newText: '[]' }],
+    isPreferred: true,
+    editorOnly: true,
+  };
 }

@@ -7,6 +7,7 @@ import type { Diagnostic } from '../codes';
 import { valueAt } from './find';
 import type { Fix } from './provider';
 import { isAllWildcard } from '../validation/rules/wildcardName';
+import { emptyListFix } from './wildcardName';
 
 /** Text a YAML flow list can hold as a plain item: nothing it would read as a separator, comment or collection. */
 const FLOW_PLAIN = /^[^\s,[\]{}#&*!|>'"%@`?:-][^,[\]{}#]*$/;
@@ -22,14 +23,7 @@ export function wrapInList(doc: ParsedDocument, d: Diagnostic): Fix[] {
   // the spec gives the empty list a meaning, the user picks it in the editor; never `--fix`.
   if (node.value.includes('*') && itemSchema(here.schema)?.names) {
     if (!here.schema?.emptyMeansAll || !isAllWildcard(node.value)) return [];
-    return [
-      {
-        title: `Write '${p.key.value}: []' (an empty list includes all columns)`,
-        edits: [{ offset: node.offset, length: node.length, newText: '[]' }],
-        isPreferred: true,
-        editorOnly: true,
-      },
-    ];
+    return [emptyListFix(p.key.value, node.offset, node.length)];
   }
   const src = doc.text.slice(node.offset, node.offset + node.length);
   // One line, written as the value itself (no block scalar, no folded plain scalar).
