@@ -339,19 +339,7 @@ function connectFailure(w: ConnectWatch, limit: string, where: { host: string; p
   const ms = Math.round(performance.now() - (w.acceptedAt ?? performance.now()));
   const bytes = rawBytesRead(w.socket);
   const head = `The TLS handshake with ${at} did not complete within ${limit}: the connection was accepted`;
-  // Something answered, but never a whole handshake: a server (or something on the way) that drips
-  // or stalls it is a TLS fault, not a slow network.
-  if (bytes)
-    return new NetError(
-      'tls',
-      `${head}, and in the ${ms} ms since, the server sent only ${bytes} bytes of its handshake (it stalls or drips it, or something on the way holds it up).`,
-      'TLS_HANDSHAKE_TIMEOUT',
-    );
-  return new NetError(
-    'timeout',
-    `${head}, but in the ${ms} ms since, the server sent ${bytes === 0 ? 'nothing' : 'no complete handshake'}.`,
-    'TLS_HANDSHAKE_TIMEOUT',
-  );
+  return handshakeStalled(head, ms, bytes);
 }
 
 /** The most a proxy's answer to CONNECT may hold before its blank line (status line and headers). */
@@ -545,17 +533,7 @@ function tunnelFailure(w: ConnectWatch, proxyAt: string, limit: string, at: stri
       );
     case 'handshake': {
       const head = `The TLS handshake with ${at} through the proxy ${proxyAt} did not complete within ${limit}: the proxy opened the tunnel`;
-      if (got)
-        return new NetError(
-          'tls',
-          `${head}, and in the ${ms} ms since, the server sent only ${got} bytes of its handshake (it stalls or drips it, or something on the way holds it up).`,
-          'TLS_HANDSHAKE_TIMEOUT',
-        );
-      return new NetError(
-        'timeout',
-        `${head}, but in the ${ms} ms since, the server sent nothing.`,
-        'TLS_HANDSHAKE_TIMEOUT',
-      );
+      return handshakeStalled(head, ms, got);
     }
     default:
       return undefined;
@@ -593,4 +571,23 @@ function stripUserInfo(proxy: string): string {
   } catch {
     return 'proxy';
   }
+}
+
+/**
+ * A TLS handshake that did not complete in time, direct or through a proxy's tunnel: `bytes` of it
+ * received (undefined: not known). Something answered, but never a whole handshake: a server (or
+ * something on the way) that drips or stalls it is a TLS fault, not a slow network.
+ */
+function handshakeStalled(head: string, ms: number, bytes: number | undefined): NetError {
+  if (bytes)
+    return new NetError(
+      'tls',
+      `${head}, and in the ${ms} ms since, the server sent only ${bytes} bytes of its handshake (it stalls or drips it, or something on the way holds it up).`,
+      'TLS_HANDSHAKE_TIMEOUT',
+    );
+  return new NetError(
+    'timeout',
+    `${head}, but in the ${ms} ms since, the server sent ${bytes === 0 ? 'nothing' : 'no complete handshake'}.`,
+    'TLS_HANDSHAKE_TIMEOUT',
+  );
 }
