@@ -102,8 +102,17 @@ export async function* uiChecks(page, { base, fixtures, results, log, prefix = '
     await page.keyboard.press('Control+Space');
     const widget = page.locator('.editor-widget.suggest-widget');
     await widget.locator('.monaco-list-row', { hasText: 'vendor_a' }).first().waitFor({ state: 'visible', timeout: T });
-    const labels = (await widget.locator('.monaco-list-row .label-name').allInnerTexts()).map((s) => clean(s).trim());
-    const missing = PROVIDERS.filter((p) => !labels.includes(p));
+    // The widget can show its first rows before it has laid out the rest (seen once in CI, in the
+    // web build: two rows, then all); read it until every provider is listed or the time is up.
+    const end = Date.now() + T;
+    let labels = [];
+    let missing = PROVIDERS;
+    while (Date.now() < end) {
+      labels = (await widget.locator('.monaco-list-row .label-name').allInnerTexts()).map((s) => clean(s).trim());
+      missing = PROVIDERS.filter((p) => !labels.includes(p));
+      if (!missing.length) break;
+      await page.waitForTimeout(100);
+    }
     if (missing.length) throw new Error(`missing ${missing.join(', ')} from ${JSON.stringify(labels)}`);
     // The documentation of the focused item, in the details pane (Ctrl+Space again opens it).
     if (!(await page.locator('.suggest-details-container .suggest-details').isVisible()))
