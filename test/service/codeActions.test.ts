@@ -282,6 +282,12 @@ const CASES: Case[] = [
     preferred: true,
   },
   {
+    file: 'field-in-custom-keys.assistant.yaml',
+    code: 'field-in-custom-keys',
+    action: "Move 'contextWindowLimit' up, beside 'featureFlags'",
+    preferred: true,
+  },
+  {
     file: 'wildcard-name.assistant.yaml',
     code: 'wildcard-name',
     action: "Write 'columns: []' (an empty list includes all columns)",

@@ -200,6 +200,10 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
     example: `${H}definition:\n  llm: { provider: hosted }\n  systemInstructions: |\n    Answer in one paragraph.\n    schemaSelector:\n      type: all\n`,
     fix: "Move the line, and the lines after it that belong to it, out of the text to the column of the scalar's key (`systemInstructions`): the editor's quick fix does it, removing only spaces of indentation. If the line is meant as text (the instructions mention the key), write it otherwise (`The schemaSelector: …` with a word before it is not read as a key), or silence the code for the file with `# assistant-config-disable key-in-block-scalar` (a comment line inside the scalar would be text, so the per-line suppression does not apply there). `lint --fix` leaves it: whether it is a key is yours to say.",
   },
+  'field-in-custom-keys': {
+    example: `${H}definition:\n  llm: { provider: hosted }\n  featureFlags:\n    enable_automations: true\n    contextWindowLimit: 128000\n`,
+    fix: "Move the key one level up, to the column of the mapping that holds it (`contextWindowLimit` beside `featureFlags`, `functions` beside `tables`): the editor's quick fix does it, removing only spaces of indentation, with the key's comments and nested lines. If a custom flag or a schema of that name is what you mean, silence the finding on its line (`# assistant-config-disable-next-line field-in-custom-keys`). `lint --fix` leaves it.",
+  },
   'wildcard-name': {
     example: `${H}definition:\n  llm: { provider: hosted }\n  schemaSelector:\n    type: fixed\n    tables:\n      - schemaName: sales\n        tableName: orders\n        columns: ["*"]\n`,
     fix: 'For all the columns of a table write an empty list, `columns: []` (the editor\'s quick fix does it); otherwise name each column, table or function. Table lists of `alwaysInclude` have no "all": name the tables, or use `type: all` for the whole database. If the name really holds `*`, silence the finding on its line.',

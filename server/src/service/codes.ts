@@ -214,6 +214,11 @@ export const CODES = {
     severity: 'warning',
     doc: "A line of a block scalar's text (`systemInstructions: |`, `>-`) that reads as a key of the mapping the scalar is in, and that the mapping does not set (`schemaSelector:`, `maxAssistantActions: 5` typed after pasted instructions, indented like their lines): YAML reads it as text, so the key is not set. Only keys the mapping allows are said, so prose in the instructions is not. The editor's fix moves that line and the ones after it out of the text, to the column of the scalar's key (spaces only); not `lint --fix`: whether the line is meant as a key is yours to say.",
   },
+  'field-in-custom-keys': {
+    autofix: 'no',
+    severity: 'warning',
+    doc: "A key in a mapping that takes keys of your own (`featureFlags`, `alwaysInclude.tables`) whose name is exactly a field of the mapping that holds it, which that mapping does not set: `contextWindowLimit: 128000` indented like the flags above it is a custom feature flag, and no context limit is set; `functions: [fiscal_quarter]` indented under `tables` is a schema named `functions`, and no function is included. Usually a line indented a level too deep. The fields are read from the schema. The editor's fix moves the key's lines one level up, beside the mapping (spaces only); not `lint --fix`: a flag or schema of that name is allowed, and which one you meant is yours to say.",
+  },
   'wildcard-name': {
     autofix: 'no',
     severity: 'warning',
@@ -383,7 +388,7 @@ export interface DiagnosticData {
    * there. With `homeVariant`, that object's discriminator and the values that allow the key.
    */
   home?: string;
-  /** `unknown-property`: the key belongs beside this key, one level up (its mapping allows it); the fix moves it there. */
+  /** `unknown-property`, `field-in-custom-keys`: the key belongs beside this key, one level up (its mapping allows it); the fix moves it there. */
   up?: string;
   homeVariant?: { property: string; values: string[] };
   /** `wildcard-name`: the list (`columns`) holds only `*`, and its empty value means all: the fix writes `[]`. */

@@ -26,6 +26,7 @@ import { wrapInList } from './wrapInList';
 import { quotedBooleanFix, quotedNumber } from './quotedNumber';
 import { keyOutOfBlockScalar } from './keyInBlockScalar';
 import { allColumns } from './wildcardName';
+import { fieldInCustomKeys } from './fieldInCustomKeys';
 export { suppressionActions } from './suppress';
 
 export { applyEdits } from './edits';
@@ -77,6 +78,7 @@ const FIXES: ProviderTable = {
   'extra-document': removeEmptyDocument,
   'key-in-block-scalar': keyOutOfBlockScalar,
   'wildcard-name': allColumns,
+  'field-in-custom-keys': fieldInCustomKeys,
 };
 
 /**

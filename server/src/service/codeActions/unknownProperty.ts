@@ -374,7 +374,7 @@ function keysList(keys: string[]): string {
  * key's column. Block YAML only; not the mapping's only key (its holder would be left empty); an
  * editor fix, never `--fix`.
  */
-function moveUp(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, preferred: boolean): Fix[] {
+export function moveUp(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, preferred: boolean): Fix[] {
   const text = doc.text;
   const obj = prop.parent;
   const holder = obj.parent;

@@ -29,6 +29,7 @@ import { strayCredentialRule } from './rules/strayCredential';
 import { yaml11Rule } from './rules/yaml11';
 import { keyInBlockScalarRule } from './rules/keyInBlockScalar';
 import { wildcardNameRule } from './rules/wildcardName';
+import { fieldInCustomKeysRule } from './rules/fieldInCustomKeys';
 import { jsonStrictness } from './jsonStrict';
 import { commentCredentials } from './commentCredentials';
 import { ALIAS_SUFFIX, FOUND_HERE, atAlias } from './throughAlias';
@@ -61,6 +62,7 @@ export const RULES: readonly Rule[] = [
   yaml11Rule,
   keyInBlockScalarRule,
   wildcardNameRule,
+  fieldInCustomKeysRule,
 ];
 
 /** For each node type, the indexes in RULES of the rules that look at it (Rule.on), in RULES order. */
