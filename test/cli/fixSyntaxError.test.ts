@@ -157,7 +157,13 @@ test('K3: the fixes that repair syntax still apply on a line that is a syntax er
 
 test('K3: which codes repair syntax is said by the registry; the editor still offers the rename, Fix all does not apply it', () => {
   const repairing = (Object.keys(CODES) as DiagnosticCode[]).filter(repairsSyntax).sort();
-  assert.deepEqual(repairing, ['extra-document', 'irregular-whitespace', 'json-not-strict', 'misaligned-indent']);
+  assert.deepEqual(repairing, [
+    'extra-document',
+    'irregular-whitespace',
+    'json-not-strict',
+    'misaligned-indent',
+    'missing-comma',
+  ]);
   const text = `${LLM_HEAD}${KEY}    mod\n`;
   const { diagnostics } = analyze(text, 'yaml');
   const d = diagnostics.find((x) => x.code === 'unknown-property')!;

@@ -269,6 +269,12 @@ const CASES: Case[] = [
     preferred: true,
   },
   {
+    file: 'missing-comma.assistant.json',
+    code: 'missing-comma',
+    action: "Insert the missing ','",
+    preferred: true,
+  },
+  {
     file: 'extra-document.assistant.yaml',
     code: 'extra-document',
     action: 'Remove the `---` of the empty document (nothing else goes)',

@@ -89,6 +89,11 @@ export interface SyntaxProblem {
    */
   irregularSpace?: true;
   /**
+   * JSON: a comma missing right after the value this problem covers (its last character), the place
+   * certain (parser/jsonComma.ts); the text was read as if it were there. The fix writes it.
+   */
+  missingComma?: true;
+  /**
    * `extra-document`: the other YAML document this problem is about, as offsets relative to the
    * problem's (so that they move with it): `from`/`to` its text with the directives before it (what
    * is read alone to check it), `config` whether it says `kind: AssistantConfig` (then it is checked

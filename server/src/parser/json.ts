@@ -1,5 +1,6 @@
 // JSON / JSONC text → node tree, through jsonc-parser. Never throws.
-import { parseTree, printParseErrorCode } from 'jsonc-parser';
+import { parseTree, printParseErrorCode, ParseErrorCode } from 'jsonc-parser';
+import { missingCommas } from './jsonComma';
 import type { Node as JNode, ParseError } from 'jsonc-parser';
 import type { Node, ObjectNode, ArrayNode, SyntaxProblem, Parent } from './ast';
 import { keyNode, propertyNode } from './ast';
@@ -51,7 +52,19 @@ export function parseJsonFull(
     problems.push(unreadable(text, e));
     return { root: undefined, problems };
   }
+  const commas = errors.some((e) => e.error === ParseErrorCode.CommaExpected)
+    ? missingCommas(
+        text,
+        errors.filter((e) => e.error === ParseErrorCode.CommaExpected).map((e) => e.offset),
+        errors.filter((e) => e.error !== ParseErrorCode.CommaExpected).map((e) => e.offset),
+      )
+    : undefined;
   for (const e of errors) {
+    const comma = e.error === ParseErrorCode.CommaExpected ? commas?.get(e.offset) : undefined;
+    if (comma) {
+      problems.push(comma);
+      continue;
+    }
     const code = printParseErrorCode(e.error);
     const found = text.slice(e.offset, e.offset + e.length);
     // A no-break space pasted between tokens: named, with the fix that writes a plain space (the

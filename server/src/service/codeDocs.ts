@@ -36,6 +36,12 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
     example: `${H}definition:\n  llm:\n    provider:\u00a0hosted\n`,
     fix: 'Replace the character with a plain space (the quick fix and `lint --fix` do it). Messages name it (`U+00A0 no-break space`) because no editor or terminal shows it: it usually comes from text copied out of a wiki, a chat or a word processor. Inside quoted and block scalars, and in comments, such characters are text and are left alone.',
   },
+  'missing-comma': {
+    language: 'json',
+    example:
+      '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "vendor_a",\n      "model": "large-model"\n      "apiKey": { "valueFromEnv": "VENDOR_A_API_KEY" }\n    }\n  }\n}\n',
+    fix: 'Write the comma right after the value the message points at (the quick fix and `lint --fix` do it). JSON readers stop at the first missing comma (Python: "Expecting \',\' delimiter"), so the service would not read the file. A comma missing after an unclosed string is a `syntax-error` instead: close the string first.',
+  },
   'misaligned-indent': {
     example: `${H}definition:\n  llm:\n    provider: hosted\n  schemaSelector:\n    type: fixed\n    tables:\n      - schemaName: public\n       tableName: orders\n        columns: [id]\n`,
     fix: 'Move the line to the column of the block it belongs to (the message names the key beside it and how many spaces): the quick fix and `lint --fix` do it, and move the lines under the key with it when they would otherwise no longer be nested under it. Nothing is added or removed. A line that no block near it can take stays a `syntax-error`.',

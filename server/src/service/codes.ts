@@ -45,6 +45,13 @@ export const CODES = {
     repairsSyntax: true,
     doc: "A no-break space (U+00A0, pasted from a web page or a document) or another Unicode space in the indentation, after a list item's `-`, between `key:` and its value (in block and flow mappings), or after `{`, `[` or `,` in a flow collection: it looks like a space, but YAML reads it as text (the line is not indented, or `provider: hosted` is one string). The rest of the file is checked as if it were a plain space; the fix writes plain spaces.",
   },
+  'missing-comma': {
+    autofix: 'safe',
+    severity: 'error',
+    repairsSyntax: true,
+    suppressible: false,
+    doc: 'JSON: a comma missing between two properties of an object or two items of a list (`"model": "va-4"` with `"apiKey": …` on the next line). The message points at the value the comma belongs after and names what follows; the rest of the file is read as if the comma were there. The fix (also `lint --fix`) writes it. Where the place is not certain (an unclosed string before it), the parser\'s `syntax-error` is said instead.',
+  },
   'misaligned-indent': {
     autofix: 'safe',
     severity: 'error',

@@ -4,7 +4,7 @@ import type { ParsedDocument } from '../../parser/ast';
 import type { Diagnostic, DiagnosticCode } from '../codes';
 import type { CodeActionEntry, ServiceContext } from '../types';
 import { emptyDocument } from './emptyDocument';
-import { jsonStrict } from './jsonStrict';
+import { jsonStrict, missingComma } from './jsonStrict';
 import { bareEnvName, envReferenceValue, envValueConflict, literalSecret, unexpandedValue } from './envValue';
 import { addHeader, missingRequired } from './missingRequired';
 import type { Fix, FixProvider } from './provider';
@@ -68,6 +68,7 @@ const FIXES: ProviderTable = {
   'unused-anchor': unusedAnchor,
   'unresolved-alias': unresolvedAlias,
   'irregular-whitespace': irregularWhitespace,
+  'missing-comma': missingComma,
   'misaligned-indent': realign,
   'yaml11-ambiguous': yaml11Ambiguous,
   'tag-mismatch': tagMismatch,

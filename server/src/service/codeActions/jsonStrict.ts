@@ -46,3 +46,13 @@ export const jsonStrict: FixProvider = (doc, d) => {
     },
   ];
 };
+
+/**
+ * `missing-comma`: the comma right after the value the diagnostic covers (its last character; the
+ * parser made sure the place is certain). Nothing else changes.
+ */
+export const missingComma: FixProvider = (doc, d) => {
+  const at = d.offset + d.length;
+  if (doc.language !== 'json' || d.length !== 1 || at > doc.text.length || doc.text[at] === ',') return [];
+  return [{ title: "Insert the missing ','", edits: [{ offset: at, length: 0, newText: ',' }], isPreferred: true }];
+};

@@ -205,9 +205,11 @@ function findAll(
             ? 'tag-mismatch'
             : p.irregularSpace
               ? 'irregular-whitespace'
-              : p.realign
-                ? 'misaligned-indent'
-                : 'syntax-error';
+              : p.missingComma
+                ? 'missing-comma'
+                : p.realign
+                  ? 'misaligned-indent'
+                  : 'syntax-error';
     // An empty extra document whose `---` can go: the fix loses nothing (`lint --fix` applies it).
     out.push(
       diag(code, p.message, p.offset, p.length, p.document?.marker !== undefined ? { data: { lossless: true } } : {}),
