@@ -126,6 +126,16 @@ const CASES: Case[] = [
     exit: 0,
   },
   {
+    // A comma missing between two JSON properties, one of them after a closing brace (REVIEW16-user N3).
+    code: 'missing-comma',
+    file: 'a.assistant.json',
+    before:
+      '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": { "provider": "hosted" }\n    "maxAssistantActions": 5\n  }\n}\n',
+    after:
+      '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": { "provider": "hosted" },\n    "maxAssistantActions": 5\n  }\n}\n',
+    exit: 0,
+  },
+  {
     // A list item's key one column short of the item's first key, CRLF and a comment between (REVIEW8 J5).
     code: 'misaligned-indent',
     file: 'a.assistant.yaml',
