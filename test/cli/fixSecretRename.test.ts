@@ -53,11 +53,17 @@ test('--fix: a half-typed key holding a literal secret is not renamed to valueFr
 test('--fix: a rename that makes an error said elsewhere but pointing at the key it wrote is not applied', () => {
   // A variable's name, so the rename is offered; `value` is there too, so `valueFromEnv` would
   // conflict with it: env-value-conflict on `apiKey`, with 'valueFromEnv' is set here on the new key.
-  const text = `${head}    apiKey: {valueFromEn: VENDOR_A_API_KEY, value: ""}\n`;
+  // (A blank `value`: removing it is the editor's choice, so nothing resolves the conflict.)
+  const text = `${head}    apiKey: {valueFromEn: VENDOR_A_API_KEY, value: " "}\n`;
   const renamed = text.replace('valueFromEn:', 'valueFromEnv:');
   const conflict = analyze(renamed, 'yaml').diagnostics.find((d) => d.code === 'env-value-conflict');
   assert.ok(conflict?.related?.some((r) => renamed.slice(r.offset, r.offset + r.length) === 'valueFromEnv'));
   assert.equal(run(text).text, text);
+  // An empty `value` is removed by a safe fix of its own (REVIEW15-user U15): the two go as one change.
+  assert.equal(
+    run(`${head}    apiKey: {valueFromEn: VENDOR_A_API_KEY, value: ""}\n`).text,
+    `${head}    apiKey: {valueFromEnv: VENDOR_A_API_KEY}\n`,
+  );
 });
 
 test('printableDiff: what the old side masked is masked on the new side, on changed and on unchanged lines', () => {

@@ -126,7 +126,7 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   },
   'env-value-conflict': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey: {}\n`,
-    fix: 'Give the EnvironmentValue exactly one of `value` and `valueFromEnv` (prefer `valueFromEnv`, so the secret stays out of the file). The editor offers to add `valueFromEnv` with a conventional variable name, or to keep one of the two; `lint --fix` leaves the choice to you, since the name would be a guess (and a mapping with another key most likely holds a misspelt `valueFromEnv`, which `unknown-property` renames). A `value: null` (or `~`, or an empty `value:`) beside `valueFromEnv` is removed by the fix and by `lint --fix` alike: it holds nothing, and the comments on its line stay.',
+    fix: 'Give the EnvironmentValue exactly one of `value` and `valueFromEnv` (prefer `valueFromEnv`, so the secret stays out of the file). The editor offers to add `valueFromEnv` with a conventional variable name, or to keep one of the two; `lint --fix` leaves the choice to you, since the name would be a guess (and a mapping with another key most likely holds a misspelt `valueFromEnv`, which `unknown-property` renames). A `value: null` (or `~`, an empty `value:`, or `value: ""`) beside `valueFromEnv` is removed by the fix and by `lint --fix` alike: it holds nothing, and the comments on its line stay.',
   },
   'literal-secret': {
     example: `${H}definition:\n  llm:\n    provider: vendor_a\n    apiKey:\n      value: not-a-real-key\n`,

@@ -23,7 +23,7 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
  *   cases (a JSON comment, an empty name) stay editor quick fixes;
  * - `no`: never applied by `--fix` (placeholders that must be filled, a secret move that must write
  *   `.env`, a document skeleton, a removed comment, a guess about a name the spec allows or about a
- *   variable's name: `env-value-conflict` but for its `value: null` beside `valueFromEnv`).
+ *   variable's name: `env-value-conflict` but for its `value: null` or `value: ""` beside `valueFromEnv`).
  */
 export type Autofix = 'safe' | 'same-value' | 'lossless' | 'no';
 
@@ -128,7 +128,7 @@ export const CODES = {
   'env-value-conflict': {
     autofix: 'lossless',
     severity: 'error',
-    doc: "An EnvironmentValue must have exactly one of `value` and `valueFromEnv`. A `value: null` (or `~`, or an empty `value:`) beside `valueFromEnv` is this one finding, not also a type error: its fix (also `lint --fix`, which loses nothing there: the comments on that line stay) removes `value: null`. Any other pair (a literal `value` beside the name, or neither key) is the editor's choice: keep one, or add `valueFromEnv` with a conventional name.",
+    doc: 'An EnvironmentValue must have exactly one of `value` and `valueFromEnv`. A `value: null` (or `~`, an empty `value:`, or an empty string `value: ""`) beside `valueFromEnv` is this one finding, not also a type error or a "fill it in": its fix (also `lint --fix`, which loses nothing there: the comments on that line stay) removes `value: null`. Any other pair (a literal or blank `value` beside the name, or neither key) is the editor\'s choice: keep one, or add `valueFromEnv` with a conventional name. Neither key but a near miss of one (`value_from_env: NAME`, `valuFromEnv`) is not this finding but `unknown-property` on that key, whose rename writes the key.',
   },
   'literal-secret': {
     autofix: 'no',

@@ -140,6 +140,18 @@ export function envReference(text: string): string | undefined {
   return text.length <= 64 && CONVENTIONAL_NAME.test(text) && credentialShapes(text).length === 0 ? text : undefined;
 }
 
+/**
+ * Whether text written under a near miss of `valueFromEnv` (`value_from_env: MY_VENDOR_KEY`) reads as
+ * the variable's name meant there: `$NAME`, `${NAME}`, or capitals, digits and `_` not shaped like a
+ * credential. Such a value is renamed by `lint --fix` and shown in output (REVIEW15-user U5); any
+ * other (`sk-…`, `pw-Golf-Hotel-95`) may be the credential under a half-typed `value`: masked, and
+ * the rename left to the editor (REVIEW8 K9).
+ */
+export function readsAsVariableName(text: string): boolean {
+  const t = text.trim();
+  return shellReference(t) !== undefined || (/^[A-Z_][A-Z0-9_]*$/.test(t) && credentialShapes(t).length === 0);
+}
+
 const snake = (s: string): string =>
   s
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')

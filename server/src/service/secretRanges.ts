@@ -22,8 +22,14 @@ import { credentialKeys, definition, isEnvNameProperty } from '../model/schema';
 import { editDistance } from './text';
 import { credentialShapes, maskRanges, maskShapes, mayHoldShape } from './credentialShapes';
 import type { Range } from './credentialShapes';
-import { halfTypedKey } from './validation/rules/envValue';
-import { credentialDefaultInName, shellDefault, shellDefaultRange, shellReference } from './envNames';
+import { halfTypedKey, misspeltEnvKey } from './validation/rules/envValue';
+import {
+  credentialDefaultInName,
+  readsAsVariableName,
+  shellDefault,
+  shellDefaultRange,
+  shellReference,
+} from './envNames';
 
 export { credentialShapes, maskShapes } from './credentialShapes';
 export type { Range } from './credentialShapes';
@@ -285,7 +291,19 @@ function secretWalk(text: string): ((start: Node, out: Range[]) => void) | undef
     if (v?.type !== 'string') return false;
     // (`value: ${OPENAI_KEY}`: a reference the service does not expand, value-not-expanded; no secret.)
     if (literalKeys.has(key)) return shellReference(v.value.trim()) !== undefined;
-    return credentials.has(key) && shellReference(v.value) !== undefined;
+    // (`api_key: ${VENDOR_B_KEY}` too: a misspelt credential field, holding a reference; REVIEW15-user U5.)
+    return (credentials.has(key) || misspells(key, credentials)) && shellReference(v.value) !== undefined;
+  };
+  /**
+   * `{value_from_env: MY_VENDOR_KEY}`, `{valuFromEnv: $KEY}`: a variable's name under a near miss of
+   * `valueFromEnv`, which the rename (also `lint --fix`) keeps as the name: shown, as valueFromEnv's
+   * names are, so that a `--fix-dry-run` diff applies (REVIEW15-user U5). Text that does not read as
+   * a name (`sk-…`, `pw-Golf-Hotel-95`: maybe the credential under a half-typed `value`) stays masked.
+   */
+  const nameUnderMisspeltKey = (p: PropertyNode): boolean => {
+    const meant = misspeltEnvKey(p.key.value);
+    const v = resolve(p.value);
+    return meant !== undefined && isEnvNameProperty(env, meant) && v?.type === 'string' && readsAsVariableName(v.value);
   };
   const envKeysNormal = new Set(envKeys.map((k) => k.toLowerCase()));
   /**
@@ -325,7 +343,8 @@ function secretWalk(text: string): ((start: Node, out: Range[]) => void) | undef
           }
           if (
             !(isEnvNameProperty(env, p.key.value) && resolve(p.value)?.type === 'string') &&
-            !namesVariable(p.key.value, p.value)
+            !namesVariable(p.key.value, p.value) &&
+            !nameUnderMisspeltKey(p)
           )
             maskValue(p.value);
         }

@@ -23,7 +23,7 @@ import type { DotenvEdit, ServiceContext, TextEdit } from '../types';
 import { addProperties, contentEnd, removeProperties, renderInlineValue, replaceScalar, scalar } from './edits';
 import { findObject, valueAt } from './find';
 import { envValueSchema, FROM_ENV_KEY, LITERAL_KEY } from './placeholders';
-import { nullWritten } from '../validation/rules/envValue';
+import { emptyValueWritten } from '../validation/rules/envValue';
 import { aliasesOf, stripFinalBreakAt, whitespaceNote } from '../credentialNotes';
 import type { Fix, FixProvider } from './provider';
 
@@ -365,12 +365,13 @@ export const envValueConflict: FixProvider = (doc, d, ctx) => {
     const drop = (key: string): PropertyNode[] => obj.properties.filter((p) => p.key.value === key);
     const out: Fix[] = [];
     const name = resolve(fromEnv.value);
-    // `value: null` (or `value:`) beside the name: nothing to keep or move, only a key to remove (REVIEW8 K13c).
-    const none = nullWritten(doc.text, literal);
+    // `value: null` (or `value:`, or `value: ""`) beside the name: nothing to keep or move, only a key
+    // to remove (REVIEW8 K13c, REVIEW15-user U15).
+    const none = emptyValueWritten(doc.text, literal);
     if (none !== undefined)
       return [
         {
-          title: `Remove ${none === '' ? `the empty '${LITERAL_KEY}'` : `'${LITERAL_KEY}: ${none}'`} (keep '${FROM_ENV_KEY}')`,
+          title: `Remove ${none.written === '' ? `the empty '${LITERAL_KEY}'` : none.shown} (keep '${FROM_ENV_KEY}')`,
           edits: removeProperties(doc, obj, drop(LITERAL_KEY)),
           isPreferred: true,
         },

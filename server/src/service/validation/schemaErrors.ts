@@ -44,7 +44,7 @@ import { ofVariant, variantAround } from '../../model/variantAround';
 import type { Reading } from '../yaml11';
 import { describeReading, numberText, plainText, quotedBoolean, reading11 } from '../yaml11';
 import { credentialShapes } from '../credentialShapes';
-import { shellReference } from '../envNames';
+import { readsAsVariableName } from '../envNames';
 
 export function schemaDiagnostics(doc: ParsedDocument, value: unknown): Diagnostic[] {
   if (validateSchema(value)) return [];
@@ -937,8 +937,7 @@ function namesNoVariable(owner: Schema | undefined, suggestion: string, p: Prope
   const v = resolve(p.value);
   if (v === undefined || v.type === 'null') return false;
   if (v.type !== 'string') return true;
-  const t = v.value.trim();
-  return !(shellReference(t) !== undefined || (/^[A-Z_][A-Z0-9_]*$/.test(t) && credentialShapes(t).length === 0));
+  return !readsAsVariableName(v.value);
 }
 
 /**

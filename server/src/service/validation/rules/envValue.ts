@@ -4,7 +4,7 @@ import type { Rule, RuleContext } from '../rule';
 import { credentialKeys, definition, unionOf } from '../../../model/schema';
 import { getProperty, resolve } from '../../../parser/ast';
 import type { ObjectNode, PropertyNode, StringNode } from '../../../parser/ast';
-import { editDistance, gluedKey } from '../../text';
+import { closest, editDistance, gluedKey, holdsMoreThanAKey } from '../../text';
 import { diag } from '../../codes';
 import { keyInVariant, variantAround } from '../../../model/variantAround';
 import type { Diagnostic, Related } from '../../codes';
@@ -148,19 +148,16 @@ export const envValueRule: Rule = {
         const fromEnvProp = getProperty(obj, 'valueFromEnv');
         const anchor = anchorOf(obj, v.prop);
         if (valueProp && fromEnvProp) {
-          // `value: null` (or `value:` with nothing) beside the name: no second credential, a key to
-          // remove; one finding, not also a type error on the null (REVIEW8 K13c; schemaErrors.ts).
-          const written = nullWritten(ctx.doc.text, valueProp);
-          // Removing a `null`, `~` or empty `value` beside the name drops nothing the user wrote (its
-          // line's comments stay: removeProperties): `lint --fix` applies it. An alias to a null (`*n`)
-          // or a tagged null stays an editor quick fix (removing the alias use is a choice).
-          const lossless = written !== undefined && /^(?:null|Null|NULL|~|)$/.test(written);
+          // `value: null` (or `value:` with nothing, or `value: ""`) beside the name: no second
+          // credential, a key to remove; one finding, not also a type error on the null (REVIEW8 K13c;
+          // schemaErrors.ts) nor "fill it in" on the empty string (REVIEW15-user U15).
+          const none = emptyValueWritten(ctx.doc.text, valueProp);
           ctx.report(
             diag(
               'env-value-conflict',
-              written === undefined
+              none === undefined
                 ? `'${holder}' has both 'value' and 'valueFromEnv'; keep exactly one.`
-                : `'${holder}' has 'valueFromEnv' and ${written === '' ? "an empty 'value'" : `'value: ${written}'`} beside it: ${written === '' ? 'an empty value' : 'null'} is no credential, and 'value' and 'valueFromEnv' exclude each other; remove ${written === '' ? "'value'" : `'value: ${written}'`}.`,
+                : `'${holder}' has 'valueFromEnv' and ${none.shown} beside it: ${none.what} is no credential, and 'value' and 'valueFromEnv' exclude each other; remove ${none.shown.startsWith("'") ? none.shown : "'value'"}.`,
               ...anchor,
               {
                 related: [
@@ -171,7 +168,7 @@ export const envValueRule: Rule = {
                     message: "'valueFromEnv' is set here",
                   },
                 ],
-                ...(lossless ? { data: { lossless: true } } : {}),
+                ...(none?.lossless ? { data: { lossless: true } } : {}),
               },
             ),
           );
@@ -179,7 +176,13 @@ export const envValueRule: Rule = {
           !valueProp &&
           !fromEnvProp &&
           // (`{valueFromEnv:NAME}`: the key is there, glued to its name, reported as such: REVIEW5 H19.)
-          !obj.properties.some((p) => !p.key.quoted && ['value', 'valueFromEnv'].includes(gluedKey(p.key.value) ?? ''))
+          !obj.properties.some(
+            (p) => !p.key.quoted && ['value', 'valueFromEnv'].includes(gluedKey(p.key.value) ?? ''),
+          ) &&
+          // (`{value_from_env: NAME}`, `{valuFromEnv: NAME}`: a near miss of one, said as unknown-property
+          // on that key with its rename, as for any missing key (README; REVIEW15-user U4). A second
+          // finding here would offer to add the key the rename writes: two keys.)
+          !obj.properties.some((p) => misspeltEnvKey(p.key.value) !== undefined)
         ) {
           ctx.report(
             diag(
@@ -257,7 +260,11 @@ export const envValueRule: Rule = {
               { data: { suggestion: suggestEnvName(obj) }, ...notes.extra },
             ),
           );
-        } else if (valueProp && literal?.type === 'string') {
+        } else if (
+          valueProp &&
+          literal?.type === 'string' &&
+          !(fromEnvProp && emptyValueWritten(ctx.doc.text, valueProp))
+        ) {
           // `value: ""` / `value: "   "`: no credential at all (as `valueFromEnv: ""` is no name).
           ctx.report(
             diag(
@@ -535,6 +542,16 @@ const shellForm = (def: ShellDefault): string => (isMessage(def) ? '"error if un
 const shellPart = (def: ShellDefault): string => (isMessage(def) ? 'error message' : 'default');
 
 /**
+ * The EnvironmentValue key (`value`, `valueFromEnv`) that a key it does not allow is a likely typo of
+ * (`value_from_env`, `valuFromEnv`, `valeu`), as schemaErrors suggests it; undefined for any other key.
+ */
+export function misspeltEnvKey(key: string): string | undefined {
+  const keys = Object.keys(definition('EnvironmentValue')?.properties ?? {});
+  if (keys.includes(key) || key === '<<' || holdsMoreThanAKey(key)) return undefined;
+  return closest(key, keys);
+}
+
+/**
  * How a `value` that holds nothing is written: `null`, `~`, an alias to a null (`*n`), '' for no value
  * at all (`value:`); undefined when it holds something (or an alias that names nothing).
  */
@@ -543,6 +560,37 @@ export function nullWritten(text: string, prop: PropertyNode): string | undefine
   if (v === undefined) return '';
   if (resolve(v)?.type !== 'null') return undefined;
   return text.slice(v.offset, v.offset + v.length);
+}
+
+/**
+ * A `value` that holds no credential, beside `valueFromEnv` a key to remove: `null`, `~`, an alias to a
+ * null, nothing (`value:`), or an empty or blank string written there (`value: ""`, what a generator
+ * writes for "no literal"). `written`: as the file has it; `shown`: as a message names it; `what`: what
+ * it is; `lossless`: removing it drops nothing the user wrote (`null`, `~`, nothing, `""`, `''`), so
+ * `lint --fix` may (its line's comments stay: removeProperties). An alias to a null (`*n`), a tagged
+ * value or a blank string stays an editor quick fix (removing the alias use, or the blanks, is a choice).
+ */
+export function emptyValueWritten(
+  text: string,
+  prop: PropertyNode,
+): { written: string; shown: string; what: string; lossless: boolean } | undefined {
+  const n = nullWritten(text, prop);
+  if (n !== undefined)
+    return {
+      written: n,
+      shown: n === '' ? "an empty 'value'" : `'value: ${n}'`,
+      what: n === '' ? 'an empty value' : 'null',
+      lossless: /^(?:null|Null|NULL|~|)$/.test(n),
+    };
+  const v = prop.value;
+  if (v?.type !== 'string' || v.value.trim() !== '') return undefined;
+  const written = text.slice(v.offset, v.offset + v.length);
+  return {
+    written,
+    shown: /^(?:""|'')$/.test(written) ? `'value: ${written}'` : `a blank 'value'`,
+    what: v.value === '' ? 'an empty string' : 'a blank string',
+    lossless: /^(?:""|'')$/.test(written),
+  };
 }
 
 function anchorOf(obj: ObjectNode, prop: PropertyNode | undefined): [number, number] {
