@@ -1,11 +1,14 @@
 // `assistant-config explain CODE`: the code's page (what it means, an example, the fix, how to
 // silence it), the same Markdown as docs/codes/<code>.md and the editor's codeDescription link.
+import { join, relative } from 'node:path';
 import { CODES } from '../service';
 import type { DiagnosticCode } from '../service';
 import { codeDocMarkdown } from '../service/codeDocs';
 import type { CliIO } from './io';
 import { UsageError } from './io';
-import { visible } from './visible';
+import { visible, visiblePath } from './visible';
+import { CliProjectConfig } from './projectConfig';
+import { PROJECT_CONFIG_FILE } from '../service/projectConfig';
 
 const HELP = `Usage: assistant-config explain CODE
        assistant-config explain --list
@@ -35,6 +38,23 @@ export function explainCommand(args: string[], io: CliIO): number {
       `Unknown diagnostic code '${visible(args[0]!)}'.${near.length ? ` Did you mean ${near.map((c) => `'${c}'`).join(' or ')}?` : ''} 'assistant-config explain --list' lists them.`,
     );
   }
-  io.stdout(codeDocMarkdown(code as DiagnosticCode));
+  io.stdout(codeDocMarkdown(code as DiagnosticCode) + hereText(code as DiagnosticCode, io));
   return 0;
+}
+
+/**
+ * The code's level in the project config in force in the working directory, and which file set it
+ * (that config, or one it `extends`): empty where no config is in force.
+ */
+function hereText(code: DiagnosticCode, io: CliIO): string {
+  const cfg = new CliProjectConfig(io, { kind: 'walk' }).forFile(join(io.cwd, PROJECT_CONFIG_FILE));
+  if (!cfg) return '';
+  const shown = (p: string): string => '`' + visiblePath(relative(io.cwd, p) || p) + '`';
+  const level = cfg.rules[code];
+  const from = cfg.from?.rules[code] ?? cfg.path;
+  const said =
+    level === undefined
+      ? `${shown(cfg.path)} (the project config in force here${cfg.extends ? ', with what it extends' : ''}) does not set \`${code}\`: it is **${CODES[code].severity}**, its default.`
+      : `\`${code}\` is **${level}** here: set in ${shown(from)}${from === cfg.path ? '' : `, which ${shown(cfg.path)} (the project config in force here) extends`}.`;
+  return ['', '## In this directory', '', said, ''].join('\n');
 }

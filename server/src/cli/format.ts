@@ -201,7 +201,8 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
     }
     if (!st.isDirectory() && isExcluded(configs.forFile(abs), abs)) {
       // As lint does (and ESLint, ruff): a file named on the command line is not skipped silently.
-      const cfgPath = configs.forFile(abs)?.path ?? '';
+      const cfgOf = configs.forFile(abs);
+      const cfgPath = cfgOf?.from?.exclude ?? cfgOf?.path ?? '';
       io.stderr(
         `assistant-config: note: '${visible(t)}' is ignored by the exclude patterns of ${visiblePath(relative(io.cwd, cfgPath) || cfgPath)}; use --no-config to format it anyway\n`,
       );

@@ -579,7 +579,8 @@ async function lintFiles(
       // does not count for --max-warnings (as ESLint 9 with --no-warn-ignored): pre-commit passes
       // every staged file its `files:` matches, and the project's own exclusion must not fail the
       // commit (REVIEW7 J6).
-      const cfgPath = configs.forFile(abs)?.path ?? '';
+      const cfgOf = configs.forFile(abs);
+      const cfgPath = cfgOf?.from?.exclude ?? cfgOf?.path ?? '';
       io.stderr(
         `assistant-config: note: '${visible(t)}' is ignored by the exclude patterns of ${visiblePath(relative(io.cwd, cfgPath) || cfgPath)}; use --no-config to lint it anyway\n`,
       );
@@ -620,7 +621,8 @@ async function lintFiles(
     const as = flags.stdinPath === undefined ? undefined : resolvePath(io.cwd, flags.stdinPath);
     const configPath = as ?? join(io.cwd, '<stdin>');
     if (as !== undefined && isExcluded(configs.forFile(as), as)) {
-      const cfgPath = configs.forFile(as)?.path ?? '';
+      const cfgOf = configs.forFile(as);
+      const cfgPath = cfgOf?.from?.exclude ?? cfgOf?.path ?? '';
       io.stderr(
         `assistant-config: note: '${visible(flags.stdinPath ?? '')}' is ignored by the exclude patterns of ${visiblePath(relative(io.cwd, cfgPath) || cfgPath)}; use --no-config to lint it anyway\n`,
       );

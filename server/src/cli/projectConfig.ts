@@ -3,8 +3,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve as resolvePath } from 'node:path';
 import {
+  loadProjectConfig,
   nearNameNotice,
-  parseProjectConfig,
   PROJECT_CONFIG_FILE,
   ProjectConfigResolver,
   ruleProblem,
@@ -66,7 +66,8 @@ export class CliProjectConfig {
       // are relative to the working directory, not to the file's own directory. A shared config
       // (`--config ../shared/ac.yaml`, the usual monorepo and CI use) otherwise matched nothing below
       // the directory being linted, and the gate passed on no file (REVIEW3 F10).
-      this.fixed = { ...parseProjectConfig(abs, text), dir: io.cwd };
+      // (What it extends too: every pattern of the config given is then relative to the working directory.)
+      this.fixed = { ...loadProjectConfig(abs, text, readIfFile), dir: io.cwd, includeDir: io.cwd, excludeDir: io.cwd };
     }
   }
 
@@ -98,7 +99,7 @@ export class CliProjectConfig {
       this.failed = true;
       return;
     }
-    const cfg = parseProjectConfig(abs, text);
+    const cfg = loadProjectConfig(abs, text, readIfFile);
     this.tell(cfg);
     if (cfg.problems.length === 0)
       this.io.stderr(
@@ -138,9 +139,10 @@ export function reportEmptyDirectory(
   asError: boolean,
 ): string | undefined {
   const cfg = configs.forFile(join(dir, PROJECT_CONFIG_FILE));
+  const from = cfg?.from?.include ?? cfg?.path ?? '';
   const hint =
     cfg && cfg.include.length > 0
-      ? ` (the include patterns of ${visiblePath(relative(io.cwd, cfg.path) || cfg.path)} are relative to ${visiblePath(relative(io.cwd, cfg.dir) || '.')})`
+      ? ` (the include patterns of ${visiblePath(relative(io.cwd, from) || from)} are relative to ${visiblePath(relative(io.cwd, cfg.includeDir ?? cfg.dir) || '.')})`
       : '';
   const message = `no AssistantConfig files found in '${visible(target)}'${hint}`;
   io.stderr(`assistant-config: ${asError ? 'error' : 'warning'}: ${message}\n`);

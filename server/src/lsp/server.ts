@@ -120,7 +120,25 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     const path = serverOptions.fsPathOf?.(uri);
     const cfg = path !== undefined ? projectConfigs?.forFile(path) : undefined;
     if (cfg && cfg.problems.length > 0) tellConfigProblems(cfg);
+    if (cfg?.files) for (const f of cfg.files) watchConfigFile(f);
     return cfg;
+  };
+  /**
+   * A file a project config `extends` (or looks for there) under another name than
+   * `.assistant-config.yaml` is watched too, by its name (`**` + `/name`: a client matches that
+   * glob against the whole path; a change is acted on only for a file the configs in use read).
+   */
+  const watchedConfigNames = new Set<string>();
+  const watchConfigFile = (path: string): void => {
+    const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+    if (name === '.assistant-config.yaml' || name === '' || watchedConfigNames.has(name) || !watchRegistration) return;
+    watchedConfigNames.add(name);
+    const globPattern = `**/${name.replace(/[*?[\]{}]/g, (c) => `[${c}]`)}`;
+    connection.client
+      .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern }] })
+      .catch((e: unknown) => {
+        log.error(`Watching ${globPattern} failed: ${describe(e)}`);
+      });
   };
   /**
    * A project config with mistakes is applied in part here (its valid entries), and refused by the CLI
@@ -545,8 +563,12 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
 
   connection.onDidChangeWatchedFiles((p) => {
     workspaceDiagnostics?.touch();
-    // The project config changed: every open file is checked again under the new one.
-    if (p.changes.some((c) => /(^|\/)\.assistant-config\.yaml$/.test(c.uri))) {
+    // The project config, or a file it extends, changed: every open file is checked again under the new one.
+    const readByConfigs = (uri: string): boolean => {
+      const path = serverOptions.fsPathOf?.(uri);
+      return path !== undefined && !!projectConfigs?.reads(path);
+    };
+    if (p.changes.some((c) => /(^|\/)\.assistant-config\.yaml$/.test(c.uri) || readByConfigs(c.uri))) {
       projectConfigs?.clear();
       cacheInstance?.invalidateDiagnostics();
       revalidateAll();

@@ -80,6 +80,26 @@ export interface ProjectConfig {
   exclude: string[];
   /** What is wrong in the file (each with its 1-based line); what could be read still applies. */
   problems: string[];
+  /** `extends` as written: the configs this one is laid over (paths relative to this file). */
+  extends?: string[];
+  /**
+   * Which file set each setting: this one, or one it extends (absent: not set by any). Without it,
+   * this file set all of them.
+   */
+  from?: ConfigSources;
+  /** The directory `include`/`exclude` patterns are relative to: that of the file that wrote them (default `dir`). */
+  includeDir?: string;
+  excludeDir?: string;
+  /** Every file read (or looked for) to make it: itself, then what it extends; a host watches them. */
+  files?: string[];
+}
+
+/** Which file set a config's settings (the file's path). */
+export interface ConfigSources {
+  rules: Partial<Record<DiagnosticCode, string>>;
+  maxFallbackDepth?: string;
+  include?: string;
+  exclude?: string;
 }
 
 /** The JSON schema of the file (schemas/assistant-config-project.schema.json is generated from it). */
@@ -96,10 +116,20 @@ export function projectConfigSchema(): Record<string, unknown> {
     $id: 'https://assistant-config.dev/schemas/assistant-config-project.schema.json',
     title: 'AssistantConfig project config (.assistant-config.yaml)',
     description:
-      'Settings shared by `assistant-config lint` and the editor for every AssistantConfig file below this directory (the nearest such file wins).',
+      'Settings shared by `assistant-config lint` and the editor for every AssistantConfig file below this directory (the nearest such file applies; `extends` lays it over others).',
     type: 'object',
     additionalProperties: false,
     properties: {
+      extends: {
+        description:
+          "Another project config (or a list of them, later ones winning), relative to this file, that this one is laid over: this file's settings win key by key, `rules` are merged code by code, and each file's `include`/`exclude` patterns stay relative to the file that writes them. E.g. `extends: ../../.assistant-config.yaml` in a package keeps the root's rules. A file that cannot be read or a cycle is a mistake naming the file.",
+        markdownDescription:
+          "Another project config, or a list of them (later ones win), **relative to this file**, that this one is laid over:\n\n- this file's settings win key by key;\n- `rules` are merged code by code;\n- `include`/`exclude` patterns stay relative to the file that writes them.\n\n```yaml\n# packages/billing/.assistant-config.yaml\nextends: ../../.assistant-config.yaml\nrules:\n  near-miss-key: off\n```\n\nA file that cannot be read, or a cycle, is a mistake naming the file.",
+        oneOf: [
+          { type: 'string', minLength: 1 },
+          { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
+        ],
+      },
       rules: {
         type: 'object',
         description:
@@ -146,14 +176,15 @@ export function parseProjectConfig(path: string, text: string): ProjectConfig {
 }
 
 function readProjectConfig(path: string, text: string): ProjectConfig {
-  const cfg: ProjectConfig = { path, dir: dirnameOf(path), rules: {}, include: [], exclude: [], problems: [] };
+  const from: ConfigSources = { rules: {} };
+  const cfg: ProjectConfig = { path, dir: dirnameOf(path), rules: {}, include: [], exclude: [], problems: [], from };
   const doc = parse(text, 'yaml');
   const line = (n: { offset: number }): number => text.slice(0, n.offset).split('\n').length;
   for (const p of doc.problems) if (p.kind === 'syntax') cfg.problems.push(`line ${line(p)}: ${p.message}`);
   const root = resolve(doc.root);
   if (!root) return cfg;
   if (root.type !== 'object') {
-    cfg.problems.push('line 1: the file must be a mapping (rules, maxFallbackDepth, include, exclude)');
+    cfg.problems.push('line 1: the file must be a mapping (extends, rules, maxFallbackDepth, include, exclude)');
     return cfg;
   }
   // A key written twice is a mistake (as in every AssistantConfig file): the later one would win
@@ -185,21 +216,50 @@ function readProjectConfig(path: string, text: string): ProjectConfig {
         const level = scalarText(resolve(r.value));
         const problem = ruleProblem(code, level);
         if (problem !== undefined) cfg.problems.push(`line ${line(r.key)}: ${problem}`);
-        else cfg.rules[code as DiagnosticCode] = level as RuleLevel;
+        else {
+          cfg.rules[code as DiagnosticCode] = level as RuleLevel;
+          from.rules[code as DiagnosticCode] = path;
+        }
       }
     } else if (key === 'maxFallbackDepth') {
-      if (v?.type === 'number' && Number.isInteger(v.value) && v.value >= 1) cfg.maxFallbackDepth = v.value;
-      else cfg.problems.push(`line ${line(prop.key)}: 'maxFallbackDepth' must be a whole number of at least 1`);
+      if (v?.type === 'number' && Number.isInteger(v.value) && v.value >= 1) {
+        cfg.maxFallbackDepth = v.value;
+        from.maxFallbackDepth = path;
+      } else cfg.problems.push(`line ${line(prop.key)}: 'maxFallbackDepth' must be a whole number of at least 1`);
     } else if (key === 'include' || key === 'exclude') {
-      const list =
-        v?.type === 'array' ? v.items.map((i) => scalarText(resolve(i))) : v?.type === 'string' ? [v.value] : undefined;
+      const list = stringList(v);
       if (!list || list.some((x) => !x || x === '!'))
         cfg.problems.push(`line ${line(prop.key)}: '${key}' must be a list of glob patterns`);
-      else cfg[key] = list as string[];
+      else {
+        cfg[key] = list as string[];
+        from[key] = path;
+        cfg[key === 'include' ? 'includeDir' : 'excludeDir'] = cfg.dir;
+      }
+    } else if (key === 'extends') {
+      const list = stringList(v);
+      if (!list || list.length === 0 || list.some((x) => !x?.trim()))
+        cfg.problems.push(
+          `line ${line(prop.key)}: 'extends' must be the path of another project config, relative to this file, or a list of them`,
+        );
+      else {
+        cfg.extends = list as string[];
+        extendsLine.set(cfg, line(prop.key));
+      }
     } else if (key !== '$schema')
-      cfg.problems.push(`line ${line(prop.key)}: unknown setting '${key}' (rules, maxFallbackDepth, include, exclude)`);
+      cfg.problems.push(
+        `line ${line(prop.key)}: unknown setting '${key}' (extends, rules, maxFallbackDepth, include, exclude)`,
+      );
   }
   return cfg;
+}
+
+/** A list of scalars, or one scalar as a list of one (undefined: neither). */
+function stringList(v: Node | undefined): (string | undefined)[] | undefined {
+  return v?.type === 'array'
+    ? v.items.map((i) => scalarText(resolve(i)))
+    : v?.type === 'string'
+      ? [v.value]
+      : undefined;
 }
 
 function scalarText(n: Node | undefined): string | undefined {
@@ -208,6 +268,136 @@ function scalarText(n: Node | undefined): string | undefined {
   if (n.type === 'boolean') return n.value ? 'true' : 'false';
   // YAML 1.1 readers take a bare `off` as false; ours reads YAML 1.2, where it is a string.
   return undefined;
+}
+
+/** The line of each parsed config's `extends` key (for its mistakes). */
+const extendsLine = new WeakMap<ProjectConfig, number>();
+
+/**
+ * Reads a project config and the configs it `extends` (REVIEW15 U11), through `read` (undefined: no
+ * such file). The file is laid over what it extends, later entries of a list over earlier ones: its
+ * settings win key by key, `rules` are merged code by code, `include`/`exclude` keep the directory of
+ * the file that wrote them. A file that cannot be read, a cycle, or a mistake in an extended file is
+ * a mistake of this one, on the `extends` line, naming the file. `loaded` shares what was read
+ * between calls (by path): a root extended by every package is read once. The CLI and the language
+ * server both read configs through here (ProjectConfigResolver, --config).
+ */
+export function loadProjectConfig(
+  path: string,
+  text: string,
+  read: (path: string) => string | undefined,
+  loaded: Map<string, ProjectConfig> = new Map(),
+): ProjectConfig {
+  return loadChain(path, text, read, loaded, []);
+}
+
+function loadChain(
+  path: string,
+  text: string,
+  read: (path: string) => string | undefined,
+  loaded: Map<string, ProjectConfig>,
+  stack: readonly string[],
+): ProjectConfig {
+  const own = parseProjectConfig(path, text);
+  const targets = own.extends ?? [];
+  if (targets.length === 0) return { ...own, files: [path] };
+  const at = `line ${String(extendsLine.get(own) ?? 1)}`;
+  const files = [path];
+  const problems: string[] = [];
+  let base: ProjectConfig | undefined;
+  for (const target of targets) {
+    const abs = joinPath(own.dir, target.trim());
+    const chain = [...stack, path];
+    if (chain.includes(abs)) {
+      const cycle = [...chain.slice(chain.indexOf(abs)), abs].map((p) => `'${p}'`).join(' → ');
+      problems.push(`${at}: 'extends' makes a cycle (${cycle}): a config cannot extend itself`);
+      continue;
+    }
+    let cfg = loaded.get(abs);
+    if (!cfg) {
+      const t = read(abs);
+      if (t === undefined) {
+        files.push(abs);
+        problems.push(`${at}: cannot read '${target}' (${abs}), which 'extends' names`);
+        continue;
+      }
+      cfg = loadChain(abs, t, read, loaded, chain);
+      loaded.set(abs, cfg);
+    }
+    for (const p of cfg.problems) problems.push(`${at}: '${target}', which 'extends' names, has a mistake: ${p}`);
+    files.push(...(cfg.files ?? [abs]));
+    base = base ? layer(base, cfg) : cfg;
+  }
+  const merged = base ? layer(base, own) : own;
+  return {
+    ...merged,
+    problems: [...own.problems, ...problems.map(maskShapes)],
+    files: [...new Set(files)],
+  };
+}
+
+/** Which file set each of a config's settings (a config read before `from` existed: itself). */
+function sourcesOf(c: ProjectConfig): ConfigSources {
+  if (c.from) return c.from;
+  const rules: ConfigSources['rules'] = {};
+  for (const code of Object.keys(c.rules) as DiagnosticCode[]) rules[code] = c.path;
+  return {
+    rules,
+    ...(c.maxFallbackDepth !== undefined ? { maxFallbackDepth: c.path } : {}),
+    ...(c.include.length > 0 ? { include: c.path } : {}),
+    ...(c.exclude.length > 0 ? { exclude: c.path } : {}),
+  };
+}
+
+/** `upper` laid over `lower`: its settings win key by key, rules code by code; path, dir and mistakes are upper's. */
+function layer(lower: ProjectConfig, upper: ProjectConfig): ProjectConfig {
+  const lf = sourcesOf(lower);
+  const uf = sourcesOf(upper);
+  const depth = uf.maxFallbackDepth !== undefined ? upper : lower;
+  const inc = uf.include !== undefined ? upper : lower;
+  const exc = uf.exclude !== undefined ? upper : lower;
+  const depthFrom = sourcesOf(depth).maxFallbackDepth;
+  const incFrom = sourcesOf(inc).include;
+  const excFrom = sourcesOf(exc).exclude;
+  const out: ProjectConfig = {
+    ...upper,
+    rules: { ...lower.rules, ...upper.rules },
+    include: inc.include,
+    exclude: exc.exclude,
+    includeDir: inc.includeDir ?? inc.dir,
+    excludeDir: exc.excludeDir ?? exc.dir,
+    from: {
+      rules: { ...lf.rules, ...uf.rules },
+      ...(depthFrom !== undefined ? { maxFallbackDepth: depthFrom } : {}),
+      ...(incFrom !== undefined ? { include: incFrom } : {}),
+      ...(excFrom !== undefined ? { exclude: excFrom } : {}),
+    },
+  };
+  if (depth.maxFallbackDepth !== undefined) out.maxFallbackDepth = depth.maxFallbackDepth;
+  else delete out.maxFallbackDepth;
+  return out;
+}
+
+/**
+ * `rel` resolved against the directory `dir` (`.` and `..` taken out), with `dir`'s separator; an
+ * absolute `rel` (`/x`, `C:\x`, `\\server\x`) as it is.
+ */
+export function joinPath(dir: string, rel: string): string {
+  const sep = dir.includes('\\') && !dir.includes('/') ? '\\' : '/';
+  const whole = /^([A-Za-z]:)?[\\/]/.test(rel) ? rel : `${dir}${sep}${rel}`;
+  const parts = whole.split(/[\\/]/);
+  // The root: `/`, a drive `C:\`, a UNC `\\server\share`'s leading `\\`; none for a relative path.
+  const unc = /^[\\/]{2}[^\\/]/.test(whole);
+  const root = unc ? sep + sep : parts[0] === '' ? sep : /^[A-Za-z]:$/.test(parts[0]!) ? parts[0]! + sep : undefined;
+  if (root !== undefined) parts.shift();
+  const out: string[] = [];
+  for (const part of parts) {
+    if (part === '' || part === '.') continue;
+    if (part !== '..') out.push(part);
+    else if (out.length > 0 && out[out.length - 1] !== '..') out.pop();
+    else if (root === undefined) out.push('..');
+  }
+  return root !== undefined ? root + out.join(sep) : out.join(sep) || '.';
 }
 
 /**
@@ -224,7 +414,7 @@ export function withProjectOptions<O extends ValidationOptions>(
     ? {
         ...options,
         maxFallbackDepth: config.maxFallbackDepth,
-        maxFallbackDepthSource: `maxFallbackDepth in ${shown(config.path)}`,
+        maxFallbackDepthSource: `maxFallbackDepth in ${shown(config.from?.maxFallbackDepth ?? config.path)}`,
       }
     : options;
 }
@@ -250,6 +440,8 @@ export function applyProjectRules(diagnostics: Diagnostic[], config: ProjectConf
  */
 export class ProjectConfigResolver {
   private readonly byDir = new Map<string, ProjectConfig | null>();
+  /** Each config read, by its path, with what it extends laid under it (loadProjectConfig). */
+  private readonly loaded = new Map<string, ProjectConfig>();
   constructor(
     private readonly read: (path: string) => string | undefined,
     private readonly isRepositoryTop: (dir: string) => boolean = () => false,
@@ -276,8 +468,10 @@ export class ProjectConfigResolver {
       for (const name of PROJECT_CONFIG_NEAR_NAMES) if (exists(base + name)) this.nearName.found(base + name);
     }
     let found: ProjectConfig | null;
-    if (text !== undefined) found = parseProjectConfig(candidate, text);
-    else {
+    if (text !== undefined) {
+      found = this.loaded.get(candidate) ?? loadProjectConfig(candidate, text, this.read, this.loaded);
+      this.loaded.set(candidate, found);
+    } else {
       const parent = dirnameOf(dir);
       found = parent === dir || this.isRepositoryTop(dir) ? null : this.forDir(parent);
     }
@@ -285,8 +479,25 @@ export class ProjectConfigResolver {
     return found;
   }
 
+  /**
+   * Whether `path` is a file a config in use was read from (or an `extends` looked for): a host that
+   * sees it change calls clear().
+   */
+  reads(path: string): boolean {
+    for (const cfg of this.byDir.values()) if (cfg?.files?.includes(path)) return true;
+    return false;
+  }
+
+  /** The files the configs in use were read from (or `extends` looked for), each once. */
+  files(): string[] {
+    const all = new Set<string>();
+    for (const cfg of this.byDir.values()) for (const f of cfg?.files ?? []) all.add(f);
+    return [...all];
+  }
+
   clear(): void {
     this.byDir.clear();
+    this.loaded.clear();
   }
 }
 
@@ -355,13 +566,13 @@ function listMatches(patterns: readonly string[], rel: string): boolean {
 /** Whether the project config excludes a file (patterns relative to the config's directory). */
 export function isExcluded(config: ProjectConfig | undefined, filePath: string): boolean {
   if (!config || config.exclude.length === 0) return false;
-  const rel = relativeTo(config.dir, filePath);
+  const rel = relativeTo(config.excludeDir ?? config.dir, filePath);
   return rel !== undefined && listMatches(config.exclude, rel);
 }
 
 /** Whether the project config's `include` names a file (always false without `include`). */
 export function isIncluded(config: ProjectConfig | undefined, filePath: string): boolean {
   if (!config || config.include.length === 0) return false;
-  const rel = relativeTo(config.dir, filePath);
+  const rel = relativeTo(config.includeDir ?? config.dir, filePath);
   return rel !== undefined && listMatches(config.include, rel);
 }
