@@ -4,7 +4,7 @@
 // off; and a plain lint does not load node:crypto (cli/crypto.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { Script } from 'node:vm';
@@ -164,3 +164,58 @@ test('a plain lint does not load node:crypto (its start-up cost); --cache does',
   assert.equal(loaded(['lint', '--no-env-check', '--format', 'json', '.']), false);
   assert.equal(loaded(['lint', '--no-env-check', '--cache-location', join(dir, 'c.json'), '.']), true);
 });
+
+test(
+  "a new cache removes the same bundle's older ones beyond the newest three, and temporary files left by dead runs (REVIEW16-user N8)",
+  { timeout: 60_000 },
+  () => {
+    const dir = project();
+    const cache = mkdtempSync(join(tmpdir(), 'ac-cache-prune-'));
+    const env = { ASSISTANT_CONFIG_COMPILE_CACHE: cache };
+    const hour = 3600;
+    const now = Date.now() / 1000;
+    // Caches of earlier builds of the CLI (never valid again), of the server, and files that are not ours.
+    const made: Record<string, number> = {
+      'cli-main-aa-k1-v20.1.0-x64.v8cache': now - 5 * hour,
+      'cli-main-ab-k2-v20.1.0-x64.v8cache': now - 4 * hour,
+      'cli-main-ac-k3-v20.1.0-x64.v8cache': now - 3 * hour,
+      'cli-main-ad-k4-v18.2.0-arm64.v8cache': now - 2 * hour,
+      'cli-main-ae-k5-v20.1.0-x64.v8cache': now - 1 * hour,
+      'server-main-aa-k1-v20.1.0-x64.v8cache': now - 9 * hour,
+      'server-main-ab-k2-v20.1.0-x64.v8cache': now - 8 * hour,
+      'server-main-ac-k3-v20.1.0-x64.v8cache': now - 7 * hour,
+      'server-main-ad-k4-v20.1.0-x64.v8cache': now - 6 * hour,
+      'notes.txt': now - 10 * hour,
+      'cli-main-af-k6-v20.1.0-x64.v8cache.4242.tmp': now - 2 * hour,
+      'cli-main-ag-k7-v20.1.0-x64.v8cache.4343.tmp': now - 60,
+    };
+    for (const [name, t] of Object.entries(made)) {
+      writeFileSync(join(cache, name), 'x');
+      utimesSync(join(cache, name), t, t);
+    }
+    const first = runCli(['lint', '--no-env-check', '.'], { cwd: dir, env });
+    assert.equal(first.code, 1, first.stderr);
+    const after = readdirSync(cache).sort();
+    const fresh = after.filter((f) => !(f in made));
+    assert.equal(fresh.length, 1, `one new cache: ${after.join(' ')}`);
+    assert.match(fresh[0]!, /^cli-main-/);
+    assert.deepEqual(
+      after.filter((f) => f !== fresh[0]),
+      [
+        'cli-main-ad-k4-v18.2.0-arm64.v8cache',
+        'cli-main-ae-k5-v20.1.0-x64.v8cache',
+        'cli-main-ag-k7-v20.1.0-x64.v8cache.4343.tmp',
+        'notes.txt',
+        'server-main-aa-k1-v20.1.0-x64.v8cache',
+        'server-main-ab-k2-v20.1.0-x64.v8cache',
+        'server-main-ac-k3-v20.1.0-x64.v8cache',
+        'server-main-ad-k4-v20.1.0-x64.v8cache',
+      ],
+      "the two newest older CLI caches stay (three in all), the server's and other files are not touched, a dead run's old temporary file goes",
+    );
+    // A run that uses the cache writes nothing and removes nothing.
+    const second = runCli(['lint', '--no-env-check', '.'], { cwd: dir, env });
+    assert.equal(second.stdout, first.stdout);
+    assert.deepEqual(readdirSync(cache).sort(), after);
+  },
+);
