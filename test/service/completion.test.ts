@@ -953,7 +953,7 @@ describe('completion the server itself does not flag (issue 12, item 12)', () =>
     assertApplies(text, entry(items, 'featureFlags'), 'json');
   });
 
-  test('no default that draws a diagnostic: limits are not 0', () => {
+  test('a limit is left for the user to type: no number no one chose (not 0, not 1), JSON says so until typed', () => {
     for (const language of ['json', 'yaml'] as const) {
       const marked =
         language === 'json'
@@ -961,10 +961,27 @@ describe('completion the server itself does not flag (issue 12, item 12)', () =>
           : `${HEAD}definition:\n  llm: { provider: hosted }\n  |\n`;
       const { text, items } = complete(marked, language);
       for (const key of ['maxAssistantActions', 'contextWindowLimit', 'maxTableArtifactSampleRows']) {
-        const out = applyCompletion(text, entry(items, key));
+        const e = entry(items, key);
+        const out = applyCompletion(text, e);
         const found = validate(parse(out, language)).filter((d) => d.severity !== 'information');
-        if (language === 'json') assert.deepEqual(found, [], `${key}:\n${out}`);
-        else assert.ok(!found.some((d) => d.code === 'non-positive-limit'), key);
+        assert.ok(!found.some((d) => d.code === 'non-positive-limit'), key);
+        // No value is written: a completion never makes a limit of its own (REVIEW16-user N7: `1` linted clean).
+        assert.doesNotMatch(out, new RegExp(`${key}"?: *\\d`), `${key}:\n${out}`);
+        if (language === 'json') {
+          // The empty value is a syntax error until a number is typed at the cursor; then it is clean.
+          assert.deepEqual(
+            found.map((d) => d.code),
+            ['syntax-error'],
+            `${key}:\n${out}`,
+          );
+          assert.match(e.insertText, /: \$1,?$/);
+          const typed = out.replace(`"${key}": `, `"${key}": 8000`);
+          assert.deepEqual(
+            validate(parse(typed, language)).filter((d) => d.severity !== 'information'),
+            [],
+            typed,
+          );
+        }
       }
     }
   });

@@ -172,10 +172,13 @@ function keyInsert(
   else if (shape === 'array') value = '[$1]';
   else if (shape === 'string') value = '"$1"';
   else if (shape === 'boolean') value = `\${1:${unwrapNullable(s)?.default === true ? 'true' : 'false'}}`;
-  // (Not 0: a limit of zero draws non-positive-limit. The schema's default, else 1.)
-  else if (shape === 'number')
-    value = `\${1:${typeof unwrapNullable(s)?.default === 'number' ? String(unwrapNullable(s)?.default) : '1'}}`;
-  else value = '${1:null}';
+  // The schema's default, else nothing: the user types the number. A number no one chose would look
+  // clean (`1` is a one-token context window, REVIEW16-user N7; `0` draws non-positive-limit); an empty
+  // value is JSON's "Value expected" until it is typed, as YAML's `key: ` leaves the value unset.
+  else if (shape === 'number') {
+    const def = unwrapNullable(s)?.default;
+    value = typeof def === 'number' ? `\${1:${String(def)}}` : '$1';
+  } else value = '${1:null}';
   let text = `${k}: ${value}`;
   if (ctx.wrapInObject) {
     text = `{\n${pad(ctx.unit)}${text.replace(/\n/g, `\n${pad(ctx.unit)}`)}\n}`;
