@@ -294,6 +294,12 @@ const CASES: Case[] = [
     preferred: true,
   },
   {
+    file: 'duplicate-anchor.assistant.yaml',
+    code: 'duplicate-anchor',
+    action: "Rename this anchor '&fallback' to '&fallback_2', with the alias that reads it",
+    preferred: true,
+  },
+  {
     file: 'wildcard-name.assistant.yaml',
     code: 'wildcard-name',
     action: "Write 'columns: []' (an empty list includes all columns)",

@@ -398,6 +398,44 @@ export function unportableAnchors(index: AnchorIndex): Diagnostic[] {
   return out;
 }
 
+/**
+ * An anchor name defined a second time in the document (REVIEW15-user U3): YAML 1.2 allows it (an
+ * alias takes the last anchor of its name before it: this tool, js-yaml, Go), but PyYAML refuses the
+ * file ("found duplicate anchor"), and a block copied with its `&mark` silently takes over the aliases
+ * below it. Said on each later definition, naming the one before it and the aliases it takes.
+ */
+export function duplicateAnchors(index: AnchorIndex, lineOf: (offset: number) => number): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const first = new Map<string, AnchorDef>();
+  for (const d of index.defs) {
+    const prev = first.get(d.name);
+    if (!prev) {
+      first.set(d.name, d);
+      continue;
+    }
+    const taken = index.uses.filter((u) => u.def === d).length;
+    const what =
+      taken === 0
+        ? 'no alias reads this one, so the mark can go'
+        : taken === 1
+          ? 'the alias below it reads this one, not the first'
+          : `the ${taken} aliases below it read this one, not the first`;
+    out.push(
+      diag(
+        'duplicate-anchor',
+        `The anchor '&${d.name}' is defined again here (first on line ${lineOf(prev.offset)}): YAML 1.1 loaders (PyYAML) refuse the file ("found duplicate anchor"), and ${what}. Rename this anchor (its aliases follow), or remove it.`,
+        d.offset,
+        d.length,
+        {
+          related: [{ offset: prev.offset, length: prev.length, message: `'&${d.name}' is first defined here` }],
+          data: { anchorUses: taken },
+        },
+      ),
+    );
+  }
+  return out;
+}
+
 /** A portable name for an anchor: its runs of other characters as '_', when letters or digits are left. */
 export function portableAnchorName(name: string): string | undefined {
   const s = name.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '');

@@ -238,6 +238,11 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
     example: `${H}definition:\n  llm: &main.llm\n    provider: hosted\n  aiPrimitivesLlm: *main.llm\n`,
     fix: 'Rename the anchor with ASCII letters, digits, `_` or `-` (`&main_llm`), and its aliases with it: the quick fix or Rename Symbol (F2) on the anchor does both.',
   },
+  'duplicate-anchor': {
+    example: `${H}definition:\n  llm: &fb\n    provider: hosted\n  aiPrimitivesLlm: &fb\n    provider: vendor_a\n    apiKey: { valueFromEnv: VENDOR_A_API_KEY }\n  threadTitleGeneration:\n    enable: true\n    llm: *fb\n`,
+    options: { envDefined: ['VENDOR_A_API_KEY'] },
+    fix: "Give each anchored value its own name: the quick fix renames the later anchor (`&fb_2`) and the aliases that read it, which changes nothing this tool or any YAML 1.2 reader reads. If the aliases below meant the first value (the block was copied with its mark), remove the later mark instead: the quick fix *Remove this '&fb'* does it, and the aliases then read the first anchor. `lint --fix` leaves it.",
+  },
   'unused-anchor': {
     example: `${H}definition:\n  llm: &main\n    provider: hosted\n`,
     fix: 'Remove the `&name` mark (the quick fix does it; the value stays), or use the anchor with an alias `*name` where the same value is meant.',

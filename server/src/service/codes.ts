@@ -261,6 +261,11 @@ export const CODES = {
     severity: 'warning',
     doc: 'An anchor (`&main.llm`, `&主要`) or alias whose name holds characters other than ASCII letters, digits, `_` and `-`: YAML 1.2 allows them, but YAML 1.1 loaders (PyYAML, SnakeYAML) refuse the file. Reported on the anchor and on each alias; the quick fix renames the anchor and its aliases (its other characters as `_`), as Rename Symbol would, which refuses such names too.',
   },
+  'duplicate-anchor': {
+    autofix: 'no',
+    severity: 'warning',
+    doc: 'An anchor name (`&fallback`) defined a second time in the document, often by a block copied with its mark. YAML 1.2 allows it: an alias takes the last anchor of its name before it, so the aliases below the second definition read that one, not the first (this tool reads it so, as js-yaml and Go do). YAML 1.1 loaders (PyYAML) refuse the whole file ("found duplicate anchor"). A warning, as `unportable-anchor` is for another name PyYAML refuses: the file means one thing as written. Said on each later definition, with the line of the first. The quick fix renames the later anchor and the aliases that read it (nothing read changes), or removes its mark (the aliases below then read the first anchor: offered, not preferred, when any alias reads the later one); not `lint --fix`: which value the aliases should read is yours to say.',
+  },
   'unused-anchor': {
     autofix: 'no',
     severity: 'hint',
@@ -398,6 +403,8 @@ export interface DiagnosticData {
   /** `unknown-property`, `field-in-custom-keys`: the key belongs beside this key, one level up (its mapping allows it); the fix moves it there. */
   up?: string;
   homeVariant?: { property: string; values: string[] };
+  /** `duplicate-anchor`: how many aliases read this later definition of the anchor name. */
+  anchorUses?: number;
   /** `wildcard-name`: the list (`columns`) holds only `*`, and its empty value means all: the fix writes `[]`. */
   allWhenEmpty?: boolean;
 }

@@ -13,7 +13,7 @@ import { onlyValue, replaceValue } from './replaceValue';
 import { emptyVariant, missingDiscriminator, switchVariantActions } from './switchVariant';
 import { duplicateKey, nearMissKey, unknownProperty } from './unknownProperty';
 import { unusedAnchor, unusedSuppression } from './suppress';
-import { unportableAnchor, unresolvedAlias } from './alias';
+import { duplicateAnchor, unportableAnchor, unresolvedAlias } from './alias';
 import { droppingScalarTags, tagMismatch, unsupportedTag, withoutScalarTags } from './tag';
 import { irregularWhitespace } from './whitespace';
 import { realign } from './realign';
@@ -74,6 +74,7 @@ const FIXES: ProviderTable = {
   'tag-mismatch': tagMismatch,
   'unsupported-tag': unsupportedTag,
   'unportable-anchor': unportableAnchor,
+  'duplicate-anchor': duplicateAnchor,
   'blank-string': trimValue,
   'duplicate-table': duplicateTable,
   'extra-document': removeEmptyDocument,

@@ -34,7 +34,7 @@ import { jsonStrictness } from './jsonStrict';
 import { commentCredentials } from './commentCredentials';
 import { ALIAS_SUFFIX, FOUND_HERE, atAlias } from './throughAlias';
 import type { Node } from '../../parser/ast';
-import { anchorIndex, unportableAnchors, unusedAnchors } from '../anchors';
+import { anchorIndex, duplicateAnchors, unportableAnchors, unusedAnchors } from '../anchors';
 import type { AnchorDef, AnchorIndex } from '../anchors';
 import { unresolvedAlias } from './unresolvedAlias';
 import { badMergeKeys } from './mergeKeys';
@@ -360,6 +360,10 @@ function findAll(
   if (unsupported) out.push(...unsupportedTags(unsupported, out));
   out.push(...unusedAnchors(doc, anchors, claimed));
   out.push(...unportableAnchors(anchors));
+  if (anchors.defs.length > 1) {
+    let lines: LineIndex | undefined;
+    out.push(...duplicateAnchors(anchors, (o) => (lines ??= new LineIndex(doc.text)).positionAt(o).line + 1));
+  }
   return finish(withIndentSlips(doc, withoutBrokenNodes(out, doc)));
 }
 
