@@ -300,6 +300,12 @@ const CASES: Case[] = [
     preferred: true,
   },
   {
+    file: 'unportable-tab.assistant.yaml',
+    code: 'unportable-tab',
+    action: 'Replace the tab with a space',
+    preferred: true,
+  },
+  {
     file: 'wildcard-name.assistant.yaml',
     code: 'wildcard-name',
     action: "Write 'columns: []' (an empty list includes all columns)",

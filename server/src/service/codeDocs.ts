@@ -42,6 +42,10 @@ export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
       '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "vendor_a",\n      "model": "large-model"\n      "apiKey": { "valueFromEnv": "VENDOR_A_API_KEY" }\n    }\n  }\n}\n',
     fix: 'Write the comma right after the value the message points at (the quick fix and `lint --fix` do it). JSON readers stop at the first missing comma (Python: "Expecting \',\' delimiter"), so the service would not read the file. A comma missing after an unclosed string is a `syntax-error` instead: close the string first.',
   },
+  'unportable-tab': {
+    example: `${H}definition:\n  llm:\n    provider:\thosted\n  maxAssistantActions: 5\t# per turn\n`,
+    fix: 'Write a space where the tab is, and remove white space at the end of a line: the quick fix and `lint --fix` do it (`format` does it too). To keep tabs out for good, set your editor to insert spaces for YAML files (VS Code: `"[yaml]": { "editor.insertSpaces": true }`, its default) and to trim trailing white space.',
+  },
   'misaligned-indent': {
     example: `${H}definition:\n  llm:\n    provider: hosted\n  schemaSelector:\n    type: fixed\n    tables:\n      - schemaName: public\n       tableName: orders\n        columns: [id]\n`,
     fix: 'Move the line to the column of the block it belongs to (the message names the key beside it and how many spaces): the quick fix and `lint --fix` do it, and move the lines under the key with it when they would otherwise no longer be nested under it. Nothing is added or removed. A line that no block near it can take stays a `syntax-error`.',

@@ -52,6 +52,12 @@ export const CODES = {
     suppressible: false,
     doc: 'JSON: a comma missing between two properties of an object or two items of a list (`"model": "va-4"` with `"apiKey": …` on the next line). The message points at the value the comma belongs after and names what follows; the rest of the file is read as if the comma were there. The fix (also `lint --fix`) writes it. Where the place is not certain (an unclosed string before it), the parser\'s `syntax-error` is said instead.',
   },
+  'unportable-tab': {
+    autofix: 'safe',
+    severity: 'warning',
+    repairsSyntax: true,
+    doc: "A tab where YAML separates the parts of a line: between a value and its comment, after `key:` or `-`, at the end of a line, on a line of only white space, inside a flow collection (`{a:<tab>b}`). YAML 1.2 reads it as a space (this tool, js-yaml), but PyYAML refuses the file (\"found character '\\t' that cannot start any token\"); editors that do not expand tabs leave them in hand-edited files. The fix (also `lint --fix`) writes a space for each tab, or removes the white space at the end of a line: nothing read changes, and no column moves. A plain one-line value holding a tab (`be<tab>brief`) is said too: PyYAML refuses it there as well, and the fix writes the value in double quotes with the tab as `\\t` (the same text for every loader). A tab inside a quoted scalar, a block scalar's text or a comment is text and is not said; a tab in the indentation before a line's content is a `syntax-error` (its width would be a guess).",
+  },
   'misaligned-indent': {
     autofix: 'safe',
     severity: 'error',
@@ -403,6 +409,10 @@ export interface DiagnosticData {
   /** `unknown-property`, `field-in-custom-keys`: the key belongs beside this key, one level up (its mapping allows it); the fix moves it there. */
   up?: string;
   homeVariant?: { property: string; values: string[] };
+  /** `unportable-tab`: the white space ends the line (the fix removes it; else it writes a space for each tab). */
+  trailing?: boolean;
+  /** `unportable-tab`: a plain one-line value holding a tab; the fix writes it in double quotes. */
+  quoteValue?: boolean;
   /** `duplicate-anchor`: how many aliases read this later definition of the anchor name. */
   anchorUses?: number;
   /** `wildcard-name`: the list (`columns`) holds only `*`, and its empty value means all: the fix writes `[]`. */

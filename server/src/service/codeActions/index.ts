@@ -15,7 +15,7 @@ import { duplicateKey, nearMissKey, unknownProperty } from './unknownProperty';
 import { unusedAnchor, unusedSuppression } from './suppress';
 import { duplicateAnchor, unportableAnchor, unresolvedAlias } from './alias';
 import { droppingScalarTags, tagMismatch, unsupportedTag, withoutScalarTags } from './tag';
-import { irregularWhitespace } from './whitespace';
+import { irregularWhitespace, unportableTab } from './whitespace';
 import { realign } from './realign';
 import { yaml11Ambiguous } from './yaml11';
 import { missingSpaceInValue } from './missingSpace';
@@ -69,6 +69,7 @@ const FIXES: ProviderTable = {
   'unresolved-alias': unresolvedAlias,
   'irregular-whitespace': irregularWhitespace,
   'missing-comma': missingComma,
+  'unportable-tab': unportableTab,
   'misaligned-indent': realign,
   'yaml11-ambiguous': yaml11Ambiguous,
   'tag-mismatch': tagMismatch,

@@ -32,6 +32,7 @@ import { wildcardNameRule } from './rules/wildcardName';
 import { fieldInCustomKeysRule } from './rules/fieldInCustomKeys';
 import { jsonStrictness } from './jsonStrict';
 import { commentCredentials } from './commentCredentials';
+import { unportableTabs } from './tabs';
 import { ALIAS_SUFFIX, FOUND_HERE, atAlias } from './throughAlias';
 import type { Node } from '../../parser/ast';
 import { anchorIndex, duplicateAnchors, unportableAnchors, unusedAnchors } from '../anchors';
@@ -218,6 +219,8 @@ function findAll(
   if (!units || units.includes(doc.text, '\uFFFD')) encodingProblems(doc.text, out);
   if (doc.language === 'json') out.push(...jsonStrictness(doc.text));
   out.push(...commentCredentials(doc, units));
+  // (Once for the file: the scan reads every document's scalars.)
+  if (doc === file) out.push(...unportableTabs(doc));
   if (!doc.root) {
     if (!doc.problems.some((p) => p.kind === 'resource-limit')) {
       // A text whose syntax errors leave no value (YAML given as JSON: `--stdin-filepath x.json`) is
