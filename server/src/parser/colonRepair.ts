@@ -5,8 +5,8 @@
 // that are there. The line is read again with the colon after its first word, and the slip is one
 // problem on that word; the rest of the file is read as meant. Only a line that the `yaml` package
 // reports, whose first word is a key's name followed by a value on the same line and that holds no
-// `: ` of its own (a half-typed key with no value yet is left alone), and only when the text then reads
-// with fewer problems. No fix writes the colon (`lint --fix` leaves a syntax-error line as written).
+// `: ` of its own (a half-typed key with no value yet is left alone), that is not a line of prose, and
+// only when the text then reads with fewer problems. No fix writes the colon (`lint --fix` leaves a syntax-error line as written).
 import type { SyntaxProblem } from './ast';
 import type { Parsed } from './indentRepair';
 import { OffsetMap, remap } from './indentRepair';
@@ -37,6 +37,10 @@ function lostColons(text: string, problems: readonly SyntaxProblem[]): number[] 
     if (!m) continue;
     const value = m[4]!;
     if (/: |:$/.test(value) || value.startsWith(':')) continue;
+    // A line of prose is no key that lost its colon (REVIEW15-user U8: instructions pasted at the
+    // column of `systemInstructions: |`): a capitalised first word (the format's keys are not) and more
+    // than one word or a sentence's end (`You answer questions.`, `Answer briefly.`).
+    if (/^[A-Z]/.test(m[2]!) && /\s|[.!?,;]$/.test(value)) continue;
     const word = q + m[1]!.length;
     // The problem is the yaml package's for this line's text (it points at the line's first word).
     if (p.offset < word || p.offset > word + m[2]!.length) continue;

@@ -33,6 +33,7 @@ import { fieldInCustomKeysRule } from './rules/fieldInCustomKeys';
 import { jsonStrictness } from './jsonStrict';
 import { commentCredentials } from './commentCredentials';
 import { unportableTabs } from './tabs';
+import { blockScalarSlips } from './blockScalarSlip';
 import { ALIAS_SUFFIX, FOUND_HERE, atAlias } from './throughAlias';
 import type { Node } from '../../parser/ast';
 import { anchorIndex, duplicateAnchors, unportableAnchors, unusedAnchors } from '../anchors';
@@ -367,7 +368,7 @@ function findAll(
     let lines: LineIndex | undefined;
     out.push(...duplicateAnchors(anchors, (o) => (lines ??= new LineIndex(doc.text)).positionAt(o).line + 1));
   }
-  return finish(withIndentSlips(doc, withoutBrokenNodes(out, doc)));
+  return finish(blockScalarSlips(doc, withIndentSlips(doc, withoutBrokenNodes(out, doc))));
 }
 
 /** The codes that say a value is not of the kind its field takes. */

@@ -1,0 +1,152 @@
+// Two slips with a block scalar (`systemInstructions: |`) that YAML reads as keys, said as what they
+// are (REVIEW15-user U8) instead of the parser's words and what the schema made of the pieces:
+//
+//   systemInstructions: |
+//   You answer questions.          <- not indented under the key: the block is empty, the line a key
+//
+//   systemInstructions: |
+//     line one
+//   # a commented-out line          <- less indented than the text: it ends the block,
+//     line two                      <- and this is read as a key
+//
+// One syntax error each, on the line that causes it; the parser's errors, the unknown keys and the
+// empty-scalar finding on the lines it covers are dropped (they would send the user to fix the wrong
+// thing). Read from the text around a syntax error only: nothing to do in a file without one.
+import type { ParsedDocument } from '../../parser/ast';
+import { lineEnd, lineStart, nextLineStart } from '../../parser/lineIndex';
+import type { Diagnostic } from '../codes';
+import { diag } from '../codes';
+import { MISSING_COLON_MESSAGE } from '../../parser/colonRepair';
+
+/** `key: |` (after `- ` items), with an anchor or tag, indicators and a comment: the key and its column. */
+const HEADER =
+  /^( *)((?:- +)*)([^\s#:'"][^#:]*?|"[^"]*"|'[^']*'):[ \t]+(?:[&!][^\s]*[ \t]+)*[|>][0-9+-]*[ \t]*(?:#.*)?$/;
+/** A line that reads as a key of a block mapping (`key:` alone or with a value). */
+const KEY_LINE = /^ *(?:- +)*[^\s#:][^#:]*?:(?:[ \t]|$)/;
+
+const indentOf = (line: string): number => line.length - line.trimStart().length;
+
+/** The codes a slip's lines are read into: dropped there, in favour of the one finding. */
+const READ_INTO = new Set(['syntax-error', 'unknown-property', 'misaligned-indent']);
+
+interface Slip {
+  /** The one finding. */
+  finding: Diagnostic;
+  /** [from, to): the lines whose READ_INTO findings go. */
+  from: number;
+  to: number;
+  /** The header's value (the `|`), whose blank-string/empty-required finding goes when the block reads empty. */
+  emptyAt?: number;
+}
+
+export function blockScalarSlips(doc: ParsedDocument, out: Diagnostic[]): Diagnostic[] {
+  if (doc.language !== 'yaml' || !out.some((d) => d.code === 'syntax-error')) return out;
+  const text = doc.text;
+  const line = (start: number): string => text.slice(start, lineEnd(text, start));
+  /** The start of the nearest line above `start` that is not blank (-1: none). */
+  const above = (start: number): number => {
+    let s = start;
+    while (s > 0) {
+      s = lineStart(text, s - 1);
+      if (line(s).trim() !== '') return s;
+    }
+    return -1;
+  };
+  /** The starts of lines whose key is unknown (`Rules:` of pasted instructions, read as a key). */
+  const unknownAt = new Set(out.filter((d) => d.code === 'unknown-property').map((d) => lineStart(text, d.offset)));
+  /**
+   * Where the run of lines read wrongly ends: the next key line at `column` or less, from `start` on,
+   * whose key the mapping knows (a line of the text that reads as an unknown key is part of the run).
+   */
+  const runEnd = (start: number, column: number): number => {
+    let s = nextLineStart(text, start);
+    while (s < text.length) {
+      const l = line(s);
+      if (l.trim() !== '' && indentOf(l) <= column && KEY_LINE.test(l) && !unknownAt.has(s)) return s;
+      s = nextLineStart(text, s);
+    }
+    return text.length;
+  };
+  const slips: Slip[] = [];
+  const seen = new Set<number>();
+  for (const d of out) {
+    if (d.code !== 'syntax-error') continue;
+    const start = lineStart(text, d.offset);
+    if (seen.has(start) || slips.some((s) => start >= s.from && start < s.to)) continue;
+    seen.add(start);
+    const l = line(start);
+    if (l.trim() === '') continue;
+    const prev = above(start);
+    if (prev < 0) continue;
+    const p = line(prev);
+    const h = HEADER.exec(p);
+    if (h) {
+      // Text right under the header, not indented more than its key: the block is empty.
+      const keyColumn = h[1]!.length + h[2]!.length;
+      if (indentOf(l) > keyColumn || l.trimStart().startsWith('#')) continue;
+      // A key of the mapping that lost its colon after an empty block (`maxAssistantActions 5`, read
+      // with it: no unknown key there) is that slip, said as such.
+      if (
+        d.message === MISSING_COLON_MESSAGE &&
+        !out.some((u) => u.code === 'unknown-property' && u.offset === d.offset)
+      )
+        continue;
+      const key = h[3]!;
+      const indicator = /[|>][0-9+-]*/.exec(p.slice(keyColumn + key.length + 1))![0];
+      const first = start + indentOf(l);
+      slips.push({
+        finding: diag(
+          'syntax-error',
+          `This line is not indented under '${key}: ${indicator}': the text of a block scalar goes on the lines below its key, indented more than the key. As written the block is empty and this line is read as a key. Indent the text (two spaces more than '${key}').`,
+          first,
+          lineEnd(text, start) - first,
+        ),
+        from: start,
+        to: runEnd(start, keyColumn),
+        emptyAt: prev + p.lastIndexOf(indicator, p.indexOf('#') < 0 ? p.length : p.indexOf('#')),
+      });
+      continue;
+    }
+    // A comment line less indented than the text below it, itself below a block scalar's text.
+    if (!p.trimStart().startsWith('#') || indentOf(p) >= indentOf(l)) continue;
+    let s = prev;
+    let header: RegExpExecArray | null = null;
+    let textColumn = -1;
+    while ((s = above(s)) >= 0) {
+      const t = line(s);
+      header = HEADER.exec(t);
+      if (header) break;
+      // The text of the block: indented past the comment (and at least as far as the line after it).
+      if (indentOf(t) <= indentOf(p)) break;
+      textColumn = textColumn < 0 ? indentOf(t) : Math.min(textColumn, indentOf(t));
+    }
+    if (!header || textColumn < 0 || indentOf(l) < textColumn) continue;
+    const keyColumn = header[1]!.length + header[2]!.length;
+    if (indentOf(p) > keyColumn && indentOf(p) >= textColumn) continue;
+    const key = header[3]!;
+    const first = prev + indentOf(p);
+    slips.push({
+      finding: diag(
+        'syntax-error',
+        `This comment, less indented than the text of the block scalar '${key}' above, ends the block: the lines below it are not its text and are read as keys. Inside a block scalar a '#' line is text, so a line cannot be commented out there: delete the line, or move the comment above '${key}:'.`,
+        first,
+        lineEnd(text, prev) - first,
+      ),
+      from: prev,
+      to: runEnd(start, keyColumn),
+    });
+  }
+  if (slips.length === 0) return out;
+  const res = out.filter(
+    (d) =>
+      !slips.some(
+        (s) =>
+          (READ_INTO.has(d.code) && d.offset >= s.from && d.offset < s.to) ||
+          (s.emptyAt !== undefined &&
+            (d.code === 'blank-string' || d.code === 'empty-required') &&
+            d.offset === s.emptyAt),
+      ),
+  );
+  for (const s of slips) res.push(s.finding);
+  return res.sort((a, b) => a.offset - b.offset);
+}

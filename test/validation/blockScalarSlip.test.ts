@@ -1,0 +1,118 @@
+// REVIEW15-user U8: instructions pasted at the column of `systemInstructions: |` were read as a key
+// missing its colon (`blank-string`, "A ':' is missing", `unknown-property 'You'`: three findings, two
+// wrong); a comment at the key's column inside a `|` block gave "A ':' is missing" and
+// `unknown-property 'line'` on instruction text. Each is now one syntax error that says the one true
+// thing, and the colon repair no longer takes a line of prose for a key.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parse } from '../../server/src/parser/index';
+import { validate } from '../../server/src/service/validation/index';
+import { MISSING_COLON_MESSAGE } from '../../server/src/parser/colonRepair';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from '../helpers';
+
+const H = 'kind: AssistantConfig\nversion: v2\ndefinition:\n';
+const crlf = (t: string): string => t.replace(/\n/g, '\r\n');
+const found = (text: string) =>
+  validate(parse(text, 'yaml')).map((d) => ({
+    code: d.code,
+    at: text.slice(d.offset, d.offset + d.length),
+    message: d.message,
+  }));
+
+test('U8: text not indented under systemInstructions: | is one error that says where block text goes', () => {
+  for (const eol of [(t: string) => t, crlf])
+    for (const [header, body, at] of [
+      ['|', '  You answer questions.\n', 'You answer questions.'],
+      ['>-', '  You answer questions.\n  Be brief.\n\n  Quote the table you used.\n', 'You answer questions.'],
+      ['|  # from the wiki', 'Answer in one paragraph.\n', 'Answer in one paragraph.'],
+      // Lower case prose, which the colon repair reads as a key 'you': said the same way.
+      ['|', '  you answer questions\n', 'you answer questions'],
+    ] as const) {
+      const text = eol(
+        `${H}  llm: {provider: hosted}\n  systemInstructions: ${header}\n${body}  maxAssistantActions: 5\n`,
+      );
+      const all = found(text);
+      assert.deepEqual(
+        all.map((f) => [f.code, f.at]),
+        [['syntax-error', at]],
+        header,
+      );
+      const indicator = header.split(' ')[0]!;
+      assert.equal(
+        all[0]!.message,
+        `This line is not indented under 'systemInstructions: ${indicator}': the text of a block scalar goes on the lines below its key, indented more than the key. As written the block is empty and this line is read as a key. Indent the text (two spaces more than 'systemInstructions').`,
+      );
+    }
+});
+
+test('U8: a comment at the key column inside a | block is one error on the comment: it ends the block', () => {
+  for (const eol of [(t: string) => t, crlf])
+    for (const comment of ['  # a comment at key indent', '# at column 0', '   # between the key and the text']) {
+      const text = eol(
+        `${H}  llm:\n    provider: hosted\n  systemInstructions: |\n    line one\n${comment}\n    line two\n    Line three.\n\n    line four\n  maxAssistantActions: 5\n`,
+      );
+      const all = found(text);
+      assert.deepEqual(
+        all.map((f) => [f.code, f.at]),
+        [['syntax-error', comment.trim()]],
+        comment,
+      );
+      assert.match(
+        all[0]!.message,
+        /^This comment, less indented than the text of the block scalar 'systemInstructions' above, ends the block: the lines below it are not its text and are read as keys\. Inside a block scalar a '#' line is text/,
+      );
+    }
+});
+
+test('U8: what the rule must not take: a key that lost its colon after an empty block, a comment indented like the text, valid files', () => {
+  // `maxAssistantActions 5` is a key of the mapping: the missing colon is said, as before.
+  const lost = found(`${H}  llm: {provider: hosted}\n  systemInstructions: |\n  maxAssistantActions 5\n`);
+  assert.deepEqual(
+    lost.filter((f) => f.code === 'syntax-error').map((f) => f.message),
+    [MISSING_COLON_MESSAGE],
+  );
+  // A '#' line indented like the text is text: no error at all.
+  assert.deepEqual(
+    found(`${H}  llm:\n    provider: hosted\n  systemInstructions: |\n    line one\n    # a heading\n    line two\n`),
+    [],
+  );
+  // An empty block followed by a key at the key's column is valid (said as an empty value only).
+  assert.deepEqual(
+    found(`${H}  llm:\n    provider: hosted\n  systemInstructions: |\n  maxAssistantActions: 5\n`).map((f) => f.code),
+    ['blank-string'],
+  );
+});
+
+test('U8: the colon repair reads no line of prose as a key, and still reads a key that lost its colon', () => {
+  const prose = parse(`${H}  llm: {provider: hosted}\n  systemInstructions: |\n  You answer questions.\n`, 'yaml');
+  assert.ok(!prose.problems.some((p) => p.message === MISSING_COLON_MESSAGE));
+  const key = parse(`${H}  llm:\n    provider cloud_b\n    modelId: model-001\n`, 'yaml');
+  assert.ok(key.problems.some((p) => p.message === MISSING_COLON_MESSAGE));
+});
+
+test('U8 on examples/team.assistant.yaml (LF and CRLF): its instructions dedented to the key, or one of their lines commented out at the key', () => {
+  const team = readFileSync(join(ROOT, 'examples/team.assistant.yaml'), 'utf8');
+  const lines = team.split('\n');
+  const from = lines.findIndex((l) => l.startsWith('  systemInstructions: |')) + 1;
+  let to = from;
+  while (to < lines.length && (lines[to]!.startsWith('    ') || lines[to]!.trim() === '')) to++;
+  const dedented = [...lines.slice(0, from), ...lines.slice(from, to).map((l) => l.slice(2)), ...lines.slice(to)].join(
+    '\n',
+  );
+  const rule = '      - Never show customer names; aggregate to at least 10 rows.\n';
+  assert.ok(team.includes(rule));
+  const commented = team.replace(rule, `  # ${rule.trim()}\n`);
+  for (const eol of [(t: string) => t, crlf]) {
+    assert.deepEqual(found(eol(team)), []);
+    assert.deepEqual(
+      found(eol(dedented)).map((f) => [f.code, f.at]),
+      [['syntax-error', 'You are the analytics assistant for the sales team.']],
+    );
+    assert.deepEqual(
+      found(eol(commented)).map((f) => [f.code, f.at]),
+      [['syntax-error', `# ${rule.trim()}`]],
+    );
+  }
+});
