@@ -78,6 +78,10 @@ test('U2: each tab where YAML separates tokens is said, and --fix writes spaces 
       fixesFor(text, all[2]!.d).map((f) => f.title),
       ['Remove the white space at the end of the line'],
     );
+    assert.deepEqual(
+      fixesFor(text, all[6]!.d).map((f) => f.title),
+      ['Empty the line'],
+    );
     // `lint --fix`: every one, nothing else; a second run applies nothing.
     const r = lintFix(text);
     assert.equal(r.text, eol(SPACED));
@@ -122,4 +126,63 @@ test("U2: a tab in the indentation before content is the parser's (no second fin
   const text = `${H}  llm:\n${T}provider: hosted\n`;
   assert.deepEqual(said(text), []);
   assert.deepEqual(said(SPACED.replace(/\t/g, ' ')), []);
+});
+
+// REVIEW15-user U7: a blank line inside a `|` block holding only a tab (an editor's auto-indent left
+// behind) was two syntax errors that blamed an empty-looking line for its indentation. Every reader
+// refuses it: one error that names the tab, and the fix (also `lint --fix`) empties the line.
+test('U7: a line of only a tab in a | block is one error naming the tab; --fix empties it, the text keeps its blank line', () => {
+  for (const eol of [(t: string) => t, crlf])
+    for (const blank of [T, `  ${T}`, `${T}  `]) {
+      const text = eol(
+        `${H}  llm:\n    provider: hosted\n  systemInstructions: |\n    line one\n${blank}\n    line two\n  maxAssistantActions: 5\n`,
+      );
+      const all = validate(parse(text, 'yaml'));
+      assert.deepEqual(
+        all.map((d) => [d.code, d.severity, text.slice(d.offset, d.offset + d.length)]),
+        [['unportable-tab', 'error', blank]],
+        JSON.stringify(blank),
+      );
+      assert.match(
+        all[0]!.message,
+        /^This line of the block scalar's text of 'systemInstructions' holds only white space with a tab: /,
+      );
+      assert.deepEqual(
+        fixesFor(text, all[0]!).map((f) => [f.title, f.preferred]),
+        [['Empty the line', true]],
+      );
+      const r = lintFix(text);
+      assert.equal(r.text, text.replace(`${blank}`, ''));
+      const v = data(r.text) as { definition: { systemInstructions: string } };
+      assert.equal(v.definition.systemInstructions, 'line one\n\nline two\n');
+      assert.deepEqual(validate(parse(r.text, 'yaml')), []);
+    }
+});
+
+test('U7: two such lines in the instructions of examples/team.assistant.yaml: each said as a line of the text, both emptied by --fix', () => {
+  const team = readFileSync(join(ROOT, 'examples/team.assistant.yaml'), 'utf8');
+  for (const eol of [(t: string) => t, crlf]) {
+    const marks = ['    Rules:\n', '    Glossary:\n'];
+    let text = team;
+    for (const m of marks) {
+      assert.ok(text.includes(`\n${m}`), m);
+      text = text.replace(`\n${m}`, `\n${T}\n${m}`);
+    }
+    text = eol(text);
+    const all = validate(parse(text, 'yaml'));
+    assert.deepEqual(
+      all.map((d) => [d.code, d.severity]),
+      [
+        ['unportable-tab', 'error'],
+        ['unportable-tab', 'error'],
+      ],
+    );
+    const r = lintFix(text);
+    // The tab lines become blank lines of the text; nothing else changes.
+    let blanked = team;
+    for (const m of marks) blanked = blanked.replace(`\n${m}`, `\n\n${m}`);
+    assert.equal(r.text, eol(blanked));
+    assert.deepEqual(validate(parse(r.text, 'yaml')), []);
+    assert.equal(r.text.includes(T), false);
+  }
 });

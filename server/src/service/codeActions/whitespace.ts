@@ -34,7 +34,10 @@ export const unportableTab: FixProvider = (doc, d) => {
   if (d.data?.trailing)
     return [
       {
-        title: 'Remove the white space at the end of the line',
+        title:
+          d.offset === 0 || doc.text[d.offset - 1] === '\n'
+            ? 'Empty the line'
+            : 'Remove the white space at the end of the line',
         edits: [{ offset: d.offset, length: d.length, newText: '' }],
         isPreferred: true,
       },

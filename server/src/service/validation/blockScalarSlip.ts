@@ -9,6 +9,9 @@
 //   # a commented-out line          <- less indented than the text: it ends the block,
 //     line two                      <- and this is read as a key
 //
+// And a line of only white space with a tab in a block scalar's text (U7), which every reader refuses:
+// said as a tab (`unportable-tab`, an error there), with the fix that empties the line.
+//
 // One syntax error each, on the line that causes it; the parser's errors, the unknown keys and the
 // empty-scalar finding on the lines it covers are dropped (they would send the user to fix the wrong
 // thing). Read from the text around a syntax error only: nothing to do in a file without one.
@@ -37,6 +40,20 @@ interface Slip {
   to: number;
   /** The header's value (the `|`), whose blank-string/empty-required finding goes when the block reads empty. */
   emptyAt?: number;
+  /** A line of white space with a tab: only syntax errors go (what the schema says of the block stays). */
+  tab?: boolean;
+  key?: string | undefined;
+}
+
+/** The finding on a line of only white space with a tab in the text of block scalar `key`. */
+function tabLine(start: number, length: number, key: string | undefined): Diagnostic {
+  return diag(
+    'unportable-tab',
+    `This line of the block scalar's text${key ? ` of '${key}'` : ''} holds only white space with a tab: YAML reads a tab as text, not as indentation, so the line is less indented than the text, and no reader accepts it. Empty the line (a blank line of the text needs no spaces).`,
+    start,
+    length,
+    { severity: 'error', data: { trailing: true } },
+  );
 }
 
 export function blockScalarSlips(doc: ParsedDocument, out: Diagnostic[]): Diagnostic[] {
@@ -72,9 +89,29 @@ export function blockScalarSlips(doc: ParsedDocument, out: Diagnostic[]): Diagno
   for (const d of out) {
     if (d.code !== 'syntax-error') continue;
     const start = lineStart(text, d.offset);
+    const l = line(start);
+    // A line of only white space holding a tab, in a block scalar's text (an editor's auto-indent left
+    // behind): YAML takes the tab as text, so the line is less indented than the text, and every
+    // reader refuses it. Said as such (the code frame shows the tab as spaces), with the fix that
+    // empties the line (also `lint --fix`: a blank line of the text is what it stands for).
+    if (l.includes('\t') && l.trim() === '' && !seen.has(start)) {
+      seen.add(start);
+      let h = start;
+      let header: RegExpExecArray | null = null;
+      while ((h = above(h)) >= 0 && !(header = HEADER.exec(line(h))));
+      const keyColumn = header ? header[1]!.length + header[2]!.length : -1;
+      const key = header ? header[3]! : undefined;
+      slips.push({
+        finding: tabLine(start, l.length, key),
+        from: start,
+        to: keyColumn >= 0 ? runEnd(start, keyColumn) : nextLineStart(text, start),
+        tab: true,
+        key,
+      });
+      continue;
+    }
     if (seen.has(start) || slips.some((s) => start >= s.from && start < s.to)) continue;
     seen.add(start);
-    const l = line(start);
     if (l.trim() === '') continue;
     const prev = above(start);
     if (prev < 0) continue;
@@ -137,11 +174,20 @@ export function blockScalarSlips(doc: ParsedDocument, out: Diagnostic[]): Diagno
     });
   }
   if (slips.length === 0) return out;
+  // Further such lines of the same text, read after the parser's error as lines outside the block
+  // (said there as white space with a tab): said as lines of the text too.
+  for (let i = 0; i < out.length; i++) {
+    const d = out[i]!;
+    if (d.code !== 'unportable-tab' || d.severity === 'error' || !d.data?.trailing) continue;
+    const start = lineStart(text, d.offset);
+    const s = slips.find((x) => x.tab && start > x.from && start < x.to);
+    if (s && d.offset === start) out[i] = tabLine(start, d.length, s.key);
+  }
   const res = out.filter(
     (d) =>
       !slips.some(
         (s) =>
-          (READ_INTO.has(d.code) && d.offset >= s.from && d.offset < s.to) ||
+          ((s.tab ? d.code === 'syntax-error' : READ_INTO.has(d.code)) && d.offset >= s.from && d.offset < s.to) ||
           (s.emptyAt !== undefined &&
             (d.code === 'blank-string' || d.code === 'empty-required') &&
             d.offset === s.emptyAt),
