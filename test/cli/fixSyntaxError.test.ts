@@ -163,6 +163,7 @@ test('K3: which codes repair syntax is said by the registry; the editor still of
     'json-not-strict',
     'misaligned-indent',
     'missing-comma',
+    'unportable-tab',
   ]);
   const text = `${LLM_HEAD}${KEY}    mod\n`;
   const { diagnostics } = analyze(text, 'yaml');

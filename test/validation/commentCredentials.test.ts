@@ -42,12 +42,17 @@ test('a credential in a comment: one warning on its text, not quoted', () => {
     assert.equal(text.slice(found[0]!.offset, found[0]!.offset + found[0]!.length), secret, what);
     assert.match(found[0]!.message, /This comment holds text shaped like a credential/, what);
     assert.deepEqual(leakedRuns(found[0]!.message, [secret], 4), [], what);
-    // Nothing else changes: the file is otherwise valid.
+    // Nothing else changes: the file is otherwise valid (but for the tab, which PyYAML refuses: U2 of
+    // REVIEW15-user; its message quotes nothing).
+    const others = analyze(text, 'yaml').diagnostics.filter(
+      (d) => d.code !== 'literal-secret' && d.code !== 'env-not-set',
+    );
     assert.deepEqual(
-      analyze(text, 'yaml').diagnostics.filter((d) => d.code !== 'literal-secret' && d.code !== 'env-not-set'),
-      [],
+      others.map((d) => d.code),
+      what === 'a tab before the #' ? ['unportable-tab'] : [],
       what,
     );
+    assert.deepEqual(leakedRuns(others.map((d) => d.message).join('\n'), [secret], 4), [], what);
   }
 });
 

@@ -9,9 +9,9 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
  * plus a byte no reader accepts), and only where the target is certain (one clear closest match, the
  * one value the spec allows, an exact repeat). Warnings about names the spec allows (a custom feature
  * flag close to a named one, a custom primitive name) are guesses: they stay editor quick fixes, the
- * user chooses. One warning has a `--fix`: `yaml11-ambiguous`, whose fix changes no value as this tool
- * reads it (it quotes a string, or writes a number in plain decimal) so that YAML 1.1 loaders read the
- * same. `fixAll` also re-checks every fix's result (it must parse as before, and add no error
+ * user chooses. Two warnings have a `--fix`, whose fix changes no value as this tool reads it, so that
+ * YAML 1.1 loaders read the file alike: `yaml11-ambiguous` (it quotes a string, or writes a number in
+ * plain decimal) and `unportable-tab` (a space for a tab where YAML separates tokens). `fixAll` also re-checks every fix's result (it must parse as before, and add no error
  * where it edited), so a fix that would break the file or change its meaning is dropped there.
  * - `safe`: the preferred fix replaces something not allowed with the one allowed thing (a misspelt
  *   value or key with one clear closest match, the header, a BOM);
@@ -53,7 +53,7 @@ export const CODES = {
     doc: 'JSON: a comma missing between two properties of an object or two items of a list (`"model": "va-4"` with `"apiKey": …` on the next line). The message points at the value the comma belongs after and names what follows; the rest of the file is read as if the comma were there. The fix (also `lint --fix`) writes it. Where the place is not certain (an unclosed string before it), the parser\'s `syntax-error` is said instead.',
   },
   'unportable-tab': {
-    autofix: 'safe',
+    autofix: 'lossless',
     severity: 'warning',
     repairsSyntax: true,
     doc: "A tab where YAML separates the parts of a line: between a value and its comment, after `key:` or `-`, at the end of a line, on a line of only white space, inside a flow collection (`{a:<tab>b}`). YAML 1.2 reads it as a space (this tool, js-yaml), but PyYAML refuses the file (\"found character '\\t' that cannot start any token\"); editors that do not expand tabs leave them in hand-edited files. The fix (also `lint --fix`) writes a space for each tab, or removes the white space at the end of a line: nothing read changes, and no column moves. A plain one-line value holding a tab (`be<tab>brief`) is said too: PyYAML refuses it there as well, and the fix writes the value in double quotes with the tab as `\\t` (the same text for every loader). A tab inside a quoted scalar, a block scalar's text or a comment is text and is not said; a tab in the indentation before a line's content is a `syntax-error` (its width would be a guess). A line of only white space holding a tab inside a block scalar's text (an editor's auto-indent left on a blank line of the instructions) is this code as an error: YAML reads the tab as text, less indented than the text, and no reader accepts the file; the fix (also `lint --fix`) empties the line, a blank line of the text.",

@@ -52,7 +52,7 @@ function tabLine(start: number, length: number, key: string | undefined): Diagno
     `This line of the block scalar's text${key ? ` of '${key}'` : ''} holds only white space with a tab: YAML reads a tab as text, not as indentation, so the line is less indented than the text, and no reader accepts it. Empty the line (a blank line of the text needs no spaces).`,
     start,
     length,
-    { severity: 'error', data: { trailing: true } },
+    { severity: 'error', data: { trailing: true, lossless: true } },
   );
 }
 

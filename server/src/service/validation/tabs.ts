@@ -83,7 +83,7 @@ export function unportableTabs(doc: ParsedDocument): Diagnostic[] {
         `A tab inside the plain value${holder}: YAML 1.2 reads it as text, but YAML 1.1 loaders (PyYAML) refuse the file ("found character '\\t' that cannot start any token"). Write the value in double quotes, with the tab as \\t: every loader then reads the same text.`,
         n.offset,
         n.length,
-        { data: { quoteValue: true } },
+        { data: { quoteValue: true, lossless: true } },
       ),
     );
   }
@@ -128,7 +128,7 @@ export function unportableTabs(doc: ParsedDocument): Diagnostic[] {
             `${what}: YAML 1.2 reads it as a space, but YAML 1.1 loaders (PyYAML) refuse the file ("found character '\\t' that cannot start any token"): they take a tab only inside a scalar or a comment. ${trailing ? (j === start ? 'Remove it.' : 'Remove the white space at the end of the line.') : 'Write a space instead.'}`,
             j,
             k - j,
-            trailing ? { data: { trailing: true } } : undefined,
+            { data: trailing ? { trailing: true, lossless: true } : { lossless: true } },
           ),
         );
       }
