@@ -141,8 +141,8 @@ const CASES: Case[] = [
     // emptied (REVIEW15-user U2, U7); the tab inside the quoted value and the comment stay.
     code: 'unportable-tab',
     file: 'a.assistant.yaml',
-    before: `${H.replace(/\n/g, '\r\n')}definition:\r\n  llm:\t# main\r\n    provider:\thosted\t\r\n  systemInstructions: |\r\n    Be brief.\r\n\t\r\n    Quote \"a\tb\".\r\n  schemaSelector: {type: llm_selector, llm: {provider: hosted}, instructions: "x\ty"}  # a\tb\r\n`,
-    after: `${H.replace(/\n/g, '\r\n')}definition:\r\n  llm: # main\r\n    provider: hosted\r\n  systemInstructions: |\r\n    Be brief.\r\n\r\n    Quote \"a\tb\".\r\n  schemaSelector: {type: llm_selector, llm: {provider: hosted}, instructions: "x\ty"}  # a\tb\r\n`,
+    before: `${H.replace(/\n/g, '\r\n')}definition:\r\n  llm:\t# main\r\n    provider:\thosted\t\r\n  systemInstructions: |\r\n    Be brief.\r\n\t\r\n    Quote "a\tb".\r\n  schemaSelector: {type: llm_selector, llm: {provider: hosted}, instructions: "x\ty"}  # a\tb\r\n`,
+    after: `${H.replace(/\n/g, '\r\n')}definition:\r\n  llm: # main\r\n    provider: hosted\r\n  systemInstructions: |\r\n    Be brief.\r\n\r\n    Quote "a\tb".\r\n  schemaSelector: {type: llm_selector, llm: {provider: hosted}, instructions: "x\ty"}  # a\tb\r\n`,
     exit: 0,
   },
   {
