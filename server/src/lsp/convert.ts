@@ -89,6 +89,23 @@ export function toLspEdit(doc: TextDocument, e: TextEdit): LspTextEdit {
   return { range: toRange(doc, e.offset, e.length), newText: e.newText };
 }
 
+/**
+ * The edits of one change, in the order LSP asks for: by position, and where edits start at the same
+ * place, the inserts first (in the order given: their texts follow each other so) and then at most one
+ * removal or replacement. The service's own applyEdits (what `lint --fix` and the tests apply) reads
+ * them in that order whatever the array's; VS Code sorts them itself, but Neovim, Helix and
+ * vscode-languageserver-textdocument take the array as the spec says. A move whose new place is where
+ * the moved line was (`maxItems:` dedented right below its block: remove the line, insert it indented,
+ * both at its start) was sent remove-first: Neovim's apply_text_edits then put the line back where it
+ * was (the fix did nothing) and TextDocument.applyEdits refused it as overlapping.
+ */
+export function toLspEdits(doc: TextDocument, edits: readonly TextEdit[]): LspTextEdit[] {
+  return edits
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => a.e.offset - b.e.offset || a.e.length - b.e.length || a.i - b.i)
+    .map(({ e }) => toLspEdit(doc, e));
+}
+
 const COMPLETION_KIND: Record<CompletionKind, CompletionItemKind> = {
   property: CompletionItemKind.Property,
   value: CompletionItemKind.Value,

@@ -25,7 +25,7 @@ import type { ParsedDocument, EnvInfo } from '../service';
 import type { Settings } from './settings';
 import type { ClientFeatures } from './clientFeatures';
 import type * as EngineModule from './engine';
-import { toRange, toLspEdit } from './convert';
+import { toRange, toLspEdits } from './convert';
 import { copyWith } from '../service/codes';
 
 export interface FeatureHost {
@@ -92,7 +92,7 @@ export function registerAnchorFeatures(host: FeatureHost): void {
       withDoc(p.textDocument.uri, null as WorkspaceEdit | ResponseError | null, (doc, parsed) => {
         const res = host.engine().renameAnchor(parsed, doc.offsetAt(p.position), p.newName);
         if ('error' in res) return new ResponseError(ErrorCodes.InvalidParams, res.error);
-        return { changes: { [doc.uri]: res.edits.map((e) => toLspEdit(doc, e)) } };
+        return { changes: { [doc.uri]: toLspEdits(doc, res.edits) } };
       }),
     );
     return r;
@@ -207,10 +207,10 @@ export function registerEditorFeatures(host: FeatureHost, state: EditorFeatureSt
   connection.onDocumentOnTypeFormatting((p, token) =>
     safe('On-type formatting', [] as LspTextEdit[], token, () =>
       withDoc(p.textDocument.uri, [] as LspTextEdit[], (doc, parsed) =>
-        host
-          .engine()
-          .onTypeFormat(parsed, doc.offsetAt(p.position), p.ch, { tabSize: p.options.tabSize })
-          .map((e) => toLspEdit(doc, e)),
+        toLspEdits(
+          doc,
+          host.engine().onTypeFormat(parsed, doc.offsetAt(p.position), p.ch, { tabSize: p.options.tabSize }),
+        ),
       ),
     ),
   );

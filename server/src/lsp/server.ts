@@ -42,7 +42,7 @@ import type { Settings } from './settings';
 import type { ServerEnv } from './env';
 import { runSafe, describe } from './guard';
 import { Debouncer, debounceFor } from './debounce';
-import { toLspDiagnostic, toRange, toLspEdit, toCompletionItem, toDocumentSymbol } from './convert';
+import { toLspDiagnostic, toRange, toLspEdit, toLspEdits, toCompletionItem, toDocumentSymbol } from './convert';
 import { registerAnchorFeatures, registerEditorFeatures, withDotenvLink, SERVER_COMMANDS } from './features';
 import { readClientFeatures, DEFAULT_CLIENT, TRIGGER_SUGGEST_COMMAND, markup } from './clientFeatures';
 import type { ClientFeatures } from './clientFeatures';
@@ -795,7 +795,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
         const out = actions
           .filter((a) => !p.context.only || p.context.only.some((k) => a.kind === k || a.kind.startsWith(k + '.')))
           .map((a) => {
-            const edits = a.edits.map((e) => toLspEdit(doc, e));
+            const edits = toLspEdits(doc, a.edits);
             // A title may quote a value of the document (`Replace with '…'`): masked as messages are.
             const about = [a.diagnostic, ...(a.alsoFixes ?? [])].filter((d): d is Diagnostic => !!d);
             const mask = engine!.messageMasker(
@@ -955,7 +955,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
         message: `Cannot format '${name}': ${outcome.refused}${where}. The document is left as it is.`,
       });
     }
-    return outcome.edits.map((e) => toLspEdit(doc, e));
+    return toLspEdits(doc, outcome.edits);
   }
 
   const host = {

@@ -1,0 +1,155 @@
+// The edits of a quick fix reach other editors in the order LSP asks for (REVIEW16-user N1): where
+// edits start at the same place, the inserts first, then at most one removal. VS Code sorts a
+// change's edits itself; Neovim (vim.lsp.util.apply_text_edits), Helix and
+// vscode-languageserver-textdocument take the array as the spec says. The move of a key dedented
+// right below its block (remove the line, insert it indented, both at the line's start) was sent
+// remove-first: Neovim put the line back where it was (the fix did nothing; checked with Neovim
+// 0.7.2 headless) and TextDocument.applyEdits refused it as overlapping.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CodeAction, PublishDiagnosticsParams, TextEdit } from 'vscode-languageserver-protocol/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { TestClient } from './lspClient';
+
+const clients: TestClient[] = [];
+after(() => clients.forEach((c) => c.kill()));
+
+/**
+ * Applies edits as Neovim's vim.lsp.util.apply_text_edits does: sorted by start position, last
+ * first, and at one position the later in the array first; each applied to the text as it then is,
+ * at its line and column.
+ */
+function neovimApply(text: string, edits: readonly TextEdit[]): string {
+  const order = edits
+    .map((e, i) => ({ e, i }))
+    .sort(
+      (a, b) =>
+        b.e.range.start.line - a.e.range.start.line ||
+        b.e.range.start.character - a.e.range.start.character ||
+        b.i - a.i,
+    );
+  let out = text;
+  for (const { e } of order) {
+    const doc = TextDocument.create('file:///x', 'yaml', 0, out);
+    out = out.slice(0, doc.offsetAt(e.range.start)) + e.newText + out.slice(doc.offsetAt(e.range.end));
+  }
+  return out;
+}
+
+/** Where two edits break LSP's rule: overlapping ranges, or a removal or replacement before an insert at its start. */
+function orderFault(doc: TextDocument, edits: readonly TextEdit[]): string | undefined {
+  const at = edits.map((e) => ({ s: doc.offsetAt(e.range.start), e: doc.offsetAt(e.range.end) }));
+  for (let i = 0; i < at.length; i++)
+    for (let j = i + 1; j < at.length; j++) {
+      const a = at[i]!;
+      const b = at[j]!;
+      if (a.s === b.s && a.e > a.s && b.e === b.s) return `edit ${i} removes at ${a.s} before insert ${j} there`;
+      if (a.s < b.e && b.s < a.e) return `edits ${i} and ${j} overlap`;
+    }
+  return undefined;
+}
+
+async function actionsOf(c: TestClient, uri: string, pub: PublishDiagnosticsParams): Promise<CodeAction[]> {
+  const out: CodeAction[] = [];
+  for (const d of pub.diagnostics) {
+    const got = await c.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: d.range,
+      context: { diagnostics: [d] },
+    });
+    out.push(...got);
+  }
+  return out;
+}
+
+test('a key dedented below its block: the move reaches Neovim as an insert then a removal, and moves', async () => {
+  const c = new TestClient(undefined, { settings: () => ({}) });
+  clients.push(c);
+  await c.initialize();
+  for (const eol of ['\n', '\r\n']) {
+    const lines = [
+      'kind: AssistantConfig',
+      'version: v2',
+      'definition:',
+      '  llm:',
+      '    provider: hosted',
+      '  schemaSelector:',
+      '    type: llm_selector',
+      '    llm:',
+      '      provider: hosted',
+      '  maxItems: 40 # top forty',
+      '  featureFlags:',
+      '    enable_visualizations: true',
+      '',
+    ];
+    const text = lines.join(eol);
+    const uri = `file:///tmp/ac-edit-order/${eol === '\n' ? 'lf' : 'crlf'}.assistant.yaml`;
+    await c.open(uri, text, 'yaml');
+    const pub = await c.waitForDiagnostics(uri, (p) => p.diagnostics.some((d) => d.code === 'unknown-property'));
+    const move = (await actionsOf(c, uri, pub)).find((a) => a.title === "Move 'maxItems' under 'schemaSelector'");
+    assert.ok(move, 'the move is offered');
+    const edits = move.edit!.changes![uri]!;
+    const doc = TextDocument.create(uri, 'yaml', 1, text);
+    assert.equal(orderFault(doc, edits), undefined, JSON.stringify(edits));
+    const want = text.replace(`      provider: hosted${eol}  maxItems:`, `      provider: hosted${eol}    maxItems:`);
+    assert.notEqual(want, text);
+    assert.equal(TextDocument.applyEdits(doc, edits), want);
+    assert.equal(neovimApply(text, edits), want, 'Neovim moves the line too');
+  }
+  await c.shutdown();
+});
+
+test("every quick fix on every one-level dedent of the examples' keys is in LSP's order", async () => {
+  const c = new TestClient(undefined, { settings: () => ({}) });
+  clients.push(c);
+  await c.initialize();
+  let docs = 0;
+  let actions = 0;
+  let moves = 0;
+  let movesAtTheirLine = 0;
+  const faults: string[] = [];
+  for (const name of ['everything.assistant.yaml', 'team.assistant.yaml']) {
+    const lines = readFileSync(join(process.cwd(), 'examples', name), 'utf8').split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      if (!/^ {2,}[A-Za-z_]\w*:/.test(lines[i]!)) continue;
+      const slip = [...lines];
+      slip[i] = slip[i]!.slice(2);
+      const text = slip.join('\n');
+      const uri = `file:///tmp/ac-edit-order/${name.replace(/\..*/, '')}-${i + 1}.assistant.yaml`;
+      await c.open(uri, text, 'yaml');
+      docs++;
+      const pub = await c.waitForDiagnostics(uri);
+      const doc = TextDocument.create(uri, 'yaml', 1, text);
+      for (const a of await actionsOf(c, uri, pub)) {
+        const edits = a.edit?.changes?.[uri];
+        if (!edits) continue;
+        actions++;
+        if (a.title.startsWith('Move ')) {
+          moves++;
+          const at = edits.map((e) => doc.offsetAt(e.range.start));
+          if (new Set(at).size < at.length) movesAtTheirLine++;
+        }
+        const where = `${name} line ${i + 1} dedented, "${a.title}"`;
+        const fault = orderFault(doc, edits);
+        if (fault) {
+          faults.push(`${where}: ${fault}`);
+          continue;
+        }
+        if (neovimApply(text, edits) !== TextDocument.applyEdits(doc, edits))
+          faults.push(`${where}: Neovim gets another text`);
+      }
+      await c.conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+    }
+  }
+  console.log(
+    `${docs} documents, ${actions} actions with edits, ${moves} moves (${movesAtTheirLine} inserting where they remove)`,
+  );
+  assert.ok(
+    docs > 100 && moves >= 15 && movesAtTheirLine >= 10,
+    `the slips exercise the moves: ${moves}, ${movesAtTheirLine}`,
+  );
+  assert.deepEqual(faults, []);
+  await c.shutdown();
+});
