@@ -1,5 +1,6 @@
 // REVIEW5 H9: `lint --fix` (and the editor's Fix all) relabels the header only for a slip of `v2` /
-// `AssistantConfig` (case, blanks, quotes, a letter or two); another version or kind says what the
+// `AssistantConfig` (case, blanks, quotes, a letter or two; version 2 written as a release, `2.0`,
+// `v2.0`: REVIEW15-user U13); another version or kind says what the
 // file was written for and is left reported, unchanged. The editor still offers the change.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -25,7 +26,9 @@ test('another version or kind is left as written and reported (exit 1)', () => {
     ['AssistantConfig', 'v1'],
     ['AssistantConfig', 'v3'],
     ['AssistantConfig', 'v2beta'],
-    ['AssistantConfig', '2.0'],
+    // (A minor release that does not exist: which one was meant is the user's to say.)
+    ['AssistantConfig', '2.1'],
+    ['AssistantConfig', 'v2.1'],
     ['ProjectConfig', 'v2'],
     ['Config', 'v2'],
     ['Assistant', 'v2'],
@@ -42,6 +45,9 @@ test('a slip of v2 or AssistantConfig is fixed, and a second run changes nothing
     ['AssistantConfig', '"v2 "', '"v2"'],
     ['AssistantConfig', "'2'", "'v2'"],
     ['AssistantConfig', '2', 'v2'],
+    // Version 2 written as a release (REVIEW15-user U13): the same version.
+    ['AssistantConfig', '2.0', 'v2'],
+    ['AssistantConfig', 'v2.0', 'v2'],
     ['AsistantConfig', 'v2', 'v2'],
     ['assistantconfig', 'v2', 'v2'],
     ['Assistant-Config', 'v2', 'v2'],

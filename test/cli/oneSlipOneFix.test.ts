@@ -207,3 +207,119 @@ test('U15 a blank value beside valueFromEnv: one finding, left to the editor (--
   assert.deepEqual(codes(r), ['env-value-conflict'], JSON.stringify(r.findings));
   assert.equal(r.fixed, text);
 });
+
+// ---------------------------------------------------------------------------------------------
+// U6: `llm` left at the top level beside a `definition` that lacks it: one finding (the stray key's,
+// with the editor's move: test/service/oneSlipFixes.test.ts); `--fix` writes no second `llm`.
+
+test('U6 llm at the top level: one finding; --fix adds no llm to definition (LF and CRLF)', () => {
+  const before =
+    'kind: AssistantConfig\nversion: v2\n# v1 place\nllm:\n  provider: hosted\ndefinition:\n  maxAssistantActions: 5\n';
+  for (const conv of [(t: string): string => t, crlf]) {
+    const r = run(conv(before));
+    assert.deepEqual(codes(r), ['unknown-property'], JSON.stringify(r.findings));
+    assert.match(r.findings[0]!.message, /belongs under 'definition', which requires it/);
+    assert.equal(r.fixed, conv(before));
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// U13: `version: 2.0` / `v2.0`: said as written, and `v2` written by --fix when that is certain.
+
+test('U13 version 2.0, v2.0, "2.0", 2.0.0: said as written, --fix writes v2 (comments, LF and CRLF)', () => {
+  const body = 'definition:\n  llm: {provider: hosted}\n';
+  for (const [v, said, want] of [
+    ['2.0', /found the number 2\.0\. Did you mean 'v2'\?/, 'v2'],
+    ['v2.0', /Version 'v2\.0' is not supported: only v2 is described\. Did you mean 'v2'\?/, 'v2'],
+    ['"2.0"', /Version '2\.0' is not supported/, '"v2"'],
+    ['2.0.0', /Version '2\.0\.0' is not supported/, 'v2'],
+  ] as const) {
+    for (const conv of [(t: string): string => t, crlf]) {
+      const r = run(conv(`kind: AssistantConfig\nversion: ${v} # migrated\n${body}`));
+      assert.equal(r.findings.length, 1, JSON.stringify(r.findings));
+      assert.match(r.findings[0]!.message, said);
+      assertRepaired(r, conv(`kind: AssistantConfig\nversion: ${want} # migrated\n${body}`));
+    }
+  }
+});
+
+test('U13 version 2.1, v2.1, v3, 1.0: not a slip of v2 (another release): --fix leaves them', () => {
+  for (const v of ['2.1', 'v2.1', 'v3', '1.0']) {
+    const text = `kind: AssistantConfig\nversion: ${v}\ndefinition:\n  llm: {provider: hosted}\n`;
+    const r = run(text);
+    assert.equal(r.findings.length, 1, JSON.stringify(r.findings));
+    assert.ok(r.findings[0]!.message.includes(v), r.findings[0]!.message);
+    assert.doesNotMatch(r.findings[0]!.message, /Did you mean/);
+    assert.equal(r.fixed, text);
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// U10: `maxItem: 50` beside `maxItems: 40`: the competing key named; --fix keeps both values (the
+// choice is the user's) and removes the near miss only when it repeats the same value.
+
+test('U10 maxItem beside maxItems: named; --fix drops no value, and removes an exact repeat (LF and CRLF)', () => {
+  const head =
+    'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted}\n  schemaSelector:\n    type: llm_selector\n    llm: {provider: hosted}\n    maxItems: 40\n';
+  for (const conv of [(t: string): string => t, crlf]) {
+    const differ = run(conv(`${head}    maxItem: 50 # raised\n`));
+    assert.deepEqual(codes(differ), ['unknown-property']);
+    assert.match(differ.findings[0]!.message, /It looks like 'maxItems', which is set too: keep one of the two\./);
+    assert.equal(differ.fixed, conv(`${head}    maxItem: 50 # raised\n`));
+    const same = run(conv(`${head}    maxItem: 40\n`));
+    assertRepaired(same, conv(head));
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// U9: v1 shapes whose v2 form keeps every word: `threadTitleGeneration: true` → `{ enable: true }`,
+// `featureFlags: [a, b]` → `{ a: true, b: true }` (a block list item by item, comments kept).
+
+test('U9 threadTitleGeneration: true and featureFlags as a list: --fix writes the v2 shapes (LF, CRLF, JSON)', () => {
+  const H2 = `${H}  llm: {provider: hosted}\n`;
+  const cases: { before: string; after: string; ext?: string }[] = [
+    {
+      before: `${H2}  threadTitleGeneration: true # on\n  featureFlags: [enable_automations, "enable_visualizations"]\n`,
+      after: `${H2}  threadTitleGeneration: { enable: true } # on\n  featureFlags: { enable_automations: true, "enable_visualizations": true }\n`,
+    },
+    {
+      before: `${H2}  threadTitleGeneration: false\n  featureFlags:\n    # the two we use\n    - enable_automations # since May\n\n    - my_custom_flag\n`,
+      after: `${H2}  threadTitleGeneration: { enable: false }\n  featureFlags:\n    # the two we use\n    enable_automations: true # since May\n\n    my_custom_flag: true\n`,
+    },
+    {
+      // A list at its key's column (YAML allows it): the keys go one level in.
+      before: `${H2}  featureFlags:\n  - enable_automations\n  - enable_visualizations\n`,
+      after: `${H2}  featureFlags:\n    enable_automations: true\n    enable_visualizations: true\n`,
+    },
+    {
+      ext: 'json',
+      before:
+        '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"hosted"},"threadTitleGeneration":true,"featureFlags":["enable_automations"]}}\n',
+      after:
+        '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"hosted"},"threadTitleGeneration":{ "enable": true },"featureFlags":{ "enable_automations": true }}}\n',
+    },
+  ];
+  for (const c of cases)
+    for (const conv of c.ext ? [(t: string): string => t] : [(t: string): string => t, crlf]) {
+      const r = run(conv(c.before), c.ext);
+      assert.ok(
+        r.findings.length > 0 && r.findings.every((d) => d.code === 'invalid-type'),
+        JSON.stringify(r.findings),
+      );
+      assertRepaired(r, conv(c.after));
+    }
+});
+
+test('U9 a list that is not only names written once, or holds a comment in flow, is left as written', () => {
+  const H2 = `${H}  llm: {provider: hosted}\n`;
+  for (const flags of [
+    '[enable_automations, enable_automations]',
+    '[enable_automations, {enable_visualizations: true}]',
+    '[enable_automations, # ours\n    enable_visualizations]',
+    '&flags [enable_automations]',
+    '\n    - enable_automations\n    - - nested',
+  ]) {
+    const text = `${H2}  featureFlags: ${flags}\n`;
+    assert.equal(run(text).fixed, text, flags);
+  }
+});

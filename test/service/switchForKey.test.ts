@@ -74,7 +74,7 @@ describe("REVIEW7 J3: switch provider from the diagnostic of another variant's k
     const text = `${HEAD}  llm: &main\n    provider: hosted\n    endpoint: https://llm.example.com/\n  aiPrimitivesLlm: *main\n`;
     const { actions } = actionsOn(text, 'endpoint');
     const sw = actions.find((a) => a.title.startsWith('Switch'))!;
-    assert.match(sw.title, /also for the alias of this mapping/);
+    assert.match(sw.title, /shared by 1 alias: all switch/);
     assert.notEqual(sw.isPreferred, true);
   });
   it('JSON and a flow mapping, CRLF', () => {

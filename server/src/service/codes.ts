@@ -92,7 +92,7 @@ export const CODES = {
   'missing-required': {
     autofix: 'no',
     severity: 'error',
-    doc: 'An object lacks required fields of its type or variant; one diagnostic names them all. A key within a small edit distance of a missing one is reported as `unknown-property` on that key instead (with a rename fix).',
+    doc: "An object lacks required fields of its type or variant; one diagnostic names them all. A key within a small edit distance of a missing one is reported as `unknown-property` on that key instead (with a rename fix), and so is a missing key written one level up (`llm` at the top level beside a `definition` that lacks it: \"belongs under 'definition', which requires it\", with the editor's move).",
   },
   'empty-required': {
     autofix: 'no',
@@ -406,6 +406,11 @@ export interface DiagnosticData {
    * there. With `homeVariant`, that object's discriminator and the values that allow the key.
    */
   home?: string;
+  /**
+   * `unknown-property`: the key is a near miss of this key, which the mapping holds too (`maxItem: 50`
+   * beside `maxItems: 40`): the fixes keep one of the two, neither preferred unless the values are the same.
+   */
+  competing?: string;
   /** `unknown-property`, `field-in-custom-keys`: the key belongs beside this key, one level up (its mapping allows it); the fix moves it there. */
   up?: string;
   homeVariant?: { property: string; values: string[] };

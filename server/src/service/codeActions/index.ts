@@ -23,6 +23,7 @@ import { trimValue } from './blankString';
 import { duplicateTable } from './fixedTables';
 import { removeEmptyDocument } from './extraDocument';
 import { wrapInList } from './wrapInList';
+import { booleanIntoField, listIntoFlags } from './v1Shapes';
 import { quotedBooleanFix, quotedNumber } from './quotedNumber';
 import { keyOutOfBlockScalar } from './keyInBlockScalar';
 import { allColumns } from './wildcardName';
@@ -55,6 +56,8 @@ const FIXES: ProviderTable = {
     ...wrapInList(doc, d),
     ...quotedNumber(doc, d),
     ...quotedBooleanFix(doc, d),
+    ...booleanIntoField(doc, d),
+    ...listIntoFlags(doc, d),
   ],
   'invalid-env-name': bareEnvName,
   'value-not-expanded': unexpandedValue,

@@ -95,11 +95,32 @@ function switchTo(doc: ParsedDocument, obj: ObjectNode, tag: PropertyNode, union
     ...moved,
     ...(keptNames.length > 0 ? [`keeps ${names(keptNames)}: a literal secret or a shared anchor`] : []),
     ...(merging.length > 0 ? [`keeps ${names(merging)} of a block that merges it`] : []),
+    // (An anchored block: every alias and merge of it switches too, REVIEW15-user U16.)
+    ...sharedNote(doc, obj),
   ];
   return {
     title: `Switch ${union.property} to '${v.value}'${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`,
     edits,
   };
+}
+
+/**
+ * `shared by 3 aliases and 1 merge: all switch`, for a mapping that aliases (`*fallback`) and merges
+ * (`<<: *fallback`) read, itself or through a node that holds it: the switch edits the anchored text,
+ * so every use changes (REVIEW15-user U16). None for a mapping no alias reads.
+ */
+function sharedNote(doc: ParsedDocument, obj: ObjectNode): string[] {
+  const all = sharingAliases(doc, obj);
+  const merges = all.filter((a) => {
+    const p = a.parent?.type === 'array' ? a.parent.parent : a.parent;
+    return p?.type === 'property' && isMergeKey(p);
+  }).length;
+  const aliases = all.length - merges;
+  const parts = [
+    ...(aliases > 0 ? [`${String(aliases)} alias${aliases === 1 ? '' : 'es'}`] : []),
+    ...(merges > 0 ? [`${String(merges)} merge${merges === 1 ? '' : 's'}`] : []),
+  ];
+  return parts.length > 0 ? [`shared by ${parts.join(' and ')}: all switch`] : [];
 }
 
 /**
@@ -273,6 +294,7 @@ export function switchForKey(doc: ParsedDocument, prop: PropertyNode, renameOffe
   if (owners.length === 0) return [];
   const written = [...new Set(obj.properties.filter((p) => p !== tag && !isMergeKey(p)).map((p) => p.key.value))];
   const uses = sharingAliases(doc, obj).length;
+  const shared = sharedNote(doc, obj);
   return owners.map((v): Fix => {
     const misfits = written.filter((k) => k !== union.property && !allows(v, k));
     const missing = (v.schema.required ?? []).filter((k) => !getProperty(obj, k) && !presentMisspelt(obj, k, v.schema));
@@ -283,7 +305,7 @@ export function switchForKey(doc: ParsedDocument, prop: PropertyNode, renameOffe
       ...(misfits.length > 0
         ? [`${names(misfits)} ${misfits.length === 1 ? 'stays' : 'stay'}, not allowed there`]
         : []),
-      ...(uses > 0 ? [`also for the ${uses === 1 ? 'alias' : `${String(uses)} aliases`} of this mapping`] : []),
+      ...shared,
     ];
     return {
       title: `Switch ${union.property} to '${v.value}' (${notes.join('; ')})`,

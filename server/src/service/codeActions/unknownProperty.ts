@@ -25,6 +25,7 @@ import { indentUnit } from '../indent';
 import type { Diagnostic } from '../codes';
 import { diag } from '../codes';
 import { holdsMoreThanAKey, scoreOf } from '../text';
+import { credentialShapes } from '../credentialShapes';
 
 export const unknownProperty: FixProvider = (doc, d) => {
   const glued = missingSpaceInKey(doc, d);
@@ -61,6 +62,9 @@ export const unknownProperty: FixProvider = (doc, d) => {
   // A field of the object under a key of this mapping (`enable_automations` of `featureFlags`): moved there.
   out.push(...moveToHome(doc, prop, d, out.length === 0));
   out.push(...moveUp(doc, prop, d, out.length === 0));
+  // A near miss of a key written beside it (`maxItem: 50` and `maxItems: 40`): keep one of the two,
+  // the values named; never a bare removal that drops one value without a word (REVIEW15-user U10).
+  if (typeof d.data.competing === 'string') return [...out, ...keepOneOf(doc, prop, d.data.competing)];
   // (Not for a near miss: the key is reported because it is close to an allowed one, so its value is
   // the user's content under a misspelt name, and removing it (a whole `definiton:` block, the
   // instructions under `systemInstrucions:`) is never the repair: REVIEW4 G21.)
@@ -72,6 +76,55 @@ export const unknownProperty: FixProvider = (doc, d) => {
     out.push({ title: `Remove '${key}'`, edits: removeProperties(doc, prop.parent, [prop]) });
   return out;
 };
+
+/**
+ * `maxItem: 50` beside `maxItems: 40`: "Keep 'maxItem: 50' as 'maxItems' (remove 'maxItems: 40')" and
+ * "Keep 'maxItems: 40' (remove 'maxItem: 50')", neither preferred (which value is meant is the user's
+ * to say); the same value twice: the near miss removed, preferred (so `lint --fix` too: nothing is
+ * lost). No removal of an anchor an alias uses or of a literal credential; comments stay.
+ */
+function keepOneOf(doc: ParsedDocument, prop: PropertyNode, rivalKey: string): Fix[] {
+  const obj = prop.parent;
+  const rivals = obj.properties.filter((p) => p.key.value === rivalKey);
+  if (rivals.length !== 1) return [];
+  const rival = rivals[0]!;
+  const key = prop.key.value;
+  // (removeProperties keeps the comments of the lines it removes, on lines of their own.)
+  const removal = (p: PropertyNode): TextEdit[] | undefined =>
+    anchorsUsedElsewhere(doc, [p]) || holdsLiteralSecret(p) ? undefined : removeProperties(doc, obj, [p]);
+  if (sameValueText(doc, prop, rival)) {
+    const edits = removal(prop);
+    return edits
+      ? [{ title: `Remove '${key}' (it repeats '${rivalKey}${shownValue(doc, rival)}')`, edits, isPreferred: true }]
+      : [];
+  }
+  const out: Fix[] = [];
+  const dropRival = removal(rival);
+  if (dropRival)
+    out.push({
+      title: `Keep '${key}${shownValue(doc, prop)}' as '${rivalKey}' (remove '${rivalKey}${shownValue(doc, rival)}')`,
+      edits: [...dropRival, replaceScalar(doc, prop.key, rivalKey)],
+    });
+  const dropThis = removal(prop);
+  if (dropThis)
+    out.push({
+      title: `Keep '${rivalKey}${shownValue(doc, rival)}' (remove '${key}${shownValue(doc, prop)}')`,
+      edits: dropThis,
+    });
+  return out;
+}
+
+/**
+ * `: 50`, `: true`, `: daily`: a property's value as a title may show it, when it is a short scalar on
+ * its key's line that is no credential; '' otherwise (a mapping, a long text, a secret).
+ */
+function shownValue(doc: ParsedDocument, p: PropertyNode): string {
+  const v = p.value;
+  if (!v || (v.type !== 'number' && v.type !== 'boolean' && v.type !== 'string')) return '';
+  const text = doc.text.slice(v.offset, v.offset + v.length);
+  if (text.length > 24 || /[\r\n]/.test(text) || holdsLiteralSecret(p) || credentialShapes(text).length > 0) return '';
+  return `: ${text}`;
+}
 
 /**
  * An indentation slip (REVIEW5 H8): the stray keys' lines indented one level, under the key whose
