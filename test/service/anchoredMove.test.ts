@@ -173,7 +173,7 @@ test('switching the provider of a block others merge: their own keys are renamed
   assert.ok(!unknown(b).some((d) => d.data?.key === 'model'), b);
   // hosted has no model: the merging block's model is kept (the user's text) and the title says so.
   const toHosted = titles().find((t) => t.startsWith("Switch provider to 'hosted'"))!;
-  assert.match(toHosted, /keeps 'model' of a block that merges it\)$/);
+  assert.match(toHosted, /keeps 'model' of a block that merges it; shared by 1 merge: all switch\)$/);
   const h = apply(toHosted);
   assert.match(h, /<<: \*base # merged\n {4}model: other\n/);
 });

@@ -345,12 +345,17 @@ function writtenOneLevelUp(root: Node | undefined, loc: Located, missing: readon
   const holder = loc.prop;
   if (loc.via || obj?.type !== 'object' || holder?.value !== obj || loc.segments.length === 0) return [];
   const outer = holder.parent;
-  const outerSchema = unwrapNullable(schemaAtPath(root, loc.segments.slice(0, -1)).schema);
+  const outerAt = schemaAtPath(root, loc.segments.slice(0, -1));
+  const outerSchema = unwrapNullable(outerAt.schema);
+  // (A key another variant of the outer mapping has, `apiKey` beside `provider: cloud_c`, is that
+  // mapping's own slip, not one from below: its own finding says so, and the mapping below its.)
+  const ofAVariant = (k: string): boolean =>
+    outerAt.union?.variants.some((v) => Object.prototype.hasOwnProperty.call(v.schema.properties ?? {}, k)) ?? false;
   const allowed = outerSchema?.properties ?? {};
   const out: PropertyNode[] = [];
   for (const p of outer.properties) {
     const key = p.key.value;
-    if (!missing.includes(key) || Object.prototype.hasOwnProperty.call(allowed, key)) continue;
+    if (!missing.includes(key) || Object.prototype.hasOwnProperty.call(allowed, key) || ofAVariant(key)) continue;
     if (outer.properties.filter((q) => q.key.value === key).length !== 1) continue;
     if (singleHome(outerSchema, key)?.home === holder.key.value) out.push(p);
   }
