@@ -6,6 +6,9 @@
 import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/browser';
 import {
+  MAX_PROJECT_CONFIG_BYTES,
+  PROJECT_CONFIGS_NOTIFICATION,
+  READ_PROJECT_CONFIGS_REQUEST,
   DOTENV_NAMES_NOTIFICATION,
   DOTENV_TOO_LARGE,
   MAX_DOTENV_BYTES,
@@ -13,7 +16,12 @@ import {
   dotenvNames,
   dotenvProblemMessage,
 } from '../../server/src/shared';
-import type { DotenvNamesParams } from '../../server/src/shared';
+import type {
+  DotenvNamesParams,
+  ProjectConfigsParams,
+  ReadProjectConfigsParams,
+  ReadProjectConfigsResult,
+} from '../../server/src/shared';
 import { createConnectionCommands } from './connection';
 import { activateFront } from './front';
 import type { ClientHooks, ExtensionApi, StartedClient } from './front';
@@ -43,7 +51,103 @@ async function startClient(context: vscode.ExtensionContext, hooks: ClientHooks)
   const client = new LanguageClient(CLIENT_ID, CLIENT_NAME, clientOptions(context, hooks), worker);
   const started = await startWithGlue(context, client, hooks);
   watchDotenv(context, client, hooks);
+  watchProjectConfigs(context, client, hooks);
   return started;
+}
+
+/** At most this many project config files are read (a workspace with more is not a case we know). */
+const MAX_PROJECT_CONFIG_FILES = 500;
+
+/**
+ * The worker cannot read files: the client finds the workspace's `.assistant-config.yaml` files
+ * (workspace file search, else each folder's top one) and sends their text; the server asks for the
+ * files they `extends` under other names, which are then watched too. Any change sends the whole
+ * report again, and the server reads it with the same loader as the CLI (lsp/reportedConfigs.ts).
+ * Project configs hold rule levels and patterns, no secrets; they are read in untrusted workspaces
+ * too, as the desktop server reads them.
+ */
+function watchProjectConfigs(context: vscode.ExtensionContext, client: LanguageClient, hooks: ClientHooks): void {
+  const textOf = async (uri: vscode.Uri): Promise<string | null> => {
+    try {
+      const stat = await vscode.workspace.fs.stat(uri);
+      if ((stat.type & vscode.FileType.File) === 0 || stat.size > MAX_PROJECT_CONFIG_BYTES) return null;
+      return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    } catch {
+      // No such file (or unreadable): absent.
+      return null;
+    }
+  };
+  const send = async (): Promise<void> => {
+    const candidates = new Map<string, vscode.Uri>();
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      if (vscode.workspace.fs.isWritableFileSystem(folder.uri.scheme) === undefined) continue;
+      const top = vscode.Uri.joinPath(folder.uri, '.assistant-config.yaml');
+      candidates.set(top.toString(), top);
+    }
+    try {
+      for (const uri of await vscode.workspace.findFiles(
+        '**/.assistant-config.yaml',
+        '**/node_modules/**',
+        MAX_PROJECT_CONFIG_FILES,
+      ))
+        candidates.set(uri.toString(), uri);
+    } catch {
+      // No search in this file system: the folders' top files only.
+    }
+    const files: ProjectConfigsParams['files'] = [];
+    for (const [key, uri] of candidates) {
+      const text = await textOf(uri);
+      if (text !== null) files.push({ uri: key, text });
+    }
+    const params: ProjectConfigsParams = { files };
+    await client.sendNotification(PROJECT_CONFIGS_NOTIFICATION, params);
+  };
+  const resend = (): void => {
+    send().catch((e: unknown) => {
+      hooks.output().warn(`Reading the project config failed: ${e instanceof Error ? e.message : String(e)}`);
+    });
+  };
+  // The files a config extends under another name: watched once each, by their own path.
+  const watched = new Set<string>();
+  const watchOne = (uri: vscode.Uri): void => {
+    const key = uri.toString();
+    if (watched.has(key) || uri.path.endsWith('/.assistant-config.yaml')) return;
+    watched.add(key);
+    const w = vscode.workspace.createFileSystemWatcher(
+      new vscode.RelativePattern(vscode.Uri.joinPath(uri, '..'), uri.path.slice(uri.path.lastIndexOf('/') + 1)),
+    );
+    context.subscriptions.push(w, w.onDidCreate(resend), w.onDidChange(resend), w.onDidDelete(resend));
+  };
+  context.subscriptions.push(
+    client.onRequest(
+      READ_PROJECT_CONFIGS_REQUEST,
+      async (p: Partial<ReadProjectConfigsParams> | null): Promise<ReadProjectConfigsResult> => {
+        const uris = Array.isArray(p?.uris) ? p.uris.filter((u): u is string => typeof u === 'string') : [];
+        const out: ReadProjectConfigsResult = [];
+        for (const u of uris.slice(0, MAX_PROJECT_CONFIG_FILES)) {
+          let uri: vscode.Uri;
+          try {
+            uri = vscode.Uri.parse(u, true);
+          } catch {
+            out.push({ uri: u, text: null });
+            continue;
+          }
+          watchOne(uri);
+          out.push({ uri: u, text: await textOf(uri) });
+        }
+        return out;
+      },
+    ),
+  );
+  const watcher = vscode.workspace.createFileSystemWatcher('**/.assistant-config.yaml');
+  context.subscriptions.push(
+    watcher,
+    watcher.onDidCreate(resend),
+    watcher.onDidChange(resend),
+    watcher.onDidDelete(resend),
+    vscode.workspace.onDidChangeWorkspaceFolders(resend),
+  );
+  resend();
 }
 
 /** At most this many `.env` files are read (a workspace with more is not a case we know). */

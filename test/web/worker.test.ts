@@ -7,9 +7,11 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { TestClient } from '../protocol/lspClient';
 import { ROOT, madeUpPasswords } from '../helpers';
 import { leakedRuns } from '../cli/helpers';
@@ -65,14 +67,24 @@ function startWorker(url: string): void {
   const pending = new Map<number, (m: Message) => void>();
   const notes: Message[] = [];
   const errors: string[] = [];
+  const files: Record<string, string> = {};
+  const asked: string[] = [];
   let seq = 0;
   w.onerror = (e) => void errors.push(e.message);
   w.onmessage = (ev) => {
     const m = ev.data;
     if (m.id !== undefined && m.method) {
-      // Requests from the server: settings (defaults), registrations.
+      // Requests from the server: settings (defaults), registrations, the files a project config
+      // extends (from `files`, as the browser client reads them through the workspace file system).
       const result =
-        m.method === 'workspace/configuration' ? (m.params as { items: unknown[] }).items.map(() => ({})) : null;
+        m.method === 'workspace/configuration'
+          ? (m.params as { items: unknown[] }).items.map(() => ({}))
+          : m.method === 'assistantConfig/readProjectConfigs'
+            ? (m.params as { uris: string[] }).uris.map((uri) => {
+                asked.push(uri);
+                return { uri, text: files[uri] ?? null };
+              })
+            : null;
       w.postMessage({ jsonrpc: '2.0', id: m.id, result });
     } else if (m.id !== undefined) {
       pending.get(m.id)?.(m);
@@ -89,6 +101,8 @@ function startWorker(url: string): void {
     notify: (method: string, params: unknown) => w.postMessage({ jsonrpc: '2.0', method, params }),
     notes,
     errors,
+    files,
+    asked,
   };
 }
 
@@ -97,6 +111,8 @@ type PageLsp = {
   notify(method: string, params: unknown): void;
   notes: Message[];
   errors: string[];
+  files: Record<string, string>;
+  asked: string[];
 };
 
 const DOCS_BASE = 'https://extension.invalid/docs/codes/';
@@ -404,6 +420,72 @@ describe('the web-worker server in headless Chromium', () => {
         "Variable 'AC_WEB_EMPTY' is set in ../.env but empty: the service would get an empty credential. Give it its value there.",
       ],
     );
+  });
+
+  test('the project config, and the file it extends, reported by the client apply as on the desktop (REVIEW15 D7)', async () => {
+    // The Node server reads the same tree from disk: its answers are the reference.
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'ac-web-cfg-')));
+    const tree: Record<string, string> = {
+      'config/.assistant-config.yaml': '# the team\nextends: ../shared/org.yaml\nexclude: ["legacy/**"]\n',
+      'shared/org.yaml': 'rules:\n  unknown-discriminator: warning\n  env-not-set: off\n',
+    };
+    for (const [p, text] of Object.entries(tree)) {
+      mkdirSync(dirname(join(root, p)), { recursive: true });
+      writeFileSync(join(root, p), text);
+    }
+    try {
+      // Only the `.assistant-config.yaml` is reported (what search finds); org.yaml is asked for.
+      await page.evaluate(
+        (t) => Object.assign((globalThis as unknown as { lsp: PageLsp }).lsp.files, { 'file:///w/shared/org.yaml': t }),
+        tree['shared/org.yaml']!,
+      );
+      await notifyWorker('assistantConfig/projectConfigs', {
+        files: [{ uri: 'file:///w/config/.assistant-config.yaml', text: tree['config/.assistant-config.yaml'] }],
+      });
+      type D = { code: string; severity: number; message: string };
+      const shown = (ds: D[]): string[] => ds.map((d) => `${d.code}:${d.severity}`).sort();
+      const web = await workerDiagnosticsWhen<D>(YAML_URI, (ds) =>
+        ds.some((d) => d.code === 'unknown-discriminator' && d.severity === 2),
+      );
+      assert.deepEqual(await page.evaluate(() => (globalThis as unknown as { lsp: PageLsp }).lsp.asked, null), [
+        'file:///w/shared/org.yaml',
+      ]);
+      const nodeUri = pathToFileURL(join(root, 'config/prod.yaml')).href;
+      await node.open(nodeUri, YAML, 'assistantconfig', 1);
+      const desktop = (await node.waitForDiagnostics(nodeUri)).diagnostics as D[];
+      assert.deepEqual(shown(web), shown(desktop));
+      assert.ok(!web.some((d) => d.code === 'env-not-set'), JSON.stringify(web));
+      // Excluded by the team's config: nothing, as on the desktop.
+      const legacy = 'file:///w/config/legacy/old.assistant.yaml';
+      await notifyWorker('textDocument/didOpen', {
+        textDocument: { uri: legacy, languageId: 'assistantconfig', version: 1, text: YAML },
+      });
+      assert.deepEqual(await workerDiagnostics(legacy), []);
+      // The client reports again (a watched file changed): the worker follows; no report, no config.
+      await page.evaluate(
+        () =>
+          void ((globalThis as unknown as { lsp: PageLsp }).lsp.files['file:///w/shared/org.yaml'] =
+            'rules:\n  unknown-discriminator: info\n'),
+        null,
+      );
+      await notifyWorker('assistantConfig/projectConfigs', {
+        files: [{ uri: 'file:///w/config/.assistant-config.yaml', text: tree['config/.assistant-config.yaml'] }],
+      });
+      await workerDiagnosticsWhen<D>(YAML_URI, (ds) =>
+        ds.some((d) => d.code === 'unknown-discriminator' && d.severity === 3),
+      );
+      await notifyWorker('assistantConfig/projectConfigs', { files: [] });
+      await workerDiagnosticsWhen<D>(YAML_URI, (ds) =>
+        ds.some((d) => d.code === 'unknown-discriminator' && d.severity === 1),
+      );
+      assert.deepEqual(
+        await page.evaluate(() => (globalThis as unknown as { lsp: PageLsp }).lsp.errors, null),
+        [],
+        `worker errors; console: ${consoleLines.join('\n')}`,
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -20,6 +20,7 @@ export {
 } from '../service';
 export {
   ProjectConfigResolver,
+  loadProjectConfig,
   nearNameNotice,
   applyProjectRules,
   isExcluded,

@@ -47,11 +47,14 @@ import { registerAnchorFeatures, registerEditorFeatures, withDotenvLink, SERVER_
 import { readClientFeatures, DEFAULT_CLIENT, TRIGGER_SUGGEST_COMMAND, markup } from './clientFeatures';
 import type { ClientFeatures } from './clientFeatures';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics';
+import { configKey, ReportedProjectConfigs } from './reportedConfigs';
 import type { WorkspaceFiles } from './workspaceDiagnostics';
 import {
   STATUS_NOTIFICATION,
   TRUST_NOTIFICATION,
   DOTENV_NAMES_NOTIFICATION,
+  PROJECT_CONFIGS_NOTIFICATION,
+  READ_PROJECT_CONFIGS_REQUEST,
   CONNECTION_CONFIG_REQUEST,
   LANGUAGE_IDS,
   declaresAssistantConfigKind,
@@ -61,6 +64,9 @@ import type {
   TrustParams,
   InitializationOptions,
   DotenvNamesParams,
+  ProjectConfigsParams,
+  ReadProjectConfigsParams,
+  ReadProjectConfigsResult,
   ConnectionConfigParams,
   ConnectionConfigFacts,
 } from '../shared';
@@ -116,8 +122,16 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   const toldConfigs = new Set<string>();
   /** The last refusal told per document: format on save repeats it at every save, told once. */
   const toldFormat = new Map<string, string>();
+  /**
+   * Project configs a client reports, for a server that cannot read files (the web worker): it then
+   * reads them through the same loader, from memory, with the documents' URIs as paths.
+   */
+  const reportedConfigs = serverOptions.readFile ? undefined : new ReportedProjectConfigs();
+  /** The path of a document as the project config walk takes it (its URI, where configs are reported). */
+  const configPathOf = (uri: string): string | undefined =>
+    reportedConfigs ? configKey(uri) : serverOptions.fsPathOf?.(uri);
   const projectConfigOf = (uri: string): ProjectConfig | undefined => {
-    const path = serverOptions.fsPathOf?.(uri);
+    const path = configPathOf(uri);
     const cfg = path !== undefined ? projectConfigs?.forFile(path) : undefined;
     if (cfg && cfg.problems.length > 0) tellConfigProblems(cfg);
     if (cfg?.files) for (const f of cfg.files) watchConfigFile(f);
@@ -131,7 +145,9 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   const watchedConfigNames = new Set<string>();
   const watchConfigFile = (path: string): void => {
     const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+    // (A client that reports the configs watches what it reads itself.)
     if (name === '.assistant-config.yaml' || name === '' || watchedConfigNames.has(name) || !watchRegistration) return;
+    if (reportedConfigs) return;
     watchedConfigNames.add(name);
     const globPattern = `**/${name.replace(/[*?[\]{}]/g, (c) => `[${c}]`)}`;
     connection.client
@@ -197,7 +213,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   /** The diagnostics as the project config wants them (codes off, severities), none for excluded files. */
   const projectDiagnostics = (doc: TextDocument): Diagnostic[] => {
     const cfg = projectConfigOf(doc.uri);
-    const path = serverOptions.fsPathOf?.(doc.uri);
+    const path = configPathOf(doc.uri);
     if (cfg && path !== undefined && engine!.isExcluded(cfg, path)) return [];
     return engine!.applyProjectRules(cacheOf().diagnostics(doc), cfg);
   };
@@ -212,11 +228,15 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     (loading ??= import('./engine').then((m) => {
       engine = m;
       cacheInstance = new m.AnalysisCache(options);
-      const read = serverOptions.readFile;
+      const read = serverOptions.readFile ?? reportedConfigs?.read;
+      // Reported configs: the walk stops at the top of the document's workspace folder.
+      const isTop = reportedConfigs
+        ? (dir: string) => folders.some((f) => configKey(f).replace(/\/+$/, '') === dir)
+        : serverOptions.isRepositoryTop;
       // A `.assistant-config.yml` (or another near name) where the config is looked for is not read:
       // told once per file, in a warning and the log, not ignored silently (REVIEW5 H14a).
       if (read)
-        projectConfigs = new m.ProjectConfigResolver(read, serverOptions.isRepositoryTop, {
+        projectConfigs = new m.ProjectConfigResolver(read, isTop, {
           found: (path) => {
             if (toldConfigs.has(path)) return;
             toldConfigs.add(path);
@@ -343,7 +363,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
       const doc = new OpenDocument(uri, languageId, 0, text);
       const e = engine!;
       const cfg = projectConfigOf(uri);
-      const path = serverOptions.fsPathOf?.(uri);
+      const path = configPathOf(uri);
       if (cfg && path !== undefined && e.isExcluded(cfg, path)) return [];
       const parsed = e.parseWithLimits(text, cacheOf().languageOf(doc), options(uri));
       return e
@@ -544,6 +564,43 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     revalidateAll();
   });
 
+  // A client that reads the project configs itself (the browser's) reports them with their text; the
+  // files they extend under other names are asked for before the report is taken (lsp/reportedConfigs.ts).
+  connection.onNotification(
+    PROJECT_CONFIGS_NOTIFICATION,
+    (p: Partial<Record<keyof ProjectConfigsParams, unknown>> | null) => {
+      const configs = reportedConfigs;
+      if (!configs) return;
+      const files = Array.isArray(p?.files)
+        ? p.files.flatMap((f: unknown) => {
+            const { uri, text } = (f ?? {}) as { uri?: unknown; text?: unknown };
+            return typeof uri === 'string' && typeof text === 'string' ? [{ uri, text }] : [];
+          })
+        : [];
+      const ask = async (uris: string[]): Promise<ReadProjectConfigsResult> => {
+        const params: ReadProjectConfigsParams = { uris };
+        const r: unknown = await connection.sendRequest(READ_PROJECT_CONFIGS_REQUEST, params);
+        return Array.isArray(r)
+          ? r.flatMap((a: unknown) => {
+              const { uri, text } = (a ?? {}) as { uri?: unknown; text?: unknown };
+              return typeof uri === 'string' ? [{ uri, text: typeof text === 'string' ? text : null }] : [];
+            })
+          : [];
+      };
+      load()
+        .then((m) => configs.take(files, ask, m.loadProjectConfig))
+        .then((taken) => {
+          if (!taken) return;
+          projectConfigs?.clear();
+          cacheInstance?.invalidateDiagnostics();
+          revalidateAll();
+        })
+        .catch((e: unknown) => {
+          log.error(`Reading the project configs the client reported failed: ${describe(e)}`);
+        });
+    },
+  );
+
   // The editor's Test Connection asks what the active document says (its syntax error, or its provider):
   // the same reading as the CLI's --config. null: the reading failed (logged, as every handler's failure).
   connection.onRequest(
@@ -565,7 +622,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     workspaceDiagnostics?.touch();
     // The project config, or a file it extends, changed: every open file is checked again under the new one.
     const readByConfigs = (uri: string): boolean => {
-      const path = serverOptions.fsPathOf?.(uri);
+      const path = configPathOf(uri);
       return path !== undefined && !!projectConfigs?.reads(path);
     };
     if (p.changes.some((c) => /(^|\/)\.assistant-config\.yaml$/.test(c.uri) || readByConfigs(c.uri))) {
@@ -849,7 +906,7 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   /** The fix-all action of a document, or undefined when nothing is fixed (or the project config excludes it). */
   const fixAllAction = (doc: TextDocument, language: 'yaml' | 'json'): CodeAction | undefined => {
     const cfg = projectConfigOf(doc.uri);
-    const path = serverOptions.fsPathOf?.(doc.uri);
+    const path = configPathOf(doc.uri);
     if (cfg && path !== undefined && engine!.isExcluded(cfg, path)) return undefined;
     const opts = options(doc.uri);
     // The analysis `lint --fix` runs (cli/analyze.ts analyzeWith): the project's rules applied.

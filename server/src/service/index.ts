@@ -24,6 +24,7 @@ export type { Language, ParsedDocument } from '../parser';
 export { applyEdit, patchedAt, exerciseShifts } from '../parser/incremental';
 export {
   ProjectConfigResolver,
+  loadProjectConfig,
   applyProjectRules,
   isExcluded,
   parseProjectConfig,

@@ -380,9 +380,15 @@ function layer(lower: ProjectConfig, upper: ProjectConfig): ProjectConfig {
 
 /**
  * `rel` resolved against the directory `dir` (`.` and `..` taken out), with `dir`'s separator; an
- * absolute `rel` (`/x`, `C:\x`, `\\server\x`) as it is.
+ * absolute `rel` (`/x`, `C:\x`, `\\server\x`) as it is; for a URI `dir`, below its authority.
  */
 export function joinPath(dir: string, rel: string): string {
+  // A URI (the web build's paths: `vscode-vfs://github/o/r/p`): its `scheme://authority` is the root.
+  const uri = /^[A-Za-z][\w+.-]+:\/\/[^/]*/.exec(dir)?.[0];
+  if (uri !== undefined) {
+    const rest = dir.slice(uri.length);
+    return uri + joinPath(rest === '' ? '/' : rest, rel.replace(/\\/g, '/'));
+  }
   const sep = dir.includes('\\') && !dir.includes('/') ? '\\' : '/';
   const whole = /^([A-Za-z]:)?[\\/]/.test(rel) ? rel : `${dir}${sep}${rel}`;
   const parts = whole.split(/[\\/]/);

@@ -37,6 +37,31 @@ export interface DotenvNamesParams {
 }
 
 /**
+ * Client → server: the project config files (`.assistant-config.yaml`) of the workspace, by URI, with
+ * their text, for a server that cannot read files (the web-worker build; the browser client finds
+ * them with the workspace file search and reads them through the workspace file system). Sent again
+ * when one is created, changed or deleted, or a file they extend changes; each report replaces the last.
+ */
+export const PROJECT_CONFIGS_NOTIFICATION = 'assistantConfig/projectConfigs';
+export interface ProjectConfigsParams {
+  files: { uri: string; text: string }[];
+}
+
+/**
+ * Server → client: the text of each file a reported project config `extends` that the report did
+ * not hold (another name than `.assistant-config.yaml`, or one search did not find); `null` for a
+ * file that cannot be read. The client watches them and reports again when one changes.
+ */
+export const READ_PROJECT_CONFIGS_REQUEST = 'assistantConfig/readProjectConfigs';
+export interface ReadProjectConfigsParams {
+  uris: string[];
+}
+export type ReadProjectConfigsResult = { uri: string; text: string | null }[];
+
+/** The largest project config a client reads for the server (a larger one is reported as unreadable). */
+export const MAX_PROJECT_CONFIG_BYTES = 1024 * 1024;
+
+/**
  * Client → server: what Test Connection reads from the active document (its first syntax error, or
  * its `aiPrimitivesLlm.provider` and where that is written). The server reads it with the CLI's
  * functions, so the editor's Test Connection bundles carry no parser. The document's text travels
