@@ -5,6 +5,7 @@
 import type { DiagnosticCode } from './codes';
 import { CODES, isSuppressible, orList, repairsSyntax, whyNotSuppressible } from './codes';
 import { levelsOf } from './projectConfig';
+import { DISABLE_FILE, DISABLE_NEXT_LINE } from './suppressions';
 
 export interface CodeDoc {
   /** A small document that triggers the code (YAML unless `language` says JSON). */
@@ -262,7 +263,10 @@ export function codeDocPath(code: DiagnosticCode): string {
   return `docs/codes/${code}.md`;
 }
 
-/** How to silence a code, the same for every code. */
+/**
+ * How to silence a code, the same for every code: every way there is, from one line to every file
+ * (REVIEW15 U14: the page named only the project config; teams read it from a code-scanning alert).
+ */
 export function silenceText(code: DiagnosticCode): string {
   // (isSuppressible narrows its argument: a plain boolean keeps `code` a DiagnosticCode below.)
   const suppressible: boolean = isSuppressible(code);
@@ -270,11 +274,11 @@ export function silenceText(code: DiagnosticCode): string {
     const own = CODES[code].severity === 'information' ? 'info' : CODES[code].severity;
     const higher = levelsOf(code).filter((l) => l !== 'off' && l !== own);
     return [
-      `It cannot be silenced: no suppression comment, setting or project config turns it off or lowers it, because ${whyNotSuppressible(code)}.`,
+      `It cannot be silenced: no suppression comment, \`--suppress\`, \`--rule\`, setting or project config turns it off or lowers it, because ${whyNotSuppressible(code)}.`,
       ...(higher.length > 0
         ? [
             '',
-            `It can be raised in the project config file \`.assistant-config.yaml\`:`,
+            `It can be raised: for one run with \`--rule ${code}=${higher[higher.length - 1]!}\`, or in the project config file \`.assistant-config.yaml\`:`,
             '',
             '```yaml',
             'rules:',
@@ -285,9 +289,15 @@ export function silenceText(code: DiagnosticCode): string {
     ].join('\n');
   }
   return [
-    'In the project config file `.assistant-config.yaml` (read by the CLI and the editor alike), turn the rule off or change its severity:',
+    'From the narrowest:',
+    '',
+    `- **One line** (YAML): the comment \`# ${DISABLE_NEXT_LINE} ${code} -- why\` on the line above it, which the editor's quick fix *Ignore ${code} on this line* writes; \`# ${DISABLE_FILE} ${code} -- why\` silences it in the whole file. The comment travels with the file: the editor, the CLI, pre-commit and CI all apply it.`,
+    `- **One run or CI job**: \`assistant-config lint --suppress ${code}\` (still listed as suppressed in SARIF), or \`--rule ${code}=off\` (also \`info\`, \`warning\`, \`error\`).`,
+    `- **Your editor**: the setting \`"assistantConfig.suppress": ["${code}"]\` (user settings, or the workspace's \`.vscode/settings.json\`): the way for JSON files, which have no comments.`,
+    `- **Every file below a directory**: the project config file \`.assistant-config.yaml\`, read by the CLI and the editor alike. A package's own file replaces the root's unless it \`extends\` it:`,
     '',
     '```yaml',
+    "extends: ../../.assistant-config.yaml   # in a package: the root's other rules still apply",
     'rules:',
     `  ${code}: off   # or info, warning, error`,
     '```',
