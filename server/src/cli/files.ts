@@ -89,6 +89,11 @@ export interface WalkOptions {
   byContent?: boolean;
   /** Told each symbolic link the walk does not follow because it leads outside the walked directory. */
   onOutsideLink?: (link: string) => void;
+  /**
+   * Told each file the project config's `include` names that the walk skips because git ignores it
+   * (a file in an ignored directory is not looked for: the walk does not enter it).
+   */
+  onIgnoredIncluded?: (file: string, config: ProjectConfig) => void;
 }
 
 interface IgnoreRule {
@@ -313,7 +318,10 @@ export function collectFiles(
       if (e.isDirectory()) {
         if (!isIgnored(n, true)) walk(dPrefix + n, depth + 1, here);
       } else if (e.isFile()) {
-        if (isIgnored(n, false)) continue;
+        if (isIgnored(n, false)) {
+          if (options.onIgnoredIncluded) ignoredIncluded(dPrefix + n, options);
+          continue;
+        }
         const p = dPrefix + n;
         wants ??= wantedIn(p, options);
         if (!wants(p)) continue;
@@ -375,6 +383,45 @@ export function collectFiles(
     .map((p) => [key(p), p] as const)
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
     .map((x) => x[1]);
+}
+
+/** Tells `onIgnoredIncluded` of an ignored file when its project config's `include` names it. */
+function ignoredIncluded(file: string, options: WalkOptions): void {
+  const cfg = options.configOf?.(file);
+  if (cfg && cfg.include.length > 0 && isIncluded(cfg, file) && !isExcluded(cfg, file))
+    options.onIgnoredIncluded?.(file, cfg);
+}
+
+/**
+ * A note on stderr, once a walk is done, of the files a project config's `include` names that git
+ * ignores (REVIEW15 U17): they are not checked, as every file git ignores, so that a personal
+ * `*.local.assistant.yaml` with a real key or a build directory does not reach CI's reports; but a
+ * generated config the service reads must not be skipped without a word. Naming the file checks it.
+ */
+export function ignoredIncludedNotes(io: { cwd: string; stderr(text: string): void }): {
+  onIgnoredIncluded: (file: string, config: ProjectConfig) => void;
+  flush: () => void;
+} {
+  const byConfig = new Map<string, string[]>();
+  return {
+    onIgnoredIncluded: (file, config) => {
+      const from = config.from?.include ?? config.path;
+      const list = byConfig.get(from) ?? [];
+      list.push(file);
+      byConfig.set(from, list);
+    },
+    flush: () => {
+      const shown = (p: string): string => visiblePath(relative(io.cwd, p) || p);
+      for (const [from, files] of byConfig) {
+        const n = files.length;
+        const names = files.slice(0, 5).map((f) => `'${shown(f)}'`);
+        io.stderr(
+          `assistant-config: note: ${n === 1 ? '1 file' : `${String(n)} files`} that the include patterns of ${shown(from)} name ${n === 1 ? 'is' : 'are'} ignored by git and not checked: ${names.join(', ')}${n > 5 ? ` and ${String(n - 5)} more` : ''} (name a file on the command line to check it)\n`,
+        );
+      }
+      byConfig.clear();
+    },
+  };
 }
 
 /** Tells a link a directory walk did not follow (stderr; a notice, not an error: the run goes on). */

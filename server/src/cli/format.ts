@@ -7,7 +7,7 @@ import type { Language } from '../parser';
 import { applyEdits, formatDocumentOutcome, parseWithLimits, DEFAULT_OPTIONS } from '../service';
 import type { CliIO } from './io';
 import { UsageError } from './io';
-import { collectFiles, outsideLink, errorText } from './files';
+import { collectFiles, ignoredIncludedNotes, outsideLink, errorText } from './files';
 import { escapedNote, maskedNote, NOT_UTF8, printableDiff, strictUtf8, writeAtomic } from './fix';
 import { CliProjectConfig, NO_ERROR_ON_EMPTY, parseConfigFlag, reportEmptyDirectory } from './projectConfig';
 import type { ConfigChoice } from './projectConfig';
@@ -209,10 +209,15 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
       continue;
     }
     let unreadable = 0;
+    const notes = ignoredIncludedNotes(io);
     const found = st.isDirectory()
       ? collectFiles(
           abs,
-          { configOf: (file) => configs.forFile(file), onOutsideLink: outsideLink(io) },
+          {
+            configOf: (file) => configs.forFile(file),
+            onOutsideLink: outsideLink(io),
+            onIgnoredIncluded: notes.onIgnoredIncluded,
+          },
           (dir, error) => {
             io.stderr(
               `assistant-config: cannot read '${visiblePath(relative(io.cwd, dir) || dir)}': ${visible(error)}\n`,
@@ -222,6 +227,7 @@ export async function formatCommand(args: string[], io: CliIO): Promise<number> 
           },
         )
       : [abs];
+    notes.flush();
     if (st.isDirectory() && found.length === 0 && unreadable === 0)
       if (reportEmptyDirectory(io, configs, abs, t, flags.errorOnEmpty) !== undefined) status = 2;
     for (const f of found) {

@@ -4,7 +4,7 @@ import { resolve as resolvePath, relative, join, isAbsolute, basename, dirname }
 import { availableParallelism } from 'node:os';
 import type { CliIO } from './io';
 import { UsageError, bufferedIO, isUsageError } from './io';
-import { collectFiles, outsideLink, displayPaths, errnoText, errorText } from './files';
+import { collectFiles, ignoredIncludedNotes, outsideLink, displayPaths, errnoText, errorText } from './files';
 import { isSuppressible } from '../service';
 import { languageOf, parse } from '../parser';
 import { secretRanges } from '../service/secretRanges';
@@ -589,12 +589,22 @@ async function lintFiles(
     // A directory that cannot be read fails the run (exit 2), as an unreadable file does: a CI gate
     // must not pass on files it never saw.
     const unreadable: string[] = [];
+    const notes = ignoredIncludedNotes(io);
     const found = st.isDirectory()
-      ? collectFiles(abs, { configOf: (f) => configs.forFile(f), onOutsideLink: outsideLink(io) }, (dir, error) => {
-          fail(`cannot read '${visiblePath(display(dir))}': ${visible(error)}`, dir);
-          unreadable.push(dir);
-        })
+      ? collectFiles(
+          abs,
+          {
+            configOf: (f) => configs.forFile(f),
+            onOutsideLink: outsideLink(io),
+            onIgnoredIncluded: notes.onIgnoredIncluded,
+          },
+          (dir, error) => {
+            fail(`cannot read '${visiblePath(display(dir))}': ${visible(error)}`, dir);
+            unreadable.push(dir);
+          },
+        )
       : [abs];
+    notes.flush();
     if (st.isDirectory() && found.length === 0 && unreadable.length === 0) {
       const empty = reportEmptyDirectory(io, configs, abs, t, flags.errorOnEmpty);
       if (empty !== undefined) {
