@@ -507,6 +507,60 @@ const EXCEPTIONS: { why: string; text: string; language: 'yaml' | 'json'; settle
   },
 ];
 
+test('REVIEW15 U18: a comment line under an empty key stays on its own line, where Prettier puts it', async () => {
+  const H = 'kind: AssistantConfig\nversion: v2\ndefinition:\n';
+  // The reported case: the last lines of the file, a commented-out child of `fallback:`.
+  const text = `${H}  llm:\n    provider: hosted\n    fallback:\n      # provider: vendor_a   (disabled until the key is rotated)\n`;
+  assert.equal(ours(text, 'yaml'), text);
+  assert.equal(await theirs(text, 'yaml'), text);
+  // CRLF: the same lines, with CRLF kept.
+  const crlf = text.replace(/\n/g, '\r\n');
+  assert.equal(ours(crlf, 'yaml'), crlf);
+  // A comment on the key's line and one below; one at the key's column before a sibling; one deeper
+  // than a child is indented (Prettier moves it to the child's column).
+  for (const [input, want] of [
+    [
+      `${H}  llm:\n    fallback: # off\n      # provider: x\n`,
+      `${H}  llm:\n    fallback: # off\n      # provider: x\n`,
+    ],
+    [
+      `${H}  llm:\n    fallback:\n    # note\n    provider: hosted\n`,
+      `${H}  llm:\n    fallback:\n    # note\n    provider: hosted\n`,
+    ],
+    [`${H}  llm:\n    fallback:\n            # deep\n`, `${H}  llm:\n    fallback:\n      # deep\n`],
+  ] as const) {
+    assert.equal(ours(input, 'yaml'), want);
+    assert.equal(await theirs(input, 'yaml'), want);
+  }
+});
+
+test('REVIEW15 U18: a seeded corpus of empty keys followed by comment lines at any column agrees with Prettier both ways', async () => {
+  const seed = testSeed('empty keys with comments below', 0x0018, 'FORMAT_EMPTY_COMMENT_SEED');
+  const random = rng(seed);
+  const pick = <T>(a: readonly T[]): T => a[Math.floor(random() * a.length)]!;
+  for (let k = 0; k < 150; k++) {
+    const unit = pick([2, 4]);
+    const lines = ['kind: AssistantConfig', 'version: v2', 'definition:'];
+    // A path of nested keys, each level possibly an empty key followed by comment lines.
+    const depth = 1 + Math.floor(random() * 3);
+    for (let d = 1; d <= depth; d++) {
+      const col = d * unit;
+      if (random() < 0.5) lines.push(`${' '.repeat(col)}k${String(d)}: v${pick(['', ' # on the line'])}`);
+      lines.push(`${' '.repeat(col)}e${String(d)}:${pick(['', '', ' # on the key'])}`);
+      const n = 1 + Math.floor(random() * 3);
+      for (let c = 0; c < n; c++) {
+        if (random() < 0.2) lines.push('');
+        const at = Math.max(0, col + pick([-unit, -1, 0, 1, unit, unit + 3]));
+        lines.push(`${' '.repeat(at)}# ${pick(['provider: vendor_a', 'later', 'see docs'])}${pick(['', '   '])}`);
+      }
+      if (d < depth) lines.push(`${' '.repeat(col)}n${String(d)}:`);
+    }
+    if (random() < 0.5) lines.push(`${' '.repeat(pick([0, unit]))}${pick(['tail', 'z'])}: 1`);
+    const text = lines.join('\n') + '\n';
+    await agree(text, 'yaml', `generated YAML ${String(k)} (seed ${String(seed)}):\n${text}`);
+  }
+});
+
 test('the listed differences from Prettier are still what the README says they are', async () => {
   for (const e of EXCEPTIONS) {
     const o = ours(e.text, e.language);

@@ -32,6 +32,9 @@
 // - content written on the `---` line (`--- |`, `--- &root`) stays there, and the comment lines after
 //   a document that is a scalar keep the blank line before them as written (none added).
 // - a flow collection on one line is spaced as Prettier spaces it (`[a, b]`, `{ a: 1 }`), its scalars as written.
+// - comment lines below an empty value (`fallback:` then `  # provider: x`) stay on their lines, at the
+//   columns Prettier gives them: the model printed a lone one on the key's line (REVIEW15 U18).
+// - comment lines end without blanks, as Prettier ends them.
 // Still printed by the model: runs of blank lines (one kept).
 // A text it cannot print with the same data (an alias before its anchor, a scalar tag on a mapping)
 // is refused with the reason.
@@ -225,6 +228,7 @@ function printAll(
   const restore: Restore[] = [];
   const tailBlank = new Map(docs.map((d) => [d, tailBlankWritten(d, text)]));
   for (const d of docs) {
+    trimCommentEnds(d);
     noBlankOpening(d);
     reattachTrailingComments(d, text);
     keepDocumentCommentClose(d, text);
@@ -285,6 +289,28 @@ function anchorWritten(text: string, name: string): boolean {
     if (after === undefined || /[\s,[\]{}]/.test(after)) return true;
   }
   return false;
+}
+
+/**
+ * Comment lines without the blanks that end them, as Prettier prints them (REVIEW15 U18's corpus: a
+ * comment line the model holds kept `# later   ` as written).
+ */
+function trimCommentEnds(doc: Document.Parsed): void {
+  const trim = (c: string | null | undefined): string | undefined =>
+    c
+      ?.split('\n')
+      .map((l) => l.trimEnd())
+      .join('\n');
+  const fix = (n: { comment?: string | null; commentBefore?: string | null }): void => {
+    if (n.comment) n.comment = trim(n.comment)!;
+    if (n.commentBefore) n.commentBefore = trim(n.commentBefore)!;
+  };
+  fix(doc);
+  visit(doc, {
+    Node(_, n) {
+      fix(n);
+    },
+  });
 }
 
 /**
@@ -585,6 +611,14 @@ type Restore =
       /** Comment lines written between the `?` and the key ('' for a blank line): the first on the `?` line. */
       between?: string[];
     }
+  /**
+   * An empty value (`key:`) with comment lines written below it: the model prints one such line on
+   * the key's line (`key: # c`). Kept on their lines as Prettier prints them (REVIEW15 U18): a line
+   * indented past the key one unit in from the key; one at the key's column or left of it at the
+   * column of the key (`up` 1) or of the enclosing key `up - 1` levels out. `onKey`: the comment
+   * written on the key's line; `up` -1: a blank line.
+   */
+  | { kind: 'emptyValueComments'; id: string; onKey?: string; lines: { text: string; up: number }[]; unit: number }
   /** The comment on an explicit key's `:` line (`: # c`, the value on the next line). */
   | { kind: 'valueComment'; id: string; comment: string }
   /** A collection's anchor and tag as written: the model prints `&anchor !ID` for them. */
@@ -745,9 +779,102 @@ function mark(
     item.commentBefore = out.join('\n');
     return true;
   };
+  /**
+   * An empty map value with comment lines below its key (see the `emptyValueComments` restore): its
+   * placeholder, or undefined when the lines as written are not the model's comment (left to the model).
+   */
+  const emptyValueComments = (n: Scalar, path: readonly unknown[]): Scalar | undefined => {
+    const range = n.range!;
+    const span = text.slice(range[0], range[2]).split('\n');
+    const head = span.shift()!;
+    const onKey = /^[ \t]*#(.*)$/.exec(head);
+    if (!onKey && head.trim() !== '') return undefined;
+    const spanLines = span.length;
+    while (span.length > 0 && span[span.length - 1]!.trim() === '') span.pop();
+    if (span.length === 0) return undefined;
+    /** Whether a blank line follows the last comment line (before what comes next). */
+    const atLineStart = range[2] > 0 && text[range[2] - 1] === '\n';
+    const blankAfter =
+      span.length < spanLines - (atLineStart ? 1 : 0) ||
+      (atLineStart ? /^[ \t]*\n/ : /^[ \t]*\n[ \t]*\n/).test(text.slice(range[2]));
+    const lines: { text: string; indent: number }[] = [];
+    for (const l of span) {
+      const m = /^([ ]*)#(.*)$/.exec(l);
+      if (m) lines.push({ text: m[2]!, indent: m[1]!.length });
+      else if (l.trim() === '') lines.push({ text: '', indent: -1 });
+      else return undefined;
+    }
+    // (The model keeps a blank line among them as an empty line of the comment, or not at all.)
+    const model = (n.comment ?? '').split('\n').filter((l) => l !== '');
+    const all = [...(onKey ? [onKey[1]!] : []), ...lines.filter((l) => l.indent >= 0).map((l) => l.text)];
+    if (all.length !== model.length || all.some((t, k) => t.trimEnd() !== model[k]!.trimEnd())) return undefined;
+    // The columns of the keys from the innermost out (this value's key first): those of the mappings
+    // (the keys themselves may be placeholders already). Not inside a sequence: left to the model.
+    const columns: number[] = [];
+    for (let k = path.length - 1; k >= 0; k--) {
+      const a = path[k];
+      if (isSeq(a) || (isMap(a) && (a.flow || !a.range))) return undefined;
+      if (isMap(a)) columns.push(columnIn(text, a.range![0]));
+    }
+    if (columns.length === 0 || !take()) return undefined;
+    // The model reads a blank line before the next key (or the comment lines it gives that key) that
+    // is not written after the last of these lines (one among them is put back with them): it stays
+    // unwritten.
+    const pair = path[path.length - 1];
+    const map = path[path.length - 2];
+    const next = isMap(map) && isPair(pair) ? map.items[map.items.indexOf(pair) + 1] : undefined;
+    const nextKey = isPair(next) && isNode(next.key) ? next.key : undefined;
+    if (nextKey?.spaceBefore && !blankAfter) nextKey.spaceBefore = false;
+    // As Prettier places them: the lines past the key, below it, one unit in; from the first line at
+    // or left of the key's column on, at the key's level when a key follows in its mapping (they lead
+    // that key), else at the level of the innermost key whose enclosing key is left of the line (a line
+    // between two levels goes to the inner one), never further in than the line before.
+    let level: number | undefined;
+    const up = (indent: number): number => {
+      if (indent < 0) return -1;
+      if (level === undefined && indent > columns[0]!) return 0;
+      const own = columns.findIndex((_, j) => (columns[j + 1] ?? -1) < indent) + 1;
+      level = next !== undefined ? 1 : Math.max(level ?? 1, own);
+      return level;
+    };
+    // (A run of blank lines is one, as everywhere.)
+    const placed = lines
+      .filter((l, k) => l.indent >= 0 || k === 0 || lines[k - 1]!.indent >= 0)
+      .map((l) => ({ text: l.text.trimEnd(), up: up(l.indent) }));
+    // Prettier's own layout: after a comment on the key's line, a blank line before comment lines at
+    // the key's column or left of it (not at the top level) that end the document is printed as two
+    // (and kept so at every run).
+    const last = text.slice(range[2]).trim() === '';
+    const firstUp = placed.find((l) => l.up >= 0)?.up ?? 0;
+    if (onKey && last && placed[0]?.up === -1 && firstUp >= 1 && firstUp < columns.length)
+      placed.unshift({ text: '', up: -1 });
+    // (The blank lines are among the lines put back: the placeholder stays on the key's line.)
+    const placeholder = new Scalar(id());
+    if (n.commentBefore !== undefined) placeholder.commentBefore = n.commentBefore;
+    restore.push({
+      kind: 'emptyValueComments',
+      id: placeholder.value,
+      ...(onKey ? { onKey: onKey[1]!.trimEnd() } : {}),
+      lines: placed,
+      unit: indentUnit,
+    });
+    return placeholder;
+  };
   visit(doc, {
     Scalar(_, n, path) {
       const parent = path[path.length - 1];
+      if (
+        n.range &&
+        n.range[0] === n.range[1] &&
+        !n.tag &&
+        !n.anchor &&
+        n.comment &&
+        isPair(parent) &&
+        parent.value === n &&
+        !inFlow.has(n) &&
+        /\n/.test(text.slice(n.range[0], n.range[2]).replace(/\n+$/, ''))
+      )
+        return emptyValueComments(n, path);
       if (n.range && n.range[0] === n.range[1] && !n.tag && !n.anchor && isSeq(parent) && !parent.flow) {
         // An empty item (`-`) gets no trailing space (the model prints `- `).
         if (!take()) return undefined;
@@ -1292,6 +1419,26 @@ function putBack(printed: string, restore: readonly Restore[]): string {
         out.push(withProps(line.slice(0, m.index), r) + header + tail);
         for (const b of body) out.push(shift(b, delta));
       }
+    } else if (r.kind === 'emptyValueComments') {
+      const column = keyColumn(line);
+      const tail = line.slice(m.index + m[0].length);
+      out.push(line.slice(0, m.index).trimEnd() + (r.onKey !== undefined ? ` #${r.onKey}` : '') + tail);
+      // The column of the key `up - 1` levels out from this one: the nearest line above left of it, and so on.
+      const columnUp = (up: number): number => {
+        let at = column;
+        for (let k = out.length - 2, n = 1; k >= 0 && n < up; k--) {
+          const l = out[k]!;
+          if (l.trim() === '' || l.trimStart().startsWith('#')) continue;
+          const c = keyColumn(l);
+          if (c < at) {
+            at = c;
+            n++;
+          }
+        }
+        return up > 1 && at === column ? 0 : at;
+      };
+      for (const l of r.lines)
+        out.push(l.up < 0 ? '' : `${' '.repeat(l.up === 0 ? column + r.unit : columnUp(l.up))}#${l.text}`);
     } else if (r.kind === 'explicitKey') {
       // `? key` as written, then `: value` below it at the column of the `?` (read next: it may hold
       // a placeholder of its own).
