@@ -303,13 +303,18 @@ export function findSlips(text: string, keyFits?: KeyFits): Slip[] {
         block !== undefined &&
         !dash &&
         closed?.index === opener!.index &&
-        closed.stack.some(
+        (closed.stack.some(
           (x) =>
             x.col === block.col &&
             x.col > closed.col &&
             x.kind === 'map' &&
             takes(keyFits, x.path, closed.key, x.scalars) === true,
-        );
+        ) ||
+          // The block it left was empty (`alwaysInclude:` then `tables:` at its column): never opened,
+          // it is not on the stack; the lines at the block's column are that block's (see slippedLeft).
+          (closed.empty !== undefined &&
+            block.col > closed.empty.col &&
+            takes(keyFits, closed.empty.path, closed.key) === true));
       const to = reopens ? c : (block?.col ?? c);
       if (to !== c) {
         slip = {

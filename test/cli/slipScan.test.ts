@@ -1,0 +1,113 @@
+// One indentation slip of one line, in each of the examples, through `lint --fix`: a file that had an
+// error and that `--fix` leaves with none must read as the example does. Otherwise the fix made a config
+// that looks clean and says something else (REVIEW15-user's scan: `tables:` dedented under an empty
+// `alwaysInclude:` was fixed by moving `functions` into `tables`, where it reads as a schema named
+// "functions"). Every line that holds content, moved 2 or 1 columns left or right: ~950 files, run as
+// one `lint --fix` over a directory. Read back with the `yaml` package (YAML 1.2, merge keys on).
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { parse as parseYaml } from 'yaml';
+import { ROOT } from '../helpers';
+import { runCli } from './helpers';
+
+const work = mkdtempSync(join(tmpdir(), 'ac-slip-scan-'));
+after(() => rmSync(work, { recursive: true, force: true }));
+
+interface Finding {
+  code: string;
+  severity: string;
+}
+
+function errorsByFile(): Map<string, string[]> {
+  const r = runCli(['lint', '--no-config', '--no-env-check', '--format', 'json', work]);
+  const report = JSON.parse(r.stdout) as { files: { path: string; diagnostics: Finding[] }[] };
+  return new Map(
+    report.files.map((f) => [
+      f.path.split(/[\\/]/).pop()!,
+      f.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code),
+    ]),
+  );
+}
+
+const read = (text: string): unknown => parseYaml(text, { merge: true, uniqueKeys: false });
+
+test('one line slipped by 1 or 2 columns: lint --fix never turns an error into a clean file that reads otherwise', () => {
+  const examples = readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith('.assistant.yaml'));
+  const source = new Map<string, string>();
+  for (const f of examples) {
+    const text = readFileSync(join(ROOT, 'examples', f), 'utf8');
+    const lines = text.split('\n');
+    lines.forEach((l, i) => {
+      if (l.trim() === '') return;
+      const indent = l.length - l.trimStart().length;
+      for (const d of [-2, -1, 1, 2]) {
+        if (indent + d < 0) continue;
+        const slipped = [...lines];
+        slipped[i] = ' '.repeat(indent + d) + l.trimStart();
+        const name = `${f.replace('.assistant.yaml', '')}-L${i + 1}${d > 0 ? '+' : ''}${d}.assistant.yaml`;
+        writeFileSync(join(work, name), slipped.join('\n'));
+        source.set(name, text);
+      }
+    });
+  }
+  assert.ok(source.size > 500, `${source.size} slipped files`);
+  const before = errorsByFile();
+  runCli(['lint', '--no-config', '--no-env-check', '--fix', work]);
+  const after = errorsByFile();
+  const wrong: string[] = [];
+  let fixedClean = 0;
+  for (const [name, text] of source) {
+    if ((before.get(name) ?? []).length === 0 || (after.get(name) ?? []).length > 0) continue;
+    fixedClean++;
+    const fixed = readFileSync(join(work, name), 'utf8');
+    try {
+      assert.deepEqual(read(fixed), read(text));
+    } catch {
+      wrong.push(`${name} (${before.get(name)!.join(', ')})`);
+    }
+  }
+  console.log(
+    `slipScan: ${source.size} slipped files, ${fixedClean} made clean by --fix, ${wrong.length} reading otherwise`,
+  );
+  assert.ok(fixedClean > 50, 'the scan reaches files --fix repairs');
+  assert.deepEqual(wrong, []);
+});
+
+test('tables: dedented under an empty alwaysInclude: is the one slip, and the fix indents that line alone', () => {
+  const text = [
+    'kind: AssistantConfig',
+    'version: v2',
+    'definition:',
+    '  llm:',
+    '    provider: hosted',
+    '  schemaSelector:',
+    '    type: llm_selector',
+    '    llm: { provider: hosted }',
+    '    maxItems: 40',
+    '    alwaysInclude: # pinned',
+    '    tables:',
+    '        reporting: [daily_revenue]',
+    '      functions: [fiscal_quarter]',
+    '',
+  ].join('\r\n');
+  const dir = mkdtempSync(join(tmpdir(), 'ac-slip-one-'));
+  try {
+    const file = join(dir, 'a.assistant.yaml');
+    writeFileSync(file, text);
+    const lint = runCli(['lint', '--no-config', '--no-env-check', '--format', 'json', file]);
+    const found = (JSON.parse(lint.stdout) as { files: { diagnostics: (Finding & { message: string })[] }[] }).files[0]!
+      .diagnostics;
+    assert.deepEqual(
+      found.map((d) => d.code),
+      ['misaligned-indent'],
+    );
+    assert.match(found[0]!.message, /'tables' belongs with 'functions' in 'alwaysInclude'/);
+    runCli(['lint', '--no-config', '--no-env-check', '--fix', file]);
+    assert.equal(readFileSync(file, 'utf8'), text.replace('\r\n    tables:', '\r\n      tables:'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
