@@ -22,6 +22,8 @@ export function runCli(
     input: opts.input ?? '',
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '', ...opts.env },
+    // (Reports of a thousand files pass spawnSync's default of 1 MB.)
+    maxBuffer: 1 << 28,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

@@ -2,8 +2,9 @@
 // error and that `--fix` leaves with none must read as the example does. Otherwise the fix made a config
 // that looks clean and says something else (REVIEW15-user's scan: `tables:` dedented under an empty
 // `alwaysInclude:` was fixed by moving `functions` into `tables`, where it reads as a schema named
-// "functions"). Every line that holds content, moved 2 or 1 columns left or right: ~950 files, run as
-// one `lint --fix` over a directory. Read back with the `yaml` package (YAML 1.2, merge keys on).
+// "functions"; `-fct_events`, a list item that lost its space, was wrapped as `["-fct_events"]`). Every
+// line that holds content, moved 2 or 1 columns left or right, and the space after a dash or a key's
+// colon taken out: ~1,100 files, run as one `lint --fix` over a directory. Read back with the `yaml` package (YAML 1.2, merge keys on).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,7 +35,7 @@ function errorsByFile(): Map<string, string[]> {
 
 const read = (text: string): unknown => parseYaml(text, { merge: true, uniqueKeys: false });
 
-test('one line slipped by 1 or 2 columns: lint --fix never turns an error into a clean file that reads otherwise', () => {
+test('one line slipped by 1 or 2 columns, or glued after its dash or colon: lint --fix never turns an error into a clean file that reads otherwise', () => {
   const examples = readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith('.assistant.yaml'));
   const source = new Map<string, string>();
   for (const f of examples) {
@@ -43,6 +44,16 @@ test('one line slipped by 1 or 2 columns: lint --fix never turns an error into a
     lines.forEach((l, i) => {
       if (l.trim() === '') return;
       const indent = l.length - l.trimStart().length;
+      // The space after a list item's dash, or after a key's colon, lost.
+      const glued = [l.replace(/^(\s*)- (?=\S)/, '$1-'), l.replace(/^(\s*[\w-]+): (?=\S)/, '$1:')];
+      glued.forEach((g, k) => {
+        if (g === l) return;
+        const slipped = [...lines];
+        slipped[i] = g;
+        const name = `${f.replace('.assistant.yaml', '')}-L${i + 1}${k === 0 ? 'dash' : 'colon'}.assistant.yaml`;
+        writeFileSync(join(work, name), slipped.join('\n'));
+        source.set(name, text);
+      });
       for (const d of [-2, -1, 1, 2]) {
         if (indent + d < 0) continue;
         const slipped = [...lines];

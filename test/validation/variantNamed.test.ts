@@ -112,3 +112,36 @@ test('no wrap where it would change more than the shape: a number, an anchor, a 
   const block = `${H}  llm: {provider: hosted}\n  schemaSelector:\n    type: fixed\n    tables:\n      - schemaName: a\n        tableName: t\n        columns: |\n          id\n`;
   assert.equal(wrapFix(block), undefined);
 });
+
+/** The fix of the finding on `columns` in `text` whose title says a space goes after the dash. */
+function dashFix(text: string): string | undefined {
+  const { doc, diagnostics } = analyze(text, 'yaml');
+  const d = diagnostics.find((x) => x.code === 'invalid-type');
+  if (!d) return undefined;
+  assert.equal(
+    getCodeActions(doc, diagnostics, d).find((a) => /a list holding this value/.test(a.title)),
+    undefined,
+    'no wrap of a dash-led name',
+  );
+  const fix = getCodeActions(doc, diagnostics, d).find((a) => /space after/.test(a.title));
+  if (!fix) return undefined;
+  assert.ok(fix.isPreferred);
+  const after = applyEdits(text, fix.edits);
+  assert.deepEqual(messages(after, 'yaml'), [], after);
+  return after;
+}
+
+test('`-id` under its key is a list item that lost its space: the fix writes the space (wrapping kept the dash in the name)', () => {
+  const block = (lines: string): string =>
+    `${H}  llm: {provider: hosted}\n  schemaSelector:\n    type: fixed\n    tables:\n      - schemaName: a\n        tableName: t\n        columns:\n${lines}`;
+  assert.equal(dashFix(block('          -id\n')), block('          - id\n'));
+  // Several items, a comment after the last, CRLF: a space after each dash, nothing else changes.
+  const two = block('          -id\n          -amount # money\n').replace(/\n/g, '\r\n');
+  assert.equal(dashFix(two), two.replace('-id', '- id').replace('-amount', '- amount'));
+  // `lint --fix` applies it.
+  assert.equal(fixAll(block('          -id\n'), 'yaml', analyze).text, block('          - id\n'));
+  // On the key's line a name that starts with a dash cannot be told from a lost space: no fix at all.
+  assert.equal(dashFix(tables('-id')), undefined);
+  // A line of the value that is not a dash-led name: no fix (the value is not a list that lost its spaces).
+  assert.equal(dashFix(block('          -id\n          amount\n')), undefined);
+});

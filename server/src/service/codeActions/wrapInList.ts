@@ -6,6 +6,8 @@ import { itemSchema, schemaAtPath, typesOf } from '../../model/schema';
 import type { Diagnostic } from '../codes';
 import { valueAt } from './find';
 import type { Fix } from './provider';
+import type { TextEdit } from '../types';
+import { lineStart } from '../../parser/lineIndex';
 import { isAllWildcard } from '../validation/rules/wildcardName';
 import { emptyListFix } from './wildcardName';
 
@@ -26,6 +28,31 @@ export function wrapInList(doc: ParsedDocument, d: Diagnostic): Fix[] {
     return [emptyListFix(p.key.value, node.offset, node.length)];
   }
   const src = doc.text.slice(node.offset, node.offset + node.length);
+  // `-fct_events` on the line under its key: a list item that lost the space after its dash (YAML
+  // reads a plain string). The space makes it the item meant; wrapping it would keep the dash in the
+  // name (`["-fct_events"]`: a clean file naming a table that does not exist). On the key's line
+  // (`columns: -id`) it cannot be told from a name that starts with a dash: no fix.
+  if (!node.quoted && doc.language === 'yaml' && /^-[^\s-]/.test(src)) {
+    if (lineStart(doc.text, node.offset) <= p.key.offset) return [];
+    const lines = src.split(/\r?\n/);
+    const edits: TextEdit[] = [];
+    let at = node.offset;
+    for (const line of lines) {
+      const dash = at + line.length - line.trimStart().length;
+      if (!/^-[^\s-]/.test(line.trimStart())) return [];
+      edits.push({ offset: dash + 1, length: 0, newText: ' ' });
+      at += line.length + (doc.text[at + line.length] === '\r' ? 2 : 1);
+    }
+    return [
+      {
+        title:
+          edits.length > 1 ? "Insert a space after each '-' (list items)" : "Insert a space after '-' (a list item)",
+        edits,
+        isPreferred: true,
+        valueAsWritten: true,
+      },
+    ];
+  }
   // One line, written as the value itself (no block scalar, no folded plain scalar).
   if (/[\r\n]/.test(src) || /^[|>]/.test(src)) return [];
   let item: string;
