@@ -1,13 +1,14 @@
 // README "Rolling out to many teams" stays true (REVIEW15-user D1–D7): the offline pre-commit recipe
 // runs what `.pre-commit-hooks.yaml` runs, the exit-status table is what the CLI returns, the storage
-// table names every key the VS Code client keeps, and the GitHub Actions job can upload its SARIF.
+// table names every key the VS Code client keeps, and the GitHub Actions job can upload its SARIF. The CI
+// recipes (GitHub Actions, GitLab CI) lint with the pre-commit hook's levels for credentials (ci17 G1).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { ROOT } from './helpers';
+import { ROOT, fakeSecret } from './helpers';
 import { runCli } from './cli/helpers';
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -223,4 +224,56 @@ test('the adoption steps run as written, in order, on a package with a typo, a m
   assert.equal(r4.code, 0, r4.stdout + r4.stderr);
   assert.match(readFileSync(file, 'utf8'), /apiKey: \{ valueFromEnv: SEARCH_KEY \}/);
   assert.equal(runCli(['format', '--check', '.'], { cwd: dir }).code, 0);
+});
+
+test("the CI recipes (GitHub Actions, GitLab CI) lint with the pre-commit hook's --rule and --no-env-check; a credential in a file fails each", () => {
+  const hook = (parseYaml(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Hook[]).find(
+    (h) => h.id === 'assistant-config-lint',
+  )!;
+  const hookArgs = hook.args ?? [];
+  const rule = hookArgs[hookArgs.indexOf('--rule') + 1];
+  assert.ok(rule && /literal-secret=error/.test(rule), `the hook's --rule: ${hookArgs.join(' ')}`);
+  // Every `assistant-config lint` line of the YAML recipes in the CLI section: GitHub's `run:` steps and
+  // GitLab's `script:` lines (up to a `||`).
+  const lines: string[] = [];
+  for (const block of yamlBlocks(section('## CLI'))) {
+    const y = parseYaml(block) as {
+      jobs?: Record<string, { steps: { run?: string }[] }>;
+      [job: string]: unknown;
+    };
+    for (const job of Object.values(y.jobs ?? {})) for (const st of job.steps) if (st.run) lines.push(st.run);
+    for (const [name, job] of Object.entries(y))
+      if (name !== 'jobs' && job && typeof job === 'object' && Array.isArray((job as { script?: unknown }).script))
+        lines.push(...((job as { script: string[] }).script as string[]));
+  }
+  const lints = lines
+    .map((l) => l.split('||')[0]!.trim())
+    .filter((l) => l.startsWith('assistant-config lint '))
+    .map((l) => l.split(/\s+/).slice(1));
+  // Two in the GitHub Actions job (annotations, SARIF), two in the GitLab job (Code Quality, JUnit).
+  const formats = lints.map((a) => a[a.indexOf('--format') + 1]);
+  assert.deepEqual(formats, ['github', 'sarif', 'gitlab', 'junit'], lints.map((a) => a.join(' ')).join('\n'));
+  for (const args of lints) {
+    const shown = `assistant-config ${args.join(' ')}`;
+    assert.ok(args.includes('--no-env-check'), `${shown}: --no-env-check, as the hook`);
+    assert.equal(args[args.indexOf('--rule') + 1], rule, `${shown}: the hook's --rule`);
+  }
+  // Run as written (the output files in a directory of their own): a literal credential, a warning
+  // without --rule, fails each job (exit 1); a clean file passes.
+  const dir = mkdtempSync(join(tmpdir(), 'ac-readme-ci-'));
+  const head = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm:\n    provider: vendor_a\n    model: m\n';
+  writeFileSync(join(dir, 'clean.assistant.yaml'), `${head}    apiKey: {valueFromEnv: VENDOR_A_KEY}\n`);
+  assert.equal(runCli(['lint', '--no-env-check', '.'], { cwd: dir }).code, 0, 'the clean file alone passes');
+  for (const args of lints)
+    assert.equal(runCli(args, { cwd: dir }).code, 0, `assistant-config ${args.join(' ')}: clean`);
+  const key = fakeSecret('sk-' + 'proj-', 40, 0xc117);
+  writeFileSync(join(dir, 'leaky.assistant.yaml'), `${head}    apiKey: {value: ${key}}\n`);
+  const plain = runCli(['lint', '--no-env-check', 'leaky.assistant.yaml'], { cwd: dir });
+  assert.equal(plain.code, 0, `without --rule the credential is a warning: ${plain.stdout}`);
+  assert.match(plain.stdout, /warning literal-secret/);
+  for (const args of lints) {
+    const r = runCli(args, { cwd: dir });
+    assert.equal(r.code, 1, `assistant-config ${args.join(' ')}: exit 1\n${r.stdout}${r.stderr}`);
+    assert.ok(!(r.stdout + r.stderr).includes(key.slice(8, 20)), 'the credential is masked');
+  }
 });
