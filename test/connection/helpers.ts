@@ -16,7 +16,8 @@ export function optionsFor(svc: FakeService, extra: Partial<ConnectionOptions> =
     executeProgramUrl: svc.executeProgramUrl,
     dataSourceUrl: svc.dataSourceUrl,
     dataAuthMode: svc.dataAuthMode,
-    timeoutMs: 5000,
+    // The limit of a run meant to end on its own: one it never reaches, even on a machine at load 20.
+    timeoutMs: 60_000,
     env: CLEAN_ENV,
     ca: svc.origin.startsWith('https:') ? selfSignedCert().cert : undefined,
     ...extra,

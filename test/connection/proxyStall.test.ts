@@ -14,6 +14,7 @@ import type { ConnectionOptions, StepName, TestConnectionReport } from '../../se
 import { fakeSecret } from '../helpers';
 import { selfSignedCert } from './tls';
 import { PROXIED_HOST } from './proxy';
+import { timed, took } from '../timing';
 
 const PAT = fakeSecret('pat_', 40, 0x5e20);
 const API_KEY = fakeSecret('sk-' + 'proj-', 40, 0x5e21);
@@ -29,6 +30,8 @@ const timers = new Set<NodeJS.Timeout>();
 const servers: Server[] = [];
 /** Every CONNECT head each proxy was sent. */
 const heads: string[] = [];
+/** The bytes each dripping tunnel has sent, in the order the tunnels opened. */
+const dripped: number[] = [];
 
 /** A proxy that reads the CONNECT request, then misbehaves as `mode` says (it never connects anywhere). */
 async function stallingProxy(mode: Mode): Promise<string> {
@@ -49,10 +52,12 @@ async function stallingProxy(mode: Mode): Promise<string> {
       s.once('data', () => {
         if (mode === 'tunnel-silent') return;
         let i = 0;
+        const n = dripped.push(0) - 1;
         const t = setInterval(() => {
           if (s.destroyed) return void clearInterval(t);
           s.write(Buffer.from([SERVER_HELLO[i] ?? 0x41]));
           i++;
+          dripped[n] = i;
         }, 50);
         timers.add(t);
       });
@@ -75,11 +80,14 @@ after(() => {
   for (const s of servers) s.close();
 });
 
-/** Runs against https://PROXIED_HOST (not loopback, so the proxy is used); checks nothing leaked. */
+/**
+ * Runs against https://PROXIED_HOST (not loopback, so the proxy is used); checks nothing leaked. `ms`
+ * is the run's time less what the machine held this process up (test/timing.ts); `clock` says both.
+ */
 async function run(
   mode: Mode,
   extra: Partial<ConnectionOptions>,
-): Promise<{ report: TestConnectionReport; ms: number; text: string }> {
+): Promise<{ report: TestConnectionReport; ms: number; heldMs: number; clock: string; text: string }> {
   const far = `https://${PROXIED_HOST}:8443`;
   const options: ConnectionOptions = {
     baseUrl: `${far}/api`,
@@ -90,14 +98,11 @@ async function run(
     ca: selfSignedCert().cert,
     ...extra,
   };
-  const t = Date.now();
   const steps: string[] = [];
-  const report = await runTestConnection(
-    options,
-    { pat: PAT, apiKey: API_KEY },
-    { onStep: (r) => void steps.push(JSON.stringify(r)) },
+  const t = await timed(() =>
+    runTestConnection(options, { pat: PAT, apiKey: API_KEY }, { onStep: (r) => void steps.push(JSON.stringify(r)) }),
   );
-  const ms = Date.now() - t;
+  const report = t.value;
   const text = formatReport(report, [PAT, API_KEY]);
   const basic = Buffer.from(`${PROXY_USER}:${PROXY_PASSWORD}`).toString('base64');
   for (const printed of [JSON.stringify(report), text, reportToJson(report, [PAT, API_KEY]), ...steps]) {
@@ -106,18 +111,20 @@ async function run(
         assert.ok(!printed.includes(secret.slice(i, i + 6)), `a piece of a secret in:\n${printed}`);
     assert.ok(!printed.includes(PROXY_USER), `the proxy's user name in:\n${printed}`);
   }
-  // Each step that met the stall ended within its own limit (plus scheduling slack on a busy machine).
+  // Each step that met the stall ended within its own limit (plus scheduling slack, plus what the
+  // machine held this process up during the run).
   const limit = Math.min(options.connectTimeoutMs ?? 10_000, options.timeoutMs ?? 30_000);
   for (const s of report.steps)
-    if (s.status === 'fail') assert.ok(s.durationMs < limit + 400, `${s.name}: ${s.durationMs} ms\n${text}`);
-  return { report, ms, text };
+    if (s.status === 'fail')
+      assert.ok(s.durationMs < limit + 400 + t.heldMs, `${s.name}: ${s.durationMs} ms, run ${took(t)}\n${text}`);
+  return { report, ms: t.ownMs, heldMs: t.heldMs, clock: took(t), text };
 }
 const step = (r: TestConnectionReport, n: StepName) => r.steps.find((s) => s.name === n)!;
 
 describe('a proxy that stalls: named for what it is, within the connect timeout, as a direct stall', () => {
   it('accepts the connection, never answers CONNECT (connect timeout 600 ms, run limit 5000 ms): proxy', async () => {
     const before = heads.length;
-    const { report, ms, text } = await run('silent', { timeoutMs: 5000, connectTimeoutMs: 600 });
+    const { report, ms, heldMs, clock, text } = await run('silent', { timeoutMs: 5000, connectTimeoutMs: 600 });
     const s = step(report, 'token-refresh');
     assert.equal(s.diagnosis, 'proxy', text);
     assert.match(
@@ -127,9 +134,9 @@ describe('a proxy that stalls: named for what it is, within the connect timeout,
       ),
       text,
     );
-    assert.ok(Number(/in the (\d+) ms/.exec(s.message)![1]) >= 500, s.message);
+    assert.ok(Number(/in the (\d+) ms/.exec(s.message)![1]) >= 500 - heldMs, `${s.message}\n${clock}`);
     assert.equal(s.advice, adviceFor('proxy', 'token-refresh'));
-    assert.ok(ms < 2100, `${ms} ms\n${text}`);
+    assert.ok(ms < 2100, `${clock}\n${text}`);
     // The proxy was asked with its credentials, as configured.
     const head = heads[before]!;
     assert.match(head, new RegExp(`^CONNECT ${PROXIED_HOST}:8443 HTTP/1\\.1\\r\\n`));
@@ -144,7 +151,7 @@ describe('a proxy that stalls: named for what it is, within the connect timeout,
   });
 
   it('the run limit (1500 ms) shorter than the 10 s default connect timeout: the run limit named, in time', async () => {
-    const { report, ms, text } = await run('silent', { timeoutMs: 1500 });
+    const { report, ms, clock, text } = await run('silent', { timeoutMs: 1500 });
     const s = step(report, 'token-refresh');
     assert.equal(s.diagnosis, 'proxy', text);
     assert.match(
@@ -152,11 +159,11 @@ describe('a proxy that stalls: named for what it is, within the connect timeout,
       /did not answer the request to open a tunnel .* within the time limit of 1500 ms: in the \d+ ms since it was asked, it sent nothing\.$/,
       text,
     );
-    assert.ok(ms < 2100, `${ms} ms`);
+    assert.ok(ms < 2100, clock);
   });
 
   it('half an answer to CONNECT, then nothing: proxy, with what it sent', async () => {
-    const { report, ms, text } = await run('half-answer', { timeoutMs: 5000, connectTimeoutMs: 600 });
+    const { report, ms, clock, text } = await run('half-answer', { timeoutMs: 5000, connectTimeoutMs: 600 });
     const s = step(report, 'token-refresh');
     assert.equal(s.diagnosis, 'proxy', text);
     assert.match(
@@ -164,11 +171,11 @@ describe('a proxy that stalls: named for what it is, within the connect timeout,
       /within the connect timeout of 600 ms: in the \d+ ms since it was asked, it sent only 17 bytes, not a complete answer\.$/,
       text,
     );
-    assert.ok(ms < 2100, `${ms} ms\n${text}`);
+    assert.ok(ms < 2100, `${clock}\n${text}`);
   });
 
   it('the tunnel opens, the service behind it never answers the ClientHello: timeout, the handshake through the proxy named', async () => {
-    const { report, ms, text } = await run('tunnel-silent', { timeoutMs: 5000, connectTimeoutMs: 600 });
+    const { report, ms, clock, text } = await run('tunnel-silent', { timeoutMs: 5000, connectTimeoutMs: 600 });
     const s = step(report, 'token-refresh');
     assert.equal(s.diagnosis, 'timeout', text);
     assert.match(
@@ -176,11 +183,12 @@ describe('a proxy that stalls: named for what it is, within the connect timeout,
       /^The TLS handshake with assistant\.proxied\.test:8443 through the proxy 127\.0\.0\.1:\d+ did not complete within the connect timeout of 600 ms: the proxy opened the tunnel, but in the \d+ ms since, the server sent nothing\.$/,
       text,
     );
-    assert.ok(ms < 2100, `${ms} ms\n${text}`);
+    assert.ok(ms < 2100, `${clock}\n${text}`);
   });
 
   it("the tunnel opens, the service drips its handshake: tls, with the bytes it sent (not the proxy's answer)", async () => {
-    const { report, ms, text } = await run('tunnel-drip', { timeoutMs: 5000, connectTimeoutMs: 700 });
+    const before = dripped.length;
+    const { report, ms, clock, text } = await run('tunnel-drip', { timeoutMs: 5000, connectTimeoutMs: 700 });
     const s = step(report, 'token-refresh');
     assert.equal(s.diagnosis, 'tls', text);
     assert.match(
@@ -189,10 +197,12 @@ describe('a proxy that stalls: named for what it is, within the connect timeout,
       text,
     );
     const bytes = Number(/sent only (\d+) bytes/.exec(s.message)![1]);
-    // A byte every 50 ms for under 700 ms; the proxy's 39-byte answer is not counted.
-    assert.ok(bytes >= 4 && bytes <= 15, s.message);
+    // What the service sent through the first tunnel, counted there (a byte every 50 ms, the last ones
+    // perhaps still in flight); the proxy's 39-byte answer is not counted.
+    const sent = dripped[before]!;
+    assert.ok(bytes >= 1 && bytes <= sent && bytes >= sent - 3, `${s.message}\nsent ${sent}`);
     assert.equal(s.advice, adviceFor('tls', 'token-refresh'));
     // Two steps meet it (the token refresh, then the API key's listing), each within its connect timeout.
-    assert.ok(ms < 2100, `${ms} ms\n${text}`);
+    assert.ok(ms < 2100, `${clock}\n${text}`);
   });
 });

@@ -142,7 +142,7 @@ export class TestClient {
   }
 
   /** Resolves when the server has asked for a diagnostics refresh more than `seen` times. */
-  waitForRefresh(seen: number, timeoutMs = 10_000): Promise<void> {
+  waitForRefresh(seen: number, timeoutMs = defaultRequestTimeoutMs()): Promise<void> {
     if (this.diagnosticRefreshes > seen) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const t = setTimeout(() => reject(new Error(`no diagnostics refresh within ${timeoutMs} ms`)), timeoutMs);
@@ -157,7 +157,10 @@ export class TestClient {
   }
 
   /** Resolves with the first registration (already received or future) that matches. */
-  waitForRegistration(pred: (r: Registration) => boolean, timeoutMs = 10_000): Promise<Registration> {
+  waitForRegistration(
+    pred: (r: Registration) => boolean,
+    timeoutMs = defaultRequestTimeoutMs(),
+  ): Promise<Registration> {
     const seen = this.registrations.find(pred);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
@@ -281,7 +284,7 @@ export class TestClient {
   waitForDiagnostics(
     uri: string,
     pred: (p: PublishDiagnosticsParams) => boolean = () => true,
-    timeoutMs = 10_000,
+    timeoutMs = defaultRequestTimeoutMs(),
   ): Promise<PublishDiagnosticsParams> {
     const seen = (this.diagnostics.get(uri) ?? []).find(pred);
     if (seen) return Promise.resolve(seen);

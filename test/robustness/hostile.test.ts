@@ -16,6 +16,7 @@ import { analyze } from '../../server/src/service';
 import type { DiagnosticCode } from '../../server/src/service';
 import { checkAllFeatures } from './properties';
 import { TestClient } from '../protocol/lspClient';
+import { cpuBound, processCpuMs, reapedChildrenCpuMs } from '../timing';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -225,13 +226,13 @@ for (const c of CASES) {
     const { text, language } = textOf(c);
     gc();
     const heap0 = process.memoryUsage().heapUsed;
-    const t0 = performance.now();
-    const { diagnostics } = analyze(text, language);
-    const ms = performance.now() - t0;
+    // Within the bound by wall-clock time, or (a busy machine) by CPU time: test/timing.ts.
+    const {
+      value: { diagnostics },
+    } = cpuBound(`${c.name}: analyze`, () => analyze(text, language), TIME_BOUND_MS);
     // Every other feature too, at the start, the middle and the end, each call bounded.
     checkAllFeatures(text, language, [0, Math.floor(text.length / 2), text.length], TIME_BOUND_MS);
     const grew = (process.memoryUsage().heapUsed - heap0) / 1e6;
-    assert.ok(ms < TIME_BOUND_MS, `${c.name}: analyze took ${ms.toFixed(0)} ms`);
     assert.ok(grew < HEAP_BOUND_MB, `${c.name}: the heap grew by ${grew.toFixed(0)} MB`);
     assertExpected(
       c.name,
@@ -243,9 +244,13 @@ for (const c of CASES) {
   });
 }
 
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+/** The CLI as a process: its output, its wall-clock time and its CPU time (undefined without /proc). */
+function runCli(
+  args: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string; ms: number; cpuMs: number | undefined }> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
+    const cpu0 = reapedChildrenCpuMs();
     const p = spawn(process.execPath, [join(process.cwd(), 'dist/cli.js'), ...args], {
       cwd: dir,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -254,11 +259,19 @@ function runCli(args: string[]): Promise<{ code: number | null; stdout: string; 
     let stderr = '';
     p.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => p.kill('SIGKILL'), 60_000);
+    // A hang limit, not a performance bound: generous for a machine at load 20.
+    const timer = setTimeout(() => p.kill('SIGKILL'), 300_000);
     p.on('error', reject);
     p.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr, ms: performance.now() - t0 });
+      const cpu1 = reapedChildrenCpuMs();
+      resolve({
+        code,
+        stdout,
+        stderr,
+        ms: performance.now() - t0,
+        cpuMs: cpu0 !== undefined && cpu1 !== undefined ? cpu1 - cpu0 : undefined,
+      });
     });
   });
 }
@@ -270,7 +283,11 @@ for (const c of CASES) {
     assert.ok(r.code === 0 || r.code === 1, `${c.name}: exit ${r.code}, stderr ${r.stderr.slice(0, 500)}`);
     assert.equal(r.stderr, '', `${c.name}: the CLI wrote to stderr`);
     assert.doesNotMatch(r.stdout, /\n\s+at .+:\d+:\d+\)?\n/, 'no stack trace');
-    assert.ok(r.ms < 30_000, `${c.name}: the CLI took ${r.ms.toFixed(0)} ms`);
+    // Bounded time: the CLI's CPU time (a busy machine stretches the wall-clock time, not that).
+    assert.ok(
+      (r.cpuMs ?? r.ms) < 30_000,
+      `${c.name}: the CLI took ${r.ms.toFixed(0)} ms, ${r.cpuMs ?? '(unknown)'} ms of CPU time`,
+    );
     const out = JSON.parse(r.stdout) as { files: { diagnostics: { code: string; severity: string }[] }[] };
     const diags = out.files[0]!.diagnostics;
     assertExpected(
@@ -290,15 +307,22 @@ test('hostile (server): each document gets its diagnostics, the server still ans
       const { text, language } = textOf(c);
       const uri = pathToFileURL(join(dir, 'srv-' + c.file)).href;
       const t0 = performance.now();
+      const cpu0 = processCpuMs(client.proc.pid!);
       await client.open(uri, text, language === 'json' ? 'assistantconfig-json' : 'assistantconfig');
-      const p = await client.waitForDiagnostics(uri, () => true, 60_000);
+      // A hang limit, generous for a machine at load 20; the bound below is on the server's CPU time.
+      const p = await client.waitForDiagnostics(uri, () => true, 300_000);
       const ms = performance.now() - t0;
+      const cpu1 = processCpuMs(client.proc.pid!);
+      const cpuMs = cpu0 !== undefined && cpu1 !== undefined ? cpu1 - cpu0 : undefined;
       assertExpected(
         `${c.name} (server)`,
         p.diagnostics.map((d) => String(d.code)),
         c.expect,
       );
-      assert.ok(ms < 30_000, `${c.name}: diagnostics after ${ms.toFixed(0)} ms`);
+      assert.ok(
+        (cpuMs ?? ms) < 30_000,
+        `${c.name}: diagnostics after ${ms.toFixed(0)} ms, ${cpuMs ?? '(unknown)'} ms of the server's CPU time`,
+      );
       // The server still answers on this document and on a small one.
       await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 1 } });
       await client.request('textDocument/documentSymbol', { textDocument: { uri } });
