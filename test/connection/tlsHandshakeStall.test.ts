@@ -169,14 +169,15 @@ describe('a TLS handshake that never completes: named, with its limit, within th
   });
 
   it('a later step (the token refresh answered): the run limit named, the step fails as tls, the next is not run', async () => {
-    const { report, ms, clock, text } = await run({ tokenRefreshUrl: `${good.origin}/auth/refresh`, timeoutMs: 2500 });
+    // (4 s: the token refresh's handshake completes within it even when a busy machine holds this process up.)
+    const { report, ms, clock, text } = await run({ tokenRefreshUrl: `${good.origin}/auth/refresh`, timeoutMs: 4000 });
     assert.equal(step(report, 'token-refresh').status, 'pass', text);
     const s = step(report, 'threads-user');
     assert.equal(s.diagnosis, 'tls', text);
-    assert.match(s.message, /did not complete within the time limit of 2500 ms: the connection was accepted/, text);
+    assert.match(s.message, /did not complete within the time limit of 4000 ms: the connection was accepted/, text);
     assert.equal(step(report, 'threads-project').status, 'skip', text);
     assert.equal(step(report, 'threads-project').diagnosis, 'timeout', text);
-    assert.ok(ms < 3100, clock);
+    assert.ok(ms < 4600, clock);
   });
 
   it('a closed port and a refused connection are not named a handshake (the connection was never accepted)', async () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 const SERVER = join(process.cwd(), 'dist', 'server.js');
 const run = (args: string[]) =>
-  spawnSync(process.execPath, [SERVER, ...args], { encoding: 'utf8', input: '', timeout: 20_000 });
+  spawnSync(process.execPath, [SERVER, ...args], { encoding: 'utf8', input: '', timeout: 120_000 });
 
 test('no transport, a misspelt one or a socket without a port: usage on stderr, exit 2', () => {
   for (const [args, why] of [

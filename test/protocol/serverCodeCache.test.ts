@@ -70,7 +70,7 @@ test('--version, --help and a wrong command line write no cache; 0 turns it off'
     [['--help'], 0],
     [['--stdoi'], 2],
   ] as [string[], number][]) {
-    const r = spawnSync(process.execPath, [SERVER, ...args], { env, encoding: 'utf8', input: '', timeout: 20_000 });
+    const r = spawnSync(process.execPath, [SERVER, ...args], { env, encoding: 'utf8', input: '', timeout: 120_000 });
     assert.equal(r.status, status, `${args.join(' ')}: ${r.stderr}`);
   }
   assert.deepEqual(readdirSync(dir), []);
