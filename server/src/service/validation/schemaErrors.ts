@@ -606,6 +606,18 @@ function typeDiagnostic(doc: ParsedDocument, loc: Located, resolved: Resolved, e
       ...valueRange(loc, doc.text),
       as11.write === undefined ? undefined : { data: { yaml11: { quote: false, write: [as11.write] } } },
     );
+  // `enable: trur`, `tue`, `flase`: a boolean misspelt, a string to every reader. One clear closest of
+  // true and false: said, and its fix (also `lint --fix`) writes it, as for `enable: yes`.
+  if (n?.type === 'string' && !n.quoted && doc.language === 'yaml' && wanted.has('boolean') && !wanted.has('string')) {
+    const m = closestMatches(n.value, ['true', 'false']);
+    if (m.best !== undefined && m.tied.length === 1 && n.value.length <= 8)
+      return diag(
+        'invalid-type',
+        `${subject(loc)} must be ${list}; found the string '${n.value}'. Did you mean ${m.best}?`,
+        ...valueRange(loc, doc.text),
+        { data: { yaml11: { quote: false, write: [m.best] } } },
+      );
+  }
   // `enable: 'true'`, `"enable": "false"`: a boolean written in quotes, a string to every reader;
   // the fix writes it bare, as for `enable: yes` (REVIEW14-editor E6).
   if (n?.type === 'string' && n.quoted && wanted.has('boolean') && !wanted.has('string')) {
