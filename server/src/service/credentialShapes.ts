@@ -356,8 +356,30 @@ export function mayHoldShape(text: string, from: number, to: number): boolean {
     }
     return answer;
   }
+  // A whole long text (the system instructions): the editor asks again at each keystroke for the ones
+  // outside list items (validation/units.ts replays the rest), the same string each time. A few are kept.
+  if (from === 0 && to === text.length) {
+    if (LONG_CLEAN.has(text)) return false;
+    const answer = mayHoldShapeUncached(text, 0, to);
+    if (!answer && to <= LONG_MAX) {
+      if (LONG_CLEAN.size >= LONG_KEPT || longKept + to > LONG_MAX) {
+        LONG_CLEAN.clear();
+        longKept = 0;
+      }
+      LONG_CLEAN.add(text);
+      longKept += to;
+    }
+    return answer;
+  }
   return mayHoldShapeUncached(text, from, to);
 }
+
+/** Whole texts longer than CLEAN_MAX that mayHoldShape said no to, the last few (cleared when full). */
+const LONG_CLEAN = new Set<string>();
+const LONG_KEPT = 64;
+/** At most this many characters in LONG_CLEAN (counted in `longKept`). */
+const LONG_MAX = 1 << 20;
+let longKept = 0;
 
 /** Whole texts of at most CLEAN_MAX characters that mayHoldShape said no to (a bounded memo: cleared when full). */
 const CLEAN = new Set<string>();

@@ -156,7 +156,9 @@ function findAll(
   // A binary file named like a config (an image, an archive): one clear finding, as git and ripgrep
   // treat binaries, not an error per NUL and per stray byte (REVIEW8 K13n). A NUL in a text file
   // (pasted, a few) is a stray character, reported where it is (see looksBinary).
-  const nul = looksBinary(doc.text);
+  // What the text holds, known to the editor's cache without a read of the text (validation/units.ts).
+  const has = (needle: string): boolean => (units ? units.includes(doc.text, needle) : doc.text.includes(needle));
+  const nul = has('\u0000') ? looksBinary(doc.text) : -1;
   if (nul >= 0) {
     const line = doc.text.slice(0, nul).split('\n').length;
     const column = nul - (doc.text.lastIndexOf('\n', nul - 1) + 1) + 1;
@@ -175,7 +177,7 @@ function findAll(
   // Classic Mac OS line ends (a lone CR): a YAML 1.2 line break, which the YAML reader here does not
   // take as one (REVIEW5 H14g). One clear error instead of a cascade of syntax errors; a file whose
   // every line ends so is not checked further (nothing else in it would be read right).
-  const cr = doc.language === 'yaml' ? loneCr(doc.text) : -1;
+  const cr = doc.language === 'yaml' && has('\r') ? loneCr(doc.text) : -1;
   if (cr >= 0) {
     const only = !doc.text.includes('\n');
     out.push(
@@ -221,7 +223,7 @@ function findAll(
   if (doc.language === 'json') out.push(...jsonStrictness(doc.text));
   out.push(...commentCredentials(doc, units));
   // (Once for the file: the scan reads every document's scalars.)
-  if (doc === file) out.push(...unportableTabs(doc));
+  if (doc === file) out.push(...unportableTabs(doc, has));
   if (!doc.root) {
     if (!doc.problems.some((p) => p.kind === 'resource-limit')) {
       // A text whose syntax errors leave no value (YAML given as JSON: `--stdin-filepath x.json`) is
@@ -279,7 +281,7 @@ function findAll(
     out.push(...schemaDiagnostics(doc, conv.value));
   }
   // A `<<` no loader can merge: said as such, in place of what the schema made of a key named '<<'.
-  const merges = badMergeKeys(doc);
+  const merges = badMergeKeys(doc, has);
   if (merges.props.length > 0) {
     const at = (d: Diagnostic): boolean =>
       merges.props.some(
@@ -306,6 +308,7 @@ function findAll(
     doc,
     options,
     ...(units ? { lists: units } : {}),
+    has,
     report: (d, key) => {
       const at = atAlias(d, via);
       if (recording) recording.push({ d: at, once: key });

@@ -28,10 +28,14 @@ function unresolved(n: Node | undefined): boolean {
 }
 
 /** The `<<` keys of the document whose value no loader can merge: one `invalid-type` each. */
-export function badMergeKeys(doc: ParsedDocument): { diagnostics: Diagnostic[]; props: PropertyNode[] } {
+/** `has`: whether the text holds a string (the editor's cache knows it without a read of the text). */
+export function badMergeKeys(
+  doc: ParsedDocument,
+  has: (needle: string) => boolean = (needle) => doc.text.includes(needle),
+): { diagnostics: Diagnostic[]; props: PropertyNode[] } {
   const diagnostics: Diagnostic[] = [];
   const props: PropertyNode[] = [];
-  if (doc.language !== 'yaml' || !doc.root || !doc.text.includes('<<')) return { diagnostics, props };
+  if (doc.language !== 'yaml' || !doc.root || !has('<<')) return { diagnostics, props };
   // The tree as written (aliases not followed: an anchored mapping is checked where it stands).
   const stack: Node[] = [doc.root];
   while (stack.length > 0) {

@@ -68,6 +68,8 @@ export interface RuleContext {
    * list. Either answers the same groups.
    */
   lists?: { repeated(list: ArrayNode, keyOf: (item: Node) => string | undefined): Node[][] };
+  /** Whether the document's text holds `needle`: the editor's cache knows it without a read of a large text. */
+  has?(needle: string): boolean;
 }
 
 export interface Rule {

@@ -68,9 +68,12 @@ function where(text: string, from: number, to: number, end: number): string {
  * Each run of spaces and tabs holding a tab, outside scalars and comments and not in the indentation
  * before a line's content (YAML documents only; nothing to do for a text without a tab).
  */
-export function unportableTabs(doc: ParsedDocument): Diagnostic[] {
+export function unportableTabs(
+  doc: ParsedDocument,
+  has: (needle: string) => boolean = (needle) => doc.text.includes(needle),
+): Diagnostic[] {
   const text = doc.text;
-  if (doc.language !== 'yaml' || !text.includes('\t')) return [];
+  if (doc.language !== 'yaml' || !has('\t')) return [];
   const { ranges, plain } = scalarRanges(doc);
   const out: Diagnostic[] = [];
   // A plain value holding a tab (`be\tbrief`): YAML 1.2 reads the tab as text, PyYAML refuses it.

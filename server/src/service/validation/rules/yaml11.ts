@@ -255,7 +255,7 @@ export const yaml11Rule: Rule = {
   on: ['string', 'number', 'object', 'array'],
   start(ctx) {
     if (ctx.doc.language !== 'yaml') return { visit() {} };
-    if (declaresYaml11(ctx.doc.text))
+    if ((ctx.has?.('%YAML') ?? true) && declaresYaml11(ctx.doc.text))
       return {
         visit(v: Visit) {
           const n = v.node;
