@@ -109,6 +109,22 @@ function randomEdit(text: string, kind: number, a: number, b: number, ins: strin
   }
 }
 
+/**
+ * Tabs as a hand-edited file has them: in comments and quoted strings (text), after a key's colon and
+ * at the end of lines (unportable-tab findings), in a plain value (a finding too).
+ */
+function withTabs(text: string): string {
+  let n = 0;
+  return text
+    .replace(/# /g, '#\t')
+    .replace(/tableName: "sales/g, 'tableName: "sales\t')
+    .replace(/(\w): (?=\w)/g, (all: string, c: string) => (++n % 3 === 0 ? `${c}:\t` : all))
+    .replace(/(columns:|tables:)(\r?\n)/g, '$1\t$2')
+    .replace(/(schemaName: 'reporting_schema_\d+)'/g, (all: string, v: string) =>
+      ++n % 5 === 0 ? `${v.replace("'", '')}\tx` : all,
+    );
+}
+
 function positionEdit(doc: TextDocument, e: Edit) {
   return { range: { start: doc.positionAt(e.start), end: doc.positionAt(e.end) }, text: e.text };
 }
@@ -131,7 +147,40 @@ test('incremental validation: after random edit sequences, the cached diagnostic
   // The generated files (long lists of tables: what the cache is for) weigh as much as the examples.
   const docs = [...examples.map((text) => ({ text, lang: 'yaml' as const })), ...generated, ...generated];
   const seed = testSeed('incremental validation property', 1313, 'FUZZ_SEED');
+  const { edits, withFindings, replayed } = incrementalProperty(docs, seed, 200);
+  console.log(`incremental validation: ${edits} edits, ${withFindings} with findings, ${replayed} list items replayed`);
+  // The property is not vacuous: findings were compared, and the cache answered for list items.
+  assert.ok(withFindings > edits / 4, `${withFindings} of ${edits} edits left findings to compare`);
+  // (An edit that leaves a syntax error makes the next ones parse afresh, with nothing to replay.)
+  assert.ok(replayed > 100, `${replayed} list items replayed from the cache over ${edits} edits`);
+});
+
+test('incremental validation: a file with tabs on many lines, after random edit sequences, equals a full validation (seeded)', async () => {
+  // unportable-tab reads again only the lines an edit touched (validation/tabs.ts): the findings elsewhere
+  // are moved, in a file with tabs in comments, quoted strings, plain values, after colons and at line ends.
+  const { generate } = (await import(pathToFileURL(join(ROOT, 'bench/generate.mjs')).href)) as typeof GenerateModule;
+  const docs: { text: string; lang: 'yaml' }[] = [
+    { text: withTabs(generate({ lines: 400, errors: true }).text), lang: 'yaml' },
+    { text: withTabs(generate({ lines: 300, crlf: true }).text), lang: 'yaml' },
+    { text: withTabs(generate({ lines: 200, mode: 'synthetic' }).text), lang: 'yaml' },
+  ];
+  const seed = testSeed('incremental validation property, tabs', 1717, 'FUZZ_SEED');
+  const { edits, replayed, tabs } = incrementalProperty(docs, seed, 80);
+  console.log(
+    `incremental validation, tabs: ${edits} edits, ${tabs} unportable-tab findings compared, ${replayed} list items replayed`,
+  );
+  assert.ok(tabs > edits * 10, `${tabs} unportable-tab findings compared over ${edits} edits`);
+  assert.ok(replayed > 100, `${replayed} list items replayed from the cache over ${edits} edits`);
+});
+
+/** Random edit sequences on `docs`: after each, the cache's diagnostics equal a full validation's. */
+function incrementalProperty(
+  docs: readonly { text: string; lang: 'yaml' | 'json' }[],
+  seed: number,
+  numRuns: number,
+): { edits: number; withFindings: number; replayed: number; tabs: number } {
   let edits = 0;
+  let tabs = 0;
   let withFindings = 0;
   let replayed = 0;
   fc.assert(
@@ -170,19 +219,16 @@ test('incremental validation: after random edit sequences, the cached diagnostic
           const want = validate(parseWithLimits(doc.getText(), lang, options), options);
           edits++;
           if (want.length > 0) withFindings++;
+          for (const d of want) if (d.code === 'unportable-tab') tabs++;
           assert.deepEqual(got, want, `after ${JSON.stringify(e)} on ${JSON.stringify(doc.getText().slice(0, 80))}…`);
         }
         replayed += cache.unitsReplayed(uri);
       },
     ),
-    { seed, numRuns: 200 },
+    { seed, numRuns },
   );
-  console.log(`incremental validation: ${edits} edits, ${withFindings} with findings, ${replayed} list items replayed`);
-  // The property is not vacuous: findings were compared, and the cache answered for list items.
-  assert.ok(withFindings > edits / 4, `${withFindings} of ${edits} edits left findings to compare`);
-  // (An edit that leaves a syntax error makes the next ones parse afresh, with nothing to replay.)
-  assert.ok(replayed > 100, `${replayed} list items replayed from the cache over ${edits} edits`);
-});
+  return { edits, withFindings, replayed, tabs };
+}
 
 test('incremental validation: findings inside unchanged list items move with an edit above them', () => {
   const text = [

@@ -76,6 +76,7 @@ export class AnalysisCache {
       if (parsed && parsed.text.length !== text.length) parsed = undefined;
       if (parsed) parsed = { ...parsed, text };
     } else units.textReplaced();
+    if (!parsed) units.treeReplaced();
     parsed ??= parseWithLimits(text, this.languageOf(doc), this.options(doc.uri));
     this.entries.set(doc.uri, { version: doc.version, doc: parsed, cost: this.lastCost.get(doc.uri) ?? 0, units });
     return parsed;

@@ -223,7 +223,7 @@ function findAll(
   if (doc.language === 'json') out.push(...jsonStrictness(doc.text));
   out.push(...commentCredentials(doc, units));
   // (Once for the file: the scan reads every document's scalars.)
-  if (doc === file) out.push(...unportableTabs(doc, has));
+  if (doc === file) out.push(...unportableTabs(doc, has, units));
   if (!doc.root) {
     if (!doc.problems.some((p) => p.kind === 'resource-limit')) {
       // A text whose syntax errors leave no value (YAML given as JSON: `--stdin-filepath x.json`) is

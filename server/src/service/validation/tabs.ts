@@ -18,14 +18,20 @@ const HASH = 35;
 
 /**
  * The ranges of text that are scalars' (their tabs are text), in text order; and the plain one-line
- * values that hold a tab (PyYAML ends a plain scalar at a tab, then refuses it).
+ * values that hold a tab (PyYAML ends a plain scalar at a tab, then refuses it). Only the scalars that
+ * reach into [from, to] (the lines an edit touched): the walk leaves out the collections outside.
  */
-function scalarRanges(doc: ParsedDocument): { ranges: [number, number][]; plain: StringNode[] } {
+function scalarRanges(
+  doc: ParsedDocument,
+  from: number,
+  to: number,
+): { ranges: [number, number][]; plain: StringNode[] } {
   const text = doc.text;
   const out: [number, number][] = [];
   const plain: StringNode[] = [];
+  const outside = (n: Node): boolean => n.offset > to || n.offset + n.length < from;
   const add = (n: Node, key?: boolean): void => {
-    if (n.length === 0) return;
+    if (n.length === 0 || outside(n)) return;
     if (n.type === 'string' && !n.quoted) {
       // A block scalar's text starts on the line below its header (`|`, `>-`, after an anchor or tag).
       const nl = text.indexOf('\n', n.offset);
@@ -34,7 +40,13 @@ function scalarRanges(doc: ParsedDocument): { ranges: [number, number][]; plain:
         out.push([nl + 1, n.offset + n.length]);
         return;
       }
-      if (!key && !text.slice(n.offset, n.offset + n.length).includes('\n') && n.value.includes('\t')) plain.push(n);
+      if (
+        !key &&
+        n.offset >= from &&
+        !text.slice(n.offset, n.offset + n.length).includes('\n') &&
+        n.value.includes('\t')
+      )
+        plain.push(n);
     }
     out.push([n.offset, n.offset + n.length]);
   };
@@ -42,6 +54,7 @@ function scalarRanges(doc: ParsedDocument): { ranges: [number, number][]; plain:
     const stack: Node[] = d.root ? [d.root] : [];
     while (stack.length > 0) {
       const n = stack.pop()!;
+      if ((n.type === 'object' || n.type === 'array') && outside(n)) continue;
       if (n.type === 'object') {
         for (const p of n.properties) {
           add(p.key, true);
@@ -65,16 +78,61 @@ function where(text: string, from: number, to: number, end: number): string {
 }
 
 /**
+ * What the editor's cache (validation/units.ts) keeps of this check across edits: the findings for a
+ * text of a length, and, after one edit whose tree was patched, the region of the new text to read
+ * again (the edit and the node the patch changed, the property holding it) and the edit's change of length.
+ */
+export interface TabFindings {
+  tabsFor(
+    length: number,
+  ): { found: readonly Diagnostic[]; dirty?: { from: number; to: number; delta: number } } | undefined;
+  recordTabs(length: number, found: readonly Diagnostic[]): void;
+}
+
+/**
  * Each run of spaces and tabs holding a tab, outside scalars and comments and not in the indentation
- * before a line's content (YAML documents only; nothing to do for a text without a tab).
+ * before a line's content (YAML documents only; nothing to do for a text without a tab). With `cache`
+ * (the editor), after an edit only the lines it touched are read again: what a line holds depends on
+ * its text and on the scalars on it, and the patch changed neither outside the region; the findings
+ * elsewhere are the last ones, moved by the edit (a file with tabs on many lines was read whole, tree
+ * and text, at each keystroke).
  */
 export function unportableTabs(
   doc: ParsedDocument,
   has: (needle: string) => boolean = (needle) => doc.text.includes(needle),
+  cache?: TabFindings,
 ): Diagnostic[] {
   const text = doc.text;
-  if (doc.language !== 'yaml' || !has('\t')) return [];
-  const { ranges, plain } = scalarRanges(doc);
+  if (doc.language !== 'yaml' || !has('\t')) {
+    cache?.recordTabs(text.length, []);
+    return [];
+  }
+  const known = cache?.tabsFor(text.length);
+  let out: Diagnostic[];
+  if (!known) out = tabsIn(doc, 0, text.length);
+  else if (!known.dirty) out = [...known.found];
+  else {
+    const { delta } = known.dirty;
+    const from = lineStart(text, known.dirty.from);
+    const to = lineEnd(text, known.dirty.to);
+    // (Each finding lies on one line: before the region, or after it in the text before the edit.)
+    const before: Diagnostic[] = [];
+    const after: Diagnostic[] = [];
+    for (const d of known.found) {
+      if (d.offset < from) before.push(d);
+      else if (d.offset >= to - delta) after.push(delta === 0 ? d : { ...d, offset: d.offset + delta });
+    }
+    out = [...before, ...tabsIn(doc, from, to), ...after];
+  }
+  cache?.recordTabs(text.length, out);
+  // (Copies: what the cache keeps is never handed out to be changed.)
+  return cache ? out.map((d) => ({ ...d, ...(d.data ? { data: { ...d.data } } : {}) })) : out;
+}
+
+/** The findings on the lines of [from, to] (`from` a line's start, `to` a line's end), in text order. */
+function tabsIn(doc: ParsedDocument, from: number, to: number): Diagnostic[] {
+  const text = doc.text;
+  const { ranges, plain } = scalarRanges(doc, from, to);
   const out: Diagnostic[] = [];
   // A plain value holding a tab (`be\tbrief`): YAML 1.2 reads the tab as text, PyYAML refuses it.
   // Written in double quotes with the tab as `\t`, the value is the same for every loader.
@@ -91,8 +149,8 @@ export function unportableTabs(
     );
   }
   let r = 0;
-  let tab = text.indexOf('\t');
-  while (tab >= 0) {
+  let tab = text.indexOf('\t', from);
+  while (tab >= 0 && tab <= to) {
     const start = lineStart(text, tab);
     const end = lineEnd(text, tab);
     let j = start;

@@ -18,6 +18,7 @@ import type { Candidate } from './commentCredentials';
 import { lineEnd, lineStart } from '../../parser/lineIndex';
 import type { ValidationOptions } from './rule';
 import type { AnchorIndexHints } from '../anchors';
+import type { TabFindings } from './tabs';
 
 const NONE: Recorded[] = [];
 
@@ -53,7 +54,7 @@ interface Entry extends UnitValue {
   findings?: Map<Schema | undefined, { base: number; list: Recorded[] }>;
 }
 
-export class UnitCache implements UnitValues, AnchorIndexHints {
+export class UnitCache implements UnitValues, AnchorIndexHints, TabFindings {
   private entries = new WeakMap<Node, Entry>();
   private chunks = new WeakMap<ArrayNode, (Chunk | undefined)[]>();
   /** Where each anchored node's `&name` is, relative to the node (anchored nodes are never patched). */
@@ -85,6 +86,7 @@ export class UnitCache implements UnitValues, AnchorIndexHints {
 
   /** Forgets everything (the environment or the settings changed). */
   clear(): void {
+    this.tabs = undefined;
     this.entries = new WeakMap();
     this.chunks = new WeakMap();
     this.marks = new WeakMap();
@@ -100,6 +102,7 @@ export class UnitCache implements UnitValues, AnchorIndexHints {
   textEdited(before: string, start: number, end: number, inserted: string): void {
     if (before.length !== this.textLength) this.textReplaced();
     this.commentsEdited(before, start, end, inserted);
+    this.tabsEdited(before, start, end, inserted);
     for (const needle of this.absent) {
       const l = needle.length - 1;
       const around = before.slice(Math.max(0, start - l), start) + inserted + before.slice(end, end + l);
@@ -152,8 +155,54 @@ export class UnitCache implements UnitValues, AnchorIndexHints {
     };
   }
 
+  /**
+   * The unportable-tab findings for a text of this length (validation/tabs.ts), with, after one edit
+   * whose tree was patched (`changed`), the region to read again. `patched` false: the text was
+   * edited but no patch was told of (the tree was read afresh): nothing kept holds.
+   */
+  private tabs:
+    | {
+        length: number;
+        found: readonly Diagnostic[];
+        dirty?: { from: number; to: number; delta: number };
+        patched?: boolean;
+      }
+    | undefined;
+
+  tabsFor(
+    length: number,
+  ): { found: readonly Diagnostic[]; dirty?: { from: number; to: number; delta: number } } | undefined {
+    const t = this.tabs;
+    if (!t || t.length !== length || (t.dirty && !t.patched)) return undefined;
+    return t;
+  }
+
+  recordTabs(length: number, found: readonly Diagnostic[]): void {
+    this.tabs = { length, found };
+  }
+
+  private tabsEdited(before: string, start: number, end: number, inserted: string): void {
+    const t = this.tabs;
+    this.tabs = undefined;
+    // One edit since the findings were made: its region, in the new text.
+    if (!t || t.dirty || t.length !== before.length) return;
+    const delta = inserted.length - (end - start);
+    this.tabs = {
+      length: before.length + delta,
+      found: t.found,
+      dirty: { from: start, to: start + inserted.length, delta },
+      patched: false,
+    };
+  }
+
+  /** The tree was read afresh (not patched): the tab findings are made again from the whole text. */
+  treeReplaced(): void {
+    this.tabs = undefined;
+  }
+
   /** The text changed in a way `textEdited` was not told of. */
   textReplaced(): void {
+    this.tabs = undefined;
     this.comments = undefined;
     this.absent.clear();
     this.present.clear();
@@ -191,6 +240,18 @@ export class UnitCache implements UnitValues, AnchorIndexHints {
 
   /** The tree was patched at `node` (a scalar changed in place, or a block put in): every unit that contains it is stale. */
   changed(node: Node | PropertyNode | undefined): void {
+    // The tab findings' region grows to the patched node, and to the property holding it (its key
+    // names a plain value's finding).
+    const t = this.tabs;
+    if (t?.dirty) {
+      const at = node?.parent?.type === 'property' ? node.parent : node;
+      if (!at || t.patched) this.tabs = undefined;
+      else {
+        t.dirty.from = Math.min(t.dirty.from, at.offset);
+        t.dirty.to = Math.max(t.dirty.to, at.offset + at.length);
+        t.patched = true;
+      }
+    }
     let child: Node | PropertyNode | undefined;
     for (let n: Node | PropertyNode | undefined = node; n; child = n, n = n.parent) {
       if (n.type === 'property') continue;
