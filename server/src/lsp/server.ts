@@ -664,13 +664,11 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
   // A document's line starts are found when its first diagnostics are computed, not by its first
   // keystroke's offsetAt (lsp/textDocument.ts: 1-3 ms at 100k lines). Done at idle on a timer before,
   // that computation (40 ms, the package's loop, run cold) was still going when a first Enter arrived.
-  // (And a large document's text buffer, lsp/textDocument.ts `spliced`.)
   const primed = new WeakSet<TextDocument>();
   function primeLineOffsets(doc: TextDocument): void {
     if (primed.has(doc)) return;
     primed.add(doc);
-    if (doc instanceof OpenDocument) doc.prepareForEdits();
-    else doc.positionAt(0);
+    doc.positionAt(0);
   }
 
   // After the first diagnostics, the edit path runs once on a document of the server's own (lsp/warmUp.ts).

@@ -6,29 +6,18 @@
 // starts of a whole text are found with `indexOf` (a native search) rather than a loop that reads every
 // character. At 100k lines that loop took 40 ms the first time it ran (not yet compiled), and it ran on
 // a document's first edit, or at idle just before it (a first keystroke waited for it); the search
-// takes 1-3 ms. And one in how an edit makes the new text of a large document (`spliced`: through a
-// byte buffer). test/lsp/textDocument.test.ts checks, after random edits, that every answer equals that
+// takes 1-3 ms. test/lsp/textDocument.test.ts checks, after random edits, that every answer equals that
 // of a document opened afresh on the same text.
 import type { Position, Range, TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 
-/** From this many characters on, a document's text is also kept in a byte buffer (`spliced`). */
-export const MIRROR_FROM = 1 << 20;
-
-/** A character that Latin-1 cannot hold: the buffer is then UTF-16. */
-const WIDE = /[\u0100-\uffff]/;
-
 export class OpenDocument implements TextDocument {
   private lineOffsets: number[] | undefined;
-  /** The text in a byte buffer (`spliced`): Latin-1 while every character fits, else UTF-16. */
-  private mirror: { buf: Buffer; wide: boolean; length: number } | undefined;
 
-  /** `mirrorFrom`: the length from which the text is kept in a buffer too (tests set it low). */
   constructor(
     readonly uri: string,
     readonly languageId: string,
     private ver: number,
     private content: string,
-    private readonly mirrorFrom = MIRROR_FROM,
   ) {}
 
   get version(): number {
@@ -55,7 +44,7 @@ export class OpenDocument implements TextDocument {
         // at its line numbers, leaving holes in the array) means the end of the text.
         const startLine = this.positionAt(startOffset).line;
         const endLine = this.positionAt(endOffset).line;
-        this.content = this.spliced(startOffset, endOffset, change.text);
+        this.content = this.content.substring(0, startOffset) + change.text + this.content.substring(endOffset);
         let lineOffsets = this.getLineOffsets();
         const added = scanLineOffsets(change.text, false, startOffset);
         if (endLine - startLine === added.length) {
@@ -76,62 +65,9 @@ export class OpenDocument implements TextDocument {
       } else {
         this.content = change.text;
         this.lineOffsets = undefined;
-        this.mirror = undefined;
       }
     }
     this.ver = version;
-  }
-
-  /**
-   * The text with [start, end) replaced by `text`. `a.substring(…) + text + a.substring(…)` makes a rope
-   * that the first read of the new text (a line start, the parse) copies whole into the JS heap: 2-6 ms
-   * at 5 MB (100k lines), on every keystroke. A large text is kept in a byte buffer as well (Latin-1
-   * while every character fits, else UTF-16: code units as they are, lone surrogates too): the edit
-   * moves the bytes after it and writes the inserted text there, and the new text is read from the
-   * buffer, one copy outside the JS heap (Node makes a large string from a buffer an external string),
-   * several times cheaper. Where there is no Buffer (the web build), the rope.
-   */
-  private spliced(start: number, end: number, text: string): string {
-    const old = this.content;
-    const B = (globalThis as { Buffer?: typeof Buffer }).Buffer;
-    if (old.length < this.mirrorFrom || B === undefined) {
-      this.mirror = undefined;
-      return old.substring(0, start) + text + old.substring(end);
-    }
-    let m = this.mirror;
-    if (m === undefined || m.length !== old.length || (!m.wide && WIDE.test(text))) m = this.mirrorOf(B, old, text);
-    const width = m.wide ? 2 : 1;
-    const encoding = m.wide ? 'utf16le' : 'latin1';
-    const length = old.length - (end - start) + text.length;
-    if (length * width > m.buf.length) {
-      const grown = B.allocUnsafe(Math.ceil(length * 1.25) * width + 65536);
-      m.buf.copy(grown, 0, 0, old.length * width);
-      m.buf = grown;
-    }
-    m.buf.copy(m.buf, (start + text.length) * width, end * width, old.length * width);
-    m.buf.write(text, start * width, encoding);
-    m.length = length;
-    return m.buf.toString(encoding, 0, length * width);
-  }
-
-  /** A buffer holding `text` (Latin-1 when it and `next`, the text about to be written, fit in it). */
-  private mirrorOf(B: typeof Buffer, text: string, next = ''): { buf: Buffer; wide: boolean; length: number } {
-    const wide = WIDE.test(next) || WIDE.test(text);
-    const width = wide ? 2 : 1;
-    const buf = B.allocUnsafe(Math.ceil(text.length * 1.25) * width + 65536);
-    buf.write(text, 0, wide ? 'utf16le' : 'latin1');
-    return (this.mirror = { buf, wide, length: text.length });
-  }
-
-  /**
-   * Makes ready what the first edit of a large document needs (its line starts, its buffer), so that
-   * the first keystroke does not wait for them: the server calls it with the first diagnostics.
-   */
-  prepareForEdits(): void {
-    this.getLineOffsets();
-    const B = (globalThis as { Buffer?: typeof Buffer }).Buffer;
-    if (this.content.length >= this.mirrorFrom && B !== undefined && this.mirror?.length !== this.content.length)
-      this.mirrorOf(B, this.content);
   }
 
   /**
