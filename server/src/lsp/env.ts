@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DotenvFile, EnvInfo, GitignoreFile } from '../service';
 import type { EnvLookup } from '../service/validation/rule';
 // A light module imported directly: importing the index would load the whole service at startup.
-import { dotenvNames } from '../service/dotenv';
+import { dotenvNames, UNTRUSTED } from '../service/dotenv';
 import {
   DotenvLookup,
   dotenvProblemMessage,
@@ -170,7 +170,8 @@ export class WorkspaceEnv implements ServerEnv {
     private readonly gitIgnored: (dir: string) => GitIgnored = gitIgnoresDotenv,
   ) {
     this.home = homeOf(processEnv);
-    this.processOnly = this.viewOf(undefined, undefined);
+    // (Untrusted: messages say that only the environment was checked, and why; REVIEW16-user N11.)
+    this.processOnly = this.viewOf(undefined, undefined, UNTRUSTED);
     this.noDotenv = this.viewOf(undefined, null);
   }
 
@@ -208,7 +209,7 @@ export class WorkspaceEnv implements ServerEnv {
   }
 
   /** The environment and one `.env` (none: the environment only), as the service asks; `shown` names the `.env`. */
-  private viewOf(set: EnvSet | undefined, shown: string | null | undefined): EnvInfo & EnvLookup {
+  private viewOf(set: EnvSet | undefined, shown: string | null | undefined, notRead?: string): EnvInfo & EnvLookup {
     const processEnv = this.processEnv;
     const has = (name: string): boolean => Object.prototype.hasOwnProperty.call(processEnv, name);
     const fromDotenv = (name: string): boolean => set?.names.has(name) === true;
@@ -223,6 +224,7 @@ export class WorkspaceEnv implements ServerEnv {
         fromDotenv(name) && set!.exposed().has(name) ? (set!.tracked() ? 'tracked' : true) : false,
       sourceOf: (name) => (fromDotenv(name) ? 'workspace .env' : has(name) ? 'environment' : undefined),
       ...(shown !== undefined ? { dotenvShown: shown } : {}),
+      ...(notRead !== undefined ? { dotenvNotRead: notRead } : {}),
     };
   }
 

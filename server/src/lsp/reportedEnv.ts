@@ -10,6 +10,7 @@
 // names of the folders' top `.env` files (DotenvNamesParams.names), gets those names.
 import type { EnvInfo, EnvLookup } from '../service';
 import type { ServerEnv } from './env';
+import { UNTRUSTED } from '../service/dotenv';
 
 type View = EnvInfo & EnvLookup;
 
@@ -27,6 +28,14 @@ function dirOf(uri: string): string | undefined {
   const authorityEnd = uri.indexOf('://') >= 0 ? uri.indexOf('/', uri.indexOf('://') + 3) : -1;
   return i > authorityEnd && authorityEnd >= 0 ? uri.slice(0, i) : undefined;
 }
+
+/** An untrusted workspace: no `.env` is read, so no name is known, and messages say why. */
+const UNTRUSTED_VIEW: View = {
+  names: () => [],
+  isDefined: () => false,
+  sourceOf: () => undefined,
+  dotenvNotRead: UNTRUSTED,
+};
 
 export class ReportedEnv implements ServerEnv {
   private reported = new Set<string>();
@@ -82,6 +91,8 @@ export class ReportedEnv implements ServerEnv {
   }
 
   forDocument(docUri: string): View {
+    // Untrusted: no name, and messages say no .env was read (REVIEW16-user N11).
+    if (!this.trusted) return UNTRUSTED_VIEW;
     // A client that reports names only (or nothing), or a document outside every folder: the names.
     if (!this.perFile || this.folderOf(docUri) === undefined) return this;
     const found = this.nearest(docUri);

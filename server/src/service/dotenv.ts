@@ -32,6 +32,21 @@ export function dotenvNamed(shown: string | null | undefined): string {
       : 'its .env file';
 }
 
+/** Why no `.env` is read in an untrusted workspace (EnvLookup.dotenvNotRead). */
+export const UNTRUSTED = 'the workspace is not trusted, trust it to have .env files checked';
+
+/**
+ * Where a variable the document names was looked for and not found, as messages say it after "is":
+ * the environment and the document's `.env` (dotenvNamed), or, when no `.env` is read for the
+ * document (EnvLookup.dotenvNotRead: an untrusted workspace), the environment only, and why
+ * (REVIEW16-user N11: the message said ".env" although none was read).
+ */
+export function notDefinedWhere(env: { dotenvShown?: string | null; dotenvNotRead?: string }): string {
+  return env.dotenvNotRead !== undefined
+    ? `not defined in the environment (no .env file was read: ${env.dotenvNotRead})`
+    : `defined neither in the environment nor in ${dotenvNamed(env.dotenvShown)}`;
+}
+
 /**
  * A `.env` definition as npm `dotenv` 16 reads one (the pattern of its lib/main.js, MIT; the tests
  * compare the two on seeded lines): `[export ]NAME=value` or `NAME: value`, blanks around; a value

@@ -191,7 +191,9 @@ function envStatus(name: string, ctx: ServiceContext): string {
     return 'This holds a credential (not shown), not the name of a variable: keep the credential in a variable and write its name here.';
   if (!ctx.env) return `Variable \`${name}\`: not checked here.`;
   if (!ctx.env.isDefined(name))
-    return `Variable \`${name}\` is **not set** in the environment or ${dotenvNamed(ctx.env.dotenvShown)}.`;
+    return ctx.env.dotenvNotRead !== undefined
+      ? `Variable \`${name}\` is **not set** in the environment (no .env file was read: ${ctx.env.dotenvNotRead}).`
+      : `Variable \`${name}\` is **not set** in the environment or ${dotenvNamed(ctx.env.dotenvShown)}.`;
   if (ctx.env.emptyInDotenv?.(name))
     return `Variable \`${name}\` is set in ${dotenvNamed(ctx.env.dotenvShown)} but **empty**.`;
   const where = ctx.env.sourceOf(name);

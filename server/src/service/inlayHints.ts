@@ -4,7 +4,7 @@
 import type { Node, ParsedDocument, PropertyNode } from '../parser/ast';
 import type { ServiceContext } from './types';
 import { maskShapes } from './credentialShapes';
-import { dotenvNamed } from './dotenv';
+import { dotenvNamed, notDefinedWhere } from './dotenv';
 import { allDocuments } from '../parser/documents';
 
 export interface InlayHintEntry {
@@ -93,7 +93,7 @@ export function inlayHints(doc: ParsedDocument, range: OffsetRange, ctx: Service
         label: set ? `✓ set${where ? ` in ${where === 'workspace .env' ? '.env' : where}` : ''}` : '✗ not set',
         tooltip: set
           ? `${maskShapes(v.value)} is set${where ? ` (${where})` : ''}; its value is never shown.`
-          : `${maskShapes(v.value)} is defined neither in the environment nor in ${dotenvNamed(ctx.env.dotenvShown)}.`,
+          : `${maskShapes(v.value)} is ${notDefinedWhere(ctx.env)}.`,
       });
     } else if (key === 'provider') {
       const depth = fallbackDepth(p.parent);

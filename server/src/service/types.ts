@@ -88,6 +88,8 @@ export interface EnvInfo {
   emptyInDotenv?(name: string): boolean;
   /** The document's `.env` as messages name it (see EnvLookup.dotenvShown). */
   readonly dotenvShown?: string | null;
+  /** Why no `.env` is read for the document (see EnvLookup.dotenvNotRead). */
+  readonly dotenvNotRead?: string;
 }
 
 /**

@@ -31,6 +31,11 @@ export interface EnvLookup {
    * document; left out: the host does not say (messages then say "its .env file").
    */
   readonly dotenvShown?: string | null;
+  /**
+   * Why no `.env` is read for the document (`the workspace is not trusted`), when the host reads
+   * none on purpose: messages then say the environment alone was checked (dotenv.ts notDefinedWhere).
+   */
+  readonly dotenvNotRead?: string;
 }
 
 export interface ValidationOptions {

@@ -20,7 +20,7 @@ import {
   unexpandedReference,
 } from '../../envNames';
 import type { ShellDefault } from '../../envNames';
-import { dotenvNamed } from '../../dotenv';
+import { notDefinedWhere } from '../../dotenv';
 import { holdsSnippetStop, isPlaceholderText, snippetStopDefault } from './emptyRequired';
 import { charNote, hasInvisibleChar, plainReading } from '../../chars';
 
@@ -427,7 +427,7 @@ export const envValueRule: Rule = {
           ctx.report(
             diag(
               'env-not-set',
-              `Variable '${name.value}' is defined neither in the environment nor in ${dotenvNamed(env.dotenvShown)}.${shell}`,
+              `Variable '${name.value}' is ${notDefinedWhere(env)}.${shell}`,
               name.offset,
               name.length,
             ),
