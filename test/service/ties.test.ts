@@ -108,3 +108,35 @@ test('H20: closestMatches: one clear match, ties, and words several candidates c
   assert.deepEqual(closestMatches('modle', ['model', 'modelId']).tied, ['model']);
   assert.deepEqual(closestMatches('xyz', ['model']), { best: undefined, tied: [] });
 });
+
+test('N9: a flag one letter from two named ones, one of which is set: the other is meant, said and offered', () => {
+  // Hand-written: block mapping with comments, CRLF; and minified JSON.
+  const yaml = `${H}definition:\r\n  llm: {provider: hosted}\r\n  featureFlags:\r\n    enable_visualizations_v2: true # on since May\r\n    enable_visualizations_v: true # trying the new one\r\n`;
+  const d = only(yaml, 'near-miss-key');
+  assert.match(
+    d.message,
+    /did you mean 'enable_visualizations_v3' \('enable_visualizations_v2' is set already\)\? \(Other keys are allowed\.\)/,
+  );
+  assert.deepEqual(
+    fixesFor(yaml, d).map((f) => [
+      f.title,
+      f.result.includes('    enable_visualizations_v3: true # trying the new one\r\n'),
+    ]),
+    [["Rename 'enable_visualizations_v' to 'enable_visualizations_v3'", true]],
+  );
+  // Not lint --fix: a custom flag of that name is allowed.
+  assert.equal(fix(yaml), yaml);
+  const json = `{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"hosted"},"featureFlags":{"enable_visualizations_v3":false,"enable_visualizations_v":true}}}`;
+  const found = analyze(json, 'json').diagnostics.filter((x) => x.code === 'near-miss-key');
+  assert.equal(found.length, 1);
+  assert.match(
+    found[0]!.message,
+    /did you mean 'enable_visualizations_v2' \('enable_visualizations_v3' is set already\)\?/,
+  );
+  // Every closest named key set: a custom key of its own, nothing said.
+  const both = `${H}definition:\n  llm: {provider: hosted}\n  featureFlags:\n    enable_visualizations_v2: true\n    enable_visualizations_v3: true\n    enable_visualizations_v: true\n`;
+  assert.deepEqual(
+    analyze(both, 'yaml').diagnostics.filter((x) => x.code === 'near-miss-key'),
+    [],
+  );
+});

@@ -58,15 +58,20 @@ export const nearMissKeyRule: Rule = {
           }
           // (Never a rename of a key that holds more than a key: it would drop the rest.)
           if (holdsMoreThanAKey(key)) continue;
-          // Not when a named key it is close to is there too: then this one is a custom key of its own.
-          const { tied } = closestMatches(key, named);
-          if (tied.length === 0 || tied.some((k) => present.has(k))) continue;
+          // The closest named keys the mapping does not set: `enable_visualizations_v` beside
+          // `enable_visualizations_v2` means `…_v3` (REVIEW16-user N9). When every closest one is set
+          // (`enable_visualization` beside `enable_visualizations`), it is a custom key of its own.
+          const { tied: closest } = closestMatches(key, named);
+          const tied = closest.filter((k) => !present.has(k));
+          if (tied.length === 0) continue;
+          const set = closest.filter((k) => present.has(k));
           const suggestion = tied.length === 1 ? tied[0] : undefined;
           const where = v.prop ? ` of ${v.prop.key.value}` : '';
+          const alsoSet = set.length > 0 ? ` (${quoteList(set)} ${set.length > 1 ? 'are' : 'is'} set already)` : '';
           ctx.report(
             diag(
               'near-miss-key',
-              `${quotedWithNote(key, 'key')} is not one of the named keys${where} (${quoteList(named)}); did you mean ${orList(tied)}? (Other keys are allowed.)`,
+              `${quotedWithNote(key, 'key')} is not one of the named keys${where} (${quoteList(named)}); did you mean ${orList(tied)}${alsoSet}? (Other keys are allowed.)`,
               p.key.offset,
               p.key.length,
               { data: suggestion ? { key, suggestion } : { key, suggestions: tied } },
