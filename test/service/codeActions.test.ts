@@ -275,6 +275,11 @@ const CASES: Case[] = [
     preferred: true,
   },
   {
+    file: 'non-finite-null.assistant.json',
+    code: 'syntax-error',
+    action: "Write null for 'contextWindowLimit' (JSON has no NaN)",
+  },
+  {
     file: 'extra-document.assistant.yaml',
     code: 'extra-document',
     action: 'Remove the `---` of the empty document (nothing else goes)',

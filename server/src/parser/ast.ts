@@ -94,6 +94,11 @@ export interface SyntaxProblem {
    */
   missingComma?: true;
   /**
+   * JSON: `NaN`, `Infinity` or `-Infinity` written as a value (Python's json.dumps): no value is read
+   * there. The editor's fix writes `null` where the field takes null (REVIEW16-user N12).
+   */
+  nonFinite?: true;
+  /**
    * `extra-document`: the other YAML document this problem is about, as offsets relative to the
    * problem's (so that they move with it): `from`/`to` its text with the directives before it (what
    * is read alone to check it), `config` whether it says `kind: AssistantConfig` (then it is checked

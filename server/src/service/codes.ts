@@ -336,6 +336,11 @@ export interface Diagnostic {
 export interface DiagnosticData {
   suggestion?: string;
   /**
+   * `syntax-error`: `NaN`, `Infinity` or `-Infinity` written as a JSON value (parser/json.ts); the
+   * editor's fix writes `null` where the field takes null, never a number (REVIEW16-user N12).
+   */
+  nonFinite?: true;
+  /**
    * Several candidates equally close (`cloud_d`: each `cloud_…` provider one letter away; `block`: every
    * `block…` value): the editor offers each, none preferred, and `--fix` applies none (REVIEW5 H20).
    */

@@ -4,7 +4,7 @@ import type { ParsedDocument } from '../../parser/ast';
 import type { Diagnostic, DiagnosticCode } from '../codes';
 import type { CodeActionEntry, ServiceContext } from '../types';
 import { emptyDocument } from './emptyDocument';
-import { jsonStrict, missingComma } from './jsonStrict';
+import { jsonStrict, missingComma, nonFiniteValue } from './jsonStrict';
 import { bareEnvName, envReferenceValue, envValueConflict, literalSecret, unexpandedValue } from './envValue';
 import { addHeader, missingRequired } from './missingRequired';
 import type { Fix, FixProvider } from './provider';
@@ -72,6 +72,7 @@ const FIXES: ProviderTable = {
   'unresolved-alias': unresolvedAlias,
   'irregular-whitespace': irregularWhitespace,
   'missing-comma': missingComma,
+  'syntax-error': nonFiniteValue,
   'unportable-tab': unportableTab,
   'misaligned-indent': realign,
   'yaml11-ambiguous': yaml11Ambiguous,

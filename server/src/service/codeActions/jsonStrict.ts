@@ -4,6 +4,9 @@
 import { restIsBlank } from './edits';
 import { isLineLeading, lineEnd, lineStart } from '../../parser/lineIndex';
 import type { FixProvider } from './provider';
+import type { Node, PropertyNode } from '../../parser/ast';
+import { pathOf } from '../../parser/ast';
+import { schemaAtPath, typesOf } from '../../model/schema';
 
 export const jsonStrict: FixProvider = (doc, d) => {
   const text = doc.text;
@@ -56,3 +59,40 @@ export const missingComma: FixProvider = (doc, d) => {
   if (doc.language !== 'json' || d.length !== 1 || at > doc.text.length || doc.text[at] === ',') return [];
   return [{ title: "Insert the missing ','", edits: [{ offset: at, length: 0, newText: ',' }], isPreferred: true }];
 };
+
+/**
+ * `syntax-error` on `NaN`, `Infinity` or `-Infinity` written as a JSON value (REVIEW16-user N12):
+ * "Write null" where the field takes null (`maxAssistantActions`, `contextWindowLimit`); nothing
+ * where it does not, and never a number (which one is yours to say). Not `lint --fix`.
+ */
+export const nonFiniteValue: FixProvider = (doc, d) => {
+  if (!d.data?.nonFinite || doc.language !== 'json') return [];
+  const word = doc.text.slice(d.offset, d.offset + d.length);
+  if (!/^[-+]?(?:NaN|Infinity)$/.test(word)) return [];
+  const prop = propertyWithValueAt(doc.root, d.offset);
+  if (!prop) return [];
+  const types = typesOf(schemaAtPath(doc.root, [...pathOf(prop.parent), prop.key.value]).schema);
+  if (!types.includes('null')) return [];
+  return [
+    {
+      title: `Write null for '${prop.key.value}' (JSON has no ${word})`,
+      edits: [{ offset: d.offset, length: d.length, newText: 'null' }],
+    },
+  ];
+};
+
+/** The property whose value (read as null: parser/json.ts) is the word at this offset. */
+function propertyWithValueAt(root: Node | undefined, offset: number): PropertyNode | undefined {
+  let found: PropertyNode | undefined;
+  const visit = (n: Node | undefined): void => {
+    if (found || !n || n.offset > offset || n.offset + n.length < offset) return;
+    if (n.type === 'object')
+      for (const p of n.properties) {
+        if (p.value?.type === 'null' && p.value.offset === offset && p.colonOffset >= 0) found = p;
+        else visit(p.value);
+      }
+    else if (n.type === 'array') for (const item of n.items) visit(item);
+  };
+  visit(root);
+  return found;
+}

@@ -216,7 +216,17 @@ function findAll(
                   : 'syntax-error';
     // An empty extra document whose `---` can go: the fix loses nothing (`lint --fix` applies it).
     out.push(
-      diag(code, p.message, p.offset, p.length, p.document?.marker !== undefined ? { data: { lossless: true } } : {}),
+      diag(
+        code,
+        p.message,
+        p.offset,
+        p.length,
+        p.document?.marker !== undefined
+          ? { data: { lossless: true } }
+          : p.nonFinite
+            ? { data: { nonFinite: true } }
+            : {},
+      ),
     );
   }
   if (!units || units.includes(doc.text, '\uFFFD')) encodingProblems(doc.text, out);
@@ -441,12 +451,21 @@ function withoutBrokenNodes(out: Diagnostic[], doc: ParsedDocument): Diagnostic[
     const next = nextLineStart(text, d.offset);
     return next < text.length && broken.has(next) && indentAt(next) > indentAt(start);
   };
+  // `"enable": NaN`: read as null, and the syntax error says what to write (REVIEW16-user N12);
+  // "must be a boolean; found null" there would say it again.
+  const nonFinite = errs.filter((e) => e.nonFinite);
+  const beforeNonFinite = (d: Diagnostic): boolean =>
+    nonFinite.length > 0 &&
+    VALUE_SHAPE.has(d.code) &&
+    nonFinite.some((e) => e.offset === d.offset && e.length === d.length);
   return out.filter(
     (d) =>
       d.code === 'syntax-error' ||
       d.code === 'irregular-whitespace' ||
       !(
-        errs.some((e) => d.length > 0 && e.offset > d.offset && e.offset <= d.offset + d.length) || aboutBrokenLines(d)
+        errs.some((e) => d.length > 0 && e.offset > d.offset && e.offset <= d.offset + d.length) ||
+        aboutBrokenLines(d) ||
+        beforeNonFinite(d)
       ),
   );
 }
