@@ -130,6 +130,55 @@ const CASES: Case[] = [
   { file: 'remove-key.assistant.json', code: 'unknown-property', action: "Remove 'apiKey'" },
   { file: 'remove-key-flow.assistant.yaml', code: 'unknown-property', action: "Remove 'model'" },
   { file: 'remove-key-list-item.assistant.yaml', code: 'unknown-property', action: "Remove 'weight'" },
+  // Keys in the wrong mapping moved, values as written, in YAML and JSON (REVIEW16-user N2, REVIEW15-user U6).
+  {
+    file: 'move-to-home.assistant.yaml',
+    code: 'unknown-property',
+    action: "Move 'enable_automations' under 'featureFlags'",
+    preferred: true,
+  },
+  {
+    file: 'move-to-home.assistant.json',
+    code: 'unknown-property',
+    action: "Move 'enable_automations' under 'featureFlags'",
+    preferred: true,
+  },
+  {
+    file: 'move-to-new-home-crlf.assistant.json',
+    code: 'unknown-property',
+    action: "Move 'valueFromEnv' under a new 'apiKey'",
+    preferred: true,
+  },
+  {
+    file: 'move-to-new-home-minified.assistant.json',
+    code: 'unknown-property',
+    action: "Move 'tables' under a new 'schemaSelector' (type: fixed)",
+    preferred: true,
+  },
+  {
+    file: 'move-up.assistant.json',
+    code: 'unknown-property',
+    action: "Move 'systemInstructions' up, beside 'llm'",
+    preferred: true,
+  },
+  {
+    file: 'move-up-flow.assistant.yaml',
+    code: 'unknown-property',
+    action: "Move 'contextWindowLimit' up, beside 'llm'",
+    preferred: true,
+  },
+  {
+    file: 'move-llm-into-definition.assistant.json',
+    code: 'unknown-property',
+    action: "Move 'llm' under 'definition'",
+    preferred: true,
+  },
+  {
+    file: 'move-llm-into-definition-flow.assistant.yaml',
+    code: 'unknown-property',
+    action: "Move 'llm' under 'definition'",
+    preferred: true,
+  },
   // 4. switch provider / type
   {
     file: 'switch-provider.assistant.yaml',
@@ -325,14 +374,14 @@ const CASES: Case[] = [
   {
     file: 'duplicate-key.assistant.yaml',
     code: 'duplicate-key',
-    action: "Remove the ignored duplicate 'llm'",
+    action: "Keep the last 'llm' (line 7, the one read; remove the copy on line 4)",
     // Copies that differ: offered, never preferred (an editor's Auto Fix would apply it; REVIEW6 I3).
     preferred: false,
   },
   {
     file: 'duplicate-key.assistant.json',
     code: 'duplicate-key',
-    action: "Remove the ignored duplicate 'maxAssistantActions'",
+    action: "Keep the first 'maxAssistantActions: 12' (line 6; remove the copy on line 7)",
     // Copies that differ: offered, never preferred (an editor's Auto Fix would apply it; REVIEW6 I3).
     preferred: false,
   },
@@ -911,40 +960,87 @@ describe('code actions', () => {
     );
   });
 
-  it('the duplicate-key fix never deletes a comment: it removes the repeated later copy, or offers nothing', () => {
+  it('duplicate-key: the repeated later copy goes (preferred); copies that differ get "Keep the first" and "Keep the last", the comments of the removed copy kept (REVIEW16-user N5)', () => {
     const H = 'kind: AssistantConfig\nversion: v2\ndefinition:\n';
-    const cases: { input: string; expect: string | undefined }[] = [
+    const cases: { input: string; pick: string; expect: string }[] = [
       // Same value: the later copy goes, the first keeps its comment and place.
       {
         input: `${H}  llm:\n    provider: hosted\n    model: big   # Q3 eval\n    baseUrl: https://h.example/v1\n    model: big\n`,
+        pick: 'Remove the repeated',
         expect: `${H}  llm:\n    provider: hosted\n    model: big   # Q3 eval\n    baseUrl: https://h.example/v1\n`,
       },
-      // Another value, and the ignored copy carries a comment line: no removal offered.
+      // Another value, and the first copy carries a comment line: it stays, whichever copy is kept.
       {
         input: `${H}  llm: { provider: hosted }\n  # twelve, as agreed\n  maxAssistantActions: 12\n  maxAssistantActions: 20\n`,
-        expect: undefined,
+        pick: "Keep the last 'maxAssistantActions: 20' (line 7, the one read; remove the copy on line 6)",
+        expect: `${H}  llm: { provider: hosted }\n  # twelve, as agreed\n  maxAssistantActions: 20\n`,
       },
-      // Another value, no comment: the ignored copy goes (the user chose it in the editor).
+      {
+        input: `${H}  llm: { provider: hosted }\n  # twelve, as agreed\n  maxAssistantActions: 12\n  maxAssistantActions: 20\n`,
+        pick: "Keep the first 'maxAssistantActions: 12' (line 6; remove the copy on line 7)",
+        expect: `${H}  llm: { provider: hosted }\n  # twelve, as agreed\n  maxAssistantActions: 12\n`,
+      },
+      // The comment at the end of the removed copy's line stays, on a line of its own.
       {
         input: `${H}  llm: { provider: hosted }\n  maxAssistantActions: 12\n  maxAssistantActions: 20 # read\n`,
+        pick: 'Keep the first',
+        expect: `${H}  llm: { provider: hosted }\n  maxAssistantActions: 12\n  # read\n`,
+      },
+      {
+        input: `${H}  llm: { provider: hosted }\n  maxAssistantActions: 12\n  maxAssistantActions: 20 # read\n`,
+        pick: 'Keep the last',
         expect: `${H}  llm: { provider: hosted }\n  maxAssistantActions: 20 # read\n`,
+      },
+      // Three copies: the one between is removed by both, or kept by "Keep this".
+      {
+        input: `${H}  llm: { provider: hosted }\n  maxAssistantActions: 1\n  maxAssistantActions: 2\n  maxAssistantActions: 3\n`,
+        pick: "Keep the first 'maxAssistantActions: 1' (line 5; remove the copies on lines 6 and 7)",
+        expect: `${H}  llm: { provider: hosted }\n  maxAssistantActions: 1\n`,
       },
       // JSON: a URL's // inside a string is not a comment.
       {
         input:
           '{"kind": "AssistantConfig", "version": "v2", "definition": {"llm": {"provider": "vendor_a", "baseUrl": "https://a.example/v1", "apiKey": {"valueFromEnv": "K"}, "baseUrl": "https://b.example/v1"}}}',
+        pick: 'Keep the last \'baseUrl: "https://b.example/v1"\' (line 1, the one read; remove the copy on line 1)',
         expect:
           '{"kind": "AssistantConfig", "version": "v2", "definition": {"llm": {"provider": "vendor_a", "apiKey": {"valueFromEnv": "K"}, "baseUrl": "https://b.example/v1"}}}',
       },
+      {
+        input:
+          '{"kind": "AssistantConfig", "version": "v2", "definition": {"llm": {"provider": "vendor_a", "baseUrl": "https://a.example/v1", "apiKey": {"valueFromEnv": "K"}, "baseUrl": "https://b.example/v1"}}}',
+        pick: 'Keep the first',
+        expect:
+          '{"kind": "AssistantConfig", "version": "v2", "definition": {"llm": {"provider": "vendor_a", "baseUrl": "https://a.example/v1", "apiKey": {"valueFromEnv": "K"}}}}',
+      },
     ];
-    for (const { input, expect } of cases) {
+    for (const { input, pick, expect } of cases) {
       const language = input.startsWith('{') ? 'json' : 'yaml';
       const { doc, diagnostics } = analyze(input, language);
       const d = diagnostics.find((x) => x.code === 'duplicate-key');
       assert.ok(d, input);
-      const fix = getCodeActions(doc, diagnostics, d, CTX).find((a) => a.diagnostic === d);
-      assert.equal(fix && applyEdits(input, fix.edits), expect, input);
+      const fixes = getCodeActions(doc, diagnostics, d, CTX).filter((a) => a.diagnostic === d);
+      const fix = fixes.find((a) => a.title.startsWith(pick));
+      assert.ok(fix, `${pick}: ${fixes.map((a) => a.title).join(' | ')}`);
+      assert.equal(fix.isPreferred === true, pick.startsWith('Remove the repeated'), fix.title);
+      assert.equal(applyEdits(input, fix.edits), expect, input);
+      // Every comment of the input is still there.
+      for (const c of input.match(/#[^\n]*/g) ?? []) assert.ok(applyEdits(input, fix.edits).includes(c), c);
     }
+    // Three copies, on the one between: "Keep this" too.
+    const three = `${H}  llm: { provider: hosted }\n  maxAssistantActions: 1\n  maxAssistantActions: 2\n  maxAssistantActions: 3\n`;
+    const { doc, diagnostics } = analyze(three, 'yaml');
+    const mid = diagnostics.filter((x) => x.code === 'duplicate-key')[1];
+    assert.ok(mid);
+    assert.deepEqual(
+      getCodeActions(doc, diagnostics, mid, CTX)
+        .filter((a) => a.diagnostic === mid)
+        .map((a) => a.title),
+      [
+        "Keep the first 'maxAssistantActions: 1' (line 5; remove the copies on lines 6 and 7)",
+        "Keep this 'maxAssistantActions: 2' (line 6; remove the copies on lines 5 and 7)",
+        "Keep the last 'maxAssistantActions: 3' (line 7, the one read; remove the copies on lines 5 and 6)",
+      ],
+    );
   });
 
   it('keeps CRLF line endings', () => {

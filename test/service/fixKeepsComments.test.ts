@@ -206,10 +206,13 @@ test('property: fixes that remove text keep every comment', () => {
         const out = applyEdits(text, a.edits);
         assertKept(text, out, language, `seed ${seed} document ${i}: ${d.code} '${a.title}'`);
         // The fix is still YAML (the comments did not change the structure around them).
-        // Nothing new found: a kept comment changes nothing the tool reads.
+        // Nothing new found: a kept comment changes nothing the tool reads. (But keeping a copy of a
+        // duplicate key other than the last, the one read, is the user's choice to read that copy,
+        // and its own findings with it: REVIEW16-user N5.)
         const was = new Set(codesOf(text, language));
         const now = codesOf(out, language).filter((x) => !was.has(x));
-        assert.deepEqual(now, [], `${a.title}\n${out}`);
+        if (!(d.code === 'duplicate-key' && /^Keep (the first|this) /.test(a.title)))
+          assert.deepEqual(now, [], `${a.title}\n${out}`);
         if (language === 'yaml') assert.doesNotThrow(() => parseYaml(out, { uniqueKeys: false }), `${a.title}\n${out}`);
         else assert.ok(!codesOf(out, language).includes('syntax-error'), `${a.title}\n${out}`);
       }

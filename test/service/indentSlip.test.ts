@@ -285,7 +285,10 @@ test('REVIEW6 I3: not a slip: an empty fallback, then a key of the LLM written o
   );
   assert.deepEqual(
     fixesFor(dup, ds[0]!).map((f) => [f.title, f.preferred]),
-    [["Remove the ignored duplicate 'model' (the last one is read)", false]],
+    [
+      ["Keep the first 'model: gpt-4o' (line 7; remove the copy on line 8)", false],
+      ["Keep the last 'model: gpt-4o-mini' (line 8, the one read; remove the copy on line 7)", false],
+    ],
   );
 });
 

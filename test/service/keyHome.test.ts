@@ -196,11 +196,9 @@ test('no move where the place is not certain, and never by --fix', () => {
   const none: [string, string][] = [
     // The selector there is another variant.
     ['tables', `${H}definition:\n  llm:\n    provider: hosted\n  schemaSelector:\n    type: all\n  tables: []\n`],
-    // A flow mapping there.
-    [
-      'enable_automations',
-      `${H}definition:\n  llm: {provider: hosted}\n  featureFlags: {a: true}\n  enable_automations: true\n`,
-    ],
+    // A block mapping that would go into a flow mapping (it cannot be written there as it is;
+    // into a flow mapping, a one-line key moves: test/service/moveJson.test.ts).
+    ['llm', `${H}llm:\n  provider: hosted\ndefinition: {systemInstructions: hi}\n`],
     // The key is already there.
     [
       'enable_automations',

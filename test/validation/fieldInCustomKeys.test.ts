@@ -130,7 +130,7 @@ test('U19: flags and schemas of other names, a field the mapping above sets, and
   );
 });
 
-test('U19: JSON and flow mappings are said too; the fix is offered only where it can move block lines', () => {
+test('U19: JSON and flow mappings are said too; the fix moves the key up there too (REVIEW16-user N2)', () => {
   const json = JSON.stringify(
     {
       kind: 'AssistantConfig',
@@ -155,7 +155,16 @@ test('U19: JSON and flow mappings are said too; the fix is offered only where it
     f.map((x) => x.at),
     ['functions'],
   );
-  assert.deepEqual(fixesFor(flow, f[0]!.d), []);
+  assert.deepEqual(fixesFor(flow, f[0]!.d), [
+    {
+      title: "Move 'functions' up, beside 'tables'",
+      preferred: true,
+      result: flow.replace(
+        '{tables: {reporting: [daily], functions: [fiscal_quarter]}}',
+        '{tables: {reporting: [daily]}, functions: [fiscal_quarter]}',
+      ),
+    },
+  ]);
   // The mapping's only key: moving it would leave the holder empty: no fix.
   const only =
     'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted}\n  featureFlags:\n    contextWindowLimit: 5\n';

@@ -128,7 +128,7 @@ describe('misspelt structural keys', () => {
 });
 
 describe('duplicate keys: the last occurrence is read', () => {
-  it('JSON: validation reads the last value, the diagnostic is on the ignored copy, its fix removes that copy', () => {
+  it('JSON: validation reads the last value, the diagnostic is on the ignored copy, a fix keeps the last (removes that copy)', () => {
     const text =
       '{"kind":"AssistantConfig","version":"v2","definition":{"llm":{"provider":"hosted"},"maxAssistantActions":"many","maxAssistantActions":5}}';
     const found = diags(text, 'json');
@@ -137,11 +137,9 @@ describe('duplicate keys: the last occurrence is read', () => {
       ['duplicate-key'],
     );
     assert.equal(found[0]!.offset, text.indexOf('"maxAssistantActions"'));
-    // The copies differ: the removal is offered, not preferred (the ignored copy may be the one meant: REVIEW6 I3).
+    // The copies differ: keeping the last is offered, not preferred (the ignored copy may be the one meant: REVIEW6 I3).
     const { doc, diagnostics } = analyze(text, 'json');
-    const removal = getCodeActions(doc, diagnostics, found[0]!).find((a) =>
-      /Remove the ignored duplicate/.test(a.title),
-    );
+    const removal = getCodeActions(doc, diagnostics, found[0]!).find((a) => /^Keep the last /.test(a.title));
     assert.ok(removal && !removal.isPreferred, removal?.title);
     const fixed = applyEdits(text, removal.edits);
     assert.deepEqual(JSON.parse(fixed).definition.maxAssistantActions, 5);

@@ -117,7 +117,7 @@ export const CODES = {
   'unknown-property': {
     autofix: 'safe',
     severity: 'error',
-    doc: 'A key that the type or variant in force does not allow. A likely typo of an allowed key gets a rename (`lint --fix` applies it when it is the one clear match); a key of another variant of the same object offers the switch. A key that is a field one or two levels below (`enable_automations` written in `definition`, a field of `featureFlags`; `valueFromEnv` beside `provider`, a field of `apiKey`; `tables` without its `schemaSelector`) is said to belong there, read from the schema, and an editor fix moves its lines there (with its comments; under a new key where there is none yet, with the `type` that key needs). A key of the mapping above, written a level too deep (`systemInstructions` pasted under `llm`), is said to belong one level up, and the fix moves its lines out, after the block it was in. Neither move is `lint --fix`: where the user meant the key is theirs to confirm. Both moves are offered in YAML block mappings only: in JSON (and in a YAML flow mapping) the message says where the key belongs and moving it is yours (the fix there removes the key, its value with it).',
+    doc: 'A key that the type or variant in force does not allow. A likely typo of an allowed key gets a rename (`lint --fix` applies it when it is the one clear match); a key of another variant of the same object offers the switch. A key that is a field one or two levels below (`enable_automations` written in `definition`, a field of `featureFlags`; `valueFromEnv` beside `provider`, a field of `apiKey`; `tables` without its `schemaSelector`) is said to belong there, read from the schema, and an editor fix moves its lines there (with its comments; under a new key where there is none yet, with the `type` that key needs). A key of the mapping above, written a level too deep (`systemInstructions` pasted under `llm`), is said to belong one level up, and the fix moves its lines out, after the block it was in. Neither move is `lint --fix`: where the user meant the key is theirs to confirm. Both moves work in YAML (block and flow mappings) and in JSON (pretty or on one line): the key and its value move as written, with its comma (where the value cannot be written there as it is, a YAML block mapping going into a flow mapping, no move is offered).',
   },
   'invalid-type': { autofix: 'safe', severity: 'error', doc: 'A value of the wrong type.' },
   'invalid-enum': {
@@ -179,7 +179,7 @@ export const CODES = {
   'duplicate-key': {
     autofix: 'same-value',
     severity: 'error',
-    doc: 'The same key twice in one mapping: reported on each ignored copy; the last occurrence is the one read and checked.',
+    doc: 'The same key twice in one mapping: reported on each ignored copy; the last occurrence is the one read and checked. The editor offers to keep the first or the last copy (each removes the other copies whole, the comments on their lines kept).',
   },
   'json-not-strict': {
     autofix: 'lossless',

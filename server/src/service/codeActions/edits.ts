@@ -84,7 +84,7 @@ function keepsTrailingLines(text: string, n: Node): boolean {
 }
 
 /** The first `,` after `from`, skipping blanks and comments; -1 when something else comes first. */
-function commaAfter(text: string, from: number): number {
+export function commaAfter(text: string, from: number): number {
   let i = from;
   while (i < text.length) {
     const c = text[i]!;

@@ -26,6 +26,7 @@ import type { Diagnostic } from '../codes';
 import { diag } from '../codes';
 import { holdsMoreThanAKey, scoreOf } from '../text';
 import { credentialShapes } from '../credentialShapes';
+import { flowMoveInto, flowMoveUnderNew, flowMoveUp } from './moveFlow';
 
 export const unknownProperty: FixProvider = (doc, d) => {
   const glued = missingSpaceInKey(doc, d);
@@ -188,7 +189,9 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
   const home = d.data?.home;
   const text = doc.text;
   const obj = prop.parent;
-  if (typeof home !== 'string' || doc.language !== 'yaml' || obj.flow || !movable(doc, prop)) return [];
+  if (typeof home !== 'string') return [];
+  const flow = doc.language === 'json' || obj.flow;
+  if (!flow && !movable(doc, prop)) return [];
   const targets = obj.properties.filter((p) => p.key.value === home);
   if (targets.length > 1) return [];
   const key = prop.key.value;
@@ -205,6 +208,35 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
     editorOnly: true,
     ...(pref ? { isPreferred: true } : {}),
   });
+  // JSON, a YAML flow mapping, or a flow mapping to move into (REVIEW16-user N2, REVIEW15-user U6).
+  if (flow || (target?.value?.type === 'object' && target.value.flow)) {
+    const tv = target?.value;
+    if (target && (tv?.type !== 'object' || !tv.flow)) return [];
+    if (
+      tv?.type === 'object' &&
+      (tv.properties.some((p) => p.key.value === key) || (variant && !tagAllows(tv, variant)))
+    )
+      return [];
+    if (!target && variant && variant.values.length !== 1) return [];
+    const others = siblingsForHome(doc, prop, home, target, variant);
+    const group = others.length > 0 ? [prop, ...others].sort((a, b) => a.key.offset - b.key.offset) : [];
+    const tag = variant ? { property: variant.property, value: variant.values[0]! } : undefined;
+    const moveOf = (ps: PropertyNode[]): TextEdit[] | undefined =>
+      target ? flowMoveInto(doc, ps, target) : flowMoveUnderNew(doc, ps, home, tag);
+    const rename = misspelt ? [replaceScalar(doc, misspelt.key, home)] : [];
+    const titled = (what: string): string =>
+      misspelt
+        ? `Rename '${misspelt.key.value}' to '${home}' and move ${what} under it`
+        : target
+          ? `Move ${what} under '${home}'`
+          : `Move ${what} under a new '${home}'${variant ? ` (${variant.property}: ${variant.values[0]!})` : ''}`;
+    const out: Fix[] = [];
+    const all = group.length > 0 ? moveOf(group) : undefined;
+    if (all) out.push(fix(titled(keysList(group.map((p) => p.key.value))), [...rename, ...all], preferred));
+    const one = moveOf([prop]);
+    if (one) out.push(fix(titled(`'${key}'`), [...rename, ...one], preferred && !all));
+    return out;
+  }
   // The other keys of this mapping, at its column, that belong in the same place alone (all of
   // `definition`'s keys written at the top level): one more fix moves them all, in their order.
   const others = siblingsForHome(doc, prop, home, target, variant);
@@ -295,7 +327,6 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
  * the stray `llm` could then no longer move (the new block has one).
  */
 export function moveStraysUnder(doc: ParsedDocument, obj: ObjectNode, home: string): Fix[] {
-  if (obj.flow) return [];
   const schema = schemaAtPath(doc.root, pathOf(obj)).schema;
   const allowed = unwrapNullable(schema)?.properties ?? {};
   for (const p of obj.properties) {
@@ -324,7 +355,7 @@ function misspeltHolder(doc: ParsedDocument, obj: ObjectNode, home: string): Pro
       scoreOf(p.key.value, home) !== undefined,
   );
   const v = slips.length === 1 ? slips[0]!.value : undefined;
-  return v?.type === 'object' && !v.flow ? slips[0] : undefined;
+  return v?.type === 'object' && (v.flow || !obj.flow) ? slips[0] : undefined;
 }
 
 /**
@@ -363,9 +394,11 @@ function siblingsForHome(
   for (const p of obj.properties) count.set(p.key.value, (count.get(p.key.value) ?? 0) + 1);
   const held = target?.value?.type === 'object' ? target.value : undefined;
   const out: PropertyNode[] = [];
+  // (In JSON and a flow mapping every key of the mapping is at its level, wherever its line starts.)
+  const flow = doc.language === 'json' || obj.flow;
   for (const p of obj.properties) {
-    if (p === prop || count.get(p.key.value) !== 1 || isMergeKey(p) || !movable(doc, p)) continue;
-    if (columnOf(text, p.key.offset) !== col) continue;
+    if (p === prop || count.get(p.key.value) !== 1 || isMergeKey(p)) continue;
+    if (!flow && (!movable(doc, p) || columnOf(text, p.key.offset) !== col)) continue;
     const one = singleHome(schema, p.key.value);
     if (!one || one.home !== home) continue;
     if (held) {
@@ -431,9 +464,16 @@ export function moveUp(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, p
   const text = doc.text;
   const obj = prop.parent;
   const holder = obj.parent;
-  if (typeof d.data?.up !== 'string' || doc.language !== 'yaml' || holder?.type !== 'property') return [];
-  if (holder.key.value !== d.data.up || holder.value !== obj || obj.flow || holder.parent.flow) return [];
+  if (typeof d.data?.up !== 'string' || holder?.type !== 'property') return [];
+  if (holder.key.value !== d.data.up || holder.value !== obj) return [];
   if (obj.properties.length < 2) return [];
+  const title = `Move '${prop.key.value}' up, beside '${holder.key.value}'`;
+  const pref = preferred ? { isPreferred: true as const } : {};
+  // JSON and YAML flow mappings (REVIEW16-user N2).
+  if (doc.language === 'json' || obj.flow || holder.parent.flow) {
+    const edits = flowMoveUp(doc, prop, holder);
+    return edits ? [{ title, edits, editorOnly: true, ...pref }] : [];
+  }
   if (!isLineLeading(text, prop.key.offset) || !isLineLeading(text, holder.key.offset)) return [];
   const col = columnOf(text, prop.key.offset);
   const by = col - columnOf(text, holder.key.offset);
@@ -499,11 +539,15 @@ export const nearMissKey: FixProvider = (doc, d) => {
 };
 
 /**
- * `duplicate-key`: remove one copy, never a comment with it (D12: a comment is what the user wrote
- * too). When the ignored copy (the one the diagnostic is on) repeats a later copy word for word,
- * the later one goes instead: the value read stays the same, and the user's key order and the
- * comments around the first copy stay where they were. Otherwise the ignored copy is removed, unless
- * its lines carry a comment: then no removal is offered (the user merges the copies by hand).
+ * `duplicate-key`: which copy stays is the user's choice (REVIEW16-user N5). When the ignored copy
+ * (the one the diagnostic is on) repeats a later copy word for word, the later one goes, preferred
+ * (`lint --fix` too): the value read stays the same, and the user's key order and the comments around
+ * the first copy stay where they were (never when that removal would cut a comment). An ignored copy
+ * with nothing in it goes, preferred. Otherwise "Keep the first (line N)" and "Keep the last (line M,
+ * the one read)" (and "Keep this one" on a copy between them), none preferred: each removes every
+ * other copy whole, its value and nested lines with it; the comments on the removed lines stay, on
+ * lines of their own where the copy was. Not when a removed copy holds an anchor an alias uses or a
+ * literal credential (the file's only copy of it).
  */
 export const duplicateKey: FixProvider = (doc, d) => {
   const prop = propertyAtKey(doc, d.offset);
@@ -514,34 +558,62 @@ export const duplicateKey: FixProvider = (doc, d) => {
     return edits.some((e) => deletesComment(doc, e)) ? undefined : edits;
   };
   const props = prop.parent.properties;
-  const twin = props.slice(props.indexOf(prop) + 1).find((p) => p.key.value === prop.key.value);
+  const key = prop.key.value;
+  const twin = props.slice(props.indexOf(prop) + 1).find((p) => p.key.value === key);
   if (twin && sameValueText(doc, prop, twin)) {
     const later = removable(twin);
     if (later)
       return [
         {
-          title: `Remove the repeated '${prop.key.value}' (same value; the first copy stays)`,
+          title: `Remove the repeated '${key}' (same value; the first copy stays)`,
           edits: later,
           isPreferred: true,
         },
       ];
   }
-  const edits = removable(prop);
-  if (!edits) return [];
   // An ignored copy with nothing in it (`fallback:` on a line doubled by accident, the block under the
   // copy read): removing it drops nothing written but the key, which the copy read keeps (REVIEW14-user U12).
-  if (isEmptyCopy(prop))
+  if (isEmptyCopy(prop)) {
+    const edits = removable(prop);
+    return edits
+      ? [
+          {
+            title: `Remove the empty duplicate '${key}' (the last one, with its value, is read)`,
+            edits,
+            isPreferred: true,
+          },
+        ]
+      : [];
+  }
+  // Not preferred: the copies differ, and which one the user meant is theirs to say; under a key left
+  // empty above the last copy (`fallback:` then `provider:` at its column) it is the first, and an
+  // editor's Auto Fix would delete it (REVIEW6 I3).
+  const copies = props.filter((p) => p.key.value === key);
+  const text = doc.text;
+  const lineOf = (p: PropertyNode): number => {
+    let n = 1;
+    for (let i = text.indexOf('\n'); i >= 0 && i < p.key.offset; i = text.indexOf('\n', i + 1)) n++;
+    return n;
+  };
+  const lines = (ps: PropertyNode[]): string => {
+    const ns = ps.map(lineOf);
+    return ns.length === 1
+      ? `the copy on line ${ns[0]!}`
+      : `the copies on lines ${ns.slice(0, -1).join(', ')} and ${ns[ns.length - 1]!}`;
+  };
+  const keep = (k: PropertyNode, which: string): Fix[] => {
+    const others = copies.filter((p) => p !== k);
+    if (others.some((p) => anchorsUsedElsewhere(doc, [p]) || holdsLiteralSecret(p))) return [];
     return [
       {
-        title: `Remove the empty duplicate '${prop.key.value}' (the last one, with its value, is read)`,
-        edits,
-        isPreferred: true,
+        title: `Keep ${which} '${key}${shownValue(doc, k)}' (line ${lineOf(k)}${k === copies[copies.length - 1] ? ', the one read' : ''}; remove ${lines(others)})`,
+        edits: removeProperties(doc, prop.parent, others),
       },
     ];
-  // Not preferred: the copies differ, and the ignored one is what the user wrote first; under a key
-  // left empty above the last copy (`fallback:` then `provider:` at its column) it is the one they
-  // meant, and an editor's Auto Fix would delete it (REVIEW6 I3).
-  return [{ title: `Remove the ignored duplicate '${prop.key.value}' (the last one is read)`, edits }];
+  };
+  const first = copies[0]!;
+  const last = copies[copies.length - 1]!;
+  return [...keep(first, 'the first'), ...(prop !== first ? keep(prop, 'this') : []), ...keep(last, 'the last')];
 };
 
 /** A key written with no value (`fallback:`; no anchor or tag, which aliases or readers could use). */
