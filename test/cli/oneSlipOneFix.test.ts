@@ -210,17 +210,40 @@ test('U15 a blank value beside valueFromEnv: one finding, left to the editor (--
 
 // ---------------------------------------------------------------------------------------------
 // U6: `llm` left at the top level beside a `definition` that lacks it: one finding (the stray key's,
-// with the editor's move: test/service/oneSlipFixes.test.ts); `--fix` writes no second `llm`.
+// with its move: test/service/oneSlipFixes.test.ts); `--fix` writes no second `llm`: it moves this one
+// under `definition`, its comment with it (certain and lossless: REVIEW16-user N2).
 
-test('U6 llm at the top level: one finding; --fix adds no llm to definition (LF and CRLF)', () => {
+test('U6 llm at the top level: one finding; --fix moves it under definition, adds no second llm (LF and CRLF)', () => {
   const before =
     'kind: AssistantConfig\nversion: v2\n# v1 place\nllm:\n  provider: hosted\ndefinition:\n  maxAssistantActions: 5\n';
   for (const conv of [(t: string): string => t, crlf]) {
     const r = run(conv(before));
     assert.deepEqual(codes(r), ['unknown-property'], JSON.stringify(r.findings));
     assert.match(r.findings[0]!.message, /belongs under 'definition', which requires it/);
-    assert.equal(r.fixed, conv(before));
+    assertRepaired(
+      r,
+      conv(
+        'kind: AssistantConfig\nversion: v2\ndefinition:\n  maxAssistantActions: 5\n  # v1 place\n  llm:\n    provider: hosted\n',
+      ),
+    );
   }
+  // The same in JSON, pretty and on one line: the value as written, the commas right.
+  const pretty =
+    '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "llm": { "provider": "hosted" },\n  "definition": {\n    "maxAssistantActions": 5\n  }\n}\n';
+  const j = run(pretty, 'json');
+  assert.deepEqual(codes(j), ['unknown-property'], JSON.stringify(j.findings));
+  assertRepaired(
+    j,
+    '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "maxAssistantActions": 5,\n    "llm": { "provider": "hosted" }\n  }\n}\n',
+  );
+  const line = run(
+    '{"kind":"AssistantConfig","version":"v2","llm":{"provider":"hosted"},"definition":{"maxAssistantActions":5}}',
+    'json',
+  );
+  assertRepaired(
+    line,
+    '{"kind":"AssistantConfig","version":"v2","definition":{"maxAssistantActions":5,"llm":{"provider":"hosted"}}}',
+  );
 });
 
 // ---------------------------------------------------------------------------------------------

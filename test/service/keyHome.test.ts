@@ -192,7 +192,7 @@ test('a key written a level too deep: said to belong beside its holder, and move
   assert.ok(!fixesFor(only, d).some((f) => f.title.startsWith('Move')), JSON.stringify(fixesFor(only, d)));
 });
 
-test('no move where the place is not certain, and never by --fix', () => {
+test('no move where the place is not certain; --fix moves only into the one place, written already (REVIEW16-user N2)', () => {
   const none: [string, string][] = [
     // The selector there is another variant.
     ['tables', `${H}definition:\n  llm:\n    provider: hosted\n  schemaSelector:\n    type: all\n  tables: []\n`],
@@ -218,9 +218,18 @@ test('no move where the place is not certain, and never by --fix', () => {
         `${key}: ${JSON.stringify(fixesFor(text, d))}`,
       );
   }
-  // `--fix` (and Fix all) leaves a misplaced key for the user: where it goes is shown, not decided.
-  const text = MOVES[0]!.before;
-  assert.equal(fixAll(text, 'yaml', (t, l) => analyze(t, l)).text, text);
+  // `--fix` (and Fix all) moves a key into the block the schema says it belongs in when that block is
+  // written (certain, and nothing is lost); under a new key (which the user may have meant to write
+  // elsewhere, or misspelt) it leaves the key where it is: the editor shows the move.
+  assert.equal(fixAll(MOVES[0]!.before, 'yaml', (t, l) => analyze(t, l)).text, MOVES[0]!.after);
+  for (const c of MOVES.filter((m) => m.title.includes('a new')))
+    assert.equal(fixAll(c.before, 'yaml', (t, l) => analyze(t, l)).text, c.before, c.name);
+  // A misspelt home: its own rename (one clear match) is --fix's, and then the move is certain.
+  const misspelt = `${H}definition:\n  llm:\n    provider: hosted\n  featurFlags:\n    a: true\n  enable_automations: true\n`;
+  assert.equal(
+    fixAll(misspelt, 'yaml', (t, l) => analyze(t, l)).text,
+    `${H}definition:\n  llm:\n    provider: hosted\n  featureFlags:\n    a: true\n    enable_automations: true\n`,
+  );
 });
 
 test('every key of an object right below `definition`, written in `definition`: said, and moved there losing nothing', () => {
@@ -353,8 +362,8 @@ test('the keys of an existing block written beside it: one fix moves them all in
     // The single move stays, not preferred beside the fix for all.
     const one = fixes.find((f) => f.title === "Move 'maxTableArtifactSampleRows' under 'definition'");
     assert.ok(one && !one.preferred && all.preferred);
-    // Never by --fix.
-    assert.equal(fixAll(before, 'yaml', (t, l) => analyze(t, l)).text, before);
+    // --fix moves them all too: into the block written, each key's one place (REVIEW16-user N2).
+    assert.equal(fixAll(before, 'yaml', (t, l) => analyze(t, l)).text, after);
   }
 });
 

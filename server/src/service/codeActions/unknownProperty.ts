@@ -202,10 +202,15 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
   const misspelt = targets.length === 0 ? misspeltHolder(doc, obj, home) : undefined;
   const target = targets[0] ?? misspelt;
   const eol = eolOf(text);
+  // Into the one place the schema gives the key, written in this mapping already (the key's one home,
+  // of a variant that takes it, without it): certain and lossless, so `lint --fix` applies it too
+  // when it is the one preferred fix (REVIEW16-user N2). Under a new key, or under a misspelt one
+  // renamed, the editor's only: which key was meant is the user's to confirm.
+  const certain = targets.length === 1;
   const fix = (title: string, edits: TextEdit[], pref: boolean): Fix => ({
     title,
     edits: inDocumentEol(text, edits),
-    editorOnly: true,
+    ...(certain ? {} : { editorOnly: true as const }),
     ...(pref ? { isPreferred: true } : {}),
   });
   // JSON, a YAML flow mapping, or a flow mapping to move into (REVIEW16-user N2, REVIEW15-user U6).
