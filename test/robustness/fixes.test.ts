@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { analyze } from '../../server/src/service';
 import type { Diagnostic, TextEdit } from '../../server/src/service';
 import { getCodeActions, PROVIDERS } from '../../server/src/service/codeActions';
+import { propertyAtKey } from '../../server/src/service/codeActions/find';
 import type { Language, ParsedDocument } from '../../server/src/parser';
 import { nodeAt } from '../../server/src/parser';
 import { isPlaceholder } from '../helpers';
@@ -56,6 +57,27 @@ function revealedRange(
   return { offset: cur.offset, length: cur.length + Math.max(0, grown) };
 }
 
+/**
+ * `duplicate-key`'s "Keep the first" / "Keep this": the copy kept is read now, its own findings with it
+ * (the user's choice to read it: REVIEW16-user N5), so they are revealed, not introduced: its range in
+ * the fixed document.
+ */
+function keptCopy(
+  doc: ParsedDocument,
+  edits: readonly TextEdit[],
+  d: Diagnostic,
+  title: string,
+): { offset: number; length: number } | undefined {
+  if (d.code !== 'duplicate-key' || !/^Keep (the first|this) /.test(title)) return undefined;
+  const prop = propertyAtKey(doc, d.offset);
+  if (!prop) return undefined;
+  const kept = title.startsWith('Keep the first')
+    ? prop.parent.properties.find((p) => p.key.value === prop.key.value)!
+    : prop;
+  const shift = edits.filter((e) => e.offset < kept.offset).reduce((n, e) => n + e.newText.length - e.length, 0);
+  return { offset: kept.offset + shift, length: kept.length };
+}
+
 /** Checks every quick fix for every diagnostic of `text`; throws with a readable report on the first bad one. */
 function checkFixes(text: string, language: Language, strict = true): void {
   const { doc, diagnostics } = analyze(text, language);
@@ -85,7 +107,7 @@ function checkFixes(text: string, language: Language, strict = true): void {
       }
       const analyzed = analyze(out, language);
       const after = analyzed.diagnostics;
-      const revealed = REVEALING.has(d.code) ? revealedRange(doc, a.edits, d) : undefined;
+      const revealed = REVEALING.has(d.code) ? revealedRange(doc, a.edits, d) : keptCopy(doc, a.edits, d, a.title);
       const report = (what: string): never =>
         assert.fail(
           `${where}: ${what}\nresult: ${JSON.stringify(out)}\nafter: ${after.map((x) => `${x.code}: ${x.message}`).join(' | ')}`,
