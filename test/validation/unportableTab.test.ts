@@ -186,3 +186,55 @@ test('U7: two such lines in the instructions of examples/team.assistant.yaml: ea
     assert.equal(r.text.includes(T), false);
   }
 });
+
+// REVIEW16 (slips17): a plain value continued over lines holding a tab was not said (only one-line
+// plain values were): PyYAML refuses it all the same. Said the same way, with a fix that keeps the
+// lines and the value.
+test('a plain value over several lines holding a tab is said once; the fix keeps its lines and its value (LF, CRLF, list item)', () => {
+  const multi = `${H}  llm:\n    provider: hosted\n  systemInstructions: Be brief,\n    answer${T}in "plain" English \\ no jargon.\n    Cite the table.\n  maxAssistantActions: 5 # per turn\n`;
+  const inList = `${H}  llm:\n    provider: hosted\n  overrideAiPrimitivesLlm:\n    - primitiveName: summarize\n      llm: {provider: hosted}\n  schemaSelector:\n    type: llm_selector\n    llm: {provider: hosted}\n    instructions: Prefer the\n      reporting schema # a comment\n    alwaysInclude:\n      functions:\n        - fiscal\n          quarter${T}end\n`;
+  for (const text of [multi, crlf(multi), inList, crlf(inList)]) {
+    const all = said(text);
+    assert.equal(all.length, 1, JSON.stringify(all.map((f) => f.at)));
+    assert.match(
+      all[0]!.d.message,
+      /^A tab in the text of the plain value( of '(systemInstructions|instructions)')?, which continues over [23] lines: YAML 1\.2 reads it as text, but YAML 1\.1 loaders \(PyYAML\) refuse the file/,
+    );
+    assert.ok(all[0]!.at.includes('\n') && all[0]!.at.includes(T));
+    const fixes = fixesFor(text, all[0]!.d);
+    assert.deepEqual(
+      fixes.map((f) => f.title),
+      ['Write the value in double quotes (a tab in the text as \\t)'],
+    );
+    // Same lines, same value; the tab written \t; nothing else changes; --fix writes the same.
+    const out = fixes[0]!.result;
+    assert.equal(out.split('\n').length, text.split('\n').length);
+    assert.deepEqual(data(out), data(text));
+    assert.ok(!out.includes(T));
+    assert.equal(lintFix(text).text, out);
+    assert.deepEqual(said(out), []);
+  }
+  assert.match(
+    fixesFor(multi, said(multi)[0]!.d)[0]!.result,
+    /systemInstructions: "Be brief,\n {4}answer\\tin \\"plain\\" English \\\\ no jargon\.\n {4}Cite the table\."\n/,
+  );
+});
+
+test('a tab at the end of a line inside a plain value over several lines: said; the fix removes that white space only', () => {
+  const text = `${H}  llm:\n    provider: hosted\n  systemInstructions: Be brief,${T}\n    answer in English.\n`;
+  for (const t of [text, crlf(text)]) {
+    const all = said(t);
+    assert.equal(all.length, 1);
+    assert.match(
+      all[0]!.d.message,
+      /^A tab at the end of a line of the plain value of 'systemInstructions', which continues over 2 lines: YAML 1\.2 folds it away/,
+    );
+    const fixes = fixesFor(t, all[0]!.d);
+    assert.deepEqual(
+      fixes.map((f) => [f.title, f.result]),
+      [['Remove the white space at the ends of its lines', t.replace(`Be brief,${T}`, 'Be brief,')]],
+    );
+    assert.deepEqual(data(fixes[0]!.result), data(t));
+    assert.equal(lintFix(t).text, fixes[0]!.result);
+  }
+});

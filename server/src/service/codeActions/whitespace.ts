@@ -2,7 +2,12 @@
 // The text was already read with plain spaces there (parser/indentRepair.ts): the fix writes them.
 // `unportable-tab`: a tab where YAML separates tokens, which PyYAML refuses: a space, or nothing at a line's end.
 import { onlyIrregularSpaces } from '../../parser/indentRepair';
-import type { FixProvider } from './provider';
+import type { Fix, FixProvider } from './provider';
+import type { ParsedDocument } from '../../parser/ast';
+import { parse } from '../../parser';
+import { applyEdits } from './edits';
+import type { TextEdit } from '../types';
+import { valueAt } from './find';
 
 export const irregularWhitespace: FixProvider = (doc, d) => {
   const found = doc.text.slice(d.offset, d.offset + d.length);
@@ -21,7 +26,8 @@ export const unportableTab: FixProvider = (doc, d) => {
   const found = doc.text.slice(d.offset, d.offset + d.length);
   // A plain one-line value holding a tab: the same text in double quotes, the tab written `\t`.
   if (d.data?.quoteValue) {
-    if (!found.includes('\t') || /[\r\n]/.test(found)) return [];
+    if (!found.includes('\t')) return [];
+    if (/[\r\n]/.test(found)) return quoteLines(doc, d.offset, found);
     return [
       {
         title: 'Write the value in double quotes (the tab as \\t)',
@@ -50,3 +56,43 @@ export const unportableTab: FixProvider = (doc, d) => {
     },
   ];
 };
+
+/**
+ * A plain value over several lines holding a tab (REVIEW16 slips17). A tab in its text: the value in
+ * double quotes on the same lines, in each line's text `\` and `"` escaped and a tab written `\t`
+ * (blanks with a tab before or after a line's text, which both styles fold away, go). Only in the
+ * blanks at the ends of its lines: those blanks removed. Offered only when the text then reads as the
+ * same value (read again to make sure); nothing else changes.
+ */
+function quoteLines(doc: ParsedDocument, offset: number, found: string): Fix[] {
+  const node = valueAt(doc, offset);
+  if (node?.type !== 'string' || node.quoted) return [];
+  const parts = found.split(/(\r?\n)/);
+  const edits: TextEdit[] = [];
+  let title: string;
+  if (node.value.includes('\t')) {
+    const quoted = parts
+      .map((part, i) => {
+        if (i % 2 === 1) return part;
+        const m = /^([ \t]*)(.*?)([ \t]*)$/.exec(part)!;
+        const blanks = (b: string): string => (b.includes('\t') ? '' : b);
+        return blanks(m[1]!) + m[2]!.replace(/[\\"]/g, '\\$&').replace(/\t/g, '\\t') + blanks(m[3]!);
+      })
+      .join('');
+    edits.push({ offset, length: found.length, newText: `"${quoted}"` });
+    title = 'Write the value in double quotes (a tab in the text as \\t)';
+  } else {
+    let at = offset;
+    for (const part of parts) {
+      const trailing = /[ \t]*$/.exec(part)![0];
+      if (trailing.includes('\t'))
+        edits.push({ offset: at + part.length - trailing.length, length: trailing.length, newText: '' });
+      at += part.length;
+    }
+    title = 'Remove the white space at the ends of its lines';
+  }
+  if (edits.length === 0) return [];
+  const again = valueAt(parse(applyEdits(doc.text, edits), 'yaml'), offset);
+  if (again?.type !== 'string' || again.value !== node.value) return [];
+  return [{ title, edits, isPreferred: true }];
+}

@@ -17,9 +17,11 @@ const SPACE = 32;
 const HASH = 35;
 
 /**
- * The ranges of text that are scalars' (their tabs are text), in text order; and the plain one-line
- * values that hold a tab (PyYAML ends a plain scalar at a tab, then refuses it). Only the scalars that
- * reach into [from, to] (the lines an edit touched): the walk leaves out the collections outside.
+ * The ranges of text that are scalars' (their tabs are text), in text order; and the plain values
+ * that hold a tab (PyYAML ends a plain scalar at a tab, then refuses it): one-line values whose text
+ * holds one, values over several lines whose source holds one (in the text or in the blanks that
+ * fold its lines). Only the scalars that reach into [from, to] (the lines an edit touched): the walk
+ * leaves out the collections outside; a plain value is said by the region its first line is in.
  */
 function scalarRanges(
   doc: ParsedDocument,
@@ -40,13 +42,12 @@ function scalarRanges(
         out.push([nl + 1, n.offset + n.length]);
         return;
       }
-      if (
-        !key &&
-        n.offset >= from &&
-        !text.slice(n.offset, n.offset + n.length).includes('\n') &&
-        n.value.includes('\t')
-      )
-        plain.push(n);
+      if (!key && n.offset >= from) {
+        const source = text.slice(n.offset, n.offset + n.length);
+        // One line: a tab in it is in the value. Over several lines (REVIEW16 slips17): a tab in the
+        // blanks that fold its lines is not, but PyYAML refuses it all the same.
+        if (source.includes('\n') ? source.includes('\t') : n.value.includes('\t')) plain.push(n);
+      }
     }
     out.push([n.offset, n.offset + n.length]);
   };
@@ -115,7 +116,8 @@ export function unportableTabs(
     const { delta } = known.dirty;
     const from = lineStart(text, known.dirty.from);
     const to = lineEnd(text, known.dirty.to);
-    // (Each finding lies on one line: before the region, or after it in the text before the edit.)
+    // (Each finding lies before the region, or after it in the text before the edit: one on a plain
+    // value over several lines that the edit reached is on the node the patch changed, in the region.)
     const before: Diagnostic[] = [];
     const after: Diagnostic[] = [];
     for (const d of known.found) {
@@ -138,10 +140,22 @@ function tabsIn(doc: ParsedDocument, from: number, to: number): Diagnostic[] {
   // Written in double quotes with the tab as `\t`, the value is the same for every loader.
   for (const n of plain) {
     const holder = n.parent?.type === 'property' ? ` of '${n.parent.key.value}'` : '';
+    const lines = text.slice(n.offset, n.offset + n.length).split('\n').length;
+    // Over several lines, a tab in a line's leading or trailing blanks folds away: read as a space.
+    const inText = n.value.includes('\t');
+    const what =
+      lines === 1
+        ? `A tab inside the plain value${holder}: YAML 1.2 reads it as text`
+        : inText
+          ? `A tab in the text of the plain value${holder}, which continues over ${lines} lines: YAML 1.2 reads it as text`
+          : `A tab at the end of a line of the plain value${holder}, which continues over ${lines} lines: YAML 1.2 folds it away`;
+    const todo = inText
+      ? `Write the value in double quotes, with ${lines === 1 ? 'the tab' : 'a tab in the text'} as \\t: every loader then reads the same text.`
+      : 'Remove the white space at the end of that line: the value stays the same.';
     out.push(
       diag(
         'unportable-tab',
-        `A tab inside the plain value${holder}: YAML 1.2 reads it as text, but YAML 1.1 loaders (PyYAML) refuse the file ("found character '\\t' that cannot start any token"). Write the value in double quotes, with the tab as \\t: every loader then reads the same text.`,
+        `${what}, but YAML 1.1 loaders (PyYAML) refuse the file ("found character '\\t' that cannot start any token"). ${todo}`,
         n.offset,
         n.length,
         { data: { quoteValue: true, lossless: true } },
