@@ -324,6 +324,12 @@ const CASES: Case[] = [
     preferred: true,
   },
   {
+    file: 'block-text-not-indented.assistant.yaml',
+    code: 'syntax-error',
+    action: "Indent the text under 'systemInstructions'",
+    preferred: true,
+  },
+  {
     file: 'non-finite-null.assistant.json',
     code: 'syntax-error',
     action: "Write null for 'contextWindowLimit' (JSON has no NaN)",

@@ -11,6 +11,9 @@ import { MISSING_COLON_MESSAGE } from '../../server/src/parser/colonRepair';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../helpers';
+import { analyze, applyEdits, getCodeActions } from '../../server/src/service';
+import { fixAll } from '../../server/src/service/fixAll';
+import { toValue } from '../../server/src/model/value';
 
 const H = 'kind: AssistantConfig\nversion: v2\ndefinition:\n';
 const crlf = (t: string): string => t.replace(/\n/g, '\r\n');
@@ -114,5 +117,58 @@ test('U8 on examples/team.assistant.yaml (LF and CRLF): its instructions dedente
       found(eol(commented)).map((f) => [f.code, f.at]),
       [['syntax-error', `# ${rule.trim()}`]],
     );
+  }
+});
+
+// REVIEW16 (slips17), U8's fix: "Indent the text under 'key'" shifts the run of lines so that its least
+// indented line stands two columns past the key, keeping blank lines and the lines' relative indentation,
+// and leaves the blank and comment lines that end the run (a comment there may be the next key's) and
+// every line after it alone. Not lint --fix.
+test('U8 fix: the text is indented under its key; blank lines kept, nothing after the run touched (LF, CRLF)', () => {
+  const body = `  You answer questions.\n    - keep it short\n\n  # Rules\n  Quote the table.\n\n  # limits\n  maxAssistantActions: 5\n`;
+  const want = `    You answer questions.\n      - keep it short\n\n    # Rules\n    Quote the table.\n\n  # limits\n  maxAssistantActions: 5\n`;
+  for (const eol of [(t: string) => t, crlf]) {
+    const head = `${H}  llm: {provider: hosted}\n  systemInstructions: |\n`;
+    const text = eol(head + body);
+    const doc = parse(text, 'yaml');
+    const ds = validate(doc);
+    assert.deepEqual(
+      ds.map((d) => d.code),
+      ['syntax-error'],
+    );
+    const actions = getCodeActions(doc, ds, { offset: ds[0]!.offset, length: ds[0]!.length }).filter(
+      (a) => a.kind === 'quickfix' && !a.title.startsWith('Ignore'),
+    );
+    assert.deepEqual(
+      actions.map((a) => [a.title, a.isPreferred]),
+      [["Indent the text under 'systemInstructions'", true]],
+    );
+    const out = applyEdits(text, actions[0]!.edits);
+    assert.equal(out, eol(head + want));
+    assert.deepEqual(validate(parse(out, 'yaml')), []);
+    assert.equal(
+      (toValue(parse(out, 'yaml').root, 1000).value as { definition: { systemInstructions: string } }).definition
+        .systemInstructions,
+      ['You answer questions.', '  - keep it short', '', '# Rules', 'Quote the table.', ''].join('\n'),
+    );
+    // Not lint --fix: where the text ends is the user's to say.
+    assert.equal(fixAll(text, 'yaml', (t, l) => analyze(t, l)).text, text);
+  }
+});
+
+test('U8 fix: none when the header fixes the indentation (|2)', () => {
+  for (const text of [
+    `${H}  llm: {provider: hosted}\n  systemInstructions: |2\n  You answer questions.\n  maxAssistantActions: 5\n`,
+  ]) {
+    const doc = parse(text, 'yaml');
+    const ds = validate(doc).filter((d) => d.code === 'syntax-error');
+    assert.ok(ds.length > 0);
+    for (const d of ds)
+      assert.deepEqual(
+        getCodeActions(doc, [d], { offset: d.offset, length: d.length })
+          .filter((a) => a.title.startsWith('Indent the text'))
+          .map((a) => a.title),
+        [],
+      );
   }
 });

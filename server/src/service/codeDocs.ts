@@ -31,7 +31,7 @@ const H = 'kind: AssistantConfig\nversion: v2\n';
 export const CODE_DOCS: { readonly [C in DiagnosticCode]: CodeDoc } = {
   'syntax-error': {
     example: `${H}definition:\n  llm: { provider: hosted\n`,
-    fix: "Correct the YAML or JSON syntax at the position shown (an unclosed bracket or quote, a tab used for indentation, a missing colon). Every other check still runs on what could be read. In JSON, an unclosed string is said once, at the string: write its closing `\"`. JSON has no `NaN`, `Infinity` or `-Infinity` (Python's `json.dumps` writes them): write a number, or `null` where the field may be left unset (the editor's quick fix writes `null` where the field takes null; `lint --fix` does not).",
+    fix: "Correct the YAML or JSON syntax at the position shown (an unclosed bracket or quote, a tab used for indentation, a missing colon). Every other check still runs on what could be read. Text pasted under a block scalar's key (`systemInstructions: |`) but not indented under it is said once, on its first line: the editor's quick fix indents the text two columns past the key (not `lint --fix`: where the text ends is yours to say). In JSON, an unclosed string is said once, at the string: write its closing `\"`. JSON has no `NaN`, `Infinity` or `-Infinity` (Python's `json.dumps` writes them): write a number, or `null` where the field may be left unset (the editor's quick fix writes `null` where the field takes null; `lint --fix` does not).",
   },
   'irregular-whitespace': {
     example: `${H}definition:\n  llm:\n    provider:\u00a0hosted\n`,

@@ -341,6 +341,12 @@ export interface DiagnosticData {
    */
   nonFinite?: true;
   /**
+   * `syntax-error`: text not indented under its block scalar's key (validation/blockScalarSlip.ts):
+   * the editor's fix indents `lines` lines from the diagnostic's line by `by` columns (blank lines
+   * left alone), under the key `under`.
+   */
+  indentText?: { lines: number; by: number; under: string };
+  /**
    * Several candidates equally close (`cloud_d`: each `cloud_…` provider one letter away; `block`: every
    * `block…` value): the editor offers each, none preferred, and `--fix` applies none (REVIEW5 H20).
    */

@@ -15,7 +15,7 @@ import { duplicateKey, nearMissKey, unknownProperty } from './unknownProperty';
 import { unusedAnchor, unusedSuppression } from './suppress';
 import { duplicateAnchor, unportableAnchor, unresolvedAlias } from './alias';
 import { droppingScalarTags, tagMismatch, unsupportedTag, withoutScalarTags } from './tag';
-import { irregularWhitespace, unportableTab } from './whitespace';
+import { indentBlockText, irregularWhitespace, unportableTab } from './whitespace';
 import { realign } from './realign';
 import { yaml11Ambiguous } from './yaml11';
 import { missingSpaceInValue } from './missingSpace';
@@ -72,7 +72,7 @@ const FIXES: ProviderTable = {
   'unresolved-alias': unresolvedAlias,
   'irregular-whitespace': irregularWhitespace,
   'missing-comma': missingComma,
-  'syntax-error': nonFiniteValue,
+  'syntax-error': (doc, d, ctx) => [...nonFiniteValue(doc, d, ctx), ...indentBlockText(doc, d, ctx)],
   'unportable-tab': unportableTab,
   'misaligned-indent': realign,
   'yaml11-ambiguous': yaml11Ambiguous,

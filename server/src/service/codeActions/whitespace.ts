@@ -8,6 +8,7 @@ import { parse } from '../../parser';
 import { applyEdits } from './edits';
 import type { TextEdit } from '../types';
 import { valueAt } from './find';
+import { lineEnd, lineStart, nextLineStart } from '../../parser/lineIndex';
 
 export const irregularWhitespace: FixProvider = (doc, d) => {
   const found = doc.text.slice(d.offset, d.offset + d.length);
@@ -96,3 +97,21 @@ function quoteLines(doc: ParsedDocument, offset: number, found: string): Fix[] {
   if (again?.type !== 'string' || again.value !== node.value) return [];
   return [{ title, edits, isPreferred: true }];
 }
+
+/**
+ * `syntax-error` on text not indented under its block scalar's key (`data.indentText`, REVIEW16 slips17
+ * U8): "Indent the text under 'key'", spaces put before each line of the run that is not blank. Lines
+ * after the run are not touched. Not `lint --fix`: where the text ends is a guess.
+ */
+export const indentBlockText: FixProvider = (doc, d) => {
+  const it = d.data?.indentText;
+  if (!it || doc.language !== 'yaml' || it.by <= 0) return [];
+  const text = doc.text;
+  const edits: TextEdit[] = [];
+  let s = lineStart(text, d.offset);
+  for (let i = 0; i < it.lines && s < text.length; i++) {
+    if (text.slice(s, lineEnd(text, s)).trim() !== '') edits.push({ offset: s, length: 0, newText: ' '.repeat(it.by) });
+    s = nextLineStart(text, s);
+  }
+  return edits.length === 0 ? [] : [{ title: `Indent the text under '${it.under}'`, edits, isPreferred: true }];
+};

@@ -56,6 +56,35 @@ function tabLine(start: number, length: number, key: string | undefined): Diagno
   );
 }
 
+/**
+ * The editor's fix for text not indented under its block scalar's key (REVIEW16 slips17, U8): the run
+ * of lines from `from` (before `to`, the next key the mapping knows) shifted right so that its least
+ * indented line stands two columns past the key, the lines keeping their indentation relative to one
+ * another. Blank lines stay as they are; the blank and comment lines that end the run (a comment there
+ * may be the next key's) and every line after it are left alone. None when the header fixes the
+ * indentation (`|2`) or a line of the run is indented with a tab.
+ */
+function indentFix(
+  text: string,
+  from: number,
+  to: number,
+  keyColumn: number,
+  indicator: string,
+): { lines: number; by: number } | undefined {
+  if (/[0-9]/.test(indicator)) return undefined;
+  const lines: string[] = [];
+  for (let s = from; s < to && s < text.length; s = nextLineStart(text, s)) lines.push(text.slice(s, lineEnd(text, s)));
+  while (
+    lines.length > 0 &&
+    (lines[lines.length - 1]!.trim() === '' || lines[lines.length - 1]!.trimStart().startsWith('#'))
+  )
+    lines.pop();
+  const content = lines.filter((l) => l.trim() !== '');
+  if (content.length === 0 || content.some((l) => /^ *\t/.test(l))) return undefined;
+  const least = Math.min(...content.map(indentOf));
+  return least > keyColumn ? undefined : { lines: lines.length, by: keyColumn + 2 - least };
+}
+
 export function blockScalarSlips(doc: ParsedDocument, out: Diagnostic[]): Diagnostic[] {
   if (doc.language !== 'yaml' || !out.some((d) => d.code === 'syntax-error')) return out;
   const text = doc.text;
@@ -131,15 +160,18 @@ export function blockScalarSlips(doc: ParsedDocument, out: Diagnostic[]): Diagno
       const key = h[3]!;
       const indicator = /[|>][0-9+-]*/.exec(p.slice(keyColumn + key.length + 1))![0];
       const first = start + indentOf(l);
+      const to = runEnd(start, keyColumn);
+      const indent = indentFix(text, start, to, keyColumn, indicator);
       slips.push({
         finding: diag(
           'syntax-error',
           `This line is not indented under '${key}: ${indicator}': the text of a block scalar goes on the lines below its key, indented more than the key. As written the block is empty and this line is read as a key. Indent the text (two spaces more than '${key}').`,
           first,
           lineEnd(text, start) - first,
+          indent ? { data: { indentText: { ...indent, under: key } } } : {},
         ),
         from: start,
-        to: runEnd(start, keyColumn),
+        to,
         emptyAt: prev + p.lastIndexOf(indicator, p.indexOf('#') < 0 ? p.length : p.indexOf('#')),
       });
       continue;
