@@ -153,3 +153,59 @@ test("every quick fix on every one-level dedent of the examples' keys is in LSP'
   assert.deepEqual(faults, []);
   await c.shutdown();
 });
+
+test('moves in JSON and YAML flow mappings reach Neovim in LSP order, and move (REVIEW16-user N2)', async () => {
+  const c = new TestClient(undefined, { settings: () => ({}) });
+  clients.push(c);
+  await c.initialize();
+  const cases: { name: string; language: 'json' | 'yaml'; text: string; title: string; want: string }[] = [
+    {
+      name: 'pretty',
+      language: 'json',
+      text: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "hosted",\n      "maxAssistantActions": 3\n    },\n    "enable_automations": true,\n    "featureFlags": {}\n  }\n}\n',
+      title: "Move 'enable_automations' under 'featureFlags'",
+      want: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "hosted",\n      "maxAssistantActions": 3\n    },\n    "featureFlags": {\n      "enable_automations": true\n    }\n  }\n}\n',
+    },
+    {
+      name: 'pretty-up',
+      language: 'json',
+      text: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "hosted",\n      "maxAssistantActions": 3\n    }\n  }\n}\n',
+      title: "Move 'maxAssistantActions' up, beside 'llm'",
+      want: '{\n  "kind": "AssistantConfig",\n  "version": "v2",\n  "definition": {\n    "llm": {\n      "provider": "hosted"\n    },\n    "maxAssistantActions": 3\n  }\n}\n',
+    },
+    {
+      name: 'one-line',
+      language: 'json',
+      text: '{"kind":"AssistantConfig","version":"v2","llm":{"provider":"hosted"},"definition":{"maxAssistantActions":5}}',
+      title: "Move 'llm' under 'definition'",
+      want: '{"kind":"AssistantConfig","version":"v2","definition":{"maxAssistantActions":5,"llm":{"provider":"hosted"}}}',
+    },
+    {
+      name: 'crlf',
+      language: 'json',
+      text: '{\r\n    "kind": "AssistantConfig",\r\n    "version": "v2",\r\n    "definition": {\r\n        "llm": {\r\n            "provider": "vendor_a",\r\n            "valueFromEnv": "VENDOR_A_API_KEY"\r\n        }\r\n    }\r\n}\r\n',
+      title: "Move 'valueFromEnv' under a new 'apiKey'",
+      want: '{\r\n    "kind": "AssistantConfig",\r\n    "version": "v2",\r\n    "definition": {\r\n        "llm": {\r\n            "provider": "vendor_a",\r\n            "apiKey": {\r\n                "valueFromEnv": "VENDOR_A_API_KEY"\r\n            }\r\n        }\r\n    }\r\n}\r\n',
+    },
+    {
+      name: 'flow',
+      language: 'yaml',
+      text: 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted, systemInstructions: hi}\n  maxAssistantActions: 3\n',
+      title: "Move 'systemInstructions' up, beside 'llm'",
+      want: 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted}\n  systemInstructions: hi\n  maxAssistantActions: 3\n',
+    },
+  ];
+  for (const k of cases) {
+    const uri = `file:///tmp/ac-edit-order/json-${k.name}.assistant.${k.language}`;
+    await c.open(uri, k.text, k.language);
+    const pub = await c.waitForDiagnostics(uri, (p) => p.diagnostics.some((d) => d.code === 'unknown-property'));
+    const move = (await actionsOf(c, uri, pub)).find((a) => a.title === k.title);
+    assert.ok(move, `${k.name}: the move is offered`);
+    const edits = move.edit!.changes![uri]!;
+    const doc = TextDocument.create(uri, k.language, 1, k.text);
+    assert.equal(orderFault(doc, edits), undefined, `${k.name}: ${JSON.stringify(edits)}`);
+    assert.equal(TextDocument.applyEdits(doc, edits), k.want, k.name);
+    assert.equal(neovimApply(k.text, edits), k.want, `${k.name}: Neovim moves the key too`);
+  }
+  await c.shutdown();
+});

@@ -371,3 +371,24 @@ test('no move where it cannot be certain and lossless', () => {
     }
   }
 });
+
+test('YAML flow with anchors: a move that would put an alias before its anchor is not offered (nor a removal of the anchor); one that keeps it after is', () => {
+  const before =
+    '{kind: AssistantConfig, version: v2, llm: &l {provider: hosted}, definition: {aiPrimitivesLlm: *l}}\n';
+  const d = analyze(before, 'yaml').diagnostics.find((x) => x.code === 'unknown-property' && x.data?.key === 'llm');
+  assert.ok(d);
+  assert.deepEqual(
+    actionsFor(before, 'yaml', d).map((a) => a.title),
+    [],
+  );
+  const after =
+    'kind: AssistantConfig\nversion: v2\ndefinition: {aiPrimitivesLlm: &l {provider: hosted}}\nllm: *l # shared\n';
+  const e = analyze(after, 'yaml').diagnostics.find((x) => x.code === 'unknown-property' && x.data?.key === 'llm');
+  assert.ok(e);
+  const move = actionsFor(after, 'yaml', e).find((a) => a.title === "Move 'llm' under 'definition'");
+  assert.ok(move);
+  assert.equal(
+    applyEdits(after, move.edits),
+    'kind: AssistantConfig\nversion: v2\ndefinition: {aiPrimitivesLlm: &l {provider: hosted}, llm: *l}\n# shared\n',
+  );
+});
