@@ -4,7 +4,9 @@
 // `alwaysInclude:` was fixed by moving `functions` into `tables`, where it reads as a schema named
 // "functions"; `-fct_events`, a list item that lost its space, was wrapped as `["-fct_events"]`). Every
 // line that holds content, moved 2 or 1 columns left or right, and the space after a dash or a key's
-// colon taken out: ~1,100 files, run as one `lint --fix` over a directory. Read back with the `yaml` package (YAML 1.2, merge keys on).
+// colon taken out; a line with the lines under it moved 2 columns (--fix moved a top-level
+// `systemInstructions: |` under `definition` with the keys its text had swallowed: a clean file with
+// no schemaSelector): ~1,300 files, run as one `lint --fix` over a directory. Read back with the `yaml` package (YAML 1.2, merge keys on).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,13 +24,14 @@ interface Finding {
   severity: string;
 }
 
-function errorsByFile(): Map<string, string[]> {
+/** Each file's findings of `severity` (errors unless said), by its name. */
+function findingsByFile(severity = 'error'): Map<string, string[]> {
   const r = runCli(['lint', '--no-config', '--no-env-check', '--format', 'json', work]);
   const report = JSON.parse(r.stdout) as { files: { path: string; diagnostics: Finding[] }[] };
   return new Map(
     report.files.map((f) => [
       f.path.split(/[\\/]/).pop()!,
-      f.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code),
+      f.diagnostics.filter((d) => d.severity === severity).map((d) => d.code),
     ]),
   );
 }
@@ -38,6 +41,7 @@ const read = (text: string): unknown => parseYaml(text, { merge: true, uniqueKey
 test('one line slipped by 1 or 2 columns, or glued after its dash or colon: lint --fix never turns an error into a clean file that reads otherwise', () => {
   const examples = readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith('.assistant.yaml'));
   const source = new Map<string, string>();
+  const blocks = new Set<string>();
   for (const f of examples) {
     const text = readFileSync(join(ROOT, 'examples', f), 'utf8');
     const lines = text.split('\n');
@@ -54,6 +58,23 @@ test('one line slipped by 1 or 2 columns, or glued after its dash or colon: lint
         writeFileSync(join(work, name), slipped.join('\n'));
         source.set(name, text);
       });
+      // The line with the lines under it (a block pasted a level off): what the user wrote may then put
+      // a sibling inside the block (`functions:` at the column of `tables`' keys, keys after a block
+      // scalar in its text), which a warning says (field-in-custom-keys, key-in-block-scalar); a fix
+      // that makes one appear is not --fix's to apply, and the error it would fix stays.
+      const under = lines.slice(i + 1).findIndex((x) => x.trim() !== '' && x.length - x.trimStart().length <= indent);
+      const end = under < 0 ? lines.length : i + 1 + under;
+      if (end > i + 1)
+        for (const d of [-2, 2]) {
+          if (indent + d < 0) continue;
+          const slipped = [...lines];
+          for (let j = i; j < end; j++)
+            if (lines[j]!.trim() !== '') slipped[j] = d > 0 ? ' '.repeat(d) + lines[j] : lines[j]!.slice(-d);
+          const name = `${f.replace('.assistant.yaml', '')}-B${i + 1}${d > 0 ? '+' : ''}${d}.assistant.yaml`;
+          writeFileSync(join(work, name), slipped.join('\n'));
+          source.set(name, text);
+          blocks.add(name);
+        }
       for (const d of [-2, -1, 1, 2]) {
         if (indent + d < 0) continue;
         const slipped = [...lines];
@@ -65,9 +86,9 @@ test('one line slipped by 1 or 2 columns, or glued after its dash or colon: lint
     });
   }
   assert.ok(source.size > 500, `${source.size} slipped files`);
-  const before = errorsByFile();
+  const before = findingsByFile();
   runCli(['lint', '--no-config', '--no-env-check', '--fix', work]);
-  const after = errorsByFile();
+  const after = findingsByFile();
   const wrong: string[] = [];
   let fixedClean = 0;
   for (const [name, text] of source) {

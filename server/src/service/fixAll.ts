@@ -97,7 +97,8 @@ type Analysis = { doc: ParsedDocument; diagnostics: Diagnostic[] };
  * `analyze` gives the document and the diagnostics in force (project rules already applied).
  *
  * Every fix is checked on its result before it is kept (the one place that does it, whatever the
- * provider): the file must parse as well as before, and no error may appear inside the property the
+ * provider): the file must parse as well as before, and no error (nor a key read as text or as a
+ * custom key: `counts`) may appear inside the property the
  * fix edited, or point into it (related information: `env-value-conflict` on `apiKey` names the
  * `valueFromEnv` a rename wrote), that was not in the file before (compared by code and message). A rename that makes
  * the renamed key's value an error (`enable_visualisations: yes` → a boolean flag), or a header that
@@ -357,13 +358,19 @@ function tryTogether(
   let back: ((from: number, to: number) => number | undefined) | undefined;
   let hold: ReturnType<typeof syntaxHold> | null = null;
   fixes.forEach((f, i) => {
-    // (Lines moved where the user meant them: what they say there is the file's own.)
-    if (f.fix.movesOnly) return;
     const zonesBefore = f.fix.edits.map((e) => fixZone(before.doc, e.offset, e.offset + e.length, f.fix));
     const zonesAfter = f.fix.edits.map((e) => {
       const at = placed.get(e)!;
       return fixZone(after.doc, at.from, at.to, f.fix);
     });
+    // Lines moved where the user meant them: what they say there is the file's own, errors too; but
+    // not a key the move puts inside another value (`functions:` at the column of `tables`' keys, read
+    // as a table schema once `tables` moves under `alwaysInclude`): that file would lint clean.
+    if (f.fix.movesOnly) {
+      if (gains(beforeIndex.in(zonesBefore).filter(swallowed), afterIndex.in(zonesAfter).filter(swallowed)))
+        blamed.add(i);
+      return;
+    }
     if (!gains(beforeIndex.in(zonesBefore), afterIndex.in(zonesAfter))) return;
     blamed.add(i);
     // What appeared anywhere in its properties (inside a renamed mapping too) that a safe fix repairs.
@@ -463,9 +470,20 @@ function countKey(d: Diagnostic): string {
   return `${d.code}\u0000${d.code === 'literal-secret' ? d.message.replace(/'[^'\n]*'/g, "''") : d.message}`;
 }
 
-/** Whether a diagnostic counts in these checks: errors, and a literal credential at any severity. */
+/**
+ * Whether a diagnostic counts in these checks: errors, a literal credential at any severity, and the
+ * warnings that say lines meant as keys are read inside another value (a block scalar's text, a
+ * mapping of the user's own keys). A fix that makes one of those appear in what it moved (a
+ * `systemInstructions: |` moved under `definition` with the keys its text swallowed, which then stay
+ * text) would leave a file that lints clean and reads otherwise: the finding stays for the user.
+ */
 function counts(d: Diagnostic): boolean {
-  return d.severity === 'error' || d.code === 'literal-secret';
+  return d.severity === 'error' || d.code === 'literal-secret' || swallowed(d);
+}
+
+/** A key read inside another value: as a block scalar's text, or as one of the user's own keys. */
+function swallowed(d: Diagnostic): boolean {
+  return d.code === 'key-in-block-scalar' || d.code === 'field-in-custom-keys';
 }
 
 /** Diagnostics longer than this are few (a whole mapping's): each is checked against every zone. */
