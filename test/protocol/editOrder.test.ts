@@ -12,31 +12,10 @@ import { join } from 'node:path';
 import type { CodeAction, PublishDiagnosticsParams, TextEdit } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { TestClient } from './lspClient';
+import { neovimApply } from './neovimApply';
 
 const clients: TestClient[] = [];
 after(() => clients.forEach((c) => c.kill()));
-
-/**
- * Applies edits as Neovim's vim.lsp.util.apply_text_edits does: sorted by start position, last
- * first, and at one position the later in the array first; each applied to the text as it then is,
- * at its line and column.
- */
-function neovimApply(text: string, edits: readonly TextEdit[]): string {
-  const order = edits
-    .map((e, i) => ({ e, i }))
-    .sort(
-      (a, b) =>
-        b.e.range.start.line - a.e.range.start.line ||
-        b.e.range.start.character - a.e.range.start.character ||
-        b.i - a.i,
-    );
-  let out = text;
-  for (const { e } of order) {
-    const doc = TextDocument.create('file:///x', 'yaml', 0, out);
-    out = out.slice(0, doc.offsetAt(e.range.start)) + e.newText + out.slice(doc.offsetAt(e.range.end));
-  }
-  return out;
-}
 
 /** Where two edits break LSP's rule: overlapping ranges, or a removal or replacement before an insert at its start. */
 function orderFault(doc: TextDocument, edits: readonly TextEdit[]): string | undefined {

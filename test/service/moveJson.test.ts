@@ -11,6 +11,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze } from '../../server/src/service/analyze';
 import { applyEdits, getCodeActions } from '../../server/src/service/codeActions';
 import { toLspEdits } from '../../server/src/lsp/convert';
+import { neovimApply } from '../protocol/neovimApply';
 import type { Diagnostic } from '../../server/src/service/codes';
 import type { Language } from '../../server/src/parser/ast';
 import type { CodeActionEntry, TextEdit } from '../../server/src/service/types';
@@ -18,23 +19,8 @@ import type { CodeActionEntry, TextEdit } from '../../server/src/service/types';
 type Obj = Record<string, unknown>;
 
 /** Edits applied as Neovim's apply_text_edits applies the LSP edits the server sends for them. */
-function neovimApply(text: string, edits: readonly TextEdit[]): string {
-  const doc = TextDocument.create('file:///x', 'json', 0, text);
-  const lsp = toLspEdits(doc, edits);
-  const order = lsp
-    .map((e, i) => ({ e, i }))
-    .sort(
-      (a, b) =>
-        b.e.range.start.line - a.e.range.start.line ||
-        b.e.range.start.character - a.e.range.start.character ||
-        b.i - a.i,
-    );
-  let out = text;
-  for (const { e } of order) {
-    const d = TextDocument.create('file:///x', 'json', 0, out);
-    out = out.slice(0, d.offsetAt(e.range.start)) + e.newText + out.slice(d.offsetAt(e.range.end));
-  }
-  return out;
+function neovimApplyFix(text: string, edits: readonly TextEdit[]): string {
+  return neovimApply(text, toLspEdits(TextDocument.create('file:///x', 'json', 0, text), edits));
 }
 
 /** The value with every mapping's keys sorted (key order is the user's, not what the file means). */
@@ -241,7 +227,7 @@ test('a key in the wrong mapping moves where it belongs, in every JSON layout an
         assert.ok(move, `${where}: ${actions.map((a) => a.title).join(' | ')}`);
         assert.equal(move.isPreferred, true, where);
         const fixed = applyEdits(text, move.edits);
-        assert.equal(neovimApply(text, move.edits), fixed, `${where}: Neovim gets another text`);
+        assert.equal(neovimApplyFix(text, move.edits), fixed, `${where}: Neovim gets another text`);
         assert.deepEqual(canonical(readBack(fixed, language)), canonical(s.meant), `${where}:\n${fixed}`);
         const after = analyze(fixed, language).diagnostics;
         assert.deepEqual(
