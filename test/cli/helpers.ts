@@ -113,3 +113,17 @@ export function checkoutAsRepository(repo: string): string {
   git(repo, 'commit', '-q', '-m', 'hooks');
   return git(repo, 'rev-parse', 'HEAD').trim();
 }
+
+/** The codes of each file's errors after `lint --format json DIR` (no project config, no env check), by file name. */
+export function lintErrorsByFile(dir: string): Map<string, string[]> {
+  const r = runCli(['lint', '--no-config', '--no-env-check', '--format', 'json', dir]);
+  const report = JSON.parse(r.stdout) as {
+    files: { path: string; diagnostics: { code: string; severity: string }[] }[];
+  };
+  return new Map(
+    report.files.map((f) => [
+      f.path.split(/[\\/]/).pop()!,
+      f.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code),
+    ]),
+  );
+}

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { parse as parseYaml } from 'yaml';
 import { ROOT } from '../helpers';
-import { runCli } from './helpers';
+import { lintErrorsByFile, runCli } from './helpers';
 
 const work = mkdtempSync(join(tmpdir(), 'ac-slip-scan-'));
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -22,18 +22,6 @@ after(() => rmSync(work, { recursive: true, force: true }));
 interface Finding {
   code: string;
   severity: string;
-}
-
-/** Each file's findings of `severity` (errors unless said), by its name. */
-function findingsByFile(severity = 'error'): Map<string, string[]> {
-  const r = runCli(['lint', '--no-config', '--no-env-check', '--format', 'json', work]);
-  const report = JSON.parse(r.stdout) as { files: { path: string; diagnostics: Finding[] }[] };
-  return new Map(
-    report.files.map((f) => [
-      f.path.split(/[\\/]/).pop()!,
-      f.diagnostics.filter((d) => d.severity === severity).map((d) => d.code),
-    ]),
-  );
 }
 
 const read = (text: string): unknown => parseYaml(text, { merge: true, uniqueKeys: false });
@@ -86,9 +74,9 @@ test('one line slipped by 1 or 2 columns, or glued after its dash or colon: lint
     });
   }
   assert.ok(source.size > 500, `${source.size} slipped files`);
-  const before = findingsByFile();
+  const before = lintErrorsByFile(work);
   runCli(['lint', '--no-config', '--no-env-check', '--fix', work]);
-  const after = findingsByFile();
+  const after = lintErrorsByFile(work);
   const wrong: string[] = [];
   let fixedClean = 0;
   for (const [name, text] of source) {

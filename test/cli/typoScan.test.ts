@@ -9,42 +9,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { parse as parseYaml } from 'yaml';
-import { ROOT } from '../helpers';
-import { runCli } from './helpers';
+import { mulberry32, ROOT } from '../helpers';
+import { lintErrorsByFile, runCli } from './helpers';
 
 const SEED = 20261124 + 17;
 console.log(`typoScan: seed ${SEED}`);
 
-/** mulberry32: a small seeded generator, the same sequence everywhere. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const work = mkdtempSync(join(tmpdir(), 'ac-typo-scan-'));
 after(() => rmSync(work, { recursive: true, force: true }));
-
-interface Finding {
-  severity: string;
-  code: string;
-}
-
-function errorsByFile(): Map<string, string[]> {
-  const r = runCli(['lint', '--no-config', '--no-env-check', '--format', 'json', work]);
-  const report = JSON.parse(r.stdout) as { files: { path: string; diagnostics: Finding[] }[] };
-  return new Map(
-    report.files.map((f) => [
-      f.path.split(/[\\/]/).pop()!,
-      f.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code),
-    ]),
-  );
-}
 
 /** Every one-letter slip of `w`: a letter dropped, two swapped, one replaced by a common letter. */
 function slipsOf(w: string): string[] {
@@ -59,7 +31,7 @@ function slipsOf(w: string): string[] {
 }
 
 test('one-character slips of keys, values and JSON punctuation: lint --fix never makes a clean file that reads otherwise', () => {
-  const rnd = random(SEED);
+  const rnd = mulberry32(SEED);
   const examples = readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith('.assistant.yaml'));
   const meant = new Map<string, unknown>();
   const readYaml = (t: string): unknown => parseYaml(t, { merge: true, uniqueKeys: false });
@@ -98,9 +70,9 @@ test('one-character slips of keys, values and JSON punctuation: lint --fix never
     }
   }
   assert.ok(n > 400, `${n} slipped files`);
-  const before = errorsByFile();
+  const before = lintErrorsByFile(work);
   runCli(['lint', '--no-config', '--no-env-check', '--fix', work]);
-  const afterFix = errorsByFile();
+  const afterFix = lintErrorsByFile(work);
   const wrong: string[] = [];
   let fixedClean = 0;
   for (const [name, value] of meant) {
