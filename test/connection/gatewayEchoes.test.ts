@@ -65,9 +65,28 @@ const B64 = SECRET_CORES.map(([name, core]) => ({
   runs: new Set(base64Middles(core).flatMap((m) => [...runsOf(m, 12)])),
 }));
 
+/**
+ * What answers sent in a form the views below do not decode (`%u0070`, `\\u{70}`, `&#x70` without
+ * its `;`, ANSI colours between characters): each encoded text, and how many of its characters
+ * carry 4 of a credential's. No window of that many of it may be printed. Emptied before each case.
+ */
+const sent: { text: string; unit: number }[] = [];
+/** Records `text` (built from a credential, `unit` characters of it per 4 of the credential's) as sent. */
+const sendEncoded = (text: string, unit: number): string => {
+  sent.push({ text, unit });
+  return text;
+};
+
 /** What of a credential a printed text holds (empty: nothing). */
 function leaksIn(text: string): string[] {
   const out: string[] = [];
+  for (const view of [text, ...echoViews(text)])
+    for (const { text: t, unit } of sent)
+      for (let i = 0; i + unit <= t.length; i++)
+        if (view.includes(t.slice(i, i + unit))) {
+          out.push(`sent encoded: …${t.slice(i, i + unit)}…`);
+          break;
+        }
   const views = [text, ...echoViews(text)];
   for (const view of [...views, ...views.map(reverse)]) {
     const lower = view.toLowerCase();
@@ -598,6 +617,81 @@ const cases: Case[] = [
   },
 ];
 
+// redteam18: what the cases above did not try. Pieces of 5 (shorter than the 6 that redaction of
+// our own text takes) in what a message names of an answer besides its quoted body: its Content-Type
+// and a redirect's path, whole or cut by the message's length limit; and escapes the views above do
+// not decode.
+/** Five letters and digits (both) of the credential a request carries, from its end (a JWT: its signature). */
+const pieceOf = (req: RawRequest): string => {
+  const c = credOf(req);
+  for (let i = c.length - 5; i >= 0; i--) {
+    const p = c.slice(i, i + 5);
+    if (/^[A-Za-z0-9]{5}$/.test(p) && /[0-9]/.test(p) && /[A-Za-z]/.test(p)) return p;
+  }
+  return c.slice(-5);
+};
+/** `text`, then `piece` after as many `x` as make `piece` end where a cut at `at` characters falls (`pre` before it all). */
+const atCut = (pre: string, piece: string, at: number): string =>
+  `${pre}${'x'.repeat(Math.max(0, at - pre.length - piece.length - 1))}.${piece}${'x'.repeat(20)}`;
+const perChar = (name: string, enc: (code: number) => string, unit: number): Case => ({
+  name: `redteam18: a 401 page writing the credential ${name}`,
+  answer: (req, s) =>
+    respond(
+      s,
+      401,
+      { 'content-type': 'text/plain' },
+      `Unauthorized: ${sendEncoded([...credOf(req)].map((c) => enc(c.charCodeAt(0))).join(''), 4 * unit)} was refused`,
+    ),
+  expect: byStatus(401),
+  status: 401,
+});
+const hex = (c: number): string => c.toString(16).padStart(2, '0');
+const redteam18: Case[] = [
+  {
+    name: 'redteam18: a 200 page whose Content-Type ends in 5 characters of the credential where the message cuts it',
+    answer: (req, s) =>
+      respond(
+        s,
+        200,
+        { 'content-type': atCut('text/html; charset=utf-8; session=', pieceOf(req), 60) },
+        '<html><body>Sign in</body></html>',
+      ),
+    expect: { 'threads-user': 'not-json', 'threads-project': 'not-json', 'execute-program': 'not-json' },
+  },
+  {
+    name: 'redteam18: a 200 page whose Content-Type names 5 characters of the credential',
+    answer: (req, s) =>
+      respond(s, 200, { 'content-type': `text/html; key=${pieceOf(req)}` }, '<html><body>Sign in</body></html>'),
+    expect: { 'threads-user': 'not-json', 'threads-project': 'not-json', 'execute-program': 'not-json' },
+  },
+  {
+    name: 'redteam18: a 200 with invalid JSON whose Content-Type names 5 characters of the credential',
+    answer: (req, s) => respond(s, 200, { 'content-type': `application/json; key=${pieceOf(req)}` }, '{"threads": ['),
+    expect: { 'threads-user': 'invalid-json', 'threads-project': 'invalid-json' },
+  },
+  {
+    name: 'redteam18: a same-origin redirect whose path holds 5 characters of the credential, then the login page',
+    answer: (req, s) =>
+      req.path.startsWith('/sso') ? loginPage(req, s) : respond(s, 307, { location: `/sso/${pieceOf(req)}/login` }),
+    expect: { 'threads-user': 'not-json', 'threads-project': 'not-json', 'execute-program': 'not-json' },
+  },
+  {
+    name: 'redteam18: a same-origin redirect whose path ends in 5 characters of the credential where the message cuts it',
+    answer: (req, s) =>
+      req.path.startsWith('/sso')
+        ? loginPage(req, s)
+        : respond(s, 307, { location: atCut('/sso/', pieceOf(req), 100 - svc.origin.length) }),
+    expect: { 'threads-user': 'not-json', 'threads-project': 'not-json', 'execute-program': 'not-json' },
+  },
+  perChar('as %u escapes (IIS, JavaScript escape())', (c) => `%u00${hex(c)}`, 6),
+  perChar('as \\u{…} escapes (JavaScript, Rust, Swift)', (c) => `\\u{${hex(c)}}`, 6),
+  perChar('as \\U escapes (Python, C)', (c) => `\\U000000${hex(c)}`, 10),
+  perChar('as HTML character references without their ";" (hex)', (c) => `&#x${hex(c)}`, 5),
+  perChar('as HTML character references without their ";" (decimal)', (c) => `&#${c}`, 4),
+  perChar('with a terminal colour code before each character', (c) => `\u001b[3${c % 8}m${String.fromCharCode(c)}`, 6),
+];
+cases.push(...redteam18);
+
 before(async () => {
   svc = await startHost(false);
 });
@@ -624,6 +718,7 @@ describe('gateways, proxies and error pages echoing the request: a named failure
 
   for (const c of cases)
     it(c.name, async () => {
+      sent.length = 0;
       serveWith(c.answer, c.refresh);
       const hits = svc.hits;
       const { report, text, ms, clock } = await run({ timeoutMs: c.timeoutMs ?? 3000 });

@@ -3,8 +3,9 @@
 // arrays). They must give exactly what the straightforward version gives (redactReference.ts,
 // kept as the oracle), on random bodies and on adversarial ones: pieces of the secrets in every
 // form redact() knows (cut, case-changed, escaped, percent- and HTML-encoded, hex, base64,
-// reversed, split by separators), near-misses that pass the first check and fail the second,
-// prefixes and short secrets, long bodies.
+// reversed, split by separators, %u / \u{…} / \U escapes, references without `;`, terminal
+// colours), near-misses that pass the first check and fail the second, prefixes and short
+// secrets, long bodies.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { redact, sharesSecret } from '../../server/src/shared/redact';
@@ -40,7 +41,16 @@ test('redact() and sharesSecret() give exactly what the reference gives', () => 
       const at = int(p.length);
       p = p.slice(0, at) + pick([...ALNUM]) + p.slice(at + 1);
     }
-    switch (int(12)) {
+    const hex = (c: string): string => c.charCodeAt(0).toString(16).padStart(2, '0');
+    switch (int(16)) {
+      case 12:
+        return [...p].map((c) => (r() < 0.5 ? `%u00${hex(c)}` : `\\u{${hex(c)}}`)).join('');
+      case 13:
+        return [...p].map((c) => (r() < 0.5 ? `&#x${hex(c)}` : `&#${c.charCodeAt(0)}`)).join('');
+      case 14:
+        return [...p].map((c) => `\u001b[3${int(8)}m${c}`).join('');
+      case 15:
+        return [...p].map((c) => `\\U000000${hex(c)}`).join('');
       case 0:
         return p.toUpperCase();
       case 1:

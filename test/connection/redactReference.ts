@@ -1,7 +1,8 @@
 // The straightforward redact() of before the speed-up (server/src/shared/redact.ts at the commit that
 // added the public-prefix rules), kept as the oracle of redactEquivalence.test.ts: the fast version
 // must give exactly what this one gives. Not used by the product. The views added since (octal
-// escapes, NFKC, byte lists, ROT13, UTF-16 hex) are the product's own code, copied in.
+// escapes, NFKC, byte lists, ROT13, UTF-16 hex; %u, \u{…} and \U escapes, numeric references without
+// their `;`, ANSI control sequences) are the product's own code, copied in.
 
 // The one place where text is cleaned of credentials before it reaches a message, a report or a
 // log. Known secrets are removed by value; generic patterns catch credentials we were never told
@@ -104,8 +105,19 @@ interface View {
 
 const HEX2 = /^[0-9a-fA-F]{2}$/;
 const HEX4 = /^[0-9a-fA-F]{4}$/;
-const PERCENT = /^%(?:25)*([0-9a-fA-F]{2})/;
-const ENTITY = /^&(?:amp;)*(#[xX][0-9a-fA-F]{1,6}|#\d{1,7}|[a-zA-Z]{2,8});/;
+const HEX8 = /^[0-9a-fA-F]{8}$/;
+/** `\u{73}` (JavaScript, Rust, Swift, Ruby): one to six hex digits in braces, after the `u`. */
+const BRACED = /^\{([0-9a-fA-F]{1,6})\}/;
+/** `%73`, and `%u0073` (IIS, JavaScript's escape()); `%2573` and deeper count as one. */
+const PERCENT = /^%(?:25)*(?:[uU]([0-9a-fA-F]{4})|([0-9a-fA-F]{2}))/;
+/**
+ * A character reference; a numeric one also without its `;` (`&#x73&#107`: browsers read it so,
+ * and some encoders write it so), a named one only with it.
+ */
+const ENTITY = /^&(?:amp;)*(?:(#[xX][0-9a-fA-F]{1,6}|#\d{1,7});?|([a-zA-Z]{2,8});)/;
+/** What follows an ESC in an ANSI control sequence (a terminal colour, `ESC[31m`): `[`, parameters, a final byte. */
+const CSI = /^\[[0-?]{0,16}[ -/]{0,4}[@-~]/;
+const ESC = 0x1b;
 const TAG = /^<\/?[a-zA-Z][^<>]{0,40}>/;
 const NAMED: Record<string, string> = {
   amp: '&',
@@ -132,7 +144,7 @@ const LESS_THAN = 0x3c;
 /** Decoding passes at most (`&amp;#37;252F` takes three); each pass after the first runs only while the previous one decoded something. */
 const MAX_DECODE_PASSES = 4;
 /** Something a further pass would decode, in an already normalised (lower-cased) view. */
-const STILL_ENCODED = /\\|%[0-9a-f]{2}|&(?:#x?[0-9a-f]{1,7}|[a-z]{2,8});|<\/?[a-z]/;
+const STILL_ENCODED = /\\|%(?:u[0-9a-f]{4}|[0-9a-f]{2})|&(?:#x?[0-9a-f]{1,7}|[a-z]{2,8};)|<\/?[a-z]/;
 
 /** Escapes decoded to a fixpoint (bounded): percent-encoding inside HTML entities, entities inside JSON strings, and so on. */
 function normalise(text: string): View {
@@ -174,9 +186,25 @@ function normaliseOnce(text: string): View {
     end[k] = to;
     k++;
   };
+  /**
+   * Emits a decoded character (text[from, to) stood for it) and returns where reading goes on: an
+   * ESC, written as it is or escaped (`\u001b[31m`), takes the rest of an ANSI control sequence
+   * after it along (terminal colours between characters hide nothing).
+   */
+  const put = (code: number, from: number, to: number): number => {
+    if (code !== ESC) {
+      emit(code, from, to);
+      return to;
+    }
+    return to + (text.charCodeAt(to) === 0x5b ? (CSI.exec(text.slice(to, to + 24))?.[0].length ?? 0) : 0);
+  };
   let i = 0;
   while (i < text.length) {
     const code = text.charCodeAt(i);
+    if (code === ESC) {
+      i = put(code, i, i + 1);
+      continue;
+    }
     if (code === BACKSLASH) {
       // Any depth of escaping (JSON in JSON doubles the backslashes) counts as one.
       let j = i;
@@ -185,19 +213,25 @@ function normaliseOnce(text: string): View {
       if (next === undefined) {
         i = j;
       } else if (next === 'u' && HEX4.test(text.slice(j + 1, j + 5))) {
-        emit(parseInt(text.slice(j + 1, j + 5), 16), i, j + 5);
-        i = j + 5;
+        i = put(parseInt(text.slice(j + 1, j + 5), 16), i, j + 5);
+      } else if (next === 'u' && BRACED.test(text.slice(j + 1, j + 9))) {
+        const m = BRACED.exec(text.slice(j + 1, j + 9));
+        const at = j + 1 + (m?.[0].length ?? 0);
+        i = put(Math.min(parseInt(m?.[1] ?? '0', 16), 0x10ffff), i, at);
+      } else if (next === 'U' && HEX8.test(text.slice(j + 1, j + 9))) {
+        // `\U00000073` (Python, C): eight hex digits.
+        i = put(Math.min(parseInt(text.slice(j + 1, j + 9), 16), 0x10ffff), i, j + 9);
       } else if (next === 'x' && HEX2.test(text.slice(j + 1, j + 3))) {
-        emit(parseInt(text.slice(j + 1, j + 3), 16), i, j + 3);
-        i = j + 3;
+        i = put(parseInt(text.slice(j + 1, j + 3), 16), i, j + 3);
+      } else if (next === 'e' && text.charCodeAt(j + 1) === 0x5b) {
+        i = put(ESC, i, j + 1); // `\e[31m`: a shell's ESC
       } else if (next >= '0' && next <= '7') {
         // An octal escape (`\163`: C, PHP's addcslashes, shell dumps); `\0` and `\012` are white space.
         let k = j;
         let value = 0;
         while (k < j + 3 && text.charCodeAt(k) >= 0x30 && text.charCodeAt(k) <= 0x37)
           value = value * 8 + text.charCodeAt(k++) - 0x30;
-        emit(value, i, k);
-        i = k;
+        i = put(value, i, k);
       } else if ('nrtbfv'.includes(next)) {
         i = j + 1; // an escaped line break or tab: white space
       } else {
@@ -208,18 +242,18 @@ function normaliseOnce(text: string): View {
     }
     if (code === PERCENT_SIGN) {
       const m = PERCENT.exec(text.slice(i, i + 32));
-      if (m?.[1]) {
-        emit(parseInt(m[1], 16), i, i + m[0].length);
-        i += m[0].length;
+      const hex = m?.[1] ?? m?.[2];
+      if (m && hex) {
+        i = put(parseInt(hex, 16), i, i + m[0].length);
         continue;
       }
     }
     if (code === AMPERSAND) {
       const m = ENTITY.exec(text.slice(i, i + 48));
-      const decoded = m?.[1] ? entity(m[1]) : undefined;
+      const body = m?.[1] ?? m?.[2];
+      const decoded = body ? entity(body) : undefined;
       if (m && decoded !== undefined) {
-        emit(decoded.charCodeAt(0), i, i + m[0].length);
-        i += m[0].length;
+        i = put(decoded.codePointAt(0) ?? 0, i, i + m[0].length);
         continue;
       }
     }

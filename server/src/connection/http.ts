@@ -71,8 +71,10 @@ export interface HttpResponse {
 
 export interface Redirect {
   status: number;
-  /** Where it pointed: origin and path, without the query. */
-  to: string;
+  /** Where it pointed: the origin (the request's own: no other is followed) and the path, without the query. */
+  origin: string;
+  /** The path the service chose; a message quotes it as a header's value (connection/quote.ts quoteValue). */
+  path: string;
 }
 
 const MAX_REDIRECTS = 5;
@@ -252,7 +254,7 @@ async function followRedirects(
         res.status,
       );
     }
-    redirects.push({ status: res.status, to: `${next.origin}${next.pathname}` });
+    redirects.push({ status: res.status, origin: next.origin, path: next.pathname });
     url = next;
   }
 }

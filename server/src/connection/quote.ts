@@ -120,6 +120,19 @@ export function quoteAnswer(header: string | null, body: Buffer, secrets: readon
   return redact(text, secrets);
 }
 
+/**
+ * A value of an answer's header that a message names (its Content-Type, the path of a redirect it
+ * followed), at most `max` characters; undefined when it may not be shown. As with a quote, the whole
+ * value is checked before it is cut, and what is shown after: a value that holds any piece of a
+ * credential (SECRET_RUN characters in any form redact() knows, or QUOTE_RUN standing as a word,
+ * `key=s0Pe1`) is not shown, nor one whose cut leaves such a word (`…session=s0Pe1` cut from a longer
+ * word): redaction of our own text takes only SECRET_RUN, so a cut made after it could leave five.
+ */
+export function quoteValue(value: string, max: number, secrets: readonly string[]): string | undefined {
+  const shown = cut(redact(value, secrets), max);
+  return withheld(value, secrets) || secretPieces(shown, secrets, QUOTE_RUN).length > 0 ? undefined : shown;
+}
+
 function bodyPieces(body: Buffer, secrets: readonly string[]): Quotable[] {
   if (body.length === 0) return [];
   // A UTF-8 byte order mark is no part of the text (RFC 8259 allows a parser to ignore it).

@@ -6,7 +6,7 @@ import { httpRequest } from './http';
 import type { HttpRequest, HttpResponse, HttpSettings } from './http';
 import { MAX_DATE_MS, decodeJwt } from './jwt';
 import type { JwtInfo } from './jwt';
-import { quoteAnswer } from './quote';
+import { quoteAnswer, quoteValue } from './quote';
 import type { ResolvedSettings } from './settings';
 import type { Credentials, Diagnosis, StepResult } from './types';
 import { joinUrl } from './url';
@@ -89,7 +89,7 @@ function statusFailure(ctx: StepContext, res: HttpResponse, what: string, unauth
     status: 'fail',
     httpStatus: s,
     diagnosis,
-    message: `${what} answered HTTP ${s}${via(res)}${unread}${quotes.length ? `: ${quotes.join('; ')}` : '.'}${cut}${limited && quotes.length && !cut ? '.' : ''}${limited}`,
+    message: `${what} answered HTTP ${s}${via(ctx, res)}${unread}${quotes.length ? `: ${quotes.join('; ')}` : '.'}${cut}${limited && quotes.length && !cut ? '.' : ''}${limited}`,
   };
 }
 
@@ -113,10 +113,29 @@ export function retryAfter(header: string | null, now: number): string | undefin
   return `at ${iso(at)}${secs > 0 ? `, in ${secs < 120 ? `${secs} s` : `${Math.round(secs / 60)} min`}` : ''} (Retry-After)`;
 }
 
-/** Names the redirects followed, for the step's message. */
-function via(res: HttpResponse): string {
+/** A header's value as a message may name it (quoteValue); undefined when not (nothing is quoted in a run with quoteNothing). */
+function headerValue(ctx: StepContext, value: string, max: number): string | undefined {
+  return ctx.quoteNothing ? undefined : quoteValue(value, max, ctx.secrets);
+}
+
+/** Why headerValue showed nothing. */
+function notShown(ctx: StepContext): string {
+  return ctx.quoteNothing
+    ? 'token refresh returned a token too large to check quotes against'
+    : 'it quotes part of a credential';
+}
+
+/**
+ * Names the redirects followed, for the step's message: each one's origin (ours: a redirect to
+ * another is not followed) and the path the service chose, quoted as a header's value is (quoteValue).
+ */
+function via(ctx: StepContext, res: HttpResponse): string {
   if (res.redirects.length === 0) return '';
-  return ` (after ${res.redirects.map((r) => `a redirect (HTTP ${r.status}) to ${r.to.length > 100 ? `${r.to.slice(0, 100)}…` : r.to}`).join(', then ')})`;
+  const to = (r: HttpResponse['redirects'][number]): string => {
+    const path = headerValue(ctx, r.path, 100);
+    return path === undefined ? `${r.origin} (its path not shown: ${notShown(ctx)})` : `${r.origin}${path}`;
+  };
+  return ` (after ${res.redirects.map((r) => `a redirect (HTTP ${r.status}) to ${to(r)}`).join(', then ')})`;
 }
 
 function parseJson(body: Buffer): { ok: true; value: unknown } | { ok: false; position?: number } {
@@ -135,35 +154,37 @@ function parseJson(body: Buffer): { ok: true; value: unknown } | { ok: false; po
  * The failure for a 2xx body that does not parse: "invalid JSON" when the answer says it is JSON
  * (a service bug or a cut answer), "not JSON" otherwise (a web page, a login portal).
  */
-function notJson(what: string, res: HttpResponse, json: { position?: number }): Outcome {
+function notJson(ctx: StepContext, what: string, res: HttpResponse, json: { position?: number }): Outcome {
   const type = res.headers.get('content-type');
-  const shown = (type ?? 'no content type').slice(0, 60);
+  // The service's own text, quoted as its error fields are (quoteValue): "key=s0Pe1" is not shown.
+  const quoted = type === null ? 'no content type' : headerValue(ctx, type, 60);
+  const shown = quoted ?? `a content type not shown: ${notShown(ctx)}`;
   if (res.eventStream)
     return {
       status: 'fail',
       httpStatus: res.status,
       diagnosis: 'not-json',
-      message: `${what} answered HTTP ${res.status}${via(res)} with a stream of server-sent events (text/event-stream), not a JSON answer; the stream was not read.`,
+      message: `${what} answered HTTP ${res.status}${via(ctx, res)} with a stream of server-sent events (text/event-stream), not a JSON answer; the stream was not read.`,
     };
   if (res.body.length === 0)
     return {
       status: 'fail',
       httpStatus: res.status,
       diagnosis: 'not-json',
-      message: `${what} answered HTTP ${res.status}${via(res)} with an empty body.`,
+      message: `${what} answered HTTP ${res.status}${via(ctx, res)} with an empty body.`,
     };
   if (saysJson(type))
     return {
       status: 'fail',
       httpStatus: res.status,
       diagnosis: 'invalid-json',
-      message: `${what} answered HTTP ${res.status}${via(res)} with invalid JSON (${shown})${json.position !== undefined ? `: the JSON parser stopped at character ${json.position} of ${res.body.length} bytes` : ''}.`,
+      message: `${what} answered HTTP ${res.status}${via(ctx, res)} with invalid JSON (${shown})${json.position !== undefined ? `: the JSON parser stopped at character ${json.position} of ${res.body.length} bytes` : ''}.`,
     };
   return {
     status: 'fail',
     httpStatus: res.status,
     diagnosis: 'not-json',
-    message: `${what} answered HTTP ${res.status}${via(res)} with a body that is not JSON (${shown}).`,
+    message: `${what} answered HTTP ${res.status}${via(ctx, res)} with a body that is not JSON (${shown}).`,
   };
 }
 
@@ -193,7 +214,7 @@ export async function refreshToken(ctx: StepContext): Promise<RefreshResult> {
   if (res.status < 200 || res.status > 299)
     return { outcome: statusFailure(ctx, res, 'Token refresh', 'refresh-unauthorized') };
   const json = parseJson(res.body);
-  if (!json.ok) return { outcome: notJson('Token refresh', res, json) };
+  if (!json.ok) return { outcome: notJson(ctx, 'Token refresh', res, json) };
   const v = json.value;
   const token = v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>).token : undefined;
   if (typeof token !== 'string' || token === '') {
@@ -235,7 +256,7 @@ export async function refreshToken(ctx: StepContext): Promise<RefreshResult> {
     outcome: {
       status: 'pass',
       httpStatus: res.status,
-      message: `Obtained a JWT${via(res)}; ${expiryText(info.expiresAt, ctx.now(), info.expNote)}.`,
+      message: `Obtained a JWT${via(ctx, res)}; ${expiryText(info.expiresAt, ctx.now(), info.expNote)}.`,
     },
     jwt: token,
     received: token,
@@ -290,15 +311,19 @@ export async function listThreads(ctx: StepContext, bearer: string, scope: 'user
       return {
         status: 'pass',
         httpStatus: res.status,
-        message: `${what} answered HTTP ${res.status}${via(res)} with JSON longer than ${ctx.http.maxResponseBytes} bytes (only its start was read).`,
+        message: `${what} answered HTTP ${res.status}${via(ctx, res)} with JSON longer than ${ctx.http.maxResponseBytes} bytes (only its start was read).`,
       };
-    return notJson(what, res, {});
+    return notJson(ctx, what, res, {});
   }
   // The spec does not show the body's shape, so we only require JSON (an HTML page or an empty
   // answer here means the base address points at a website or a login portal, not at the API).
   const json = parseJson(res.body);
-  if (!json.ok) return notJson(what, res, json);
-  return { status: 'pass', httpStatus: res.status, message: `${what} answered HTTP ${res.status}${via(res)}.` };
+  if (!json.ok) return notJson(ctx, what, res, json);
+  return {
+    status: 'pass',
+    httpStatus: res.status,
+    message: `${what} answered HTTP ${res.status}${via(ctx, res)}.`,
+  };
 }
 
 /** The spec's pass-through payload for program execution. */
@@ -342,11 +367,11 @@ export async function runProgram(ctx: StepContext, code: string): Promise<Outcom
   if (res.status < 200 || res.status > 299) return statusFailure(ctx, res, 'Program execution', 'api-key-refused');
   // The answer's shape is not in the spec, but a web page is not it: a sign-in page or a website that
   // the address leads to answers 200 to anything (REVIEW15-sec M1).
-  if (isHtml(res)) return notJson('Program execution', res, {});
+  if (isHtml(res)) return notJson(ctx, 'Program execution', res, {});
   return {
     status: 'pass',
     httpStatus: res.status,
-    message: `Program execution answered HTTP ${res.status}${via(res)} (provider ${s(ctx.settings.provider)}, data auth mode ${p.dataAuthMode}).`,
+    message: `Program execution answered HTTP ${res.status}${via(ctx, res)} (provider ${s(ctx.settings.provider)}, data auth mode ${p.dataAuthMode}).`,
   };
 }
 
