@@ -689,6 +689,52 @@ const redteam18: Case[] = [
   perChar('as HTML character references without their ";" (hex)', (c) => `&#x${hex(c)}`, 5),
   perChar('as HTML character references without their ";" (decimal)', (c) => `&#${c}`, 4),
   perChar('with a terminal colour code before each character', (c) => `\u001b[3${c % 8}m${String.fromCharCode(c)}`, 6),
+  {
+    name: 'redteam18: a 401 whose JSON message is the request in base64, twice',
+    answer: (req, s) =>
+      respond(
+        s,
+        401,
+        { 'content-type': 'application/json' },
+        JSON.stringify({
+          message: sendEncoded(Buffer.from(Buffer.from(echoOf(req)).toString('base64')).toString('base64'), 16),
+        }),
+      ),
+    expect: byStatus(401),
+    status: 401,
+  },
+  {
+    name: 'redteam18: a 401 whose JSON message is the Authorization header in base64 of its UTF-16 (.NET)',
+    answer: (req, s) =>
+      respond(
+        s,
+        401,
+        { 'content-type': 'application/json' },
+        JSON.stringify({ message: sendEncoded(Buffer.from(authOf(req), 'utf16le').toString('base64'), 16) }),
+      ),
+    expect: byStatus(401),
+    status: 401,
+  },
+  ...(
+    [
+      ['reversed, then in hex', (c: string) => Buffer.from(reverse(c)).toString('hex')],
+      ['upper-cased, then in base64', (c: string) => Buffer.from(c.toUpperCase()).toString('base64')],
+      ['lower-cased, then in base64', (c: string) => Buffer.from(c.toLowerCase()).toString('base64')],
+    ] as const
+  ).map(([how, encode]): Case => ({
+    name: `redteam18: a 401 page with the credential ${how}`,
+    answer: (req, s) =>
+      respond(s, 401, { 'content-type': 'text/plain' }, `Denied ${sendEncoded(encode(credOf(req)), 12)}`),
+    expect: byStatus(401),
+    status: 401,
+  })),
+  {
+    name: 'redteam18: a 401 page whose 200-character excerpt ends in 5 characters of the credential',
+    answer: (req, s) =>
+      respond(s, 401, { 'content-type': 'text/plain' }, atCut('Unauthorized: session ', pieceOf(req), 200)),
+    expect: byStatus(401),
+    status: 401,
+  },
 ];
 cases.push(...redteam18);
 

@@ -6,7 +6,7 @@
 // characters, in any form redact() knows) is not quoted at all, only named: what is left of a
 // service's sentence around a removed piece ("token starting with … and ending with …") tells
 // nothing useful and may carry what redaction could not recognise.
-import { QUOTE_RUN, REDACTED, redact, secretPieces, sharesSecret } from '../shared/redact';
+import { QUOTE_RUN, REDACTED, redact, secretPieces, sharesSecret, sharesSecretDecoded } from '../shared/redact';
 
 /** What stands for a field or an excerpt that quoted part of a credential. */
 export const WITHHELD = '(not shown: it quotes part of a credential)';
@@ -199,7 +199,15 @@ function headerPieces(header: string | null, secrets: readonly string[]): Quotab
   return out;
 }
 
-/** A value that redaction changed (a credential's piece, a token after "Bearer"…) or that still shares a piece with one. */
+/**
+ * A value that redaction changed (a credential's piece, a token after "Bearer"…), that still shares
+ * a piece with one, or whose base64 or hex decodes to text that does (sharesSecretDecoded).
+ */
 function withheld(value: string, secrets: readonly string[]): boolean {
-  return value.includes(REDACTED) || redact(value, secrets) !== value || sharesSecret(value, secrets);
+  return (
+    value.includes(REDACTED) ||
+    redact(value, secrets) !== value ||
+    sharesSecret(value, secrets) ||
+    sharesSecretDecoded(value, secrets)
+  );
 }

@@ -123,6 +123,73 @@ export function secretPieces(
   return m.lengths.length > 0 || m.anchored.length > 0 ? findRuns(text, m) : [];
 }
 
+/**
+ * Whether a base64 (either alphabet) or hex blob of the text decodes, once or twice, to text that
+ * shares a piece of the secrets (sharesSecret, SECRET_RUN): a credential encoded twice (base64 of
+ * an echo already in base64), or encoded after some other change (base64 of it upper-cased, of its
+ * UTF-16, of it reversed; hex of it reversed), which no form of the secret itself shows. Only
+ * blobs that decode to mostly printable text count. Quotes of a service's text use it
+ * (connection/quote.ts): a field or an excerpt that holds such a blob is not shown.
+ */
+export function sharesSecretDecoded(text: string, secrets: readonly (string | undefined)[]): boolean {
+  return decodedBlobs(text, 2).some((d) => sharesSecret(d, secrets));
+}
+
+/** A run of base64 or hex characters long enough to carry a run of a secret once decoded. */
+const BLOB = /[A-Za-z0-9+/_-]{16,}/g;
+/** The share of a decoded blob that must be printable (or NUL: UTF-16) for it to count as text. */
+const PRINTABLE_SHARE = 0.85;
+/** Decoded texts looked at, at most, per call: a body of many blobs is not decoded without end. */
+const MAX_DECODED = 256;
+
+/**
+ * What the blobs of `text` decode to (as Latin-1: one character per byte), where that is mostly
+ * printable: hex, and base64 read from each of the four characters a blob glued to other letters
+ * may start at; and, `depth` levels deep, what their own blobs decode to.
+ */
+function decodedBlobs(text: string, depth: number, out: string[] = []): string[] {
+  for (const m of text.matchAll(BLOB)) {
+    const blob = m[0];
+    const tries: string[] = [];
+    if (/^[0-9a-fA-F]+$/.test(blob)) tries.push(fromHex(blob), fromHex(blob.slice(1)));
+    const standard = blob.replace(/-/g, '+').replace(/_/g, '/');
+    for (let offset = 0; offset < 4; offset++) tries.push(fromBase64(standard.slice(offset)));
+    for (const t of tries) {
+      if (out.length >= MAX_DECODED) return out;
+      if (!mostlyPrintable(t)) continue;
+      out.push(t);
+      if (depth > 1) decodedBlobs(t, depth - 1, out);
+    }
+  }
+  return out;
+}
+
+function fromHex(hex: string): string {
+  let out = '';
+  for (let i = 0; i + 2 <= hex.length; i += 2) out += String.fromCharCode(parseInt(hex.slice(i, i + 2), 16));
+  return out;
+}
+
+/** Base64 (standard alphabet, padding optional) to a binary string; '' when it does not decode. */
+function fromBase64(b64: string): string {
+  const n = b64.length - (b64.length % 4 === 1 ? 1 : 0);
+  try {
+    return atob(b64.slice(0, n));
+  } catch {
+    return '';
+  }
+}
+
+function mostlyPrintable(t: string): boolean {
+  if (t.length < MIN_SECRET_LENGTH) return false;
+  let printable = 0;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if ((c >= 0x20 && c <= 0x7e) || c === 0 || c === 0x09 || c === 0x0a || c === 0x0d) printable++;
+  }
+  return printable >= PRINTABLE_SHARE * t.length;
+}
+
 /** Deep-redacts every string of a JSON-like value (for reports and their JSON form). */
 export function redactDeep<T>(value: T, secrets: readonly (string | undefined)[] = []): T {
   if (typeof value === 'string') return redact(value, secrets) as T;
