@@ -172,3 +172,84 @@ test('U8 fix: none when the header fixes the indentation (|2)', () => {
       );
   }
 });
+
+// REVIEW18-user U2: a line of the text that lost some of its indentation, below lines of the text (one
+// column short, at the key's column, at column 0), ended the block and was read as a key: the parser's
+// "Implicit keys need to be on a single line", "Implicit map keys need to be followed by map values",
+// "All mapping items must start at the same column" and an unknown key made of the text (three or four
+// findings, none saying what happened). Now one syntax error on that line, whose quick fix indents it
+// (and the lines after it that stand short of the text too, by the same amount) like the text.
+test('U2: a line of a block scalar less indented than the text above it is one error, fixed by indenting it like the text (LF, CRLF)', () => {
+  const head = `${H}  llm: {provider: hosted}\n  systemInstructions: |\n    You are a data analyst.\n`;
+  for (const eol of [(t: string) => t, crlf])
+    for (const [slip, after, want] of [
+      // One column short, in a folded block too.
+      [
+        '   Revenue questions use the sales schema.\n',
+        '    Always cite tables.\n',
+        '    Revenue questions use the sales schema.\n',
+      ],
+      // At the key's column.
+      [
+        '  When asked about revenue, use the sales schema.\n',
+        '    Always cite tables.\n',
+        '    When asked about revenue, use the sales schema.\n',
+      ],
+      // At column 0, and a paragraph of two lines with a blank line in it: moved together.
+      ['When asked, answer.\n', '    Always cite tables.\n', '    When asked, answer.\n'],
+      ['  Para one\n\n  para two\n', '    Always cite tables.\n', '    Para one\n\n    para two\n'],
+      // A colon in the line (read as a key with a nested mapping): the same slip.
+      ['  Note: revenue: use sales\n', '', '    Note: revenue: use sales\n'],
+    ] as const)
+      for (const indicator of ['|', '>']) {
+        const h = head.replace('|', indicator);
+        const tail = '\n  # limits\n  maxAssistantActions: 5\n';
+        const text = eol(h + slip + after + tail);
+        const doc = parse(text, 'yaml');
+        const ds = validate(doc);
+        const first = slip.split('\n')[0]!;
+        assert.deepEqual(
+          ds.map((d) => [d.code, text.slice(d.offset, d.offset + d.length)]),
+          [['syntax-error', first.trim()]],
+          slip,
+        );
+        const n = first.length - first.trimStart().length;
+        assert.equal(
+          ds[0]!.message,
+          `This line is indented ${n} space${n === 1 ? '' : 's'}, less than the text of the block scalar 'systemInstructions: ${indicator}' above (4): a less indented line ends the block, so YAML reads this one as a key. Indent it like the text.`,
+        );
+        const actions = getCodeActions(doc, ds, { offset: ds[0]!.offset, length: ds[0]!.length }).filter(
+          (a) => a.kind === 'quickfix' && !a.title.startsWith('Ignore'),
+        );
+        const lines = slip.split('\n').length - 1;
+        assert.deepEqual(
+          actions.map((a) => [a.title, a.isPreferred]),
+          [[`Indent ${lines === 1 ? 'the line' : 'the lines'} like the text of 'systemInstructions'`, true]],
+          slip,
+        );
+        const out = applyEdits(text, actions[0]!.edits);
+        // The slipped lines only, the lines after them (already at the text's column) and the comment
+        // before the next key untouched; the text now holds every line.
+        assert.equal(out, eol(h + want + after + tail), slip);
+        assert.deepEqual(validate(parse(out, 'yaml')), [], slip);
+        const value = (toValue(parse(out, 'yaml').root, 1000).value as { definition: { systemInstructions: string } })
+          .definition.systemInstructions;
+        for (const w of (want + after).split('\n').filter((l) => l.trim() !== ''))
+          assert.ok(value.includes(w.trim()), `${w} in ${JSON.stringify(value)}`);
+        // Not lint --fix: which lines are text is the user's to say.
+        assert.equal(fixAll(text, 'yaml', (t, l) => analyze(t, l)).text, text);
+      }
+});
+
+test('U2: what the rule must not take: a known key after the text with a syntax error of its own, one that lost its colon', () => {
+  const head = `${H}  llm: {provider: hosted}\n  systemInstructions: |\n    You are a data analyst.\n`;
+  // An unclosed flow mapping on a key of the mapping: the parser's error stays.
+  const flow = found(`${head}  schemaSelector: {type: all\n  maxAssistantActions: 5\n`);
+  assert.ok(flow.every((f) => !f.message.startsWith('This line is indented')));
+  assert.ok(flow.some((f) => f.code === 'syntax-error'));
+  // A key of the mapping that lost its colon: said as such.
+  assert.deepEqual(
+    found(`${head}  maxAssistantActions 5\n`).map((f) => f.message),
+    [MISSING_COLON_MESSAGE],
+  );
+});

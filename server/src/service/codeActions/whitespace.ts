@@ -113,5 +113,8 @@ export const indentBlockText: FixProvider = (doc, d) => {
     if (text.slice(s, lineEnd(text, s)).trim() !== '') edits.push({ offset: s, length: 0, newText: ' '.repeat(it.by) });
     s = nextLineStart(text, s);
   }
-  return edits.length === 0 ? [] : [{ title: `Indent the text under '${it.under}'`, edits, isPreferred: true }];
+  const title = it.like
+    ? `Indent ${it.lines === 1 ? 'the line' : 'the lines'} like the text of '${it.under}'`
+    : `Indent the text under '${it.under}'`;
+  return edits.length === 0 ? [] : [{ title, edits, isPreferred: true }];
 };

@@ -113,6 +113,63 @@ export function blockScalarSlips(doc: ParsedDocument, out: Diagnostic[]): Diagno
     }
     return text.length;
   };
+  /**
+   * Line `l` (at `start`, where the parser's error `d` is) below the text of a block scalar and less
+   * indented than that text, though no key the mapping knows: most likely a line of the text that lost
+   * some of its indentation (REVIEW18-user U2). Every line between the header and it is indented past
+   * it. The editor's fix indents it, and the lines after it that stand short of the text too, to the
+   * text's column.
+   */
+  const outdentedText = (start: number, l: string, d: Diagnostic): Slip | undefined => {
+    if (l.trimStart().startsWith('#') || /^ *\t/.test(l)) return undefined;
+    if (KEY_LINE.test(l) && !unknownAt.has(start)) return undefined;
+    if (d.message === MISSING_COLON_MESSAGE && !out.some((u) => u.code === 'unknown-property' && u.offset === d.offset))
+      return undefined;
+    let s = start;
+    let header: RegExpExecArray | null = null;
+    let textColumn = -1;
+    let lines = 0;
+    while ((s = above(s)) >= 0) {
+      const t = line(s);
+      header = HEADER.exec(t);
+      if (header) break;
+      if (indentOf(t) <= indentOf(l) || /^ *\t/.test(t)) return undefined;
+      textColumn = textColumn < 0 ? indentOf(t) : Math.min(textColumn, indentOf(t));
+      lines++;
+    }
+    if (!header || lines === 0) return undefined;
+    const keyColumn = header[1]!.length + header[2]!.length;
+    if (textColumn <= keyColumn) return undefined;
+    const key = header[3]!;
+    const indicator = /[|>][0-9+-]*/.exec(line(s).slice(keyColumn + key.length + 1))![0];
+    const to = runEnd(start, keyColumn);
+    // The fix: the line and those after it, up to the first line back at the text's column (blank and
+    // comment lines ending that run left alone), each moved by the same amount: their relative
+    // indentation kept, the least indented at the text's column.
+    const run: string[] = [];
+    for (let r = start; r < to && r < text.length; r = nextLineStart(text, r)) {
+      const t = line(r);
+      if (t.trim() !== '' && indentOf(t) >= textColumn) break;
+      run.push(t);
+    }
+    while (run.length > 0 && (run[run.length - 1]!.trim() === '' || run[run.length - 1]!.trimStart().startsWith('#')))
+      run.pop();
+    const content = run.filter((t) => t.trim() !== '');
+    const fixable = !/[0-9]/.test(indicator) && !content.some((t) => /^ *\t/.test(t));
+    const by = textColumn - Math.min(...content.map(indentOf));
+    const first = start + indentOf(l);
+    return {
+      finding: diag(
+        'syntax-error',
+        `This line is indented ${indentOf(l)} space${indentOf(l) === 1 ? '' : 's'}, less than the text of the block scalar '${key}: ${indicator}' above (${textColumn}): a less indented line ends the block, so YAML reads this one as a key. Indent it like the text.`,
+        first,
+        lineEnd(text, start) - first,
+        fixable ? { data: { indentText: { lines: run.length, by, under: key, like: true } } } : {},
+      ),
+      from: start,
+      to,
+    };
+  };
   const slips: Slip[] = [];
   const seen = new Set<number>();
   for (const d of out) {
@@ -174,6 +231,13 @@ export function blockScalarSlips(doc: ParsedDocument, out: Diagnostic[]): Diagno
         to,
         emptyAt: prev + p.lastIndexOf(indicator, p.indexOf('#') < 0 ? p.length : p.indexOf('#')),
       });
+      continue;
+    }
+    // A line of the text less indented than the lines above it (one column short, or at the key's
+    // column, REVIEW18-user U2): it ends the block, and YAML reads it as a key.
+    const outdented = outdentedText(start, l, d);
+    if (outdented) {
+      slips.push(outdented);
       continue;
     }
     // A comment line less indented than the text below it, itself below a block scalar's text.
