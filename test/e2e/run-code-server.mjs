@@ -12,8 +12,10 @@
 // Every step is bounded in time; code-server and Chromium are killed at the end; the last line is
 // `e2e: N passed, N failed, N pending`. Exit code 0 only when nothing failed.
 // Environment: E2E_VSIX=FILE skips packaging; E2E_TIMEOUT_MS (default 900000) bounds the whole run;
-// E2E_GREP filters the suite; E2E_KEEP=1 keeps the temporary directory; E2E_SKIP_UI=1 / E2E_SKIP_SUITE=1 / E2E_SKIP_WEB=1.
-/* global AbortSignal */
+// E2E_GREP filters the suite; E2E_KEEP=1 keeps the temporary directory; E2E_SKIP_UI=1 / E2E_SKIP_SUITE=1 / E2E_SKIP_WEB=1;
+// E2E_ONLY_WEB=1 runs only part 4 (no packaging of the desktop .vsix, no desktop code-server: the
+// web variant is made from the built dist/browser/*), e.g. to repeat the web UI checks in a loop.
+/* global AbortSignal, indexedDB, TextDecoder */
 import { spawn, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
@@ -288,6 +290,7 @@ async function runUiChecks(browser, base, prefix = '') {
   const page = await context.newPage();
   const consoleLog = createWriteStream(join(results, `${prefix}ui-browser-console.log`));
   page.on('console', (m) => consoleLog.write(`[${m.type()}] ${m.text()}\n`));
+  let trace;
   try {
     for await (const r of uiChecks(page, {
       base,
@@ -310,9 +313,77 @@ async function runUiChecks(browser, base, prefix = '') {
       }
     }
   } finally {
+    if (prefix === 'web-')
+      trace = await saveWebLogs(page, prefix).catch((e) => {
+        log(`web logs: ${e?.message ?? e}`);
+        return undefined;
+      });
     await context.close();
     consoleLog.end();
   }
+  return trace;
+}
+
+/**
+ * The web variant's logs, which live in the browser (VS Code web keeps its log files in IndexedDB,
+ * `vscode-web-db` / `vscode-logs-store`, as code-server 4.100 does): the extension's output channel,
+ * which holds the language client's protocol trace (`assistantConfig.trace.server` is `verbose` in
+ * the web run), and the web-worker extension host's log. Saved as test-results/web-lsp-trace.log and
+ * web-exthost.log, so that a stalled request says whether it was sent, answered or cancelled.
+ */
+async function saveWebLogs(page, prefix) {
+  // The log writers flush on a short delay.
+  await page.waitForTimeout(1500);
+  const files = await page.evaluate(
+    () =>
+      new Promise((res, rej) => {
+        const open = indexedDB.open('vscode-web-db');
+        open.onerror = () => rej(new Error(`indexedDB: ${open.error}`));
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('vscode-logs-store')) return res([]);
+          const store = db.transaction('vscode-logs-store').objectStore('vscode-logs-store');
+          const out = [];
+          const cursor = store.openCursor();
+          cursor.onerror = () => rej(new Error(`indexedDB cursor: ${cursor.error}`));
+          cursor.onsuccess = () => {
+            const c = cursor.result;
+            if (!c) return res(out);
+            const v = c.value;
+            const text =
+              typeof v === 'string' ? v : v instanceof Uint8Array ? new TextDecoder().decode(v) : JSON.stringify(v);
+            out.push({ key: String(c.key), text });
+            c.continue();
+          };
+        };
+      }),
+  );
+  const show = (found) => found.map((f) => `=== ${f.key}\n${f.text}`).join('\n');
+  const ours = files.filter((f) => /AssistantConfig\.log$/.test(f.key));
+  const others = files.filter((f) => !ours.includes(f));
+  writeFileSync(
+    join(results, `${prefix}lsp-trace.log`),
+    ours.length ? show(ours) : `(no AssistantConfig log among ${files.map((f) => f.key).join(', ')})\n`,
+  );
+  writeFileSync(join(results, `${prefix}vscode-logs.log`), show(others));
+  log(
+    `${prefix}logs: ${prefix}lsp-trace.log (${ours.length} file(s)), ${prefix}vscode-logs.log (${others.length} files)`,
+  );
+  return show(ours);
+}
+
+/**
+ * The trace must not hold what the user wrote: the output channel withholds document text (`text`,
+ * `newText`: didOpen, didChange, edits) and masks credential shapes (client/src/redactingChannel.ts).
+ * Returns what it found that should not be there.
+ */
+function traceLeaks(trace) {
+  const found = [];
+  for (const m of trace.matchAll(/"(text|newText)"\s*:\s*"((?:[^"\\]|\\.)*)"/g))
+    if (!/^<\d+ characters of document text, not logged>$/.test(m[2])) found.push(`${m[1]}: ${m[2].slice(0, 40)}`);
+  // Two lines of the fixtures, as only a copy of their text holds them (symbols show a value, cut short).
+  if (trace.includes('kind: AssistantConfig\\nversion')) found.push('kind: AssistantConfig\\nversion');
+  return found;
 }
 
 /**
@@ -327,7 +398,13 @@ async function runWebVariant(browser, tmp, dirs) {
   const web = { config: dirs.config, userData: join(tmp, 'web-user-data'), extensions: join(tmp, 'web-extensions') };
   mkdirSync(join(web.userData, 'User'), { recursive: true });
   mkdirSync(web.extensions, { recursive: true });
-  copyFileSync(join(dirs.userData, 'User', 'settings.json'), join(web.userData, 'User', 'settings.json'));
+  // The language client's protocol trace, saved by saveWebLogs (document text withheld, credential
+  // shapes masked by the extension's output channel).
+  const settings = JSON.parse(readFileSync(join(dirs.userData, 'User', 'settings.json'), 'utf8'));
+  writeFileSync(
+    join(web.userData, 'User', 'settings.json'),
+    JSON.stringify({ ...settings, 'assistantConfig.trace.server': 'verbose' }, null, 2),
+  );
   log(`web: installing the browser-only ${vsix}`);
   const inst = run(codeServerBin, installArgs(web, vsix), { timeout: 120_000 });
   if (inst.status !== 0) throw new Error(`--install-extension (browser-only) failed:\n${inst.out}`);
@@ -340,7 +417,16 @@ async function runWebVariant(browser, tmp, dirs) {
   if (manifest.main || !manifest.browser)
     throw new Error('the browser-only variant must have a `browser` entry and no `main`');
   const { base } = await startCodeServer(web, {}, 'code-server-web.log');
-  await runUiChecks(browser, base, 'web-');
+  const trace = await runUiChecks(browser, base, 'web-');
+  // The trace is kept as a CI artifact: it must be as clean as the output channel promises.
+  const leaks = trace ? traceLeaks(trace) : [];
+  if (leaks.length) {
+    tally.failed++;
+    failures.push(`web: the protocol trace holds document text: ${leaks.join(' | ')}`);
+  } else if (trace) {
+    tally.passed++;
+    console.log('  ok   web: the protocol trace (test-results/web-lsp-trace.log) withholds document text');
+  }
 }
 
 async function main() {
@@ -391,6 +477,18 @@ async function main() {
     ),
   );
 
+  if (process.env.E2E_ONLY_WEB) {
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
+      headless: true,
+      timeout: 60_000,
+    });
+    cleanups.push(() => browser.close());
+    await runWebVariant(browser, tmp, dirs);
+    return;
+  }
   const vsix = packageVsix(tmp);
   log(`installing ${vsix} into code-server`);
   const inst = run(codeServerBin, installArgs(dirs, vsix), { timeout: 120_000 });

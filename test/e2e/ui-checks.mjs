@@ -105,12 +105,14 @@ export async function* uiChecks(page, { base, fixtures, results, log, prefix = '
     // passed on the run before. A second ask is a new request; a completion that never answers fails
     // all three, and a retry is logged so that it shows in the run's output.
     for (let ask = 1; ; ask++) {
+      const asked = Date.now();
       await page.keyboard.press('Control+Space');
       try {
         await widget
           .locator('.monaco-list-row', { hasText: 'vendor_a' })
           .first()
           .waitFor({ state: 'visible', timeout: T / 3 });
+        log(`suggest: providers listed ${Date.now() - asked} ms after Ctrl+Space (ask ${ask})`);
         break;
       } catch (e) {
         if (ask === 3) throw e;

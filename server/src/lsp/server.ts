@@ -248,15 +248,25 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
       return m;
     }));
   const cacheOf = (): AnalysisCache => cacheInstance!;
-  /** A guarded handler body that runs once the engine is loaded. */
+  /**
+   * A guarded handler body that runs once the engine is loaded. With the client's trace on
+   * (`$/setTrace`, VS Code's `assistantConfig.trace.server`), the server says in it that it answered
+   * and how long it took: beside the client's own lines, a request that never comes back then shows
+   * whether the server had it (the web e2e run saves this trace).
+   */
   const safe = async <T>(
     name: string,
     fallback: T,
     token: CancellationToken,
     fn: () => T,
   ): Promise<T | ResponseError> => {
+    const t0 = Date.now();
     await load();
-    return runSafe(log, name, fallback, token, fn);
+    const r = runSafe(log, name, fallback, token, fn);
+    connection.tracer.log(
+      `Server: ${name} ${r instanceof ResponseError ? 'cancelled' : 'answered'} after ${String(Date.now() - t0)} ms`,
+    );
+    return r;
   };
   const log = {
     error: (m: string) => {
