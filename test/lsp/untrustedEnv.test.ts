@@ -58,19 +58,85 @@ test('desktop: untrusted, the messages say only the environment was checked; tru
   assert.match(trusted.tooltip, /defined neither in the environment nor in \.env\./);
 });
 
-test('web worker: untrusted, the same; trusted with a reported .env, the .env is named', () => {
+test('web worker: no environment to read, so the messages name the .env alone and say why; untrusted, nothing is read (slips17)', () => {
   const folder = 'vscode-vfs://github/acme/mono';
   const e = new ReportedEnv();
   e.reload([folder], false);
   e.setReportedNames(['OTHER'], [{ uri: `${folder}/.env`, names: ['OTHER'] }]);
-  assert.match(
-    said(e.forDocument(`${folder}/a.assistant.yaml`)).message,
-    /no \.env file was read: the workspace is not trusted/,
+  const untrusted = said(e.forDocument(`${folder}/a.assistant.yaml`));
+  assert.equal(
+    untrusted.message,
+    "Variable 'MISSING_KEY' is not known here: the browser has no environment variables to read, and no .env file was read (the workspace is not trusted, trust it to have .env files checked).",
   );
+  assert.equal(
+    untrusted.hover.split('\n\n').pop(),
+    'Variable `MISSING_KEY` is **not known** here: the browser has no environment variables to read, and no .env file was read (the workspace is not trusted, trust it to have .env files checked).',
+  );
+  assert.equal(
+    untrusted.tooltip,
+    'MISSING_KEY is not known here: the browser has no environment variables to read, and no .env file was read (the workspace is not trusted, trust it to have .env files checked).',
+  );
+
   e.reload([folder], true);
   e.setReportedNames(['OTHER'], [{ uri: `${folder}/.env`, names: ['OTHER'] }]);
+  const trusted = said(e.forDocument(`${folder}/a.assistant.yaml`));
+  assert.equal(
+    trusted.message,
+    "Variable 'MISSING_KEY' is not defined in .env; the browser has no environment variables to read, so only .env files are checked.",
+  );
+  assert.match(
+    trusted.hover,
+    /\*\*not set\*\* in \.env; the browser has no environment variables to read, so only \.env files are checked\.$/,
+  );
+  assert.equal(
+    trusted.tooltip,
+    'MISSING_KEY is not defined in .env; the browser has no environment variables to read, so only .env files are checked.',
+  );
+  // A document outside every folder: the names of the folders' top .env files (the server-wide view).
+  const noDotenv = said(e.forDocument('vscode-vfs://github/acme/other/a.assistant.yaml'));
+  assert.equal(
+    noDotenv.message,
+    "Variable 'MISSING_KEY' is not defined in its .env file; the browser has no environment variables to read, so only .env files are checked.",
+  );
+  e.setReportedNames([], [{ uri: `${folder}/sub/.env`, names: [] }]);
   assert.equal(
     said(e.forDocument(`${folder}/a.assistant.yaml`)).message,
-    "Variable 'MISSING_KEY' is defined neither in the environment nor in .env.",
+    "Variable 'MISSING_KEY' is not defined in a .env file (none found for this file); the browser has no environment variables to read, so only .env files are checked.",
   );
+  // Nothing the web build says claims an environment was checked.
+  for (const s of [untrusted, trusted, noDotenv].flatMap((x) => [x.message, x.hover, x.tooltip]))
+    assert.doesNotMatch(s, /in the environment|environment or|neither/, s);
+});
+
+test('web worker: a bare variable name where an EnvironmentValue belongs says the .env alone was searched', () => {
+  const folder = 'vscode-vfs://github/acme/mono';
+  const e = new ReportedEnv();
+  e.reload([folder], true);
+  e.setReportedNames(['VENDOR_A_KEY'], [{ uri: `${folder}/.env`, names: ['VENDOR_A_KEY'] }]);
+  const bare = (text: string, view: EnvInfo & EnvLookup): string[] =>
+    analyze(text, 'yaml', { ...DEFAULT_OPTIONS, env: view })
+      .diagnostics.filter((d) => d.code === 'invalid-type')
+      .map((d) => d.message);
+  const at = (name: string): string =>
+    `kind: AssistantConfig\r\nversion: v2\r\ndefinition:\r\n  llm:\r\n    provider: vendor_a\r\n    apiKey: ${name}   # from CI\r\n`;
+  const view = e.forDocument(`${folder}/a.assistant.yaml`);
+  assert.deepEqual(bare(at('VENDOR_A_KEY'), view), [
+    "'apiKey' must be an EnvironmentValue, a mapping; this string is the name of a variable that is set (.env): read it from there with 'apiKey: { valueFromEnv: … }' (that name).",
+  ]);
+  const unset = bare(at('PASSWORD_2024'), view);
+  assert.equal(unset.length, 1, JSON.stringify(unset));
+  assert.match(
+    unset[0]!,
+    /but no variable of that name is set \(\.env; the browser has no environment variables to read\), so it may be the credential itself/,
+  );
+  e.reload([folder], false);
+  const untrusted = bare(at('PASSWORD_2024'), e.forDocument(`${folder}/a.assistant.yaml`));
+  assert.match(
+    untrusted[0]!,
+    /but no variable can be checked here \(the browser has no environment variables to read, and no \.env file was read: the workspace is not trusted/,
+  );
+  // The desktop's words stay.
+  const desktop = new WorkspaceEnv({ VENDOR_A_KEY: 'x' }, () => undefined);
+  assert.match(bare(at('VENDOR_A_KEY'), desktop)[0]!, /that is set \(environment or \.env\)/);
+  assert.match(bare(at('PASSWORD_2024'), desktop)[0]!, /no variable of that name is set \(environment or \.env\), so/);
 });

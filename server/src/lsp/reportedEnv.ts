@@ -10,7 +10,7 @@
 // names of the folders' top `.env` files (DotenvNamesParams.names), gets those names.
 import type { EnvInfo, EnvLookup } from '../service';
 import type { ServerEnv } from './env';
-import { UNTRUSTED } from '../service/dotenv';
+import { NO_ENVIRONMENT, UNTRUSTED } from '../service/dotenv';
 
 type View = EnvInfo & EnvLookup;
 
@@ -35,6 +35,7 @@ const UNTRUSTED_VIEW: View = {
   isDefined: () => false,
   sourceOf: () => undefined,
   dotenvNotRead: UNTRUSTED,
+  environmentNotRead: NO_ENVIRONMENT,
 };
 
 export class ReportedEnv implements ServerEnv {
@@ -109,6 +110,7 @@ export class ReportedEnv implements ServerEnv {
         emptyInDotenv: (n) => empty.has(n),
         sourceOf: (n) => (names.has(n) ? 'workspace .env' : undefined),
         dotenvShown: found ? '../'.repeat(found.up) + '.env' : null,
+        environmentNotRead: NO_ENVIRONMENT,
       };
       this.views.set(key, v);
     }
@@ -121,6 +123,9 @@ export class ReportedEnv implements ServerEnv {
     const folder = this.folderOf(docUri);
     return folder === undefined ? undefined : `${folder}/.env`;
   }
+
+  /** Messages name the `.env` alone, and say why (the server-wide view; see forDocument's). */
+  readonly environmentNotRead = NO_ENVIRONMENT;
 
   names(): Iterable<string> {
     return this.reported;

@@ -164,7 +164,7 @@ export const CODES = {
   'env-not-set': {
     autofix: 'no',
     severity: 'information',
-    doc: 'A `valueFromEnv` variable that is defined neither in the environment nor in the `.env` the file takes, the nearest one walking up from it (noting when a shell could not export the name).',
+    doc: 'A `valueFromEnv` variable that is defined neither in the environment nor in the `.env` the file takes, the nearest one walking up from it (noting when a shell could not export the name). In the browser (vscode.dev, github.dev), which has no environment variables, only the `.env` is checked, and the message says so.',
   },
   'env-empty': {
     autofix: 'no',

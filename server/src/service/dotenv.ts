@@ -36,15 +36,39 @@ export function dotenvNamed(shown: string | null | undefined): string {
 export const UNTRUSTED = 'the workspace is not trusted, trust it to have .env files checked';
 
 /**
+ * Why a host reads no process environment (EnvLookup.environmentNotRead): the web build's server
+ * runs in a Web Worker, where there is none; only the workspace's `.env` files are read there.
+ */
+export const NO_ENVIRONMENT = 'the browser has no environment variables to read';
+
+type Checked = { dotenvShown?: string | null; dotenvNotRead?: string; environmentNotRead?: string };
+
+/**
  * Where a variable the document names was looked for and not found, as messages say it after "is":
  * the environment and the document's `.env` (dotenvNamed), or, when no `.env` is read for the
  * document (EnvLookup.dotenvNotRead: an untrusted workspace), the environment only, and why
- * (REVIEW16-user N11: the message said ".env" although none was read).
+ * (REVIEW16-user N11: the message said ".env" although none was read). A host with no environment
+ * (EnvLookup.environmentNotRead: the browser) names only the `.env`, and says why; with neither, the
+ * variable is not known, and the message says that nothing could be read, and why (slips17).
  */
-export function notDefinedWhere(env: { dotenvShown?: string | null; dotenvNotRead?: string }): string {
+export function notDefinedWhere(env: Checked): string {
+  if (env.environmentNotRead !== undefined)
+    return env.dotenvNotRead !== undefined
+      ? `not known here: ${env.environmentNotRead}, and no .env file was read (${env.dotenvNotRead})`
+      : `not defined in ${dotenvNamed(env.dotenvShown)}; ${env.environmentNotRead}, so only .env files are checked`;
   return env.dotenvNotRead !== undefined
     ? `not defined in the environment (no .env file was read: ${env.dotenvNotRead})`
     : `defined neither in the environment nor in ${dotenvNamed(env.dotenvShown)}`;
+}
+
+/**
+ * What was searched for a variable, as "is set (…)" and "no variable … is set (…)" say it:
+ * `environment or .env`, `environment` (no `.env` read), `.env` (no environment: the browser);
+ * undefined when neither can be read.
+ */
+export function searchedFor(env: Checked): string | undefined {
+  if (env.environmentNotRead !== undefined) return env.dotenvNotRead !== undefined ? undefined : '.env';
+  return env.dotenvNotRead !== undefined ? 'environment' : 'environment or .env';
 }
 
 /**

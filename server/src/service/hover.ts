@@ -191,9 +191,13 @@ function envStatus(name: string, ctx: ServiceContext): string {
     return 'This holds a credential (not shown), not the name of a variable: keep the credential in a variable and write its name here.';
   if (!ctx.env) return `Variable \`${name}\`: not checked here.`;
   if (!ctx.env.isDefined(name))
-    return ctx.env.dotenvNotRead !== undefined
-      ? `Variable \`${name}\` is **not set** in the environment (no .env file was read: ${ctx.env.dotenvNotRead}).`
-      : `Variable \`${name}\` is **not set** in the environment or ${dotenvNamed(ctx.env.dotenvShown)}.`;
+    return ctx.env.environmentNotRead !== undefined
+      ? ctx.env.dotenvNotRead !== undefined
+        ? `Variable \`${name}\` is **not known** here: ${ctx.env.environmentNotRead}, and no .env file was read (${ctx.env.dotenvNotRead}).`
+        : `Variable \`${name}\` is **not set** in ${dotenvNamed(ctx.env.dotenvShown)}; ${ctx.env.environmentNotRead}, so only .env files are checked.`
+      : ctx.env.dotenvNotRead !== undefined
+        ? `Variable \`${name}\` is **not set** in the environment (no .env file was read: ${ctx.env.dotenvNotRead}).`
+        : `Variable \`${name}\` is **not set** in the environment or ${dotenvNamed(ctx.env.dotenvShown)}.`;
   if (ctx.env.emptyInDotenv?.(name))
     return `Variable \`${name}\` is set in ${dotenvNamed(ctx.env.dotenvShown)} but **empty**.`;
   const where = ctx.env.sourceOf(name);

@@ -90,6 +90,8 @@ export interface EnvInfo {
   readonly dotenvShown?: string | null;
   /** Why no `.env` is read for the document (see EnvLookup.dotenvNotRead). */
   readonly dotenvNotRead?: string;
+  /** Why no process environment is read (see EnvLookup.environmentNotRead). */
+  readonly environmentNotRead?: string;
 }
 
 /**

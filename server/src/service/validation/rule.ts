@@ -36,6 +36,11 @@ export interface EnvLookup {
    * none on purpose: messages then say the environment alone was checked (dotenv.ts notDefinedWhere).
    */
   readonly dotenvNotRead?: string;
+  /**
+   * Why no process environment is read (`the browser has no environment variables to read`: the web
+   * build): messages then name the `.env` alone, and say why (dotenv.ts notDefinedWhere).
+   */
+  readonly environmentNotRead?: string;
 }
 
 export interface ValidationOptions {

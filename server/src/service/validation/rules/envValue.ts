@@ -20,7 +20,7 @@ import {
   unexpandedReference,
 } from '../../envNames';
 import type { ShellDefault } from '../../envNames';
-import { notDefinedWhere } from '../../dotenv';
+import { notDefinedWhere, searchedFor } from '../../dotenv';
 import { holdsSnippetStop, isPlaceholderText, snippetStopDefault } from './emptyRequired';
 import { charNote, hasInvisibleChar, plainReading } from '../../chars';
 
@@ -501,16 +501,23 @@ function envReferenceDiagnostic(ctx: RuleContext, key: string, node: StringNode,
     );
   const env = ctx.options.env;
   const isSet = env !== undefined && (env.isSet ? env.isSet(ref) : env.isDefined(ref));
+  const searched = env ? searchedFor(env) : undefined;
   if (isSet)
     return diag(
       'invalid-type',
-      `${head} this string is the name of a variable that is set (environment or .env): read it from there with '${written('…')}' (that name).`,
+      `${head} this string is the name of a variable that is set${searched ? ` (${searched})` : ''}: read it from there with '${written('…')}' (that name).`,
       ...at,
       { data: { envName: ref } },
     );
+  // (The browser has no environment: it says so, and what it searched.)
+  const unknown = !env
+    ? 'the environment is not checked here'
+    : searched === undefined
+      ? `no variable can be checked here (${env.environmentNotRead ?? ''}, and no .env file was read: ${env.dotenvNotRead ?? ''})`
+      : `no variable of that name is set (${searched}${env.environmentNotRead !== undefined ? `; ${env.environmentNotRead}` : ''})`;
   return diag(
     'invalid-type',
-    `${head} this string (not shown) looks like a variable's name, but ${env ? 'no variable of that name is set (environment or .env)' : 'the environment is not checked here'}, so it may be the credential itself: if it names a variable, write '${written('…')}' with that name; if it is the credential, move it to a variable (.env or a secret store) and name that variable there.`,
+    `${head} this string (not shown) looks like a variable's name, but ${unknown}, so it may be the credential itself: if it names a variable, write '${written('…')}' with that name; if it is the credential, move it to a variable (.env or a secret store) and name that variable there.`,
     ...at,
     { data: { envName: ref, envNameUnsure: true } },
   );
