@@ -17,6 +17,7 @@ import {
   redact,
 } from '../../server/src/connection';
 import { providerFromConfigText } from '../../server/src/service/connectionConfig';
+import { classifyNetworkError, shortened } from '../../server/src/connection/errors';
 
 const jwtOf = (payload: object): string =>
   `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.c2lnbmF0dXJl`;
@@ -80,6 +81,30 @@ describe('redact', () => {
   });
   it('ignores very short secrets', () => {
     assert.equal(redact('a b c', ['a', '']), 'a b c');
+  });
+});
+
+describe('network errors', () => {
+  it("cut a reason back to a word's end: no start of a longer word (a certificate's name) is left", () => {
+    // The cut at 120 falls after "Ab3dE": 55 characters of message before the name, 59 n and a dot.
+    const name = `${'n'.repeat(59)}.Ab3dEfGh7k.example`;
+    const err = Object.assign(new TypeError('fetch failed'), {
+      cause: Object.assign(new Error(`Hostname/IP does not match certificate's altnames: DNS:${name}`), {
+        code: 'ERR_TLS_CERT_ALTNAME_INVALID',
+      }),
+    });
+    const e = classifyNetworkError(err, {
+      host: 'h',
+      proxy: undefined,
+      timedOut: false,
+      cancelled: false,
+      timeoutMs: 1,
+    });
+    assert.match(e.message, /DNS:n+\.…\)/, e.message);
+    assert.doesNotMatch(e.message, /Ab3d/, e.message);
+    assert.equal(shortened('abc def', 5), 'abc …');
+    assert.equal(shortened('abc def', 4), 'abc …');
+    assert.equal(shortened('abc def', 7), 'abc def');
   });
 });
 

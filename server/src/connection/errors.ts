@@ -102,7 +102,7 @@ export function classifyNetworkError(err: unknown, ctx: FailureContext): NetErro
       // OpenSSL's source file and line (`:../deps/openssl/openssl/ssl/record/rec_layer_s3.c:1601:`): noise.
       .replace(/:[^:\s]*\/[^:\s]*\.c:\d+:?/g, '')
       .trim() ?? '';
-  const detail = reason ? ` (${reason.length > 120 ? `${reason.slice(0, 120)}…` : reason})` : '';
+  const detail = reason ? ` (${shortened(reason, 120)})` : '';
 
   // fetch refuses some ports by policy (the Fetch standard's "bad ports": 6000, 6665-6669, 10080…)
   // before it connects: nothing was sent, and the network is not at fault.
@@ -189,6 +189,18 @@ export function classifyNetworkError(err: unknown, ctx: FailureContext): NetErro
     `Network error talking to ${ctx.host}${codes[0] ? ` (${codes[0]})` : ''}${detail}.`,
     codes[0],
   );
+}
+
+/**
+ * `text` cut to `max` characters, back to the end of a word when the cut falls inside one: an
+ * error's reason may hold text its server chose (a certificate's names), and the start of a longer
+ * word left by a cut (5 characters of a credential) is shorter than the 6 that redaction of our own
+ * text takes (redteam18).
+ */
+export function shortened(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  return `${/[A-Za-z0-9]/.test(text.charAt(max)) ? cut.replace(/[A-Za-z0-9]+$/, '') : cut}…`;
 }
 
 function tlsKind(code: string): NetErrorKind {
