@@ -136,10 +136,15 @@ export function printableDiff(
   const masked = unifiedDiff(path, maskedBefore, maskedAfter) !== unifiedDiff(path, before, after);
   // Control characters of the file shown escaped, as everywhere the CLI prints the file's text: a
   // comment's ESC sequence would drive the terminal, a bidi override reorder what is read (REVIEW3 F20).
-  const shownBefore = escapeDiffText(maskedBefore);
-  const shownAfter = escapeDiffText(maskedAfter);
-  const escaped = shownBefore !== maskedBefore || shownAfter !== maskedAfter;
-  return { diff: unifiedDiff(path, shownBefore, shownAfter), masked, escaped };
+  // A byte order mark that starts both sides (a Windows editor's, kept by the fix) is printed as it is,
+  // so that the diff applies; one the change adds or removes is shown (REVIEW18-user U1).
+  const bom = maskedBefore.startsWith('\ufeff') && maskedAfter.startsWith('\ufeff') ? 1 : 0;
+  const shownBefore = maskedBefore.slice(0, bom) + escapeDiffText(maskedBefore.slice(bom));
+  const shownAfter = maskedAfter.slice(0, bom) + escapeDiffText(maskedAfter.slice(bom));
+  const diff = unifiedDiff(path, shownBefore, shownAfter);
+  // Said only when a line the diff prints shows an escape (not for one elsewhere in the file).
+  const escaped = diff !== unifiedDiff(path, maskedBefore, maskedAfter);
+  return { diff, masked, escaped };
 }
 
 /**

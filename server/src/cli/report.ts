@@ -92,6 +92,7 @@ export function buildReport(
   // Loops, not map: optimised code's map makes a holey array, the interpreter's a packed one, and the
   // optimised code that had read only one kind of findings list was deoptimised at the first of the other.
   const findings: Finding[] = [];
+  const bom = startsWithBom(text);
   for (let i = 0; i < diagnostics.length; i++) {
     const d = diagnostics[i]!;
     const s = li.positionAt(d.offset);
@@ -101,9 +102,9 @@ export function buildReport(
       severity: d.severity,
       message: maskMessage(d.message),
       line: s.line + 1,
-      column: s.character + 1,
+      column: s.character + 1 - (bom && s.line === 0 && s.character > 0 ? 1 : 0),
       endLine: e.line + 1,
-      endColumn: e.character + 1,
+      endColumn: e.character + 1 - (bom && e.line === 0 && e.character > 0 ? 1 : 0),
     });
   }
   if (!frames) return { path, displayPath, findings };
@@ -133,7 +134,20 @@ export function withFrames(report: FileReport, text: string): FileReport {
   return out;
 }
 
-/** Adds its code frame to a finding (1-based positions in `text`); `used` collects the secrets masked in frames. */
+/**
+ * Whether the text starts with a byte order mark (a Windows editor's UTF-8 BOM). The columns of the
+ * first line are counted after it, and its code frames do not show it: editors do not show it either,
+ * and a column that counts it points one character right of the finding in the editor, in a GitHub
+ * annotation and in code scanning (REVIEW18-user U1).
+ */
+function startsWithBom(text: string): boolean {
+  return text.charCodeAt(0) === 0xfeff;
+}
+
+/**
+ * Adds its code frame to a finding (1-based positions in `text`, the first line's counted after a byte
+ * order mark); `used` collects the secrets masked in frames.
+ */
 function framer(
   text: string,
   li: LineIndex,
@@ -145,7 +159,8 @@ function framer(
     const next = line + 1 < li.lineCount ? li.offsetAt({ line: line + 1, character: 0 }) : text.length;
     const inside = secretsIn(start, next);
     for (const r of inside) used.add(r);
-    return maskedSlice(text, start, next, inside).replace(/\r?\n$|\r$/, '');
+    const t = maskedSlice(text, start, next, inside).replace(/\r?\n$|\r$/, '');
+    return line === 0 && startsWithBom(text) ? t.slice(1) : t;
   };
   return (bare) => {
     const s = { line: bare.line - 1, character: bare.column - 1 };
