@@ -293,14 +293,17 @@ function anchorWritten(text: string, name: string): boolean {
 
 /**
  * Comment lines without the blanks that end them, as Prettier prints them (REVIEW15 U18's corpus: a
- * comment line the model holds kept `# later   ` as written).
+ * comment line the model holds kept `# later   ` as written); and a run of blank lines among or after
+ * comment lines as one (`# LLM` then two blank lines then `llm:`: the model kept both, REVIEW18-user U5).
  */
 function trimCommentEnds(doc: Document.Parsed): void {
-  const trim = (c: string | null | undefined): string | undefined =>
-    c
-      ?.split('\n')
-      .map((l) => l.trimEnd())
-      .join('\n');
+  const trim = (c: string | null | undefined): string | undefined => {
+    if (c === null || c === undefined) return undefined;
+    const lines = c.split('\n').map((l) => l.trimEnd());
+    // (Blank lines only, which the model prints as one: left as they are.)
+    if (lines.every((l) => l === '')) return lines.join('\n');
+    return lines.filter((l, k) => l !== '' || lines[k - 1] !== '').join('\n');
+  };
   const fix = (n: { comment?: string | null; commentBefore?: string | null }): void => {
     if (n.comment) n.comment = trim(n.comment)!;
     if (n.commentBefore) n.commentBefore = trim(n.commentBefore)!;
@@ -1075,9 +1078,17 @@ function mark(
       // The comment on the key's line is the first of those before the value; comment lines below
       // it (`definition: # def` then `  # before llm`) stay before the value's first entry. (A
       // scalar written on the next line, `provider: # which` then `vendor_a`, likewise: REVIEW3 F4.)
+      // Blank lines right below the key's line go (one stays after an anchor or a tag), and a run of
+      // them further down is one, as Prettier prints them: the model kept all but one of those below
+      // the key's line, and a second run of `format` removed another (REVIEW18-user U5).
       const lines = v.commentBefore.split('\n');
       const comment = lines.shift() ?? '';
-      v.commentBefore = lines.length > 0 ? lines.join('\n') : undefined;
+      const blankFirst = lines[0] === '';
+      while (lines[0] === '') lines.shift();
+      let kept = lines.filter((l, k) => l !== '' || lines[k - 1] !== '');
+      // (The model prints a blank line for a leading '' before a comment line, and for '\n' alone.)
+      if (blankFirst && (v.anchor || v.tag)) kept = kept.length > 0 ? ['', ...kept] : ['', ''];
+      v.commentBefore = kept.length > 0 ? kept.join('\n') : undefined;
       const r = { kind: 'keyComment' as const, id: id(), comment };
       restore.push(r);
       p.key.comment = r.id;
