@@ -59,6 +59,49 @@ test('a yaml or json document that says kind: AssistantConfig at its top level i
   await c.shutdown();
 });
 
+// REVIEW18-user U6: a document taken by its content lost every diagnostic as soon as its `kind` value
+// was being typed or misspelt (`kind: AssistantConfg`), where the VS Code client keeps the language it
+// gave the file: the typo was never said. It stays checked while its `kind` key is there; with the key
+// gone it is plain YAML or JSON again (above). A document never taken is not taken by a `kind` key alone.
+test('a sniffed document whose kind value is misspelt or being typed stays checked, pulled and pushed (YAML, JSON)', async () => {
+  for (const pullMode of [true, false]) {
+    const c = await start({}, pullMode);
+    const codes = async (uri: string, want: string[]): Promise<string[]> => {
+      if (pullMode) return (await pull(c, uri)).sort();
+      const p = await c.waitForDiagnostics(
+        uri,
+        (d) =>
+          d.diagnostics
+            .map((x) => String(x.code))
+            .sort()
+            .join() === want.join(),
+      );
+      return p.diagnostics.map((d) => String(d.code)).sort();
+    };
+    const yaml = `file:///srv/typo${String(pullMode)}/prod.yaml`;
+    const json = `file:///srv/typo${String(pullMode)}/config.json`;
+    await c.open(yaml, PROD.join('\n'), 'yaml');
+    await c.open(json, JSON_TEXT, 'json');
+    assert.deepEqual(await codes(yaml, ['unknown-discriminator']), ['unknown-discriminator']);
+    let v = 2;
+    for (const value of ['AssistantConfg', 'Assist', 'assistantconfig']) {
+      const want = ['kind-invalid', 'unknown-discriminator'];
+      await c.change(yaml, v, [{ text: PROD.join('\n').replace('kind: AssistantConfig', `kind: ${value}`) }]);
+      await c.change(json, v++, [{ text: JSON_TEXT.replace('"AssistantConfig"', `"${value}"`) }]);
+      assert.deepEqual(await codes(yaml, want), want, value);
+      assert.deepEqual(await codes(json, want), want, value);
+    }
+    // The kind line gone: nothing more is said.
+    await c.change(yaml, v, [{ text: PROD.filter((l) => !l.startsWith('kind')).join('\n') }]);
+    assert.deepEqual(await codes(yaml, []), []);
+    // Never taken: a misspelt kind alone does not make a document ours.
+    const other = `file:///srv/typo${String(pullMode)}/other.yaml`;
+    await c.open(other, PROD.join('\n').replace('kind: AssistantConfig', 'kind: AssistantConfg'), 'yaml');
+    if (pullMode) assert.deepEqual(await pull(c, other), []);
+    await c.shutdown();
+  }
+});
+
 test('detectByContent off: only our language ids and names', async () => {
   const c = await start({ detectByContent: false }, true);
   await c.open('file:///srv/prod.yaml', PROD.join('\n'), 'yaml');

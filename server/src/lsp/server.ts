@@ -57,6 +57,7 @@ import {
   READ_PROJECT_CONFIGS_REQUEST,
   CONNECTION_CONFIG_REQUEST,
   LANGUAGE_IDS,
+  SNIFF_CHARS,
   declaresAssistantConfigKind,
 } from '../shared';
 import type {
@@ -285,10 +286,20 @@ export function startServer(connection: Connection, env: ServerEnv, serverOption
     if (!settings.detectByContent || !SNIFFED_IDS.includes(doc.languageId)) return false;
     const known = sniffed.get(doc.uri);
     if (known?.version === doc.version) return known.ours;
-    const ours = declaresAssistantConfigKind(doc.getText());
+    const text = doc.getText();
+    // Once taken, a document stays ours while its `kind` key is there, whatever its value: a kind being
+    // typed or misspelt (`kind: AssistantConfg`) is a `kind-invalid` to say, not a reason to say nothing
+    // more about the file (the VS Code client keeps the language it gave the file while it is open).
+    // With the `kind` line gone, it is plain YAML or JSON again (REVIEW18-user U6).
+    const ours = declaresAssistantConfigKind(text) || (known?.ours === true && keepsKindKey(text, doc.languageId));
     sniffed.set(doc.uri, { version: doc.version, ours });
     return ours;
   };
+  /** Whether a text still has a top-level-looking `kind` key (any value): YAML at column 0, JSON anywhere. */
+  const keepsKindKey = (text: string, languageId: string): boolean =>
+    languageId === 'yaml'
+      ? /^\uFEFF?(?:---[ \t]+)?(?:kind|"kind"|'kind')[ \t]*:/m.test(text.slice(0, SNIFF_CHARS))
+      : /"kind"[ \t\r\n]*:/.test(text.slice(0, SNIFF_CHARS));
   const sniffed = new Map<string, { version: number; ours: boolean }>();
   const serviceContext = (uri: string) => ({ env: envOf(uri) });
 
