@@ -13,7 +13,7 @@ const T = 30_000;
 
 const clean = (s) => s.replace(/\u00a0/g, ' ');
 
-export async function* uiChecks(page, { base, fixtures, results, log, prefix = '' }) {
+export async function* uiChecks(page, { base, fixtures, results, log, prefix = '', unanswered = () => [] }) {
   const shot = (name) => page.screenshot({ path: join(results, `${prefix}ui-${name}.png`) }).catch(() => {});
   const check = async (name, slug, fn) => {
     log(`${prefix}ui: ${name}`);
@@ -101,9 +101,11 @@ export async function* uiChecks(page, { base, fixtures, results, log, prefix = '
     await waitText(/provider: *\n/, 'the value was not deleted');
     const widget = page.locator('.editor-widget.suggest-widget');
     // Asked up to three times, 10 s each: once in CI (the web build, 5daf357) the widget said
-    // "Loading..." for 30 s while no provider answered and nothing was logged, and the same commit
-    // passed on the run before. A second ask is a new request; a completion that never answers fails
-    // all three, and a retry is logged so that it shows in the run's output.
+    // "Loading..." for 30 s while nothing was logged, and the same commit passed on the run before.
+    // Holding one of VS Code's snippet files does that (the settings now turn snippet suggestions
+    // off, see run-code-server.mjs). A second ask is a new request; a completion that never answers
+    // fails all three. A retry is logged with the requests the page still waits for, and the web
+    // run's protocol trace (web-lsp-trace.log) says whether our server had and answered each ask.
     for (let ask = 1; ; ask++) {
       const asked = Date.now();
       await page.keyboard.press('Control+Space');
@@ -115,8 +117,10 @@ export async function* uiChecks(page, { base, fixtures, results, log, prefix = '
         log(`suggest: providers listed ${Date.now() - asked} ms after Ctrl+Space (ask ${ask})`);
         break;
       } catch (e) {
-        if (ask === 3) throw e;
-        log(`suggest: no provider listed after 10 s (ask ${ask}); asking again`);
+        const waiting = unanswered(5000);
+        const seen = `the widget shows ${JSON.stringify(clean(await widget.innerText().catch(() => '?')).slice(0, 80))}; requests unanswered for 5 s or more: ${waiting.length ? waiting.join(', ') : 'none'}`;
+        if (ask === 3) throw new Error(`no provider listed after three asks; ${seen}\n${e?.message ?? e}`);
+        log(`suggest: no provider listed after 10 s (ask ${ask}); asking again; ${seen}`);
         await page.keyboard.press('Escape');
       }
     }
