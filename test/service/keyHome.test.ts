@@ -196,9 +196,8 @@ test('no move where the place is not certain; --fix moves only into the one plac
   const none: [string, string][] = [
     // The selector there is another variant.
     ['tables', `${H}definition:\n  llm:\n    provider: hosted\n  schemaSelector:\n    type: all\n  tables: []\n`],
-    // A block mapping that would go into a flow mapping (it cannot be written there as it is;
-    // into a flow mapping, a one-line key moves: test/service/moveJson.test.ts).
-    ['llm', `${H}llm:\n  provider: hosted\ndefinition: {systemInstructions: hi}\n`],
+    // (A block mapping going into a flow mapping is written there in flow style, the editor's:
+    // test/service/keepsMoves.test.ts.)
     // The key is already there.
     [
       'enable_automations',

@@ -317,11 +317,12 @@ test('JSON with comments (JSONC): every comment is still there after the move', 
 
 test('no move where it cannot be certain and lossless', () => {
   const none: [string, Language, string][] = [
-    // A YAML block mapping cannot go into a flow mapping as it is written.
+    // A YAML block mapping holding a block scalar cannot go into a flow mapping (a block mapping of
+    // one-line scalars is written in flow style: test/service/keepsMoves.test.ts).
     [
       'llm',
       'yaml',
-      'kind: AssistantConfig\nversion: v2\nllm:\n  provider: hosted\ndefinition: {systemInstructions: hi}\n',
+      'kind: AssistantConfig\nversion: v2\nllm:\n  provider: hosted\n  x: |\n    text\ndefinition: {systemInstructions: hi}\n',
     ],
     // A plain scalar with a comma would read differently in a flow mapping.
     [
@@ -375,6 +376,7 @@ test('YAML flow with anchors: a move that would put an alias before its anchor i
   assert.ok(move);
   assert.equal(
     applyEdits(after, move.edits),
-    'kind: AssistantConfig\nversion: v2\ndefinition: {aiPrimitivesLlm: &l {provider: hosted}, llm: *l}\n# shared\n',
+    // (Its comment goes with it: the one-line mapping is written over lines to hold it.)
+    'kind: AssistantConfig\nversion: v2\ndefinition: {\n  aiPrimitivesLlm: &l {provider: hosted},\n  # shared\n  llm: *l\n}\n',
   );
 });

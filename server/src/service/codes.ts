@@ -426,6 +426,12 @@ export interface DiagnosticData {
   /** `unknown-property`, `field-in-custom-keys`: the key belongs beside this key, one level up (its mapping allows it); the fix moves it there. */
   up?: string;
   homeVariant?: { property: string; values: string[] };
+  /**
+   * `unknown-property` with `home`: the key is this field's name written in snake_case
+   * (`system_instructions` for `systemInstructions`, at the top level: the field of `definition`); the
+   * move renames it as it moves.
+   */
+  homeAs?: string;
   /** `unportable-tab`: the white space ends the line (the fix removes it; else it writes a space for each tab). */
   trailing?: boolean;
   /** `unportable-tab`: a plain one-line value holding a tab; the fix writes it in double quotes. */

@@ -194,15 +194,29 @@ export function setValue(doc: ParsedDocument, prop: PropertyNode, value: string)
   return { offset: at, length: 0, newText: ` ${scalarText(doc, value)}` };
 }
 
-/** Removes properties of one mapping, with their nested lines, trailing comments and (in JSON) commas. */
-export function removeProperties(doc: ParsedDocument, obj: ObjectNode, remove: readonly PropertyNode[]): TextEdit[] {
+/**
+ * Removes properties of one mapping, with their nested lines and (in JSON) commas; the comments on the
+ * removed lines stay, on lines of their own (unless `keepComments` is false: a move that carries them).
+ */
+export function removeProperties(
+  doc: ParsedDocument,
+  obj: ObjectNode,
+  remove: readonly PropertyNode[],
+  keepComments = true,
+): TextEdit[] {
   const text = doc.text;
   const props = obj.properties;
   const gone = new Set(remove);
   const edits: TextEdit[] = [];
   let keyIndent = '';
+  // (Without keepComments: for a move that writes the comments where the properties go.)
   const del = (from: number, to: number, newText = ''): void => {
-    if (to > from || newText) edits.push(keepingComments(doc, from, to, newText, keyIndent));
+    if (to > from || newText)
+      edits.push(
+        keepComments
+          ? keepingComments(doc, from, to, newText, keyIndent)
+          : { offset: from, length: to - from, newText },
+      );
   };
   for (let a = 0; a < props.length; a++) {
     if (!gone.has(props[a]!)) continue;

@@ -7,10 +7,11 @@
 // its mapping with its comma (removeProperties: the comments on its lines stay where they were) and
 // inserted into the target with one. Where that cannot be certain (a YAML block value going into a
 // flow mapping, a comment inside an empty target, an alias that would read another anchor), no move.
-import type { ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
+import type { Node, ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
 import type { TextEdit } from '../types';
 import {
   commaAfter,
+  commentsIn,
   contentEnd,
   blockEnd,
   inDocumentEol,
@@ -28,6 +29,73 @@ interface Entry {
   prop: PropertyNode;
   src: string;
   indent: string | undefined;
+  /** A block value written in flow style (`src` is not the text as written). */
+  restyled?: true;
+}
+
+/** A property moved under another name (its field's: `system_instructions` as `systemInstructions`). */
+export interface Renamed {
+  prop: PropertyNode;
+  to: string;
+}
+
+/** The entry with its key written `renamed.to` when it is the renamed property's (JSON: quoted). */
+function renamedEntry(doc: ParsedDocument, e: Entry | undefined, renamed: Renamed | undefined): Entry | undefined {
+  if (!e || !renamed || e.prop !== renamed.prop) return e;
+  const k = doc.language === 'json' ? JSON.stringify(renamed.to) : yamlScalar(renamed.to);
+  // (The key's length as written: the source starts with it.)
+  return { ...e, src: k + e.src.slice(e.prop.key.length) };
+}
+
+/**
+ * A scalar's source as it can stand in a flow collection: quoted on one line, or plain on one line
+ * without what ends a flow scalar (`,`, brackets, braces) or starts a comment.
+ */
+function flowSafe(doc: ParsedDocument, n: Node, src: string): boolean {
+  if (/[\r\n]/.test(src) || src === '') return false;
+  if (n.type === 'string' && n.quoted) return true;
+  return !/[,[\]{}]|\s#|^[|>&*!%@`]/.test(src);
+}
+
+/**
+ * A block mapping or list in flow style (`{provider: vendor_a, apiKey: {valueFromEnv: KEY}}`), each
+ * key and scalar as written; undefined when one cannot be (a block scalar, a scalar over lines or with
+ * a flow indicator, an anchor, alias, tag or merge key: kept as written, no move).
+ */
+function flowText(doc: ParsedDocument, n: Node): string | undefined {
+  const text = doc.text;
+  const src = text.slice(n.offset, n.offset + n.length).trimEnd();
+  if ('anchor' in n && n.anchor !== undefined) return undefined;
+  if (n.type === 'alias') return undefined;
+  if (n.type === 'object' || n.type === 'array') {
+    if (n.flow)
+      return /[\r\n]/.test(src) || /#/.test(outsideScalars(doc, n.offset, n.offset + n.length)) ? undefined : src;
+    const parts: string[] = [];
+    if (n.type === 'object')
+      for (const q of n.properties) {
+        const k = text.slice(q.key.offset, q.key.offset + q.key.length);
+        if (!q.value || q.key.value === '<<' || !flowSafe(doc, q.key, k)) return undefined;
+        if (
+          text
+            .slice(q.colonOffset + 1, q.value.offset)
+            .replace(/#[^\r\n]*/g, '')
+            .trim() !== ''
+        )
+          return undefined;
+        const v = flowText(doc, q.value);
+        if (v === undefined) return undefined;
+        parts.push(`${k}: ${v}`);
+      }
+    else
+      for (const x of n.items) {
+        const v = flowText(doc, x);
+        if (v === undefined) return undefined;
+        parts.push(v);
+      }
+    return n.type === 'object' ? `{${parts.join(', ')}}` : `[${parts.join(', ')}]`;
+  }
+  if (n.type === 'null') return src === '' ? undefined : src;
+  return flowSafe(doc, n, src) ? src : undefined;
 }
 
 /** The blanks before `offset` on its line, when only blanks are there. */
@@ -59,6 +127,19 @@ function entryOf(doc: ParsedDocument, p: PropertyNode, flowTarget: boolean): Ent
     return undefined;
   const sameStyle = p.parent.flow === flowTarget;
   if (sameStyle) return entry;
+  // A block mapping or list going into a flow mapping (`llm:` and its lines beside `definition: {…}`):
+  // written in flow style, every scalar as written (keep18).
+  if (flowTarget && (v.type === 'object' || v.type === 'array') && !v.flow) {
+    const keySrc = text.slice(p.key.offset, p.key.offset + p.key.length);
+    const body = flowText(doc, v);
+    if (!body || !flowSafe(doc, p.key, keySrc)) return undefined;
+    const tag = text
+      .slice(p.colonOffset + 1, v.offset)
+      .replace(/#[^\r\n]*/g, '')
+      .trim();
+    if (tag !== '') return undefined;
+    return { ...entry, src: `${keySrc}: ${body}`, restyled: true };
+  }
   if (/[\r\n]/.test(src)) return undefined;
   if (!flowTarget) return entry;
   // Into a flow mapping: no block collection or block scalar, and no plain key or scalar holding what
@@ -106,7 +187,23 @@ function insertInto(
   obj: ObjectNode,
   entries: readonly Entry[],
   after: PropertyNode | undefined,
-): TextEdit[] | undefined {
+  comments: readonly string[] = [],
+): { edits: TextEdit[]; carried: boolean; at?: number } | undefined {
+  const r = insertEntries(doc, obj, entries, after, comments);
+  return r && (Array.isArray(r) ? { edits: r, carried: false } : r);
+}
+
+/**
+ * insertInto's edits; with `carried` when the entries go on lines of their own and `comments` (the
+ * comments of the lines the entries leave) are written on lines right above the first one.
+ */
+function insertEntries(
+  doc: ParsedDocument,
+  obj: ObjectNode,
+  entries: readonly Entry[],
+  after: PropertyNode | undefined,
+  comments: readonly string[],
+): TextEdit[] | { edits: TextEdit[]; carried: true; at?: number } | undefined {
   const text = doc.text;
   const eol = eolOf(text);
   const sp = spaced(doc, entries[0]!.prop) ? ' ' : '';
@@ -120,8 +217,12 @@ function insertInto(
       doc.root === undefined || !text.slice(doc.root.offset, doc.root.offset + doc.root.length).includes('\n');
     if (doc.language === 'json' && !oneLine) {
       const inner = base + indentUnit(doc);
+      const above = comments.map((c) => `${inner}${c}${eol}`).join('');
       const body = entries.map((e) => inner + shifted(doc, e, inner)).join(`,${eol}`);
-      return [{ offset: open + 1, length: close - open - 1, newText: `${eol}${body}${eol}${base}` }];
+      return {
+        edits: [{ offset: open + 1, length: close - open - 1, newText: `${eol}${above}${body}${eol}${base}` }],
+        carried: true,
+      };
     }
     return [
       { offset: open + 1, length: close - open - 1, newText: `${sp}${entries.map((e) => e.src).join(`,${sp}`)}${sp}` },
@@ -133,20 +234,125 @@ function insertInto(
   const multiline = leading && lineStart(text, obj.offset) !== lineStart(text, ref.key.offset);
   const end = contentEnd(text, ref);
   const inline = entries.map((e) => `,${sp}${e.src}`).join('');
-  if (!multiline || indent === undefined) return [{ offset: end, length: 0, newText: inline }];
-  const lines = entries.map((e) => `${eol}${indent}${shifted(doc, e, indent)}`);
+  if (!multiline || indent === undefined)
+    return (
+      (comments.length > 0 && expanded(doc, obj, ref, entries, comments)) || [
+        { offset: end, length: 0, newText: inline },
+      ]
+    );
+  const above = comments.map((c) => `${eol}${indent}${c}`).join('');
+  const lines = entries.map((e, i) => `${i === 0 ? above : ''}${eol}${indent}${shifted(doc, e, indent)}`);
   const comma = commaAfter(text, end);
   if (comma >= 0 && restIsBlank(text, comma + 1))
-    return [{ offset: lineEnd(text, comma), length: 0, newText: lines.map((l) => `${l},`).join('') }];
+    return {
+      edits: [{ offset: lineEnd(text, comma), length: 0, newText: lines.map((l) => `${l},`).join('') }],
+      carried: true,
+    };
   // More entries (or the closing brace) follow on the line: insert in place.
   if (!restIsBlank(text, comma >= 0 ? comma + 1 : end)) return [{ offset: end, length: 0, newText: inline }];
   const body = lines.join(',');
   const le = lineEnd(text, end);
-  if (le === end) return [{ offset: end, length: 0, newText: `,${body}` }];
-  return [
-    { offset: end, length: 0, newText: ',' },
-    { offset: le, length: 0, newText: body },
-  ];
+  if (le === end) return { edits: [{ offset: end, length: 0, newText: `,${body}` }], carried: true };
+  return {
+    edits: [
+      { offset: end, length: 0, newText: ',' },
+      { offset: le, length: 0, newText: body },
+    ],
+    carried: true,
+  };
+}
+
+/**
+ * A one-line mapping (`{ "a": 1 }`) written over lines, one entry a line, to take entries that bring
+ * comments (a line comment cannot stand inside one line): its entries as written, each on a line one
+ * level in, the new ones after `ref` with the comments on lines right above them, the closing brace at
+ * the indentation of the line that opens it. Undefined when the mapping holds a comment or does not
+ * stand on one line.
+ */
+function expanded(
+  doc: ParsedDocument,
+  obj: ObjectNode,
+  ref: PropertyNode,
+  entries: readonly Entry[],
+  comments: readonly string[],
+): { edits: TextEdit[]; carried: true; at: number } | undefined {
+  const text = doc.text;
+  const open = obj.offset;
+  const close = obj.offset + obj.length - 1;
+  if (text[open] !== '{' || text[close] !== '}' || lineStart(text, open) !== lineStart(text, close)) return undefined;
+  if (commentsIn(doc, open, close + 1).length > 0) return undefined;
+  // (YAML: only the value of a key that starts its line, `key: {…}`, so that the lines inside stand
+  // deeper than the block around it and the closing brace at the key's column closes it.)
+  if (
+    doc.language === 'yaml' &&
+    !/^[ \t]*("[^"]*"|'[^']*'|[^\s#\-?[{][^#]*?)[ \t]*:[ \t]*$/.test(text.slice(lineStart(text, open), open))
+  )
+    return undefined;
+  const eol = eolOf(text);
+  const base = /^[ \t]*/.exec(text.slice(lineStart(text, open)))![0];
+  const inner = base + indentUnit(doc);
+  const items: string[] = [];
+  for (const p of obj.properties) {
+    items.push(inner + text.slice(p.key.offset, contentEnd(text, p)));
+    if (p !== ref) continue;
+    entries.forEach((e, i) =>
+      items.push(`${i === 0 ? comments.map((c) => `${inner}${c}${eol}`).join('') : ''}${inner}${e.src}`),
+    );
+  }
+  return {
+    edits: [{ offset: open, length: close + 1 - open, newText: `{${eol}${items.join(`,${eol}`)}${eol}${base}}` }],
+    carried: true,
+    at: contentEnd(text, ref),
+  };
+}
+
+/**
+ * The removal of `ps` from their mapping for a move whose insertion can carry their comments: the
+ * edits with the comments of the removed text dropped (no comment kept in place), the comment lines
+ * right above the first key at its column removed too, and those comments in text order.
+ */
+function removalCarrying(
+  doc: ParsedDocument,
+  ps: readonly PropertyNode[],
+  entries: readonly Entry[],
+): { edits: TextEdit[]; comments: string[] } {
+  const text = doc.text;
+  const edits = removeProperties(doc, ps[0]!.parent, ps, false);
+  const first = ps[0]!;
+  const keyLine = lineStart(text, first.key.offset);
+  const out = [...edits];
+  // (JSON: the `//` and one-line `/* */` lines right above the key, at its column; a YAML block
+  // removal takes its `#` lines itself.)
+  if (doc.language === 'json' || first.parent.flow) {
+    const indent = lineIndent(text, first.key.offset);
+    let from = keyLine;
+    while (indent !== undefined && from > 0) {
+      const prev = lineStart(text, from - 1);
+      const line = text.slice(prev, from).replace(/\r?\n$/, '');
+      const m = /^([ \t]*)(\/\/.*|\/\*.*\*\/[ \t]*|#.*)$/.exec(line);
+      if (!m || m[1] !== indent || (doc.language === 'json') !== !m[2]!.startsWith('#')) break;
+      from = prev;
+    }
+    if (from < keyLine && edits.some((e) => e.offset === keyLine))
+      out.push({ offset: from, length: keyLine - from, newText: '' });
+  }
+  // (Not those inside an entry written as it is: they move with its text.)
+  const asWritten = entries
+    .filter((e) => !e.restyled)
+    .map((e) => ({ from: e.prop.key.offset, to: contentEnd(doc.text, e.prop) }));
+  const comments = out
+    .sort((a, b) => a.offset - b.offset)
+    .flatMap((e) => {
+      const pieces: string[] = [];
+      let at = e.offset;
+      for (const w of asWritten) {
+        if (w.to <= at || w.from >= e.offset + e.length) continue;
+        pieces.push(...commentsIn(doc, at, Math.max(at, w.from)));
+        at = Math.max(at, w.to);
+      }
+      return [...pieces, ...commentsIn(doc, at, e.offset + e.length)];
+    });
+  return { edits: out, comments };
 }
 
 /** The edits, or undefined when an alias would read another anchor after them. */
@@ -171,20 +377,24 @@ export function flowMoveInto(
   doc: ParsedDocument,
   ps: readonly PropertyNode[],
   target: PropertyNode,
+  renamed?: Renamed,
 ): TextEdit[] | undefined {
   const v = target.value;
   if (v?.type !== 'object' || !v.flow || ps.length === 0) return undefined;
   const entries: Entry[] = [];
   for (const p of ps) {
-    const e = entryOf(doc, p, true);
+    const e = renamedEntry(doc, entryOf(doc, p, true), renamed);
     if (!e) return undefined;
     entries.push(e);
   }
-  const ins = insertInto(doc, v, entries, undefined);
+  // The comments of the lines that move go with them where the entries get lines of their own.
+  const carrying = removalCarrying(doc, ps, entries);
+  let ins = insertInto(doc, v, entries, undefined, carrying.comments);
+  if (ins?.carried && overlaps(carrying.edits, ins.edits)) ins = insertInto(doc, v, entries, undefined);
   if (!ins) return undefined;
-  const removal = removeProperties(doc, ps[0]!.parent, ps);
-  if (overlaps(removal, ins)) return undefined;
-  return checked(doc, ps, ins[0]!.offset, [...removal, ...ins]);
+  const removal = ins.carried ? carrying.edits : removeProperties(doc, ps[0]!.parent, ps);
+  if (overlaps(removal, ins.edits)) return undefined;
+  return checked(doc, ps, ins.at ?? ins.edits[0]!.offset, [...removal, ...ins.edits]);
 }
 
 /**
@@ -196,13 +406,14 @@ export function flowMoveUnderNew(
   ps: readonly PropertyNode[],
   home: string,
   tag: { property: string; value: string } | undefined,
+  renamed?: Renamed,
 ): TextEdit[] | undefined {
   const text = doc.text;
   const first = ps[0];
   if (!first || !first.parent.flow) return undefined;
   const entries: Entry[] = [];
   for (const p of ps) {
-    const e = entryOf(doc, p, true);
+    const e = renamedEntry(doc, entryOf(doc, p, true), renamed);
     if (!e) return undefined;
     entries.push(e);
   }
@@ -251,20 +462,31 @@ export function flowMoveUp(doc: ParsedDocument, prop: PropertyNode, holder: Prop
   const outer = holder.parent;
   const e = entryOf(doc, prop, outer.flow);
   if (!e) return undefined;
-  let ins: TextEdit[] | undefined;
-  if (outer.flow) ins = insertInto(doc, outer, [e], holder);
-  else {
+  // The comments of the lines that move go with them where the entry gets a line of its own.
+  const carrying = removalCarrying(doc, [prop], [e]);
+  let ins: { edits: TextEdit[]; carried: boolean; at?: number } | undefined;
+  if (outer.flow) {
+    ins = insertInto(doc, outer, [e], holder, carrying.comments);
+    if (ins?.carried && overlaps(carrying.edits, ins.edits)) ins = insertInto(doc, outer, [e], holder);
+  } else {
     const indent = lineIndent(text, holder.key.offset);
     if (indent === undefined) return undefined;
     const eol = eolOf(text);
     const at = blockEnd(text, holder, contentEnd(text, holder));
     const lead = at === text.length && !text.endsWith('\n') ? eol : '';
-    ins = [{ offset: at, length: 0, newText: `${lead}${indent}${e.src}${eol}` }];
+    // (Into a YAML block mapping: `#` comments only; a JSON one cannot hold a block mapping.)
+    const above = carrying.comments.every((c) => c.startsWith('#'))
+      ? carrying.comments.map((c) => `${indent}${c}${eol}`).join('')
+      : undefined;
+    ins = {
+      edits: [{ offset: at, length: 0, newText: `${lead}${above ?? ''}${indent}${e.src}${eol}` }],
+      carried: above !== undefined,
+    };
   }
   if (!ins) return undefined;
-  const removal = removeProperties(doc, prop.parent, [prop]);
-  if (overlaps(removal, ins)) return undefined;
-  return checked(doc, [prop], ins[0]!.offset, [...removal, ...ins]);
+  const removal = ins.carried ? carrying.edits : removeProperties(doc, prop.parent, [prop]);
+  if (overlaps(removal, ins.edits)) return undefined;
+  return checked(doc, [prop], ins.at ?? ins.edits[0]!.offset, [...removal, ...ins.edits]);
 }
 
 /** Whether an edit of `a` and one of `b` overlap (touching is fine; an insert inside a removal is not). */

@@ -1,6 +1,6 @@
 // `unknown-property`: rename a misspelt key to the closest allowed one, or, for a key that is close to
 // none, remove it with its nested lines and trailing comment.
-import { isShadowed, pathOf } from '../../parser/ast';
+import { isShadowed, nodeAt, pathOf } from '../../parser/ast';
 import type { Node, ObjectNode, ParsedDocument, PropertyNode } from '../../parser/ast';
 import { schemaAtPath, unwrapNullable } from '../../model/schema';
 import { singleHome } from '../../model/keyHome';
@@ -13,6 +13,7 @@ import {
   outsideScalars,
   removeProperties,
   replaceScalar,
+  yamlScalar,
 } from './edits';
 import { columnOf, eolOf, isLineLeading, lineStart } from '../../parser/lineIndex';
 import { isMergeKey, readValue } from '../../model/merge';
@@ -73,10 +74,39 @@ export const unknownProperty: FixProvider = (doc, d) => {
   // (Nor when it holds a literal credential: removing it would lose the secret.)
   // (Beside a rename to the same thing under this variant's name it stays, not preferred: a leftover
   // address may be what the user wants gone.)
-  if (!d.data.suggestion && !d.data.suggestions && !anchorsUsedElsewhere(doc, [prop]) && !holdsLiteralSecret(prop))
-    out.push({ title: `Remove '${key}'`, edits: removeProperties(doc, prop.parent, [prop]) });
+  // (Nor when what it would delete holds text the parser could not read: there the tree's idea of where
+  // the value ends is a guess, and the lines it takes may be the user's next keys.)
+  if (!d.data.suggestion && !d.data.suggestions && !anchorsUsedElsewhere(doc, [prop]) && !holdsLiteralSecret(prop)) {
+    const edits = removeProperties(doc, prop.parent, [prop]);
+    if (!deletesUnreadText(doc, edits)) out.push({ title: `Remove '${key}'`, edits });
+  }
   return out;
 };
+
+/**
+ * Whether an edit deletes text where the parser found a syntax problem (a misaligned line it read by
+ * its own repair aside): the range the tree gives the value there need not be what the user meant.
+ */
+export function deletesUnreadText(doc: ParsedDocument, edits: readonly TextEdit[]): boolean {
+  // (A problem that is one value read whole, on its line, is read: `NaN` in JSON.)
+  const readWhole = (p: { offset: number; length: number }): boolean => {
+    const n = nodeAt(doc.root, p.offset);
+    const holder = n?.parent;
+    return (
+      n !== undefined &&
+      n.type !== 'object' &&
+      n.type !== 'array' &&
+      !(holder?.type === 'property' && holder.key === n) &&
+      p.offset >= n.offset &&
+      p.offset + p.length <= n.offset + n.length &&
+      !/[\r\n]/.test(doc.text.slice(n.offset, n.offset + n.length))
+    );
+  };
+  const unread = doc.problems.filter(
+    (p) => (p.kind ?? 'syntax') === 'syntax' && !p.irregularSpace && !p.realign && !readWhole(p),
+  );
+  return edits.some((e) => e.length > 0 && unread.some((p) => p.offset >= e.offset && p.offset < e.offset + e.length));
+}
 
 /**
  * `maxItem: 50` beside `maxItems: 40`: "Keep 'maxItem: 50' as 'maxItems' (remove 'maxItems: 40')" and
@@ -194,7 +224,10 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
   if (!flow && !movable(doc, prop)) return [];
   const targets = obj.properties.filter((p) => p.key.value === home);
   if (targets.length > 1) return [];
-  const key = prop.key.value;
+  const written = prop.key.value;
+  // The field's name written another way (`system_instructions`): renamed as it moves (keep18).
+  const as = typeof d.data?.homeAs === 'string' ? d.data.homeAs : undefined;
+  const key = as ?? written;
   const col = columnOf(text, prop.key.offset);
   const variant = d.data?.homeVariant;
   // A key that is a slip of the home's name (`featurFlags`): the lines go under it, renamed, rather
@@ -206,7 +239,19 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
   // of a variant that takes it, without it): certain and lossless, so `lint --fix` applies it too
   // when it is the one preferred fix (REVIEW16-user N2). Under a new key, or under a misspelt one
   // renamed, the editor's only: which key was meant is the user's to confirm.
-  const certain = targets.length === 1;
+  // (A block value written in flow style to go into a flow mapping is the editor's only: the user sees
+  // the new form, and where its comments go. A key renamed as it moves, too: the reading is ours.)
+  const tv0 = targets[0]?.value;
+  const restyled =
+    !flow &&
+    tv0?.type === 'object' &&
+    tv0.flow &&
+    (prop.value?.type === 'object' || prop.value?.type === 'array') &&
+    !prop.value.flow;
+  const certain = targets.length === 1 && !restyled && as === undefined;
+  // "Move 'x'", or for a key renamed as it moves "Rename 'system_instructions' to 'systemInstructions' and move it".
+  const movePhrase = (what: string): string =>
+    as === undefined ? `Move ${what}` : `Rename '${written}' to '${as}' and move it`;
   const fix = (title: string, edits: TextEdit[], pref: boolean): Fix => ({
     title,
     edits: inDocumentEol(text, edits),
@@ -223,28 +268,29 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
     )
       return [];
     if (!target && variant && variant.values.length !== 1) return [];
-    const others = siblingsForHome(doc, prop, home, target, variant);
+    const others = as === undefined ? siblingsForHome(doc, prop, home, target, variant) : [];
     const group = others.length > 0 ? [prop, ...others].sort((a, b) => a.key.offset - b.key.offset) : [];
     const tag = variant ? { property: variant.property, value: variant.values[0]! } : undefined;
+    const renamed = as === undefined ? undefined : { prop, to: as };
     const moveOf = (ps: PropertyNode[]): TextEdit[] | undefined =>
-      target ? flowMoveInto(doc, ps, target) : flowMoveUnderNew(doc, ps, home, tag);
+      target ? flowMoveInto(doc, ps, target, renamed) : flowMoveUnderNew(doc, ps, home, tag, renamed);
     const rename = misspelt ? [replaceScalar(doc, misspelt.key, home)] : [];
     const titled = (what: string): string =>
       misspelt
         ? `Rename '${misspelt.key.value}' to '${home}' and move ${what} under it`
         : target
-          ? `Move ${what} under '${home}'`
-          : `Move ${what} under a new '${home}'${variant ? ` (${variant.property}: ${variant.values[0]!})` : ''}`;
+          ? `${movePhrase(what)} under '${home}'`
+          : `${movePhrase(what)} under a new '${home}'${variant ? ` (${variant.property}: ${variant.values[0]!})` : ''}`;
     const out: Fix[] = [];
     const all = group.length > 0 ? moveOf(group) : undefined;
     if (all) out.push(fix(titled(keysList(group.map((p) => p.key.value))), [...rename, ...all], preferred));
     const one = moveOf([prop]);
-    if (one) out.push(fix(titled(`'${key}'`), [...rename, ...one], preferred && !all));
+    if (one) out.push(fix(titled(`'${written}'`), [...rename, ...one], preferred && !all));
     return out;
   }
   // The other keys of this mapping, at its column, that belong in the same place alone (all of
   // `definition`'s keys written at the top level): one more fix moves them all, in their order.
-  const others = siblingsForHome(doc, prop, home, target, variant);
+  const others = as === undefined ? siblingsForHome(doc, prop, home, target, variant) : [];
   const sorted = others.length > 0 ? [prop, ...others].sort((a, b) => a.key.offset - b.key.offset) : [];
   // The keys moved together to `to` (where the first one is, when undefined), but those whose move
   // would change what an alias reads: an alias moved above its anchor, an anchor moved down past an
@@ -277,7 +323,7 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
     // (The target's block ends the file without a line break: one first.)
     const lead = at === text.length && !text.endsWith('\n') ? eol : '';
     const moveTo = (ps: PropertyNode[]): TextEdit[] | undefined => {
-      const spans = spansOf(text, ps, col);
+      const spans = renamedIn(doc, spansOf(text, ps, col), prop, as);
       if (spans.some((sp) => at > sp.from && at < sp.to)) return undefined;
       if (aliasesBrokenByMove(doc.root, spans, at).length > 0) return undefined;
       return [
@@ -289,13 +335,13 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
     const titled = (what: string): string =>
       misspelt
         ? `Rename '${misspelt.key.value}' to '${home}' and move ${what} under it`
-        : `Move ${what} under '${home}'`;
+        : `${movePhrase(what)} under '${home}'`;
     const out: Fix[] = [];
     const group = groupTo(at);
     const all = group.length > 0 ? moveTo(group) : undefined;
     if (all) out.push(fix(titled(keysList(group.map((p) => p.key.value))), [...rename, ...all], preferred));
     const one = moveTo([prop]);
-    if (one) out.push(fix(titled(`'${key}'`), [...rename, ...one], preferred && !all));
+    if (one) out.push(fix(titled(`'${written}'`), [...rename, ...one], preferred && !all));
     return out;
   }
   if (variant && variant.values.length !== 1) return [];
@@ -303,10 +349,10 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
   const unit = indentUnit(doc);
   const tag = variant ? `${indent}${unit}${variant.property}: ${variant.values[0]!}${eol}` : '';
   const title = (what: string): string =>
-    `${what} under a new '${home}'${variant ? ` (${variant.property}: ${variant.values[0]!})` : ''}`;
+    `${movePhrase(what)} under a new '${home}'${variant ? ` (${variant.property}: ${variant.values[0]!})` : ''}`;
   const newHome = (ps: PropertyNode[]): TextEdit[] | undefined => {
     // The comment lines right above the first key go with it, under the new key (they speak of it).
-    const spans = spansOf(text, ps, col);
+    const spans = renamedIn(doc, spansOf(text, ps, col), prop, as);
     const head = spans[0]!;
     if (aliasesBrokenByMove(doc.root, spans, head.from).length > 0) return undefined;
     const moved = spans.map((sp) => shiftLines(sp.lines, unit)).join('');
@@ -319,9 +365,9 @@ function moveToHome(doc: ParsedDocument, prop: PropertyNode, d: Diagnostic, pref
   // The new home is written where the first of the keys is.
   const group = sorted.length > 0 ? groupTo(undefined) : [];
   const all = group.length > 0 ? newHome(group) : undefined;
-  if (all) out.push(fix(title(`Move ${keysList(group.map((p) => p.key.value))}`), all, preferred));
+  if (all) out.push(fix(title(keysList(group.map((p) => p.key.value))), all, preferred));
   const one = newHome([prop]);
-  if (one) out.push(fix(title(`Move '${key}'`), one, preferred && !all));
+  if (one) out.push(fix(title(`'${written}'`), one, preferred && !all));
   return out;
 }
 
@@ -442,6 +488,30 @@ function spansOf(
     if (!lines.endsWith('\n')) lines += eol;
     return { from, to, lines };
   });
+}
+
+/**
+ * The spans with `prop`'s key written `as` (its field's name: `system_instructions` as
+ * `systemInstructions`); as they are when `as` is undefined.
+ */
+function renamedIn(
+  doc: ParsedDocument,
+  spans: { from: number; to: number; lines: string }[],
+  prop: PropertyNode,
+  as: string | undefined,
+): { from: number; to: number; lines: string }[] {
+  if (as === undefined) return spans;
+  return spans.map((sp) => {
+    const at = prop.key.offset - sp.from;
+    if (at < 0 || prop.key.offset >= sp.to) return sp;
+    const lines = sp.lines.slice(0, at) + keyTextOf(doc, as) + sp.lines.slice(at + prop.key.length);
+    return { ...sp, lines };
+  });
+}
+
+/** A key as the document writes one: JSON's quoted, YAML's plain when that reads the same. */
+function keyTextOf(doc: ParsedDocument, k: string): string {
+  return doc.language === 'json' ? JSON.stringify(k) : yamlScalar(k);
 }
 
 /** Each non-blank line of `lines` indented by `by`. */

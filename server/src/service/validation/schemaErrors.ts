@@ -1031,6 +1031,12 @@ function keyOfMappingAbove(resolved: Resolved, p: PropertyNode, key: string): st
   return holder.parent.properties.some((q) => q.key.value === key) ? undefined : holder.key.value;
 }
 
+/** `system_instructions` → `systemInstructions`; undefined for a key not in snake_case. */
+function snakeToCamel(key: string): string | undefined {
+  if (!/^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(key)) return undefined;
+  return key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
 /** `unknown-property` on the key of `p` (one occurrence of `key` in the mapping whose keys are `keys`). */
 function unknownPropertyAt(keys: MappingKeys, resolved: Resolved, key: string, p: PropertyNode): Diagnostic {
   const allowed = Object.keys(unwrapNullable(resolved.schema)?.properties ?? {});
@@ -1047,7 +1053,7 @@ function unknownPropertyAt(keys: MappingKeys, resolved: Resolved, key: string, p
     if (others.length > 0)
       owners = ` ('${showInvisibleChars(key)}' belongs to ${resolved.union.property} ${quoteList(others)}.)`;
   }
-  let home: { home: string; homeVariant?: { property: string; values: string[] } } | undefined;
+  let home: { home: string; homeVariant?: { property: string; values: string[] }; homeAs?: string } | undefined;
   if (!owners) {
     // A field of an object just below (`enable_automations` of `featureFlags`): said where it goes.
     // A far-fetched rename beside it (`tables` as letters of `maxTableArtifactSampleRows`) is dropped.
@@ -1056,6 +1062,18 @@ function unknownPropertyAt(keys: MappingKeys, resolved: Resolved, key: string, p
       ({ suggestion, hint, data } = { suggestion: undefined, hint: '', data: undefined });
     const one = owners ? singleHome(resolved.schema, key) : undefined;
     if (one) home = one.variant ? { home: one.home, homeVariant: one.variant } : { home: one.home };
+  }
+  if (!owners && suggestion === undefined && data === undefined) {
+    // A field of an object just below written in snake_case (`system_instructions` at the top level,
+    // the field `systemInstructions` of `definition`): said so, and where it goes under that name.
+    // (Not a field of another variant here, `api_key` under `provider: cloud_b`: that is not where it goes.)
+    const camel = snakeToCamel(key);
+    const ofVariant = resolved.union?.variants.some((v) => camel !== undefined && v.schema.properties?.[camel]);
+    const one = camel === undefined || ofVariant ? undefined : singleHome(resolved.schema, camel);
+    if (camel !== undefined && one) {
+      owners = ` It is '${camel}' written in snake_case:${keyHomeNote(resolved.schema, camel, `'${camel}'`)}`;
+      home = { home: one.home, ...(one.variant ? { homeVariant: one.variant } : {}), homeAs: camel };
+    }
   }
   let up: { up: string } | undefined;
   if (!owners) {
