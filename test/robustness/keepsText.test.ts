@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { analyze } from '../../server/src/service/analyze';
+import { fixAll } from '../../server/src/service/fixAll';
 import { applyEdits, getCodeActions } from '../../server/src/service/codeActions';
 import { commentsIn } from '../../server/src/service/codeActions/edits';
 import type { Diagnostic } from '../../server/src/service/codes';
@@ -424,4 +425,35 @@ test("no 'Remove' of a key whose lines the parser could not read: the tree's val
   assert.ok(d, diagnostics.map((x) => `${x.code}: ${x.message}`).join('\n'));
   const titles = getCodeActions(doc, diagnostics, { offset: d.offset, length: d.length }).map((a) => a.title);
   assert.ok(!titles.includes("Remove 'tableName'"), titles.join(' | '));
+});
+
+test('lint --fix (every safe fix, pass after pass) keeps what the user wrote unless a fix it applied says it removes it', () => {
+  const rand = mulberry32(SEED);
+  const files = corpus().flatMap((f) => variants(f, rand));
+  const bad: string[] = [];
+  let changed = 0;
+  for (const f of files) {
+    const r = fixAll(f.text, f.language, analyze);
+    if (r.text === f.text) continue;
+    changed++;
+    const lost = lostPieces(analyze(f.text, f.language).doc, analyze(r.text, f.language).doc);
+    // (Composed fixes: a drop is fine when a fix applied is one of DROPS for a piece of that kind.)
+    const titled = (l: Lost): boolean =>
+      r.applied.some((a) =>
+        DROPS.some(
+          (d) =>
+            d.code.split('|').includes(a.code) && d.title.test(a.title) && l.at.some((p) => d.kinds.includes(p.kind)),
+        ),
+      );
+    const untitled = lost.filter((l) => !titled(l));
+    if (untitled.length > 0)
+      bad.push(
+        `${f.path}: ${r.applied.map((a) => `'${a.title}'`).join(', ')} drop ${untitled.map((l) => l.text).join(' ; ')}`,
+      );
+  }
+  console.log(
+    `keepsText lint --fix: ${files.length} files, ${changed} changed, ${bad.length} dropping text no applied fix names`,
+  );
+  assert.deepEqual(bad, []);
+  assert.ok(changed > 1000, `${changed} files changed`);
 });
