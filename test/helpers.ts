@@ -84,6 +84,13 @@ export function applyCompletion(text: string, e: CompletionEntry): string {
   return edits.reduce((t, x) => t.slice(0, x.offset) + x.newText + t.slice(x.offset + x.length), text);
 }
 
+/** How many times `needle` stands in `hay`, not overlapping. */
+export function count(hay: string, needle: string): number {
+  let n = 0;
+  for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + needle.length)) n++;
+  return n;
+}
+
 /**
  * A seeded pseudo-random generator (mulberry32): numbers in [0, 1), the same sequence for a seed on
  * every machine. The property tests print their seed, so a failure can be replayed.

@@ -18,7 +18,7 @@ import type { Node, ParsedDocument, PropertyNode } from '../../server/src/parser
 import { nodeAt } from '../../server/src/parser';
 import { corpus } from './properties';
 import type { CorpusFile } from './properties';
-import { mulberry32 } from '../helpers';
+import { count, mulberry32 } from '../helpers';
 import { testSeed } from '../seed';
 
 type Kind = 'key' | 'value' | 'comment';
@@ -76,12 +76,6 @@ function piecesOf(doc: ParsedDocument): Piece[] {
     }
   }
   return out;
-}
-
-function count(hay: string, needle: string): number {
-  let n = 0;
-  for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + needle.length)) n++;
-  return n;
 }
 
 /** A text the result holds fewer times than the original did: how many fewer, and where it was written. */

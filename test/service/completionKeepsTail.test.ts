@@ -12,7 +12,7 @@ import { parse } from '../../server/src/parser';
 import type { Language } from '../../server/src/parser';
 import { doComplete } from '../../server/src/service/completion';
 import type { EnvInfo } from '../../server/src/service/types';
-import { ROOT, applyCompletion, mulberry32 } from '../helpers';
+import { ROOT, applyCompletion, count, mulberry32 } from '../helpers';
 import { testSeed } from '../seed';
 
 const ENV: EnvInfo = {
@@ -22,12 +22,6 @@ const ENV: EnvInfo = {
 };
 
 const SEED = testSeed('completionKeepsTail', 20261125, 'COMPLETION_TAIL_SEED');
-
-function count(hay: string, needle: string): number {
-  let n = 0;
-  for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + needle.length)) n++;
-  return n;
-}
 
 interface Slip {
   where: string;
