@@ -1116,6 +1116,11 @@ function unknownPropertyAt(keys: MappingKeys, resolved: Resolved, key: string, p
       meaning += ` It looks like '${best}', which is set too: keep one of the two.`;
     }
   }
+  // A key written only to hold an anchored block (`x-vendor-a: &vendorA`, docker-compose's habit,
+  // merged below with `<<: *vendorA`, REVIEW18-user U7): said where an anchor goes instead.
+  const anchor = p.value?.type === 'object' ? p.value.anchor : undefined;
+  if (anchor !== undefined && suggestion === undefined && !owners && !meaning)
+    meaning = ` If it is there to hold the anchor '&${anchor}': an anchor needs no key of its own; put it where the block is first used (as in 'llm: &${anchor}') and write '*${anchor}' or '<<: *${anchor}' where it is used again.`;
   return diag(
     'unknown-property',
     `${label} does not allow ${quotedKey(key)}.${hint}${owners}${meaning}`,
