@@ -80,4 +80,14 @@ export const SNIFF_FIXTURES: readonly SniffFixture[] = [
     text: '{meta: {kind: AssistantConfig}, note: "kind: AssistantConfig", provider: hostd}\n',
   },
   { name: 'k8s', ext: 'yaml', config: false, text: 'apiVersion: v1\nkind: Deployment\nmetadata: {name: web}\n' },
+  // A misspelt kind is still this format (reported as kind-invalid), not a file left unchecked (REVIEW18-user U6);
+  // a longer name is another kind.
+  { name: 'misspelt-kind', ext: 'yaml', config: true, text: `# prod\nkind: AssistantConfg\n${BODY}` },
+  {
+    name: 'misspelt-kind-json',
+    ext: 'json',
+    config: true,
+    text: '{\n  "kind": "assistant-config",\n  "version": "v2",\n  "definition": {"llm": {"provider": "hostd"}}\n}\n',
+  },
+  { name: 'longer-kind', ext: 'yaml', config: false, text: `kind: AssistantConfigV3\n${BODY}` },
 ];

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import {
   SNIFF_CHARS,
   declaresAssistantConfigKind as declares,
+  kindNamesAssistantConfig,
   looksLikeConfigWithoutKind,
   providerValuesFromSchema,
 } from '../../server/src/shared';
@@ -47,6 +48,51 @@ describe('sniff: YAML', () => {
     assert.equal(head('kind: AssistantConfigV3\n'), false);
     assert.equal(head('name: kind: AssistantConfig\n'), false);
     assert.equal(head(''), false);
+  });
+});
+
+describe('sniff: a misspelt kind still counts, so that it is reported rather than left unchecked (REVIEW18-user U6)', () => {
+  test('slips of the name: case, separators, a letter dropped, added, replaced or swapped', () => {
+    for (const v of [
+      'AssistantConfg',
+      'AsistantConfig',
+      'AssitantConfig',
+      'AssistantConifg',
+      'AssistentConfig',
+      'assistantconfig',
+      'assistant-config',
+      'Assistant_Config',
+      'ASSISTANT.CONFIG',
+      'AssistantKonfig',
+    ])
+      assert.ok(kindNamesAssistantConfig(v), v);
+  });
+  test('other kinds do not: a longer name that holds the whole of it, a far one, a part', () => {
+    for (const v of [
+      'AssistantConfigV3',
+      'AssistantConfigs',
+      'AssistantConfigMap',
+      'AssistantCfg',
+      'Assistant',
+      'Config',
+      'ConfigMap',
+      'Deployment',
+      '',
+    ])
+      assert.equal(kindNamesAssistantConfig(v), false, v);
+  });
+  test('in every form the sniff reads: block, quoted, with a comment, CRLF, JSON, JSONC, a YAML flow mapping', () => {
+    assert.ok(head('# prod\nkind: AssistantConfg\nversion: v2\n'));
+    assert.ok(head("kind: 'Assistant-Config'   # typed by hand\r\nversion: v2\r\n"));
+    assert.ok(head('kind: "AsistantConfig"\n'));
+    assert.ok(head('{\n  "version": "v2",\n  "kind": "assistantconfig"\n}\n'));
+    assert.ok(head('// c\n{"kind": "AssistantConfg"}'));
+    assert.ok(head('{kind: AssistantConifg, version: v2, definition: {llm: {provider: hosted}}}\n'));
+  });
+  test('still only at the top level', () => {
+    assert.equal(head('metadata:\n  kind: AssistantConfg\n'), false);
+    assert.equal(head('{"spec": {"kind": "AssistantConfg"}}'), false);
+    assert.equal(head('# kind: AssistantConfg\nkind: Service\n'), false);
   });
 });
 

@@ -4,7 +4,7 @@
 // Connection API that the Node client runs in the extension host (credentials never travel to the
 // server); it is kept out of this index so that the server and a browser client do not load it.
 export * from './protocol';
-export { SNIFF_CHARS, declaresAssistantConfigKind } from './sniff';
+export { SNIFF_CHARS, declaresAssistantConfigKind, kindNamesAssistantConfig } from './sniff';
 export { redact, redactDeep, REDACTED } from './redact';
 export {
   dotenvNames,

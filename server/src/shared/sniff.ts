@@ -6,6 +6,7 @@
 // build (the same two modules in the browser). Part of the shared module (./index.ts): no Node API,
 // and no parser (the client's first bundle carries none, see test/packaging.test.ts).
 import { createScanner, SyntaxKind } from 'jsonc-parser';
+import { editDistanceWithin } from './editDistance';
 
 /**
  * How much of a text is read to recognise it: its first 256 KB (UTF-16 code units), by every caller.
@@ -24,6 +25,8 @@ export const SNIFF_CHARS = 256 * 1024;
  *   it likes, with comments): `kind` as one of its own keys, not a nested one;
  * - a JSON (or JSONC) object with `"kind": "AssistantConfig"` among its first-level keys, wherever
  *   it stands among them.
+ * The kind's value counts when it is `AssistantConfig` or a slip of it (kindNamesAssistantConfig), so that a
+ * misspelt kind is reported as one rather than leaving the file unchecked.
  * The cases are in test/client/sniff.test.ts; the CLI, the server and the client are checked to
  * decide the same fixtures alike in test/protocol/contentDetection.test.ts.
  */
@@ -40,9 +43,33 @@ export function declaresAssistantConfigKind(text: string): boolean {
   const start = yamlContentStart(head);
   if (head.charCodeAt(start) === 0x7b /* { */) return flowDeclaresKind(head, start);
   if (head.charCodeAt(start) === 0x5b /* [ */) return false;
-  return /^\uFEFF?(?:---[ \t]+)?(?:kind|"kind"|'kind')[ \t]*:[ \t]*(?:AssistantConfig|"AssistantConfig"|'AssistantConfig')[ \t]*(?:#.*)?\r?$/m.test(
-    head,
-  );
+  for (const m of head.matchAll(BLOCK_KIND_LINE)) {
+    if (kindNamesAssistantConfig(m[1] ?? m[2] ?? m[3] ?? '')) return true;
+  }
+  return false;
+}
+
+/** A top-level `kind:` line of a YAML block mapping; its value plain (group 1), double- or single-quoted (2, 3). */
+const BLOCK_KIND_LINE =
+  /^\uFEFF?(?:---[ \t]+)?(?:kind|"kind"|'kind')[ \t]*:[ \t]*(?:([A-Za-z][\w.-]*)|"([^"\\\r\n]*)"|'([^'\r\n]*)')[ \t]*(?:#.*)?\r?$/gm;
+
+const KIND = 'assistantconfig';
+
+/**
+ * Whether a `kind` value names AssistantConfig: the name itself, or a slip of it a writer would make —
+ * another case or separators (`assistant-config`, `Assistant_Config`), up to two letters dropped, added,
+ * replaced or swapped (`AssistantConfg`, `AsistantConfig`). The engine then reports the kind as
+ * `kind-invalid`, instead of the file going unchecked by the CLI's walk and the editor. A longer name
+ * that starts with the whole of it (`AssistantConfigV3`, `AssistantConfigs`) is another kind and does
+ * not count.
+ */
+export function kindNamesAssistantConfig(value: string): boolean {
+  if (value === 'AssistantConfig') return true;
+  if (value.length > 24) return false;
+  const v = value.toLowerCase().replace(/[-_. ]/g, '');
+  if (v === KIND) return true;
+  if (v.startsWith(KIND)) return false;
+  return editDistanceWithin(v, KIND, 2) <= 2;
 }
 
 /**
@@ -61,7 +88,7 @@ function jsonDeclaresKind(head: string): boolean | undefined {
   let kind = 0;
   for (let t = scanner.scan(); t !== SyntaxKind.EOF; t = scanner.scan()) {
     if (t === SyntaxKind.Unknown) return undefined;
-    if (kind === 2 && t === SyntaxKind.StringLiteral && scanner.getTokenValue() === 'AssistantConfig') return true;
+    if (kind === 2 && t === SyntaxKind.StringLiteral && kindNamesAssistantConfig(scanner.getTokenValue())) return true;
     kind = kind === 1 && t === SyntaxKind.ColonToken ? 2 : 0;
     if (t === SyntaxKind.OpenBraceToken || t === SyntaxKind.OpenBracketToken) {
       if (depth === 0) topIsObject = t === SyntaxKind.OpenBraceToken;
@@ -202,7 +229,7 @@ function flowDeclaresKind(s: string, start: number): boolean {
       token = s.slice(i, j).trim();
       i = j;
     }
-    if (kind === 2 && token === 'AssistantConfig') return true;
+    if (kind === 2 && kindNamesAssistantConfig(token)) return true;
     kind = depth === 1 && atKey && token === 'kind' ? 1 : 0;
     atKey = false;
   }
