@@ -4,8 +4,10 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import { ROOT } from './helpers';
 import { CODES } from '../server/src/service/codes';
+import { DROPPED } from '../scripts/marketplace-readme.mjs';
 
 /** File names in a zip archive, from its central directory. */
 function zipEntries(buf: Buffer): string[] {
@@ -24,6 +26,28 @@ function zipEntries(buf: Buffer): string[] {
     p += 46 + nameLen + extra + comment;
   }
   return names.sort();
+}
+
+/** One file of a zip archive (stored or deflated), found by its name in the central directory. */
+function zipFile(buf: Buffer, name: string): string {
+  let eocd = buf.length - 22;
+  while (eocd >= 0 && buf.readUInt32LE(eocd) !== 0x06054b50) eocd--;
+  const count = buf.readUInt16LE(eocd + 10);
+  let p = buf.readUInt32LE(eocd + 16);
+  for (let i = 0; i < count; i++) {
+    const nameLen = buf.readUInt16LE(p + 28);
+    const next = p + 46 + nameLen + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
+    if (buf.subarray(p + 46, p + 46 + nameLen).toString('utf8') === name) {
+      const method = buf.readUInt16LE(p + 10);
+      const size = buf.readUInt32LE(p + 20);
+      const local = buf.readUInt32LE(p + 42);
+      const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+      const data = buf.subarray(start, start + size);
+      return (method === 8 ? inflateRawSync(data) : data).toString('utf8');
+    }
+    p = next;
+  }
+  throw new Error(`no ${name} in the archive`);
 }
 
 test('npm run package builds a small .vsix with only what runs', { timeout: 240_000 }, () => {
@@ -62,6 +86,25 @@ test('npm run package builds a small .vsix with only what runs', { timeout: 240_
     'syntaxes/assistantconfig-json.tmLanguage.json',
     'syntaxes/assistantconfig.tmLanguage.json',
   ]);
+  // The README it carries (the Details tab) is README.md without the sections about the CLI, CI roll-out,
+  // other editors and development (scripts/marketplace-readme.mjs): every other section in README.md's
+  // order, a last one pointing to the full README, and no link to an anchor it lacks.
+  const readme = zipFile(readFileSync(vsix), 'extension/readme.md');
+  const sections = (t: string): string[] => [...t.matchAll(/^## (.+)$/gm)].map((m) => m[1]!);
+  const full = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  assert.deepEqual(sections(readme), [...sections(full).filter((t) => !DROPPED.includes(t)), 'More']);
+  for (const t of DROPPED) assert.ok(sections(full).includes(t), `README.md has a section '${t}'`);
+  const anchors = new Set(
+    [...readme.matchAll(/^#{1,6} (.+)$/gm)].map((m) =>
+      m[1]!
+        .trim()
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} _-]/gu, '')
+        .replace(/ /g, '-'),
+    ),
+  );
+  for (const m of readme.matchAll(/\]\(#([^)\s]+)\)/g)) assert.ok(anchors.has(m[1]!), `readme.md links to #${m[1]}`);
+  assert.match(readme, /\[full README\]\(https:\/\/[^)]+README\.md\)/);
   assert.ok(
     statSync(join(ROOT, 'dist/server-main.js')).size < 1024 * 1024,
     'the bundled server is under 1 MB minified',

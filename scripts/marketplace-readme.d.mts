@@ -1,0 +1,3 @@
+// Types of scripts/marketplace-readme.mjs.
+export const DROPPED: string[];
+export function marketplaceReadme(text: string): string;
