@@ -1,10 +1,10 @@
 // The command-line front: `assistant-config lint …` and `assistant-config test-connection …`.
-import { isUsageError, processIO, UsageError } from './cli/io';
+import { isUsageError, processIO, usageMessage, UsageError } from './cli/io';
 import type { CliIO } from './cli/io';
 import { lintCommand } from './cli/lint';
 import { VERSION } from './cli/version';
 import { commandsOf, didYouMean, optionsOf } from './cli/suggest';
-import { visible, visibleLines } from './cli/visible';
+import { visible } from './cli/visible';
 
 const HELP = `Usage: assistant-config <command> [options]
 
@@ -58,11 +58,11 @@ export async function main(argv: string[], io: CliIO, signal?: AbortSignal): Pro
     }
   } catch (e) {
     if (isUsageError(e)) {
-      // Arguments and paths quoted by a message are shown escaped (cli/visible.ts), line by line.
-      io.stderr(`assistant-config: ${visibleLines(e.message)}\n`);
+      // Arguments and paths quoted by a message are shown escaped, line by line, credential shapes masked (cli/io.ts).
+      io.stderr(`assistant-config: ${usageMessage(e.message)}\n`);
       return 2;
     }
-    io.stderr(`assistant-config: internal error: ${visible(e instanceof Error ? e.message : String(e))}\n`);
+    io.stderr(`assistant-config: internal error: ${usageMessage(e instanceof Error ? e.message : String(e))}\n`);
     return 2;
   }
 }

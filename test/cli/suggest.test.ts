@@ -27,7 +27,7 @@ test('a slip of a lint option names the option meant', () => {
   // With its value glued on, the name alone is compared.
   assert.match(
     usage(['lint', '--max-warning=0', '.']),
-    /Unknown option '--max-warning=0'\. Did you mean '--max-warnings'\?/,
+    /Unknown option '--max-warning=…'\. Did you mean '--max-warnings'\?/,
   );
   // Nothing near: no guess.
   assert.equal(

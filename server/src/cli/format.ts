@@ -13,7 +13,7 @@ import { CliProjectConfig, NO_ERROR_ON_EMPTY, parseConfigFlag, reportEmptyDirect
 import type { ConfigChoice } from './projectConfig';
 import { isExcluded } from '../service/projectConfig';
 import { didYouMean, optionsOf } from './suggest';
-import { visible, visiblePath } from './visible';
+import { optionShown, visible, visiblePath } from './visible';
 import { preCommitLimitReached, preCommitPartNote } from './preCommitPart';
 
 const HELP = `Usage: assistant-config format [options] FILE|DIR|- ...
@@ -89,7 +89,7 @@ function parse(args: string[]): Flags | 'help' {
       f.indent = Number(v);
     } else if (a.startsWith('-') && a !== '-')
       throw new UsageError(
-        `Unknown option '${visible(a)}'.${didYouMean(name, optionsOf(HELP))} See 'assistant-config format --help'.`,
+        `Unknown option '${visible(optionShown(a))}'.${didYouMean(name, optionsOf(HELP))} See 'assistant-config format --help'.`,
       );
     else f.targets.push(a);
   }

@@ -1,5 +1,7 @@
 // What a CLI command may touch: output streams, environment and working directory, passed in so
 // commands can be tested in-process as well as run as a real process.
+import { credentialShapes, maskRanges } from '../service/credentialShapes';
+import { visibleLines } from './visible';
 
 export interface CliIO {
   stdout(text: string): void;
@@ -70,6 +72,23 @@ export function processIO(): CliIO & { stdoutFailed(): boolean } {
     readStdin: async () => (await stdinBytes()).toString('utf8'),
     readStdinBytes: stdinBytes,
   };
+}
+
+/**
+ * A usage error's message as printed (standard error, a report's failure): credential shapes masked,
+ * then visibleLines(). Arguments are where a pasted key lands (`-sk-…` taken for an option, a key
+ * given to `--format` or to `explain`), and a message quotes the argument it refuses.
+ */
+export function usageMessage(message: string): string {
+  // A key taken for an option keeps the option's dashes in front (`-xoxb-…`, `--sk-…`), which no shape
+  // starts with: the shapes are also looked for with those dashes read as blanks (the same length).
+  const undashed = message.replace(
+    /(^|[\s'"=])(-{1,2})(?=[A-Za-z0-9])/g,
+    (_m, before: string, dashes: string) => before + ' '.repeat(dashes.length),
+  );
+  const ranges = credentialShapes(message);
+  if (undashed !== message) ranges.push(...credentialShapes(undashed));
+  return visibleLines(maskRanges(message, ranges));
 }
 
 export class UsageError extends Error {

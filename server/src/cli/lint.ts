@@ -3,7 +3,7 @@ import { readFileSync, realpathSync, statSync, existsSync } from 'node:fs';
 import { resolve as resolvePath, relative, join, isAbsolute, basename, dirname } from 'node:path';
 import { availableParallelism } from 'node:os';
 import type { CliIO } from './io';
-import { UsageError, bufferedIO, isUsageError } from './io';
+import { UsageError, bufferedIO, isUsageError, usageMessage } from './io';
 import { collectFiles, ignoredIncludedNotes, outsideLink, displayPaths, errnoText, errorText } from './files';
 import { isSuppressible } from '../service';
 import { languageOf, parse } from '../parser';
@@ -48,7 +48,7 @@ import {
   useColour,
 } from './output';
 import { didYouMean, optionsOf } from './suggest';
-import { visible, visiblePath } from './visible';
+import { optionShown, visible, visiblePath } from './visible';
 import { preCommitLimitReached, preCommitPartNote } from './preCommitPart';
 
 /** Files from which a one-thread lint reads ahead on a second thread (below, its start-up is not won back). */
@@ -259,7 +259,7 @@ export function parseLintArgs(args: string[]): LintFlags | 'help' {
       f.outputFile = r.v;
     } else if (a.startsWith('-') && a !== '-')
       throw new UsageError(
-        `Unknown option '${visible(a)}'.${didYouMean(name, optionsOf(HELP))} See 'assistant-config lint --help'.`,
+        `Unknown option '${visible(optionShown(a))}'.${didYouMean(name, optionsOf(HELP))} See 'assistant-config lint --help'.`,
       );
     else f.targets.push(a);
   }
@@ -309,7 +309,7 @@ export async function lintCommand(args: string[], io0: CliIO): Promise<number> {
       const run: RunOutcome = {
         exitCode: 2,
         failures: [
-          visible(isUsageError(e) ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}`),
+          usageMessage(isUsageError(e) ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}`),
         ],
       };
       io.stdout(doc ? doc.end(run) : junit([], run));

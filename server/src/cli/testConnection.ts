@@ -179,7 +179,7 @@ function parseArgs(args: string[]): Partial<Record<Setting, string>> | 'help' {
       // Only the option's name is echoed: a stray positional argument might be a pasted secret.
       throw new UsageError(
         name.startsWith('-')
-          ? `unknown option ${visible(name.slice(0, 40))}.\n\n${USAGE}`
+          ? `unknown option ${visible(name)}.\n\n${USAGE}`
           : `unexpected argument (test-connection takes options only).\n\n${USAGE}`,
       );
     }

@@ -63,4 +63,13 @@ export function visibleLines(s: string): string {
   return s.split('\n').map(visible).join('\n');
 }
 
+/**
+ * An unknown option as a message names it: `--name=…` without what follows `=` (a value of any
+ * length, which no credential shape may recognise: `--token=Zx9kPq2Lm8`), otherwise as written.
+ */
+export function optionShown(arg: string): string {
+  const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+  return eq > 0 ? `${arg.slice(0, eq)}=…` : arg;
+}
+
 export { CONTROL, INVISIBLE };
