@@ -311,7 +311,10 @@ test('a project config with mistakes: the editor applies its valid entries and t
   const dir = tree({ '.assistant-config.yaml': bad, 'sub/a.assistant.yaml': FILE, 'sub/b.assistant.yaml': FILE });
   const cli = runCli(['lint', 'sub/a.assistant.yaml'], { cwd: dir });
   assert.equal(cli.code, 2);
-  assert.match(cli.stderr, /'literal-secret' must be off, info, warning or error \(got 'errror'\)/);
+  assert.match(
+    cli.stderr,
+    /'literal-secret' must be off, info, warning or error \(got 'errror'; did you mean 'error'\?\)/,
+  );
   const c = new TestClient(undefined, { env: { PATH: process.env.PATH ?? '' } });
   clients.push(c);
   const shown: { type: number; message: string }[] = [];
@@ -329,7 +332,7 @@ test('a project config with mistakes: the editor applies its valid entries and t
   assert.equal(told[0]!.type, 2);
   assert.match(
     told[0]!.message,
-    /line 3: 'literal-secret' must be off, info, warning or error \(got 'errror'\) \(and 1 more/,
+    /line 3: 'literal-secret' must be off, info, warning or error \(got 'errror'; did you mean 'error'\?\) \(and 1 more/,
   );
   await c.shutdown();
 });

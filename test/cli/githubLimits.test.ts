@@ -169,7 +169,7 @@ test('a run that fails with no finding to say why (exit 2, or --max-warnings) sa
   const r = runCli(['lint', '--no-env-check', '--format', 'github', '.'], { cwd: dir, env: { GITHUB_WORKSPACE: dir } });
   assert.equal(r.code, 2, r.stderr);
   const said =
-    "packages/.assistant-config.yaml: line 2: 'literal-secret' must be off, info, warning or error (got 'eror')";
+    "packages/.assistant-config.yaml: line 2: 'literal-secret' must be off, info, warning or error (got 'eror'; did you mean 'error'?)";
   assert.equal(r.stderr, `assistant-config: ${said}\n`);
   const lines = r.stdout.trimEnd().split('\n');
   assert.equal(lines[0], `::error title=assistant-config%3A the run failed::${said}`);

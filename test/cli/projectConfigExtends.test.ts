@@ -165,7 +165,7 @@ test('a missing file, a cycle and a mistake in an extended file: exit 2, each na
   assert.equal(bad.code, 2);
   assert.match(
     bad.stderr,
-    /packages\/team\/\.assistant-config\.yaml: line 1: '\.\.\/\.\.\/shared\/bad\.yaml', which 'extends' names, has a mistake: line 2: 'literal-secret' must be off, info, warning or error \(got 'errror'\)/,
+    /packages\/team\/\.assistant-config\.yaml: line 1: '\.\.\/\.\.\/shared\/bad\.yaml', which 'extends' names, has a mistake: line 2: 'literal-secret' must be off, info, warning or error \(got 'errror'; did you mean 'error'\?\)/,
   );
   // `lint CONFIG` checks the chain too.
   const named = runCli(['lint', 'packages/team/.assistant-config.yaml'], { cwd: root });

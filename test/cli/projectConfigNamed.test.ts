@@ -48,7 +48,7 @@ test('a project config with a mistake, named: told once with its line, exit 2', 
   assert.equal(r.code, 2, r.stderr);
   assert.equal(
     r.stderr,
-    "assistant-config: .assistant-config.yaml: line 4: 'non-positive-limit' must be off, info, warning or error (got 'eror')\n",
+    "assistant-config: .assistant-config.yaml: line 4: 'non-positive-limit' must be off, info, warning or error (got 'eror'; did you mean 'error'?)\n",
   );
   assert.match(r.stdout, /^1 file checked: 0 errors, 0 warnings, 0 information\.$/m);
 });

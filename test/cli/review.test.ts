@@ -80,7 +80,7 @@ test('an invalid project config exits 2, naming the file, the key and the valid 
   assert.equal(r.code, 2, r.stdout + r.stderr);
   assert.equal(
     r.stderr,
-    "assistant-config: .assistant-config.yaml: line 1: 'literal-secret' must be off, info, warning or error (got 'of')\n",
+    "assistant-config: .assistant-config.yaml: line 1: 'literal-secret' must be off, info, warning or error (got 'of'; did you mean 'off'?)\n",
   );
   assert.match(r.stdout, /non-positive-limit/, 'the file is still checked');
   assert.equal(runCli(['format', '--check', 'a.assistant.yaml'], { cwd: dir }).code, 2);

@@ -63,8 +63,12 @@ export function ruleProblem(code: string, level: string | undefined): string | u
     const near = tied.length > 0 ? `; did you mean ${quotedOrList(tied)}?` : '';
     return `unknown diagnostic code '${code}'${near} ('assistant-config explain --list' lists them)`;
   }
-  if (level === undefined || !(LEVELS as readonly string[]).includes(level))
-    return `'${code}' must be off, info, warning or error${level === undefined ? '' : ` (got '${level}')`}`;
+  if (level === undefined || !(LEVELS as readonly string[]).includes(level)) {
+    // A misspelt level gets the closest one (`eror`, `Warning`), as a misspelt code does (REVIEW18-user U8).
+    const tied = level === undefined ? [] : closestMatches(level, LEVELS).tied;
+    const near = tied.length > 0 ? `; did you mean ${quotedOrList(tied)}?` : '';
+    return `'${code}' must be off, info, warning or error${level === undefined ? '' : ` (got '${level}'${near})`}`;
+  }
   if (!levelsOf(code as DiagnosticCode).includes(level as RuleLevel))
     return `'${code}' cannot be turned off or lowered (${whyNotSuppressible(code)}); it may be ${orList(levelsOf(code as DiagnosticCode))}`;
   return undefined;
