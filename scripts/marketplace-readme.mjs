@@ -21,7 +21,7 @@ export const DROPPED = [
 ];
 
 /** GitHub's anchor of a heading: lower case, punctuation out, spaces to hyphens. */
-const anchorOf = (title) =>
+export const anchorOf = (title) =>
   title
     .trim()
     .toLowerCase()

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { ROOT } from './helpers';
 import { CODES } from '../server/src/service/codes';
-import { DROPPED } from '../scripts/marketplace-readme.mjs';
+import { DROPPED, anchorOf } from '../scripts/marketplace-readme.mjs';
 
 /** File names in a zip archive, from its central directory. */
 function zipEntries(buf: Buffer): string[] {
@@ -94,15 +94,7 @@ test('npm run package builds a small .vsix with only what runs', { timeout: 240_
   const full = readFileSync(join(ROOT, 'README.md'), 'utf8');
   assert.deepEqual(sections(readme), [...sections(full).filter((t) => !DROPPED.includes(t)), 'More']);
   for (const t of DROPPED) assert.ok(sections(full).includes(t), `README.md has a section '${t}'`);
-  const anchors = new Set(
-    [...readme.matchAll(/^#{1,6} (.+)$/gm)].map((m) =>
-      m[1]!
-        .trim()
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N} _-]/gu, '')
-        .replace(/ /g, '-'),
-    ),
-  );
+  const anchors = new Set([...readme.matchAll(/^#{1,6} (.+)$/gm)].map((m) => anchorOf(m[1]!)));
   for (const m of readme.matchAll(/\]\(#([^)\s]+)\)/g)) assert.ok(anchors.has(m[1]!), `readme.md links to #${m[1]}`);
   assert.match(readme, /\[full README\]\(https:\/\/[^)]+README\.md\)/);
   assert.ok(

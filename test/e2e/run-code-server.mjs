@@ -122,6 +122,19 @@ async function waitHttp(url, ms) {
   throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
+/** Debian's Chromium, headless, closed at the end of the run. */
+async function launchBrowser() {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    timeout: 60_000,
+  });
+  cleanups.push(() => browser.close());
+  return browser;
+}
+
 /** Packages the extension; returns the path of a private copy of the .vsix. */
 function packageVsix(tmp) {
   if (process.env.E2E_VSIX) {
@@ -505,15 +518,7 @@ async function main() {
   );
 
   if (process.env.E2E_ONLY_WEB) {
-    const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: CHROMIUM_ARGS,
-      headless: true,
-      timeout: 60_000,
-    });
-    cleanups.push(() => browser.close());
-    await runWebVariant(browser, tmp, dirs);
+    await runWebVariant(await launchBrowser(), tmp, dirs);
     return;
   }
   const vsix = packageVsix(tmp);
@@ -538,14 +543,7 @@ async function main() {
     CLOUD_B_SERVICE_ACCOUNT_KEY_JSON: 'e2e-placeholder',
   });
 
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: CHROMIUM_ARGS,
-    headless: true,
-    timeout: 60_000,
-  });
-  cleanups.push(() => browser.close());
+  const browser = await launchBrowser();
 
   if (!process.env.E2E_SKIP_SUITE) await runSuite(browser, base, installedDir, resultsFile, driverDir);
   if (!process.env.E2E_SKIP_UI) await runUiChecks(browser, base);
