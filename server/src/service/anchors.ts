@@ -187,7 +187,8 @@ export function prepareAnchorRename(
   doc = documentAt(doc, offset);
   const s = anchorSymbolAt(doc, offset);
   if (!s || !s.def) return undefined;
-  return { ...s.at, placeholder: s.name };
+  // (The rename box's first text, which the client's trace logs too: a credential pasted as the name is masked.)
+  return { ...s.at, placeholder: maskShapes(s.name) };
 }
 
 // YAML 1.2 allows any non-blank printable characters other than the flow indicators in an anchor
@@ -199,6 +200,12 @@ export type RenameResult = { edits: TextEdit[] } | { error: string };
 
 /** Renames an anchor and every alias bound to it; refuses names YAML cannot carry or that are taken. */
 export function renameAnchor(doc: ParsedDocument, offset: number, newName: string): RenameResult {
+  const r = renameAnchorUnmasked(doc, offset, newName);
+  // Why not: a message that quotes the name (the alias's, or the new one typed), masked as every message is.
+  return 'error' in r ? { error: messageMasker(doc)(r.error) } : r;
+}
+
+function renameAnchorUnmasked(doc: ParsedDocument, offset: number, newName: string): RenameResult {
   doc = documentAt(doc, offset);
   const index = anchorIndex(doc);
   const s = anchorSymbolAt(doc, offset, index);

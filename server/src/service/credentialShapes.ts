@@ -19,14 +19,19 @@ const URL_USERINFO = /[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/([^\s/?#@'"`<>]{1,1024})@
  * Credentials recognisable by their shape alone. Bounded quantifiers: linear on any line. Besides the
  * prefixed keys: an Azure Entra ID client secret (3 letters or digits, a digit, `Q~`, then 30-40 of
  * `[A-Za-z0-9_~.-]`; REVIEW7 J7: `~` and `.` inside broke it into pieces that were found one time in
- * two and masked in part), a Databricks personal access token (`dapi` and 32 hex digits).
+ * two and masked in part), a Databricks personal access token (`dapi` and 32 hex digits). A JWT
+ * cut after its claims (wrapped over lines, its first line alone) is one too (redteam19).
  */
 const SHAPES =
-  /(?<![A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,256}|(?:gh[pousr]_|github_pat_)[A-Za-z0-9_]{20,256}|(?:AKIA|ASIA)[A-Z0-9]{16}|xox[abposre]-[A-Za-z0-9-]{10,256}|glpat-[A-Za-z0-9_-]{20,64}|AIza[A-Za-z0-9_-]{35}|npm_[A-Za-z0-9]{36}|(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,256}|eyJ[A-Za-z0-9_-]{5,4096}\.[A-Za-z0-9_-]{5,4096}\.[A-Za-z0-9_-]{0,4096}|[A-Za-z0-9]{3}[0-9]Q~[A-Za-z0-9_~.-]{30,40}|dapi[0-9a-f]{32}(?:-[0-9])?)(?![A-Za-z0-9_-])/g;
+  /(?<![A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,256}|(?:gh[pousr]_|github_pat_)[A-Za-z0-9_]{20,256}|(?:AKIA|ASIA)[A-Z0-9]{16}|xox[abposre]-[A-Za-z0-9-]{10,256}|glpat-[A-Za-z0-9_-]{20,64}|AIza[A-Za-z0-9_-]{35}|npm_[A-Za-z0-9]{36}|(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,256}|eyJ[A-Za-z0-9_-]{5,4096}\.(?:[A-Za-z0-9_-]{5,4096}\.[A-Za-z0-9_-]{0,4096}|[A-Za-z0-9_-]{6,4096})|[A-Za-z0-9]{3}[0-9]Q~[A-Za-z0-9_~.-]{30,40}|dapi[0-9a-f]{32}(?:-[0-9])?)(?![A-Za-z0-9_-])/g;
 /** An AWS secret access key: 40 characters of base64 with both cases and a digit. */
 const AWS_SECRET = /(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g;
-/** A candidate random token: 20 or more letters, digits, `_` and `-`. */
-const TOKEN = /(?<![A-Za-z0-9_.-])[A-Za-z0-9_-]{20,1024}(?![A-Za-z0-9_-])/g;
+/**
+ * A candidate random token: 20 or more letters, digits, `_` and `-`; also after a `.` (a JWT's claims
+ * and signature when its header is glued to a word, `apiKeyeyJ….<claims>.<signature>`, are found
+ * here: redteam19).
+ */
+const TOKEN = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{20,1024}(?![A-Za-z0-9_-])/g;
 const PEM = /-----BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY-----/g;
 const UUID = /^[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i;
 

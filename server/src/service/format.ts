@@ -7,6 +7,7 @@ import type { TextEdit } from './types';
 import { eolOf } from '../parser/lineIndex';
 import { editScript } from './lineDiff';
 import { applyEdits } from './codeActions/edits';
+import { messageMasker } from './secretRanges';
 
 export interface FormatOptions {
   tabSize: number;
@@ -62,7 +63,9 @@ export function formatDocumentOutcome(doc: ParsedDocument, options: FormatOption
   }
   const indent = Math.max(1, Math.min(8, options.tabSize));
   const result = formatYamlText(doc.text, { indent });
-  if ('refused' in result) return { edits: [], refused: result.refused };
+  // A refusal may quote the document (an alias's name: `*sk-proj-…`): masked as every message is,
+  // for the CLI's standard error and the editor's notification alike.
+  if ('refused' in result) return { edits: [], refused: messageMasker(doc)(result.refused) };
   let out = result.text;
   const eol = eolOf(doc.text);
   if (eol === '\r\n') out = out.replace(/\r?\n/g, '\r\n');

@@ -105,7 +105,14 @@ export function messageMasker(doc: ParsedDocument, ranges?: readonly Range[]): (
       const value = values[at]!;
       if (out.includes(value)) out = out.split(value).join('*'.repeat(value.length));
     }
-    return maskRanges(out, credentialShapes(out));
+    // The shapes of the message as written too (masking keeps lengths, so their places hold): a value
+    // masked first can leave the rest of a credential too short to be found (an anchor's name with
+    // a `/` renamed with a `_`: the piece after it a value of the document, the piece before it a
+    // token of 19 characters; redteam19).
+    return maskRanges(
+      out,
+      out === message ? credentialShapes(out) : [...credentialShapes(message), ...credentialShapes(out)],
+    );
   };
 }
 
@@ -173,6 +180,67 @@ function withRecurrences(text: string, ranges: Range[]): Range[] {
         known.add(`${at}:${v.length}`);
         out.push({ offset: at, length: v.length });
       }
+  // (A piece where a range already masks it is no new place: the secret itself, a recurrence.)
+  const found = pieces(text, values);
+  if (found.length > 0) {
+    const covered = coverIndex(out);
+    for (const r of found) if (!covered(r.offset, r.offset + r.length)) out.push(r);
+  }
+  return out;
+}
+
+/** The shortest piece of a known secret looked for elsewhere in the text (see pieces). */
+const PIECE_MIN = 8;
+/** The characters of a word a piece of a credential may stand in. */
+const PIECE_CHAR = /* @__PURE__ */ (() => {
+  const t = new Uint8Array(128);
+  for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.+/=~') t[c.charCodeAt(0)] = 1;
+  return t;
+})();
+
+/**
+ * The places where a piece of PIECE_MIN or more characters of a known secret stands on its own,
+ * with a digit in it (redteam19): a key written whole in one place and wrapped over two comment
+ * lines in another (`# old key: sk-proj-…` / `#   …`), or its start alone, shows every piece of it
+ * in a code frame, which no shape finds when the piece is short (`AKIA` and 6, 12 characters of a
+ * 24-character token). Secrets holding `://` (a URL pasted where a key goes) give no pieces: their
+ * words are every URL's.
+ */
+function pieces(text: string, values: ReadonlySet<string>): Range[] {
+  const grams = new Set<string>();
+  for (const v of values) {
+    if (v.includes('://')) continue;
+    for (let i = 0; i + PIECE_MIN <= v.length; i++) grams.add(v.slice(i, i + PIECE_MIN));
+  }
+  const out: Range[] = [];
+  if (grams.size === 0) return out;
+  const n = text.length;
+  for (let i = 0; i < n;) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || PIECE_CHAR[c] === 0) {
+      i++;
+      continue;
+    }
+    const s = i;
+    while (i < n && text.charCodeAt(i) < 128 && PIECE_CHAR[text.charCodeAt(i)] === 1) i++;
+    // The windows of the word that are pieces of a secret, merged.
+    let from = -1;
+    let to = -1;
+    const flush = (): void => {
+      if (from >= 0 && /[0-9]/.test(text.slice(from, to))) out.push({ offset: from, length: to - from });
+      from = -1;
+    };
+    for (let j = s; j + PIECE_MIN <= i; j++) {
+      if (!grams.has(text.slice(j, j + PIECE_MIN))) continue;
+      if (from >= 0 && j <= to) to = j + PIECE_MIN;
+      else {
+        flush();
+        from = j;
+        to = j + PIECE_MIN;
+      }
+    }
+    flush();
+  }
   return out;
 }
 

@@ -43,7 +43,7 @@ import { keyHomeNote, singleHome } from '../../model/keyHome';
 import { ofVariant, variantAround } from '../../model/variantAround';
 import type { Reading } from '../yaml11';
 import { describeReading, numberText, plainText, quotedBoolean, reading11 } from '../yaml11';
-import { credentialShapes } from '../credentialShapes';
+import { credentialShapes, maskShapes } from '../credentialShapes';
 import { readsAsVariableName } from '../envNames';
 
 export function schemaDiagnostics(doc: ParsedDocument, value: unknown): Diagnostic[] {
@@ -505,7 +505,9 @@ export function objectAnchorRange(
  * point (`hosted<U+00A0>`): it looks like a space everywhere, but YAML and JSON read it as text.
  */
 function clip(s: string): string {
-  const one = s.replace(/[^\S\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]+/g, ' ');
+  // Credential shapes masked before the cut: a cut one may be too short to be found (a JWT cut after
+  // 3 characters of its claims: `eyJ….y9z…`).
+  const one = maskShapes(s).replace(/[^\S\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]+/g, ' ');
   const cut = one.length > 40 ? one.slice(0, 40) + '…' : one;
   return showInvisibleChars(cut);
 }
