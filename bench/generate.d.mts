@@ -62,3 +62,10 @@ export function toYaml(data: unknown): string;
 export function toRealisticYaml(data: unknown, opts?: { crlf?: boolean }): string;
 export function toJson(data: unknown): string;
 export function generate(opts?: GenerateOptions): Generated;
+
+/** A realistic file of about `lines` lines written with many anchors (see generate.mjs). */
+export function anchorHeavy(
+  shape: 'llm' | 'merge' | 'scalar',
+  lines: number,
+  opts?: { crlf?: boolean },
+): { text: string; envNames: string[]; holds: string };

@@ -482,6 +482,105 @@ export function generate(opts = {}) {
   };
 }
 
+// ---- Anchor-heavy files (bench/anchors.mjs, test/validation/incremental.test.ts) ----
+
+const TABLE_LINE = /^( *)- schemaName: '(reporting_schema_\d+)'(\r?)$/;
+
+/** An LLM block as people write it, its keys at `ind` (the lines below its key's line). */
+function llmBlock(i, ind, fallback) {
+  const p = [
+    ['provider: vendor_a', `model: vendor_a-model-${i}`, 'baseUrl: https://vendor-a.example.com/v1'],
+    [
+      'provider: cloud_a',
+      'apiVersion: "2024-06-01"',
+      `model: cloud-a-model-${i}`,
+      'endpoint: https://cloud-a.example.com/llm',
+    ],
+    ['provider: vendor_b', `model: vendor_b-model-${i}`, 'baseUrl: https://vendor-b.example.com/v1'],
+  ][i % 3];
+  const out = p.map((l) => ind + l);
+  // (Two spellings: a test's environment may define one and not the other.)
+  out.push(`${ind}apiKey:`, `${ind}  valueFromEnv: LLM_${i % 7}_${i % 3 === 1 ? 'APIKEY' : 'API_KEY'}  # set in CI`);
+  if (fallback !== undefined) out.push(`${ind}fallback: *llm_${fallback}`);
+  return out;
+}
+
+/**
+ * A realistic file of about `lines` lines written with many anchors, in one of three shapes:
+ * `llm`: 60 % tables, then a long `overrideAiPrimitivesLlm` where every fourth item defines its LLM block
+ * with an anchor (`llm: &llm_8`, its fallback an alias to the first one, `*llm_0`) and the others alias
+ * the one before them (`llm: *llm_8`); `merge`: every tenth table anchored (`- &tbl_40`), the others merging it (`- <<: *tbl_40`)
+ * and overriding tableName and columns; `scalar`: every twentieth table's schemaName anchored
+ * (`schemaName: &s_40 reporting_schema_3`), the others' an alias to it (`schemaName: *s_40`).
+ * @param {'llm'|'merge'|'scalar'} shape
+ * @param {number} lines
+ * @param {{ crlf?: boolean }} [opts]
+ */
+export function anchorHeavy(shape, lines, opts = {}) {
+  const crlf = !!opts.crlf;
+  const eol = crlf ? '\r\n' : '\n';
+  if (shape === 'llm') {
+    const g = generate({ lines: Math.round(lines * 0.6), crlf });
+    const at = g.text.indexOf('  overrideAiPrimitivesLlm:');
+    const items = [];
+    let last;
+    let n = 0;
+    for (let i = 0; items.length < lines * 0.4; i++) {
+      items.push(`    # primitive ${i}`, `    - primitiveName: primitive_${i}`);
+      if (i % 4 === 0) {
+        items.push(`      llm: &llm_${i}`, ...llmBlock(i, '        ', i === 0 ? undefined : 0));
+        last = i;
+        n++;
+      } else items.push(`      llm: *llm_${last}${i % 2 ? '  # shared' : ''}`);
+    }
+    return {
+      text: g.text.slice(0, at) + '  overrideAiPrimitivesLlm:' + eol + items.join(eol) + eol,
+      envNames: [...g.envNames, ...Array.from({ length: 7 }, (_, k) => [`LLM_${k}_API_KEY`, `LLM_${k}_APIKEY`]).flat()],
+      holds: `${n} anchored LLM blocks, ${items.length} override lines`,
+    };
+  }
+  const g = generate({ lines, crlf });
+  const out = [];
+  let t = 0;
+  let anchorAt = -1;
+  let anchors = 0;
+  let aliases = 0;
+  for (const l of g.text.split('\n')) {
+    const m = TABLE_LINE.exec(l);
+    if (!m) {
+      out.push(l);
+      continue;
+    }
+    const [, ind, schema, cr] = m;
+    if (shape === 'merge') {
+      if (t % 10 === 0) {
+        anchorAt = t;
+        anchors++;
+        out.push(`${ind}- &tbl_${t}${cr}`, `${ind}  schemaName: '${schema}'${cr}`);
+      } else {
+        aliases++;
+        out.push(`${ind}- <<: *tbl_${anchorAt}${cr}`);
+      }
+    } else if (t % 20 === 0) {
+      anchorAt = t;
+      anchors++;
+      out.push(`${ind}- schemaName: &s_${t} ${schema}${cr}`);
+    } else {
+      aliases++;
+      out.push(`${ind}- schemaName: *s_${anchorAt}${cr}`);
+    }
+    t++;
+  }
+  return {
+    text: out.join('\n'),
+    envNames: g.envNames,
+    holds:
+      shape === 'merge'
+        ? `${anchors} anchored tables, ${aliases} merging them (<<)`
+        : `${anchors} anchored schemaName values, ${aliases} aliases to them`,
+  };
+}
+
 function cli(argv) {
   const o = {};
   for (let i = 0; i < argv.length; i++) {

@@ -73,6 +73,7 @@ const INSERTS = [
  * characters; kinds 8 and up: on a list item's first line or a comment line (./itemEdits.ts).
  */
 function randomEdit(text: string, kind: number, a: number, b: number, ins: string): Edit {
+  if (kind >= 17) return wordEdit(text, kind - 17, a, b) ?? randomEdit(text, 6, a, b, ins);
   if (kind >= 8) {
     const e = itemEdit(text, kind - 8, a, b);
     if (e) return e;
@@ -106,6 +107,34 @@ function randomEdit(text: string, kind: number, a: number, b: number, ins: strin
       return { start: at, end: Math.min(ls + body.length, at + 1 + Math.floor(a * 3)), text: '' };
     default: // type or replace a character
       return { start: at, end: kind === 6 ? at : Math.min(ls + body.length, at + 1), text: ins };
+  }
+}
+
+/**
+ * An edit inside a word of the line at or after `a × lines` that has one, as typing in a value or key
+ * does (the tree stays patched): kind 0 a letter typed, 1 a letter deleted, 2 a digit typed (`*llm_4` →
+ * `*llm_48`: another anchor, or none), 3 the word's last letter replaced. Undefined when no line has a word.
+ */
+function wordEdit(text: string, kind: number, a: number, b: number): Edit | undefined {
+  const words: number[] = [];
+  const re = /[A-Za-z0-9_]{2,}/g;
+  const from = Math.floor(a * text.length);
+  re.lastIndex = from;
+  for (let m = re.exec(text); m && words.length < 8; m = re.exec(text)) words.push(m.index, m[0].length);
+  if (words.length === 0) return undefined;
+  const w = Math.floor(b * (words.length / 2)) * 2;
+  const start = words[w]!;
+  const len = words[w + 1]!;
+  const at = start + 1 + Math.floor(b * (len - 1));
+  switch (kind) {
+    case 0:
+      return { start: at, end: at, text: 'q' };
+    case 1:
+      return { start: at, end: at + 1, text: '' };
+    case 2:
+      return { start: start + len, end: start + len, text: String(Math.floor(b * 10)) };
+    default:
+      return { start: start + len - 1, end: start + len, text: 'z' };
   }
 }
 
@@ -173,30 +202,55 @@ test('incremental validation: a file with tabs on many lines, after random edit 
   assert.ok(replayed > 100, `${replayed} list items replayed from the cache over ${edits} edits`);
 });
 
+test('incremental validation: anchor-heavy files (aliased LLM blocks, merged tables, anchored values), after random edit sequences, equal a full validation (seeded)', async () => {
+  // A list item holding an anchor, alias or merge key is replayed from the cache while neither it nor an
+  // anchored node it reaches changed, and where the walk decides on its alias targets as before
+  // (validation/units.ts `held`): typing inside an anchored block, in an aliasing item, far from both,
+  // Enter, deleted and pasted lines, aliases and anchors typed and deleted.
+  const { anchorHeavy } = (await import(pathToFileURL(join(ROOT, 'bench/generate.mjs')).href)) as typeof GenerateModule;
+  const team = readFileSync(join(ROOT, 'examples', 'team.assistant.yaml'), 'utf8');
+  const docs: { text: string; lang: 'yaml' }[] = [
+    { text: anchorHeavy('llm', 500).text, lang: 'yaml' },
+    { text: anchorHeavy('llm', 400, { crlf: true }).text, lang: 'yaml' },
+    { text: anchorHeavy('merge', 450).text, lang: 'yaml' },
+    { text: anchorHeavy('scalar', 500).text, lang: 'yaml' },
+    { text: anchorHeavy('scalar', 300, { crlf: true }).text, lang: 'yaml' },
+    { text: team, lang: 'yaml' },
+  ];
+  const inserts = [...INSERTS, '*llm_0', '&llm_4 ', '*tbl_0', '<<: *tbl_10', '*s_0', '&s_0 ', 'x', 'x', 'y'];
+  const seed = testSeed('incremental validation property, anchors', 1919, 'FUZZ_SEED');
+  // Edits inside words weigh more here (kinds 17 and up: a patched tree is what the cache serves).
+  const kinds = fc.oneof(fc.nat(16), fc.integer({ min: 17, max: 20 }), fc.integer({ min: 17, max: 20 }));
+  // (Places spread evenly over the file: fast-check's doubles gather near 0, the first lines.)
+  const spread = fc.integer({ min: 0, max: 999_999 }).map((n) => n / 1_000_000);
+  const { edits, withFindings, replayed, held } = incrementalProperty(docs, seed, 150, inserts, kinds, spread);
+  console.log(
+    `incremental validation, anchors: ${edits} edits, ${withFindings} with findings, ${replayed} list items replayed, ${held.replayed} of them holding an anchor or alias (${held.walked} such items walked again)`,
+  );
+  assert.ok(withFindings > edits / 4, `${withFindings} of ${edits} edits left findings to compare`);
+  assert.ok(held.replayed > edits, `${held.replayed} items holding an alias replayed over ${edits} edits`);
+  assert.ok(held.walked > edits / 4, `${held.walked} items holding an alias walked again over ${edits} edits`);
+});
+
 /** Random edit sequences on `docs`: after each, the cache's diagnostics equal a full validation's. */
 function incrementalProperty(
   docs: readonly { text: string; lang: 'yaml' | 'json' }[],
   seed: number,
   numRuns: number,
-): { edits: number; withFindings: number; replayed: number; tabs: number } {
+  inserts: readonly string[] = INSERTS,
+  kinds: fc.Arbitrary<number> = fc.nat(16),
+  unit: fc.Arbitrary<number> = fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+): { edits: number; withFindings: number; replayed: number; tabs: number; held: { replayed: number; walked: number } } {
   let edits = 0;
   let tabs = 0;
   let withFindings = 0;
   let replayed = 0;
+  const held = { replayed: 0, walked: 0 };
   fc.assert(
     fc.property(
       fc.constantFrom(...docs),
       fc.nat(OPTION_SETS.length - 1),
-      fc.array(
-        fc.tuple(
-          fc.nat(16),
-          fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
-          fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
-          fc.constantFrom(...INSERTS),
-          fc.nat(9),
-        ),
-        { minLength: 1, maxLength: 8 },
-      ),
+      fc.array(fc.tuple(kinds, unit, unit, fc.constantFrom(...inserts), fc.nat(9)), { minLength: 1, maxLength: 8 }),
       ({ text, lang }, optionSet, seq) => {
         let options = OPTION_SETS[optionSet]!;
         const cache = new AnalysisCache(() => options);
@@ -223,11 +277,13 @@ function incrementalProperty(
           assert.deepEqual(got, want, `after ${JSON.stringify(e)} on ${JSON.stringify(doc.getText().slice(0, 80))}…`);
         }
         replayed += cache.unitsReplayed(uri);
+        held.replayed += cache.heldStats(uri).replayed;
+        held.walked += cache.heldStats(uri).walked;
       },
     ),
     { seed, numRuns },
   );
-  return { edits, withFindings, replayed, tabs };
+  return { edits, withFindings, replayed, tabs, held };
 }
 
 test('incremental validation: findings inside unchanged list items move with an edit above them', () => {

@@ -99,6 +99,12 @@ export class AnalysisCache {
     return this.entries.get(uri)?.units.replayed ?? 0;
   }
 
+  /** Of those, items holding an anchor, alias or merge key; and how many such items were walked again. */
+  heldStats(uri: string): { replayed: number; walked: number } {
+    const u = this.entries.get(uri)?.units;
+    return { replayed: u?.replayedHeld ?? 0, walked: u?.heldWalked ?? 0 };
+  }
+
   cost(uri: string): number {
     return this.lastCost.get(uri) ?? 0;
   }

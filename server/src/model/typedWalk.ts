@@ -44,8 +44,20 @@ interface Item {
  * reached without an alias, in their place in the walk, the same way.
  */
 export interface WalkHooks {
-  item(node: Node, expected: Schema | undefined): boolean;
+  /** `seen`: the walk's record of alias targets walked so far (see `SeenTargets`). */
+  item(node: Node, expected: Schema | undefined, seen: SeenTargets): boolean;
   chunk?(list: ArrayNode, c: number, expected: Schema | undefined): boolean;
+}
+
+/**
+ * The alias targets a walk has walked through, per schema: a target reached again with a schema it was
+ * walked with is not walked again. `log`, when set, gets each decision in order (the target, the schema,
+ * whether it was the first): validation's cache replays what it found in a list item holding an alias
+ * only where the same decisions would be made again (validation/units.ts).
+ */
+export interface SeenTargets {
+  map: Map<Node, Set<Schema | undefined>>;
+  log?: (Node | Schema | boolean | undefined)[];
 }
 
 /**
@@ -61,10 +73,12 @@ export function walkTyped(
   visit: (v: Visit) => void,
   hooks?: WalkHooks,
   rootExpected: Schema | undefined = rootSchema,
+  seen?: SeenTargets,
 ): void {
   if (!root) return;
-  // Made at the first alias (most documents have none).
-  let seenTargets: Map<Node, Set<Schema | undefined>> | undefined;
+  // Made at the first alias (most documents have none), or at the first list item offered to the hooks.
+  let seenTargets: Map<Node, Set<Schema | undefined>> | undefined = seen?.map;
+  const log = seen?.log;
   const stack: Item[] = [
     {
       node: root,
@@ -134,17 +148,22 @@ export function walkTyped(
       continue;
     }
     let node = item.node;
-    if (item.unit && hooks && node && hooks.item(node, item.expected)) continue;
+    if (item.unit && hooks && node) {
+      seen ??= { map: (seenTargets ??= new Map<Node, Set<Schema | undefined>>()) };
+      if (hooks.item(node, item.expected, seen)) continue;
+    }
     let via = item.via;
     if (node?.type === 'alias') {
       via ??= node;
       const t = node.target;
       if (!t) continue;
       seenTargets ??= new Map<Node, Set<Schema | undefined>>();
-      let seen = seenTargets.get(t);
-      if (!seen) seenTargets.set(t, (seen = new Set()));
-      if (seen.has(item.expected)) continue;
-      seen.add(item.expected);
+      let targetSeen = seenTargets.get(t);
+      if (!targetSeen) seenTargets.set(t, (targetSeen = new Set()));
+      const first = !targetSeen.has(item.expected);
+      if (log) log.push(t, item.expected, first);
+      if (!first) continue;
+      targetSeen.add(item.expected);
       node = t;
     }
     if (!node) continue;

@@ -38,6 +38,22 @@ export interface UnitValues {
    */
   seen?(node: Node): boolean;
   learn?(node: Node, pure: boolean): UnitValue | undefined;
+  /**
+   * A list item that holds an anchor, an alias or a merge key: what its conversion gave when neither it
+   * nor an anchored node it reaches through its aliases changed since (undefined: convert it).
+   */
+  held?(node: Node): HeldValue | undefined;
+  /** Keeps what the conversion of such an item gave (no loop, no alias without its anchor in it). */
+  hold?(node: Node, value: HeldValue): void;
+}
+/** A list item holding an alias: its value, node count, and its aliases' count and expanded size. */
+export interface HeldValue {
+  value: unknown;
+  nodes: number;
+  aliases: number;
+  aliasSize: number;
+  /** The limit the sizes were capped at. */
+  sizeLimit: number;
 }
 /** Long lists are cached in chunks of this many items. */
 export const CHUNK = 32;
@@ -195,22 +211,65 @@ export function toValue(root: Node | undefined, limit: number, units?: UnitValue
         return node.value;
     }
   };
+  /**
+   * An item holding an anchor, alias or merge key, converted now; its value kept when it is a value of
+   * its own: no enclosing anchored node is being converted (an alias inside could loop back to it) and
+   * no loop or alias without its anchor was found in it.
+   */
+  const holdNow = (it: Node): unknown => {
+    const before = nodes;
+    const a0 = aliases;
+    const s0 = aliasSize;
+    const c0 = cycles.length;
+    const u0 = unresolved.length;
+    const v = convert(it);
+    if (cycles.length === c0 && unresolved.length === u0 && aliasSize <= limit)
+      units!.hold!(it, {
+        value: v,
+        nodes: nodes - before,
+        aliases: aliases - a0,
+        aliasSize: aliasSize - s0,
+        sizeLimit: limit,
+      });
+    return v;
+  };
   /** A list item, through the unit cache when it is a unit. */
   const item = (it: Node): unknown => {
     if (!units || (it.type !== 'object' && it.type !== 'array')) return convert(it);
+    // (Only at the top: within an alias's target, or an anchored node, what an item holds is not its own.)
+    const top = inTarget === 0 && (inProgress === undefined || inProgress.size === 0);
     if (units.learn && !units.seen!(it)) {
       const before = nodes;
       const was = impure;
+      const a0 = aliases;
+      const s0 = aliasSize;
+      const c0 = cycles.length;
+      const u0 = unresolved.length;
       const v = convert(it);
       const u = units.learn(it, impure === was);
       if (u) {
         u.value = v;
         u.nodes = nodes - before;
-      }
+      } else if (top && units.hold && cycles.length === c0 && unresolved.length === u0 && aliasSize <= limit)
+        units.hold(it, {
+          value: v,
+          nodes: nodes - before,
+          aliases: aliases - a0,
+          aliasSize: aliasSize - s0,
+          sizeLimit: limit,
+        });
       return v;
     }
     const u = units.unit(it);
-    if (!u) return convert(it);
+    if (!u) {
+      if (!top || !units.held) return convert(it);
+      const h = units.held(it);
+      if (!h || h.sizeLimit !== limit) return holdNow(it);
+      nodes += h.nodes;
+      aliases += h.aliases;
+      aliasSize = Math.min(limit + 1, aliasSize + h.aliasSize);
+      return h.value;
+    }
     if (u.nodes === undefined) {
       const before = nodes;
       u.value = convert(it);

@@ -7,7 +7,7 @@ import type { Diagnostic } from '../codes';
 import { copyWith, diag } from '../codes';
 import { toValue } from '../../model/value';
 import { walkTyped } from '../../model/typedWalk';
-import type { Visit, WalkHooks } from '../../model/typedWalk';
+import type { SeenTargets, Visit, WalkHooks } from '../../model/typedWalk';
 import { CHUNK } from '../../model/value';
 import type { Schema } from '../../model/schema';
 import { schemaDiagnostics } from './schemaErrors';
@@ -349,8 +349,25 @@ function findAll(
     return found;
   };
   const hooks: WalkHooks | undefined = units && {
-    item: (node, expected) => {
-      if (!units.isUnit(node)) return false;
+    item: (node, expected, seen) => {
+      if (!units.isUnit(node)) {
+        // An item holding an anchor, alias or merge key, whose value the conversion kept (nothing it
+        // reaches changed): replayed where the walk would decide on its alias targets as before, else
+        // walked now, with the walk's record of targets, and kept.
+        if (!units.held(node)) return false;
+        let found = units.heldFindings(node, expected, seen);
+        if (!found) {
+          units.heldWalked++;
+          recording = [];
+          const log: NonNullable<SeenTargets['log']> = [];
+          walkTyped(node, visit, undefined, expected, { map: seen.map, log });
+          found = recording;
+          recording = undefined;
+          units.recordHeld(node, expected, found, log);
+        }
+        for (const r of found) emit(r.d, r.once);
+        return true;
+      }
       for (const r of unitFindings(units, node, expected)) emit(r.d, r.once);
       return true;
     },

@@ -7,11 +7,18 @@
 // their offsets relative to the unit; an edit drops the units that contain what it changed
 // (`changed`), and the next validation walks only the rest: the document outside units and the
 // changed units. Units after the edit moved with it: their findings are replayed shifted.
+// A list item that holds an anchor, alias or merge key (`llm: *fast`, `<<: *base`) is "held" instead:
+// its value and findings depend also on the anchored nodes its aliases reach (`reached`), and its
+// findings on which alias targets the walk had already walked with the same schema (typedWalk.ts
+// `SeenTargets`). It is replayed while neither it nor those nodes changed (an edit inside an anchored
+// node bumps its stamp), where the walk would decide on its targets as before; a finding made through
+// an alias is kept relative to the node it points into (the anchor may be on the other side of an edit).
 // test/validation/incremental.test.ts checks, after random edit sequences, that the result equals a
 // validation without the cache, exactly.
 import type { ArrayNode, Node, PropertyNode } from '../../parser/ast';
 import type { Schema } from '../../model/schema';
-import type { ChunkValue, UnitValue, UnitValues } from '../../model/value';
+import type { ChunkValue, HeldValue, UnitValue, UnitValues } from '../../model/value';
+import type { SeenTargets } from '../../model/typedWalk';
 import { CHUNK } from '../../model/value';
 import type { Diagnostic } from '../codes';
 import type { Candidate } from './commentCredentials';
@@ -52,6 +59,35 @@ interface Entry extends UnitValue {
   pure: boolean;
   /** Findings per schema the unit was walked with; offsets as they were when `base` was the unit's offset. */
   findings?: Map<Schema | undefined, { base: number; list: Recorded[] }>;
+  /** An item that is no unit (it holds an anchor, alias or merge key): what it gave while what it depends on stands. */
+  held?: Held;
+}
+
+/**
+ * What a list item holding an anchor, alias or merge key gave, and what that depends on besides its own
+ * subtree: the anchored nodes its aliases and merge keys reach, through any number of them, each with
+ * its stamp (bumped by `changed` at each edit inside it) as it was then.
+ */
+interface Held extends HeldValue {
+  deps: Node[];
+  stamps: number[];
+  /**
+   * Findings per schema the item was walked with, offsets relative to `base`, and the walk's decisions
+   * on the alias targets it reached (`SeenTargets.log`): replayed only where the walk would decide the same.
+   */
+  findings?: Map<Schema | undefined, { list: Anchored[]; log: SeenTargets['log'] }>;
+}
+
+/**
+ * A finding of such an item, its offset and its related information's each relative to a node that
+ * holds it (the item, an anchored node it reaches, or that node's key): a finding made through an alias
+ * points into the anchored node, which an edit between the two moves apart.
+ */
+interface Anchored {
+  d: Diagnostic;
+  once?: string | undefined;
+  /** The node each offset is relative to: the finding's own, then its related information's, in order. */
+  at: (Node | PropertyNode['key'])[];
 }
 
 export class UnitCache implements UnitValues, AnchorIndexHints, TabFindings {
@@ -71,8 +107,14 @@ export class UnitCache implements UnitValues, AnchorIndexHints, TabFindings {
   private textLength = -1;
   private optionsKey: string | undefined;
   private env: ValidationOptions['env'];
+  /** Per anchored node, a count bumped at each edit inside it (what items aliasing it check). */
+  private stamps = new WeakMap<Node, number>();
   /** How many times a unit's findings were replayed rather than found again (for tests and the benchmark). */
   replayed = 0;
+  /** How many of those were items holding an anchor, alias or merge key. */
+  replayedHeld = 0;
+  /** How many items holding an anchor, alias or merge key were walked again, and why: changed, a dependency changed, the walk's decisions differ. */
+  heldWalked = 0;
 
   /** Keeps what was cached only when the options that rules read are the same as last time. */
   prepare(options: ValidationOptions): void {
@@ -256,6 +298,8 @@ export class UnitCache implements UnitValues, AnchorIndexHints, TabFindings {
     for (let n: Node | PropertyNode | undefined = node; n; child = n, n = n.parent) {
       if (n.type === 'property') continue;
       this.entries.delete(n);
+      // What aliases this node (or merges it) holds another value now.
+      if (n.type !== 'alias' && n.anchor !== undefined) this.stamps.set(n, (this.stamps.get(n) ?? 0) + 1);
       if (n.type === 'array' && child) {
         this.touched.get(n)?.add(child as Node);
         const list = this.chunks.get(n);
@@ -396,6 +440,94 @@ export class UnitCache implements UnitValues, AnchorIndexHints, TabFindings {
     return pure ? e : undefined;
   }
 
+  held(node: Node): Held | undefined {
+    const e = this.entries.get(node);
+    const h = e?.held;
+    if (!h) return undefined;
+    for (let i = 0; i < h.deps.length; i++)
+      if ((this.stamps.get(h.deps[i]!) ?? 0) !== h.stamps[i]) {
+        e.held = undefined;
+        return undefined;
+      }
+    return h;
+  }
+
+  hold(node: Node, value: HeldValue): void {
+    let e = this.entries.get(node);
+    if (!e) this.entries.set(node, (e = { pure: false }));
+    if (e.pure) return;
+    const deps = reached(node);
+    e.held = { ...value, deps, stamps: deps.map((d) => this.stamps.get(d) ?? 0) };
+  }
+
+  /**
+   * What the rules found in `node` (an item `held` answers for) when walked with `expected`, shifted to
+   * where it is now, when the walk would decide on the alias targets it reaches as it did then (the same
+   * targets new and seen in `seen`); those decisions are then made in `seen`.
+   */
+  heldFindings(node: Node, expected: Schema | undefined, seen: SeenTargets): Recorded[] | undefined {
+    const f = this.entries.get(node)?.held?.findings?.get(expected);
+    if (!f) return undefined;
+    const log = f.log!;
+    const map = seen.map;
+    // Each decision as recorded; a target first walked in this item is seen by its later aliases.
+    let mine: Set<Schema | undefined>[] | undefined;
+    for (let i = 0; i < log.length; i += 3) {
+      const t = log[i] as Node;
+      const e = log[i + 1] as Schema | undefined;
+      const first = log[i + 2] as boolean;
+      let set = map.get(t);
+      const was = set?.has(e) ?? false;
+      if (was === first) {
+        // Undo what this call added: the item is walked instead.
+        if (mine) for (let k = 0; k < mine.length; k++) mine[k]!.delete(log[k * 3 + 1] as Schema | undefined);
+        return undefined;
+      }
+      if (!set) map.set(t, (set = new Set()));
+      if (first) set.add(e);
+      (mine ??= []).push(first ? set : EMPTY);
+    }
+    this.replayed++;
+    this.replayedHeld++;
+    if (f.list.length === 0) return NONE;
+    return f.list.map((r) => {
+      const d = shifted(r.d, r.at[0]!.offset);
+      if (r.d.related) d.related = r.d.related.map((x, i) => ({ ...x, offset: x.offset + r.at[i + 1]!.offset }));
+      return { d, once: r.once };
+    });
+  }
+
+  /** Keeps what the walk found in `node` (see `heldFindings`); nothing when a finding points where no node it depends on is. */
+  recordHeld(node: Node, expected: Schema | undefined, list: Recorded[], log: SeenTargets['log']): void {
+    const h = this.held(node);
+    if (!h) return;
+    const bases: (Node | PropertyNode['key'])[] = [node];
+    for (const t of h.deps) {
+      bases.push(t);
+      if (t.parent?.type === 'property') bases.push(t.parent.key);
+    }
+    const baseOf = (offset: number, length: number): Node | PropertyNode['key'] | undefined => {
+      for (const b of bases) if (offset >= b.offset && offset + length <= b.offset + b.length) return b;
+      return undefined;
+    };
+    const out: Anchored[] = [];
+    for (const r of list) {
+      const at: (Node | PropertyNode['key'])[] = [];
+      const b = baseOf(r.d.offset, r.d.length);
+      if (!b) return;
+      at.push(b);
+      for (const x of r.d.related ?? []) {
+        const c = baseOf(x.offset, x.length);
+        if (!c) return;
+        at.push(c);
+      }
+      const d = shifted(r.d, -b.offset);
+      if (r.d.related) d.related = r.d.related.map((x, i) => ({ ...x, offset: x.offset - at[i + 1]!.offset }));
+      out.push({ d, once: r.once, at });
+    }
+    (h.findings ??= new Map()).set(expected, { list: out, log });
+  }
+
   isUnit(node: Node): boolean {
     return (node.type === 'object' || node.type === 'array') && this.unit(node) !== undefined;
   }
@@ -447,6 +579,32 @@ export function repeatedItems(items: readonly Node[], keyOf: (item: Node) => str
       if (members.length === 1) out.push(members);
       members.push(it);
     }
+  }
+  return out;
+}
+
+const EMPTY = new Set<Schema | undefined>();
+
+/**
+ * The anchored nodes what `node` holds reaches through its aliases and merge keys, through any number
+ * of them (an anchored block that aliases another), each once.
+ */
+function reached(node: Node): Node[] {
+  const out: Node[] = [];
+  const seen = new Set<Node>();
+  const stack: Node[] = [node];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === 'alias') {
+      const t = n.target;
+      if (t && !seen.has(t)) {
+        seen.add(t);
+        out.push(t);
+        stack.push(t);
+      }
+    } else if (n.type === 'object') {
+      for (const p of n.properties) if (p.value) stack.push(p.value);
+    } else if (n.type === 'array') for (const it of n.items) stack.push(it);
   }
   return out;
 }
