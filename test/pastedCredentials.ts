@@ -9,6 +9,7 @@
 // (madeUpPasswords): only where it stands (a credential field) can say it is one, so it is written
 // only there.
 import { madeUpPasswords, mulberry32 } from './helpers';
+import { credentialShapes } from '../server/src/service/credentialShapes';
 
 export const PASTED_SEED = 20261125;
 
@@ -64,6 +65,10 @@ export function pastedCredentials(seed = PASTED_SEED): Credential[] {
     { name: 'made-up password 2', text: pw2!, secret: pw2!.replace(/-/g, ''), shapeless: true },
   ];
 }
+
+/** Whether text is found whole by its shape alone (the first line of a credential wrapped over two). */
+const headShaped = (text: string): boolean =>
+  credentialShapes(text).some((r) => r.offset === 0 && r.length === text.length);
 
 const HEAD = 'kind: AssistantConfig\nversion: v2\ndefinition:\n';
 const LLM = `${HEAD}  llm:\n    provider: vendor_a\n`;
@@ -199,6 +204,16 @@ export function placements(c: Credential): Placement[] {
       'in comments, once wrapped over two lines',
       `# old key: ${t}\n${LLM}    apiKey: {valueFromEnv: K}  # ${t}\n    # new key: ${t.slice(0, half)}\n    #   ${t.slice(half)}\n`,
     ),
+    // Wrapped alone (no copy elsewhere): its first line must be known by its shape, its last 10
+    // characters by following it.
+    ...(headShaped(t.slice(0, -10))
+      ? [
+          yaml(
+            'in a comment wrapped over two lines, alone',
+            `${LLM}    apiKey: {valueFromEnv: K}\n    # old key: ${t.slice(0, -10)}\n    #   ${t.slice(-10)}\n`,
+          ),
+        ]
+      : []),
     yaml('as the name in valueFromEnv', `${LLM}    apiKey: {valueFromEnv: ${t}}\n`),
     yaml('as the name in valueFromEnv, quoted', `${LLM}    apiKey:\n      valueFromEnv: "${t}"\n`),
     yaml('in a shell default in valueFromEnv', `${LLM}    apiKey: {valueFromEnv: '\${VENDOR_KEY:-${t}}'}\n`),

@@ -687,7 +687,7 @@ const MAX_CONTINUED = 8;
  * A credential wrapped over two lines (a folded `>-` scalar, a plain multi-line scalar, a message
  * quoting either as words joined by a space) is one credential: the range of a match is widened
  * over the words that continue it (REVIEW5 H7). A continuing word follows only white space
- * (a line break and indentation included), is made of WORD_CHAR, is not a key (`word:`), and holds
+ * (a line break and indentation included; in a comment, the next line's `#` too), is made of WORD_CHAR, is not a key (`word:`), and holds
  * a digit or a capital after its first character (a credential's tail; not prose: "was revoked").
  * Scans only forward from the match, over at most MAX_CONTINUED words.
  */
@@ -703,6 +703,12 @@ function continued(text: string, offset: number, length: number): Range {
       i++;
     }
     if (i === end || lines > 1) break;
+    // In a YAML comment wrapped over lines (`# old key: sk-…` / `#   …`, an editor's rewrap): the next
+    // comment line's first word continues it, after its `#` (redteam19).
+    if (lines === 1 && text[i] === '#' && inComment(text, offset)) {
+      i++;
+      while (i < text.length && (text[i] === ' ' || text[i] === '\t')) i++;
+    }
     const s = i;
     while (i < text.length && WORD_CHAR.test(text[i]!)) i++;
     if (i === s || text[i] === ':') break;
@@ -711,6 +717,12 @@ function continued(text: string, offset: number, length: number): Range {
     end = i;
   }
   return { offset, length: end - offset };
+}
+
+/** Whether text[offset] stands after a `#` on its line (a YAML comment's text; a `#` in a value is a guess that costs one word). */
+function inComment(text: string, offset: number): boolean {
+  for (let i = offset - 1; i >= 0 && text[i] !== '\n'; i--) if (text[i] === '#') return true;
+  return false;
 }
 
 /** A text with the given ranges replaced by `*` (same length, so columns hold; line breaks kept). */
