@@ -54,7 +54,8 @@ function variant(value, title, text, properties, required) {
 
 // `serviceMeaning` says what a field is to the service where variants name it differently: 'address',
 // the LLM API's address (the spec's `baseUrl`, "Default URL when absent", and `endpoint`, "Endpoint of
-// the LLM API"), and 'model' (`model`, `modelId`). The engine makes addresses links and checks their
+// the LLM API"), 'model' (`model`, `modelId`) and 'region' (`cloudLocation`, "Region-style location", and
+// `regionName`). The engine makes addresses links and checks their
 // scheme (url-scheme); switching the provider carries a value to the new variant's field of the same
 // meaning. An annotation of the engine's copy only: the published schema leaves it out (genericShape).
 const address = { serviceMeaning: 'address' };
@@ -64,6 +65,7 @@ const address = { serviceMeaning: 'address' };
 // columns are included"). Annotations of the engine's copy only, like `serviceMeaning`.
 const names = (what) => ({ names: what });
 const modelMeaning = { serviceMeaning: 'model' };
+const region = { serviceMeaning: 'region' };
 const model = str("Model name. The provider's default model is used when absent.", modelMeaning);
 const apiKeyed = (value, title, text) =>
   variant(
@@ -162,7 +164,7 @@ export const providers = [
       {
         modelId: reqStr('Model identifier.', modelMeaning),
         cloudProject: reqStr('Project identifier of the cloud account.'),
-        cloudLocation: reqStr('Region-style location, for example `us-central1`.'),
+        cloudLocation: reqStr('Region-style location, for example `us-central1`.', region),
         cloudServiceAccountKeyJson: env('Service-account key JSON.'),
         safetySettings: { ...nullable(ref('SafetySettings')), ...doc('Content safety thresholds.') },
         fallback,
@@ -180,7 +182,7 @@ export const providers = [
       "Cloud C's LLM in a region.",
       {
         modelId: reqStr('Model identifier.', modelMeaning),
-        regionName: reqStr('Region name, for example `us-east-1`.'),
+        regionName: reqStr('Region name, for example `us-east-1`.', region),
         cloudAccessKeyId: env('Access key ID of the cloud account.'),
         cloudSecretAccessKey: env('Secret access key of the cloud account.'),
         fallback,

@@ -10,7 +10,7 @@ export const VOCABULARY = [
   'enumDescriptions',
   'markdownEnumDescriptions',
   'defaultSnippets',
-  // The engine's copy only (scripts/gen-schema.mjs): what a field is to the service ('address', 'model').
+  // The engine's copy only (scripts/gen-schema.mjs): what a field is to the service ('address', 'model', 'region').
   'serviceMeaning',
   // The engine's copy only: what a string names in the database ('table', …); a list whose empty value means all.
   'names',

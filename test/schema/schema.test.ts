@@ -106,7 +106,7 @@ test('fields of the spec: each variant has exactly the spec fields', () => {
   ]);
 });
 
-test('what a field is to the service is the schema’s: the engine’s copy marks the address and the model fields, the published one has no mark', async () => {
+test('what a field is to the service is the schema’s: the engine’s copy marks the address, the model and the region fields, the published one has no mark', async () => {
   const { URL_KEYS } = await import('../../server/src/service/links');
   assert.deepEqual([...URL_KEYS].sort(), ['baseUrl', 'endpoint']);
   const engine = readFileSync(join(ROOT, 'server/src/generated/assistant-config.engine.schema.json'), 'utf8');
@@ -132,5 +132,6 @@ test('what a field is to the service is the schema’s: the engine’s copy mark
     'VendorBLlmConfig.model',
     'VendorCLlmConfig.model',
   ]);
+  assert.deepEqual(where('region'), ['CloudBLlmConfig.cloudLocation', 'CloudCLlmConfig.regionName']);
   assert.ok(!schemaText.includes('serviceMeaning'));
 });

@@ -24,7 +24,15 @@ test("U3: 'baseUrl' under provider cloud_a says the address is 'endpoint' there;
   const diags = validate(doc);
   const u = diags.find((d) => d.code === 'unknown-property');
   assert.ok(u, 'unknown-property');
-  assert.match(u.message, /Under provider 'cloud_a', the address is 'endpoint'\./);
+  // (cloud_a requires the address: said on this key, not also "requires endpoint" on the mapping.)
+  assert.match(
+    u.message,
+    /Under provider 'cloud_a', the address is 'endpoint', which it requires: rename 'baseUrl' to 'endpoint'\./,
+  );
+  assert.deepEqual(
+    diags.map((d) => d.code),
+    ['unknown-property'],
+  );
   assert.equal(u.data?.sameMeaning, 'endpoint');
   const fixes = fixesFor(CLOUD_A, u);
   assert.equal(fixes[0]!.title, "Rename 'baseUrl' to 'endpoint'");
@@ -66,4 +74,72 @@ test('no such note where the variant already has the key, or where the variant h
   assert.ok(h);
   assert.equal(h.data?.sameMeaning, undefined);
   assert.ok(!fixesFor(hosted, h).some((f) => f.title.startsWith('Rename')));
+});
+
+// compare19 (bench/errors-vs-peers.mjs, cases y07 and j05): the region is the third thing variants name
+// differently (cloud_b's `cloudLocation`, "Region-style location", and cloud_c's `regionName`), and a
+// key of another variant's name standing for a required field the mapping lacks is one finding on that
+// key, which names the field to rename it to; yaml-language-server and VS Code's JSON server say two
+// things ("Missing property", "Property … is not allowed") and neither names the rename.
+const CLOUD_B = `${H}  llm:
+    provider: cloud_b   # was cloud_c
+    modelId: model-001
+    cloudProject: analytics-prod
+    regionName: europe-west4
+    cloudServiceAccountKeyJson:
+      valueFromEnv: CLOUD_B_KEY_JSON
+`;
+
+test("compare19: 'regionName' under provider cloud_b, which lacks 'cloudLocation': one finding naming the rename", () => {
+  for (const text of [CLOUD_B, CLOUD_B.replace(/\n/g, '\r\n')]) {
+    const doc = parse(text, 'yaml');
+    const diags = validate(doc);
+    assert.deepEqual(
+      diags.map((d) => `${d.code} ${text.slice(d.offset, d.offset + d.length)}`),
+      ['unknown-property regionName'],
+    );
+    const u = diags[0]!;
+    assert.match(
+      u.message,
+      /Under provider 'cloud_b', the region is 'cloudLocation', which it requires: rename 'regionName' to 'cloudLocation'\./,
+    );
+    const fixes = fixesFor(text, u);
+    assert.equal(fixes[0]!.title, "Rename 'regionName' to 'cloudLocation'");
+    assert.equal(fixes[0]!.preferred, true);
+    assert.equal(fixes[0]!.result, text.replace('regionName:', 'cloudLocation:'));
+    assert.deepEqual(validate(parse(fixes[0]!.result, 'yaml')), []);
+    // `--fix` leaves it: which of two names is meant is the user's to say.
+    assert.equal(safeFixFor(doc, u), undefined);
+  }
+});
+
+test("compare19: 'baseUrl' under cloud_a in JSON, minified too: one finding; with 'endpoint' written, no rename is said", () => {
+  const pretty = `{
+  "kind": "AssistantConfig",
+  "version": "v2",
+  "definition": {
+    "llm": {
+      "provider": "cloud_a",
+      "baseUrl": "https://my-resource.cloud-a.example/",
+      "apiKey": { "valueFromEnv": "CLOUD_A_API_KEY" }
+    }
+  }
+}
+`;
+  for (const text of [pretty, JSON.stringify(JSON.parse(pretty))]) {
+    const diags = validate(parse(text, 'json'));
+    assert.deepEqual(
+      diags.map((d) => `${d.code} ${text.slice(d.offset, d.offset + d.length)}`),
+      ['unknown-property "baseUrl"'],
+    );
+    assert.match(diags[0]!.message, /the address is 'endpoint', which it requires: rename 'baseUrl' to 'endpoint'\./);
+  }
+  // cloud_c with cloud_b's `cloudLocation` beside its own `regionName`: nothing is missing, no rename.
+  const both = `${H}  llm:\n    provider: cloud_c\n    modelId: m\n    regionName: us-east-1\n    cloudLocation: us-east-1\n    cloudAccessKeyId: { valueFromEnv: A }\n    cloudSecretAccessKey: { valueFromEnv: B }\n`;
+  const u = validate(parse(both, 'yaml')).filter((d) => d.code === 'unknown-property');
+  assert.equal(u.length, 1);
+  assert.doesNotMatch(u[0]!.message, /rename|the region is/);
+  // The address written twice (a duplicate key): which one is meant is unclear, the mapping says what it lacks.
+  const twoAddresses = `${H}  llm:\n    provider: cloud_a\n    baseUrl: https://a.example/\n    baseUrl: https://b.example/\n    apiKey: { valueFromEnv: K }\n`;
+  assert.ok(validate(parse(twoAddresses, 'yaml')).some((d) => d.code === 'missing-required'));
 });

@@ -29,7 +29,7 @@ export interface Schema {
   minProperties?: number;
   maxProperties?: number;
   /** What the field is to the service where variants name it differently (an annotation of the engine's copy). */
-  serviceMeaning?: 'address' | 'model';
+  serviceMeaning?: 'address' | 'model' | 'region';
   /** What a string names in the service's database, matched by name (an annotation of the engine's copy). */
   names?: 'schema' | 'table' | 'column' | 'function';
   /** A list whose empty value the spec gives a meaning: all of them (`columns: []`; engine's copy). */
@@ -43,7 +43,7 @@ export function definition(name: string): Schema | undefined {
   return definitions[name];
 }
 
-/** Each key's `serviceMeaning`, over all definitions: `baseUrl`, `endpoint` → 'address'; `model`, `modelId` → 'model'. */
+/** Each key's `serviceMeaning`, over all definitions: `baseUrl`, `endpoint` → 'address'; `model`, `modelId` → 'model'; `cloudLocation`, `regionName` → 'region'. */
 const MEANINGS: ReadonlyMap<string, NonNullable<Schema['serviceMeaning']>> = new Map(
   Object.values(definitions).flatMap((d) =>
     Object.entries(d.properties ?? {}).flatMap(([k, p]) => (p.serviceMeaning ? [[k, p.serviceMeaning] as const] : [])),

@@ -271,6 +271,13 @@ function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
     const strays = required.length > 0 ? writtenOneLevelUp(root, loc, required) : [];
     for (const p of strays) foldedUp.set(p, loc.prop!.key.value);
     if (strays.length > 0) required = required.filter((k) => !strays.some((p) => p.key.value === k));
+    // `baseUrl` under `provider: cloud_a`, which lacks `endpoint`; `regionName` under `provider: cloud_b`,
+    // which lacks `cloudLocation`: the same thing under another variant's name, one finding on that key
+    // (its rename keeps the value), not also "requires endpoint" on the mapping (compare19). After the
+    // keys written a level up: `cloudLocation` itself there is the better reading.
+    const sameNamed =
+      required.length > 0 ? sameMeaningWritten(loc, resolved, required) : new Map<string, PropertyNode>();
+    if (sameNamed.size > 0) required = required.filter((k) => !sameNamed.has(k));
     const discriminatorErr = substantive.find((e) => e.keyword === 'discriminator');
     // A mapping whose `<<` merges in a mapping that holds it: the merge is cut (a `fallback-cycle` on
     // the alias), so what it lacks is that one mistake, not another (REVIEW3 F22).
@@ -297,6 +304,18 @@ function translate(doc: ParsedDocument, errors: ErrorObject[]): Diagnostic[] {
       } else if (e.keyword === 'enum' || e.keyword === 'const') out.push(enumDiagnostic(loc, resolved, e));
       else if (!['required', 'discriminator', 'type'].includes(e.keyword))
         out.push(diag('invalid-type', `${subject(loc)} ${e.message ?? 'is not valid'}.`, ...valueRange(loc)));
+    }
+    for (const [k, p] of sameNamed) {
+      const i = out.findIndex(
+        (d) => d.code === 'unknown-property' && d.offset === p.key.offset && d.data?.sameMeaning === k,
+      );
+      const d = i < 0 ? undefined : out[i]!;
+      if (d)
+        out[i] = copyWith(d, {
+          message: `${d.message.replace(/\.$/, '')}, which it requires: rename ${quotedKey(p.key.value)} to '${k}'.`,
+        });
+      // (Not said on the key after all: the mapping's own finding, as before.)
+      else if (!cut) out.push(...requiredDiagnostics(doc, loc, resolved, union, [k]));
     }
     if (umbrellasOnly && typeErrs.length === 0)
       out.push(
@@ -329,6 +348,28 @@ export function misspellings(loc: Located, resolved: Resolved, missing: readonly
     if (!meant) continue;
     out.set(p, meant);
     left.splice(left.indexOf(meant), 1);
+  }
+  return out;
+}
+
+/**
+ * Required keys the mapping at `loc` lacks whose `serviceMeaning` is that of one key written there that
+ * its variant does not allow (`endpoint`, the address, where `baseUrl` is written under `provider:
+ * cloud_a`), each with that key: one such key per meaning, written once.
+ */
+function sameMeaningWritten(loc: Located, resolved: Resolved, missing: readonly string[]): Map<string, PropertyNode> {
+  const out = new Map<string, PropertyNode>();
+  const obj = loc.node;
+  if (obj?.type !== 'object' || !resolved.variant) return out;
+  const allowed = unwrapNullable(resolved.schema)?.properties ?? {};
+  for (const k of missing) {
+    const m = serviceMeaningOf(k);
+    if (m === undefined) continue;
+    const written = obj.properties.filter(
+      (p) => !Object.prototype.hasOwnProperty.call(allowed, p.key.value) && serviceMeaningOf(p.key.value) === m,
+    );
+    if (written.length === 1 && obj.properties.filter((p) => p.key.value === written[0]!.key.value).length === 1)
+      out.set(k, written[0]!);
   }
   return out;
 }
@@ -1102,7 +1143,7 @@ function unknownPropertyAt(keys: MappingKeys, resolved: Resolved, key: string, p
     const named = candidates.filter((k) => k !== key && serviceMeaningOf(k) === m);
     if (named.length === 1) {
       same = { sameMeaning: named[0]! };
-      meaning = ` Under ${label}, the ${m === 'address' ? 'address' : 'model'} is '${named[0]!}'.`;
+      meaning = ` Under ${label}, the ${m} is '${named[0]!}'.`;
     }
   }
   // `maxItem: 50` beside `maxItems: 40` (REVIEW15-user U10): a near miss of a key that is written
