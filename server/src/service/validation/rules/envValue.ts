@@ -13,6 +13,7 @@ import {
   credentialDefaultInName,
   credentialInName,
   envReference,
+  readsAsVariableName,
   shellDefault,
   shellReference,
   shellReferenceMessage,
@@ -82,6 +83,23 @@ export const envValueRule: Rule = {
           envSchema &&
           v.node.value.trim() !== ''
         ) {
+          // `apiKey:` then `valueFromEnv:VENDOR_KEY` on the next line: the key glued to a variable's name
+          // by a missing space, which YAML reads as one string; a name, not a credential (compare19:
+          // it was called a literal credential, to be moved to a variable). (`value:…` glued is a
+          // literal still: said as one, below.)
+          const glued = v.node.quoted ? undefined : gluedKey(v.node.value);
+          if (glued === 'valueFromEnv' && readsAsVariableName(v.node.value.slice(glued.length + 1))) {
+            ctx.report(
+              diag(
+                'invalid-type',
+                `'${v.prop.key.value}' must be an EnvironmentValue (a mapping); found a string: a space is missing after 'valueFromEnv:', so YAML reads 'valueFromEnv:…' as one string, not a key and its value. Write 'valueFromEnv: …'.`,
+                v.node.offset,
+                v.node.length,
+                { data: { missingSpace: glued } },
+              ),
+            );
+            return;
+          }
           // `apiKey:` then `valueFr` on the next line: a key being typed, not a credential.
           const meant = halfTypedKey(v.node, Object.keys(envSchema.properties ?? {}));
           if (meant) {
