@@ -218,7 +218,7 @@ function findAll(
     out.push(
       diag(
         code,
-        p.message,
+        code === 'syntax-error' ? halfTypedKeyMessage(doc.text, p) : p.message,
         p.offset,
         p.length,
         p.document?.marker !== undefined
@@ -416,6 +416,32 @@ const WRONG_KIND = new Set<string>([
  * field takes: no finding about the value's own kind or type at its offset. Linear: the findings' offsets
  * are looked up in a set.
  */
+/** The `yaml` package's words for a line that is a key with no `:` after it. */
+const NO_VALUE = 'Implicit map keys need to be followed by map values';
+/**
+ * A line of one key-shaped word (after `- ` items), nothing after it but a comment; indented with any
+ * white space (a no-break space, a tab: the message must not change when a fix replaces it, or `lint
+ * --fix` would count the line's error as a new one).
+ */
+const LONE_WORD = /^\s*(?:-\s+)*[A-Za-z_$][\w$.-]*\s*(?:#[^\n]*)?$/;
+export const HALF_TYPED_KEY_MESSAGE =
+  "A ':' is missing after this key, or the line is unfinished: a key is followed by ':' and its value, 'key: value' ('key:' for an empty one).";
+
+/**
+ * A key being typed (`  maxAss` on a line of its own) said as that, not in the parser's words
+ * ("Implicit map keys need to be followed by map values"; compare19: bench/errors-vs-peers.mjs, case
+ * y20). The word is not quoted (a credential pasted on a line of its own reads as such a key).
+ */
+function halfTypedKeyMessage(text: string, p: SyntaxProblem): string {
+  if (p.message !== NO_VALUE) return p.message;
+  const start = text.lastIndexOf('\n', p.offset - 1) + 1;
+  let end = text.indexOf('\n', p.offset);
+  if (end < 0) end = text.length;
+  const line = text.slice(start, end);
+  const word = start + line.length - line.replace(/^\s*(?:-\s+)*/, '').length;
+  return p.offset === word && LONE_WORD.test(line) ? HALF_TYPED_KEY_MESSAGE : p.message;
+}
+
 function unsupportedTags(problems: readonly SyntaxProblem[], schema: readonly Diagnostic[]): Diagnostic[] {
   const wrong = new Set<number>();
   for (let i = 0; i < schema.length; i++) if (WRONG_KIND.has(schema[i]!.code)) wrong.add(schema[i]!.offset);
