@@ -52,6 +52,41 @@ export interface AnchorIndexHints {
   /** Where an anchored node's `&name` was found before, relative to the node, if known; and remembering it. */
   markOf(n: Node): number | undefined;
   setMark(n: Node, relative: number): void;
+  /**
+   * The anchored nodes and aliases in a list item (one that holds some), as found when it was last read,
+   * while no edit changed it since; `setMarksIn` remembers them.
+   */
+  marksIn?(item: Node): ItemMarks | undefined;
+  setMarksIn?(item: Node, marks: ItemMarks): void;
+}
+
+/** What a list item holds of anchors and aliases (see `AnchorIndexHints.marksIn`). */
+export interface ItemMarks {
+  anchored: Node[];
+  aliases: AliasNode[];
+}
+
+/** The anchored nodes and aliases of a subtree. */
+function marksOf(node: Node): ItemMarks {
+  const anchored: Node[] = [];
+  const aliases: AliasNode[] = [];
+  const stack: Node[] = [node];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === 'alias') {
+      aliases.push(n);
+      continue;
+    }
+    if (n.anchor !== undefined) anchored.push(n);
+    if (n.type === 'object') {
+      const props = n.properties;
+      for (let i = 0; i < props.length; i++) {
+        const v = props[i]!.value;
+        if (v) stack.push(v);
+      }
+    } else if (n.type === 'array') for (let i = 0; i < n.items.length; i++) stack.push(n.items[i]!);
+  }
+  return { anchored, aliases };
 }
 
 /** Every anchor and alias of the document, in text order. */
@@ -62,6 +97,16 @@ export function anchorIndex(doc: ParsedDocument, hints?: AnchorIndexHints): Anch
   if (doc.language !== 'yaml' || !doc.root || (!has('&') && !has('*'))) return { defs, uses };
   const byNode = new Map<Node, AnchorDef>();
   const aliases: AliasNode[] = [];
+  const define = (n: Node & { anchor: string }): void => {
+    const known = hints?.markOf(n);
+    const at = known !== undefined ? n.offset + known : anchorMark(doc.text, n.anchor, n.offset);
+    if (known === undefined && at >= 0) hints?.setMark(n, at - n.offset);
+    if (at >= 0) {
+      const d: AnchorDef = { name: n.anchor, offset: at, length: n.anchor.length + 1, node: n };
+      defs.push(d);
+      byNode.set(n, d);
+    }
+  };
   const stack: Node[] = [doc.root];
   while (stack.length > 0) {
     const n = stack.pop()!;
@@ -69,16 +114,7 @@ export function anchorIndex(doc: ParsedDocument, hints?: AnchorIndexHints): Anch
       aliases.push(n);
       continue;
     }
-    if (n.anchor !== undefined) {
-      const known = hints?.markOf(n);
-      const at = known !== undefined ? n.offset + known : anchorMark(doc.text, n.anchor, n.offset);
-      if (known === undefined && at >= 0) hints?.setMark(n, at - n.offset);
-      if (at >= 0) {
-        const d: AnchorDef = { name: n.anchor, offset: at, length: n.anchor.length + 1, node: n };
-        defs.push(d);
-        byNode.set(n, d);
-      }
-    }
+    if (n.anchor !== undefined) define(n as Node & { anchor: string });
     if (n.type === 'object') {
       // (An index loop: every mapping of a file with an anchor passes here, mostly in cold code.)
       const props = n.properties;
@@ -92,7 +128,19 @@ export function anchorIndex(doc: ParsedDocument, hints?: AnchorIndexHints): Anch
         if (hints && count >= CHUNK && hints.skipChunk(n, from / CHUNK)) continue;
         for (let i = from; i < Math.min(count, from + CHUNK); i++) {
           const it = n.items[i]!;
-          if (!hints?.skipItem(it)) stack.push(it);
+          if (hints?.skipItem(it)) continue;
+          // An item holding anchors or aliases: what it holds as found before, while no edit changed it.
+          let marks = hints?.marksIn?.(it);
+          if (!marks && hints?.setMarksIn && (it.type === 'object' || it.type === 'array')) {
+            marks = marksOf(it);
+            hints.setMarksIn(it, marks);
+          }
+          if (!marks) {
+            stack.push(it);
+            continue;
+          }
+          for (let k = 0; k < marks.anchored.length; k++) define(marks.anchored[k] as Node & { anchor: string });
+          for (let k = 0; k < marks.aliases.length; k++) aliases.push(marks.aliases[k]!);
         }
       }
     }

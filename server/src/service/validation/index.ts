@@ -291,7 +291,7 @@ function findAll(
     out.push(...schemaDiagnostics(doc, conv.value));
   }
   // A `<<` no loader can merge: said as such, in place of what the schema made of a key named '<<'.
-  const merges = badMergeKeys(doc, has);
+  const merges = badMergeKeys(doc, has, units);
   if (merges.props.length > 0) {
     const at = (d: Diagnostic): boolean =>
       merges.props.some(

@@ -24,8 +24,9 @@ import type { Diagnostic } from '../codes';
 import type { Candidate } from './commentCredentials';
 import { lineEnd, lineStart } from '../../parser/lineIndex';
 import type { ValidationOptions } from './rule';
-import type { AnchorIndexHints } from '../anchors';
+import type { AnchorIndexHints, ItemMarks } from '../anchors';
 import type { TabFindings } from './tabs';
+import type { MergeKeyHints } from './mergeKeys';
 
 const NONE: Recorded[] = [];
 
@@ -61,6 +62,8 @@ interface Entry extends UnitValue {
   findings?: Map<Schema | undefined, { base: number; list: Recorded[] }>;
   /** An item that is no unit (it holds an anchor, alias or merge key): what it gave while what it depends on stands. */
   held?: Held;
+  /** The anchored nodes and aliases the item holds (service/anchors.ts reads them instead of the item). */
+  marks?: ItemMarks;
 }
 
 /**
@@ -71,6 +74,10 @@ interface Entry extends UnitValue {
 interface Held extends HeldValue {
   deps: Node[];
   stamps: number[];
+  /** `UnitCache.epoch` when the stamps were last found as they were (no stamp moved since: no need to look). */
+  checked: number;
+  /** Its merge keys that no loader can merge (validation/mergeKeys.ts). */
+  merges?: PropertyNode[];
   /**
    * Findings per schema the item was walked with, offsets relative to `base`, and the walk's decisions
    * on the alias targets it reached (`SeenTargets.log`): replayed only where the walk would decide the same.
@@ -90,7 +97,7 @@ interface Anchored {
   at: (Node | PropertyNode['key'])[];
 }
 
-export class UnitCache implements UnitValues, AnchorIndexHints, TabFindings {
+export class UnitCache implements UnitValues, AnchorIndexHints, TabFindings, MergeKeyHints {
   private entries = new WeakMap<Node, Entry>();
   private chunks = new WeakMap<ArrayNode, (Chunk | undefined)[]>();
   /** Where each anchored node's `&name` is, relative to the node (anchored nodes are never patched). */
@@ -109,6 +116,8 @@ export class UnitCache implements UnitValues, AnchorIndexHints, TabFindings {
   private env: ValidationOptions['env'];
   /** Per anchored node, a count bumped at each edit inside it (what items aliasing it check). */
   private stamps = new WeakMap<Node, number>();
+  /** Bumped with any stamp. */
+  private epoch = 0;
   /** How many times a unit's findings were replayed rather than found again (for tests and the benchmark). */
   replayed = 0;
   /** How many of those were items holding an anchor, alias or merge key. */
@@ -280,6 +289,25 @@ export class UnitCache implements UnitValues, AnchorIndexHints, TabFindings {
     this.marks.set(n, relative);
   }
 
+  mergesIn(item: Node): PropertyNode[] | undefined {
+    return this.held(item)?.merges;
+  }
+
+  setMergesIn(item: Node, props: PropertyNode[]): void {
+    const h = this.held(item);
+    if (h) h.merges = props;
+  }
+
+  marksIn(item: Node): ItemMarks | undefined {
+    return this.entries.get(item)?.marks;
+  }
+
+  /** (Kept with the item's entry: made by the conversion, dropped by an edit inside the item.) */
+  setMarksIn(item: Node, marks: ItemMarks): void {
+    const e = this.entries.get(item);
+    if (e) e.marks = marks;
+  }
+
   /** The tree was patched at `node` (a scalar changed in place, or a block put in): every unit that contains it is stale. */
   changed(node: Node | PropertyNode | undefined): void {
     // The tab findings' region grows to the patched node, and to the property holding it (its key
@@ -299,7 +327,10 @@ export class UnitCache implements UnitValues, AnchorIndexHints, TabFindings {
       if (n.type === 'property') continue;
       this.entries.delete(n);
       // What aliases this node (or merges it) holds another value now.
-      if (n.type !== 'alias' && n.anchor !== undefined) this.stamps.set(n, (this.stamps.get(n) ?? 0) + 1);
+      if (n.type !== 'alias' && n.anchor !== undefined) {
+        this.stamps.set(n, (this.stamps.get(n) ?? 0) + 1);
+        this.epoch++;
+      }
       if (n.type === 'array' && child) {
         this.touched.get(n)?.add(child as Node);
         const list = this.chunks.get(n);
@@ -444,11 +475,13 @@ export class UnitCache implements UnitValues, AnchorIndexHints, TabFindings {
     const e = this.entries.get(node);
     const h = e?.held;
     if (!h) return undefined;
+    if (h.checked === this.epoch) return h;
     for (let i = 0; i < h.deps.length; i++)
       if ((this.stamps.get(h.deps[i]!) ?? 0) !== h.stamps[i]) {
         e.held = undefined;
         return undefined;
       }
+    h.checked = this.epoch;
     return h;
   }
 
@@ -457,7 +490,7 @@ export class UnitCache implements UnitValues, AnchorIndexHints, TabFindings {
     if (!e) this.entries.set(node, (e = { pure: false }));
     if (e.pure) return;
     const deps = reached(node);
-    e.held = { ...value, deps, stamps: deps.map((d) => this.stamps.get(d) ?? 0) };
+    e.held = { ...value, deps, stamps: deps.map((d) => this.stamps.get(d) ?? 0), checked: this.epoch };
   }
 
   /**

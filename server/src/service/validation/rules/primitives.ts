@@ -7,6 +7,19 @@ import { diag } from '../../codes';
 import { quotedWithNote } from '../../chars';
 import { closestMatches, orList, quoteList } from '../../text';
 
+/**
+ * The named primitives closest to a name node's value (closestMatches' tied), kept per node: a long
+ * list of overrides is read again at each edit, its name nodes mostly the same (the tree is patched).
+ */
+const tiedOf = new WeakMap<StringNode, { value: string; tied: string[] }>();
+function closestNamed(name: StringNode, named: readonly string[]): string[] {
+  const known = tiedOf.get(name);
+  if (known?.value === name.value) return known.tied.slice();
+  const tied = closestMatches(name.value, named).tied;
+  tiedOf.set(name, { value: name.value, tied });
+  return tied.slice();
+}
+
 export const primitivesRule: Rule = {
   on: ['array'],
   start(ctx) {
@@ -28,7 +41,7 @@ export const primitivesRule: Rule = {
           const name = resolve(getProperty(obj, 'primitiveName')?.value);
           if (name?.type !== 'string') continue;
           // LlmPrimitive is any string: only a name close to a named primitive is worth a warning.
-          const { tied } = named.includes(name.value) ? { tied: [] } : closestMatches(name.value, named);
+          const tied = named.includes(name.value) ? [] : closestNamed(name, named);
           if (tied.length > 0) {
             const suggestion = tied.length === 1 ? tied[0] : undefined;
             // Renamed to a primitive another item overrides, the two would clash (REVIEW10 L3): said,
