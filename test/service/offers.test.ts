@@ -145,6 +145,18 @@ describe('the fixes themselves', () => {
     assert.match(applyEdits(out, back.edits), /model: fast-1\n/);
   });
 
+  it('switching cloud_b → cloud_c carries cloudLocation into regionName, and back (compare19: the region)', () => {
+    const text = `${HEAD}  llm:\n    provider: cloud_b\n    modelId: m\n    cloudProject: p\n    cloudLocation: europe-west4  # EU only\n    cloudServiceAccountKeyJson: { valueFromEnv: K }\n`;
+    const sw = offers(text, text.indexOf('cloud_b')).find((a) => a.title.startsWith("Switch provider to 'cloud_c'"))!;
+    assert.match(sw.title, /'cloudLocation' becomes 'regionName'/);
+    const out = applyEdits(text, sw.edits);
+    assert.match(out, /\n {4}regionName: europe-west4 {2}# EU only\n/);
+    assert.doesNotMatch(out, /cloudLocation|regionName: ""/);
+    const back = offers(out, out.indexOf('cloud_c')).find((a) => a.title.startsWith("Switch provider to 'cloud_b'"))!;
+    assert.match(back.title, /'regionName' becomes 'cloudLocation'/);
+    assert.match(applyEdits(out, back.edits), /\n {4}cloudLocation: europe-west4 {2}# EU only\n/);
+  });
+
   it('switching vendor_a → cloud_a carries baseUrl into endpoint, and back (REVIEW8 K13a: the address is moved, not dropped)', () => {
     const text = `${HEAD}  llm:\n    provider: vendor_a\n    baseUrl: https://proxy.internal.example/v1   # our proxy\n    model: m\n    apiKey: { valueFromEnv: K }\n`;
     const sw = offers(text, text.indexOf('vendor_a')).find((a) => a.title.startsWith("Switch provider to 'cloud_a'"))!;
