@@ -77,8 +77,8 @@ test('printableDiff: what the old side masked is masked on the new side, on chan
   assert.deepEqual(leakedRuns(diff, [s1, s3], 4), [], diff);
   // (The empty value is no secret: its quotes are shown, REVIEW14-user U4.)
   assert.match(diff, /^\+ {4}apiKey: \{valueFromEnv: \*+, value: ""\}$/m, diff);
-  // (The block's line, unchanged: masked on both sides, so one context line.)
-  assert.match(diff, /^ \*{16,}$/m, diff);
+  // (The block's line, unchanged: masked on both sides, so one context line; its indentation shown.)
+  assert.match(diff, /^ {11}\*{16,}$/m, diff);
 });
 
 test('the report after a fix masks what the text before it held as a secret (carriedSecrets)', () => {

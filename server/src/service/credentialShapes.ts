@@ -7,6 +7,11 @@ export interface Range {
   length: number;
   /** A scalar's value as read (a credential wrapped over lines: its words joined), for messages that quote it. */
   value?: string;
+  /**
+   * A line of a block scalar's text (secretRanges masks its lines, never its header `|  # my key`):
+   * the offset of that scalar, whose value its lines cover together (coversValue).
+   */
+  scalar?: number;
 }
 
 /**

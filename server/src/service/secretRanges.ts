@@ -130,7 +130,63 @@ export function secretRanges(doc: ParsedDocument): Range[] {
 function withoutNulls(text: string, ranges: Range[]): Range[] {
   // Likewise an empty or blank quoted string (`value: ""`): masked, its quotes read `**` in a code
   // frame while the message says it is empty, as if something were written there (REVIEW14-user U4).
-  return ranges.filter((r) => !/^(?:null|Null|NULL|~|"\s*"|'\s*')$/.test(text.slice(r.offset, r.offset + r.length)));
+  // (A line of a block scalar's text is text, whatever it reads.)
+  return ranges.filter(
+    (r) =>
+      r.scalar !== undefined || !/^(?:null|Null|NULL|~|"\s*"|'\s*')$/.test(text.slice(r.offset, r.offset + r.length)),
+  );
+}
+
+/**
+ * The ranges that mask a scalar: the node as written, or for a block scalar (`|`, `>-`, `|2`, with a
+ * comment after its header) its text only, each line from the block's indentation to its end. The
+ * node runs from the header, and masked whole it showed `apiKey: ***********` for `apiKey: |  # my
+ * key`: the header and its comment as if they were the secret, the text's indentation too
+ * (REVIEW18-user U4). Each line holds `scalar`, the node's offset (coversValue), and the first the
+ * value as read, for messages that quote it (a folded key's lines joined).
+ */
+export function scalarRanges(text: string, n: Node, value?: string): Range[] {
+  const header =
+    n.type === 'string' ? /^[|>](?:([1-9])[+-]?|[+-]([1-9])?)?/.exec(text.slice(n.offset, n.offset + 3)) : null;
+  if (!header) return [{ offset: n.offset, length: n.length, ...(value !== undefined ? { value } : {}) }];
+  const end = n.offset + n.length;
+  const out: Range[] = [];
+  // Text after the header on its line (a syntax error: `value: > sk-…`, `|sk-…`) is masked, from its
+  // first character to the line's end; a comment (after a blank) is no part of the value.
+  const first = lineEnd(text, n.offset);
+  const rest = n.offset + header[0].length;
+  if (!/^(?:[ \t]+#.*)?[ \t]*$/.test(text.slice(rest, first))) {
+    let from = rest;
+    while (text[from] === ' ' || text[from] === '\t') from++;
+    out.push({ offset: from, length: Math.min(first, end) - from, scalar: n.offset });
+  }
+  const lines: [number, number][] = [];
+  for (let s = text.indexOf('\n', n.offset) + 1; s > 0 && s < end;) {
+    let e = text.indexOf('\n', s);
+    if (e < 0 || e > end) e = end;
+    lines.push([s, e > s && text[e - 1] === '\r' ? e - 1 : e]);
+    s = e + 1;
+  }
+  // The block's indentation: the least of its text lines' (YAML takes the first's, and no line of
+  // the text stands left of it); with an indicator, the column of the key (or `-`) it belongs to
+  // plus the indicator, if less: never more than the text's, so that no character of it is shown.
+  let indent = Infinity;
+  for (const [s, e] of lines) {
+    let i = s;
+    while (i < e && text[i] === ' ') i++;
+    if (i < e) indent = Math.min(indent, i - s);
+  }
+  const digit = header[1] ?? header[2];
+  if (digit) {
+    const p = n.parent;
+    const at = p?.type === 'property' ? p.key.offset : p?.type === 'array' ? p.offset : 0;
+    indent = Math.min(indent, at - lineStart(text, at) + Number(digit));
+  }
+  if (indent === Infinity) indent = 0;
+  for (const [s, e] of lines)
+    if (s + indent < e) out.push({ offset: s + indent, length: e - s - indent, scalar: n.offset });
+  if (out[0]) out[0].value = value ?? (n.type === 'string' ? n.value : undefined);
+  return out;
 }
 
 /**
@@ -183,7 +239,7 @@ function withRecurrences(text: string, ranges: Range[]): Range[] {
   // (A piece where a range already masks it is no new place: the secret itself, a recurrence.)
   const found = pieces(text, values);
   if (found.length > 0) {
-    const covered = coverIndex(out);
+    const covered = coverIndex(out).covers;
     for (const r of found) if (!covered(r.offset, r.offset + r.length)) out.push(r);
   }
   return out;
@@ -405,7 +461,7 @@ function secretWalk(text: string): ((start: Node, out: Range[]) => void) | undef
           const named = isEnvNameProperty(env, p.key.value) ? resolve(p.value) : undefined;
           const inName = named?.type === 'string' ? credentialDefaultInName(named.value) : undefined;
           if (named && inName) {
-            out.push({ offset: named.offset, length: named.length });
+            out.push(...scalarRanges(text, named));
             const at = shellDefaultRange(text, named, inName);
             if (at) out.push(at);
           }
@@ -420,7 +476,7 @@ function secretWalk(text: string): ((start: Node, out: Range[]) => void) | undef
         for (const item of n.items) maskValue(item);
       } else if (!(n.type === 'string' && halfTypedKey(n, envKeys))) {
         // (A key being typed under a credential field, `apiKey:` then `valueFr`, is no secret.)
-        out.push({ offset: n.offset, length: n.length });
+        out.push(...scalarRanges(text, n));
         // `${OPENAI_KEY:-sk-…}`: the default is a literal credential of its own, masked wherever
         // the file holds it again (withRecurrences) and in a message that quotes it alone.
         const def = n.type === 'string' ? shellDefault(n.value) : undefined;
@@ -442,8 +498,7 @@ function secretWalk(text: string): ((start: Node, out: Range[]) => void) | undef
     // A scalar whose first word is a credential is one credential wrapped over lines (REVIEW5 H7):
     // masked whole, whatever its continuing words look like.
     const wrapped = (n: Node | undefined): void => {
-      if (n?.type === 'string' && startsWithCredential(n.value))
-        out.push({ offset: n.offset, length: n.length, value: n.value });
+      if (n?.type === 'string' && startsWithCredential(n.value)) out.push(...scalarRanges(text, n, n.value));
     };
     wrapped(start);
     const stack: Node[] = [start];
@@ -497,24 +552,35 @@ export function coversValue(ranges: readonly Range[], n: { offset: number; lengt
   // A frozen list (secretRangesOf's, asked once per symbol of the outline) is indexed once: a binary
   // search instead of a scan of every secret for every node (50,000 symbols x thousands of literal
   // secrets was a multi-second outline).
+  // (A block scalar is masked line by line, never its header: its lines stand for it, scalarRanges.)
   if (Object.isFrozen(ranges) && ranges.length > 8) {
     let cover = covers.get(ranges);
     if (!cover) covers.set(ranges, (cover = coverIndex(ranges)));
-    return cover(n.offset + 1, n.offset + n.length - 1);
+    return cover.scalars.has(n.offset) || cover.covers(n.offset + 1, n.offset + n.length - 1);
   }
-  return ranges.some((r) => r.offset <= n.offset + 1 && r.offset + r.length >= n.offset + n.length - 1);
+  return ranges.some(
+    (r) => r.scalar === n.offset || (r.offset <= n.offset + 1 && r.offset + r.length >= n.offset + n.length - 1),
+  );
 }
 
-const covers = new WeakMap<readonly Range[], (start: number, end: number) => boolean>();
+const covers = new WeakMap<
+  readonly Range[],
+  { covers: (start: number, end: number) => boolean; scalars: ReadonlySet<number> }
+>();
 
 /** Whether some range starts at or before `start` and ends at or after `end`: sorted starts, and the furthest end up to each. */
-function coverIndex(ranges: readonly Range[]): (start: number, end: number) => boolean {
+function coverIndex(ranges: readonly Range[]): {
+  covers: (start: number, end: number) => boolean;
+  scalars: ReadonlySet<number>;
+} {
   const sorted = ranges.slice().sort((a, b) => a.offset - b.offset);
   const starts = sorted.map((r) => r.offset);
   const reach: number[] = [];
   for (let k = 0, far = -Infinity; k < sorted.length; k++)
     reach.push((far = Math.max(far, sorted[k]!.offset + sorted[k]!.length)));
-  return (start, end) => {
+  const scalars = new Set<number>();
+  for (const r of ranges) if (r.scalar !== undefined) scalars.add(r.scalar);
+  const covers = (start: number, end: number): boolean => {
     let lo = 0;
     let hi = starts.length - 1;
     let last = -1;
@@ -527,6 +593,7 @@ function coverIndex(ranges: readonly Range[]): (start: number, end: number) => b
     }
     return last >= 0 && reach[last]! >= end;
   };
+  return { covers, scalars };
 }
 
 /** The text with every credential-shaped scalar replaced by `*` (same length, so columns hold). */
