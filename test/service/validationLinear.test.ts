@@ -322,3 +322,30 @@ describe('indentation slips with many keys: linear growth (operations counted)',
     });
   }
 });
+
+describe('lines of prose after a block scalar: linear growth (operations counted)', () => {
+  /** `a`, `b` … `ba`: a distinct word per line, without digits (a key with digits is not read as prose). */
+  const word = (i: number): string =>
+    [...i.toString(26)].map((c) => String.fromCharCode(97 + parseInt(c, 26))).join('');
+  it('a run of n prose lines at the key column after systemInstructions: | (REVIEW18-user U3): 400 → 800 at most ~2x', () => {
+    const count = (n: number): number => {
+      const text = `kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted}\n  systemInstructions: |\n    You answer.\n${[
+        ...Array(n).keys(),
+      ]
+        .map((i) => `  Note ${word(i)}: keep answers short\n`)
+        .join('')}`;
+      const doc = parse(text, 'yaml');
+      let hinted = 0;
+      const reads = countReads(doc.root, () => {
+        const { diagnostics } = validateWithSuppressions(doc, DEFAULT_OPTIONS);
+        hinted = diagnostics.filter((d) => d.data?.indentText !== undefined).length;
+      });
+      assert.equal(hinted, n);
+      return reads;
+    };
+    const a = count(400);
+    const b = count(800);
+    console.log(`prose after a block: ${a} → ${b} operations`);
+    assert.ok(b <= 2.5 * a + 1000, `${a} operations for 400, ${b} for 800`);
+  });
+});

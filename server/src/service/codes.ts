@@ -344,9 +344,11 @@ export interface DiagnosticData {
    * `syntax-error`: text not indented under its block scalar's key (validation/blockScalarSlip.ts):
    * the editor's fix indents `lines` lines from the diagnostic's line by `by` columns (blank lines
    * left alone), under the key `under`; `like`: lines of the text less indented than the text above
-   * them (REVIEW18-user U2), indented like it.
+   * them (REVIEW18-user U2), indented like it. Also `unknown-property` on a line of prose at the
+   * key's column right after a block scalar's text (validation/proseAfterBlock.ts, REVIEW18-user U3):
+   * `back`, the lines above the diagnostic's where the lines to indent start.
    */
-  indentText?: { lines: number; by: number; under: string; like?: true };
+  indentText?: { lines: number; by: number; under: string; like?: true; back?: number };
   /**
    * Several candidates equally close (`cloud_d`: each `cloud_…` provider one letter away; `block`: every
    * `block…` value): the editor offers each, none preferred, and `--fix` applies none (REVIEW5 H20).

@@ -28,6 +28,7 @@ import { diag } from '../codes';
 import { holdsMoreThanAKey, scoreOf } from '../text';
 import { credentialShapes } from '../credentialShapes';
 import { flowMoveInto, flowMoveUnderNew, flowMoveUp } from './moveFlow';
+import { indentBlockText } from './whitespace';
 
 export const unknownProperty: FixProvider = (doc, d) => {
   const glued = missingSpaceInKey(doc, d);
@@ -38,6 +39,9 @@ export const unknownProperty: FixProvider = (doc, d) => {
   if (!prop || d.data?.key !== prop.key.value) return [];
   const key = prop.key.value;
   const out: Fix[] = [];
+  // A line of prose after a block scalar's text, at its key's column (validation/proseAfterBlock.ts):
+  // indented like the text, in the editor only (whether it is text or a key is the user's to say).
+  if (d.data.indentText) out.push(...indentBlockText(doc, d, {}).map((f): Fix => ({ ...f, editorOnly: true })));
   // (Never a rename of a key that holds more than a key, `provider:vendor_a`: it would drop the rest.)
   const suggestion = holdsMoreThanAKey(key) ? undefined : d.data.suggestion;
   if (suggestion)

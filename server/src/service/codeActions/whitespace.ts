@@ -109,6 +109,8 @@ export const indentBlockText: FixProvider = (doc, d) => {
   const text = doc.text;
   const edits: TextEdit[] = [];
   let s = lineStart(text, d.offset);
+  // (Lines of prose above an unknown key's, between it and the block: `back` lines up.)
+  for (let i = 0; i < (it.back ?? 0) && s > 0; i++) s = lineStart(text, s - 1);
   for (let i = 0; i < it.lines && s < text.length; i++) {
     if (text.slice(s, lineEnd(text, s)).trim() !== '') edits.push({ offset: s, length: 0, newText: ' '.repeat(it.by) });
     s = nextLineStart(text, s);

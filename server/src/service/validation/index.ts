@@ -34,6 +34,7 @@ import { jsonStrictness } from './jsonStrict';
 import { commentCredentials } from './commentCredentials';
 import { unportableTabs } from './tabs';
 import { blockScalarSlips } from './blockScalarSlip';
+import { proseAfterBlockScalar } from './proseAfterBlock';
 import { ALIAS_SUFFIX, FOUND_HERE, atAlias } from './throughAlias';
 import type { Node } from '../../parser/ast';
 import { anchorIndex, duplicateAnchors, unportableAnchors, unusedAnchors } from '../anchors';
@@ -398,7 +399,7 @@ function findAll(
     let lines: LineIndex | undefined;
     out.push(...duplicateAnchors(anchors, (o) => (lines ??= new LineIndex(doc.text)).positionAt(o).line + 1));
   }
-  return finish(blockScalarSlips(doc, withIndentSlips(doc, withoutBrokenNodes(out, doc))));
+  return finish(proseAfterBlockScalar(doc, blockScalarSlips(doc, withIndentSlips(doc, withoutBrokenNodes(out, doc)))));
 }
 
 /** The codes that say a value is not of the kind its field takes. */
