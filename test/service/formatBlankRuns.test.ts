@@ -44,3 +44,44 @@ test('U5: blank lines after a comment are settled in one run, as Prettier prints
       assert.equal(once, eol(await prettier.format(c, { parser: 'yaml' })), JSON.stringify(text));
     }
 });
+
+// The last session's noticed difference: `k: # c`, blank lines, then a flow collection on its own line.
+// Format moved the comment below the key and kept a blank line (`llm:`, `# c`, ``, `{ … }`); Prettier
+// keeps the comment on the key's line and drops the blank lines below it (`llm: # c`, `{ … }`). The
+// same for an anchor or a tag written before the comment (kept on the key's line, which the model
+// printed with the value), and blank lines between a key and a value on a line below it with no
+// comment (Prettier puts the value on the key's line).
+const VALUE_BELOW: readonly string[] = [
+  `${H}definition:\n  llm: # c\n\n\n    {provider: hosted}\n`,
+  `${H}definition:\n  llm: # c\n    {provider: hosted}\n`,
+  `${H}definition:\n  llm: {provider: hosted}\n  featureFlags: # c\n\n\n    [a, b]\n`,
+  `${H}definition: # c\n\n  {llm: {provider: hosted}}\n`,
+  `${H}definition:\n  llm: # c\n\n    # d\n\n    {provider: hosted}\n`,
+  `${H}definition:\n  llm: # c\n    # d\n    {provider: hosted}\n`,
+  `${H}definition:\n  llm: &a # c\n\n\n    {provider: hosted}\n`,
+  `${H}definition:\n  llm: &a # c\n    {provider: hosted}\n`,
+  `${H}definition:\n  llm: !!map # c\n    {provider: hosted}\n`,
+  `${H}definition:\n  llm: &a !!map # c\n\n    {provider: hosted}\n`,
+  `${H}definition:\n  llm: {provider: hosted}\n  featureFlags: &f # c\n    [a, b]\n`,
+  `${H}definition:\n  llm:\n    provider: &p # c\n      hosted\n`,
+  `${H}definition:\n  llm:\n    provider: &p # c\n\n      hosted\n`,
+  `${H}definition:\n  llm: # c\n    &a {provider: hosted}\n`,
+  `${H}definition:\n  llm:\n\n    {provider: hosted}\n`,
+  `${H}definition:\n  llm:\n\n\n    [a]\n`,
+  `${H}definition:\n  llm:\n    provider:\n\n      hosted # c\n`,
+  `${H}definition:\n  llm: &a\n\n    {provider: hosted}\n`,
+  `${H}definition:\n  llm:\n    provider: !!str\n\n      hosted\n`,
+  `${H}definition:\n  llm:\n\n    # d\n    {provider: hosted}\n`,
+  `${H}definition:\n  systemInstructions:\n\n    two words\n    more words\n`,
+  `${H}definition:\n  llm: {provider: hosted}\n  overrideAiPrimitivesLlm: # c\n\n    - {primitiveName: a, llm: {provider: hosted}}\n`,
+];
+
+test('k: # c, blank lines, then a flow collection or a scalar on its own line: as Prettier prints it, in one run (LF, CRLF)', async () => {
+  for (const eol of [(t: string) => t, crlf])
+    for (const c of VALUE_BELOW) {
+      const text = eol(c);
+      const once = ours(text);
+      assert.equal(ours(once), once, `a second run changes ${JSON.stringify(text)}`);
+      assert.equal(once, eol(await prettier.format(c, { parser: 'yaml' })), JSON.stringify(text));
+    }
+});

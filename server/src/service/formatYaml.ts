@@ -4,7 +4,12 @@
 //   re-indented with their key: the model prints a folded scalar's value, so a `>` paragraph would
 //   be joined into one line;
 // - a comment on a key's line (`llm: &primary # shared`) or on a `- ` line stays there: the model
-//   keeps it as a comment before the mapping, printed on its own line (and the anchor after it);
+//   keeps it as a comment before the mapping, printed on its own line (and the anchor after it); also
+//   before a flow collection or a scalar on a line below the key (`llm: # c`, blank lines, `{ … }`),
+//   the blank lines below the key's line dropped and an anchor or a tag written before the comment
+//   kept on the key's line, as Prettier prints them;
+// - no blank line between a key and its value on a line below it (Prettier puts the value on the
+//   key's line when no comment stands between);
 // - a quoted scalar on one line keeps its escapes (`"a\u005fb"` is not rewritten `"a_b"`), in the quotes
 //   Prettier writes (`'a'` as `"a"`, `"say \"hi\""` as `'say "hi"'`; see prettierQuotes).
 // - a plain or quoted scalar written over several lines keeps its line breaks, printed as Prettier
@@ -325,6 +330,12 @@ function noBlankOpening(doc: Document.Parsed): void {
   visit(doc, {
     Pair(_, p) {
       const v = p.value;
+      // Nor between a key and its value written on a line below it (a scalar, a flow collection): Prettier
+      // drops the blank lines there, and with them on the key's line puts the value (`llm: { … }`).
+      if (isScalar(v) || ((isMap(v) || isSeq(v)) && v.flow)) {
+        v.spaceBefore = false;
+        return;
+      }
       if (!(isMap(v) || isSeq(v)) || v.flow) return;
       v.spaceBefore = false;
       const first: unknown = v.items[0];
@@ -591,7 +602,8 @@ type Restore =
       anchor?: string;
     }
   /** `comment` undefined: the placeholder only brings the value's anchor or tag back to the key's line. */
-  | { kind: 'keyComment'; id: string; comment: string | undefined }
+  /** (`props`: the anchor and tag written on the key's line, before the comment.) */
+  | { kind: 'keyComment'; id: string; comment: string | undefined; props?: string }
   | { kind: 'itemComment'; id: string; comment: string; propsFirst: boolean }
   /** (`eatSpace`: the space the model prints before the placeholder goes too.) */
   | {
@@ -1061,7 +1073,7 @@ function mark(
       }
       const v = p.value;
       if (!isPair(p) || !isScalar(p.key) || !(isCollection(v) || isScalar(v)) || !v.commentBefore) return;
-      if (!p.key.range || !v.range || p.key.comment || (isCollection(v) && v.flow)) return;
+      if (!p.key.range || !v.range || p.key.comment) return;
       // The text between the key and its value: `: &anchor # comment\n  `.
       if (!sameLineComment(text, p.key.range[1], v.range[0])) {
         // No comment there, but an anchor or a tag, and comment lines before the first entry: the model
@@ -1089,7 +1101,15 @@ function mark(
       // (The model prints a blank line for a leading '' before a comment line, and for '\n' alone.)
       if (blankFirst && (v.anchor || v.tag)) kept = kept.length > 0 ? ['', ...kept] : ['', ''];
       v.commentBefore = kept.length > 0 ? kept.join('\n') : undefined;
-      const r = { kind: 'keyComment' as const, id: id(), comment };
+      // (The anchor and tag written on the key's line, before the comment: the model prints them with
+      // the value on its line below; Prettier keeps them on the key's line: `llm: &a # c`, then `{ … }`.)
+      const onKey = /^\s*:?[ \t]*((?:[&!]\S*[ \t]+)*[&!]\S*)[ \t]+#/.exec(text.slice(p.key.range[1], v.range[0]));
+      const r = {
+        kind: 'keyComment' as const,
+        id: id(),
+        comment,
+        ...(onKey ? { props: onKey[1]!.replace(/[ \t]+/g, ' ') } : {}),
+      };
       restore.push(r);
       p.key.comment = r.id;
     },
@@ -1369,6 +1389,8 @@ function putBack(printed: string, restore: readonly Restore[]): string {
   const byId = new Map(restore.map((r) => [r.id, r]));
   const lines = printed.split('\n');
   const out: string[] = [];
+  /** Lines of `out` that are `key: # comment` whose anchor or tag the model printed with the value below. */
+  const propsUp: { at: number; props: string }[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const m = [...line.matchAll(/acfmt\d+x\d+/g)].find((x) => !inlineKinds.has(byId.get(x[0])?.kind ?? 'inline'));
@@ -1491,7 +1513,10 @@ function putBack(printed: string, restore: readonly Restore[]): string {
       if (/^([&!]\S*)(\s+[&!]\S*)*$/.test(next)) {
         out.push(`${head} ${next}${comment}`, ...lines.slice(i + 1, j));
         i = j;
-      } else out.push(`${head}${comment}`);
+      } else {
+        out.push(`${head}${comment}`);
+        if (r.props !== undefined && comment !== '') propsUp.push({ at: out.length - 1, props: r.props });
+      }
     } else {
       // `#ID` on its own line, the comment lines written below the `- ` line, then `- ` with the
       // item's first line.
@@ -1526,7 +1551,7 @@ function putBack(printed: string, restore: readonly Restore[]): string {
   }
   // Scalars on one line last: any line may hold several. A collection's anchor and tag as written
   // replace the model's `&anchor !ID`; a scalar's, its `&anchor ID`.
-  return out
+  const done = out
     .join('\n')
     .replace(
       /( ?)(?:&(\S+) )?(!?)(acfmt\d+x\d+)( #)?/g,
@@ -1545,6 +1570,22 @@ function putBack(printed: string, restore: readonly Restore[]): string {
         return `${r.eatSpace && before === '' ? '' : space}${before}${kept}${after}`;
       },
     );
+  if (propsUp.length === 0) return done;
+  // The anchor and tag written on a key's line before its comment, which the model printed at the start
+  // of the value's line below (after any comment lines): back on the key's line, as written.
+  const final = done.split('\n');
+  for (const { at, props } of propsUp) {
+    let j = at + 1;
+    while (j < final.length && /^\s*(#|$)/.test(final[j]!)) j++;
+    const value = final[j];
+    const lead = value === undefined ? -1 : value.length - value.trimStart().length;
+    if (value === undefined || !value.startsWith(`${props} `, lead) || value.trim() === props) continue;
+    const hash = final[at]!.lastIndexOf(' #');
+    if (hash < 0) continue;
+    final[at] = `${final[at]!.slice(0, hash)} ${props}${final[at]!.slice(hash)}`;
+    final[j] = value.slice(0, lead) + value.slice(lead + props.length + 1);
+  }
+  return final.join('\n');
 }
 
 function shift(line: string, delta: number): string {
