@@ -451,3 +451,147 @@ test('lint --fix (every safe fix, pass after pass) keeps what the user wrote unl
   assert.deepEqual(bad, []);
   assert.ok(changed > 1000, `${changed} files changed`);
 });
+
+/**
+ * The keys a move's title names (`Move 'a' and 'b' under a new 'featureFlags'`, `Move 'a' into 'b'`):
+ * those before ` under`/` into`/` to`.
+ */
+function movedKeys(title: string): string[] {
+  const m = /^Move (.+?) (?:under|into|to|beside|up)\b/.exec(title);
+  return m ? [...m[1]!.matchAll(/'([^']+)'/g)].map((x) => x[1]!) : [];
+}
+
+test('a move takes the comments of each key it moves with that key (above it and after it on its line)', () => {
+  const rand = mulberry32(SEED);
+  const files = corpus()
+    .flatMap((f) => variants(f, rand))
+    .filter((f) => f.path.includes('(commented'));
+  const left: string[] = [];
+  let checked = 0;
+  for (const f of files) {
+    const { doc, diagnostics } = analyze(f.text, f.language);
+    const note = /(?:#|\/\/) note (\d+) (above|after)/g;
+    const notes = [...f.text.matchAll(note)];
+    if (notes.length === 0) continue;
+    for (const d of diagnostics) {
+      const actions = getCodeActions(doc, diagnostics, { offset: d.offset, length: d.length }).filter(
+        (a) => a.kind === 'quickfix' && a.diagnostic === d && movedKeys(a.title).length > 0,
+      );
+      for (const a of actions) {
+        const out = applyEdits(f.text, a.edits);
+        const before = f.text.split(/\r?\n/);
+        const after = out.split(/\r?\n/);
+        const keyLine = (l: string | undefined, k: string): boolean =>
+          l !== undefined && new RegExp(`(^|[\\s{,])"?${k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"?\\s*:`).test(l);
+        for (const k of movedKeys(a.title)) {
+          // The notes written on the moved key's line and right above it.
+          const at = before.findIndex(
+            (l, i) => keyLine(l, k) && (/ note \d+ after/.test(l) || / note \d+ above/.test(before[i - 1] ?? '')),
+          );
+          if (at < 0) continue;
+          const own = [...before[at]!.matchAll(note), ...(before[at - 1] ?? '').matchAll(note)].filter(
+            (m) => m[2] === 'after' || !keyLine(before[at - 1], k),
+          );
+          for (const m of own) {
+            const i = after.findIndex((l) => l.includes(m[0]));
+            const ok = m[2] === 'after' ? keyLine(after[i], k) : keyLine(after[i + 1], k);
+            checked++;
+            if (!ok) left.push(`${f.path}: '${a.title}' leaves '${m[0]}' away from '${k}'`);
+          }
+        }
+      }
+    }
+  }
+  console.log(
+    `keepsText moves: ${files.length} commented files, ${checked} comments of moved keys, ${left.length} left behind`,
+  );
+  assert.deepEqual(left, []);
+});
+
+test('flowMoveUnderNew: the keys moved under a new key in JSON and in a YAML flow mapping over lines take their comments (keep18)', () => {
+  const json = [
+    '{',
+    '  "kind": "AssistantConfig",',
+    '  "version": "v2",',
+    '  "definition": {',
+    '    "llm": { "provider": "hosted" },',
+    '    // automations on',
+    '    "enable_automations": true, // since May',
+    '    "maxAssistantActions": 5,',
+    '    // charts',
+    '    // (both kinds)',
+    '    "enable_visualizations": false /* until Q3 */',
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+  const yaml = [
+    'kind: AssistantConfig',
+    'version: v2',
+    'definition: {',
+    '  llm: { provider: hosted },',
+    '  # automations on',
+    '  enable_automations: true, # since May',
+    '  maxAssistantActions: 5,',
+    '  # charts',
+    '  enable_visualizations: false # until Q3',
+    '}',
+    '',
+  ].join('\n');
+  const want: Record<string, string> = {
+    json: [
+      '{',
+      '  "kind": "AssistantConfig",',
+      '  "version": "v2",',
+      '  "definition": {',
+      '    "llm": { "provider": "hosted" },',
+      '    "featureFlags": {',
+      '      // automations on',
+      '      "enable_automations": true, // since May',
+      '      // charts',
+      '      // (both kinds)',
+      '      "enable_visualizations": false /* until Q3 */',
+      '    },',
+      '    "maxAssistantActions": 5',
+      '  }',
+      '}',
+      '',
+    ].join('\n'),
+    yaml: [
+      'kind: AssistantConfig',
+      'version: v2',
+      'definition: {',
+      '  llm: { provider: hosted },',
+      '  featureFlags: {',
+      '    # automations on',
+      '    enable_automations: true, # since May',
+      '    # charts',
+      '    enable_visualizations: false # until Q3',
+      '  },',
+      '  maxAssistantActions: 5',
+      '}',
+      '',
+    ].join('\n'),
+  };
+  for (const [language, text] of [
+    ['json', json],
+    ['yaml', yaml],
+  ] as const)
+    for (const eol of ['\n', '\r\n']) {
+      const t = text.replace(/\n/g, eol);
+      const { doc, diagnostics } = analyze(t, language);
+      const d = diagnostics.find((x) => x.code === 'unknown-property' && x.data?.key === 'enable_automations');
+      assert.ok(d, language);
+      const a = getCodeActions(doc, diagnostics, { offset: d.offset, length: d.length }).find(
+        (x) => x.title === "Move 'enable_automations' and 'enable_visualizations' under a new 'featureFlags'",
+      );
+      assert.ok(a, language);
+      const out = applyEdits(t, a.edits);
+      assert.equal(out, want[language]!.replace(/\n/g, eol), `${language} ${JSON.stringify(eol)}`);
+      assert.deepEqual(
+        analyze(out, language).diagnostics.filter((x) => x.code !== 'json-not-strict'),
+        [],
+        language,
+      );
+    }
+});

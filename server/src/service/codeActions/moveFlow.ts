@@ -425,14 +425,30 @@ export function flowMoveUnderNew(
   const pad = open >= 0 && /[ \t]/.test(doc.text[open + 1] ?? '') ? ' ' : '';
   const tagText = tag ? `${k(tag.property)}:${sp}${k(tag.value)}` : undefined;
   const indent = entries[0]!.indent;
-  const multiline =
-    json && indent !== undefined && lineStart(text, first.parent.offset) !== lineStart(text, first.key.offset);
+  const ownLines = indent !== undefined && lineStart(text, first.parent.offset) !== lineStart(text, first.key.offset);
+  // The comments of each key that moves (the comment lines right above it at its column, the one after
+  // it on its line) go with it, on lines of the new mapping: they were left where the keys had been.
+  const notes = ownLines ? entries.map((e) => carriedNotes(doc, e.prop)) : [];
+  const carry = notes.some((n) => n.above.length > 0 || n.after !== undefined);
+  const multiline = ownLines && (json || carry);
   let body: string;
   if (multiline) {
     const eol = eolOf(text);
     const inner = indent + indentUnit(doc);
-    const items = [...(tagText ? [tagText] : []), ...entries.map((e) => shifted(doc, e, inner))];
-    body = `{${eol}${items.map((s) => inner + s).join(`,${eol}`)}${eol}${indent}}`;
+    const items = [
+      ...(tagText ? [{ lines: [], src: tagText, after: undefined }] : []),
+      ...entries.map((e, i) => ({
+        lines: carry ? notes[i]!.above : [],
+        src: shifted(doc, e, inner),
+        after: carry ? notes[i]!.after : undefined,
+      })),
+    ];
+    body = `{${eol}${items
+      .map(
+        (it, i) =>
+          `${it.lines.map((c) => `${inner}${c}${eol}`).join('')}${inner}${it.src}${i < items.length - 1 ? ',' : ''}${it.after !== undefined ? ` ${it.after}` : ''}`,
+      )
+      .join(eol)}${eol}${indent}}`;
   } else {
     const items = [...(tagText ? [tagText] : []), ...entries.map((e) => e.src)];
     body = `{${pad}${items.join(`,${sp}`)}${pad}}`;
@@ -444,12 +460,67 @@ export function flowMoveUnderNew(
       newText: `${k(home)}:${sp}${body}`,
     },
   ];
+  if (multiline && carry) {
+    // Where the first key was: its comment lines above it and the comment after it go (they are in the body).
+    const n = notes[0]!;
+    if (n.aboveFrom < lineStart(text, first.key.offset))
+      edits.push({ offset: n.aboveFrom, length: lineStart(text, first.key.offset) - n.aboveFrom, newText: '' });
+    if (n.afterAt !== undefined)
+      edits.push({ offset: n.afterAt, length: lineEnd(text, n.afterAt) - n.afterAt, newText: '' });
+  }
   if (ps.length > 1) {
-    const removal = removeProperties(doc, first.parent, ps.slice(1));
+    const removal = removeProperties(doc, first.parent, ps.slice(1), !(multiline && carry));
+    if (multiline && carry)
+      // (The comment lines above the others, unless the removal takes them already.)
+      for (const [i, p] of ps.entries()) {
+        const from = notes[i]!.aboveFrom;
+        const to = lineStart(text, p.key.offset);
+        if (i === 0 || from >= to) continue;
+        const cut = { offset: from, length: to - from, newText: '' };
+        if (!overlaps([cut], removal)) removal.push(cut);
+      }
     if (overlaps(removal, edits)) return undefined;
     edits.push(...removal);
   }
   return checked(doc, ps, first.key.offset, edits);
+}
+
+/**
+ * The comments that go with a property of a mapping written over lines when it moves: the comment
+ * lines right above its key at its column (`aboveFrom`: where they start), and the comment after it
+ * on its last line (after its comma: `afterAt`, where the blanks before it start), when only blanks
+ * and a comma stand between them.
+ */
+function carriedNotes(
+  doc: ParsedDocument,
+  p: PropertyNode,
+): { above: string[]; aboveFrom: number; after?: string; afterAt?: number } {
+  const text = doc.text;
+  const json = doc.language === 'json';
+  const keyLine = lineStart(text, p.key.offset);
+  const indent = lineIndent(text, p.key.offset);
+  const above: string[] = [];
+  let from = keyLine;
+  while (indent !== undefined && from > 0) {
+    const prev = lineStart(text, from - 1);
+    const line = text.slice(prev, from).replace(/\r?\n$/, '');
+    const m = /^([ \t]*)(\/\/.*|\/\*.*\*\/[ \t]*|#.*)$/.exec(line);
+    if (!m || m[1] !== indent || json !== !m[2]!.startsWith('#')) break;
+    above.unshift(m[2]!.trimEnd());
+    from = prev;
+  }
+  const end = contentEnd(text, p);
+  const rest = text.slice(end, lineEnd(text, end));
+  // (A lone CR counts as a blank there: a CRLF file annotated by a tool that split it on LF.)
+  const m = json
+    ? /^([ \t\r]*,?)([ \t\r]*)(\/\/.*|\/\*.*?\*\/)[ \t\r]*$/.exec(rest)
+    : /^([ \t\r]*,?)([ \t\r]+)(#.*)$/.exec(rest);
+  const after = m && commentsIn(doc, end, lineEnd(text, end)).length === 1 ? m[3]!.trimEnd() : undefined;
+  return {
+    above,
+    aboveFrom: from,
+    ...(after !== undefined ? { after, afterAt: end + m![1]!.length } : {}),
+  };
 }
 
 /**
