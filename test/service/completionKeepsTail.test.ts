@@ -141,3 +141,28 @@ test("the brief's cases: 'provider: vendr|_a # comment', '\"con|tent\": 1', a ke
     assert.ok(result.split('\n').includes(line), `${raw}\n→\n${result}`);
   }
 });
+
+test('a key completion before a comment, no colon yet: the comment stays on the key line, the cursor on the indented line below', () => {
+  const H = 'kind: AssistantConfig\nversion: v2\ndefinition:\n  llm: {provider: hosted}\n';
+  for (const eol of ['\n', '\r\n'])
+    for (const [line, label, want] of [
+      // An object: `key:  # note`, then the line one unit in.
+      ['  sche|  # note', 'schemaSelector', '  schemaSelector:  # note\n    '],
+      ['  sche|ma # note', 'schemaSelector', '  schemaSelector: # note\n    '],
+      // A list: `key: # note`, then `- `.
+      ['  overr|  # per primitive', 'overrideAiPrimitivesLlm', '  overrideAiPrimitivesLlm:  # per primitive\n    - '],
+      // A scalar: the value goes before the comment, on the line (as before).
+      ['  maxAss| # note', 'maxAssistantActions', '  maxAssistantActions:  # note'],
+    ] as const) {
+      const at = H.length + line.indexOf('|');
+      const text = (H + line.replace('|', '') + '\n  contextWindowLimit: 8000\n').replace(/\n/g, eol);
+      const item = doComplete(parse(text, 'yaml'), at, { env: ENV }).items.find((e) => e.label === label);
+      assert.ok(item, `${label} offered at ${line}`);
+      const out = applyCompletion(text, item);
+      assert.equal(
+        out,
+        (H + want + '\n  contextWindowLimit: 8000\n').replace(/\n/g, eol),
+        `${line} -> ${label} (${JSON.stringify(eol)})`,
+      );
+    }
+});

@@ -45,6 +45,12 @@ export interface KeyContext extends Common {
   blockBelow?: boolean;
   /** JSON with no object around the cursor (an empty document): wrap keys in braces. */
   wrapInObject?: boolean;
+  /**
+   * YAML: a comment after the word typed on its line, no colon yet (`  sche|  # note`): its blanks and
+   * text, and where they stand. An item that goes on over lines (`schemaSelector:`, then its indented
+   * line) takes it to the end of the key's line, where the user would have written it.
+   */
+  commentAfter?: { offset: number; text: string };
 }
 
 export interface ValueContext extends Common {

@@ -112,6 +112,14 @@ function base(
   const e: CompletionEntry = { label, kind, insertText, snippet, replace: { ...ctx.replace } };
   if (ctx.commaBefore && ctx.commaAt !== undefined)
     e.additionalEdits = [{ offset: ctx.commaAt, length: 0, newText: ',' }];
+  // A key that goes on over lines, typed before a comment (`  sche|  # note`): the comment stays on the
+  // key's line (`schemaSelector:  # note`, then the indented line), not after the new line's indentation.
+  const c = ctx.mode === 'key' && !ctx.flow ? ctx.commentAfter : undefined;
+  const nl = insertText.indexOf('\n');
+  if (c && nl >= 0) {
+    e.insertText = insertText.slice(0, nl) + (snippet ? escapeSnippet(c.text) : c.text) + insertText.slice(nl);
+    e.additionalEdits = [...(e.additionalEdits ?? []), { offset: c.offset, length: c.text.length, newText: '' }];
+  }
   // The range starts with the quote the user typed, and editors filter on the range's text.
   if (ctx.quote) e.filterText = `${ctx.quote}${label}${ctx.quote}`;
   return e;

@@ -159,6 +159,10 @@ function keyContext(
   if (object) ctx.object = object;
   if (quote) ctx.quote = quote;
   if (!keyHasColon) {
+    const rest = doc.text.slice(end, lineEnd(doc.text, end));
+    if (/^[ \t]+#/.test(rest)) ctx.commentAfter = { offset: end, text: rest.trimEnd() };
+  }
+  if (!keyHasColon) {
     const below = blockBelow(doc.text, nextLineStart(doc.text, line.end), line.keyCol);
     if (below === 'broken') return undefined;
     if (below === 'block') {
