@@ -113,9 +113,22 @@ function randomEdit(text: string, kind: number, a: number, b: number, ins: strin
 /**
  * An edit inside a word of the line at or after `a × lines` that has one, as typing in a value or key
  * does (the tree stays patched): kind 0 a letter typed, 1 a letter deleted, 2 a digit typed (`*llm_4` →
- * `*llm_48`: another anchor, or none), 3 the word's last letter replaced. Undefined when no line has a word.
+ * `*llm_48`: another anchor, or none), 3 the word's last letter replaced, 4 a letter typed in an anchored
+ * value (or the value replaced by a number or a boolean). Undefined when no line has a word.
  */
 function wordEdit(text: string, kind: number, a: number, b: number): Edit | undefined {
+  if (kind === 4) {
+    // A letter typed in an anchored value (`schemaName: &s_40 reporting_schema_3`): its aliases read it.
+    const re = /&[\w-]+ +([A-Za-z0-9_]{2,})/g;
+    re.lastIndex = Math.floor(a * text.length);
+    const m = re.exec(text) ?? /&[\w-]+ +([A-Za-z0-9_]{2,})/.exec(text);
+    if (!m) return undefined;
+    const from = m.index + m[0].length - m[1]!.length;
+    // Now and then the value made one its field refuses (a number, a boolean): findings at each alias.
+    if (b < 0.3) return { start: from, end: from + m[1]!.length, text: b < 0.15 ? '12' : 'true' };
+    const at = from + Math.floor(b * (m[1]!.length + 1));
+    return { start: at, end: at, text: 'q' };
+  }
   const words: number[] = [];
   const re = /[A-Za-z0-9_]{2,}/g;
   const from = Math.floor(a * text.length);
@@ -220,7 +233,7 @@ test('incremental validation: anchor-heavy files (aliased LLM blocks, merged tab
   const inserts = [...INSERTS, '*llm_0', '&llm_4 ', '*tbl_0', '<<: *tbl_10', '*s_0', '&s_0 ', 'x', 'x', 'y'];
   const seed = testSeed('incremental validation property, anchors', 1919, 'FUZZ_SEED');
   // Edits inside words weigh more here (kinds 17 and up: a patched tree is what the cache serves).
-  const kinds = fc.oneof(fc.nat(16), fc.integer({ min: 17, max: 20 }), fc.integer({ min: 17, max: 20 }));
+  const kinds = fc.oneof(fc.nat(16), fc.integer({ min: 17, max: 21 }), fc.integer({ min: 17, max: 21 }));
   // (Places spread evenly over the file: fast-check's doubles gather near 0, the first lines.)
   const spread = fc.integer({ min: 0, max: 999_999 }).map((n) => n / 1_000_000);
   const { edits, withFindings, replayed, held } = incrementalProperty(docs, seed, 150, inserts, kinds, spread);

@@ -166,7 +166,9 @@ function scalarEdit(prev: ParsedDocument, start: number, end: number, newText: s
   if (CONTROL.test(newText) || inZones(prev.zones, start, end)) return undefined;
   const node = nodeAt(prev.root, start);
   if (!node || node.type === 'object' || node.type === 'array' || node.type === 'alias') return undefined;
-  if (node.anchor || start < node.offset || end > node.offset + node.length || node.length === 0) return undefined;
+  // (An anchored scalar too: its `&name` stands before it, and the aliases bound to it stay bound; the
+  // unit cache is told through `patchedAt`, as for any scalar.)
+  if (start < node.offset || end > node.offset + node.length || node.length === 0) return undefined;
   const text = prev.text.slice(0, start) + newText + prev.text.slice(end);
   const delta = newText.length - (end - start);
   // Read from the old text's pieces: reading the new text would flatten it (a copy of the whole file).
